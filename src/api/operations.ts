@@ -1,0 +1,175 @@
+/**
+ * The operations of SPEC.md §4 as data: one table that `http/` registers routes from and
+ * `discovery/openapi.ts` describes, so the description and the server cannot disagree.
+ */
+import type { ErrorCode } from '../errors.js';
+import { SearchQuerySchema, type SchemaName } from './schemas.js';
+
+/** A documented response of an operation. */
+export interface ResponseSpec {
+  description: string;
+  /** Media type of the body. */
+  contentType: string;
+  /** Named component schema of a JSON body, or an inline schema. */
+  schema: SchemaName | Record<string, unknown>;
+  /** The error codes this status can carry (error responses only). */
+  codes?: readonly ErrorCode[];
+}
+
+/** Which credentials an operation takes (SPEC.md §5). */
+export type Credential = 'none' | 'optional' | 'required';
+
+/** One API operation. */
+export interface Operation {
+  /** SPEC.md's operation id, e.g. `searchSite`. */
+  id: string;
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  description: string;
+  tag: 'Discovery' | 'Search' | 'Service' | 'Auth';
+  credential: Credential;
+  /** Scopes a credential must carry, when one is sent or required. */
+  scopes: readonly string[];
+  /** JSON Schema of the querystring parameters (an object schema). */
+  query?: typeof SearchQuerySchema;
+  /** Request body media types and schema (createOAuthToken). */
+  requestBody?: { schema: SchemaName; contentTypes: readonly string[] };
+  responses: Readonly<Record<number, ResponseSpec>>;
+}
+
+const errorResponse = (description: string, codes: readonly ErrorCode[]): ResponseSpec => ({
+  description,
+  contentType: 'application/json',
+  schema: 'ApiError',
+  codes,
+});
+
+const rateLimited = errorResponse('Too many requests; see Retry-After.', ['rate_limited']);
+
+/** The eight operations of SPEC.md §4, in its order. */
+export const OPERATIONS: readonly Operation[] = [
+  {
+    id: 'getOpenApi',
+    method: 'GET',
+    path: '/openapi.json',
+    summary: 'OpenAPI 3.1 description',
+    description: 'This machine-readable description of the API.',
+    tag: 'Discovery',
+    credential: 'none',
+    scopes: [],
+    responses: { 200: { description: 'The OpenAPI 3.1 description.', contentType: 'application/json', schema: { type: 'object' } } },
+  },
+  {
+    id: 'getLlmsTxt',
+    method: 'GET',
+    path: '/llms.txt',
+    summary: 'LLM-oriented site index',
+    description: 'The llms.txt index of the site (llmstxt.org): every public page, linked as markdown.',
+    tag: 'Discovery',
+    credential: 'none',
+    scopes: [],
+    responses: { 200: { description: 'The llms.txt index.', contentType: 'text/plain', schema: { type: 'string' } } },
+  },
+  {
+    id: 'getDevelopersPortal',
+    method: 'GET',
+    path: '/developers',
+    summary: 'Developer portal',
+    description:
+      'Human-readable developer portal with links to the OpenAPI description, the text index, authentication information and sandbox commands.',
+    tag: 'Discovery',
+    credential: 'none',
+    scopes: [],
+    responses: { 200: { description: 'The developer portal.', contentType: 'text/html', schema: { type: 'string' } } },
+  },
+  {
+    id: 'getSitemap',
+    method: 'GET',
+    path: '/sitemap.xml',
+    summary: 'XML sitemap',
+    description: 'The sitemaps.org 0.9 sitemap of every public page (a sitemap index past 50,000 URLs).',
+    tag: 'Discovery',
+    credential: 'none',
+    scopes: [],
+    responses: { 200: { description: 'The sitemap.', contentType: 'application/xml', schema: { type: 'string' } } },
+  },
+  {
+    id: 'searchSite',
+    method: 'GET',
+    path: '/api/search.json',
+    summary: 'Search the public site',
+    description:
+      'Without q: the whole public index (titles and paths of every public page). With q: full-text search over title, description and body, ranked, prefix and typo tolerant. The credential is optional; when sent it must carry search:read. With search:read and internal:read, internal pages are included.',
+    tag: 'Search',
+    credential: 'optional',
+    scopes: ['search:read'],
+    query: SearchQuerySchema,
+    responses: {
+      200: {
+        description: 'Matching search documents, best first (or every public page, by path).',
+        contentType: 'application/json',
+        schema: { type: 'array', items: { $ref: '#/components/schemas/SearchDocument' } },
+      },
+      400: errorResponse('Invalid search parameters, or two credentials at once.', ['invalid_query', 'invalid_request']),
+      401: errorResponse('A credential was sent and it is malformed or unknown.', ['invalid_api_key', 'invalid_token', 'token_expired']),
+      403: errorResponse('The credential lacks search:read.', ['insufficient_scope']),
+      429: rateLimited,
+    },
+  },
+  {
+    id: 'getHealth',
+    method: 'GET',
+    path: '/api/v1/health',
+    summary: 'Service health',
+    description: 'Whether the service is up.',
+    tag: 'Service',
+    credential: 'none',
+    scopes: [],
+    responses: { 200: { description: 'The service is up.', contentType: 'application/json', schema: 'Health' } },
+  },
+  {
+    id: 'getWhoami',
+    method: 'GET',
+    path: '/api/v1/whoami',
+    summary: 'Inspect the credential',
+    description: 'Reports the scheme of the credential sent and the scopes it grants. Requires a credential with search:read.',
+    tag: 'Auth',
+    credential: 'required',
+    scopes: ['search:read'],
+    responses: {
+      200: { description: 'The credential is valid.', contentType: 'application/json', schema: 'Whoami' },
+      400: errorResponse('Two credentials at once.', ['invalid_request']),
+      401: errorResponse('No credential, or an unknown one.', ['credential_required', 'invalid_api_key', 'invalid_token', 'token_expired']),
+      403: errorResponse('The credential lacks search:read.', ['insufficient_scope']),
+      429: rateLimited,
+    },
+  },
+  {
+    id: 'createOAuthToken',
+    method: 'POST',
+    path: '/api/v1/oauth/token',
+    summary: 'Get an access token (client credentials)',
+    description:
+      'OAuth 2.0 client-credentials grant (RFC 6749 §4.4). Send grant_type, client_id, client_secret and optionally scope as JSON, or form-encoded with client_secret_post or HTTP Basic client authentication. Form and Basic requests get RFC 6749 §5.2 error bodies.',
+    tag: 'Auth',
+    credential: 'none',
+    scopes: [],
+    requestBody: { schema: 'TokenRequest', contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+    responses: {
+      200: { description: 'An access token.', contentType: 'application/json', schema: 'TokenResponse' },
+      400: errorResponse('Invalid grant or request.', ['invalid_request', 'unsupported_grant_type', 'invalid_scope']),
+      401: errorResponse('Unknown client or wrong secret.', ['invalid_client']),
+      413: errorResponse('Body over 4 KiB.', ['payload_too_large']),
+      415: errorResponse('Neither JSON nor form-encoded.', ['unsupported_media_type']),
+      429: rateLimited,
+    },
+  },
+];
+
+/** Looks an operation up by id. @throws {Error} for an unknown id (a programming error) */
+export function operation(id: string): Operation {
+  const found = OPERATIONS.find((op) => op.id === id);
+  if (found === undefined) throw new Error(`unknown operation ${id}`);
+  return found;
+}

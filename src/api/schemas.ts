@@ -1,0 +1,111 @@
+/**
+ * JSON Schemas (draft 2020-12, as OpenAPI 3.1 uses) of every body in SPEC.md §2. The same objects
+ * validate requests and serialise responses in `http/` and are published in `/openapi.json`.
+ */
+import { ERROR_CODES } from '../errors.js';
+
+/** The scopes of SPEC.md §2, in table order. */
+export const SCOPES = ['search:read', 'content:read', 'internal:read'] as const;
+
+/** What each scope grants (SPEC.md §2 "Scopes"). */
+export const SCOPE_DESCRIPTIONS: Record<(typeof SCOPES)[number], string> = {
+  'search:read': 'read the public site search index',
+  'content:read': 'read public pages, posts and legal documents',
+  'internal:read': 'read internal documentation (restricted)',
+};
+
+const scopeList = { type: 'array', items: { type: 'string', enum: [...SCOPES] } } as const;
+
+/** SPEC.md §2 "Search document". No required list is declared. */
+export const SearchDocumentSchema = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'path of a public markdown page' },
+    title: { type: 'string', description: 'title of the page' },
+    description: { type: 'string', description: 'description of the page' },
+  },
+} as const;
+
+/** SPEC.md §2 "Health object". */
+export const HealthSchema = {
+  type: 'object',
+  required: ['ok', 'name'],
+  properties: {
+    ok: { type: 'boolean', description: 'true when the service is up' },
+    name: { type: 'string', description: 'name of the service' },
+    docs: { type: 'string', format: 'uri', description: 'link to the developer documentation' },
+  },
+} as const;
+
+/** SPEC.md §2 "Whoami object". */
+export const WhoamiSchema = {
+  type: 'object',
+  required: ['authenticated', 'scheme', 'scopes'],
+  properties: {
+    authenticated: { type: 'boolean' },
+    scheme: { type: 'string', enum: ['apiKey', 'bearer'] },
+    scopes: scopeList,
+  },
+} as const;
+
+/** SPEC.md §2 "Token request (JSON body)". */
+export const TokenRequestSchema = {
+  type: 'object',
+  required: ['grant_type', 'client_id', 'client_secret'],
+  properties: {
+    grant_type: { type: 'string', enum: ['client_credentials'] },
+    client_id: { type: 'string', description: 'the identifier of the issued API key' },
+    client_secret: { type: 'string', description: 'the secret of the issued API key' },
+    scope: { type: 'string', description: 'space-delimited list of scopes' },
+  },
+} as const;
+
+/** SPEC.md §2 "Token response", plus `expires_in` (RFC 6749 §5.1; DESIGN.md). */
+export const TokenResponseSchema = {
+  type: 'object',
+  required: ['access_token', 'token_type', 'scope'],
+  properties: {
+    access_token: { type: 'string', description: 'sent later as a bearer token' },
+    token_type: { type: 'string', enum: ['Bearer'] },
+    scope: { type: 'string', description: 'granted scopes, space-delimited' },
+    expires_in: { type: 'integer', description: 'lifetime of the access token in seconds' },
+  },
+} as const;
+
+/** SPEC.md §2 "Error object (ApiError)"; `code` is one of the error table's codes. */
+export const ApiErrorSchema = {
+  type: 'object',
+  required: ['error', 'code', 'message', 'resolution', 'status', 'docs'],
+  properties: {
+    error: { type: 'boolean', const: true, description: 'always true' },
+    code: { type: 'string', enum: [...ERROR_CODES], description: 'machine-readable error code' },
+    message: { type: 'string', description: 'human-readable message' },
+    resolution: { type: 'string', description: 'hint on how to fix the problem' },
+    status: { type: 'integer', description: 'HTTP status code of the response' },
+    docs: { type: 'string', format: 'uri', description: 'link to documentation for the error' },
+    scopes: scopeList,
+  },
+} as const;
+
+/** Query parameters of searchSite (DESIGN.md "Search"). */
+export const SearchQuerySchema = {
+  type: 'object',
+  properties: {
+    q: { type: 'string', maxLength: 256, description: 'full-text query over title, description and body; prefix and typo tolerant' },
+    limit: { type: 'integer', minimum: 1, maximum: 100, description: 'results per page (default 20 when q is given; all when not)' },
+    offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0, description: 'results to skip' },
+  },
+} as const;
+
+/** Every named schema, as published under `components.schemas`. */
+export const COMPONENT_SCHEMAS = {
+  SearchDocument: SearchDocumentSchema,
+  Health: HealthSchema,
+  Whoami: WhoamiSchema,
+  TokenRequest: TokenRequestSchema,
+  TokenResponse: TokenResponseSchema,
+  ApiError: ApiErrorSchema,
+} as const;
+
+/** Name of a component schema. */
+export type SchemaName = keyof typeof COMPONENT_SCHEMAS;

@@ -1,0 +1,76 @@
+/**
+ * The `sitegate` command table (commander). Usage errors print one line and exit 2, never a stack.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { ConfigError, LOG_LEVELS } from '../config/config.js';
+import { ContentDirError } from '../content/load.js';
+import { serve } from './serve.js';
+import { runCheck } from './check.js';
+import { EXIT_USAGE, printError, UsageError } from './output.js';
+
+function program(setExit: (code: number) => void): Command {
+  const root = new Command('sitegate')
+    .description('Serve a folder of markdown as a website for people and agents.')
+    .exitOverride()
+    .configureOutput({ outputError: (text) => printError(text.replace(/^error: /, '').trim()) })
+    .showSuggestionAfterError(true);
+
+  root
+    .command('serve')
+    .description('Serve a folder of markdown pages (default: the bundled example site).')
+    .argument('[dir]', 'folder of markdown pages')
+    .option('--port <n>', 'TCP port (default 3000; 0 picks a free one)')
+    .option('--host <host>', 'interface to bind (default 127.0.0.1)')
+    .option('--base-url <url>', 'public URL of the site (default http://HOST:PORT)')
+    .option('--data-dir <dir>', 'folder for keys and the database (default .sitegate/)')
+    .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))
+    .action(
+      async (dir: string | undefined, options: { port?: string; host?: string; baseUrl?: string; dataDir?: string; logLevel?: string }) => {
+        await serve({ contentDir: dir, ...options });
+      },
+    );
+
+  root
+    .command('check')
+    .description('List content problems: missing titles, broken or escaping links, duplicate URLs. Exits 1 on errors.')
+    .argument('[dir]', 'folder of markdown pages')
+    .action((dir: string | undefined) => {
+      setExit(runCheck(dir));
+    });
+  return root;
+}
+
+/**
+ * Runs the CLI.
+ * @param argv `process.argv`
+ * @returns the process exit code
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  let exitCode = 0;
+  const cli = program((code) => {
+    exitCode = code;
+  });
+  try {
+    if (argv.length <= 2) {
+      cli.outputHelp();
+      return EXIT_USAGE;
+    }
+    await cli.parseAsync([...argv]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit 0; parse errors were already printed as one line.
+      return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    if (error instanceof ConfigError || error instanceof ContentDirError || error instanceof UsageError) {
+      printError(error.message);
+      return EXIT_USAGE;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      printError(`port already in use: ${(error as Error).message.replace(/^listen EADDRINUSE: address already in use /, '')}`);
+      return EXIT_USAGE;
+    }
+    printError(`unexpected error: ${(error as Error).message}`);
+    return 1;
+  }
+}

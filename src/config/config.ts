@@ -1,0 +1,128 @@
+/**
+ * The typed, validated configuration. Precedence (DESIGN.md "Configuration"):
+ * CLI flags > environment > `sitegate.json` in the working directory > defaults.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Env } from './env.js';
+
+/** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The complete, validated configuration of one sitegate process. */
+export interface Config {
+  /** Absolute path of the folder of markdown pages. */
+  contentDir: string;
+  /** TCP port to listen on (0 = any free port). */
+  port: number;
+  /** Interface to bind, e.g. `127.0.0.1`. */
+  host: string;
+  /** Public origin (and optional path prefix) without a trailing slash, e.g. `https://docs.example.com`. */
+  baseUrl: string;
+  /** Whether baseUrl was given explicitly (else it follows the bound port). */
+  baseUrlExplicit: boolean;
+  /** Absolute path of the folder for mutable state (SQLite file, signing keys). */
+  dataDir: string;
+  logLevel: LogLevel;
+}
+
+/** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
+export interface ConfigInput {
+  contentDir?: string | undefined;
+  port?: string | number | undefined;
+  host?: string | undefined;
+  baseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  logLevel?: string | undefined;
+}
+
+/** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The bundled example site, served when no folder is given. */
+export const EXAMPLE_SITE_DIR = fileURLToPath(new URL('../../examples/site', import.meta.url));
+
+/**
+ * Reads `sitegate.json` from `cwd` if it exists.
+ * @throws {ConfigError} when the file is not a JSON object
+ */
+export function readConfigFile(cwd: string): ConfigInput {
+  const file = path.join(cwd, 'sitegate.json');
+  if (!existsSync(file)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`sitegate.json: not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('sitegate.json: must hold a JSON object');
+  }
+  return parsed;
+}
+
+/**
+ * Merges flags, environment and file settings over the defaults and validates the result.
+ * @param flags settings from the command line (highest precedence)
+ * @param env settings from {@link readEnv}
+ * @param file settings from {@link readConfigFile}
+ * @param cwd directory relative paths are resolved against
+ * @throws {ConfigError} naming the first invalid setting
+ */
+export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {}, cwd = process.cwd()): Config {
+  const contentDir = path.resolve(cwd, flags.contentDir ?? env.contentDir ?? file.contentDir ?? EXAMPLE_SITE_DIR);
+  const port = parsePort(flags.port ?? env.port ?? file.port ?? 3000);
+  const host = flags.host ?? env.host ?? file.host ?? '127.0.0.1';
+  if (!/^[\w.:-]+$/.test(host)) throw new ConfigError(`--host: "${host}" is not a host name or IP address`);
+  const explicitBase = flags.baseUrl ?? env.baseUrl ?? file.baseUrl;
+  const baseUrl = parseBaseUrl(explicitBase ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  const dataDir = path.resolve(cwd, flags.dataDir ?? env.dataDir ?? file.dataDir ?? '.sitegate');
+  const logLevel = flags.logLevel ?? env.logLevel ?? file.logLevel ?? 'info';
+  if (!isLogLevel(logLevel)) {
+    throw new ConfigError(`--log-level: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    contentDir,
+    port,
+    host,
+    baseUrl,
+    baseUrlExplicit: explicitBase !== undefined,
+    dataDir,
+    logLevel,
+  };
+}
+
+function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+function parsePort(value: string | number): number {
+  const port = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`--port: "${value}" is not a port number (0-65535)`);
+  }
+  return port;
+}
+
+function parseBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`--base-url: "${value}" is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`--base-url: "${value}" must use http or https`);
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ConfigError(`--base-url: "${value}" must not carry a query, fragment or credentials`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,38 @@
+/**
+ * The only module that reads `process.env` (STYLE.md: config read in exactly one place).
+ * It returns raw strings; {@link ../config/config.ts} validates them.
+ */
+
+/** The environment variables sitegate understands, unvalidated. */
+export interface Env {
+  port?: string;
+  host?: string;
+  baseUrl?: string;
+  dataDir?: string;
+  contentDir?: string;
+  logLevel?: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+}
+
+/**
+ * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
+ * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `DATABASE_URL`, `REDIS_URL`.
+ * Empty values count as unset.
+ */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const read = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value === '' ? undefined : value;
+  };
+  return {
+    port: read('PORT') ?? read('SITEGATE_PORT'),
+    host: read('SITEGATE_HOST'),
+    baseUrl: read('SITEGATE_BASE_URL'),
+    dataDir: read('SITEGATE_DATA_DIR'),
+    contentDir: read('SITEGATE_CONTENT_DIR'),
+    logLevel: read('SITEGATE_LOG_LEVEL'),
+    databaseUrl: read('DATABASE_URL'),
+    redisUrl: read('REDIS_URL'),
+  };
+}

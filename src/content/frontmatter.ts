@@ -1,0 +1,37 @@
+/** Step 2 of the content pipeline: split YAML frontmatter from the markdown body. */
+import { parse } from 'yaml';
+
+/** A file's frontmatter and body. */
+export interface Frontmatter {
+  /** The parsed YAML mapping; empty when there is none or it is invalid. */
+  data: Record<string, unknown>;
+  /** The markdown after the closing `---`, or the whole text when there is no frontmatter. */
+  body: string;
+  /** Why the frontmatter was ignored, when it was not a valid YAML mapping. */
+  error?: string;
+}
+
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * Splits `---`-fenced YAML frontmatter (the Jekyll/Hugo convention) off a markdown text.
+ * YAML is parsed with the `core` schema, so dates stay strings. Never throws: invalid YAML is
+ * reported in `error` and the fenced block is dropped from the body.
+ */
+export function splitFrontmatter(text: string): Frontmatter {
+  const match = FENCE.exec(text);
+  if (match === null) return { data: {}, body: text };
+  const body = text.slice(match[0].length);
+  const yaml = match[1] ?? '';
+  try {
+    const data: unknown = parse(yaml, { schema: 'core', maxAliasCount: 100 });
+    if (data === null || data === undefined) return { data: {}, body };
+    if (typeof data !== 'object' || Array.isArray(data)) {
+      return { data: {}, body, error: 'frontmatter is not a YAML mapping' };
+    }
+    return { data: data as Record<string, unknown>, body };
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0] ?? 'invalid YAML';
+    return { data: {}, body, error: `invalid YAML frontmatter: ${message}` };
+  }
+}

@@ -1,0 +1,101 @@
+/** Step 4 of the content pipeline: a page's metadata from its frontmatter, body and path. */
+
+/** What kind of page this is (DESIGN.md "Pages and paths"). Internal pages need `internal:read`. */
+export type PageKind = 'page' | 'post' | 'legal' | 'internal';
+
+export const PAGE_KINDS: readonly PageKind[] = ['page', 'post', 'legal', 'internal'];
+
+/** One served page of the site snapshot. Immutable once built. */
+export interface Page {
+  /** Decoded URL path, the lookup key: `/a/b` or `/a/`. */
+  readonly key: string;
+  /** Canonical URL path, percent-encoded: `/a/b`. */
+  readonly url: string;
+  /** URL path of the markdown representation: `/a/b.md`, or `/a/index.md` for a folder page. */
+  readonly markdownUrl: string;
+  /** Source file, `/`-separated, relative to the content folder. */
+  readonly file: string;
+  readonly title: string;
+  /** At most {@link DESCRIPTION_MAX_CHARS} characters; may be empty. */
+  readonly description: string;
+  readonly kind: PageKind;
+  /** Top folder (`guides`), or `''` for pages at the root. */
+  readonly section: string;
+  /** Frontmatter `lastmod`/`updated`/`date` when valid, else the file's mtime. */
+  readonly lastModified: Date;
+  /** The source file exactly as written, frontmatter included: the markdown representation. */
+  readonly source: string;
+  /** Rendered body HTML (no layout). */
+  readonly bodyHtml: string;
+  /** True when the body opens with its own H1. */
+  readonly startsWithH1: boolean;
+  /** Plain text of the body, for search. */
+  readonly text: string;
+  /** `llms: false` in frontmatter keeps the page out of the llms files only. */
+  readonly inLlms: boolean;
+}
+
+/** Descriptions longer than this are cut at a word boundary and end with `…`. */
+export const DESCRIPTION_MAX_CHARS = 200;
+
+const KIND_BY_TOP_FOLDER: Record<string, PageKind> = { posts: 'post', blog: 'post', legal: 'legal', internal: 'internal' };
+
+/** Frontmatter `title`, else the first H1, else the file (or folder) name. */
+export function deriveTitle(
+  data: Record<string, unknown>,
+  firstH1: string | undefined,
+  relPath: string,
+): { title: string; fromFallback: boolean } {
+  const fromFrontmatter = scalarText(data.title);
+  if (fromFrontmatter !== undefined) return { title: fromFrontmatter, fromFallback: false };
+  if (firstH1 !== undefined && firstH1 !== '') return { title: firstH1, fromFallback: false };
+  const parts = relPath.split('/');
+  const name = parts.pop() ?? relPath;
+  const isIndex = /^(index|readme)\.md$/i.test(name);
+  const fallback = isIndex ? (parts.pop() ?? 'Home') : name.replace(/\.md$/i, '');
+  return { title: fallback, fromFallback: true };
+}
+
+/** Frontmatter `description`, else the first paragraph or blockquote, whitespace collapsed and cut to 200 characters. */
+export function deriveDescription(data: Record<string, unknown>, firstParagraph: string | undefined): string {
+  const text = (scalarText(data.description) ?? firstParagraph ?? '').replace(/\s+/g, ' ').trim();
+  if (text.length <= DESCRIPTION_MAX_CHARS) return text;
+  const cut = text.slice(0, DESCRIPTION_MAX_CHARS - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > DESCRIPTION_MAX_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/**
+ * Frontmatter `kind` if valid, then `access: internal`, then the top folder
+ * (`posts/`, `blog/` → post; `legal/` → legal; `internal/` → internal), else `page`.
+ * An internal top folder or `access: internal` always wins, so a page cannot be made public by `kind`.
+ */
+export function deriveKind(data: Record<string, unknown>, relPath: string): { kind: PageKind; invalid?: string } {
+  const top = relPath.includes('/') ? relPath.slice(0, relPath.indexOf('/')).toLowerCase() : '';
+  const byFolder = KIND_BY_TOP_FOLDER[top];
+  if (byFolder === 'internal' || data.access === 'internal') return { kind: 'internal' };
+  const declared = data.kind;
+  if (declared !== undefined) {
+    if (PAGE_KINDS.includes(declared as PageKind)) return { kind: declared as PageKind };
+    return { kind: byFolder ?? 'page', invalid: `frontmatter kind ${JSON.stringify(declared)} is not one of ${PAGE_KINDS.join(', ')}` };
+  }
+  return { kind: byFolder ?? 'page' };
+}
+
+/** Frontmatter `lastmod`, `updated` or `date` if it parses as a date, else `mtimeMs`. */
+export function deriveLastModified(data: Record<string, unknown>, mtimeMs: number): Date {
+  for (const field of ['lastmod', 'updated', 'date']) {
+    const value = data[field];
+    if (typeof value === 'string' || value instanceof Date) {
+      const date = new Date(value);
+      if (!Number.isNaN(date.getTime())) return date;
+    }
+  }
+  return new Date(Math.floor(mtimeMs));
+}
+
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}

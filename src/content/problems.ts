@@ -1,0 +1,9 @@
+/** A content problem found while loading or building a site, as listed by `sitegate check`. */
+export interface ContentProblem {
+  /** `error` makes `sitegate check` exit non-zero; `warning` is reported only. */
+  severity: 'error' | 'warning';
+  /** Path of the file relative to the content folder, `/`-separated. */
+  file: string;
+  /** One line, fit to print after the file name. */
+  message: string;
+}

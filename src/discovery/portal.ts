@@ -1,0 +1,91 @@
+/**
+ * `/developers`: the human-readable developer portal. Every error code of the table has an entry at
+ * the anchor that ApiError `docs` links to.
+ */
+import { OPERATIONS } from '../api/operations.js';
+import { SCOPES, SCOPE_DESCRIPTIONS } from '../api/schemas.js';
+import { ERROR_CODES, ERROR_TABLE, errorAnchor } from '../errors.js';
+import { escapeHtml } from '../escape.js';
+import { renderDocument, type SiteChrome } from '../layout/document.js';
+
+/** Builds the portal HTML document. */
+export function buildPortalHtml(chrome: SiteChrome, sidebarHtml: string): string {
+  const base = chrome.baseUrl;
+  const code = (text: string): string => `<code>${escapeHtml(text)}</code>`;
+  const pre = (text: string): string => `<pre><code>${escapeHtml(text)}</code></pre>`;
+  const operations = OPERATIONS.map(
+    (op) =>
+      `<tr><td>${code(op.id)}</td><td>${code(`${op.method} ${op.path}`)}</td><td>${op.credential === 'none' ? 'none' : `${op.credential}: ${op.scopes.map(code).join(', ')}`}</td><td>${escapeHtml(op.summary)}</td></tr>`,
+  ).join('\n');
+  const scopes = SCOPES.map((scope) => `<tr><td>${code(scope)}</td><td>${escapeHtml(SCOPE_DESCRIPTIONS[scope])}</td></tr>`).join('\n');
+  const errors = ERROR_CODES.map((name) => {
+    const row = ERROR_TABLE[name];
+    return `<tr id="${errorAnchor(name)}"><td>${code(name)}</td><td>${row.status}</td><td>${escapeHtml(row.message)}</td><td>${escapeHtml(row.resolution)}</td></tr>`;
+  }).join('\n');
+
+  const mainHtml = `<article class="content portal">
+<h1>Developers</h1>
+<p>This site is agent-ready: every page is served as HTML for people and as markdown for agents, with machine-readable indexes, a search API and scoped access for API clients.</p>
+
+<h2 id="resources">Resources</h2>
+<ul>
+<li><a href="${base}/openapi.json">OpenAPI 3.1 description</a> (${code('/openapi.json')})</li>
+<li><a href="${base}/llms.txt">llms.txt</a> — every public page, linked as markdown; <a href="${base}/llms-full.txt">llms-full.txt</a> — the whole site in one file</li>
+<li><a href="${base}/sitemap.xml">XML sitemap</a> and <a href="${base}/robots.txt">robots.txt</a></li>
+<li><a href="${base}/api/search.json">Search index</a> (${code('/api/search.json')}) and <a href="${base}/api/v1/health">health</a></li>
+</ul>
+
+<h2 id="markdown">Pages as markdown</h2>
+<p>Ask for any page with ${code('Accept: text/markdown')}, or append ${code('.md')} to its path (a folder's page is ${code('…/index.md')}). Responses are ${code('text/markdown; charset=utf-8')} and vary on ${code('Accept')}.</p>
+${pre(`curl -H 'Accept: text/markdown' ${base}/`)}
+
+<h2 id="endpoints">Endpoints</h2>
+<table>
+<thead><tr><th>Operation</th><th>Request</th><th>Credential</th><th>What it does</th></tr></thead>
+<tbody>
+${operations}
+</tbody>
+</table>
+
+<h2 id="search">Search</h2>
+<p>Without ${code('q')}, ${code('/api/search.json')} returns every public page. With ${code('q')} it searches titles, descriptions and text (prefix and typo tolerant, best first); ${code('limit')} (1–100, default 20) and ${code('offset')} page through the results.</p>
+${pre(`curl '${base}/api/search.json?q=install&limit=5'`)}
+
+<h2 id="authentication">Authentication</h2>
+<p>Public pages, the discovery resources, search and health need no credential. Credentials are issued by the site operator on request; there is no self-service signup. Ask the operator of this site for an API key and say which scopes you need: you get a ${code('client_id')}, a ${code('client_secret')} and an API key that carries both.</p>
+<p>Send the API key in the ${code('X-API-Key')} header:</p>
+${pre(`curl -H 'X-API-Key: <API_KEY>' ${base}/api/v1/whoami`)}
+<p>Or exchange the key pair for a bearer token with the OAuth 2.0 client-credentials grant and send it as ${code('Authorization: Bearer <ACCESS_TOKEN>')}:</p>
+${pre(`curl -X POST ${base}/api/v1/oauth/token \\
+  -H 'Content-Type: application/json' \\
+  -d '{"grant_type":"client_credentials","client_id":"<CLIENT_ID>","client_secret":"<CLIENT_SECRET>","scope":"search:read"}'
+
+curl -H 'Authorization: Bearer <ACCESS_TOKEN>' ${base}/api/v1/whoami`)}
+<p>Send one credential per request, never both headers. When a credential is sent to search or a page, it must be valid and carry the scope that resource needs.</p>
+
+<h2 id="scopes">Scopes</h2>
+<table>
+<thead><tr><th>Scope</th><th>Grants</th></tr></thead>
+<tbody>
+${scopes}
+</tbody>
+</table>
+
+<h2 id="errors">Errors</h2>
+<p>Every error is a JSON object: ${code('{"error": true, "code", "message", "resolution", "status", "docs"}')}, plus ${code('scopes')} when a scope is missing. ${code('docs')} links to the code's row below.</p>
+<table>
+<thead><tr><th>Code</th><th>Status</th><th>Meaning</th><th>Resolution</th></tr></thead>
+<tbody>
+${errors}
+</tbody>
+</table>
+</article>`;
+  return renderDocument(chrome, {
+    title: 'Developers',
+    description: `API, credentials, scopes and error codes of ${chrome.name}.`,
+    path: '/developers',
+    sidebarHtml,
+    breadcrumbHtml: '',
+    mainHtml,
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * `/sitemap.xml` per sitemaps.org protocol 0.9: a `urlset` of every public page with `lastmod`,
+ * or, past {@link SITEMAP_MAX_URLS} URLs, a `sitemapindex` of `/sitemap-N.xml` files.
+ */
+import { escapeHtml as escapeXml } from '../escape.js';
+import type { Page } from '../content/page.js';
+
+/** The protocol's limit of URLs per sitemap file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** The sitemap files of a site: `/sitemap.xml`, and `/sitemap-1.xml`… when it is an index. */
+export interface Sitemaps {
+  /** The document served at `/sitemap.xml`. */
+  root: string;
+  /** Child sitemaps by URL path (`/sitemap-1.xml`); empty when the root is a plain urlset. */
+  parts: Map<string, string>;
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/**
+ * Builds the sitemap(s).
+ * @param pages public pages in the order to list them
+ * @param baseUrl public base URL without trailing slash
+ * @param maxUrls URLs per file (the protocol's 50,000; smaller in tests)
+ */
+export function buildSitemaps(pages: readonly Page[], baseUrl: string, maxUrls = SITEMAP_MAX_URLS): Sitemaps {
+  if (pages.length <= maxUrls) return { root: urlset(pages, baseUrl), parts: new Map() };
+  const parts = new Map<string, string>();
+  const entries: string[] = [];
+  for (let i = 0; i * maxUrls < pages.length; i++) {
+    const chunk = pages.slice(i * maxUrls, (i + 1) * maxUrls);
+    const path = `/sitemap-${i + 1}.xml`;
+    parts.set(path, urlset(chunk, baseUrl));
+    entries.push(`<sitemap><loc>${escapeXml(baseUrl + path)}</loc><lastmod>${latest(chunk)}</lastmod></sitemap>`);
+  }
+  return { root: `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`, parts };
+}
+
+function urlset(pages: readonly Page[], baseUrl: string): string {
+  const urls = pages.map(
+    (page) => `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(page.lastModified)}</lastmod></url>`,
+  );
+  return `${XML_HEAD}<urlset xmlns="${NS}">\n${urls.join('\n')}${urls.length > 0 ? '\n' : ''}</urlset>\n`;
+}
+
+/** W3C Datetime (the format sitemaps.org requires), to the second, in UTC. */
+function w3cDate(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function latest(pages: readonly Page[]): string {
+  return w3cDate(new Date(Math.max(...pages.map((page) => page.lastModified.getTime()))));
+}

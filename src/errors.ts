@@ -1,0 +1,207 @@
+/**
+ * The one table of API error codes (DESIGN.md "Errors") and the {@link ApiError} class.
+ *
+ * Every error the service answers with is built from this table, so the developer portal, the
+ * OpenAPI description and the responses cannot drift apart: a test checks all three list exactly
+ * {@link ERROR_CODES}. Codes are only ever added, never reused for another meaning.
+ */
+
+/** Every machine-readable error code the service can answer with. */
+export type ErrorCode =
+  | 'credential_required'
+  | 'invalid_api_key'
+  | 'invalid_token'
+  | 'token_expired'
+  | 'insufficient_scope'
+  | 'invalid_request'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'invalid_client'
+  | 'invalid_query'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'not_acceptable'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal_error';
+
+/** A row of the error table: the HTTP status, a default message and the fix to suggest. */
+export interface ErrorDefinition {
+  /** HTTP status code sent with this error. */
+  readonly status: number;
+  /** Default human-readable message; callers may give a more precise one. */
+  readonly message: string;
+  /** What the client should do about it. */
+  readonly resolution: string;
+}
+
+/** The error table: code → status, message, resolution. Order is the order shown in the portal. */
+export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
+  credential_required: {
+    status: 401,
+    message: 'This resource needs a credential and none was sent.',
+    resolution:
+      'Send an API key in the X-API-Key header or a bearer token in the Authorization header. Keys are issued by the site operator on request.',
+  },
+  invalid_api_key: {
+    status: 401,
+    message: 'The API key is malformed, unknown, revoked or expired.',
+    resolution: 'Check the X-API-Key value for typos, or ask the site operator for a new key.',
+  },
+  invalid_token: {
+    status: 401,
+    message: 'The bearer token is malformed, has a bad signature or was revoked.',
+    resolution: 'Request a new access token from the token endpoint and send it as "Authorization: Bearer <token>".',
+  },
+  token_expired: {
+    status: 401,
+    message: 'The bearer token has expired.',
+    resolution: 'Request a new access token from the token endpoint.',
+  },
+  insufficient_scope: {
+    status: 403,
+    message: 'The credential lacks a scope this resource needs.',
+    resolution: 'Use a credential that carries the scopes listed in "scopes", or ask the site operator to grant them.',
+  },
+  invalid_request: {
+    status: 400,
+    message: 'The request is malformed.',
+    resolution: 'Check the request against the OpenAPI description: parameters, body and headers. Send only one credential.',
+  },
+  unsupported_grant_type: {
+    status: 400,
+    message: 'The grant type is not supported.',
+    resolution: 'Use grant_type "client_credentials".',
+  },
+  invalid_scope: {
+    status: 400,
+    message: 'A requested scope is unknown or not granted to this client.',
+    resolution: 'Request only scopes your API key carries (space-delimited), or omit scope to get all of them.',
+  },
+  invalid_client: {
+    status: 401,
+    message: 'Client authentication failed.',
+    resolution: 'Check client_id and client_secret; they are the two halves of the API key the operator issued.',
+  },
+  invalid_query: {
+    status: 400,
+    message: 'The search parameters are invalid.',
+    resolution:
+      'Send q as text of at most 256 characters, limit as an integer from 1 to 100 and offset as an integer of 0 or more, each at most once.',
+  },
+  not_found: {
+    status: 404,
+    message: 'No such resource.',
+    resolution: 'Check the URL. /sitemap.xml and /llms.txt list every public page.',
+  },
+  method_not_allowed: {
+    status: 405,
+    message: 'This method is not allowed on this resource.',
+    resolution: 'Use one of the methods listed in the Allow header.',
+  },
+  not_acceptable: {
+    status: 406,
+    message: 'No representation of this resource matches the Accept header.',
+    resolution: 'Accept text/html or text/markdown for pages, application/json for the API.',
+  },
+  payload_too_large: {
+    status: 413,
+    message: 'The request body is too large.',
+    resolution: 'Send a smaller body. Token requests are limited to 4 KiB.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    message: 'The request body has an unsupported media type.',
+    resolution: 'Send the body as application/json or application/x-www-form-urlencoded.',
+  },
+  rate_limited: {
+    status: 429,
+    message: 'Too many requests.',
+    resolution: 'Wait for the number of seconds in the Retry-After header, then retry.',
+  },
+  internal_error: {
+    status: 500,
+    message: 'Something went wrong on our side.',
+    resolution: 'Retry later. If it keeps happening, report the request id to the site operator.',
+  },
+};
+
+/** Every code of the table, in table order. */
+export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
+
+/** The scopes a credential can carry (SPEC.md §2 "Scopes"). */
+export type Scope = 'search:read' | 'content:read' | 'internal:read';
+
+/** The error object of SPEC.md §2 ("ApiError"), exactly as serialised. */
+export interface ApiErrorBody {
+  error: true;
+  code: ErrorCode;
+  message: string;
+  resolution: string;
+  status: number;
+  /** Absolute URL of the code's entry in the developer portal. */
+  docs: string;
+  scopes?: Scope[];
+}
+
+/** Options for {@link ApiError}. */
+export interface ApiErrorOptions {
+  /** Overrides the table's default message; never put secrets or internals here. */
+  message?: string;
+  /** Scopes the client needs (for `insufficient_scope`). */
+  scopes?: Scope[];
+  /** Extra response headers, e.g. `Allow` for 405 or `Retry-After` for 429. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * An error answered to the client. Thrown anywhere below `http/`; the HTTP layer turns it into the
+ * SPEC.md error object with the status of its code.
+ *
+ * @example
+ *   throw new ApiError('invalid_query', { message: 'limit must be an integer from 1 to 100.' });
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly scopes: Scope[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    const definition = ERROR_TABLE[code];
+    super(options.message ?? definition.message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = definition.status;
+    this.scopes = options.scopes;
+    this.headers = options.headers ?? {};
+  }
+
+  /**
+   * The SPEC.md error object for this error.
+   * @param docsBaseUrl absolute URL of the developer portal, e.g. `http://127.0.0.1:3000/developers`
+   */
+  toBody(docsBaseUrl: string): ApiErrorBody {
+    const body: ApiErrorBody = {
+      error: true,
+      code: this.code,
+      message: this.message,
+      resolution: ERROR_TABLE[this.code].resolution,
+      status: this.status,
+      docs: errorDocsUrl(docsBaseUrl, this.code),
+    };
+    if (this.scopes !== undefined) body.scopes = this.scopes;
+    return body;
+  }
+}
+
+/** The portal anchor for an error code, e.g. `error-not_found`. */
+export function errorAnchor(code: ErrorCode): string {
+  return `error-${code}`;
+}
+
+/** Absolute URL of an error code's entry in the developer portal. */
+export function errorDocsUrl(portalUrl: string, code: ErrorCode): string {
+  return `${portalUrl}#${errorAnchor(code)}`;
+}

@@ -1,0 +1,56 @@
+/**
+ * Proactive content negotiation (RFC 9110 §12): media types by `Accept` with q-values and
+ * specificity, content codings by `Accept-Encoding`. Parsing is done by `negotiator`; results are
+ * memoised per header value because clients send the same few values over and over.
+ */
+import Negotiator from 'negotiator';
+import type { Coding } from '../body.js';
+
+const MEMO_LIMIT = 512;
+
+function memoise<T>(compute: (header: string) => T): (header: string) => T {
+  const memo = new Map<string, T>();
+  return (header) => {
+    let result = memo.get(header);
+    if (result === undefined && !memo.has(header)) {
+      result = compute(header);
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(header, result);
+    }
+    return result as T;
+  };
+}
+
+const memoByOffers = new Map<string, (header: string) => string | undefined>();
+
+/**
+ * The best of `offers` for an Accept header, or `undefined` when none is acceptable (→ 406).
+ * A missing header accepts anything (RFC 9110 §12.5.1); ties go to the earlier offer, so `*\/*`
+ * and `text/*` get the first one. `q=0` means "not acceptable".
+ * @param accept the Accept header value, or undefined when absent
+ * @param offers media types in server preference order, e.g. `['text/html', 'text/markdown']`
+ */
+export function negotiateMediaType(accept: string | undefined, offers: readonly string[]): string | undefined {
+  if (accept === undefined || accept.trim() === '') return offers[0];
+  const id = offers.join(',');
+  let negotiate = memoByOffers.get(id);
+  if (negotiate === undefined) {
+    negotiate = memoise((header) => new Negotiator({ headers: { accept: header } }).mediaType([...offers]));
+    memoByOffers.set(id, negotiate);
+  }
+  return negotiate(accept);
+}
+
+const negotiateCoding = memoise((header: string): Coding | undefined => {
+  const coding = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(['br', 'gzip', 'identity']);
+  return coding === 'br' || coding === 'gzip' ? coding : undefined;
+});
+
+/**
+ * The content coding to send for an Accept-Encoding header: `br` over `gzip`, honouring q-values;
+ * `undefined` for identity (also when the header is absent, RFC 9110 §12.5.3).
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined): Coding | undefined {
+  if (acceptEncoding === undefined || acceptEncoding === '') return undefined;
+  return negotiateCoding(acceptEncoding);
+}

@@ -1,0 +1,34 @@
+/** The discovery resources of SPEC.md §4 and DESIGN.md "Discovery beyond SPEC.md". */
+import type { FastifyInstance } from 'fastify';
+import type { Body } from '../../body.js';
+import type { Snapshot } from '../../snapshot/snapshot.js';
+import type { AppContext } from '../context.js';
+import { sendBody } from '../send.js';
+import { HTML_SECURITY_HEADERS } from '../headers.js';
+
+interface DiscoveryRoute {
+  path: string;
+  /** SPEC.md operation id, where there is one. */
+  operationId?: string;
+  body: (snapshot: Snapshot) => Body;
+  headers?: Record<string, string>;
+}
+
+const ROUTES: readonly DiscoveryRoute[] = [
+  { path: '/openapi.json', operationId: 'getOpenApi', body: (s) => s.discovery.openapi },
+  { path: '/llms.txt', operationId: 'getLlmsTxt', body: (s) => s.discovery.llmsTxt },
+  { path: '/llms-full.txt', body: (s) => s.discovery.llmsFullTxt },
+  { path: '/developers', operationId: 'getDevelopersPortal', body: (s) => s.discovery.portal, headers: HTML_SECURITY_HEADERS },
+  { path: '/sitemap.xml', operationId: 'getSitemap', body: (s) => s.discovery.sitemap },
+  { path: '/robots.txt', body: (s) => s.discovery.robotsTxt },
+];
+
+/** Registers the discovery routes; each serves a precomputed body of the current snapshot. */
+export function discoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const route of ROUTES) {
+    const headers = { 'x-content-type-options': 'nosniff', ...route.headers };
+    app.get(route.path, { config: { operationId: route.operationId } }, function serveDiscovery(request, reply) {
+      return sendBody(request, reply, route.body(ctx.snapshot()), headers);
+    });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Sending precomputed bodies and error objects. The only place response bytes are chosen:
+ * conditional requests (RFC 9110 §13.1.2), content coding, and the SPEC.md error object.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Body } from '../body.js';
+import { ApiError, type ErrorCode } from '../errors.js';
+import { negotiateEncoding } from './negotiation.js';
+
+/** Headers added to a precomputed response. */
+export type ExtraHeaders = Record<string, string>;
+
+/** Default caching of public, content-addressed responses: revalidate with the ETag after 5 minutes. */
+export const PUBLIC_CACHE = 'public, max-age=300';
+
+/**
+ * Whether an If-None-Match header matches a body's ETag, by weak comparison (RFC 9110 §13.1.2):
+ * `W/` prefixes are ignored, `*` matches any current representation, and the tag of any content
+ * coding of the body (`"…-br"`, `"…-gzip"`, see body.ts) matches too.
+ * @param etag the quoted ETag of the uncompressed body
+ */
+export function ifNoneMatchHits(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  for (const raw of header.split(',')) {
+    const tag = raw
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/-(br|gzip)"$/, '"');
+    if (tag === etag) return true;
+  }
+  return false;
+}
+
+/**
+ * Sends a precomputed body: 304 when If-None-Match matches the representation (any coding of it),
+ * else the best content coding the client accepts, with ETag and Content-Length.
+ */
+export function sendBody(request: FastifyRequest, reply: FastifyReply, body: Body, headers: ExtraHeaders = {}): FastifyReply {
+  const coding = body.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+  const encoded = coding === undefined ? undefined : body.encoded(coding);
+  const etag = encoded?.etag ?? body.etag;
+  const vary = body.compressible ? (headers.vary === undefined ? 'Accept-Encoding' : `${headers.vary}, Accept-Encoding`) : headers.vary;
+  reply.headers({ ...headers, etag, 'cache-control': headers['cache-control'] ?? PUBLIC_CACHE });
+  if (vary !== undefined) reply.header('vary', vary);
+  const inm = request.headers['if-none-match'];
+  if (inm !== undefined && ifNoneMatchHits(inm, body.etag)) return reply.code(304).send();
+  reply.header('content-type', body.type);
+  if (encoded !== undefined) {
+    reply.header('content-encoding', coding);
+    return reply.send(encoded.bytes);
+  }
+  return reply.send(body.bytes);
+}
+
+/** Absolute URL of the developer portal, the base of every error's `docs` link. */
+export function portalUrl(baseUrl: string): string {
+  return `${baseUrl}/developers`;
+}
+
+/**
+ * Sends the SPEC.md error object for an {@link ApiError} (or a code) as JSON, with `no-store`.
+ * @param baseUrl public base URL, for the `docs` link
+ */
+export function sendApiError(reply: FastifyReply, baseUrl: string, error: ApiError | ErrorCode): FastifyReply {
+  const apiError = typeof error === 'string' ? new ApiError(error) : error;
+  return reply
+    .code(apiError.status)
+    .headers({ ...apiError.headers, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' })
+    .send(JSON.stringify(apiError.toBody(portalUrl(baseUrl))));
+}

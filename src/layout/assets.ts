@@ -1,0 +1,94 @@
+/**
+ * The stylesheet and script every HTML page loads, served from `/_sitegate/` so the CSP needs no
+ * `unsafe-inline`. The script adds live results to the search box through `/api/search.json`.
+ */
+
+/** The site stylesheet: readable measure, system fonts, light and dark, phone and desktop. */
+export const SITE_CSS = `:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--panel:#f6f8fa;--border:#d0d7de;--link:#0550ae;--accent:#0969da}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#161b22;--border:#30363d;--link:#4493f8;--accent:#4493f8}}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+a{color:var(--link)}
+a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.skip-link{position:absolute;left:-999px;top:0;background:var(--bg);padding:.5rem 1rem;z-index:10}
+.skip-link:focus{left:.5rem}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.site-header{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1.5rem;padding:.75rem 1.25rem;border-bottom:1px solid var(--border);background:var(--panel)}
+.brand{font-weight:700;font-size:1.1rem;text-decoration:none;color:var(--fg)}
+.search{position:relative;flex:1 1 16rem;max-width:28rem}
+.search input{width:100%;padding:.45rem .7rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg)}
+.search-results{position:absolute;left:0;right:0;top:100%;margin:.25rem 0 0;padding:0;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;max-height:60vh;overflow:auto;z-index:5}
+.search-results li a{display:block;padding:.45rem .7rem;text-decoration:none}
+.search-results li a:hover,.search-results li a:focus{background:var(--panel)}
+.search-results small{display:block;color:var(--muted)}
+.search-results .empty{padding:.45rem .7rem;color:var(--muted)}
+.header-links{display:flex;gap:1rem}
+.layout{display:grid;grid-template-columns:minmax(12rem,17rem) minmax(0,1fr);gap:2rem;max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem}
+.sidebar{font-size:.93rem;overflow-wrap:anywhere}
+.sidebar ul{list-style:none;padding:0;margin:0 0 1.25rem}
+.sidebar li{margin:.2rem 0}
+.sidebar-title{font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin:0 0 .5rem}
+main{min-width:0;max-width:50rem}
+.breadcrumb ol{display:flex;flex-wrap:wrap;list-style:none;padding:0;margin:0 0 1rem;font-size:.9rem;color:var(--muted)}
+.breadcrumb li+li::before{content:"/";padding:0 .4rem}
+.content h1{font-size:2rem;line-height:1.25;margin:0 0 1rem}
+.content h2{margin-top:2rem;padding-bottom:.3rem;border-bottom:1px solid var(--border)}
+.content img{max-width:100%;height:auto}
+.content pre{background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:.9rem;overflow:auto;font-size:.9rem;line-height:1.45}
+.content code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+.content :not(pre)>code{background:var(--panel);padding:.1em .35em;border-radius:4px}
+.content table{border-collapse:collapse;display:block;overflow:auto;margin:1rem 0}
+.content th,.content td{border:1px solid var(--border);padding:.4rem .7rem;text-align:left;vertical-align:top}
+.content blockquote{margin:1rem 0;padding:.1rem 1rem;border-left:4px solid var(--border);color:var(--muted)}
+.admonition{border-left:4px solid var(--accent);background:var(--panel);padding:.5rem 1rem;margin:1rem 0;border-radius:0 6px 6px 0}
+.admonition-warning,.admonition-caution{border-color:#bf8700}
+.admonition-danger{border-color:#cf222e}
+.page-footer{margin-top:3rem;padding-top:1rem;border-top:1px solid var(--border);color:var(--muted);font-size:.9rem}
+.listing li{margin:.3rem 0}
+@media (max-width:48rem){.layout{grid-template-columns:1fr;gap:1rem}.sidebar{order:2;border-top:1px solid var(--border);padding-top:1rem}.content h1{font-size:1.6rem}}
+`;
+
+/** Live search: debounced fetch of /api/search.json?q=…, results as links; Escape closes. */
+export const SITE_JS = `(() => {
+  const input = document.getElementById('search-input');
+  const list = document.getElementById('search-results');
+  if (!input || !list) return;
+  const endpoint = input.form.getAttribute('action');
+  let timer = 0;
+  let controller = null;
+  const close = () => { list.hidden = true; list.replaceChildren(); };
+  const show = (docs) => {
+    list.replaceChildren(...docs.map((doc) => {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = doc.path;
+      a.textContent = doc.title || doc.path;
+      if (doc.description) { const small = document.createElement('small'); small.textContent = doc.description; a.append(small); }
+      li.append(a);
+      return li;
+    }));
+    if (docs.length === 0) { const li = document.createElement('li'); li.textContent = 'No results'; li.className = 'empty'; list.append(li); }
+    list.hidden = false;
+  };
+  const search = async () => {
+    const q = input.value.trim();
+    if (q === '') { close(); return; }
+    controller?.abort();
+    controller = new AbortController();
+    try {
+      const response = await fetch(endpoint + '?limit=8&q=' + encodeURIComponent(q), { signal: controller.signal, headers: { accept: 'application/json' } });
+      if (response.ok) show(await response.json());
+    } catch (error) {
+      if (error.name !== 'AbortError') close();
+    }
+  };
+  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(search, 150); });
+  input.form.addEventListener('submit', (event) => { event.preventDefault(); const first = list.querySelector('a'); if (first) location.href = first.href; else search(); });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
+    if (event.key === 'ArrowDown') { const first = list.querySelector('a'); if (first) { event.preventDefault(); first.focus(); } }
+  });
+  document.addEventListener('click', (event) => { if (!input.form.contains(event.target)) close(); });
+})();
+`;

@@ -1,0 +1,79 @@
+/**
+ * The HTML document shell every page shares: head with canonical and markdown alternate links,
+ * header with the search box, sidebar navigation, main column. Pure string building.
+ */
+import { escapeHtml } from '../escape.js';
+
+/** Path (under the base path) of the stylesheet and script every HTML page loads. */
+export const ASSET_PATHS = { css: '/_sitegate/site.css', js: '/_sitegate/site.js' } as const;
+
+/** What the shell needs from the site, shared by every document of a snapshot. */
+export interface SiteChrome {
+  /** Site name for the header and `<title>`. */
+  name: string;
+  /** Public base URL without trailing slash, e.g. `https://docs.example.com`. */
+  baseUrl: string;
+  /** Path part of the base URL (`''` or `/docs`), prefixed to every root-relative link. */
+  basePath: string;
+}
+
+/** One HTML document. */
+export interface DocumentInput {
+  title: string;
+  description: string;
+  /** Canonical URL path (percent-encoded, without base path), e.g. `/guides/setup`; none for error pages. */
+  path?: string | undefined;
+  /** URL path of the markdown alternate, when there is one. */
+  markdownPath?: string | undefined;
+  /** Sidebar HTML (already escaped). */
+  sidebarHtml: string;
+  /** Breadcrumb HTML (already escaped), may be empty. */
+  breadcrumbHtml: string;
+  /** Main column HTML (already escaped). */
+  mainHtml: string;
+  /** `noindex` for error pages. */
+  robots?: string;
+}
+
+/** Renders a complete HTML5 document. */
+export function renderDocument(chrome: SiteChrome, input: DocumentInput): string {
+  const { basePath, baseUrl } = chrome;
+  const pageTitle = input.title === chrome.name ? chrome.name : `${input.title} · ${chrome.name}`;
+  const alternate =
+    input.markdownPath === undefined
+      ? ''
+      : `\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl + input.markdownPath)}" title="Markdown">`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(pageTitle)}</title>
+<meta name="description" content="${escapeHtml(input.description)}">${input.robots === undefined ? '' : `\n<meta name="robots" content="${input.robots}">`}
+${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}
+<link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
+<script src="${basePath}${ASSET_PATHS.js}" defer></script>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+<a class="brand" href="${basePath}/">${escapeHtml(chrome.name)}</a>
+<form class="search" role="search" action="${basePath}/api/search.json" method="get">
+<label class="visually-hidden" for="search-input">Search the site</label>
+<input id="search-input" name="q" type="search" placeholder="Search…" autocomplete="off" maxlength="256">
+<ul id="search-results" class="search-results" hidden></ul>
+</form>
+<nav class="header-links" aria-label="Resources"><a href="${basePath}/developers">Developers</a> <a href="${basePath}/llms.txt">llms.txt</a></nav>
+</header>
+<div class="layout">
+<nav class="sidebar" aria-label="Site">
+${input.sidebarHtml}
+</nav>
+<main id="main">
+${input.breadcrumbHtml}${input.mainHtml}
+</main>
+</div>
+</body>
+</html>
+`;
+}

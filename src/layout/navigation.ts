@@ -1,0 +1,56 @@
+/** Sidebar and breadcrumb HTML for pages and folders. */
+import { escapeHtml } from '../escape.js';
+import type { Folder, Site } from '../content/site.js';
+import { parentFolderKey } from '../content/paths.js';
+
+/** A folder's pages are listed in the sidebar only up to this many; past it, a link to the folder. */
+export const SIDEBAR_MAX_PAGES = 60;
+
+/**
+ * The sidebar of every page in `folderKey`: the site's top-level sections, then the public pages
+ * of the current folder. Built once per folder and shared by its pages.
+ */
+export function renderSidebar(site: Site, folderKey: string, basePath: string): string {
+  const root = site.folders.get('/');
+  const top: string[] = [];
+  if (root !== undefined) {
+    for (const folder of root.folders) if (folder.hasPublic) top.push(link(basePath + folder.url, folder.title));
+    for (const page of root.pages) if (page.kind !== 'internal') top.push(link(basePath + page.url, page.title));
+  }
+  let html = `<h2 class="sidebar-title">Sections</h2>\n<ul>\n${top.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
+  const folder = site.folders.get(folderKey);
+  if (folder !== undefined && folder.key !== '/') html += `\n${renderFolderList(folder, basePath)}`;
+  return html;
+}
+
+function renderFolderList(folder: Folder, basePath: string): string {
+  const pages = folder.pages.filter((page) => page.kind !== 'internal');
+  const folders = folder.folders.filter((sub) => sub.hasPublic);
+  const heading = `<h2 class="sidebar-title"><a href="${basePath}${folder.url}">${escapeHtml(folder.title)}</a></h2>`;
+  if (pages.length + folders.length > SIDEBAR_MAX_PAGES) {
+    return `${heading}\n<p><a href="${basePath}${folder.url}">All ${pages.length + folders.length} entries</a></p>`;
+  }
+  const items = [
+    ...folders.map((sub) => link(basePath + sub.url, `${sub.title}/`)),
+    ...pages.map((page) => link(basePath + page.url, page.title)),
+  ];
+  return `${heading}\n<ul>\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
+}
+
+/** Breadcrumb from the root to the folder holding `key` (the current page is not a link). */
+export function renderBreadcrumb(site: Site, key: string, basePath: string): string {
+  if (key === '/') return '';
+  const crumbs: string[] = [];
+  let folderKey = parentFolderKey(key);
+  for (;;) {
+    const folder = site.folders.get(folderKey);
+    if (folder !== undefined) crumbs.unshift(link(basePath + folder.url, folder.key === '/' ? site.name : folder.title));
+    if (folderKey === '/') break;
+    folderKey = parentFolderKey(folderKey);
+  }
+  return `<nav class="breadcrumb" aria-label="Breadcrumb"><ol>${crumbs.map((crumb) => `<li>${crumb}</li>`).join('')}</ol></nav>\n`;
+}
+
+function link(href: string, text: string): string {
+  return `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+}
