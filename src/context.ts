@@ -1,24 +1,72 @@
 /**
- * The composition root: builds every service once from the config and holds the current snapshot.
+ * The composition root: builds every service once from the config (store, keys, tokens, rate
+ * limits) and holds the current snapshot.
  */
 import type { Config } from './config/config.js';
 import type { AppContext } from './http/context.js';
 import type { Snapshot } from './snapshot/snapshot.js';
+import type { Store } from './store/store.js';
+import { openSqliteStore } from './store/sqlite.js';
+import { createKeyService } from './auth/keys.js';
+import { createTokenService } from './auth/access-tokens.js';
+import { createMemoryRateLimiter } from './auth/rate-limits.js';
 
-/** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot. */
+/** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
+  store: Store;
   /** Replaces the current snapshot atomically; requests in flight keep the one they read. */
   swapSnapshot(next: Snapshot): void;
+  /** Closes the store. */
+  close(): Promise<void>;
 }
 
-/** Creates the context around a first snapshot. */
-export function createContext(config: Config, first: Snapshot): ServerContext {
+/** Options of {@link createContext}. */
+export interface ContextOptions {
+  /** A store to use instead of opening SQLite in the data dir (tests). */
+  store?: Store;
+  /** Clock, for tests. */
+  now?: () => Date;
+  /** Where errors of background work go (audit and last-used writes). */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/** Opens the store named by the config. */
+export function openStore(config: Config): Promise<Store> {
+  return openSqliteStore(config.dataDir);
+}
+
+/**
+ * Builds the services around a first snapshot.
+ * @throws when the store cannot be opened or migrated
+ */
+export async function createContext(config: Config, first: Snapshot, options: ContextOptions = {}): Promise<ServerContext> {
+  const store = options.store ?? (await openStore(config));
+  const onBackgroundError = options.onBackgroundError ?? (() => undefined);
+  const keys = createKeyService(store, { now: options.now, onBackgroundError });
+  const tokens = await createTokenService(store, keys, {
+    issuer: config.baseUrl,
+    audience: config.baseUrl,
+    ttlSec: config.tokenTtlSec,
+    now: options.now,
+  });
+  const limiter = createMemoryRateLimiter(config.rateLimits);
+  const now = options.now ?? (() => new Date());
   let current = first;
   return {
     config,
+    store,
+    auth: {
+      keys,
+      tokens,
+      limiter,
+      audit: (event) => {
+        store.appendAudit({ ...event, at: now() }).catch(onBackgroundError);
+      },
+    },
     snapshot: () => current,
     swapSnapshot(next) {
       current = next;
     },
+    close: () => store.close(),
   };
 }

@@ -6,6 +6,7 @@ import { ConfigError, LOG_LEVELS } from '../config/config.js';
 import { ContentDirError } from '../content/load.js';
 import { serve } from './serve.js';
 import { runCheck } from './check.js';
+import { auditCommand, createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, showKeyCommand } from './keys.js';
 import { EXIT_USAGE, printError, UsageError } from './output.js';
 
 function program(setExit: (code: number) => void): Command {
@@ -37,6 +38,54 @@ function program(setExit: (code: number) => void): Command {
     .action((dir: string | undefined) => {
       setExit(runCheck(dir));
     });
+  const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
+  const keys = root
+    .command('keys')
+    .description('Issue, list, revoke and rotate API keys (operator only; there is no self-service signup).');
+  keys
+    .command('create')
+    .description('Issue a key; prints client_id, client_secret and the X-API-Key value once.')
+    .requiredOption('--name <name>', 'who or what the key is for')
+    .requiredOption('--scopes <list>', 'comma-separated: search:read, content:read, internal:read')
+    .option('--expires <duration>', 'lifetime, e.g. 90d (default: never)')
+    .option('--json', 'print one JSON object')
+    .option(...dataDir)
+    .action(createKeyCommand);
+  keys
+    .command('list')
+    .description('List keys: id, name, scopes, created, last used, expires, status.')
+    .option('--json', 'print JSON')
+    .option(...dataDir)
+    .action(listKeysCommand);
+  keys
+    .command('show')
+    .description('Show one key.')
+    .argument('<id>', 'client_id')
+    .option('--json', 'print JSON')
+    .option(...dataDir)
+    .action(showKeyCommand);
+  keys
+    .command('revoke')
+    .description('Revoke a key and every token issued for it.')
+    .argument('<id>', 'client_id')
+    .option(...dataDir)
+    .action(revokeKeyCommand);
+  keys
+    .command('rotate')
+    .description('Give a key a new secret; the old one keeps working during the grace period.')
+    .argument('<id>', 'client_id')
+    .option('--grace <duration>', 'how long the old secret keeps working (default 24h)')
+    .option('--json', 'print one JSON object')
+    .option(...dataDir)
+    .action(rotateKeyCommand);
+  root
+    .command('audit')
+    .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
+    .option('--since <duration>', 'how far back, e.g. 1h (default 24h)')
+    .option('--limit <n>', 'at most this many events (default 1000)')
+    .option('--json', 'print JSON')
+    .option(...dataDir)
+    .action(auditCommand);
   return root;
 }
 

@@ -1,59 +1,90 @@
 /** `sitegate serve [DIR]`: build the snapshot, listen, print the URL, drain on SIGINT/SIGTERM. */
+import { createServer } from 'node:net';
 import pino from 'pino';
-import { loadConfig, readConfigFile, type ConfigInput } from '../config/config.js';
+import { loadConfig, readConfigFile, type Config, type ConfigInput } from '../config/config.js';
 import { readEnv } from '../config/env.js';
 import { createContext } from '../context.js';
 import { buildApp } from '../http/app.js';
-import { loadSnapshot, type LoadedSnapshot } from '../snapshot/snapshot.js';
+import { loadSnapshot } from '../snapshot/snapshot.js';
 import { progressLine } from './output.js';
 
-/** Flags of `serve`, as parsed by the command table. */
-export interface ServeFlags extends ConfigInput {
-  logLevel?: string;
+/** Paths pino must never write: credentials (DESIGN.md; tested). */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers["x-api-key"]',
+];
+
+/** Asks the OS for a free port on `host` (used for `--port 0`, so absolute URLs name the real port). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function resolvePort(config: Config): Promise<Config> {
+  if (config.port !== 0) return config;
+  const port = await freePort(config.host);
+  const baseUrl = config.baseUrlExplicit
+    ? config.baseUrl
+    : `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  return { ...config, port, baseUrl };
 }
 
 /**
- * Serves until SIGINT or SIGTERM, then closes the server (in-flight requests finish) and resolves.
+ * Serves until SIGINT or SIGTERM, then closes the server (in-flight requests finish) and the store.
  * @throws {ConfigError} on invalid settings; {@link ContentDirError} when the folder is missing
  */
-export async function serve(flags: ServeFlags): Promise<void> {
-  const config = loadConfig(flags, readEnv(), readConfigFile(process.cwd()));
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] });
-  const build = (baseUrl: string): LoadedSnapshot => {
-    const progress = progressLine('sitegate: building pages');
+export async function serve(flags: ConfigInput): Promise<void> {
+  const config = await resolvePort(loadConfig(flags, readEnv(), readConfigFile(process.cwd())));
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
+  const started = performance.now();
+  const progress = progressLine('sitegate: building pages');
+  const loaded = (() => {
     try {
-      return loadSnapshot(config.contentDir, { baseUrl, onProgress: (_phase, done, total) => progress.update(done, total) });
+      return loadSnapshot(config.contentDir, {
+        baseUrl: config.baseUrl,
+        onProgress: (_phase, done, total) => progress.update(done, total),
+      });
     } finally {
       progress.done();
     }
-  };
-  const started = performance.now();
-  let loaded = build(config.baseUrl);
+  })();
   const buildMs = Math.round(performance.now() - started);
-  const context = createContext(config, loaded.snapshot);
+  const context = await createContext(config, loaded.snapshot, {
+    onBackgroundError: (error) => logger.error({ err: error }, 'background write failed'),
+  });
   const app = buildApp(context, { logger });
-  const address = await app.listen({ port: config.port, host: config.host });
-  if (!config.baseUrlExplicit && config.port === 0) {
-    // Port 0 picks a free port: absolute URLs in the snapshot must name the real one.
-    const actual = new URL(address);
-    context.config.baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${actual.port}`;
-    loaded = build(context.config.baseUrl);
-    context.swapSnapshot(loaded.snapshot);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await context.close();
+    throw error;
   }
   const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
-  const pages = loaded.snapshot.site.pages.size;
   process.stdout.write(
-    `sitegate: serving ${config.contentDir} (${pages} pages, built in ${buildMs} ms${errors > 0 ? `, ${errors} content problems: run sitegate check` : ''})\n` +
-      `sitegate: listening on ${context.config.baseUrl}\n`,
+    `sitegate: serving ${config.contentDir} (${loaded.snapshot.site.pages.size} pages, built in ${buildMs} ms${errors > 0 ? `, ${errors} content problems: run sitegate check` : ''})\n` +
+      `sitegate: listening on ${config.baseUrl}\n`,
   );
 
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
       process.stdout.write(`sitegate: ${signal} received, closing\n`);
-      app.close().then(resolve, (error: unknown) => {
-        logger.error({ err: error }, 'error while closing');
-        resolve();
-      });
+      app
+        .close()
+        .then(() => context.close())
+        .then(resolve, (error: unknown) => {
+          logger.error({ err: error }, 'error while closing');
+          resolve();
+        });
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

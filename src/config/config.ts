@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Env } from './env.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type RateLimitName } from '../auth/rate-limits.js';
+import { DEFAULT_TOKEN_TTL_SEC } from '../auth/access-tokens.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -26,6 +28,10 @@ export interface Config {
   /** Absolute path of the folder for mutable state (SQLite file, signing keys). */
   dataDir: string;
   logLevel: LogLevel;
+  /** Lifetime of issued access tokens, in seconds. */
+  tokenTtlSec: number;
+  /** Rate-limit policies; `points: 0` turns one off. */
+  rateLimits: RateLimitConfig;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -36,6 +42,9 @@ export interface ConfigInput {
   baseUrl?: string | undefined;
   dataDir?: string | undefined;
   logLevel?: string | undefined;
+  tokenTtl?: string | number | undefined;
+  /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
+  rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
 }
 
 /** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
@@ -88,7 +97,10 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   if (!isLogLevel(logLevel)) {
     throw new ConfigError(`--log-level: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   }
+  const tokenTtlSec = parseInteger('--token-ttl', flags.tokenTtl ?? env.tokenTtl ?? file.tokenTtl ?? DEFAULT_TOKEN_TTL_SEC, 60, 86_400);
   return {
+    tokenTtlSec,
+    rateLimits: parseRateLimits({ ...file.rateLimits, ...flags.rateLimits }),
     contentDir,
     port,
     host,
@@ -97,6 +109,28 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     dataDir,
     logLevel,
   };
+}
+
+function parseInteger(setting: string, value: string | number, min: number, max: number): number {
+  const number = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new ConfigError(`${setting}: "${value}" is not an integer from ${min} to ${max}`);
+  }
+  return number;
+}
+
+function parseRateLimits(overrides: NonNullable<ConfigInput['rateLimits']>): RateLimitConfig {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const [name, override] of Object.entries(overrides)) {
+    if (!(name in DEFAULT_RATE_LIMITS))
+      throw new ConfigError(`rateLimits: unknown limit "${name}" (${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`);
+    const base = DEFAULT_RATE_LIMITS[name as RateLimitName];
+    limits[name as RateLimitName] = {
+      points: parseInteger(`rateLimits.${name}.points`, override.points ?? base.points, 0, 1_000_000_000),
+      windowSec: parseInteger(`rateLimits.${name}.windowSec`, override.windowSec ?? base.windowSec, 1, 86_400),
+    };
+  }
+  return limits;
 }
 
 function isLogLevel(value: string): value is LogLevel {

@@ -13,11 +13,12 @@ export interface Env {
   logLevel?: string;
   databaseUrl?: string;
   redisUrl?: string;
+  tokenTtl?: string;
 }
 
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
- * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `DATABASE_URL`, `REDIS_URL`.
+ * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `DATABASE_URL`, `REDIS_URL`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -34,5 +35,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     logLevel: read('SITEGATE_LOG_LEVEL'),
     databaseUrl: read('DATABASE_URL'),
     redisUrl: read('REDIS_URL'),
+    tokenTtl: read('SITEGATE_TOKEN_TTL'),
   };
 }

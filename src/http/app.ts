@@ -9,6 +9,7 @@ import { sendApiError } from './send.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { apiRoutes } from './routes/api.js';
 import { pageRoutes } from './routes/pages.js';
+import { tokenRoutes } from './routes/token.js';
 
 /** Options for {@link buildApp}. */
 export interface AppOptions {
@@ -44,6 +45,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
   installErrorHandling(app, ctx);
   discoveryRoutes(app, ctx);
   apiRoutes(app, ctx);
+  tokenRoutes(app, ctx);
   pageRoutes(app, ctx);
   return app;
 }

@@ -1,10 +1,12 @@
 /** What the HTTP layer needs from the composition root. Framework-free, so tests can build one. */
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { Config } from '../config/config.js';
+import type { AuthServices } from '../auth/authenticate.js';
 
 /** Services the routes use; built once per process by `src/context.ts`. */
 export interface AppContext {
   config: Config;
   /** The current snapshot; read once per request so a swap never mixes two snapshots. */
   snapshot(): Snapshot;
+  auth: AuthServices;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
-import { sendApiError } from './send.js';
+import { bearerChallenge, sendApiError } from './send.js';
 import { HTML_SECURITY_HEADERS, splitTarget } from './headers.js';
 import { negotiateMediaType } from './negotiation.js';
 import type { AppContext } from './context.js';
@@ -60,6 +60,8 @@ export function toApiError(error: FastifyError, validationCode: ErrorCode): ApiE
 export function sendNegotiatedError(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   const form = negotiateMediaType(request.headers.accept, ['text/html', 'text/markdown', 'application/json']);
   reply.header('vary', 'Accept');
+  const challenge = bearerChallenge(error);
+  if (challenge !== undefined && form !== 'application/json') reply.header('www-authenticate', challenge);
   if (form === 'text/html') {
     const snapshot = ctx.snapshot();
     const html =

@@ -57,14 +57,41 @@ export function portalUrl(baseUrl: string): string {
   return `${baseUrl}/developers`;
 }
 
+/** Realm of every challenge (RFC 7235 §2.2). */
+export const AUTH_REALM = 'sitegate';
+
 /**
- * Sends the SPEC.md error object for an {@link ApiError} (or a code) as JSON, with `no-store`.
+ * The WWW-Authenticate challenge for a 401 or 403 (RFC 6750 §3): no error attribute when no
+ * credential was sent, `invalid_token` for a refused one, `insufficient_scope` with `scope`.
+ */
+export function bearerChallenge(error: ApiError): string | undefined {
+  const quote = (text: string): string => text.replace(/["\\]/g, '');
+  if (error.code === 'credential_required') return `Bearer realm="${AUTH_REALM}"`;
+  if (error.code === 'insufficient_scope') {
+    return `Bearer realm="${AUTH_REALM}", error="insufficient_scope", error_description="${quote(error.message)}", scope="${(error.scopes ?? []).join(' ')}"`;
+  }
+  if (error.code === 'invalid_api_key' || error.code === 'invalid_token' || error.code === 'token_expired') {
+    return `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="${quote(error.message)}"`;
+  }
+  return undefined;
+}
+
+/**
+ * Sends the SPEC.md error object for an {@link ApiError} (or a code) as JSON, with `no-store` and,
+ * for 401/403, the RFC 6750 challenge unless the error carries its own.
  * @param baseUrl public base URL, for the `docs` link
  */
 export function sendApiError(reply: FastifyReply, baseUrl: string, error: ApiError | ErrorCode): FastifyReply {
   const apiError = typeof error === 'string' ? new ApiError(error) : error;
+  const headers: Record<string, string> = {
+    ...apiError.headers,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+  };
+  const challenge = headers['www-authenticate'] ?? bearerChallenge(apiError);
+  if (challenge !== undefined) headers['www-authenticate'] = challenge;
   return reply
     .code(apiError.status)
-    .headers({ ...apiError.headers, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' })
+    .headers(headers)
     .send(JSON.stringify(apiError.toBody(portalUrl(baseUrl))));
 }

@@ -1,9 +1,14 @@
-/** searchSite and getHealth (SPEC.md §4). */
-import type { FastifyInstance } from 'fastify';
+/** searchSite, getHealth and getWhoami (SPEC.md §4), and the JWKS of access-token keys. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SearchQuerySchema } from '../../api/schemas.js';
+import { ApiError } from '../../errors.js';
+import { requireScopes } from '../../auth/authenticate.js';
+import { rateLimitHeaders } from '../../auth/rate-limits.js';
+import type { Principal } from '../../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendBody } from '../send.js';
 import type { RouteErrorConfig } from '../errors.js';
+import { principalOf, requirePrincipal } from '../credentials.js';
 
 /** Parsed, validated search parameters. */
 interface SearchQuery {
@@ -16,29 +21,65 @@ interface SearchQuery {
 export const DEFAULT_SEARCH_LIMIT = 20;
 
 const JSON_HEADERS = { 'x-content-type-options': 'nosniff' };
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Registers searchSite and getHealth. */
+/** Registers searchSite, getHealth, getWhoami and the JWKS. */
 export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/health', function getHealth(request, reply) {
     return sendBody(request, reply, ctx.snapshot().discovery.health, { ...JSON_HEADERS, 'cache-control': 'no-store' });
+  });
+
+  app.get('/api/v1/whoami', async function getWhoami(request, reply) {
+    const principal = await requirePrincipal(ctx, request);
+    // SPEC.md §5.6: whoami needs search:read; DESIGN.md: 403 insufficient_scope without it.
+    requireScopes(principal, ['search:read']);
+    return reply
+      .headers({ ...JSON_HEADERS, 'cache-control': 'no-store', 'content-type': JSON_TYPE })
+      .send(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
+  });
+
+  app.get('/.well-known/jwks.json', function getJwks(_request, reply) {
+    return reply
+      .headers({ ...JSON_HEADERS, 'cache-control': 'public, max-age=300', 'content-type': 'application/jwk-set+json' })
+      .send(JSON.stringify(ctx.auth.tokens.jwks()));
   });
 
   const searchConfig: RouteErrorConfig = { validationCode: 'invalid_query' };
   app.get<{ Querystring: SearchQuery }>(
     '/api/search.json',
     { schema: { querystring: SearchQuerySchema }, config: searchConfig },
-    function searchSite(request, reply) {
-      const snapshot = ctx.snapshot();
-      const { limit, offset } = request.query;
-      const q = request.query.q?.trim() ?? '';
-      if (q === '' && limit === undefined && offset === 0) return sendBody(request, reply, snapshot.discovery.publicIndex, JSON_HEADERS);
-      const results =
-        q === ''
-          ? snapshot.search.publicDocuments.slice(offset, limit === undefined ? undefined : offset + limit)
-          : snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal: false }).results;
-      return reply
-        .headers({ ...JSON_HEADERS, 'cache-control': 'public, max-age=60', 'content-type': 'application/json; charset=utf-8' })
-        .send(JSON.stringify(results));
+    async function searchSite(request, reply) {
+      const limit = await ctx.auth.limiter.consume('search', request.ip);
+      if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
+      // SPEC.md §4 rule 2: no credential → public; a credential must be valid and carry search:read.
+      const principal = await principalOf(ctx, request);
+      if (principal !== undefined) requireScopes(principal, ['search:read']);
+      return sendSearch(ctx, request, reply, principal);
     },
   );
+}
+
+function sendSearch(
+  ctx: AppContext,
+  request: FastifyRequest<{ Querystring: SearchQuery }>,
+  reply: FastifyReply,
+  principal: Principal | undefined,
+): FastifyReply {
+  const snapshot = ctx.snapshot();
+  const includeInternal = principal?.scopes.includes('internal:read') ?? false;
+  const cacheControl = principal === undefined ? undefined : 'private, no-store';
+  const { limit, offset } = request.query;
+  const q = request.query.q?.trim() ?? '';
+  if (q === '' && limit === undefined && offset === 0) {
+    const body = includeInternal ? snapshot.discovery.fullIndex : snapshot.discovery.publicIndex;
+    return sendBody(request, reply, body, cacheControl === undefined ? JSON_HEADERS : { ...JSON_HEADERS, 'cache-control': cacheControl });
+  }
+  const documents = includeInternal ? snapshot.search.allDocuments : snapshot.search.publicDocuments;
+  const results =
+    q === ''
+      ? documents.slice(offset, limit === undefined ? undefined : offset + limit)
+      : snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal }).results;
+  return reply
+    .headers({ ...JSON_HEADERS, 'cache-control': cacheControl ?? 'public, max-age=60', 'content-type': JSON_TYPE })
+    .send(JSON.stringify(results));
 }

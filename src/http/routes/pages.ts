@@ -1,18 +1,28 @@
 /**
  * Pages: every GET not claimed by another route. HTML or markdown by RFC 9110 negotiation on the
  * same URL, markdown for the `.md` suffix, 308 to the canonical URL, real 404s (DESIGN.md).
+ * Scopes (DESIGN.md "Scopes on concrete endpoints"): public pages need no credential, but one that
+ * is sent must be valid and carry `content:read`; internal pages need `internal:read`, with the
+ * same answer whether or not the path exists.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
+import { requireScopes } from '../../auth/authenticate.js';
 import { resolvePath, type Found } from '../../snapshot/lookup.js';
 import type { AppContext } from '../context.js';
-import { sendBody } from '../send.js';
+import { PUBLIC_CACHE, sendBody } from '../send.js';
 import { sendNegotiatedError } from '../errors.js';
 import { negotiateMediaType } from '../negotiation.js';
 import { HTML_SECURITY_HEADERS, markdownAlternateLink, splitTarget } from '../headers.js';
+import { principalOf, requirePrincipal } from '../credentials.js';
 
 const NEGOTIATED = ['text/html', 'text/markdown'];
 const MARKDOWN_ONLY = ['text/markdown'];
+/** Internal pages must not be kept by shared caches or the browser's disk cache. */
+const PRIVATE_CACHE = 'private, no-store';
+
+const sendsCredential = (request: FastifyRequest): boolean =>
+  request.headers['x-api-key'] !== undefined || request.headers.authorization !== undefined;
 
 /** Registers the catch-all page route. */
 export function pageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -22,26 +32,46 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const resolution = resolvePath(snapshot, path);
     switch (resolution.kind) {
       case 'page':
-        return sendPage(ctx, request, reply, resolution);
+        // The common case, no credential, stays synchronous.
+        if (!sendsCredential(request)) return sendPage(ctx, request, reply, resolution, PUBLIC_CACHE);
+        return guarded(ctx, request, reply, async () => {
+          const principal = await principalOf(ctx, request);
+          if (principal !== undefined) requireScopes(principal, ['content:read']);
+          return sendPage(ctx, request, reply, resolution, PUBLIC_CACHE);
+        });
+      case 'internal':
+        return guarded(ctx, request, reply, async () => {
+          requireScopes(await requirePrincipal(ctx, request), ['internal:read']);
+          if (resolution.found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
+          return sendPage(ctx, request, reply, resolution.found, PRIVATE_CACHE);
+        });
       case 'static':
         return sendBody(request, reply, resolution.body, { 'x-content-type-options': 'nosniff' });
       case 'redirect':
         return reply.code(308).header('location', `${snapshot.chrome.basePath}${resolution.location}${query}`).send();
-      case 'internal':
-        return sendNegotiatedError(
-          ctx,
-          request,
-          reply,
-          new ApiError('credential_required', { message: 'This page needs a credential with internal:read.' }),
-        );
       case 'not_found':
         return sendNegotiatedError(ctx, request, reply, new ApiError('not_found', { message: 'No page at this address.' }));
     }
   });
 }
 
+/** Runs a credentialed step, sending any ApiError in the negotiated form. */
+async function guarded(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  step: () => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ApiError) return sendNegotiatedError(ctx, request, reply, error);
+    throw error;
+  }
+}
+
 /** Sends a page in the negotiated representation, or 406 when the client accepts neither. */
-function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, found: Found): FastifyReply {
+function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, found: Found, cacheControl: string): FastifyReply {
   const { baseUrl } = ctx.config;
   const type = negotiateMediaType(request.headers.accept, found.markdownOnly ? MARKDOWN_ONLY : NEGOTIATED);
   const vary = found.markdownOnly ? undefined : 'Accept';
@@ -53,12 +83,14 @@ function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply,
   if (type === 'text/html') {
     return sendBody(request, reply, found.bodies.html, {
       ...HTML_SECURITY_HEADERS,
+      'cache-control': cacheControl,
       vary: 'Accept',
       link: markdownAlternateLink(baseUrl + found.markdownUrl),
     });
   }
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
+    'cache-control': cacheControl,
     link: `<${baseUrl}${found.url}>; rel="canonical"`,
   };
   if (vary !== undefined) headers.vary = vary;

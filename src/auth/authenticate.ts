@@ -1,0 +1,76 @@
+/**
+ * Credential → {@link Principal} (DESIGN.md "Credentials and tokens"). Failed attempts are counted
+ * per client address and audited; an address over its failure budget gets 429 before any check.
+ */
+import { ApiError, type ErrorCode, type Scope } from '../errors.js';
+import type { AuditEvent } from '../store/store.js';
+import type { TokenService } from './access-tokens.js';
+import { parseApiKey } from './api-keys.js';
+import type { KeyService } from './keys.js';
+import type { Principal, PresentedCredential } from './principal.js';
+import { rateLimitHeaders, type RateLimiter } from './rate-limits.js';
+
+/** What authentication needs; built once by the composition root. */
+export interface AuthServices {
+  keys: KeyService;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  /** Appends an audit event without waiting (failures are logged, never fail the request). */
+  audit(event: Omit<AuditEvent, 'at'>): void;
+}
+
+/**
+ * Throws `rate_limited` when `address` has used up its failed-authentication budget.
+ * @throws {ApiError} `rate_limited` with Retry-After and RateLimit headers
+ */
+export async function checkFailureBudget(services: AuthServices, address: string): Promise<void> {
+  const state = await services.limiter.check('authFailures', address);
+  if (!state.allowed)
+    throw new ApiError('rate_limited', { message: 'Too many failed authentications from this address.', headers: rateLimitHeaders(state) });
+}
+
+/** Counts a failed authentication against `address` and audits it. */
+export async function recordFailure(services: AuthServices, address: string, clientId: string | null, code: ErrorCode): Promise<void> {
+  services.audit({ type: 'auth_failed', clientId, address, detail: code });
+  await services.limiter.consume('authFailures', address);
+}
+
+/**
+ * Checks a presented credential.
+ * @param address the client's IP address, for failure counting
+ * @throws {ApiError} `invalid_api_key`, `invalid_token`, `token_expired` or `rate_limited`
+ */
+export async function authenticate(services: AuthServices, credential: PresentedCredential, address: string): Promise<Principal> {
+  await checkFailureBudget(services, address);
+  if (credential.scheme === 'apiKey') {
+    const parsed = parseApiKey(credential.value);
+    if (parsed === undefined) {
+      await recordFailure(services, address, null, 'invalid_api_key');
+      throw new ApiError('invalid_api_key', { message: 'The API key is malformed (prefix, length or checksum).' });
+    }
+    const result = await services.keys.verify(parsed.clientId, parsed.clientSecret);
+    if (!result.ok) {
+      await recordFailure(services, address, parsed.clientId, 'invalid_api_key');
+      throw new ApiError('invalid_api_key');
+    }
+    services.keys.touch(result.key.id);
+    return { scheme: 'apiKey', clientId: result.key.id, scopes: result.key.scopes };
+  }
+  try {
+    const principal = await services.tokens.verify(credential.value);
+    services.keys.touch(principal.clientId);
+    return principal;
+  } catch (error) {
+    if (error instanceof ApiError) await recordFailure(services, address, null, error.code);
+    throw error;
+  }
+}
+
+/**
+ * Throws `insufficient_scope` unless the principal holds every scope in `needed`.
+ * @throws {ApiError} `insufficient_scope` with `scopes` listing what is needed (RFC 6750 §3.1)
+ */
+export function requireScopes(principal: Principal, needed: readonly Scope[]): void {
+  if (needed.every((scope) => principal.scopes.includes(scope))) return;
+  throw new ApiError('insufficient_scope', { message: `This resource needs the scope ${needed.join(' ')}.`, scopes: [...needed] });
+}

@@ -1,0 +1,131 @@
+/**
+ * API key administration (the operator's CLI) and verification (requests and the token endpoint).
+ * Verification reads keys through a short cache, so a revocation anywhere is honoured within
+ * {@link KEY_CACHE_TTL_MS} while steady traffic costs no database round trip.
+ */
+import type { Scope } from '../errors.js';
+import type { ApiKeyRecord, AuditEvent, Store } from '../store/store.js';
+import { generateCredential, generateSecret, hashSecret, secretMatches, type NewCredential } from './api-keys.js';
+import { sortScopes } from './scopes.js';
+
+/** How long a key record read from the store is trusted (ms). */
+export const KEY_CACHE_TTL_MS = 1000;
+/** Last-used is written at most this often per key (ms): 5 minutes. */
+export const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Why a client's credentials were refused. */
+export type KeyRefusal = 'unknown' | 'wrong_secret' | 'revoked' | 'expired';
+
+/** Outcome of {@link KeyService.verify}. */
+export type KeyVerification = { ok: true; key: ApiKeyRecord } | { ok: false; reason: KeyRefusal };
+
+/** The state of a key at an instant, as `keys list` shows it. */
+export function keyStatus(key: ApiKeyRecord, now: Date): 'active' | 'revoked' | 'expired' {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+/** Operator actions and verification over the store. */
+export interface KeyService {
+  /** Issues a key. The credential is returned once and never stored in clear. */
+  create(input: { name: string; scopes: Scope[]; expiresAt: Date | null }): Promise<{ key: ApiKeyRecord; credential: NewCredential }>;
+  list(): Promise<ApiKeyRecord[]>;
+  get(id: string): Promise<ApiKeyRecord | undefined>;
+  /** @returns false when there is no such active key */
+  revoke(id: string): Promise<boolean>;
+  /** New secret; the old one keeps working for `graceMs`. @returns undefined when there is no such active key */
+  rotate(id: string, graceMs: number): Promise<NewCredential | undefined>;
+  /** Checks a client id and secret (constant-time) against the current or, within its grace, the previous secret. */
+  verify(clientId: string, secret: string): Promise<KeyVerification>;
+  /** The key if it exists and is neither revoked nor expired (cached). */
+  activeKey(clientId: string): Promise<ApiKeyRecord | undefined>;
+  /** Records a successful use, at most every {@link TOUCH_INTERVAL_MS}. */
+  touch(clientId: string): void;
+}
+
+/** Options of {@link createKeyService}. */
+export interface KeyServiceOptions {
+  now?: () => Date;
+  /** Called with store errors of background writes (last-used), which must not fail a request. */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/** Builds the key service over a store. */
+export function createKeyService(store: Store, options: KeyServiceOptions = {}): KeyService {
+  const now = options.now ?? (() => new Date());
+  const cache = new Map<string, { key: ApiKeyRecord | undefined; untilMs: number }>();
+  const touched = new Map<string, number>();
+  const audit = (event: Omit<AuditEvent, 'at' | 'address'>): Promise<void> => store.appendAudit({ ...event, at: now(), address: null });
+
+  const read = async (id: string): Promise<ApiKeyRecord | undefined> => {
+    const nowMs = now().getTime();
+    const cached = cache.get(id);
+    if (cached !== undefined && cached.untilMs > nowMs) return cached.key;
+    const key = await store.getKey(id);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(id, { key, untilMs: nowMs + KEY_CACHE_TTL_MS });
+    return key;
+  };
+
+  return {
+    async create({ name, scopes, expiresAt }) {
+      const credential = generateCredential();
+      const key: ApiKeyRecord = {
+        id: credential.clientId,
+        name,
+        scopes: sortScopes(scopes),
+        secretHash: hashSecret(credential.clientSecret),
+        previousSecretHash: null,
+        previousSecretExpiresAt: null,
+        createdAt: now(),
+        expiresAt,
+        revokedAt: null,
+        lastUsedAt: null,
+      };
+      await store.createKey(key);
+      await audit({ type: 'key_created', clientId: key.id, detail: `name=${name} scopes=${key.scopes.join(',')}` });
+      return { key, credential };
+    },
+    list: () => store.listKeys(),
+    get: (id) => store.getKey(id),
+    async revoke(id) {
+      const revoked = await store.revokeKey(id, now());
+      cache.delete(id);
+      if (revoked) await audit({ type: 'key_revoked', clientId: id, detail: null });
+      return revoked;
+    },
+    async rotate(id, graceMs) {
+      const credential = generateSecret(id);
+      const rotated = await store.rotateKey(id, hashSecret(credential.clientSecret), new Date(now().getTime() + graceMs));
+      cache.delete(id);
+      if (!rotated) return undefined;
+      await audit({ type: 'key_rotated', clientId: id, detail: `grace=${Math.round(graceMs / 1000)}s` });
+      return credential;
+    },
+    async verify(clientId, secret) {
+      const key = await read(clientId);
+      if (key === undefined) return { ok: false, reason: 'unknown' };
+      const current = secretMatches(secret, key.secretHash);
+      const previous =
+        key.previousSecretHash !== null &&
+        key.previousSecretExpiresAt !== null &&
+        key.previousSecretExpiresAt.getTime() > now().getTime() &&
+        secretMatches(secret, key.previousSecretHash);
+      if (!current && !previous) return { ok: false, reason: 'wrong_secret' };
+      const status = keyStatus(key, now());
+      if (status !== 'active') return { ok: false, reason: status };
+      return { ok: true, key };
+    },
+    async activeKey(clientId) {
+      const key = await read(clientId);
+      return key !== undefined && keyStatus(key, now()) === 'active' ? key : undefined;
+    },
+    touch(clientId) {
+      const nowMs = now().getTime();
+      if ((touched.get(clientId) ?? 0) + TOUCH_INTERVAL_MS > nowMs) return;
+      touched.set(clientId, nowMs);
+      store.touchKey(clientId, new Date(nowMs)).catch(options.onBackgroundError ?? (() => undefined));
+    },
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * `sitegate keys …` and `sitegate audit`: the operator's door to credentials (SPEC.md §1: issued
+ * by the operator on request, no self-service signup).
+ */
+import { loadConfig, readConfigFile } from '../config/config.js';
+import { readEnv } from '../config/env.js';
+import { openStore } from '../context.js';
+import { isScope } from '../auth/scopes.js';
+import { createKeyService, keyStatus, type KeyService } from '../auth/keys.js';
+import { SCOPES } from '../api/schemas.js';
+import type { Scope } from '../errors.js';
+import type { ApiKeyRecord, Store } from '../store/store.js';
+import { parseDuration } from './durations.js';
+import { UsageError } from './output.js';
+
+/** Flags every store command takes. */
+export interface StoreFlags {
+  dataDir?: string;
+}
+
+async function withKeys<T>(flags: StoreFlags, run: (keys: KeyService, store: Store) => Promise<T>): Promise<T> {
+  const config = loadConfig({ dataDir: flags.dataDir }, readEnv(), readConfigFile(process.cwd()));
+  const store = await openStore(config);
+  try {
+    return await run(createKeyService(store), store);
+  } finally {
+    await store.close();
+  }
+}
+
+const print = (text: string): void => {
+  process.stdout.write(`${text}\n`);
+};
+const date = (value: Date | null): string => (value === null ? '-' : value.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+
+/**
+ * Parses `--scopes a,b` (commas or spaces).
+ * @throws {UsageError} for an empty list or an unknown scope
+ */
+export function parseScopes(value: string): Scope[] {
+  const tokens = value.split(/[\s,]+/).filter((token) => token !== '');
+  if (tokens.length === 0) throw new UsageError(`--scopes: give at least one of ${SCOPES.join(', ')}`);
+  const unknown = tokens.filter((token) => !isScope(token));
+  if (unknown.length > 0) throw new UsageError(`--scopes: unknown scope "${unknown.join(', ')}" (known: ${SCOPES.join(', ')})`);
+  return tokens.filter(isScope);
+}
+
+function keyJson(key: ApiKeyRecord, now: Date): Record<string, unknown> {
+  return {
+    client_id: key.id,
+    name: key.name,
+    scopes: key.scopes,
+    status: keyStatus(key, now),
+    created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    expires_at: key.expiresAt?.toISOString() ?? null,
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** `keys create`: prints the client_id, client_secret and X-API-Key once. */
+export async function createKeyCommand(
+  flags: StoreFlags & { name: string; scopes: string; expires?: string; json?: boolean },
+): Promise<void> {
+  const name = flags.name.trim();
+  if (name === '' || name.length > 200) throw new UsageError('--name: give a name of 1 to 200 characters');
+  const scopes = parseScopes(flags.scopes);
+  const expiresMs = flags.expires === undefined ? undefined : parseDuration('--expires', flags.expires);
+  await withKeys(flags, async (keys) => {
+    const expiresAt = expiresMs === undefined ? null : new Date(Date.now() + expiresMs);
+    const { key, credential } = await keys.create({ name, scopes, expiresAt });
+    if (flags.json === true) {
+      print(
+        JSON.stringify({
+          client_id: credential.clientId,
+          client_secret: credential.clientSecret,
+          api_key: credential.apiKey,
+          scopes: key.scopes,
+          expires_at: key.expiresAt?.toISOString() ?? null,
+        }),
+      );
+      return;
+    }
+    print(`Created key ${key.id} "${key.name}" (scopes: ${key.scopes.join(' ')}; expires: ${date(key.expiresAt)})\n`);
+    print(`  client_id:      ${credential.clientId}`);
+    print(`  client_secret:  ${credential.clientSecret}`);
+    print(`  X-API-Key:      ${credential.apiKey}\n`);
+    print('The secret is shown only now: sitegate keeps only its hash. Hand it to the client over a safe channel.');
+  });
+}
+
+/** `keys list`: a table (or JSON) of every key. */
+export async function listKeysCommand(flags: StoreFlags & { json?: boolean }): Promise<void> {
+  await withKeys(flags, async (keys) => {
+    const now = new Date();
+    const list = await keys.list();
+    if (flags.json === true) {
+      print(JSON.stringify(list.map((key) => keyJson(key, now))));
+      return;
+    }
+    const header = ['ID', 'NAME', 'SCOPES', 'CREATED', 'LAST USED', 'EXPIRES', 'STATUS'];
+    const rows = [
+      header,
+      ...list.map((key) => [
+        key.id,
+        key.name,
+        key.scopes.join(','),
+        date(key.createdAt),
+        date(key.lastUsedAt),
+        date(key.expiresAt),
+        keyStatus(key, now),
+      ]),
+    ];
+    const widths = header.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+    for (const row of rows)
+      print(
+        row
+          .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+          .join('  ')
+          .trimEnd(),
+      );
+    if (list.length === 0) print('(no keys yet: sitegate keys create --name NAME --scopes search:read)');
+  });
+}
+
+async function existingKey(keys: KeyService, id: string): Promise<ApiKeyRecord> {
+  const key = await keys.get(id);
+  if (key === undefined) throw new UsageError(`no key with id ${id}`);
+  return key;
+}
+
+/** `keys show ID`. */
+export async function showKeyCommand(id: string, flags: StoreFlags & { json?: boolean }): Promise<void> {
+  await withKeys(flags, async (keys) => {
+    const key = await existingKey(keys, id);
+    const json = keyJson(key, new Date());
+    if (flags.json === true) print(JSON.stringify(json));
+    else
+      for (const [field, value] of Object.entries(json))
+        print(`${`${field}:`.padEnd(14)}${Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '-'}`);
+  });
+}
+
+/** `keys revoke ID`: the key and every token issued for it stop working within seconds. */
+export async function revokeKeyCommand(id: string, flags: StoreFlags): Promise<void> {
+  await withKeys(flags, async (keys) => {
+    const key = await existingKey(keys, id);
+    if (key.revokedAt !== null) throw new UsageError(`key ${id} is already revoked`);
+    await keys.revoke(id);
+    print(`Revoked key ${id} "${key.name}". Its API key and access tokens are refused from now on.`);
+  });
+}
+
+/** `keys rotate ID`: a new secret; the old one keeps working for the grace period. */
+export async function rotateKeyCommand(id: string, flags: StoreFlags & { grace?: string; json?: boolean }): Promise<void> {
+  const graceMs = parseDuration('--grace', flags.grace ?? '24h');
+  await withKeys(flags, async (keys) => {
+    const key = await existingKey(keys, id);
+    if (key.revokedAt !== null) throw new UsageError(`key ${id} is revoked; create a new one`);
+    const credential = await keys.rotate(id, graceMs);
+    if (credential === undefined) throw new UsageError(`key ${id} is revoked; create a new one`);
+    const graceEnds = new Date(Date.now() + graceMs);
+    if (flags.json === true) {
+      print(
+        JSON.stringify({
+          client_id: credential.clientId,
+          client_secret: credential.clientSecret,
+          api_key: credential.apiKey,
+          scopes: key.scopes,
+          previous_secret_expires_at: graceEnds.toISOString(),
+        }),
+      );
+      return;
+    }
+    print(`Rotated key ${id}. The old secret works until ${date(graceEnds)}.\n`);
+    print(`  client_id:      ${credential.clientId}`);
+    print(`  client_secret:  ${credential.clientSecret}`);
+    print(`  X-API-Key:      ${credential.apiKey}\n`);
+    print('The new secret is shown only now.');
+  });
+}
+
+/** `audit`: events of the last period, oldest first. */
+export async function auditCommand(flags: StoreFlags & { since?: string; limit?: string; json?: boolean }): Promise<void> {
+  const sinceMs = parseDuration('--since', flags.since ?? '24h');
+  const limit = flags.limit === undefined ? 1000 : Number(flags.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100_000)
+    throw new UsageError(`--limit: "${flags.limit ?? ''}" is not an integer from 1 to 100000`);
+  await withKeys(flags, async (_keys, store) => {
+    const events = await store.listAudit(new Date(Date.now() - sinceMs), limit);
+    if (flags.json === true) {
+      print(
+        JSON.stringify(
+          events.map((event) => ({
+            at: event.at.toISOString(),
+            type: event.type,
+            client_id: event.clientId,
+            address: event.address,
+            detail: event.detail,
+          })),
+        ),
+      );
+      return;
+    }
+    for (const event of events)
+      print([date(event.at), event.type.padEnd(12), event.clientId ?? '-', event.address ?? '-', event.detail ?? ''].join('  ').trimEnd());
+    if (events.length === 0) print('(no events in this period)');
+  });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { splitFrontmatter } from './frontmatter.js';
+
+describe('splitFrontmatter', () => {
+  it('returns the whole text as body when there is no frontmatter', () => {
+    expect(splitFrontmatter('# Title\n\nText.\n')).toStrictEqual({ data: {}, body: '# Title\n\nText.\n' });
+    expect(splitFrontmatter('')).toStrictEqual({ data: {}, body: '' });
+  });
+
+  it('only takes a fence on the very first line', () => {
+    const text = 'Intro\n---\ntitle: Not frontmatter\n---\n';
+    expect(splitFrontmatter(text)).toStrictEqual({ data: {}, body: text });
+    expect(splitFrontmatter(`\n${text}`)).toStrictEqual({ data: {}, body: `\n${text}` });
+  });
+
+  it('leaves an unclosed fence in the body', () => {
+    const text = '---\ntitle: Open\n\nBody.\n';
+    expect(splitFrontmatter(text)).toStrictEqual({ data: {}, body: text });
+  });
+
+  it('parses a YAML mapping and keeps the body after the closing fence', () => {
+    expect(splitFrontmatter('---\ntitle: Hello\ndraft: true\nweight: 3\n---\n\n# H\n')).toStrictEqual({
+      data: { title: 'Hello', draft: true, weight: 3 },
+      body: '\n# H\n',
+    });
+  });
+
+  it('keeps dates as strings (core schema)', () => {
+    expect(splitFrontmatter('---\ndate: 2026-11-01\n---\n').data).toStrictEqual({ date: '2026-11-01' });
+  });
+
+  it('accepts CRLF line endings and trailing blanks on the fences', () => {
+    expect(splitFrontmatter('---\r\ntitle: Hello\r\n---\r\nBody\r\n')).toStrictEqual({ data: { title: 'Hello' }, body: 'Body\r\n' });
+    expect(splitFrontmatter('--- \ntitle: Hello\n---\t\nBody')).toStrictEqual({ data: { title: 'Hello' }, body: 'Body' });
+  });
+
+  it('accepts a closing fence at the end of the text', () => {
+    expect(splitFrontmatter('---\ntitle: Hello\n---')).toStrictEqual({ data: { title: 'Hello' }, body: '' });
+  });
+
+  it('treats empty frontmatter as no data', () => {
+    expect(splitFrontmatter('---\n---\nBody')).toStrictEqual({ data: {}, body: 'Body' });
+    expect(splitFrontmatter('---\n\n---\nBody')).toStrictEqual({ data: {}, body: 'Body' });
+    expect(splitFrontmatter('---\n# only a comment\n---\nBody')).toStrictEqual({ data: {}, body: 'Body' });
+  });
+
+  it('keeps a thematic break of the body', () => {
+    expect(splitFrontmatter('---\na: 1\n---\nText\n\n---\n\nMore\n')).toStrictEqual({ data: { a: 1 }, body: 'Text\n\n---\n\nMore\n' });
+  });
+
+  it('reads literal and folded block scalars', () => {
+    const text = '---\ndescription: |\n  Line one\n  Line two\nsummary: >\n  Folded one\n  folded two\n---\nBody';
+    expect(splitFrontmatter(text)).toStrictEqual({
+      data: { description: 'Line one\nLine two\n', summary: 'Folded one folded two\n' },
+      body: 'Body',
+    });
+  });
+
+  it('drops invalid YAML and says why in one line', () => {
+    const result = splitFrontmatter('---\ntitle: [unclosed\n---\nBody');
+    expect(result.data).toStrictEqual({});
+    expect(result.body).toBe('Body');
+    expect(result.error).toMatch(/^invalid YAML frontmatter: \S[^\n]*$/);
+  });
+
+  it.each([
+    ['a list', '---\n- a\n- b\n---\nBody'],
+    ['a string', '---\njust text\n---\nBody'],
+    ['a number', '---\n42\n---\nBody'],
+  ])('ignores frontmatter that is %s', (_what, text) => {
+    expect(splitFrontmatter(text)).toStrictEqual({ data: {}, body: 'Body', error: 'frontmatter is not a YAML mapping' });
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
+
+/** The files of a small site and the URLs their pages are served at. */
+const URLS: Record<string, string> = {
+  'README.md': '/',
+  'c++.md': '/c%2B%2B',
+  'guides/README.md': '/guides/',
+  'guides/setup.md': '/guides/setup',
+  'guides/a b.md': '/guides/a%20b',
+  'guides/100%.md': '/guides/100%25',
+  'guides/install/index.md': '/guides/install/',
+  'legal/readme.md': '/legal/',
+};
+const lookup: PageUrlLookup = (relPath) => URLS[relPath];
+
+describe('resolveLink', () => {
+  it.each<[from: string, href: string, target: LinkTarget]>([
+    ['guides/README.md', 'setup.md', { kind: 'page', url: '/guides/setup' }],
+    ['guides/README.md', './setup.md', { kind: 'page', url: '/guides/setup' }],
+    ['guides/setup.md', '../README.md', { kind: 'page', url: '/' }],
+    ['guides/setup.md', '../c++.md', { kind: 'page', url: '/c%2B%2B' }],
+    ['README.md', 'guides/install/index.md', { kind: 'page', url: '/guides/install/' }],
+    // Folder links go to the folder's README.md or index.md, with or without the slash.
+    ['guides/setup.md', 'install/', { kind: 'page', url: '/guides/install/' }],
+    ['guides/setup.md', 'install', { kind: 'page', url: '/guides/install/' }],
+    ['guides/setup.md', './', { kind: 'page', url: '/guides/' }],
+    ['guides/setup.md', '../', { kind: 'page', url: '/' }],
+    ['guides/setup.md', '..', { kind: 'page', url: '/' }],
+    ['README.md', '.', { kind: 'page', url: '/' }],
+    ['README.md', 'legal/', { kind: 'page', url: '/legal/' }],
+    // Extensionless names try `.md`.
+    ['guides/README.md', 'setup', { kind: 'page', url: '/guides/setup' }],
+    // Query and fragment are kept.
+    ['guides/README.md', 'setup.md#install', { kind: 'page', url: '/guides/setup#install' }],
+    ['guides/README.md', 'setup.md?tab=linux#install', { kind: 'page', url: '/guides/setup?tab=linux#install' }],
+    ['guides/setup.md', '../#top', { kind: 'page', url: '/#top' }],
+    // Escaped names are decoded before the lookup; a `%` that is no escape is taken literally.
+    ['guides/README.md', 'a%20b.md', { kind: 'page', url: '/guides/a%20b' }],
+    ['guides/README.md', 'a b.md', { kind: 'page', url: '/guides/a%20b' }],
+    ['guides/README.md', '100%.md', { kind: 'page', url: '/guides/100%25' }],
+    ['README.md', 'c%2B%2B.md', { kind: 'page', url: '/c%2B%2B' }],
+  ])('from %s, %j resolves to a page', (from, href, target) => {
+    expect(resolveLink(from, href, lookup)).toStrictEqual(target);
+  });
+
+  it.each<[from: string, href: string, target: LinkTarget]>([
+    ['README.md', 'https://example.com/a.md', { kind: 'external' }],
+    ['README.md', 'mailto:ops@example.com', { kind: 'external' }],
+    ['README.md', '//cdn.example.com/a.md', { kind: 'external' }],
+    ['README.md', '#top', { kind: 'fragment' }],
+    ['README.md', '?q=1', { kind: 'fragment' }],
+    ['README.md', '', { kind: 'fragment' }],
+    ['README.md', '/guides/setup', { kind: 'absolute' }],
+  ])('from %s, %j is left alone', (from, href, target) => {
+    expect(resolveLink(from, href, lookup)).toStrictEqual(target);
+  });
+
+  it.each([
+    ['README.md', '../outside.md'],
+    ['README.md', '..'],
+    ['README.md', '../'],
+    ['guides/setup.md', '../../etc/passwd.md'],
+    ['guides/setup.md', '../../README.md'],
+    ['README.md', 'guides/../../README.md'],
+    ['README.md', '%2E%2E/outside.md'],
+  ])('from %s, %j escapes the content folder', (from, href) => {
+    expect(resolveLink(from, href, lookup)).toStrictEqual({ kind: 'escapes' });
+  });
+
+  it.each([
+    ['guides/README.md', 'missing.md'],
+    ['guides/README.md', 'missing'],
+    ['guides/README.md', 'missing/'],
+    ['guides/README.md', 'setup.md/'],
+    ['README.md', 'guides/Setup.md'],
+    ['README.md', 'posts/'],
+  ])('from %s, %j is broken', (from, href) => {
+    expect(resolveLink(from, href, lookup)).toStrictEqual({ kind: 'broken' });
+  });
+});

@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContentDirError, isHiddenName, loadContent } from './load.js';
+import type { ContentProblem } from './problems.js';
+import { buildSite } from './site.js';
+
+const made: string[] = [];
+
+/** A fresh temporary folder, removed after the test. */
+function tempDir(prefix: string): string {
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+}
+
+/** Writes files (relative path → text) below `root`. */
+function write(root: string, files: Record<string, string>): void {
+  for (const [relPath, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, relPath)), { recursive: true });
+    writeFileSync(path.join(root, relPath), text);
+  }
+}
+
+const relPaths = (root: string): string[] => loadContent(root).files.map((file) => file.relPath);
+
+/** Problems come in the order the file system lists entries; tests compare them sorted. */
+const byFile = (problems: readonly ContentProblem[]): ContentProblem[] => [...problems].sort((a, b) => (a.file < b.file ? -1 : 1));
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('isHiddenName', () => {
+  it.each([
+    ['.hidden.md', true],
+    ['.git', true],
+    ['.md', true],
+    ['..md', false],
+    ['...md', false],
+    ['guide.md', false],
+    ['a.b.md', false],
+  ])('%s → %s', (name, hidden) => {
+    expect(isHiddenName(name)).toBe(hidden);
+  });
+});
+
+describe('loadContent', () => {
+  it('reads every markdown file, sorted by path, and nothing else', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, {
+      'b.md': 'b',
+      'a.md': 'a',
+      'guides/z.md': 'z',
+      'guides/Upper.MD': 'upper',
+      'image.png': 'png',
+      'notes.txt': 'txt',
+      'guides/deeper/x.md': 'x',
+    });
+    expect(loadContent(root)).toStrictEqual({
+      files: [
+        { relPath: 'a.md', text: 'a', mtimeMs: expect.any(Number) as number },
+        { relPath: 'b.md', text: 'b', mtimeMs: expect.any(Number) as number },
+        { relPath: 'guides/Upper.MD', text: 'upper', mtimeMs: expect.any(Number) as number },
+        { relPath: 'guides/deeper/x.md', text: 'x', mtimeMs: expect.any(Number) as number },
+        { relPath: 'guides/z.md', text: 'z', mtimeMs: expect.any(Number) as number },
+      ],
+      problems: [],
+    });
+  });
+
+  it('skips dotfiles and dot-folders but keeps pages named only with dots', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, {
+      '.hidden.md': 'no',
+      '.git/HEAD.md': 'no',
+      '.drafts/idea.md': 'no',
+      'guides/.secret.md': 'no',
+      'guides/.cache/page.md': 'no',
+      'common/..md': 'the `..` command',
+      'common/...md': 'the `...` command',
+      'common/ls.md': 'ls',
+    });
+    expect(relPaths(root)).toStrictEqual(['common/...md', 'common/..md', 'common/ls.md']);
+  });
+
+  it('reports the mtime of each file', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'a.md': 'a' });
+    const when = new Date('2026-05-04T03:02:01.000Z');
+    utimesSync(path.join(root, 'a.md'), when, when);
+    expect(loadContent(root).files[0]?.mtimeMs).toBe(when.getTime());
+  });
+
+  it('strips a leading byte-order mark, and only that', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'bom.md': '\uFEFF# Title\n', 'inner.md': '# A\uFEFFB\n' });
+    expect(loadContent(root).files.map((file) => file.text)).toStrictEqual(['# Title\n', '# A\uFEFFB\n']);
+  });
+
+  it('loads drafts; the site leaves them out', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'draft.md': '---\ndraft: true\n---\nSoon.\n', 'live.md': '# Live\n' });
+    const { files } = loadContent(root);
+    expect(files.map((file) => file.relPath)).toStrictEqual(['draft.md', 'live.md']);
+    const site = buildSite(files, { basePath: '', fallbackName: 'test' });
+    expect([...site.pages.keys()]).toStrictEqual(['/live']);
+  });
+
+  it('follows symlinks that stay inside the folder', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'real.md': 'real' });
+    symlinkSync(path.join(root, 'real.md'), path.join(root, 'alias.md'));
+    expect(loadContent(root)).toStrictEqual({
+      files: [
+        { relPath: 'alias.md', text: 'real', mtimeMs: expect.any(Number) as number },
+        { relPath: 'real.md', text: 'real', mtimeMs: expect.any(Number) as number },
+      ],
+      problems: [],
+    });
+  });
+
+  it('skips and reports symlinks that point outside the folder', () => {
+    const root = tempDir('sitegate-load-');
+    const outside = tempDir('sitegate-outside-');
+    write(outside, { 'secret.md': 'secret', 'more/secret.md': 'secret' });
+    write(root, { 'page.md': 'page' });
+    symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'leak.md'));
+    symlinkSync(path.join(outside, 'more'), path.join(root, 'leakdir'));
+    symlinkSync('../../', path.join(root, 'up'));
+    const { files, problems } = loadContent(root);
+    expect(files).toStrictEqual([{ relPath: 'page.md', text: 'page', mtimeMs: expect.any(Number) as number }]);
+    expect(byFile(problems)).toStrictEqual([
+      { severity: 'error', file: 'leak.md', message: 'symlink points outside the content folder, skipped' },
+      { severity: 'error', file: 'leakdir', message: 'symlink points outside the content folder, skipped' },
+      { severity: 'error', file: 'up', message: 'symlink points outside the content folder, skipped' },
+    ]);
+  });
+
+  it('skips and reports dangling symlinks', () => {
+    const root = tempDir('sitegate-load-');
+    symlinkSync(path.join(root, 'nowhere.md'), path.join(root, 'dangling.md'));
+    expect(loadContent(root)).toStrictEqual({
+      files: [],
+      problems: [{ severity: 'warning', file: 'dangling.md', message: 'broken symlink, skipped' }],
+    });
+  });
+
+  it('ends on symlink loops and reads each real folder once', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'a/page.md': 'page' });
+    symlinkSync('..', path.join(root, 'a', 'parent'));
+    symlinkSync('.', path.join(root, 'a', 'self'));
+    symlinkSync(path.join(root, 'loop-b'), path.join(root, 'loop-a'));
+    symlinkSync(path.join(root, 'loop-a'), path.join(root, 'loop-b'));
+    const { files, problems } = loadContent(root);
+    expect(files.map((file) => file.relPath)).toStrictEqual(['a/page.md']);
+    expect(byFile(problems)).toStrictEqual([
+      { severity: 'warning', file: 'loop-a', message: 'broken symlink, skipped' },
+      { severity: 'warning', file: 'loop-b', message: 'broken symlink, skipped' },
+    ]);
+  });
+
+  it('throws ContentDirError for a missing folder or a file', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'file.md': 'x' });
+    const missing = path.join(root, 'missing');
+    expect(() => loadContent(missing)).toThrow(new ContentDirError(`content folder not found: ${missing}`));
+    expect(() => loadContent(path.join(root, 'file.md'))).toThrow(new ContentDirError(`not a folder: ${path.join(root, 'file.md')}`));
+  });
+});

@@ -1,0 +1,90 @@
+/** Table types for Kysely and the dialect-neutral migrations (SQLite and PostgreSQL). */
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+/** Row of `api_keys`. Instants are ISO-8601 UTC text, which sorts correctly in every database. */
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  /** Space-delimited scopes. */
+  scopes: string;
+  secret_hash: string;
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** Row of `signing_keys`. */
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: string;
+}
+
+/** Row of `audit_events`. */
+export interface AuditEventsTable {
+  id: number | undefined;
+  at: string;
+  type: string;
+  client_id: string | null;
+  address: string | null;
+  detail: string | null;
+}
+
+/** The database schema as Kysely sees it. */
+export interface Database {
+  api_keys: ApiKeysTable;
+  signing_keys: SigningKeysTable;
+  audit_events: AuditEventsTable;
+}
+
+/** The SQL dialects the store runs on. */
+export type Dialect = 'sqlite' | 'postgres';
+
+const migrations = (dialect: Dialect): Record<string, Migration> => ({
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('scopes', 'varchar(200)', (col) => col.notNull())
+        .addColumn('secret_hash', 'varchar(64)', (col) => col.notNull())
+        .addColumn('previous_secret_hash', 'varchar(64)')
+        .addColumn('previous_secret_expires_at', 'varchar(32)')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('expires_at', 'varchar(32)')
+        .addColumn('revoked_at', 'varchar(32)')
+        .addColumn('last_used_at', 'varchar(32)')
+        .execute();
+      await db.schema
+        .createTable('signing_keys')
+        .addColumn('kid', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('alg', 'varchar(16)', (col) => col.notNull())
+        .addColumn('private_jwk', 'text', (col) => col.notNull())
+        .addColumn('public_jwk', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('audit_events')
+        // SQLite: an INTEGER PRIMARY KEY is the rowid and numbers itself; PostgreSQL needs serial.
+        .addColumn('id', dialect === 'sqlite' ? 'integer' : 'serial', (col) => col.primaryKey())
+        .addColumn('at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('type', 'varchar(32)', (col) => col.notNull())
+        .addColumn('client_id', 'varchar(64)')
+        .addColumn('address', 'varchar(64)')
+        .addColumn('detail', 'varchar(500)')
+        .execute();
+      await db.schema.createIndex('audit_events_at').on('audit_events').column('at').execute();
+    },
+  },
+});
+
+/** Supplies the migrations in code, so they ship inside dist/ with no file lookups. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: () => Promise.resolve(migrations(dialect)) };
+}

@@ -1,0 +1,83 @@
+/**
+ * The store: everything mutable that sitegate keeps (API keys, signing keys, audit events).
+ * One interface, adapters per database (SQLite now), one contract test suite for all of them.
+ * No framework types here (STYLE.md): records are plain data.
+ */
+import type { Scope } from '../errors.js';
+
+/** An operator-issued API key, as stored. The secret itself is never stored, only its hash. */
+export interface ApiKeyRecord {
+  /** The public id, also the OAuth `client_id`, e.g. `sgc_4Fh…`. */
+  id: string;
+  /** Operator-given name, e.g. `search-crawler`. */
+  name: string;
+  scopes: Scope[];
+  /** SHA-256 of the current secret, hex. */
+  secretHash: string;
+  /** SHA-256 of the secret before the last rotation, while its grace period runs. */
+  previousSecretHash: string | null;
+  /** End of the grace period of `previousSecretHash`. */
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
+  /** After this instant the key is refused; null = never expires. */
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  /** Last successful use, written at most every few minutes. */
+  lastUsedAt: Date | null;
+}
+
+/** A key that signs access tokens. */
+export interface SigningKeyRecord {
+  /** Key id, the JWS `kid` header. */
+  kid: string;
+  /** JWS algorithm, e.g. `EdDSA`. */
+  alg: string;
+  /** Private key as a JWK (JSON text). */
+  privateJwk: string;
+  /** Public key as a JWK (JSON text), published in the JWKS. */
+  publicJwk: string;
+  createdAt: Date;
+}
+
+/** Kinds of audit events. */
+export type AuditEventType = 'key_created' | 'key_rotated' | 'key_revoked' | 'token_issued' | 'auth_failed';
+
+/** One audit event. Never carries a secret, key or token. */
+export interface AuditEvent {
+  at: Date;
+  type: AuditEventType;
+  /** The client the event is about, when known. */
+  clientId: string | null;
+  /** Client IP address for request-driven events; null for CLI actions. */
+  address: string | null;
+  /** Short, secret-free detail, e.g. `invalid_client` or `scopes=search:read`. */
+  detail: string | null;
+}
+
+/** The store interface every adapter implements. All methods reject only on database failures. */
+export interface Store {
+  /** Creates or upgrades the schema; safe to call on every start and from several processes. */
+  migrate(): Promise<void>;
+  /** Inserts a new key. Rejects when the id exists. */
+  createKey(record: ApiKeyRecord): Promise<void>;
+  getKey(id: string): Promise<ApiKeyRecord | undefined>;
+  /** Every key, newest first. */
+  listKeys(): Promise<ApiKeyRecord[]>;
+  /** Marks a key revoked; returns false when it does not exist or is already revoked. */
+  revokeKey(id: string, at: Date): Promise<boolean>;
+  /**
+   * Replaces the secret hash; the old hash stays valid until `graceUntil`.
+   * Returns false when the key does not exist or is revoked.
+   */
+  rotateKey(id: string, secretHash: string, graceUntil: Date): Promise<boolean>;
+  /** Records a successful use. */
+  touchKey(id: string, at: Date): Promise<void>;
+  /** Every signing key, oldest first. */
+  listSigningKeys(): Promise<SigningKeyRecord[]>;
+  /** Inserts a signing key. */
+  addSigningKey(record: SigningKeyRecord): Promise<void>;
+  appendAudit(event: AuditEvent): Promise<void>;
+  /** Events at or after `since`, oldest first, at most `limit`. */
+  listAudit(since: Date, limit: number): Promise<AuditEvent[]>;
+  close(): Promise<void>;
+}
