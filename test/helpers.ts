@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../src/config/config.js';
+import type { Scope } from '../src/errors.js';
+import { loadConfig, type ConfigInput } from '../src/config/config.js';
 import { createContext, type ServerContext } from '../src/context.js';
 import { buildApp } from '../src/http/app.js';
 import { loadSnapshot, type LoadedSnapshot } from '../src/snapshot/snapshot.js';
@@ -30,15 +31,41 @@ export interface TestApp {
   loaded: LoadedSnapshot;
 }
 
-/** Builds an app (not listening; use `app.inject`) over a content folder. */
-export async function buildTestApp(contentDir: string, baseUrl = TEST_BASE_URL): Promise<TestApp> {
-  const config = loadConfig({ contentDir, baseUrl, dataDir: mkdtempSync(path.join(tmpdir(), 'sitegate-data-')) }, {});
+/** Options of {@link buildTestApp}. */
+export interface TestAppOptions {
+  baseUrl?: string;
+  /** Data folder (default: a new temporary one), e.g. to reopen the same store. */
+  dataDir?: string;
+  /** Settings as sitegate.json would give them (tokenTtl, rateLimits…). */
+  settings?: ConfigInput;
+  /** Clock for keys and tokens. */
+  now?: () => Date;
+}
+
+/** Builds an app (not listening; use `app.inject`) over a content folder, with a fresh SQLite store. */
+export async function buildTestApp(contentDir: string, options: TestAppOptions | string = {}): Promise<TestApp> {
+  const opts = typeof options === 'string' ? { baseUrl: options } : options;
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sitegate-data-'));
+  const config = loadConfig({ contentDir, baseUrl: opts.baseUrl ?? TEST_BASE_URL, dataDir }, {}, opts.settings ?? {});
   const loaded = loadSnapshot(config.contentDir, { baseUrl: config.baseUrl });
-  const context = await createContext(config, loaded.snapshot);
+  const context = await createContext(config, loaded.snapshot, { now: opts.now });
   const app = buildApp(context);
   app.addHook('onClose', () => context.close());
   await app.ready();
   return { app, context, loaded };
+}
+
+/**
+ * Issues a key through the app's key service.
+ * @returns the X-API-Key value, client_id and client_secret
+ */
+export async function issueKey(
+  context: ServerContext,
+  scopes: Scope[],
+  options: { name?: string; expiresAt?: Date | null } = {},
+): Promise<{ apiKey: string; clientId: string; clientSecret: string }> {
+  const { credential } = await context.auth.keys.create({ name: options.name ?? 'test', scopes, expiresAt: options.expiresAt ?? null });
+  return credential;
 }
 
 /**
