@@ -53,6 +53,8 @@ ${pre(`curl '${base}/api/search.json?q=install&limit=5'`)}
 
 <h2 id="authentication">Authentication</h2>
 <p>Public pages, the discovery resources, search and health need no credential. Credentials are issued by the site operator on request; there is no self-service signup. Ask the operator of this site for an API key and say which scopes you need: you get a ${code('client_id')}, a ${code('client_secret')} and an API key that carries both.</p>
+<p>How to get one: write to the operator of this site with who you are, what the client does and the scopes it needs (least privilege: ask only for what you use). The operator runs ${code('sitegate keys create')} and hands you the values over a safe channel; the secret is shown only once and sitegate stores only its hash. Keys can expire, be rotated (the old secret keeps working for a grace period) and be revoked at any time.</p>
+<p>Key format: ${code('client_id')} looks like ${code('sgc_')} + 16 letters and digits; ${code('client_secret')} is 32 letters and digits; the API key is ${code('sgk_<id>_<secret><checksum>')}, with a 6-character checksum so that typos are refused at once and secret scanners can recognise leaked keys.</p>
 <p>Send the API key in the ${code('X-API-Key')} header:</p>
 ${pre(`curl -H 'X-API-Key: <API_KEY>' ${base}/api/v1/whoami`)}
 <p>Or exchange the key pair for a bearer token with the OAuth 2.0 client-credentials grant and send it as ${code('Authorization: Bearer <ACCESS_TOKEN>')}:</p>
@@ -61,6 +63,9 @@ ${pre(`curl -X POST ${base}/api/v1/oauth/token \\
   -d '{"grant_type":"client_credentials","client_id":"<CLIENT_ID>","client_secret":"<CLIENT_SECRET>","scope":"search:read"}'
 
 curl -H 'Authorization: Bearer <ACCESS_TOKEN>' ${base}/api/v1/whoami`)}
+<p>Standard OAuth clients work too: form-encoded bodies and HTTP Basic client authentication (RFC 6749 §2.3.1) are accepted, and their errors come back as RFC 6749 §5.2 bodies.</p>
+${pre(`curl -X POST ${base}/api/v1/oauth/token -u '<CLIENT_ID>:<CLIENT_SECRET>' -d grant_type=client_credentials -d scope=search:read`)}
+<p>Access tokens are JWTs (RFC 9068, ${code('typ: at+jwt')}, EdDSA) valid for ${code('expires_in')} seconds; their public keys are at <a href="${base}/.well-known/jwks.json">/.well-known/jwks.json</a>. Revoking a key invalidates its tokens within seconds.</p>
 <p>Send one credential per request, never both headers. When a credential is sent to search or a page, it must be valid and carry the scope that resource needs.</p>
 
 <h2 id="scopes">Scopes</h2>
