@@ -9,6 +9,17 @@ import { runCheck } from './check.js';
 import { auditCommand, createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, showKeyCommand } from './keys.js';
 import { EXIT_USAGE, printError, UsageError } from './output.js';
 
+/** Flags of `serve`, as commander parses them. */
+interface ServeOptions {
+  port?: string;
+  host?: string;
+  baseUrl?: string;
+  dataDir?: string;
+  logLevel?: string;
+  tokenTtl?: string;
+  contentSignal?: string;
+}
+
 function program(setExit: (code: number) => void): Command {
   const root = new Command('sitegate')
     .description('Serve a folder of markdown as a website for people and agents.')
@@ -25,11 +36,11 @@ function program(setExit: (code: number) => void): Command {
     .option('--base-url <url>', 'public URL of the site (default http://HOST:PORT)')
     .option('--data-dir <dir>', 'folder for keys and the database (default .sitegate/)')
     .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))
-    .action(
-      async (dir: string | undefined, options: { port?: string; host?: string; baseUrl?: string; dataDir?: string; logLevel?: string }) => {
-        await serve({ contentDir: dir, ...options });
-      },
-    );
+    .option('--token-ttl <seconds>', 'lifetime of access tokens (default 3600)')
+    .option('--content-signal <signals>', 'Content-Signal for robots.txt and markdown (default "search=yes, ai-input=yes, ai-train=no")')
+    .action(async (dir: string | undefined, options: ServeOptions) => {
+      await serve({ contentDir: dir, ...options });
+    });
 
   root
     .command('check')

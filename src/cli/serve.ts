@@ -52,6 +52,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
     try {
       return loadSnapshot(config.contentDir, {
         baseUrl: config.baseUrl,
+        contentSignal: config.contentSignal,
         onProgress: (_phase, done, total) => progress.update(done, total),
       });
     } finally {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Env } from './env.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type RateLimitName } from '../auth/rate-limits.js';
 import { DEFAULT_TOKEN_TTL_SEC } from '../auth/access-tokens.js';
+import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -32,6 +33,8 @@ export interface Config {
   tokenTtlSec: number;
   /** Rate-limit policies; `points: 0` turns one off. */
   rateLimits: RateLimitConfig;
+  /** Content-Signal for robots.txt and markdown responses (contentsignals.org), e.g. `search=yes, ai-input=yes, ai-train=no`. */
+  contentSignal: string;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -43,6 +46,7 @@ export interface ConfigInput {
   dataDir?: string | undefined;
   logLevel?: string | undefined;
   tokenTtl?: string | number | undefined;
+  contentSignal?: string | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
 }
@@ -98,7 +102,12 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     throw new ConfigError(`--log-level: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   }
   const tokenTtlSec = parseInteger('--token-ttl', flags.tokenTtl ?? env.tokenTtl ?? file.tokenTtl ?? DEFAULT_TOKEN_TTL_SEC, 60, 86_400);
+  const contentSignal = flags.contentSignal ?? env.contentSignal ?? file.contentSignal ?? DEFAULT_CONTENT_SIGNAL;
+  if (!/^[a-z-]+=(yes|no)(, *[a-z-]+=(yes|no))*$/.test(contentSignal)) {
+    throw new ConfigError(`--content-signal: "${contentSignal}" is not a list like "search=yes, ai-input=yes, ai-train=no"`);
+  }
   return {
+    contentSignal,
     tokenTtlSec,
     rateLimits: parseRateLimits({ ...file.rateLimits, ...flags.rateLimits }),
     contentDir,

@@ -14,11 +14,12 @@ export interface Env {
   databaseUrl?: string;
   redisUrl?: string;
   tokenTtl?: string;
+  contentSignal?: string;
 }
 
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
- * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `DATABASE_URL`, `REDIS_URL`.
+ * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`, `DATABASE_URL`, `REDIS_URL`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -36,5 +37,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: read('DATABASE_URL'),
     redisUrl: read('REDIS_URL'),
     tokenTtl: read('SITEGATE_TOKEN_TTL'),
+    contentSignal: read('SITEGATE_CONTENT_SIGNAL'),
   };
 }

@@ -1,16 +1,30 @@
 /**
- * `/llms.txt` (llmstxt.org: H1, blockquote, details, H2 sections of link lists) and
- * `/llms-full.txt` (every public page's markdown, concatenated).
+ * The llms files (llmstxt.org): `/llms.txt` (H1, blockquote, details, H2 sections of
+ * `- [title](url): description` links to the pages' markdown, no H3) and `/llms-full.txt` (every
+ * public page's markdown). Past {@link LLMS_MAX_CHARS} the root lists sections and each top folder
+ * gets its own `/<folder>/llms.txt` (split into `llms-2.txt`… when one file would still be too big);
+ * past {@link LLMS_FULL_MAX_CHARS} `/llms-full.txt` is split into parts linked from the root.
  */
 import { escapeLinkText } from '../escape.js';
 import { splitFrontmatter } from '../content/frontmatter.js';
 import type { Page } from '../content/page.js';
 import type { Site } from '../content/site.js';
 
+/** Upper bound of every llms index file, in characters (AFDocs passes under 50,000). */
+export const LLMS_MAX_CHARS = 50_000;
+/** Upper bound of each llms-full part, in characters. */
+export const LLMS_FULL_MAX_CHARS = 4_000_000;
+/** Room kept in each part for its heading and navigation lines. */
+const HEADER_RESERVE_CHARS = 2_000;
+
 /** Options for the llms builders. */
 export interface LlmsOptions {
   /** Public base URL without trailing slash. */
   baseUrl: string;
+  /** Size bound of index files (tests use smaller values). */
+  maxChars?: number;
+  /** Size bound of llms-full parts. */
+  fullMaxChars?: number;
 }
 
 /** The pages listed by the llms files: public, and not opted out with `llms: false`. */
@@ -18,42 +32,83 @@ export function llmsPages(site: Site): Page[] {
   return site.publicPages.filter((page) => page.inLlms);
 }
 
+interface Section {
+  /** Top folder name, `''` for root pages. */
+  section: string;
+  title: string;
+  /** URL path of the top folder, e.g. `/guides/`. */
+  folderUrl: string;
+  pages: Page[];
+}
+
 /**
  * Groups pages into H2 sections by top folder: root pages first (under the site name), then each
  * top folder by its title. Within a section, pages keep URL order, so a folder's pages stay together.
  */
-export function llmsSections(site: Site, pages: readonly Page[]): { title: string; pages: Page[] }[] {
+export function llmsSections(site: Site, pages: readonly Page[]): Section[] {
   const bySection = new Map<string, Page[]>();
   for (const page of pages) {
     const list = bySection.get(page.section) ?? [];
     list.push(page);
     bySection.set(page.section, list);
   }
-  const titleOf = (section: string): string => (section === '' ? site.name : (site.folders.get(`/${section}/`)?.title ?? section));
   return [...bySection.entries()]
-    .map(([section, list]) => ({ title: titleOf(section), section, pages: list }))
-    .sort((a, b) => (a.section === '' ? -1 : b.section === '' ? 1 : a.title.localeCompare(b.title, 'en')))
-    .map(({ title, pages: list }) => ({ title, pages: list }));
+    .map(([section, list]) => {
+      const folder = site.folders.get(`/${section}/`);
+      return {
+        section,
+        title: section === '' ? site.name : (folder?.title ?? section),
+        folderUrl: folder?.url ?? `/${section}/`,
+        pages: list,
+      };
+    })
+    .sort((a, b) => (a.section === '' ? -1 : b.section === '' ? 1 : a.title.localeCompare(b.title, 'en')));
 }
 
-/** Builds `/llms.txt`. No BOM, LF line endings, no H3. */
-export function buildLlmsTxt(site: Site, options: LlmsOptions): string {
-  const { baseUrl } = options;
-  const pages = llmsPages(site);
+function linkLine(url: string, title: string, description: string): string {
+  return `- [${escapeLinkText(title)}](${url})${description === '' ? '' : `: ${description}`}`;
+}
+
+function pageLine(baseUrl: string, page: Page): string {
+  return linkLine(baseUrl + page.markdownUrl, page.title, page.description);
+}
+
+/** Splits lines into chunks whose joined length stays under `maxChars`. */
+function chunkLines(lines: readonly string[], maxChars: number): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (current.length > 0 && size + line.length + 1 > maxChars) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(line);
+    size += line.length + 1;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+function header(site: Site, baseUrl: string, pageCount: number): string[] {
   const root = site.folders.get('/')?.index;
-  const summary = root?.description !== undefined && root.description !== '' ? root.description : `Documentation of ${site.name}.`;
-  const lines: string[] = [
+  const summary = root !== undefined && root.description !== '' ? root.description : `Documentation of ${site.name}.`;
+  return [
     `# ${site.name}`,
     '',
     `> ${summary}`,
     '',
-    `This index lists the ${pages.length} public pages of ${baseUrl}. Every link points at the page's markdown; the same URL without \`.md\` serves HTML, and any page URL answers \`Accept: text/markdown\` with markdown. The whole site in one file: ${baseUrl}/llms-full.txt.`,
+    `This index lists the ${pageCount} public pages of ${baseUrl}. Every link points at the page's markdown; the same URL without \`.md\` serves HTML, and any page URL answers \`Accept: text/markdown\` with markdown.`,
   ];
-  for (const section of llmsSections(site, pages)) {
-    lines.push('', `## ${section.title}`, '');
-    for (const page of section.pages) lines.push(linkLine(baseUrl + page.markdownUrl, page.title, page.description));
-  }
-  lines.push(
+}
+
+function apiSection(baseUrl: string, fullParts: readonly string[]): string[] {
+  const full =
+    fullParts.length === 1
+      ? [linkLine(`${baseUrl}/llms-full.txt`, 'Full text', 'every public page as markdown in one file')]
+      : fullParts.map((path, i) => linkLine(baseUrl + path, `Full text, part ${i + 1} of ${fullParts.length}`, 'public pages as markdown'));
+  return [
     '',
     '## API',
     '',
@@ -68,22 +123,95 @@ export function buildLlmsTxt(site: Site, options: LlmsOptions): string {
       'Search index',
       'JSON array of every public page (path, title, description); add ?q=words to search',
     ),
+    linkLine(`${baseUrl}/mcp`, 'MCP server', 'Model Context Protocol over Streamable HTTP with the tools search and fetch'),
     linkLine(`${baseUrl}/sitemap.xml`, 'Sitemap', 'XML sitemap of every public page'),
-  );
-  return `${lines.join('\n')}\n`;
+    ...full,
+  ];
 }
 
-/** Builds `/llms-full.txt`: each public page's markdown body under an H1 of its title and its URL. */
-export function buildLlmsFullTxt(site: Site, options: LlmsOptions): string {
-  const parts = [`# ${site.name}\n\n> Every public page of ${options.baseUrl} as markdown. Index: ${options.baseUrl}/llms.txt\n`];
-  for (const page of llmsPages(site)) {
-    const body = splitFrontmatter(page.source).body.trim();
-    const heading = page.startsWithH1 ? '' : `# ${page.title}\n\n`;
-    parts.push(`---\n\nSource: ${options.baseUrl}${page.url}\n\n${heading}${body}\n`);
+/** The path of part `n` (1-based) of a section's llms file. */
+function sectionFilePath(section: Section, n: number): string {
+  return `${section.folderUrl}${n === 1 ? 'llms.txt' : `llms-${n}.txt`}`;
+}
+
+/**
+ * Builds every llms file of the site.
+ * @returns URL path (percent-encoded) → file text; always holds `/llms.txt` and `/llms-full.txt`
+ */
+export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, string> {
+  const { baseUrl } = options;
+  const maxChars = options.maxChars ?? LLMS_MAX_CHARS;
+  const pages = llmsPages(site);
+  const files = new Map<string, string>();
+
+  const fullParts = buildFullParts(site, pages, baseUrl, options.fullMaxChars ?? LLMS_FULL_MAX_CHARS);
+  const fullPaths = fullParts.length === 1 ? ['/llms-full.txt'] : fullParts.map((_, i) => `/llms-full-${i + 1}.txt`);
+  fullParts.forEach((text, i) => files.set(fullPaths[i] ?? '/llms-full.txt', text));
+  if (fullParts.length > 1) files.set('/llms-full.txt', fullIndex(site, baseUrl, fullPaths));
+
+  const sections = llmsSections(site, pages);
+  const flat = [...header(site, baseUrl, pages.length)];
+  for (const section of sections) flat.push('', `## ${section.title}`, '', ...section.pages.map((page) => pageLine(baseUrl, page)));
+  flat.push(...apiSection(baseUrl, fullPaths));
+  const flatText = `${flat.join('\n')}\n`;
+  if (flatText.length <= maxChars) {
+    files.set('/llms.txt', flatText);
+    return files;
   }
-  return parts.join('\n');
+
+  const root = [...header(site, baseUrl, pages.length), '', 'The site is large, so its pages are listed in one llms file per section, linked below.'];
+  for (const section of sections) {
+    const chunks = chunkLines(
+      section.pages.map((page) => pageLine(baseUrl, page)),
+      maxChars - HEADER_RESERVE_CHARS,
+    );
+    root.push('', `## ${section.title}`, '');
+    chunks.forEach((lines, i) => {
+      const path = sectionFilePath(section, i + 1);
+      const first = section.pages.length === 0 ? 0 : chunks.slice(0, i).reduce((sum, chunk) => sum + chunk.length, 0) + 1;
+      const range = `pages ${first}–${first + lines.length - 1} of ${section.pages.length}`;
+      const title = chunks.length === 1 ? `${section.title} pages` : `${section.title} pages, part ${i + 1} of ${chunks.length}`;
+      root.push(linkLine(baseUrl + path, title, `llms index of ${range} in ${section.title}`));
+      const others = chunks.length === 1 ? '' : ` Part ${i + 1} of ${chunks.length}.`;
+      files.set(
+        path,
+        `${[`# ${site.name}: ${section.title}`, '', `> The ${range} in the ${section.title} section of ${baseUrl}.${others} Site index: ${baseUrl}/llms.txt`, '', `## ${section.title}`, '', ...lines].join('\n')}\n`,
+      );
+    });
+  }
+  root.push(...apiSection(baseUrl, fullPaths));
+  files.set('/llms.txt', `${root.join('\n')}\n`);
+  return files;
 }
 
-function linkLine(url: string, title: string, description: string): string {
-  return `- [${escapeLinkText(title)}](${url})${description === '' ? '' : `: ${description}`}`;
+/** Builds `/llms.txt` alone (small sites), for callers that need only the root. */
+export function buildLlmsTxt(site: Site, options: LlmsOptions): string {
+  return buildLlmsFiles(site, options).get('/llms.txt') ?? '';
+}
+
+function pageFullText(page: Page, baseUrl: string): string {
+  const body = splitFrontmatter(page.source).body.trim();
+  const heading = page.startsWithH1 ? '' : `# ${page.title}\n\n`;
+  return `---\n\nSource: ${baseUrl}${page.url}\n\n${heading}${body}\n`;
+}
+
+function buildFullParts(site: Site, pages: readonly Page[], baseUrl: string, maxChars: number): string[] {
+  const intro = (part: string): string =>
+    `# ${site.name}\n\n> Every public page of ${baseUrl} as markdown${part}. Index: ${baseUrl}/llms.txt\n`;
+  const texts = pages.map((page) => pageFullText(page, baseUrl));
+  const chunks = chunkLines(texts, maxChars - HEADER_RESERVE_CHARS);
+  if (chunks.length <= 1) return [[intro(''), ...(chunks[0] ?? [])].join('\n')];
+  return chunks.map((chunk, i) => [intro(`, part ${i + 1} of ${chunks.length}`), ...chunk].join('\n'));
+}
+
+function fullIndex(site: Site, baseUrl: string, parts: readonly string[]): string {
+  return `${[
+    `# ${site.name}`,
+    '',
+    `> Every public page of ${baseUrl} as markdown, in ${parts.length} parts. Index: ${baseUrl}/llms.txt`,
+    '',
+    '## Parts',
+    '',
+    ...parts.map((path, i) => linkLine(baseUrl + path, `Part ${i + 1} of ${parts.length}`, 'public pages as markdown')),
+  ].join('\n')}\n`;
 }

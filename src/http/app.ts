@@ -10,6 +10,7 @@ import { discoveryRoutes } from './routes/discovery.js';
 import { apiRoutes } from './routes/api.js';
 import { pageRoutes } from './routes/pages.js';
 import { tokenRoutes } from './routes/token.js';
+import { mcpRoutes } from './routes/mcp.js';
 
 /** Options for {@link buildApp}. */
 export interface AppOptions {
@@ -46,6 +47,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
   discoveryRoutes(app, ctx);
   apiRoutes(app, ctx);
   tokenRoutes(app, ctx);
+  mcpRoutes(app, ctx);
   pageRoutes(app, ctx);
   return app;
 }

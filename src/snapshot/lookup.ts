@@ -38,7 +38,7 @@ const INTERNAL_PREFIX = '/internal';
  * @param rawPath the path exactly as received, percent-encoded
  */
 export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
-  const asset = snapshot.assets.get(rawPath) ?? snapshot.discovery.sitemapParts.get(rawPath);
+  const asset = snapshot.assets.get(rawPath) ?? snapshot.discovery.sitemapParts.get(rawPath) ?? snapshot.discovery.llmsFiles.get(rawPath);
   if (asset !== undefined) return { kind: 'static', body: asset };
   const key = decodeRequestPath(rawPath);
   if (key === undefined) return { kind: 'not_found' };

@@ -5,6 +5,7 @@ import type { Snapshot } from '../../snapshot/snapshot.js';
 import type { AppContext } from '../context.js';
 import { sendBody } from '../send.js';
 import { HTML_SECURITY_HEADERS } from '../headers.js';
+import { ENDPOINT_PATHS } from '../../discovery/well-known.js';
 
 interface DiscoveryRoute {
   path: string;
@@ -12,6 +13,8 @@ interface DiscoveryRoute {
   operationId?: string;
   body: (snapshot: Snapshot) => Body;
   headers?: Record<string, string>;
+  /** Link relation of the resource itself, sent as `Link: <url>; rel=…` (RFC 9727 §3: HEAD on the catalog). */
+  link?: string;
 }
 
 const ROUTES: readonly DiscoveryRoute[] = [
@@ -21,12 +24,16 @@ const ROUTES: readonly DiscoveryRoute[] = [
   { path: '/developers', operationId: 'getDevelopersPortal', body: (s) => s.discovery.portal, headers: HTML_SECURITY_HEADERS },
   { path: '/sitemap.xml', operationId: 'getSitemap', body: (s) => s.discovery.sitemap },
   { path: '/robots.txt', body: (s) => s.discovery.robotsTxt },
+  { path: ENDPOINT_PATHS.authorizationServer, body: (s) => s.discovery.authorizationServer },
+  { path: ENDPOINT_PATHS.protectedResource, body: (s) => s.discovery.protectedResource },
+  { path: ENDPOINT_PATHS.apiCatalog, body: (s) => s.discovery.apiCatalog, link: 'api-catalog' },
 ];
 
 /** Registers the discovery routes; each serves a precomputed body of the current snapshot. */
 export function discoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const route of ROUTES) {
-    const headers = { 'x-content-type-options': 'nosniff', ...route.headers };
+    const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', ...route.headers };
+    if (route.link !== undefined) headers.link = `<${ctx.config.baseUrl}${route.path}>; rel="${route.link}"`;
     app.get(route.path, { config: { operationId: route.operationId } }, function serveDiscovery(request, reply) {
       return sendBody(request, reply, route.body(ctx.snapshot()), headers);
     });

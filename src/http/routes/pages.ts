@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js';
 import { PUBLIC_CACHE, sendBody } from '../send.js';
 import { sendNegotiatedError } from '../errors.js';
 import { negotiateMediaType } from '../negotiation.js';
-import { HTML_SECURITY_HEADERS, markdownAlternateLink, splitTarget } from '../headers.js';
+import { HTML_SECURITY_HEADERS, agentLinks, markdownAlternateLink, splitTarget } from '../headers.js';
 import { principalOf, requirePrincipal } from '../credentials.js';
 
 const NEGOTIATED = ['text/html', 'text/markdown'];
@@ -85,13 +85,17 @@ function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply,
       ...HTML_SECURITY_HEADERS,
       'cache-control': cacheControl,
       vary: 'Accept',
-      link: markdownAlternateLink(baseUrl + found.markdownUrl),
+      link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${agentLinks(baseUrl)}`,
     });
   }
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'cache-control': cacheControl,
-    link: `<${baseUrl}${found.url}>; rel="canonical"`,
+    link: `<${baseUrl}${found.url}>; rel="canonical", ${agentLinks(baseUrl)}`,
+    'x-markdown-tokens': String(found.bodies.markdownTokens()),
+    'content-signal': ctx.config.contentSignal,
+    // Search engines should index the HTML page, not its markdown twin.
+    'x-robots-tag': 'noindex',
   };
   if (vary !== undefined) headers.vary = vary;
   return sendBody(request, reply, found.bodies.markdown, headers);
