@@ -1,0 +1,456 @@
+/**
+ * `/openapi.json` against SPEC.md and against the server itself: it is valid OpenAPI 3.1 (checked by
+ * a third-party validator), it describes exactly SPEC.md's operations, schemas and security
+ * schemes, its error codes are the error table's (and the portal's), and every response it
+ * documents is one the server really sends, body validated against the documented schema.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, type ErrorCode, type Scope } from '../src/errors.js';
+import type { ConfigInput } from '../src/config/config.js';
+import { buildTestApp, EXAMPLE_SITE, issueKey, TEST_BASE_URL, type TestApp } from './helpers.js';
+
+type JsonSchema = Record<string, unknown>;
+
+interface ResponseObject {
+  description: string;
+  content?: Record<string, { schema: JsonSchema }>;
+}
+
+interface OperationObject {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, ResponseObject>;
+}
+
+// A type alias, not an interface, so that it is assignable to the validator's `Record<string, unknown>`.
+type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, Record<string, unknown>> };
+};
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const SCOPES = ['search:read', 'content:read', 'internal:read'];
+
+/** Runs `use` against a fresh app over the example site, closed afterwards. */
+async function withApp<T>(use: (app: FastifyInstance, test: TestApp) => Promise<T>, settings: ConfigInput = {}): Promise<T> {
+  const test = await buildTestApp(EXAMPLE_SITE, { settings });
+  try {
+    return await use(test.app, test);
+  } finally {
+    await test.app.close();
+  }
+}
+
+/** The served description; every test below reads this one document. */
+const DOCUMENT = await withApp(async (app) => JSON.parse((await app.inject({ url: '/openapi.json' })).body) as OpenApiDocument);
+
+/** Every operation of the document with its path and lower-case method. */
+function operations(document: OpenApiDocument): { path: string; method: string; operation: OperationObject }[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.has(method))
+      .map(([method, operation]) => ({ path, method, operation })),
+  );
+}
+
+function operationById(id: string): OperationObject {
+  const found = operations(DOCUMENT).find(({ operation }) => operation.operationId === id);
+  if (found === undefined) throw new Error(`no operation ${id} in /openapi.json`);
+  return found.operation;
+}
+
+const componentRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** JSON Schema 2020-12 validation of bodies against the document's schemas (`format` checked). */
+const ajv = new Ajv2020.default({ strict: true, allErrors: true });
+addFormats.default(ajv);
+const COMPONENTS_ID = 'urn:sitegate:openapi-components';
+ajv.addSchema({ $id: COMPONENTS_ID, $defs: DOCUMENT.components.schemas });
+
+/** A copy of `schema` whose `#/components/schemas/X` refs point into the schemas added to ajv. */
+function absoluteRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(absoluteRefs);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) =>
+      key === '$ref' && typeof value === 'string'
+        ? [key, value.replace(/^#\/components\/schemas\//, `${COMPONENTS_ID}#/$defs/`)]
+        : [key, absoluteRefs(value)],
+    ),
+  );
+}
+
+/** Validation errors of `instance` against a documented schema, as text; `''` when valid. */
+function schemaErrors(schema: JsonSchema, instance: unknown): string {
+  const validate = ajv.compile(absoluteRefs(schema) as JsonSchema);
+  return validate(instance) ? '' : ajv.errorsText(validate.errors);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SPEC.md, transcribed.
+
+/** SPEC.md §4, one row per operation. */
+const SPEC_OPERATIONS = [
+  { id: 'getOpenApi', method: 'get', path: '/openapi.json', credential: 'none', type: 'application/json', errors: [] },
+  { id: 'getLlmsTxt', method: 'get', path: '/llms.txt', credential: 'none', type: 'text/plain', errors: [] },
+  { id: 'getDevelopersPortal', method: 'get', path: '/developers', credential: 'none', type: 'text/html', errors: [] },
+  { id: 'getSitemap', method: 'get', path: '/sitemap.xml', credential: 'none', type: 'application/xml', errors: [] },
+  { id: 'searchSite', method: 'get', path: '/api/search.json', credential: 'optional', type: 'application/json', errors: [401, 403] },
+  { id: 'getHealth', method: 'get', path: '/api/v1/health', credential: 'none', type: 'application/json', errors: [] },
+  { id: 'getWhoami', method: 'get', path: '/api/v1/whoami', credential: 'required', type: 'application/json', errors: [401] },
+  { id: 'createOAuthToken', method: 'post', path: '/api/v1/oauth/token', credential: 'none', type: 'application/json', errors: [400, 401] },
+] as const;
+
+/** The schema SPEC.md §2 gives each JSON success body. */
+const SUCCESS_SCHEMAS: Record<string, JsonSchema> = {
+  searchSite: { type: 'array', items: componentRef('SearchDocument') },
+  getHealth: componentRef('Health'),
+  getWhoami: componentRef('Whoami'),
+  createOAuthToken: componentRef('TokenResponse'),
+};
+
+interface SpecSchema {
+  required: string[] | undefined;
+  properties: Record<string, JsonSchema>;
+  /** Properties beyond SPEC.md that DESIGN.md adds. */
+  extra?: string[];
+}
+
+const scopeList = { type: 'array', items: { type: 'string', enum: SCOPES } };
+
+/** SPEC.md §2: fields, types, required lists and allowed values. */
+const SPEC_SCHEMAS: Record<string, SpecSchema> = {
+  SearchDocument: {
+    required: undefined, // "no required list is declared"
+    properties: { path: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' } },
+  },
+  Health: {
+    required: ['ok', 'name'],
+    properties: { ok: { type: 'boolean' }, name: { type: 'string' }, docs: { type: 'string', format: 'uri' } },
+  },
+  Whoami: {
+    required: ['authenticated', 'scheme', 'scopes'],
+    properties: { authenticated: { type: 'boolean' }, scheme: { type: 'string', enum: ['apiKey', 'bearer'] }, scopes: scopeList },
+  },
+  TokenRequest: {
+    required: ['grant_type', 'client_id', 'client_secret'],
+    properties: {
+      grant_type: { type: 'string', enum: ['client_credentials'] },
+      client_id: { type: 'string' },
+      client_secret: { type: 'string' },
+      scope: { type: 'string' },
+    },
+  },
+  TokenResponse: {
+    required: ['access_token', 'token_type', 'scope'],
+    properties: { access_token: { type: 'string' }, token_type: { type: 'string', enum: ['Bearer'] }, scope: { type: 'string' } },
+    extra: ['expires_in'], // DESIGN.md "Credentials and tokens": the response adds expires_in.
+  },
+  ApiError: {
+    required: ['error', 'code', 'message', 'resolution', 'status', 'docs'],
+    properties: {
+      error: { type: 'boolean' },
+      code: { type: 'string', enum: ERROR_CODES }, // "not shown" in SPEC.md; DESIGN.md's error table
+      message: { type: 'string' },
+      resolution: { type: 'string' },
+      status: { type: 'integer' },
+      docs: { type: 'string', format: 'uri' },
+      scopes: scopeList,
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Requests that produce each documented response.
+
+/** A request for a documented response; the method and path come from the document. */
+interface Case {
+  /** Query string, with its `?`. */
+  query?: string;
+  headers?: Record<string, string>;
+  payload?: string;
+  /** The error code an error response must carry. */
+  code?: ErrorCode;
+  /** Settings of the app (tight rate limits for 429s). */
+  settings?: ConfigInput;
+  /** Runs before the request (issue keys, use up a limit) and adds headers or a payload. */
+  setup?: (test: TestApp) => Promise<{ headers?: Record<string, string>; payload?: string }>;
+  /** Shown in the test name. */
+  label?: string;
+}
+
+const json = { 'content-type': 'application/json' };
+
+/** Headers carrying a fresh API key with `scopes`. */
+const withKey =
+  (...scopes: Scope[]) =>
+  async ({ context }: TestApp) => ({ headers: { 'x-api-key': (await issueKey(context, scopes)).apiKey } });
+
+/** Headers carrying a bearer token for a fresh key with `scopes`. */
+const withToken =
+  (...scopes: Scope[]) =>
+  async ({ app, context }: TestApp) => {
+    const { clientId, clientSecret } = await issueKey(context, scopes);
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/v1/oauth/token',
+      headers: json,
+      payload: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+    });
+    return { headers: { authorization: `Bearer ${(JSON.parse(reply.body) as { access_token: string }).access_token}` } };
+  };
+
+/** A token request body for a fresh key with `search:read`, with `fields` merged in. */
+const tokenRequest =
+  (fields: Record<string, string> = {}) =>
+  async ({ context }: TestApp) => {
+    const { clientId, clientSecret } = await issueKey(context, ['search:read']);
+    return {
+      headers: json,
+      payload: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, ...fields }),
+    };
+  };
+
+/** Sends one request first, so that a limit of one is used up. */
+const afterOne =
+  (url: string, method: 'GET' | 'POST' = 'GET', headers: Record<string, string> = {}, payload?: string) =>
+  async ({ app }: TestApp) => {
+    await app.inject({ method, url, headers, ...(payload !== undefined && { payload }) });
+    return { headers, ...(payload !== undefined && { payload }) };
+  };
+
+const BAD_KEY = { 'x-api-key': 'sgk_0000000000000000_00000000000000000000000000000000000000' };
+const limitOne = (name: string): ConfigInput => ({ rateLimits: { [name]: { points: 1, windowSec: 60 } } });
+const unknownClient = JSON.stringify({
+  grant_type: 'client_credentials',
+  client_id: 'sgc_0000000000000000',
+  client_secret: 'x'.repeat(32),
+});
+
+/** Cases by `operationId status`. */
+const CASES: Readonly<Record<string, readonly Case[]>> = {
+  'getOpenApi 200': [{}],
+  'getLlmsTxt 200': [{}],
+  'getDevelopersPortal 200': [{}],
+  'getSitemap 200': [{}],
+  'searchSite 200': [{}, { query: '?q=widget' }, { query: '?q=install&limit=1&offset=0' }, { query: '?limit=2&offset=1' }],
+  'searchSite 400': [
+    { query: '?limit=0', code: 'invalid_query' },
+    { query: '?limit=101', code: 'invalid_query' },
+    { query: '?limit=ten', code: 'invalid_query' },
+    { query: '?offset=-1', code: 'invalid_query' },
+    { query: '?offset=1000001', code: 'invalid_query' },
+    { query: `?q=${'a'.repeat(257)}`, code: 'invalid_query' },
+    { query: '?q=a&q=b', code: 'invalid_query' },
+  ],
+  'getHealth 200': [{}],
+  'searchSite 401': [{ headers: BAD_KEY, code: 'invalid_api_key' }],
+  'searchSite 403': [{ setup: withKey('content:read'), code: 'insufficient_scope', label: 'key without search:read' }],
+  'searchSite 429': [
+    { settings: limitOne('search'), setup: afterOne('/api/search.json'), code: 'rate_limited', label: 'search limit used up' },
+  ],
+  'getWhoami 200': [
+    { setup: withKey('search:read'), label: 'API key' },
+    { setup: withToken('search:read', 'content:read'), label: 'bearer token' },
+  ],
+  'getWhoami 400': [{ headers: { ...BAD_KEY, authorization: 'Bearer x' }, code: 'invalid_request', label: 'two credentials' }],
+  'getWhoami 401': [{ code: 'credential_required' }, { headers: BAD_KEY, code: 'invalid_api_key' }],
+  'getWhoami 403': [{ setup: withKey('content:read'), code: 'insufficient_scope', label: 'key without search:read' }],
+  'getWhoami 429': [
+    {
+      settings: limitOne('authFailures'),
+      setup: afterOne('/api/v1/whoami', 'GET', BAD_KEY),
+      code: 'rate_limited',
+      label: 'failure budget used up',
+    },
+  ],
+  'createOAuthToken 200': [{ setup: tokenRequest(), label: 'JSON body' }],
+  'createOAuthToken 400': [
+    { setup: tokenRequest({ grant_type: 'password' }), code: 'unsupported_grant_type', label: 'grant_type password' },
+    { setup: tokenRequest({ scope: 'internal:read' }), code: 'invalid_scope', label: 'scope not granted' },
+    { headers: json, payload: '{"grant_type":"client_credentials"}', code: 'invalid_request', label: 'no client' },
+  ],
+  'createOAuthToken 401': [{ headers: json, payload: unknownClient, code: 'invalid_client', label: 'unknown client' }],
+  'createOAuthToken 413': [
+    { headers: json, payload: JSON.stringify({ grant_type: 'client_credentials', pad: 'x'.repeat(5000) }), code: 'payload_too_large' },
+  ],
+  'createOAuthToken 415': [
+    { headers: { 'content-type': 'text/plain' }, payload: 'grant_type=client_credentials', code: 'unsupported_media_type' },
+  ],
+  'createOAuthToken 429': [
+    {
+      settings: limitOne('token'),
+      setup: afterOne('/api/v1/oauth/token', 'POST', json, unknownClient),
+      code: 'rate_limited',
+      label: 'token limit used up',
+    },
+  ],
+};
+
+/** Documented responses no test can produce yet; empty, and a test keeps it honest. */
+const PENDING_AUTH: ReadonlySet<string> = new Set<string>([]);
+
+/** Every documented (operation, status), from the document itself. */
+const DOCUMENTED = operations(DOCUMENT).flatMap(({ path, method, operation }) =>
+  Object.entries(operation.responses).map(([status, response]) => ({
+    key: `${operation.operationId} ${status}`,
+    path,
+    method: method.toUpperCase() as 'GET' | 'POST',
+    status: Number(status),
+    response,
+  })),
+);
+
+// ---------------------------------------------------------------------------------------------
+
+describe('/openapi.json', () => {
+  it('is served as application/json', async () => {
+    await withApp(async (app) => {
+      const response = await app.inject({ url: '/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    });
+  });
+
+  it('is a valid OpenAPI 3.1 description (@seriousme/openapi-schema-validator)', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(DOCUMENT));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(DOCUMENT.openapi).toMatch(/^3\.1\.\d+$/);
+  });
+
+  it('carries description version 1.0.0 (SPEC.md §9)', () => {
+    expect(DOCUMENT.info.version).toBe('1.0.0');
+  });
+
+  it('describes exactly the eight operations of SPEC.md §4', () => {
+    const described = operations(DOCUMENT).map(({ path, method, operation }) => `${operation.operationId} ${method} ${path}`);
+    expect(described.sort()).toEqual(SPEC_OPERATIONS.map(({ id, method, path }) => `${id} ${method} ${path}`).sort());
+  });
+
+  it.each(SPEC_OPERATIONS)('$id: credential, success media type and error responses as SPEC.md §4 says', (spec) => {
+    const operation = operationById(spec.id);
+    const security = {
+      none: [],
+      optional: [{}, { apiKey: [] }, { bearer: [] }, { oauth2: ['search:read'] }],
+      required: [{ apiKey: [] }, { bearer: [] }, { oauth2: ['search:read'] }],
+    }[spec.credential];
+    // The empty requirement `{}` makes a credential optional (OpenAPI 3.1 Security Requirement Object).
+    expect(operation.security).toEqual(security);
+
+    expect(Object.keys(operation.responses['200']?.content ?? {})).toEqual([spec.type]);
+    const successSchema = SUCCESS_SCHEMAS[spec.id];
+    if (successSchema !== undefined) expect(operation.responses['200']?.content?.[spec.type]?.schema).toEqual(successSchema);
+    for (const status of spec.errors) {
+      expect(operation.responses[String(status)]?.content, `${spec.id} ${status}`).toEqual({
+        'application/json': { schema: componentRef('ApiError') },
+      });
+    }
+  });
+
+  it('takes a required JSON token request body (SPEC.md §4 rule 4)', () => {
+    const body = operationById('createOAuthToken').requestBody;
+    expect(body?.required).toBe(true);
+    expect(body?.content['application/json']?.schema).toEqual(componentRef('TokenRequest'));
+  });
+
+  it.each(Object.entries(SPEC_SCHEMAS))('schema %s has the fields, required list and values of SPEC.md §2', (name, spec) => {
+    const schema = DOCUMENT.components.schemas[name] as { type?: string; required?: string[]; properties?: Record<string, JsonSchema> };
+    expect(schema.type).toBe('object');
+    expect(schema.required === undefined ? undefined : [...schema.required].sort()).toEqual(spec.required?.sort());
+    const properties = schema.properties ?? {};
+    expect(Object.keys(properties).sort()).toEqual([...Object.keys(spec.properties), ...(spec.extra ?? [])].sort());
+    for (const [field, expected] of Object.entries(spec.properties)) {
+      expect(properties[field], `${name}.${field}`).toMatchObject(expected);
+      const { enum: values, items } = properties[field] as { enum?: unknown[]; items?: { enum?: unknown[] } };
+      expect(values, `${name}.${field} enum`).toEqual(expected.enum);
+      expect(items?.enum, `${name}.${field} items enum`).toEqual((expected.items as { enum?: unknown[] } | undefined)?.enum);
+    }
+  });
+
+  it('has the security schemes of SPEC.md §5: X-API-Key, OAuth 2.0 client credentials and bearer', () => {
+    const schemes = DOCUMENT.components.securitySchemes;
+    expect(Object.keys(schemes).sort()).toEqual(['apiKey', 'bearer', 'oauth2']);
+    expect(schemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(schemes.oauth2).toMatchObject({
+      type: 'oauth2',
+      flows: { clientCredentials: { tokenUrl: `${TEST_BASE_URL}/api/v1/oauth/token` } },
+    });
+    const flows = schemes.oauth2?.flows as { clientCredentials: { scopes: Record<string, string> } };
+    expect(Object.keys(flows.clientCredentials.scopes)).toEqual(SCOPES);
+  });
+
+  it('lists exactly the error table codes in the ApiError code enum', () => {
+    const code = (DOCUMENT.components.schemas.ApiError?.properties as Record<string, { enum?: string[] }>).code;
+    expect(code?.enum).toEqual(ERROR_CODES);
+  });
+});
+
+describe('/developers', () => {
+  it('has an error-<code> entry for every error code and no other', async () => {
+    await withApp(async (app) => {
+      const response = await app.inject({ url: '/developers' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      const ids = [...response.body.matchAll(/\sid=["'](error-[^"']*)["']/g)].map((match) => match[1]);
+      expect(ids.sort()).toEqual(ERROR_CODES.map((code) => `error-${code}`).sort());
+    });
+  });
+});
+
+describe('every documented response is what the server sends', () => {
+  it('every documented (operation, status) has a case, or is pending auth', () => {
+    const missing = DOCUMENTED.map(({ key }) => key).filter((key) => CASES[key] === undefined && !PENDING_AUTH.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('every case and pending entry names a documented response, and none is both', () => {
+    const documented = new Set(DOCUMENTED.map(({ key }) => key));
+    expect(Object.keys(CASES).filter((key) => !documented.has(key))).toEqual([]);
+    expect([...PENDING_AUTH].filter((key) => !documented.has(key))).toEqual([]);
+    expect(Object.keys(CASES).filter((key) => PENDING_AUTH.has(key))).toEqual([]);
+  });
+
+  for (const { key, path, method, status, response } of DOCUMENTED) {
+    const cases = CASES[key];
+    if (cases === undefined) {
+      if (PENDING_AUTH.has(key)) it.todo(`${key} (pending auth)`);
+      continue;
+    }
+    const requests = cases.map((request) => ({ ...request, url: path + (request.query ?? ''), label: request.label ?? '' }));
+    it.each(requests)(`${key}: ${method} $url $label`, async ({ url, code, settings, setup, ...given }) => {
+      await withApp(async (app, test) => {
+        const extra = setup === undefined ? {} : await setup(test);
+        const headers = extra.headers ?? given.headers;
+        const payload = extra.payload ?? given.payload;
+        const reply = await app.inject({ method, url, ...(headers && { headers }), ...(payload !== undefined && { payload }) });
+        expect(reply.statusCode).toBe(status);
+
+        const mediaType = String(reply.headers['content-type']).split(';')[0]?.trim() ?? '';
+        const documented = response.content ?? {};
+        expect(Object.keys(documented)).toContain(mediaType);
+        const schema = documented[mediaType]?.schema ?? {};
+        const body: unknown = mediaType === 'application/json' ? JSON.parse(reply.body) : reply.body;
+        expect(schemaErrors(schema, body)).toBe('');
+
+        if (status >= 400) {
+          expect(code, 'an error case names its code').toBeDefined();
+          expect(body).toMatchObject({ error: true, code, status, docs: `${TEST_BASE_URL}/developers#error-${String(code)}` });
+          expect(response.description).toContain(`\`${String(code)}\``);
+        } else {
+          expect(code).toBeUndefined();
+        }
+      }, settings);
+    });
+  }
+});
