@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode, type Scope } from '../src/errors.js';
+import { EXTRA_OPERATIONS } from '../src/api/operations.js';
 import type { ConfigInput } from '../src/config/config.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, TEST_BASE_URL, type TestApp } from './helpers.js';
 
@@ -218,6 +219,22 @@ const tokenRequest =
     };
   };
 
+/** A revocation or introspection request by a fresh client for one of its tokens (or `token`). */
+const tokenAction =
+  (url: string, token?: string) =>
+  async ({ app, context }: TestApp) => {
+    const { clientId, clientSecret } = await issueKey(context, ['search:read']);
+    const credentials = { client_id: clientId, client_secret: clientSecret };
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/v1/oauth/token',
+      headers: json,
+      payload: JSON.stringify({ grant_type: 'client_credentials', ...credentials }),
+    });
+    const accessToken = token ?? (JSON.parse(issued.body) as { access_token: string }).access_token;
+    return { headers: json, payload: JSON.stringify({ token: accessToken, ...credentials }), url };
+  };
+
 /** Sends one request first, so that a limit of one is used up. */
 const afterOne =
   (url: string, method: 'GET' | 'POST' = 'GET', headers: Record<string, string> = {}, payload?: string) =>
@@ -228,6 +245,7 @@ const afterOne =
 
 const BAD_KEY = { 'x-api-key': 'sgk_0000000000000000_00000000000000000000000000000000000000' };
 const limitOne = (name: string): ConfigInput => ({ rateLimits: { [name]: { points: 1, windowSec: 60 } } });
+const unknownClientToken = JSON.stringify({ token: 'x', client_id: 'sgc_0000000000000000', client_secret: 'x'.repeat(32) });
 const unknownClient = JSON.stringify({
   grant_type: 'client_credentials',
   client_id: 'sgc_0000000000000000',
@@ -284,6 +302,54 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   'createOAuthToken 415': [
     { headers: { 'content-type': 'text/plain' }, payload: 'grant_type=client_credentials', code: 'unsupported_media_type' },
   ],
+  'getAuthorizationServerMetadata 200': [{}],
+  'getProtectedResourceMetadata 200': [{}],
+  'getApiCatalog 200': [{}],
+  'getJwks 200': [{}],
+  'revokeOAuthToken 200': [{ setup: tokenAction('/api/v1/oauth/revoke'), label: 'own token' }],
+  'introspectOAuthToken 200': [
+    { setup: tokenAction('/api/v1/oauth/introspect'), label: 'own token' },
+    { setup: tokenAction('/api/v1/oauth/introspect', 'not-a-token'), label: 'inactive token' },
+  ],
+  ...(Object.fromEntries(
+    ['revokeOAuthToken', 'introspectOAuthToken'].flatMap((id) => [
+      [
+        `${id} 400`,
+        [
+          {
+            headers: json,
+            payload: JSON.stringify({ client_id: 'sgc_0000000000000000', client_secret: 'x' }),
+            code: 'invalid_request',
+            label: 'no token',
+          },
+        ],
+      ],
+      [
+        `${id} 401`,
+        [
+          {
+            headers: json,
+            payload: JSON.stringify({ token: 'x', client_id: 'sgc_0000000000000000', client_secret: 'x' }),
+            code: 'invalid_client',
+            label: 'unknown client',
+          },
+        ],
+      ],
+      [`${id} 413`, [{ headers: json, payload: JSON.stringify({ token: 'x'.repeat(5000) }), code: 'payload_too_large' }]],
+      [`${id} 415`, [{ headers: { 'content-type': 'text/plain' }, payload: 'token=x', code: 'unsupported_media_type' }]],
+      [
+        `${id} 429`,
+        [
+          {
+            settings: limitOne('token'),
+            setup: afterOne(`/api/v1/oauth/${id.startsWith('revoke') ? 'revoke' : 'introspect'}`, 'POST', json, unknownClientToken),
+            code: 'rate_limited',
+            label: 'limit used up',
+          },
+        ],
+      ],
+    ]),
+  ) as Record<string, Case[]>),
   'createOAuthToken 429': [
     {
       settings: limitOne('token'),
@@ -332,9 +398,10 @@ describe('/openapi.json', () => {
     expect(DOCUMENT.info.version).toBe('1.0.0');
   });
 
-  it('describes exactly the eight operations of SPEC.md §4', () => {
+  it('describes the eight operations of SPEC.md §4 and, besides them, only the documented extras', () => {
     const described = operations(DOCUMENT).map(({ path, method, operation }) => `${operation.operationId} ${method} ${path}`);
-    expect(described.sort()).toEqual(SPEC_OPERATIONS.map(({ id, method, path }) => `${id} ${method} ${path}`).sort());
+    const expected = [...SPEC_OPERATIONS, ...EXTRA_OPERATIONS].map(({ id, method, path }) => `${id} ${method.toLowerCase()} ${path}`);
+    expect(described.sort()).toEqual(expected.sort());
   });
 
   it.each(SPEC_OPERATIONS)('$id: credential, success media type and error responses as SPEC.md §4 says', (spec) => {
@@ -436,11 +503,15 @@ describe('every documented response is what the server sends', () => {
         const reply = await app.inject({ method, url, ...(headers && { headers }), ...(payload !== undefined && { payload }) });
         expect(reply.statusCode).toBe(status);
 
+        if (response.content === undefined) {
+          expect(reply.body).toBe('');
+          return;
+        }
         const mediaType = String(reply.headers['content-type']).split(';')[0]?.trim() ?? '';
-        const documented = response.content ?? {};
+        const documented = response.content;
         expect(Object.keys(documented)).toContain(mediaType);
         const schema = documented[mediaType]?.schema ?? {};
-        const body: unknown = mediaType === 'application/json' ? JSON.parse(reply.body) : reply.body;
+        const body: unknown = /^application\/([\w.-]+\+)?json$/.test(mediaType) ? JSON.parse(reply.body) : reply.body;
         expect(schemaErrors(schema, body)).toBe('');
 
         if (status >= 400) {

@@ -8,8 +8,8 @@ import { SearchQuerySchema, type SchemaName } from './schemas.js';
 /** A documented response of an operation. */
 export interface ResponseSpec {
   description: string;
-  /** Media type of the body. */
-  contentType: string;
+  /** Media type of the body; undefined for an empty body. */
+  contentType: string | undefined;
   /** Named component schema of a JSON body, or an inline schema. */
   schema: SchemaName | Record<string, unknown>;
   /** The error codes this status can carry (error responses only). */
@@ -28,6 +28,8 @@ export interface Operation {
   summary: string;
   description: string;
   tag: 'Discovery' | 'Search' | 'Service' | 'Auth';
+  /** False for operations beyond SPEC.md §4 (DESIGN.md "Discovery beyond SPEC.md"). */
+  inSpec: boolean;
   credential: Credential;
   /** Scopes a credential must carry, when one is sent or required. */
   scopes: readonly string[];
@@ -56,6 +58,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'OpenAPI 3.1 description',
     description: 'This machine-readable description of the API.',
     tag: 'Discovery',
+    inSpec: true,
     credential: 'none',
     scopes: [],
     responses: { 200: { description: 'The OpenAPI 3.1 description.', contentType: 'application/json', schema: { type: 'object' } } },
@@ -67,6 +70,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'LLM-oriented site index',
     description: 'The llms.txt index of the site (llmstxt.org): every public page, linked as markdown.',
     tag: 'Discovery',
+    inSpec: true,
     credential: 'none',
     scopes: [],
     responses: { 200: { description: 'The llms.txt index.', contentType: 'text/plain', schema: { type: 'string' } } },
@@ -79,6 +83,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'Human-readable developer portal with links to the OpenAPI description, the text index, authentication information and sandbox commands.',
     tag: 'Discovery',
+    inSpec: true,
     credential: 'none',
     scopes: [],
     responses: { 200: { description: 'The developer portal.', contentType: 'text/html', schema: { type: 'string' } } },
@@ -90,6 +95,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'XML sitemap',
     description: 'The sitemaps.org 0.9 sitemap of every public page (a sitemap index past 50,000 URLs).',
     tag: 'Discovery',
+    inSpec: true,
     credential: 'none',
     scopes: [],
     responses: { 200: { description: 'The sitemap.', contentType: 'application/xml', schema: { type: 'string' } } },
@@ -102,6 +108,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'Without q: the whole public index (titles and paths of every public page). With q: full-text search over title, description and body, ranked, prefix and typo tolerant. The credential is optional; when sent it must carry search:read. With search:read and internal:read, internal pages are included.',
     tag: 'Search',
+    inSpec: true,
     credential: 'optional',
     scopes: ['search:read'],
     query: SearchQuerySchema,
@@ -124,6 +131,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Service health',
     description: 'Whether the service is up.',
     tag: 'Service',
+    inSpec: true,
     credential: 'none',
     scopes: [],
     responses: { 200: { description: 'The service is up.', contentType: 'application/json', schema: 'Health' } },
@@ -135,6 +143,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Inspect the credential',
     description: 'Reports the scheme of the credential sent and the scopes it grants. Requires a credential with search:read.',
     tag: 'Auth',
+    inSpec: true,
     credential: 'required',
     scopes: ['search:read'],
     responses: {
@@ -153,6 +162,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'OAuth 2.0 client-credentials grant (RFC 6749 §4.4). Send grant_type, client_id, client_secret and optionally scope as JSON, or form-encoded with client_secret_post or HTTP Basic client authentication. Form and Basic requests get RFC 6749 §5.2 error bodies.',
     tag: 'Auth',
+    inSpec: true,
     credential: 'none',
     scopes: [],
     requestBody: { schema: 'TokenRequest', contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
@@ -167,9 +177,105 @@ export const OPERATIONS: readonly Operation[] = [
   },
 ];
 
+const json = (description: string, schema: ResponseSpec['schema'], contentType = 'application/json'): ResponseSpec => ({
+  description,
+  contentType,
+  schema,
+});
+const clientAuthErrors = {
+  400: errorResponse('Malformed request.', ['invalid_request']),
+  401: errorResponse('Unknown client or wrong secret.', ['invalid_client']),
+  413: errorResponse('Body over 4 KiB.', ['payload_too_large']),
+  415: errorResponse('Neither JSON nor form-encoded.', ['unsupported_media_type']),
+  429: rateLimited,
+};
+
+/** Operations beyond SPEC.md §4: the well-known documents and the token lifecycle endpoints. */
+export const EXTRA_OPERATIONS: readonly Operation[] = [
+  {
+    id: 'getAuthorizationServerMetadata',
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    summary: 'OAuth authorization server metadata',
+    description: 'RFC 8414 metadata: issuer, token, revocation and introspection endpoints, JWKS, grant types, scopes.',
+    tag: 'Discovery',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    responses: { 200: json('RFC 8414 metadata.', 'AuthorizationServerMetadata') },
+  },
+  {
+    id: 'getProtectedResourceMetadata',
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
+    summary: 'OAuth protected resource metadata',
+    description: 'RFC 9728 metadata of this resource server: its authorization server, scopes and bearer methods.',
+    tag: 'Discovery',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    responses: { 200: json('RFC 9728 metadata.', 'ProtectedResourceMetadata') },
+  },
+  {
+    id: 'getApiCatalog',
+    method: 'GET',
+    path: '/.well-known/api-catalog',
+    summary: 'API catalog',
+    description: 'RFC 9727 linkset of the APIs: OpenAPI description, portal, health and the MCP server.',
+    tag: 'Discovery',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    responses: { 200: json('RFC 9727 linkset.', 'Linkset', 'application/linkset+json') },
+  },
+  {
+    id: 'getJwks',
+    method: 'GET',
+    path: '/.well-known/jwks.json',
+    summary: 'Access-token signing keys',
+    description: 'The public keys (RFC 7517 JWK Set) that verify access tokens.',
+    tag: 'Auth',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    responses: { 200: json('JWK Set.', 'JwkSet', 'application/jwk-set+json') },
+  },
+  {
+    id: 'revokeOAuthToken',
+    method: 'POST',
+    path: '/api/v1/oauth/revoke',
+    summary: 'Revoke an access token',
+    description:
+      'RFC 7009 token revocation. The client authenticates as at the token endpoint and revokes one of its own tokens; the answer is 200 whether or not the token was valid.',
+    tag: 'Auth',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    requestBody: { schema: 'TokenActionRequest', contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+    responses: {
+      200: { description: 'Revoked, or nothing to revoke. Empty body.', contentType: undefined, schema: {} },
+      ...clientAuthErrors,
+    },
+  },
+  {
+    id: 'introspectOAuthToken',
+    method: 'POST',
+    path: '/api/v1/oauth/introspect',
+    summary: 'Introspect an access token',
+    description:
+      'RFC 7662 token introspection. The client authenticates as at the token endpoint; its own valid tokens are reported active with their claims, anything else as {"active": false}.',
+    tag: 'Auth',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    requestBody: { schema: 'TokenActionRequest', contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+    responses: { 200: json('Introspection response.', 'IntrospectionResponse'), ...clientAuthErrors },
+  },
+];
+
 /** Looks an operation up by id. @throws {Error} for an unknown id (a programming error) */
 export function operation(id: string): Operation {
-  const found = OPERATIONS.find((op) => op.id === id);
+  const found = [...OPERATIONS, ...EXTRA_OPERATIONS].find((op) => op.id === id);
   if (found === undefined) throw new Error(`unknown operation ${id}`);
   return found;
 }

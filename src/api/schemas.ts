@@ -72,6 +72,119 @@ export const TokenResponseSchema = {
   },
 } as const;
 
+/** RFC 7009 §2.1 / RFC 7662 §2.1 request: the token, client authentication as at the token endpoint. */
+export const TokenActionRequestSchema = {
+  type: 'object',
+  required: ['token'],
+  properties: {
+    token: { type: 'string', description: 'the access token' },
+    token_type_hint: { type: 'string', description: 'access_token (optional; ignored)' },
+    client_id: { type: 'string', description: 'client_secret_post authentication' },
+    client_secret: { type: 'string', description: 'client_secret_post authentication' },
+  },
+} as const;
+
+/** RFC 7662 §2.2 introspection response; only `active` when the token is not active. */
+export const IntrospectionResponseSchema = {
+  type: 'object',
+  required: ['active'],
+  properties: {
+    active: { type: 'boolean' },
+    scope: { type: 'string' },
+    client_id: { type: 'string' },
+    token_type: { type: 'string', enum: ['Bearer'] },
+    exp: { type: 'integer' },
+    iat: { type: 'integer' },
+    sub: { type: 'string' },
+    aud: { type: 'string' },
+    iss: { type: 'string' },
+    jti: { type: 'string' },
+  },
+} as const;
+
+const uri = { type: 'string', format: 'uri' } as const;
+const strings = { type: 'array', items: { type: 'string' } } as const;
+
+/** RFC 8414 §2 authorization server metadata (the members sitegate publishes). */
+export const AuthorizationServerMetadataSchema = {
+  type: 'object',
+  required: ['issuer', 'token_endpoint', 'jwks_uri', 'response_types_supported', 'grant_types_supported'],
+  properties: {
+    issuer: uri,
+    token_endpoint: uri,
+    jwks_uri: uri,
+    scopes_supported: strings,
+    response_types_supported: strings,
+    grant_types_supported: strings,
+    token_endpoint_auth_methods_supported: strings,
+    revocation_endpoint: uri,
+    revocation_endpoint_auth_methods_supported: strings,
+    introspection_endpoint: uri,
+    introspection_endpoint_auth_methods_supported: strings,
+    service_documentation: uri,
+  },
+} as const;
+
+/** RFC 9728 §2 protected resource metadata. */
+export const ProtectedResourceMetadataSchema = {
+  type: 'object',
+  required: ['resource'],
+  properties: {
+    resource: uri,
+    authorization_servers: { type: 'array', items: uri },
+    jwks_uri: uri,
+    scopes_supported: strings,
+    bearer_methods_supported: strings,
+    resource_name: { type: 'string' },
+    resource_documentation: uri,
+  },
+} as const;
+
+/** RFC 9264 §4.2 JSON linkset, as RFC 9727 uses it. */
+export const LinksetSchema = {
+  type: 'object',
+  required: ['linkset'],
+  properties: {
+    linkset: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['anchor'],
+        properties: { anchor: uri },
+        additionalProperties: {
+          type: 'array',
+          items: { type: 'object', required: ['href'], properties: { href: uri, type: { type: 'string' }, title: { type: 'string' } } },
+        },
+      },
+    },
+  },
+} as const;
+
+/** RFC 7517 §5 JWK Set of public keys. */
+export const JwkSetSchema = {
+  type: 'object',
+  required: ['keys'],
+  properties: {
+    keys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kty', 'kid'],
+        properties: {
+          kty: { type: 'string' },
+          crv: { type: 'string' },
+          x: { type: 'string' },
+          kid: { type: 'string' },
+          alg: { type: 'string' },
+          use: { type: 'string' },
+          // A public JWK Set never carries the private key (RFC 7517 §4; RFC 8037 §2 `d`).
+          d: false,
+        },
+      },
+    },
+  },
+} as const;
+
 /** SPEC.md §2 "Error object (ApiError)"; `code` is one of the error table's codes. */
 export const ApiErrorSchema = {
   type: 'object',
@@ -105,6 +218,12 @@ export const COMPONENT_SCHEMAS = {
   TokenRequest: TokenRequestSchema,
   TokenResponse: TokenResponseSchema,
   ApiError: ApiErrorSchema,
+  TokenActionRequest: TokenActionRequestSchema,
+  IntrospectionResponse: IntrospectionResponseSchema,
+  AuthorizationServerMetadata: AuthorizationServerMetadataSchema,
+  ProtectedResourceMetadata: ProtectedResourceMetadataSchema,
+  Linkset: LinksetSchema,
+  JwkSet: JwkSetSchema,
 } as const;
 
 /** Name of a component schema. */

@@ -27,10 +27,23 @@ export const TOKEN_ALG = 'EdDSA';
 /** Default access-token lifetime (s): one hour. */
 export const DEFAULT_TOKEN_TTL_SEC = 3600;
 const VERIFIED_CACHE_MAX = 50_000;
+/** How long a "not revoked" answer from the store is trusted (ms). */
+const REVOCATION_CACHE_TTL_MS = 1000;
 
 /** A JSON Web Key Set (RFC 7517 §5). */
 export interface Jwks {
   keys: JWK[];
+}
+
+/** The claims of a valid access token (RFC 9068 §2.2), as introspection reports them. */
+export interface AccessTokenClaims {
+  jti: string;
+  clientId: string;
+  scopes: Scope[];
+  /** Seconds since the epoch. */
+  iat: number;
+  /** Seconds since the epoch. */
+  exp: number;
 }
 
 /** Issues and verifies access tokens. */
@@ -42,6 +55,17 @@ export interface TokenService {
    * @throws {ApiError} `token_expired` past `exp`; `invalid_token` for anything else
    */
   verify(token: string): Promise<Principal>;
+  /**
+   * The claims of a token that would pass {@link verify}, or undefined (RFC 7662: inactive).
+   * Never throws for a bad token.
+   */
+  inspect(token: string): Promise<AccessTokenClaims | undefined>;
+  /**
+   * Revokes a token (RFC 7009) when it is valid and was issued to `clientId`; does nothing
+   * otherwise, so the endpoint reveals nothing about other clients' tokens.
+   * @returns whether a token was revoked
+   */
+  revoke(token: string, clientId: string): Promise<boolean>;
   /** The public keys, for `/.well-known/jwks.json`. */
   jwks(): Jwks;
 }
@@ -99,16 +123,69 @@ export async function createTokenService(store: Store, keys: KeyService, options
   const signing = loaded[0];
   if (signing === undefined) throw new Error('no signing key in the store');
   const byKid = new Map(loaded.map((key) => [key.kid, key]));
-  const verified = new Map<string, { principal: Principal; expMs: number }>();
+  const verified = new Map<string, { principal: Principal; claims: AccessTokenClaims }>();
+  const revocations = new Map<string, { revoked: boolean; untilMs: number }>();
 
-  const checkActive = async (principal: Principal): Promise<Principal> => {
+  const isRevoked = async (jti: string): Promise<boolean> => {
+    const nowMs = now().getTime();
+    const cached = revocations.get(jti);
+    if (cached !== undefined && (cached.revoked || cached.untilMs > nowMs)) return cached.revoked;
+    const revoked = await store.isTokenRevoked(jti);
+    if (revocations.size >= VERIFIED_CACHE_MAX) revocations.clear();
+    revocations.set(jti, { revoked, untilMs: nowMs + REVOCATION_CACHE_TTL_MS });
+    return revoked;
+  };
+
+  const checkActive = async (principal: Principal, jti: string): Promise<Principal> => {
     if ((await keys.activeKey(principal.clientId)) === undefined) {
       throw new ApiError('invalid_token', { message: 'The key behind this token was revoked or has expired.' });
     }
+    if (await isRevoked(jti)) throw new ApiError('invalid_token', { message: 'This token was revoked.' });
     return principal;
   };
 
-  return {
+  /** Signature and claims, from the cache or jose. @throws {ApiError} invalid_token, token_expired */
+  const verifyClaims = async (token: string): Promise<{ principal: Principal; claims: AccessTokenClaims }> => {
+    const hit = verified.get(token);
+    if (hit !== undefined) {
+      if (hit.claims.exp * 1000 > now().getTime()) return hit;
+      verified.delete(token);
+      throw new ApiError('token_expired');
+    }
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(
+        token,
+        (header) => {
+          const key = header.kid === undefined ? undefined : byKid.get(header.kid);
+          if (key === undefined) throw new joseErrors.JWKSNoMatchingKey();
+          return key.publicKey;
+        },
+        {
+          issuer: options.issuer,
+          audience: options.audience,
+          typ: 'at+jwt',
+          algorithms: [TOKEN_ALG],
+          currentDate: now(),
+          requiredClaims: ['exp', 'iat', 'sub', 'jti', 'client_id'],
+        },
+      ));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new ApiError('token_expired');
+      throw new ApiError('invalid_token');
+    }
+    const { client_id: clientId, scope, exp, iat, jti } = payload;
+    if (typeof clientId !== 'string' || typeof scope !== 'string' || exp === undefined || iat === undefined || jti === undefined) {
+      throw new ApiError('invalid_token');
+    }
+    const scopes = parseScopeParameter(scope).scopes;
+    const entry = { principal: { scheme: 'bearer' as const, clientId, scopes }, claims: { jti, clientId, scopes, iat, exp } };
+    if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+    verified.set(token, entry);
+    return entry;
+  };
+
+  const service: TokenService = {
     async issue(clientId, scopes) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const token = await new SignJWT({ client_id: clientId, scope: scopes.join(' ') })
@@ -123,43 +200,27 @@ export async function createTokenService(store: Store, keys: KeyService, options
       return { token, expiresInSec: options.ttlSec };
     },
     async verify(token) {
-      const nowMs = now().getTime();
-      const hit = verified.get(token);
-      if (hit !== undefined) {
-        if (hit.expMs > nowMs) return checkActive(hit.principal);
-        verified.delete(token);
-        throw new ApiError('token_expired');
-      }
-      let payload: JWTPayload;
+      const { principal, claims } = await verifyClaims(token);
+      return checkActive(principal, claims.jti);
+    },
+    async inspect(token) {
       try {
-        ({ payload } = await jwtVerify(
-          token,
-          (header) => {
-            const key = header.kid === undefined ? undefined : byKid.get(header.kid);
-            if (key === undefined) throw new joseErrors.JWKSNoMatchingKey();
-            return key.publicKey;
-          },
-          {
-            issuer: options.issuer,
-            audience: options.audience,
-            typ: 'at+jwt',
-            algorithms: [TOKEN_ALG],
-            currentDate: now(),
-            requiredClaims: ['exp', 'sub', 'client_id'],
-          },
-        ));
+        const { principal, claims } = await verifyClaims(token);
+        await checkActive(principal, claims.jti);
+        return claims;
       } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw new ApiError('token_expired');
-        throw new ApiError('invalid_token');
+        if (error instanceof ApiError) return undefined;
+        throw error;
       }
-      const clientId = payload.client_id;
-      const scope = payload.scope;
-      if (typeof clientId !== 'string' || typeof scope !== 'string' || payload.exp === undefined) throw new ApiError('invalid_token');
-      const principal: Principal = { scheme: 'bearer', clientId, scopes: parseScopeParameter(scope).scopes };
-      if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
-      verified.set(token, { principal, expMs: payload.exp * 1000 });
-      return checkActive(principal);
+    },
+    async revoke(token, clientId) {
+      const claims = await service.inspect(token);
+      if (claims?.clientId !== clientId) return false;
+      await store.revokeToken({ jti: claims.jti, clientId, expiresAt: new Date(claims.exp * 1000), revokedAt: now() });
+      revocations.set(claims.jti, { revoked: true, untilMs: Number.POSITIVE_INFINITY });
+      return true;
     },
     jwks: () => ({ keys: loaded.map((key) => key.publicJwk) }),
   };
+  return service;
 }

@@ -159,7 +159,11 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
     return files;
   }
 
-  const root = [...header(site, baseUrl, pages.length), '', 'The site is large, so its pages are listed in one llms file per section, linked below.'];
+  const root = [
+    ...header(site, baseUrl, pages.length),
+    '',
+    'The site is large, so its pages are listed in one llms file per section, linked below.',
+  ];
   for (const section of sections) {
     const chunks = chunkLines(
       section.pages.map((page) => pageLine(baseUrl, page)),

@@ -2,7 +2,7 @@
  * `/openapi.json`: the OpenAPI 3.1 description, generated from the operation table and the JSON
  * Schemas the server validates with (src/api/), so the two cannot drift.
  */
-import { OPERATIONS, type Operation, type ResponseSpec } from '../api/operations.js';
+import { EXTRA_OPERATIONS, OPERATIONS, type Operation, type ResponseSpec } from '../api/operations.js';
 import { COMPONENT_SCHEMAS, SCOPES, SCOPE_DESCRIPTIONS } from '../api/schemas.js';
 import { ERROR_TABLE, errorDocsUrl } from '../errors.js';
 
@@ -20,7 +20,7 @@ export const API_VERSION = '1.0.0';
 /** Builds the OpenAPI 3.1.0 document as a plain object. */
 export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of [...OPERATIONS, ...EXTRA_OPERATIONS]) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: describeOperation(op, options.baseUrl) };
   }
   const scopes = Object.fromEntries(SCOPES.map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]]));
@@ -95,5 +95,5 @@ function describeResponse(spec: ResponseSpec, baseUrl: string): Record<string, u
     );
     description += ` Codes: ${codes.join('; ')}.`;
   }
-  return { description, content: { [spec.contentType]: { schema } } };
+  return spec.contentType === undefined ? { description } : { description, content: { [spec.contentType]: { schema } } };
 }

@@ -19,7 +19,12 @@ export interface RouteErrorConfig {
 }
 
 /** Allowed methods of paths that are not GET/HEAD-only. */
-const ALLOW_BY_PATH: Record<string, string> = { '/api/v1/oauth/token': 'POST, OPTIONS', '/mcp': 'POST, OPTIONS' };
+const ALLOW_BY_PATH: Record<string, string> = {
+  '/api/v1/oauth/token': 'POST, OPTIONS',
+  '/api/v1/oauth/revoke': 'POST, OPTIONS',
+  '/api/v1/oauth/introspect': 'POST, OPTIONS',
+  '/mcp': 'POST, OPTIONS',
+};
 
 /** Maps an error thrown by the framework or a handler to an {@link ApiError}, or undefined for a 500. */
 export function toApiError(error: FastifyError, validationCode: ErrorCode): ApiError | undefined {

@@ -115,6 +115,17 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
         })
         .execute();
     },
+    async revokeToken(record) {
+      await db
+        .insertInto('revoked_tokens')
+        .values({ jti: record.jti, client_id: record.clientId, expires_at: iso(record.expiresAt), revoked_at: iso(record.revokedAt) })
+        .onConflict((conflict) => conflict.column('jti').doNothing())
+        .execute();
+    },
+    async isTokenRevoked(jti) {
+      const row = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
+      return row !== undefined;
+    },
     async appendAudit(event) {
       await db
         .insertInto('audit_events')

@@ -35,8 +35,17 @@ export interface AuditEventsTable {
   detail: string | null;
 }
 
+/** Row of `revoked_tokens`. */
+export interface RevokedTokensTable {
+  jti: string;
+  client_id: string;
+  expires_at: string;
+  revoked_at: string;
+}
+
 /** The database schema as Kysely sees it. */
 export interface Database {
+  revoked_tokens: RevokedTokensTable;
   api_keys: ApiKeysTable;
   signing_keys: SigningKeysTable;
   audit_events: AuditEventsTable;
@@ -80,6 +89,17 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('detail', 'varchar(500)')
         .execute();
       await db.schema.createIndex('audit_events_at').on('audit_events').column('at').execute();
+    },
+  },
+  '0002_revoked_tokens': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('revoked_tokens')
+        .addColumn('jti', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('client_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('revoked_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
     },
   },
 });

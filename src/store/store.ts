@@ -39,8 +39,18 @@ export interface SigningKeyRecord {
   createdAt: Date;
 }
 
+/** A revoked access token (RFC 7009), kept until the token would have expired anyway. */
+export interface RevokedTokenRecord {
+  /** The token's `jti`. */
+  jti: string;
+  clientId: string;
+  /** The token's `exp`; after it the record may be deleted. */
+  expiresAt: Date;
+  revokedAt: Date;
+}
+
 /** Kinds of audit events. */
-export type AuditEventType = 'key_created' | 'key_rotated' | 'key_revoked' | 'token_issued' | 'auth_failed';
+export type AuditEventType = 'key_created' | 'key_rotated' | 'key_revoked' | 'token_issued' | 'token_revoked' | 'auth_failed';
 
 /** One audit event. Never carries a secret, key or token. */
 export interface AuditEvent {
@@ -76,6 +86,10 @@ export interface Store {
   listSigningKeys(): Promise<SigningKeyRecord[]>;
   /** Inserts a signing key. */
   addSigningKey(record: SigningKeyRecord): Promise<void>;
+  /** Records a revoked token; revoking it again is a no-op. */
+  revokeToken(record: RevokedTokenRecord): Promise<void>;
+  /** Whether a token id was revoked. */
+  isTokenRevoked(jti: string): Promise<boolean>;
   appendAudit(event: AuditEvent): Promise<void>;
   /** Events at or after `since`, oldest first, at most `limit`. */
   listAudit(since: Date, limit: number): Promise<AuditEvent[]>;

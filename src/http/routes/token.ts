@@ -23,12 +23,14 @@ interface ClientAuth {
 }
 
 const TOKEN_PATH = '/api/v1/oauth/token';
+const REVOKE_PATH = '/api/v1/oauth/revoke';
+const INTROSPECT_PATH = '/api/v1/oauth/introspect';
 
 /** Parses `application/x-www-form-urlencoded`; a repeated parameter is refused (RFC 6749 §3.2). */
 function parseForm(text: string): TokenParams {
   const params: TokenParams = {};
   for (const [name, value] of new URLSearchParams(text)) {
-    if (name in params) throw new ApiError('invalid_request', { message: `The parameter ${name} is repeated.` });
+    if (Object.hasOwn(params, name)) throw new ApiError('invalid_request', { message: `The parameter ${name} is repeated.` });
     params[name] = value;
   }
   return params;
@@ -148,6 +150,13 @@ function checkScope(params: TokenParams, granted: readonly Scope[]): Scope[] {
   return scopes;
 }
 
+/** Step (revocation, introspection): the `token` parameter is required (RFC 7009 §2.1, RFC 7662 §2.1). */
+function requireToken(params: TokenParams): string {
+  const token = params.token;
+  if (token === undefined || token === '') throw new ApiError('invalid_request', { message: 'token is required.' });
+  return token;
+}
+
 /** Sends a token-endpoint error in the body format the request calls for. */
 function sendTokenError(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   noStore(reply);
@@ -211,14 +220,56 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
         .send(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: expiresInSec, scope: scopes.join(' ') }));
     });
 
-    scope.get(TOKEN_PATH, function tokenMethodNotAllowed(request, reply) {
-      return sendTokenError(
-        ctx,
-        request,
-        reply,
-        new ApiError('method_not_allowed', { message: `${request.method} is not allowed here.`, headers: { allow: 'POST, OPTIONS' } }),
-      );
+    // RFC 7009: the client revokes one of its own tokens; the answer is 200 whatever the token was.
+    scope.post(REVOKE_PATH, async function revokeOAuthToken(request, reply) {
+      noStore(reply);
+      const params = requireParams(request.body);
+      const token = requireToken(params);
+      const auth = readClientAuth(request, params);
+      await checkRateLimits(ctx, request.ip, auth.clientId);
+      await authenticateClient(ctx, request.ip, auth);
+      if (await ctx.auth.tokens.revoke(token, auth.clientId)) {
+        ctx.auth.audit({ type: 'token_revoked', clientId: auth.clientId, address: request.ip, detail: null });
+      }
+      return reply.code(200).send();
     });
+
+    // RFC 7662: a client may introspect its own tokens; anything else is reported inactive.
+    scope.post(INTROSPECT_PATH, async function introspectOAuthToken(request, reply) {
+      noStore(reply);
+      const params = requireParams(request.body);
+      const token = requireToken(params);
+      const auth = readClientAuth(request, params);
+      await checkRateLimits(ctx, request.ip, auth.clientId);
+      await authenticateClient(ctx, request.ip, auth);
+      const claims = await ctx.auth.tokens.inspect(token);
+      const body =
+        claims?.clientId !== auth.clientId
+          ? { active: false }
+          : {
+              active: true,
+              scope: claims.scopes.join(' '),
+              client_id: claims.clientId,
+              token_type: 'Bearer',
+              exp: claims.exp,
+              iat: claims.iat,
+              sub: claims.clientId,
+              aud: ctx.config.baseUrl,
+              iss: ctx.config.baseUrl,
+              jti: claims.jti,
+            };
+      return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+    });
+
+    for (const path of [TOKEN_PATH, REVOKE_PATH, INTROSPECT_PATH]) {
+      scope.get(path, function oauthMethodNotAllowed(request, reply) {
+        const error = new ApiError('method_not_allowed', {
+          message: `${request.method} is not allowed here.`,
+          headers: { allow: 'POST, OPTIONS' },
+        });
+        return sendTokenError(ctx, request, reply, error);
+      });
+    }
     done();
   });
 }
