@@ -68,6 +68,16 @@ ${pre(`curl -X POST ${base}/api/v1/oauth/token -u '<CLIENT_ID>:<CLIENT_SECRET>' 
 <p>Access tokens are JWTs (RFC 9068, ${code('typ: at+jwt')}, EdDSA) valid for ${code('expires_in')} seconds; their public keys are at <a href="${base}/.well-known/jwks.json">/.well-known/jwks.json</a>. Revoking a key invalidates its tokens within seconds.</p>
 <p>Send one credential per request, never both headers. When a credential is sent to search or a page, it must be valid and carry the scope that resource needs.</p>
 
+<p>Clients can revoke their tokens (RFC 7009, ${code('POST /api/v1/oauth/revoke')}) and introspect them (RFC 7662, ${code('POST /api/v1/oauth/introspect')}), authenticating as at the token endpoint. Discovery documents: <a href="${base}/.well-known/oauth-authorization-server">OAuth authorization server metadata</a> (RFC 8414), <a href="${base}/.well-known/oauth-protected-resource">protected resource metadata</a> (RFC 9728) and the <a href="${base}/.well-known/api-catalog">API catalog</a> (RFC 9727).</p>
+
+<h2 id="mcp">MCP server</h2>
+<p>Agents that speak the Model Context Protocol can connect to ${code(`${base}/mcp`)} (Streamable HTTP, stateless). It offers two tools: ${code('search')} (query, limit → results with id, title, url and description) and ${code('fetch')} (an id or URL → the page's markdown with its title and url). It takes the same credentials as the API: without one it sees public pages; a credential must carry ${code('search:read')} for search and ${code('content:read')} for fetch, and internal pages need ${code('internal:read')}.</p>
+${pre(`{
+  "mcpServers": {
+    "${chrome.name.replace(/["\\]/g, '')}": { "url": "${base}/mcp" }
+  }
+}`)}
+
 <h2 id="scopes">Scopes</h2>
 <table>
 <thead><tr><th>Scope</th><th>Grants</th></tr></thead>
