@@ -17,7 +17,7 @@ export interface CheckResult {
  */
 export function checkContent(dir: string): CheckResult {
   const loaded = loadContent(dir);
-  const site = buildSite(loaded.files, { basePath: '', fallbackName: path.basename(dir) });
+  const site = buildSite(loaded.files, { baseUrl: 'http://localhost', fallbackName: path.basename(dir) });
   return { pages: site.pages.size, problems: [...loaded.problems, ...site.problems] };
 }
 

@@ -128,15 +128,19 @@ function parseInteger(setting: string, value: string | number, min: number, max:
   return number;
 }
 
-function parseRateLimits(overrides: NonNullable<ConfigInput['rateLimits']>): RateLimitConfig {
+function parseRateLimits(overrides: Record<string, unknown>): RateLimitConfig {
   const limits = { ...DEFAULT_RATE_LIMITS };
   for (const [name, override] of Object.entries(overrides)) {
-    if (!(name in DEFAULT_RATE_LIMITS))
+    if (!Object.hasOwn(DEFAULT_RATE_LIMITS, name))
       throw new ConfigError(`rateLimits: unknown limit "${name}" (${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`);
+    // sitegate.json is unchecked JSON: an entry may be null, a number or a list.
+    if (typeof override !== 'object' || override === null || Array.isArray(override))
+      throw new ConfigError(`rateLimits.${name}: must be an object like { "points": 100, "windowSec": 60 }`);
+    const { points, windowSec } = override as { points?: number; windowSec?: number };
     const base = DEFAULT_RATE_LIMITS[name as RateLimitName];
     limits[name as RateLimitName] = {
-      points: parseInteger(`rateLimits.${name}.points`, override.points ?? base.points, 0, 1_000_000_000),
-      windowSec: parseInteger(`rateLimits.${name}.windowSec`, override.windowSec ?? base.windowSec, 1, 86_400),
+      points: parseInteger(`rateLimits.${name}.points`, points ?? base.points, 0, 1_000_000_000),
+      windowSec: parseInteger(`rateLimits.${name}.windowSec`, windowSec ?? base.windowSec, 1, 86_400),
     };
   }
   return limits;

@@ -104,7 +104,7 @@ describe('loadContent', () => {
     write(root, { 'draft.md': '---\ndraft: true\n---\nSoon.\n', 'live.md': '# Live\n' });
     const { files } = loadContent(root);
     expect(files.map((file) => file.relPath)).toStrictEqual(['draft.md', 'live.md']);
-    const site = buildSite(files, { basePath: '', fallbackName: 'test' });
+    const site = buildSite(files, { baseUrl: 'http://localhost', fallbackName: 'test' });
     expect([...site.pages.keys()]).toStrictEqual(['/live']);
   });
 
@@ -160,6 +160,18 @@ describe('loadContent', () => {
       { severity: 'warning', file: 'loop-a', message: 'broken symlink, skipped' },
       { severity: 'warning', file: 'loop-b', message: 'broken symlink, skipped' },
     ]);
+  });
+
+  it('reads a folder reached through a symlink once, however deep the loop', () => {
+    // `.shared` is only reachable through `link`; `c/again` points back at `c`.
+    const root = tempDir('sitegate-load-');
+    write(root, { '.shared/c/page.md': 'page' });
+    symlinkSync(path.join(root, '.shared'), path.join(root, 'link'));
+    symlinkSync(path.join(root, '.shared', 'c'), path.join(root, '.shared', 'c', 'again'));
+    expect(loadContent(root)).toStrictEqual({
+      files: [{ relPath: 'link/c/page.md', text: 'page', mtimeMs: expect.any(Number) as number }],
+      problems: [],
+    });
   });
 
   it('throws ContentDirError for a missing folder or a file', () => {

@@ -100,7 +100,8 @@ export function loadContent(rootDir: string): LoadResult {
       if (isDir) {
         if (visited.has(real)) continue;
         visited.add(real);
-        walk(full, rel);
+        // Walk the real path, so entries below a symlinked folder are recorded by their real paths too.
+        walk(real, rel);
       } else if (isFile && MARKDOWN_FILE.test(entry.name)) {
         const file = readSource(real, rel, problems);
         if (file !== undefined) files.push(file);

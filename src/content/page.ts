@@ -23,8 +23,10 @@ export interface Page {
   readonly section: string;
   /** Frontmatter `lastmod`/`updated`/`date` when valid, else the file's mtime. */
   readonly lastModified: Date;
-  /** The source file exactly as written, frontmatter included: the markdown representation. */
+  /** The source file exactly as written, frontmatter included. */
   readonly source: string;
+  /** The source with every link absolute: what agents get (plus an llms.txt pointer when served). */
+  readonly markdown: string;
   /** Rendered body HTML (no layout). */
   readonly bodyHtml: string;
   /** True when the body opens with its own H1. */

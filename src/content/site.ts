@@ -6,6 +6,7 @@ import type { SourceFile } from './load.js';
 import { splitFrontmatter } from './frontmatter.js';
 import { pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
 import { renderMarkdown } from './render.js';
+import { portableMarkdown } from './portable-markdown.js';
 import { deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
 import type { ContentProblem } from './problems.js';
 
@@ -43,8 +44,8 @@ export interface Site {
 
 /** Options for {@link buildSite}. */
 export interface BuildSiteOptions {
-  /** Path prefix of the public base URL (`''` or `/docs`). */
-  basePath: string;
+  /** Public base URL without trailing slash; its path (`''` or `/docs`) prefixes page links. */
+  baseUrl: string;
   /** Site name when there is no root index page (usually the content folder's name). */
   fallbackName: string;
   /** Called every few hundred pages while rendering. */
@@ -89,10 +90,11 @@ export function buildSite(files: readonly SourceFile[], options: BuildSiteOption
   for (const candidate of winners.values()) urlByFile.set(candidate.file.relPath, candidate.path.url);
   const lookup = (relPath: string): string | undefined => urlByFile.get(relPath);
 
+  const basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '');
   const pages = new Map<string, Page>();
   for (const { file, path, data, body } of winners.values()) {
     if (options.onProgress !== undefined && pages.size % 250 === 0) options.onProgress(pages.size, winners.size);
-    const rendered = renderMarkdown(body, { relPath: file.relPath, lookup, basePath: options.basePath });
+    const rendered = renderMarkdown(body, { relPath: file.relPath, lookup, basePath });
     for (const link of rendered.unresolvedLinks) {
       const message = link.kind === 'escapes' ? `link escapes the content folder: ${link.href}` : `broken relative link: ${link.href}`;
       problems.push({ severity: 'error', file: file.relPath, message });
@@ -102,10 +104,17 @@ export function buildSite(files: readonly SourceFile[], options: BuildSiteOption
       problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
     const kind = deriveKind(data, file.relPath);
     if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
+    const markdownUrl = path.isIndex ? `${path.url}index.md` : `${path.url}.md`;
     pages.set(path.key, {
       key: path.key,
       url: path.url,
-      markdownUrl: path.isIndex ? `${path.url}index.md` : `${path.url}.md`,
+      markdownUrl,
+      markdown: portableMarkdown(file.text, {
+        relPath: file.relPath,
+        lookup,
+        baseUrl: options.baseUrl,
+        documentUrl: options.baseUrl + markdownUrl,
+      }),
       file: file.relPath,
       title: title.title,
       description: deriveDescription(data, rendered.firstParagraph),
@@ -137,6 +146,12 @@ function sectionOf(key: string): string {
   const rest = key.slice(1);
   const slash = rest.indexOf('/');
   return slash === -1 ? '' : rest.slice(0, slash);
+}
+
+/** A title for a folder without an index page: `release-notes` → `Release notes`. */
+function folderTitle(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words === '' ? name : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function byUrl(a: Page, b: Page): number {
@@ -173,7 +188,7 @@ function buildFolders(pages: ReadonlyMap<string, Page>): Map<string, Folder> {
     const folder: Folder = {
       key,
       url: encodePath(key),
-      title: entry.index?.title ?? name,
+      title: entry.index?.title ?? folderTitle(name),
       index: entry.index,
       pages: entry.pages.sort(byTitle),
       folders: subfolders,

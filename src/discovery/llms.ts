@@ -2,7 +2,8 @@
  * The llms files (llmstxt.org): `/llms.txt` (H1, blockquote, details, H2 sections of
  * `- [title](url): description` links to the pages' markdown, no H3) and `/llms-full.txt` (every
  * public page's markdown). Past {@link LLMS_MAX_CHARS} the root lists sections and each top folder
- * gets its own `/<folder>/llms.txt` (split into `llms-2.txt`… when one file would still be too big);
+ * gets its own `/<folder>/llms.txt` (root pages `/llms-root.txt`; split into `llms-2.txt`… when one
+ * file would still be too big);
  * past {@link LLMS_FULL_MAX_CHARS} `/llms-full.txt` is split into parts linked from the root.
  */
 import { escapeLinkText } from '../escape.js';
@@ -108,30 +109,46 @@ function apiSection(baseUrl: string, fullParts: readonly string[]): string[] {
     fullParts.length === 1
       ? [linkLine(`${baseUrl}/llms-full.txt`, 'Full text', 'every public page as markdown in one file')]
       : fullParts.map((path, i) => linkLine(baseUrl + path, `Full text, part ${i + 1} of ${fullParts.length}`, 'public pages as markdown'));
+  // Agents fetch every link here as a documentation page, so the links go to the portal's
+  // sections and the machine-readable resources (JSON, XML, a POST-only endpoint) are named in
+  // the descriptions: a JSON body read as a page is all boilerplate to them.
+  const portal = `${baseUrl}/developers`;
   return [
     '',
     '## API',
     '',
-    linkLine(`${baseUrl}/openapi.json`, 'OpenAPI description', 'OpenAPI 3.1 description of the search, health, whoami and token endpoints'),
+    linkLine(portal, 'Developer portal', 'how to get credentials from the operator, scopes, error codes and curl examples'),
+    linkLine(`${portal}#endpoints`, 'OpenAPI description', `the OpenAPI 3.1 description of the API is at ${baseUrl}/openapi.json`),
     linkLine(
-      `${baseUrl}/developers`,
-      'Developer portal',
-      'how to get credentials from the operator, scopes, error codes and curl examples',
+      `${portal}#search`,
+      'Search',
+      `${baseUrl}/api/search.json lists every public page (path, title, description); add ?q=words to search`,
     ),
     linkLine(
-      `${baseUrl}/api/search.json`,
-      'Search index',
-      'JSON array of every public page (path, title, description); add ?q=words to search',
+      `${portal}#mcp`,
+      'MCP server',
+      `Model Context Protocol at ${baseUrl}/mcp over Streamable HTTP with the tools search and fetch`,
     ),
-    linkLine(`${baseUrl}/mcp`, 'MCP server', 'Model Context Protocol over Streamable HTTP with the tools search and fetch'),
-    linkLine(`${baseUrl}/sitemap.xml`, 'Sitemap', 'XML sitemap of every public page'),
+    linkLine(`${portal}#resources`, 'Sitemap', `the XML sitemap of every public page is at ${baseUrl}/sitemap.xml`),
     ...full,
   ];
 }
 
-/** The path of part `n` (1-based) of a section's llms file. */
+/**
+ * The path of part `n` (1-based) of a section's llms file. Root pages have no folder, and `/llms.txt`
+ * is the site index, so theirs is `/llms-root.txt`.
+ */
 function sectionFilePath(section: Section, n: number): string {
+  if (section.section === '') return n === 1 ? '/llms-root.txt' : `/llms-root-${n}.txt`;
   return `${section.folderUrl}${n === 1 ? 'llms.txt' : `llms-${n}.txt`}`;
+}
+
+/** The lines above the links of a section file listing pages `first`–`last`, as text ending in a newline. */
+function sectionHeader(site: Site, section: Section, baseUrl: string, first: number, last: number, part: number, parts: number): string {
+  const range = `pages ${first}–${last} of ${section.pages.length}`;
+  const others = parts === 1 ? '' : ` Part ${part} of ${parts}.`;
+  const quote = `> The ${range} in the ${section.title} section of ${baseUrl}.${others} Site index: ${baseUrl}/llms.txt`;
+  return `${[`# ${site.name}: ${section.title}`, '', quote, '', `## ${section.title}`, ''].join('\n')}\n`;
 }
 
 /**
@@ -165,22 +182,22 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
     'The site is large, so its pages are listed in one llms file per section, linked below.',
   ];
   for (const section of sections) {
+    // The header's longest form (every number at its most digits) bounds the room left for links,
+    // so each file stays within maxChars whatever the bound (a fixed reserve left none at 2,000).
+    const n = section.pages.length;
     const chunks = chunkLines(
       section.pages.map((page) => pageLine(baseUrl, page)),
-      maxChars - HEADER_RESERVE_CHARS,
+      maxChars - sectionHeader(site, section, baseUrl, n, n, n, n).length,
     );
     root.push('', `## ${section.title}`, '');
     chunks.forEach((lines, i) => {
       const path = sectionFilePath(section, i + 1);
       const first = section.pages.length === 0 ? 0 : chunks.slice(0, i).reduce((sum, chunk) => sum + chunk.length, 0) + 1;
-      const range = `pages ${first}–${first + lines.length - 1} of ${section.pages.length}`;
+      const last = first + lines.length - 1;
+      const range = `pages ${first}–${last} of ${section.pages.length}`;
       const title = chunks.length === 1 ? `${section.title} pages` : `${section.title} pages, part ${i + 1} of ${chunks.length}`;
       root.push(linkLine(baseUrl + path, title, `llms index of ${range} in ${section.title}`));
-      const others = chunks.length === 1 ? '' : ` Part ${i + 1} of ${chunks.length}.`;
-      files.set(
-        path,
-        `${[`# ${site.name}: ${section.title}`, '', `> The ${range} in the ${section.title} section of ${baseUrl}.${others} Site index: ${baseUrl}/llms.txt`, '', `## ${section.title}`, '', ...lines].join('\n')}\n`,
-      );
+      files.set(path, `${sectionHeader(site, section, baseUrl, first, last, i + 1, chunks.length)}${lines.join('\n')}\n`);
     });
   }
   root.push(...apiSection(baseUrl, fullPaths));
@@ -194,7 +211,7 @@ export function buildLlmsTxt(site: Site, options: LlmsOptions): string {
 }
 
 function pageFullText(page: Page, baseUrl: string): string {
-  const body = splitFrontmatter(page.source).body.trim();
+  const body = splitFrontmatter(page.markdown).body.trim();
   const heading = page.startsWithH1 ? '' : `# ${page.title}\n\n`;
   return `---\n\nSource: ${baseUrl}${page.url}\n\n${heading}${body}\n`;
 }

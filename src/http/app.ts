@@ -39,7 +39,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
       void sendApiError(
         reply,
         ctx.config.baseUrl,
-        new ApiError('invalid_request', { message: `The request target is malformed (${error.code}).` }),
+        new ApiError('invalid_request', { message: 'The request path is malformed (bad percent-encoding or too long).' }),
       );
     },
   });

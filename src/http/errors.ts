@@ -65,7 +65,7 @@ export function toApiError(error: FastifyError, validationCode: ErrorCode): ApiE
 export function sendNegotiatedError(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   const form = negotiateMediaType(request.headers.accept, ['text/html', 'text/markdown', 'application/json']);
   reply.header('vary', 'Accept');
-  const challenge = bearerChallenge(error);
+  const challenge = bearerChallenge(error, ctx.config.baseUrl);
   if (challenge !== undefined && form !== 'application/json') reply.header('www-authenticate', challenge);
   if (form === 'text/html') {
     const snapshot = ctx.snapshot();
@@ -85,11 +85,16 @@ export function sendNegotiatedError(ctx: AppContext, request: FastifyRequest, re
       .send(html);
   }
   if (form === 'text/markdown') {
-    const [path] = splitTarget(request.url);
-    const text = `# ${error.message}\n\nHTTP ${error.status} \`${error.code}\` for ${path}. Every public page is listed at ${ctx.config.baseUrl}/llms.txt.\n`;
+    // The request path is not echoed: a crafted path would put attacker markdown (links) in our answer.
+    const text = `# ${error.message}\n\nHTTP ${error.status} \`${error.code}\`. Every public page is listed at ${ctx.config.baseUrl}/llms.txt.\n`;
     return reply
       .code(error.status)
-      .headers({ ...error.headers, 'cache-control': 'no-store', 'content-type': 'text/markdown; charset=utf-8' })
+      .headers({
+        ...error.headers,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'content-type': 'text/markdown; charset=utf-8',
+      })
       .send(text);
   }
   return sendApiError(reply, ctx.config.baseUrl, error);

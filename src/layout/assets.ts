@@ -24,7 +24,10 @@ a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offs
 .search-results small{display:block;color:var(--muted)}
 .search-results .empty{padding:.45rem .7rem;color:var(--muted)}
 .header-links{display:flex;gap:1rem}
-.layout{display:grid;grid-template-columns:minmax(12rem,17rem) minmax(0,1fr);gap:2rem;max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem}
+.layout{display:grid;grid-template-columns:minmax(12rem,17rem) minmax(0,1fr);grid-template-areas:"side main";gap:2rem;max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem}
+.layout>main{grid-area:main}
+.layout>.sidebar{grid-area:side}
+.agent-hint{margin:0 0 .75rem;font-size:.8rem;color:var(--muted)}
 .sidebar{font-size:.93rem;overflow-wrap:anywhere}
 .sidebar ul{list-style:none;padding:0;margin:0 0 1.25rem}
 .sidebar li{margin:.2rem 0}
@@ -46,7 +49,7 @@ main{min-width:0;max-width:50rem}
 .admonition-danger{border-color:#cf222e}
 .page-footer{margin-top:3rem;padding-top:1rem;border-top:1px solid var(--border);color:var(--muted);font-size:.9rem}
 .listing li{margin:.3rem 0}
-@media (max-width:48rem){.layout{grid-template-columns:1fr;gap:1rem}.sidebar{order:2;border-top:1px solid var(--border);padding-top:1rem}.content h1{font-size:1.6rem}}
+@media (max-width:48rem){.layout{grid-template-columns:1fr;grid-template-areas:"main" "side";gap:1rem}.sidebar{border-top:1px solid var(--border);padding-top:1rem}.content h1{font-size:1.6rem}}
 `;
 
 /** Live search: debounced fetch of /api/search.json?q=…, results as links; Escape closes. */

@@ -66,12 +66,13 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 <nav class="header-links" aria-label="Resources"><a href="${basePath}/developers">Developers</a> <a href="${basePath}/llms.txt">llms.txt</a></nav>
 </header>
 <div class="layout">
+<main id="main">
+<p class="agent-hint">For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
+${input.breadcrumbHtml}${input.mainHtml}
+</main>
 <nav class="sidebar" aria-label="Site">
 ${input.sidebarHtml}
 </nav>
-<main id="main">
-${input.breadcrumbHtml}${input.mainHtml}
-</main>
 </div>
 </body>
 </html>

@@ -47,7 +47,12 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
   const inInternalZone = lower === INTERNAL_PREFIX || lower.startsWith(`${INTERNAL_PREFIX}/`);
   const found = findRepresentation(snapshot, key);
   if (inInternalZone || found?.page?.kind === 'internal') return { kind: 'internal', found };
-  if (found !== undefined) return found;
+  if (found !== undefined) {
+    // One canonical URL per representation: other encodings (`c++` for `c%2B%2B`, `%7E` for `~`)
+    // and `README.md` for `index.md` redirect to it.
+    const canonical = found.markdownOnly ? found.markdownUrl : found.url;
+    return rawPath === canonical ? found : { kind: 'redirect', location: canonical };
+  }
 
   const alternate = key.endsWith('/') ? key.slice(0, -1) : `${key}/`;
   const target = findRepresentation(snapshot, alternate);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { makeBody, type Body } from '../body.js';
 import { loadContent, type SourceFile } from '../content/load.js';
 import { buildSite, type Site } from '../content/site.js';
+import { withLlmsDirective } from '../content/portable-markdown.js';
 import type { ContentProblem } from '../content/problems.js';
 import { buildSearchIndex, type SearchIndex } from '../search/search-index.js';
 import { buildLlmsFiles } from '../discovery/llms.js';
@@ -117,7 +118,7 @@ export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOpt
   const basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '');
   const onRender =
     options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.('render', done, total);
-  const site = buildSite(files, { basePath, fallbackName: options.fallbackName, onProgress: onRender });
+  const site = buildSite(files, { baseUrl: options.baseUrl, fallbackName: options.fallbackName, onProgress: onRender });
   const chrome: SiteChrome = { name: site.name, baseUrl: options.baseUrl, basePath };
 
   const sidebars = new Map<string, string>();
@@ -136,7 +137,7 @@ export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOpt
       options.onProgress('layout', pages.size, site.pages.size);
     const folderKey = page.key.endsWith('/') ? page.key : page.key.slice(0, page.key.lastIndexOf('/') + 1);
     const html = renderPageHtml(chrome, page, sidebarOf(folderKey), renderBreadcrumb(site, page.key, basePath));
-    pages.set(page.key, pageBodies(html, page.source));
+    pages.set(page.key, pageBodies(html, withLlmsDirective(page.markdown, options.baseUrl)));
   }
   const listings = new Map<string, PageBodies>();
   for (const folder of site.folders.values()) {

@@ -2,13 +2,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { Database } from './schema.js';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { migrationProvider, type Database } from './schema.js';
 import type { Store } from './store.js';
 import { kyselyStore } from './kysely-store.js';
 
 /** File name of the database inside the data dir. */
 export const SQLITE_FILE = 'sitegate.db';
+
+/** How long a writer waits for another's lock before failing (ms). */
+const BUSY_TIMEOUT_MS = 5000;
+/** How long {@link Store.migrate} waits for another connection's migration to finish (ms). */
+const MIGRATION_LOCK_TIMEOUT_MS = 30_000;
+const MIGRATION_LOCK_POLL_MS = 20;
 
 /**
  * Opens (creating the folder and file if needed) and migrates the SQLite store in `dataDir`.
@@ -18,11 +24,65 @@ export const SQLITE_FILE = 'sitegate.db';
 export async function openSqliteStore(dataDir: string): Promise<Store> {
   mkdirSync(dataDir, { recursive: true });
   const database = new SqliteDatabase(path.join(dataDir, SQLITE_FILE));
-  database.pragma('journal_mode = WAL');
+  // Switching a new file to WAL can fail at once with SQLITE_BUSY, without waiting, while
+  // another process opens it too.
+  await whenUnlocked(() => database.pragma('journal_mode = WAL'));
   database.pragma('synchronous = NORMAL');
   // Concurrent writers (CLI and server) wait up to 5 s for the lock instead of failing at once.
-  database.pragma('busy_timeout = 5000');
-  const store = kyselyStore(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const store: Store = { ...kyselyStore(db, 'sqlite'), migrate: () => migrateExclusively(db, database) };
   await store.migrate();
   return store;
+}
+
+/**
+ * Runs the migrations inside one `BEGIN IMMEDIATE` transaction. Kysely runs SQLite migrations
+ * outside any transaction and takes no lock (its adapter assumes a single connection), so two
+ * processes opening a new database at once both created the tables and one failed ("table already
+ * exists"), and a process killed mid-migration left a half-made schema. Holding SQLite's write lock
+ * for the whole run makes it atomic and one at a time; holding Kysely's connection keeps this
+ * store's other queries out of the transaction. The lock is polled with the event loop free:
+ * better-sqlite3's busy timeout blocks the thread, which would stall a second connection in the
+ * same process for the whole timeout while the first one could not finish.
+ * @throws the migration's error (rolled back), or SQLITE_BUSY after {@link MIGRATION_LOCK_TIMEOUT_MS}
+ */
+async function migrateExclusively(db: Kysely<Database>, database: SqliteDatabase.Database): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await beginImmediate(database);
+    try {
+      const { error } = await new Migrator({ db: connection, provider: migrationProvider('sqlite') }).migrateToLatest();
+      if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed');
+      database.exec('COMMIT');
+    } catch (error) {
+      if (database.inTransaction) database.exec('ROLLBACK');
+      throw error;
+    }
+  });
+}
+
+async function beginImmediate(database: SqliteDatabase.Database): Promise<void> {
+  database.pragma('busy_timeout = 0');
+  try {
+    await whenUnlocked(() => database.exec('BEGIN IMMEDIATE'));
+  } finally {
+    database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
+
+/**
+ * Runs `statement`, retrying while the database is locked, with the event loop free.
+ * @throws the statement's error, or SQLITE_BUSY after {@link MIGRATION_LOCK_TIMEOUT_MS}
+ */
+async function whenUnlocked(statement: () => unknown): Promise<void> {
+  const deadlineMs = Date.now() + MIGRATION_LOCK_TIMEOUT_MS;
+  for (;;) {
+    try {
+      statement();
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadlineMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
+    }
+  }
 }

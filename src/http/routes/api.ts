@@ -21,12 +21,13 @@ interface SearchQuery {
 export const DEFAULT_SEARCH_LIMIT = 20;
 
 const JSON_HEADERS = { 'x-content-type-options': 'nosniff' };
+const HEALTH_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Registers searchSite, getHealth, getWhoami and the JWKS. */
 export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/health', function getHealth(request, reply) {
-    return sendBody(request, reply, ctx.snapshot().discovery.health, { ...JSON_HEADERS, 'cache-control': 'no-store' });
+    return sendBody(request, reply, ctx.snapshot().discovery.health, HEALTH_HEADERS);
   });
 
   app.get('/api/v1/whoami', async function getWhoami(request, reply) {
@@ -47,7 +48,19 @@ export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
   const searchConfig: RouteErrorConfig = { validationCode: 'invalid_query' };
   app.get<{ Querystring: SearchQuery }>(
     '/api/search.json',
-    { schema: { querystring: SearchQuerySchema }, config: searchConfig },
+    {
+      schema: { querystring: SearchQuerySchema },
+      config: searchConfig,
+      // The querystring parser turns a repeated parameter into an array; say so plainly.
+      preValidation: function rejectRepeatedParameters(request, _reply, done) {
+        const repeated = Object.entries(request.query as unknown as Record<string, unknown>).find(([, value]) => Array.isArray(value));
+        done(
+          repeated === undefined
+            ? undefined
+            : new ApiError('invalid_query', { message: `The parameter ${repeated[0]} is given more than once.` }),
+        );
+      },
+    },
     async function searchSite(request, reply) {
       const limit = await ctx.auth.limiter.consume('search', request.ip);
       if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });

@@ -1,0 +1,156 @@
+/**
+ * The two server processes under test, started as children so that the servers and the load
+ * generator each get their own core, and stopped on every way out of the bench (normal end,
+ * error, SIGINT, SIGTERM).
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RawServerReady, RawServerRequest } from './raw-server.js';
+import type { ReplayEntry } from './replay.js';
+
+/** A running server. */
+export interface ServerProcess {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  baseUrl: string;
+  pid: number;
+  child: ChildProcess;
+}
+
+/** Time allowed for a server to start listening, ms (sitegate builds its snapshot first). */
+const START_TIMEOUT_MS = 60_000;
+/** Time allowed for a graceful stop before SIGKILL, ms. */
+const STOP_GRACE_MS = 3_000;
+/** Fastify's default `keepAliveTimeout`, ms; the raw server copies it so `Keep-Alive` matches. */
+export const FASTIFY_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/**
+ * Rate limits for the benchmarked sitegate: as high as the config allows, so a load test measures
+ * serving rather than 429s (the default search limit is 1,200 a minute per address), while every
+ * request still pays for the counting.
+ */
+const BENCH_RATE_LIMIT = { points: 1_000_000_000, windowSec: 60 };
+const BENCH_CONFIG = {
+  rateLimits: { search: BENCH_RATE_LIMIT, token: BENCH_RATE_LIMIT, authFailures: BENCH_RATE_LIMIT, clientFailures: BENCH_RATE_LIMIT },
+};
+
+const live = new Set<ChildProcess>();
+/** Children being stopped on purpose, whose exit is expected. */
+const stopping = new WeakSet<ChildProcess>();
+const workDirs = new Set<string>();
+
+function track(child: ChildProcess): ChildProcess {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+/** Kills every child still running and removes their working folders, synchronously (usable from an `exit` handler). */
+export function killAll(): void {
+  for (const child of live) {
+    stopping.add(child);
+    child.kill('SIGKILL');
+  }
+  live.clear();
+  for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
+  workDirs.clear();
+}
+
+/** A fresh folder holding the bench's `sitegate.json`, and the data folder (SQLite) below it. */
+function makeWorkDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegate-bench-'));
+  workDirs.add(dir);
+  writeFileSync(path.join(dir, 'sitegate.json'), JSON.stringify(BENCH_CONFIG));
+  return dir;
+}
+
+/** Makes sure no child outlives the bench, whatever ends it. Call once at start. */
+export function installCleanup(): void {
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`\nbench: ${signal}, stopping servers\n`);
+      killAll();
+      process.exit(128 + os.constants.signals[signal]); // the shell's convention: 130 for SIGINT
+    });
+  }
+}
+
+function withTimeout<T>(what: string, promise: Promise<T>, child: ChildProcess): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what}: not listening after ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    const onExit = (code: number | null): void => reject(new Error(`${what} exited (code ${String(code)}) before listening`));
+    child.once('exit', onExit);
+    promise.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+    });
+  });
+}
+
+/**
+ * Starts `bin/sitegate.js serve DIR` on a free port with request logging off (`--log-level warn`),
+ * in a temporary folder whose `sitegate.json` lifts the rate limits ({@link BENCH_CONFIG}).
+ * @throws when it exits or has not printed its address within {@link START_TIMEOUT_MS}
+ */
+export async function startSitegate(contentDir: string): Promise<ServerProcess> {
+  const bin = fileURLToPath(new URL('../bin/sitegate.js', import.meta.url));
+  const cwd = makeWorkDir();
+  const args = [bin, 'serve', contentDir, '--port', '0', '--log-level', 'warn', '--data-dir', path.join(cwd, 'data')];
+  const child = track(spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] }));
+  let output = '';
+  const listening = new Promise<string>((resolve) => {
+    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+  });
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => (output += text));
+  let baseUrl: string;
+  try {
+    baseUrl = await withTimeout('sitegate', listening, child);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
+  }
+  // From here on, what sitegate writes (warnings, errors, a crash) is worth seeing beside the results.
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.removeAllListeners('data').on('data', (text: string) => process.stderr.write(text));
+  }
+  child.once('exit', (code, signal) => {
+    if (!stopping.has(child))
+      process.stderr.write(`bench: sitegate exited unexpectedly (code ${String(code)}, signal ${String(signal)})\n`);
+  });
+  return { baseUrl, pid: child.pid!, child };
+}
+
+/**
+ * Starts the raw `node:http` baseline (raw-server.ts, through tsx) and hands it the replay table.
+ * @throws when it exits or does not answer within {@link START_TIMEOUT_MS}
+ */
+export async function startRawServer(entries: ReplayEntry[]): Promise<ServerProcess> {
+  const script = fileURLToPath(new URL('./raw-server.ts', import.meta.url));
+  const child = track(fork(script, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: 'inherit' }));
+  const ready = new Promise<RawServerReady>((resolve) => child.once('message', (message: RawServerReady) => resolve(message)));
+  const request: RawServerRequest = { entries, keepAliveTimeoutMs: FASTIFY_KEEP_ALIVE_TIMEOUT_MS };
+  child.send(request);
+  const { port } = await withTimeout('raw server', ready, child);
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, child };
+}
+
+/** Stops a server: SIGTERM, then SIGKILL after {@link STOP_GRACE_MS}. Resolves when it has exited. */
+export function stopServer(server: ServerProcess): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  stopping.add(child);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Measures one scenario on sitegate and on its baseline. After a warm-up of each, the measured
+ * time is cut into rounds; each round runs both servers back to back, in alternating order, so a
+ * burst of other work on the machine hits both sides of a round alike. The ratio is the median of
+ * the per-round ratios; rates and p99 are medians over rounds.
+ */
+import { measure, type LoadOptions, type LoadRequest, type Sample } from './load.js';
+import type { PreparedScenario } from './prepare.js';
+import type { ServerProcess } from './children.js';
+import type { BaselineKind } from './scenarios.js';
+
+/** How to run one comparison. */
+export interface CompareOptions extends LoadOptions {
+  /** Measured seconds per server, split evenly over `rounds`. */
+  durationSec: number;
+  rounds: number;
+  /** Unmeasured seconds per server before the first round. */
+  warmupSec: number;
+}
+
+/** One server's side of a comparison. */
+export interface Side {
+  /** Median over rounds. */
+  requestsPerSec: number;
+  /** Median over rounds, ms. */
+  p99Ms: number;
+  bytesPerResponse: number;
+  /** Server CPU time per request, µs (a rate that other load on the machine disturbs less). */
+  serverCpuUsPerRequest: number | undefined;
+  /** Server CPU over wall time, percent of one core. */
+  serverCpuPct: number | undefined;
+  /** Load generator CPU over wall time, percent of one core. */
+  loaderCpuPct: number;
+  /** CPU used by everything else on the machine over wall time, percent of one core (approximate). */
+  otherCpuPct: number | undefined;
+}
+
+/** The comparison of one scenario. */
+export interface ScenarioResult {
+  prepared: PreparedScenario;
+  sitegate: Side;
+  /** The row's baseline (raw `node:http` unless the scenario names another). */
+  baseline: Side;
+  /** Median over rounds of sitegate req/s ÷ baseline req/s. */
+  ratio: number;
+}
+
+/** The servers of a bench run: sitegate and one server per kind of baseline. */
+export interface Servers {
+  sitegate: ServerProcess;
+  baselines: Record<BaselineKind, ServerProcess>;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function sum(values: readonly (number | undefined)[]): number | undefined {
+  let total = 0;
+  for (const value of values) {
+    if (value === undefined) return undefined;
+    total += value;
+  }
+  return total;
+}
+
+function summarise(samples: readonly Sample[]): Side {
+  const wallSec = samples.reduce((total, s) => total + s.wallSec, 0);
+  const requests = samples.reduce((total, s) => total + s.requests, 0);
+  const serverCpuSec = sum(samples.map((s) => s.serverCpuSec));
+  const machineCpuSec = sum(samples.map((s) => s.machineCpuSec));
+  const loaderCpuSec = samples.reduce((total, s) => total + s.loaderCpuSec, 0);
+  const otherCpuSec = machineCpuSec === undefined || serverCpuSec === undefined ? undefined : machineCpuSec - serverCpuSec - loaderCpuSec;
+  const percent = (cpuSec: number | undefined): number | undefined => (cpuSec === undefined ? undefined : (cpuSec / wallSec) * 100);
+  return {
+    requestsPerSec: median(samples.map((s) => s.requests / s.wallSec)),
+    p99Ms: median(samples.map((s) => s.p99Ms)),
+    bytesPerResponse: samples.reduce((total, s) => total + s.bytes, 0) / requests,
+    serverCpuUsPerRequest: serverCpuSec === undefined ? undefined : (serverCpuSec / requests) * 1e6,
+    serverCpuPct: percent(serverCpuSec),
+    loaderCpuPct: percent(loaderCpuSec) ?? 0,
+    otherCpuPct: otherCpuSec === undefined ? undefined : Math.max(0, percent(otherCpuSec) ?? 0),
+  };
+}
+
+function loadRequest(prepared: PreparedScenario, server: ServerProcess): LoadRequest {
+  const { scenario, headers } = prepared;
+  return {
+    method: scenario.method ?? 'GET',
+    url: server.baseUrl + scenario.path,
+    headers,
+    ...(scenario.body === undefined ? {} : { body: scenario.body }),
+    expectedStatus: scenario.expectedStatus,
+  };
+}
+
+/**
+ * Warms up and measures both servers on one scenario.
+ * @throws when any response fails or has an unexpected status (see load.ts)
+ */
+export async function compareScenario(prepared: PreparedScenario, servers: Servers, options: CompareOptions): Promise<ScenarioResult> {
+  const baseline = servers.baselines[prepared.scenario.baseline ?? 'raw'];
+  const sides = [servers.sitegate, baseline] as const;
+  const sliceSec = options.durationSec / options.rounds;
+  const run = (server: ServerProcess, durationSec: number): Promise<Sample> =>
+    measure(loadRequest(prepared, server), options, durationSec, server.pid);
+
+  if (options.warmupSec > 0) for (const server of sides) await run(server, options.warmupSec);
+  const samples = { sitegate: [] as Sample[], baseline: [] as Sample[] };
+  const ratios: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const sitegateFirst = round % 2 === 0;
+    const first = await run(sitegateFirst ? servers.sitegate : baseline, sliceSec);
+    const second = await run(sitegateFirst ? baseline : servers.sitegate, sliceSec);
+    const [ours, theirs] = sitegateFirst ? [first, second] : [second, first];
+    samples.sitegate.push(ours);
+    samples.baseline.push(theirs);
+    ratios.push(ours.requests / ours.wallSec / (theirs.requests / theirs.wallSec));
+  }
+  return { prepared, sitegate: summarise(samples.sitegate), baseline: summarise(samples.baseline), ratio: median(ratios) };
+}

@@ -1,0 +1,74 @@
+/** Command-line options of `npm run bench -- [options]`. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { CompareOptions } from './compare.js';
+
+/** Everything a bench run is configured by. */
+export interface BenchOptions extends CompareOptions {
+  /** Folder of markdown sitegate serves. */
+  contentDir: string;
+  /** Case-insensitive substrings; a scenario runs when its name contains one. Empty: all. */
+  only: string[];
+}
+
+/** The corpus the issue names, relative to the repository. */
+const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../shared/corpora/docs-small/content', import.meta.url));
+
+/** Usage text, printed by `--help` and on bad options. */
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --duration SEC      measured seconds per server and scenario (default 5)
+  --rounds N          rounds the measured time is split into, servers alternating (default 5)
+  --warmup SEC        unmeasured seconds per server before each scenario (default 1)
+  --connections N     concurrent connections (default 50)
+  --pipelining N      requests in flight per connection (default 1)
+  --only NAMES        comma-separated scenario name filters, e.g. --only health,304
+  --content DIR       content folder (default ../shared/corpora/docs-small/content)
+  --help              this text
+`;
+
+function positiveNumber(name: string, value: string, integer: boolean): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0 || (integer && (!Number.isInteger(number) || number === 0))) {
+    throw new Error(`--${name} must be a ${integer ? 'positive integer' : 'non-negative number'}, got "${value}"`);
+  }
+  return number;
+}
+
+/**
+ * Parses the options, or returns `'help'` for `--help`.
+ * @param args the arguments after the script name
+ * @throws on unknown options and invalid values, naming the option
+ */
+export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      duration: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '50' },
+      pipelining: { type: 'string', default: '1' },
+      only: { type: 'string', default: '' },
+      content: { type: 'string', default: DEFAULT_CONTENT_DIR },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  const durationSec = positiveNumber('duration', values.duration, false);
+  if (durationSec === 0) throw new Error('--duration must be more than 0');
+  return {
+    durationSec,
+    rounds: positiveNumber('rounds', values.rounds, true),
+    warmupSec: positiveNumber('warmup', values.warmup, false),
+    connections: positiveNumber('connections', values.connections, true),
+    pipelining: positiveNumber('pipelining', values.pipelining, true),
+    only: values.only
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+    contentDir: path.resolve(values.content),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The markdown agents receive: the page source with every link made absolute (so it still works
+ * when copied out of the site: AFDocs "markdown-link-portability") and one line near the top that
+ * points at the site's llms.txt index (AFDocs "llms-txt-directive-md"). Frontmatter, prose and
+ * code are left byte for byte; links inside fenced code and code spans are not touched.
+ */
+import { resolveLink, type PageUrlLookup } from './links.js';
+
+/** Options of {@link portableMarkdown}. */
+export interface PortableOptions {
+  /** The source file, `/`-separated, relative to the content folder. */
+  relPath: string;
+  lookup: PageUrlLookup;
+  /** Public base URL without trailing slash, e.g. `https://docs.example.com`. */
+  baseUrl: string;
+  /** Absolute URL of the page's markdown, the base for links that are not pages (images). */
+  documentUrl: string;
+}
+
+const FRONTMATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const INLINE_LINK = /\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
+const REFERENCE_DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)/;
+const CODE_SPAN = /(`+)[^`]+?\1/g;
+
+/** The absolute form of a link destination; fragments, absolute and unparsable ones stay as they are. */
+function absolute(destination: string, options: PortableOptions): string {
+  const bracketed = destination.startsWith('<') && destination.endsWith('>');
+  const href = bracketed ? destination.slice(1, -1) : destination;
+  if (href === '' || href.startsWith('#') || SCHEME.test(href)) return destination;
+  let rewritten: string;
+  const target = href.startsWith('/') ? undefined : resolveLink(options.relPath, href, options.lookup);
+  if (target?.kind === 'page') rewritten = options.baseUrl + target.url;
+  else {
+    try {
+      rewritten = new URL(href, options.documentUrl).href;
+    } catch {
+      return destination;
+    }
+  }
+  return bracketed ? `<${rewritten}>` : rewritten;
+}
+
+/** Rewrites the links of one line outside fenced code, leaving code spans alone. */
+function rewriteLine(line: string, options: PortableOptions): string {
+  const spans: [number, number][] = [];
+  for (const match of line.matchAll(CODE_SPAN)) spans.push([match.index, match.index + match[0].length]);
+  const inCode = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end);
+  const definition = REFERENCE_DEFINITION.exec(line);
+  if (definition !== null) {
+    const [whole, lead = '', destination = ''] = definition;
+    return lead + absolute(destination, options) + line.slice(whole.length);
+  }
+  // Raw HTML is left alone: where it is not well-formed, the HTML page shows it as text, and the
+  // two representations must say the same thing.
+  return line.replace(INLINE_LINK, (match: string, destination: string, offset: number) =>
+    inCode(offset) ? match : match.slice(0, match.length - destination.length) + absolute(destination, options),
+  );
+}
+
+/** Makes a page's markdown portable: the source with every link absolute. */
+export function portableMarkdown(source: string, options: PortableOptions): string {
+  const frontmatter = FRONTMATTER.exec(source)?.[0] ?? '';
+  const lines = source.slice(frontmatter.length).split('\n');
+  let fence: string | undefined;
+  const out = lines.map((line) => {
+    const opening = FENCE_OPEN.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
+      return line;
+    }
+    if (opening !== undefined) {
+      fence = opening;
+      return line;
+    }
+    return rewriteLine(line, options);
+  });
+  return frontmatter + out.join('\n');
+}
+
+/**
+ * Adds one line pointing at the site's llms.txt near the top of a page's markdown: after the
+ * frontmatter, or after a leading H1.
+ * @param baseUrl public base URL without trailing slash
+ */
+export function withLlmsDirective(markdown: string, baseUrl: string): string {
+  const frontmatter = FRONTMATTER.exec(markdown)?.[0] ?? '';
+  const out = markdown.slice(frontmatter.length).split('\n');
+  const directive = `> For agents: the index of this site is ${baseUrl}/llms.txt`;
+  const firstContent = out.findIndex((line) => line.trim() !== '');
+  const atH1 = firstContent !== -1 && /^# /.test(out[firstContent] ?? '');
+  const insertAt = atH1 ? firstContent + 1 : Math.max(firstContent, 0);
+  out.splice(insertAt, 0, ...(atH1 ? ['', directive] : [directive, '']));
+  return frontmatter + out.join('\n');
+}

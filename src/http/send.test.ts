@@ -1,0 +1,101 @@
+import { gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeBody, type Body } from '../body.js';
+import { ifNoneMatchHits, sendBody, type ExtraHeaders } from './send.js';
+
+const ETAG = '"Qhl5jutyM8BicfpTSKlp7i"';
+
+describe('ifNoneMatchHits', () => {
+  it.each([
+    ['the same tag', ETAG],
+    ['the weak form (weak comparison, RFC 9110 §13.1.2)', `W/${ETAG}`],
+    ['a list that holds it', `"other", ${ETAG}`],
+    ['a list without spaces', `"other",${ETAG},"third"`],
+    ['a list with weak tags', `W/"other", W/${ETAG}`],
+    ['the gzip variant', '"Qhl5jutyM8BicfpTSKlp7i-gzip"'],
+    ['the br variant', '"Qhl5jutyM8BicfpTSKlp7i-br"'],
+    ['a weak br variant', 'W/"Qhl5jutyM8BicfpTSKlp7i-br"'],
+    ['*', '*'],
+    ['* with blanks', ' * '],
+  ])('matches %s', (_what, header) => {
+    expect(ifNoneMatchHits(header, ETAG)).toBe(true);
+  });
+
+  it.each([
+    ['another tag', '"other"'],
+    ['the empty header', ''],
+    ['the unquoted tag', 'Qhl5jutyM8BicfpTSKlp7i'],
+    ['another case', '"QHL5JUTYM8BICFPTSKLP7I"'],
+    ['a longer tag with the same start', '"Qhl5jutyM8BicfpTSKlp7i2"'],
+    ['an unknown coding', '"Qhl5jutyM8BicfpTSKlp7i-deflate"'],
+    ['the variant of another tag', '"other-gzip"'],
+    ['* inside a list', `"other", *`],
+  ])('does not match %s', (_what, header) => {
+    expect(ifNoneMatchHits(header, ETAG)).toBe(false);
+  });
+});
+
+describe('sendBody', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  async function serve(body: Body, headers?: ExtraHeaders): Promise<FastifyInstance> {
+    app = Fastify();
+    app.get('/', (request, reply) => sendBody(request, reply, body, headers));
+    await app.ready();
+    return app;
+  }
+
+  const big = makeBody(`${'All work and no play. '.repeat(100)}\n`, 'text/plain; charset=utf-8');
+  const small = makeBody('{"ok":true}', 'application/json; charset=utf-8');
+
+  it('sends a small body as is, with its ETag and the default cache policy', async () => {
+    const res = await (await serve(small)).inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toStrictEqual({
+      etag: small.etag,
+      'cache-control': 'public, max-age=300',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': '11',
+      date: expect.any(String) as string,
+      connection: 'keep-alive',
+    });
+    expect(res.body).toBe('{"ok":true}');
+  });
+
+  it('adds Accept-Encoding to Vary for a compressible body, after the caller’s Vary', async () => {
+    const res = await (await serve(big, { vary: 'Accept', 'cache-control': 'no-store' })).inject({ url: '/' });
+    expect(res.headers.vary).toBe('Accept, Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.equals(big.bytes)).toBe(true);
+  });
+
+  it('sends the gzip variant with its own ETag', async () => {
+    const res = await (await serve(big)).inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.etag).toBe(`${big.etag.slice(0, -1)}-gzip"`);
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(res.rawPayload).equals(big.bytes)).toBe(true);
+  });
+
+  it('answers 304 without a body when If-None-Match names any coding of the body', async () => {
+    const server = await serve(big);
+    for (const tag of [big.etag, `${big.etag.slice(0, -1)}-br"`]) {
+      const res = await server.inject({ url: '/', headers: { 'if-none-match': tag, 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(304);
+      expect(res.headers).toStrictEqual({
+        etag: `${big.etag.slice(0, -1)}-gzip"`,
+        'cache-control': 'public, max-age=300',
+        vary: 'Accept-Encoding',
+        date: expect.any(String) as string,
+        connection: 'keep-alive',
+      });
+      expect(res.body).toBe('');
+    }
+  });
+});

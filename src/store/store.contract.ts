@@ -1,0 +1,329 @@
+/**
+ * The contract every {@link Store} adapter keeps (STYLE.md: one interface, adapters per database,
+ * one contract test suite for all of them). An adapter's test file calls
+ * {@link describeStoreContract} with a factory for a store over a new, empty database; the suite
+ * knows nothing of the database underneath, so the PostgreSQL adapter reuses it as it is.
+ *
+ * @example
+ * describeStoreContract('SQLite', async () => {
+ *   const dir = mkdtempSync(path.join(tmpdir(), 'store-'));
+ *   const store = await openSqliteStore(dir);
+ *   return { store, openAnother: () => openSqliteStore(dir), cleanup: async () => { … } };
+ * });
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiKeyRecord, AuditEvent, SigningKeyRecord, Store } from './store.js';
+
+/** What an adapter's factory hands the suite for one test. */
+export interface StoreFixture {
+  /** A store over a new, empty database, migrated or not (the suite calls `migrate()` first). */
+  store: Store;
+  /** Opens one more store on the same database, as a second process would. `cleanup` closes it. */
+  openAnother(): Promise<Store>;
+  /** Closes every store the fixture opened (some the suite may have closed already) and drops the database. */
+  cleanup(): Promise<void>;
+}
+
+const HASH_1 = '1f'.repeat(32);
+const HASH_2 = '2e'.repeat(32);
+const HASH_3 = '3d'.repeat(32);
+
+/** A key with every optional field null; instants carry milliseconds on purpose. */
+function key(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
+  return {
+    id: 'sgc_0000000000000001',
+    name: 'search-crawler',
+    scopes: ['search:read', 'content:read'],
+    secretHash: HASH_1,
+    previousSecretHash: null,
+    previousSecretExpiresAt: null,
+    createdAt: new Date('2030-01-02T03:04:05.678Z'),
+    expiresAt: null,
+    revokedAt: null,
+    lastUsedAt: null,
+    ...overrides,
+  };
+}
+
+function signingKey(kid: string, createdAt: string): SigningKeyRecord {
+  return {
+    kid,
+    alg: 'EdDSA',
+    // Long enough to catch a column that truncates (an RSA-4096 private JWK is ~3,200 characters).
+    privateJwk: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: `x-${kid}`, d: `d-${kid}`, pad: 'p'.repeat(4000) }),
+    publicJwk: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: `x-${kid}` }),
+    createdAt: new Date(createdAt),
+  };
+}
+
+function event(at: string, overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return { at: new Date(at), type: 'token_issued', clientId: 'sgc_0000000000000001', address: '192.0.2.7', detail: null, ...overrides };
+}
+
+/**
+ * Registers the store contract tests for one adapter.
+ * @param name the adapter's name, shown in the test titles
+ * @param open makes a fixture over a new, empty database; called once per test
+ */
+export function describeStoreContract(name: string, open: () => Promise<StoreFixture>): void {
+  describe(`Store contract: ${name}`, () => {
+    let fixture: StoreFixture;
+    let store: Store;
+
+    beforeEach(async () => {
+      fixture = await open();
+      store = fixture.store;
+      await store.migrate();
+    });
+    afterEach(async () => {
+      await fixture.cleanup();
+    });
+
+    describe('migrate', () => {
+      it('is idempotent: running it again keeps the schema and the data', async () => {
+        await store.createKey(key());
+        await store.migrate();
+        await store.migrate();
+        expect(await store.getKey(key().id)).toStrictEqual(key());
+        expect(await store.listKeys()).toHaveLength(1);
+      });
+
+      it('succeeds from two stores on the same database at once, which then share the data', async () => {
+        const other = await fixture.openAnother();
+        await Promise.all([store.migrate(), other.migrate(), store.migrate(), other.migrate()]);
+        await store.createKey(key());
+        expect(await other.getKey(key().id)).toStrictEqual(key());
+        await other.appendAudit(event('2030-01-01T00:00:00.000Z'));
+        expect(await store.listAudit(new Date(0), 10)).toStrictEqual([event('2030-01-01T00:00:00.000Z')]);
+      });
+    });
+
+    describe('API keys', () => {
+      it('starts empty', async () => {
+        expect(await store.listKeys()).toStrictEqual([]);
+        expect(await store.getKey('sgc_0000000000000001')).toBeUndefined();
+      });
+
+      it('round-trips a key whose optional fields are all null', async () => {
+        await store.createKey(key());
+        expect(await store.getKey(key().id)).toStrictEqual(key());
+      });
+
+      it('round-trips every field to the millisecond', async () => {
+        const full = key({
+          id: 'sgc_AbCdEfGhIjKlMnOp',
+          name: `crawler "ü" 'x'; -- 日本`,
+          scopes: ['search:read', 'content:read', 'internal:read'],
+          secretHash: HASH_2,
+          previousSecretHash: HASH_1,
+          previousSecretExpiresAt: new Date('2030-02-03T04:05:06.001Z'),
+          createdAt: new Date('2029-12-31T23:59:59.999Z'),
+          expiresAt: new Date('2031-06-07T08:09:10.011Z'),
+          revokedAt: new Date('2030-03-04T05:06:07.089Z'),
+          lastUsedAt: new Date('2030-03-04T05:06:07.088Z'),
+        });
+        await store.createKey(full);
+        const read = await store.getKey(full.id);
+        expect(read).toStrictEqual(full);
+        expect(read?.createdAt.getTime()).toBe(full.createdAt.getTime());
+        expect(await store.listKeys()).toStrictEqual([full]);
+      });
+
+      it.each<[string, ApiKeyRecord['scopes']]>([
+        ['in the order given, not sorted', ['internal:read', 'search:read']],
+        ['reversed', ['internal:read', 'content:read', 'search:read']],
+        ['one scope', ['content:read']],
+        ['none', []],
+      ])('keeps scopes %s', async (_label, scopes) => {
+        await store.createKey(key({ scopes }));
+        expect((await store.getKey(key().id))?.scopes).toStrictEqual(scopes);
+      });
+
+      it('returns undefined for an unknown id', async () => {
+        await store.createKey(key());
+        expect(await store.getKey('sgc_0000000000000002')).toBeUndefined();
+      });
+
+      it('lists keys newest first', async () => {
+        const middle = key({ id: 'sgc_middle0000000000', createdAt: new Date('2030-01-01T00:00:00.101Z') });
+        const newest = key({ id: 'sgc_newest0000000000', createdAt: new Date('2030-01-01T00:00:00.102Z') });
+        const oldest = key({ id: 'sgc_oldest0000000000', createdAt: new Date('2029-12-31T23:59:59.999Z') });
+        for (const record of [middle, newest, oldest]) await store.createKey(record);
+        expect(await store.listKeys()).toStrictEqual([newest, middle, oldest]);
+      });
+
+      it('rejects a second key with the same id and keeps the first', async () => {
+        await store.createKey(key());
+        await expect(store.createKey(key({ name: 'impostor', secretHash: HASH_2 }))).rejects.toThrow();
+        expect(await store.getKey(key().id)).toStrictEqual(key());
+        expect(await store.listKeys()).toHaveLength(1);
+      });
+    });
+
+    describe('revokeKey', () => {
+      it('revokes once: true, then false, and keeps the first instant', async () => {
+        const other = key({ id: 'sgc_0000000000000002' });
+        await store.createKey(key());
+        await store.createKey(other);
+        const at = new Date('2030-05-06T07:08:09.123Z');
+        expect(await store.revokeKey(key().id, at)).toBe(true);
+        expect(await store.getKey(key().id)).toStrictEqual(key({ revokedAt: at }));
+        expect(await store.revokeKey(key().id, new Date('2030-05-07T00:00:00.000Z'))).toBe(false);
+        expect((await store.getKey(key().id))?.revokedAt).toStrictEqual(at);
+        expect(await store.getKey(other.id)).toStrictEqual(other);
+      });
+
+      it('returns false for an unknown id', async () => {
+        expect(await store.revokeKey('sgc_0000000000000009', new Date())).toBe(false);
+        expect(await store.listKeys()).toStrictEqual([]);
+      });
+    });
+
+    describe('rotateKey', () => {
+      it('moves the current hash to previous, with the grace end', async () => {
+        await store.createKey(key());
+        const graceUntil = new Date('2030-01-03T03:04:05.678Z');
+        expect(await store.rotateKey(key().id, HASH_2, graceUntil)).toBe(true);
+        expect(await store.getKey(key().id)).toStrictEqual(
+          key({ secretHash: HASH_2, previousSecretHash: HASH_1, previousSecretExpiresAt: graceUntil }),
+        );
+      });
+
+      it('keeps only the hash from before the last rotation', async () => {
+        await store.createKey(key());
+        await store.rotateKey(key().id, HASH_2, new Date('2030-01-03T00:00:00.000Z'));
+        const graceUntil = new Date('2030-01-04T00:00:00.001Z');
+        expect(await store.rotateKey(key().id, HASH_3, graceUntil)).toBe(true);
+        expect(await store.getKey(key().id)).toStrictEqual(
+          key({ secretHash: HASH_3, previousSecretHash: HASH_2, previousSecretExpiresAt: graceUntil }),
+        );
+      });
+
+      it('returns false for a revoked key and leaves it unchanged', async () => {
+        await store.createKey(key());
+        const revokedAt = new Date('2030-01-02T04:00:00.000Z');
+        await store.revokeKey(key().id, revokedAt);
+        expect(await store.rotateKey(key().id, HASH_2, new Date('2030-01-03T00:00:00.000Z'))).toBe(false);
+        expect(await store.getKey(key().id)).toStrictEqual(key({ revokedAt }));
+      });
+
+      it('returns false for an unknown id and creates nothing', async () => {
+        expect(await store.rotateKey('sgc_0000000000000009', HASH_2, new Date())).toBe(false);
+        expect(await store.getKey('sgc_0000000000000009')).toBeUndefined();
+      });
+    });
+
+    describe('touchKey', () => {
+      it('records the last use and changes nothing else', async () => {
+        const other = key({ id: 'sgc_0000000000000002' });
+        await store.createKey(key());
+        await store.createKey(other);
+        const first = new Date('2030-01-02T05:00:00.001Z');
+        await store.touchKey(key().id, first);
+        expect(await store.getKey(key().id)).toStrictEqual(key({ lastUsedAt: first }));
+        const second = new Date('2030-01-02T05:10:00.002Z');
+        await store.touchKey(key().id, second);
+        expect(await store.getKey(key().id)).toStrictEqual(key({ lastUsedAt: second }));
+        expect(await store.getKey(other.id)).toStrictEqual(other);
+      });
+
+      it('resolves for an unknown id and creates nothing', async () => {
+        await expect(store.touchKey('sgc_0000000000000009', new Date())).resolves.toBeUndefined();
+        expect(await store.listKeys()).toStrictEqual([]);
+      });
+    });
+
+    describe('signing keys', () => {
+      it('starts empty', async () => {
+        expect(await store.listSigningKeys()).toStrictEqual([]);
+      });
+
+      it('round-trips every field and lists oldest first', async () => {
+        const newer = signingKey('kid-newer', '2030-01-01T00:00:00.002Z');
+        const older = signingKey('kid-older', '2030-01-01T00:00:00.001Z');
+        const newest = signingKey('kid-newest', '2031-01-01T00:00:00.000Z');
+        for (const record of [newer, newest, older]) await store.addSigningKey(record);
+        expect(await store.listSigningKeys()).toStrictEqual([older, newer, newest]);
+      });
+    });
+
+    describe('revoked tokens', () => {
+      const record = {
+        jti: '0b9a3e52-6f4c-4d1e-9a57-3c2f1e0d9b8a',
+        clientId: 'sgc_0000000000000001',
+        expiresAt: new Date('2030-01-01T01:00:00.000Z'),
+        revokedAt: new Date('2030-01-01T00:10:00.123Z'),
+      };
+
+      it('knows no revoked token at first', async () => {
+        expect(await store.isTokenRevoked(record.jti)).toBe(false);
+      });
+
+      it('records a revocation; revoking again is a no-op; other tokens stay valid', async () => {
+        await store.revokeToken(record);
+        expect(await store.isTokenRevoked(record.jti)).toBe(true);
+        await expect(store.revokeToken({ ...record, revokedAt: new Date('2030-01-01T00:20:00.000Z') })).resolves.toBeUndefined();
+        expect(await store.isTokenRevoked(record.jti)).toBe(true);
+        expect(await store.isTokenRevoked('0b9a3e52-6f4c-4d1e-9a57-3c2f1e0d9b8b')).toBe(false);
+      });
+
+      it('shares revocations with another store on the same database', async () => {
+        const other = await fixture.openAnother();
+        await other.migrate();
+        await store.revokeToken(record);
+        expect(await other.isTokenRevoked(record.jti)).toBe(true);
+      });
+    });
+
+    describe('audit', () => {
+      const t0 = '2030-01-01T00:00:00.000Z';
+      const t1 = '2030-01-01T00:00:00.500Z';
+      const t2 = '2030-01-01T01:00:00.999Z';
+
+      it('round-trips every field, null or not', async () => {
+        const full = event(t0, { type: 'auth_failed', clientId: 'sgc_x', address: '2001:db8::1', detail: 'invalid_client' });
+        const bare = event(t1, { type: 'key_created', clientId: null, address: null, detail: null });
+        await store.appendAudit(full);
+        await store.appendAudit(bare);
+        expect(await store.listAudit(new Date(0), 100)).toStrictEqual([full, bare]);
+      });
+
+      it('lists oldest first, whatever the order of appending; equal instants in append order', async () => {
+        const late = event(t2, { type: 'key_revoked', detail: null });
+        const early = event(t0, { type: 'key_created', detail: 'scopes=search:read' });
+        const sameA = event(t1, { type: 'key_rotated', detail: 'first' });
+        const sameB = event(t1, { type: 'token_issued', detail: 'second' });
+        for (const record of [late, early, sameA, sameB]) await store.appendAudit(record);
+        expect(await store.listAudit(new Date(0), 100)).toStrictEqual([early, sameA, sameB, late]);
+      });
+
+      it('lists events at or after `since`', async () => {
+        for (const at of [t0, t1, t2]) await store.appendAudit(event(at));
+        expect(await store.listAudit(new Date(t1), 100)).toStrictEqual([event(t1), event(t2)]);
+        expect(await store.listAudit(new Date(new Date(t1).getTime() + 1), 100)).toStrictEqual([event(t2)]);
+        expect(await store.listAudit(new Date('2031-01-01T00:00:00.000Z'), 100)).toStrictEqual([]);
+      });
+
+      it('returns at most `limit` events, the oldest', async () => {
+        for (const at of [t2, t1, t0]) await store.appendAudit(event(at));
+        expect(await store.listAudit(new Date(0), 2)).toStrictEqual([event(t0), event(t1)]);
+        expect(await store.listAudit(new Date(0), 1)).toStrictEqual([event(t0)]);
+      });
+    });
+
+    describe('close', () => {
+      it('resolves, keeps committed data for the next store, and refuses calls afterwards', async () => {
+        await store.createKey(key());
+        await store.addSigningKey(signingKey('kid-1', '2030-01-01T00:00:00.000Z'));
+        await store.appendAudit(event('2030-01-01T00:00:00.000Z'));
+        await expect(store.close()).resolves.toBeUndefined();
+        await expect(store.getKey(key().id)).rejects.toThrow();
+        const next = await fixture.openAnother();
+        await next.migrate();
+        expect(await next.getKey(key().id)).toStrictEqual(key());
+        expect(await next.listSigningKeys()).toStrictEqual([signingKey('kid-1', '2030-01-01T00:00:00.000Z')]);
+        expect(await next.listAudit(new Date(0), 10)).toStrictEqual([event('2030-01-01T00:00:00.000Z')]);
+      });
+    });
+  });
+}
