@@ -60,6 +60,8 @@ export function pagePathOf(relPath: string): PagePath {
  */
 export function decodeRequestPath(rawPath: string): string | undefined {
   if (!rawPath.startsWith('/')) return undefined;
+  // Fast path, most requests: nothing encoded, so only dot-segments and backslashes can be wrong.
+  if (!rawPath.includes('%')) return /\/\.\.?(\/|$)|[\\\0]/.test(rawPath) ? undefined : rawPath;
   const segments = rawPath.split('/');
   const decoded: string[] = [];
   for (const segment of segments) {

@@ -32,6 +32,10 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
     // Request logging costs ~20% of throughput on precomputed bodies; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // No per-request child logger (~1 µs each): handlers that log name the request id themselves.
+    childLoggerFactory: function sharedLogger(logger) {
+      return logger;
+    },
     requestTimeout: 30_000, // ms
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     frameworkErrors: function frameworkError(error, _request, reply) {

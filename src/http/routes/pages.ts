@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
 import { requireScopes } from '../../auth/authenticate.js';
 import { resolvePath, type Found } from '../../snapshot/lookup.js';
+import type { PageBodies } from '../../snapshot/snapshot.js';
 import type { AppContext } from '../context.js';
 import { PUBLIC_CACHE, sendApiError, sendBody } from '../send.js';
 import { sendNegotiatedError } from '../errors.js';
@@ -75,8 +76,46 @@ async function guarded(
 }
 
 /** Sends a page in the negotiated representation, or 406 when the client accepts neither. */
-function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, found: Found, cacheControl: string): FastifyReply {
+/** Response headers of a page's two representations; the same for every request of a snapshot. */
+interface PageHeaders {
+  html: Record<string, string>;
+  /** Markdown at the `.md` URL, the only representation there. */
+  markdown: Record<string, string>;
+  /** Markdown negotiated on the page URL, which varies on Accept. */
+  negotiatedMarkdown: Record<string, string>;
+}
+
+/** Headers of public pages, built on first use per page (keyed by its bodies, so per snapshot). */
+const publicHeaders = new WeakMap<PageBodies, PageHeaders>();
+
+function pageHeaders(ctx: AppContext, found: Found, cacheControl: string): PageHeaders {
+  const cached = cacheControl === PUBLIC_CACHE ? publicHeaders.get(found.bodies) : undefined;
+  if (cached !== undefined) return cached;
   const { baseUrl } = ctx.config;
+  const headers: PageHeaders = {
+    html: {
+      ...HTML_SECURITY_HEADERS,
+      'cache-control': cacheControl,
+      vary: 'Accept',
+      link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${agentLinks(baseUrl)}`,
+    },
+    markdown: {
+      'x-content-type-options': 'nosniff',
+      'cache-control': cacheControl,
+      link: `<${baseUrl}${found.url}>; rel="canonical", ${agentLinks(baseUrl)}`,
+      'x-markdown-tokens': String(found.bodies.markdownTokens()),
+      'content-signal': ctx.config.contentSignal,
+      // Search engines should index the HTML page, not its markdown twin.
+      'x-robots-tag': 'noindex',
+    },
+    negotiatedMarkdown: {},
+  };
+  headers.negotiatedMarkdown = { ...headers.markdown, vary: 'Accept' };
+  if (cacheControl === PUBLIC_CACHE) publicHeaders.set(found.bodies, headers);
+  return headers;
+}
+
+function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, found: Found, cacheControl: string): FastifyReply {
   const type = negotiateMediaType(request.headers.accept, found.markdownOnly ? MARKDOWN_ONLY : NEGOTIATED);
   const vary = found.markdownOnly ? undefined : 'Accept';
   if (type === undefined) {
@@ -84,24 +123,7 @@ function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply,
     const offered = found.markdownOnly ? 'text/markdown' : 'text/html or text/markdown';
     return sendNegotiatedError(ctx, request, reply, new ApiError('not_acceptable', { message: `This page is available as ${offered}.` }));
   }
-  if (type === 'text/html') {
-    // Set first rather than spread into the object below (a spread plus properties is slow in V8, see sendBody).
-    reply.headers(HTML_SECURITY_HEADERS);
-    return sendBody(request, reply, found.bodies.html, {
-      'cache-control': cacheControl,
-      vary: 'Accept',
-      link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${agentLinks(baseUrl)}`,
-    });
-  }
-  const headers: Record<string, string> = {
-    'x-content-type-options': 'nosniff',
-    'cache-control': cacheControl,
-    link: `<${baseUrl}${found.url}>; rel="canonical", ${agentLinks(baseUrl)}`,
-    'x-markdown-tokens': String(found.bodies.markdownTokens()),
-    'content-signal': ctx.config.contentSignal,
-    // Search engines should index the HTML page, not its markdown twin.
-    'x-robots-tag': 'noindex',
-  };
-  if (vary !== undefined) headers.vary = vary;
-  return sendBody(request, reply, found.bodies.markdown, headers);
+  const headers = pageHeaders(ctx, found, cacheControl);
+  if (type === 'text/html') return sendBody(request, reply, found.bodies.html, headers.html);
+  return sendBody(request, reply, found.bodies.markdown, found.markdownOnly ? headers.markdown : headers.negotiatedMarkdown);
 }
