@@ -4,9 +4,16 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, LOG_LEVELS } from '../config/config.js';
 import { ContentDirError } from '../content/load.js';
-import { serve } from './serve.js';
-import { runCheck } from './check.js';
-import { auditCommand, createKeyCommand, listKeysCommand, revokeKeyCommand, rotateKeyCommand, showKeyCommand } from './keys.js';
+type KeysModule = typeof import('./keys.js');
+type KeysCommand = 'createKeyCommand' | 'listKeysCommand' | 'showKeyCommand' | 'revokeKeyCommand' | 'rotateKeyCommand' | 'auditCommand';
+
+/** A commander action that loads the keys module when it runs: `keys list` need not load the web server. */
+function keysAction<K extends KeysCommand>(name: K): (...args: Parameters<KeysModule[K]>) => Promise<void> {
+  return async (...args) => {
+    const command = (await import('./keys.js'))[name] as (...given: Parameters<KeysModule[K]>) => Promise<void>;
+    await command(...args);
+  };
+}
 import { EXIT_USAGE, printError, UsageError } from './output.js';
 
 /** Flags of `serve`, as commander parses them. */
@@ -39,6 +46,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--token-ttl <seconds>', 'lifetime of access tokens (default 3600)')
     .option('--content-signal <signals>', 'Content-Signal for robots.txt and markdown (default "search=yes, ai-input=yes, ai-train=no")')
     .action(async (dir: string | undefined, options: ServeOptions) => {
+      const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
     });
 
@@ -46,7 +54,8 @@ function program(setExit: (code: number) => void): Command {
     .command('check')
     .description('List content problems: missing titles, broken or escaping links, duplicate URLs. Exits 1 on errors.')
     .argument('[dir]', 'folder of markdown pages')
-    .action((dir: string | undefined) => {
+    .action(async (dir: string | undefined) => {
+      const { runCheck } = await import('./check.js');
       setExit(runCheck(dir));
     });
   const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
@@ -61,26 +70,26 @@ function program(setExit: (code: number) => void): Command {
     .option('--expires <duration>', 'lifetime, e.g. 90d (default: never)')
     .option('--json', 'print one JSON object')
     .option(...dataDir)
-    .action(createKeyCommand);
+    .action(keysAction('createKeyCommand'));
   keys
     .command('list')
     .description('List keys: id, name, scopes, created, last used, expires, status.')
     .option('--json', 'print JSON')
     .option(...dataDir)
-    .action(listKeysCommand);
+    .action(keysAction('listKeysCommand'));
   keys
     .command('show')
     .description('Show one key.')
     .argument('<id>', 'client_id')
     .option('--json', 'print JSON')
     .option(...dataDir)
-    .action(showKeyCommand);
+    .action(keysAction('showKeyCommand'));
   keys
     .command('revoke')
     .description('Revoke a key and every token issued for it.')
     .argument('<id>', 'client_id')
     .option(...dataDir)
-    .action(revokeKeyCommand);
+    .action(keysAction('revokeKeyCommand'));
   keys
     .command('rotate')
     .description('Give a key a new secret; the old one keeps working during the grace period.')
@@ -88,7 +97,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--grace <duration>', 'how long the old secret keeps working (default 24h)')
     .option('--json', 'print one JSON object')
     .option(...dataDir)
-    .action(rotateKeyCommand);
+    .action(keysAction('rotateKeyCommand'));
   root
     .command('audit')
     .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
@@ -96,7 +105,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--limit <n>', 'at most this many events (default 1000)')
     .option('--json', 'print JSON')
     .option(...dataDir)
-    .action(auditCommand);
+    .action(keysAction('auditCommand'));
   return root;
 }
 
