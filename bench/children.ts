@@ -1,15 +1,17 @@
 /**
- * The two server processes under test, started as children so that the servers and the load
- * generator each get their own core, and stopped on every way out of the bench (normal end,
- * error, SIGINT, SIGTERM).
+ * The server processes under test (sitegate and the baselines), started as children so that the
+ * servers and the load generator each get their own core, and stopped on every way out of the
+ * bench (normal end, error, SIGINT, SIGTERM).
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OidcProviderReady, OidcProviderRequest } from './oidc-provider-server.js';
 import type { RawServerReady, RawServerRequest } from './raw-server.js';
 import type { ReplayEntry } from './replay.js';
+import type { BenchCredential } from './scenarios.js';
 
 /** A running server. */
 export interface ServerProcess {
@@ -19,8 +21,15 @@ export interface ServerProcess {
   child: ChildProcess;
 }
 
+/** sitegate, with the key the bench created before starting it. */
+export interface SitegateProcess extends ServerProcess {
+  credential: BenchCredential;
+}
+
 /** Time allowed for a server to start listening, ms (sitegate builds its snapshot first). */
 const START_TIMEOUT_MS = 60_000;
+/** Time allowed for `sitegate keys create`, ms. */
+const KEY_CREATE_TIMEOUT_MS = 30_000;
 /** Time allowed for a graceful stop before SIGKILL, ms. */
 const STOP_GRACE_MS = 3_000;
 /** Fastify's default `keepAliveTimeout`, ms; the raw server copies it so `Keep-Alive` matches. */
@@ -90,15 +99,54 @@ function withTimeout<T>(what: string, promise: Promise<T>, child: ChildProcess):
   });
 }
 
+const SITEGATE_BIN = fileURLToPath(new URL('../bin/sitegate.js', import.meta.url));
+
+function isCredential(value: unknown): value is { client_id: string; client_secret: string; api_key: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields = value as Record<string, unknown>;
+  return typeof fields.client_id === 'string' && typeof fields.client_secret === 'string' && typeof fields.api_key === 'string';
+}
+
 /**
- * Starts `bin/sitegate.js serve DIR` on a free port with request logging off (`--log-level warn`),
- * in a temporary folder whose `sitegate.json` lifts the rate limits ({@link BENCH_CONFIG}).
- * @throws when it exits or has not printed its address within {@link START_TIMEOUT_MS}
+ * Creates the bench's key with the CLI, as an operator would: `sitegate keys create --json` in the
+ * work folder (so it reads the same `sitegate.json`) and the same data folder as the server.
+ * @throws when the command fails or does not print the credential
  */
-export async function startSitegate(contentDir: string): Promise<ServerProcess> {
-  const bin = fileURLToPath(new URL('../bin/sitegate.js', import.meta.url));
+function createKey(cwd: string, dataDir: string, scope: string): Promise<BenchCredential> {
+  const args = [SITEGATE_BIN, 'keys', 'create', '--name', 'bench', '--scopes', scope, '--json', '--data-dir', dataDir];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd, timeout: KEY_CREATE_TIMEOUT_MS }, (error, stdout, stderr) => {
+      if (error !== null) {
+        reject(new Error(`sitegate keys create: ${error.message}\n${stderr}`, { cause: error }));
+        return;
+      }
+      let printed: unknown;
+      try {
+        printed = JSON.parse(stdout);
+      } catch {
+        printed = undefined;
+      }
+      if (!isCredential(printed)) {
+        reject(new Error(`sitegate keys create --json printed no credential:\n${stdout}${stderr}`));
+        return;
+      }
+      resolve({ clientId: printed.client_id, clientSecret: printed.client_secret, apiKey: printed.api_key });
+    });
+  });
+}
+
+/**
+ * Creates a key with `scope` ({@link createKey}), then starts `bin/sitegate.js serve DIR` on a
+ * free port with request logging off (`--log-level warn`), in a temporary folder whose
+ * `sitegate.json` lifts the rate limits ({@link BENCH_CONFIG}).
+ * @throws when the key cannot be created, or sitegate exits or has not printed its address within
+ *   {@link START_TIMEOUT_MS}
+ */
+export async function startSitegate(contentDir: string, scope: string): Promise<SitegateProcess> {
   const cwd = makeWorkDir();
-  const args = [bin, 'serve', contentDir, '--port', '0', '--log-level', 'warn', '--data-dir', path.join(cwd, 'data')];
+  const dataDir = path.join(cwd, 'data');
+  const credential = await createKey(cwd, dataDir, scope);
+  const args = [SITEGATE_BIN, 'serve', contentDir, '--port', '0', '--log-level', 'warn', '--data-dir', dataDir];
   const child = track(spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   const listening = new Promise<string>((resolve) => {
@@ -123,21 +171,50 @@ export async function startSitegate(contentDir: string): Promise<ServerProcess> 
     if (!stopping.has(child))
       process.stderr.write(`bench: sitegate exited unexpectedly (code ${String(code)}, signal ${String(signal)})\n`);
   });
-  return { baseUrl, pid: child.pid!, child };
+  return { baseUrl, pid: child.pid!, child, credential };
 }
 
 /**
- * Starts the raw `node:http` baseline (raw-server.ts, through tsx) and hands it the replay table.
+ * Forks a baseline script of this folder (through tsx), sends it its settings over IPC and waits
+ * for the port it listens on.
  * @throws when it exits or does not answer within {@link START_TIMEOUT_MS}
  */
-export async function startRawServer(entries: ReplayEntry[]): Promise<ServerProcess> {
-  const script = fileURLToPath(new URL('./raw-server.ts', import.meta.url));
-  const child = track(fork(script, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: 'inherit' }));
-  const ready = new Promise<RawServerReady>((resolve) => child.once('message', (message: RawServerReady) => resolve(message)));
-  const request: RawServerRequest = { entries, keepAliveTimeoutMs: FASTIFY_KEEP_ALIVE_TIMEOUT_MS };
+async function startBaseline(what: string, script: string, request: RawServerRequest | OidcProviderRequest): Promise<ServerProcess> {
+  const file = fileURLToPath(new URL(script, import.meta.url));
+  const child = track(fork(file, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: 'inherit' }));
+  type Ready = RawServerReady | OidcProviderReady;
+  const ready = new Promise<Ready>((resolve) => child.once('message', (message: Ready) => resolve(message)));
   child.send(request);
-  const { port } = await withTimeout('raw server', ready, child);
+  const { port } = await withTimeout(what, ready, child);
+  child.once('exit', (code, signal) => {
+    if (!stopping.has(child)) process.stderr.write(`bench: ${what} exited unexpectedly (code ${String(code)}, signal ${String(signal)})\n`);
+  });
   return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, child };
+}
+
+/**
+ * Starts the raw `node:http` baseline (raw-server.ts) and hands it the replay table.
+ * @throws when it exits or does not answer within {@link START_TIMEOUT_MS}
+ */
+export function startRawServer(entries: ReplayEntry[]): Promise<ServerProcess> {
+  const request: RawServerRequest = { entries, keepAliveTimeoutMs: FASTIFY_KEEP_ALIVE_TIMEOUT_MS };
+  return startBaseline('raw server', './raw-server.ts', request);
+}
+
+/**
+ * Starts oidc-provider (oidc-provider-server.ts) with one client, the bench's key, whose token
+ * endpoint listens on `tokenPath`.
+ * @throws when it exits or does not answer within {@link START_TIMEOUT_MS}
+ */
+export function startOidcProvider(credential: BenchCredential, scope: string, tokenPath: string): Promise<ServerProcess> {
+  const request: OidcProviderRequest = {
+    clientId: credential.clientId,
+    clientSecret: credential.clientSecret,
+    scope,
+    tokenPath,
+    keepAliveTimeoutMs: FASTIFY_KEEP_ALIVE_TIMEOUT_MS,
+  };
+  return startBaseline('oidc-provider', './oidc-provider-server.ts', request);
 }
 
 /** Stops a server: SIGTERM, then SIGKILL after {@link STOP_GRACE_MS}. Resolves when it has exited. */

@@ -5,7 +5,7 @@
  * the per-round ratios; rates and p99 are medians over rounds.
  */
 import { measure, type LoadOptions, type LoadRequest, type Sample } from './load.js';
-import type { PreparedScenario } from './prepare.js';
+import { baselineOf, type PreparedScenario } from './prepare.js';
 import type { ServerProcess } from './children.js';
 import type { BaselineKind } from './scenarios.js';
 
@@ -39,16 +39,16 @@ export interface Side {
 export interface ScenarioResult {
   prepared: PreparedScenario;
   sitegate: Side;
-  /** The row's baseline (raw `node:http` unless the scenario names another). */
+  /** The row's baseline side (raw `node:http` unless the scenario names another: see {@link baselineOf}). */
   baseline: Side;
   /** Median over rounds of sitegate req/s ÷ baseline req/s. */
   ratio: number;
 }
 
-/** The servers of a bench run: sitegate and one server per kind of baseline. */
+/** The servers of a bench run: sitegate and one server per kind of baseline the scenarios use. */
 export interface Servers {
   sitegate: ServerProcess;
-  baselines: Record<BaselineKind, ServerProcess>;
+  baselines: Partial<Record<BaselineKind, ServerProcess>>;
 }
 
 function median(values: readonly number[]): number {
@@ -85,13 +85,14 @@ function summarise(samples: readonly Sample[]): Side {
   };
 }
 
-function loadRequest(prepared: PreparedScenario, server: ServerProcess): LoadRequest {
-  const { scenario, headers } = prepared;
+function loadRequest(prepared: PreparedScenario, server: ServerProcess, isBaseline: boolean): LoadRequest {
+  const { scenario } = prepared;
+  const { headers, body } = isBaseline ? prepared.baselineRequest : prepared.request;
   return {
     method: scenario.method ?? 'GET',
     url: server.baseUrl + scenario.path,
     headers,
-    ...(scenario.body === undefined ? {} : { body: scenario.body }),
+    ...(body === undefined ? {} : { body }),
     expectedStatus: scenario.expectedStatus,
   };
 }
@@ -101,11 +102,13 @@ function loadRequest(prepared: PreparedScenario, server: ServerProcess): LoadReq
  * @throws when any response fails or has an unexpected status (see load.ts)
  */
 export async function compareScenario(prepared: PreparedScenario, servers: Servers, options: CompareOptions): Promise<ScenarioResult> {
-  const baseline = servers.baselines[prepared.scenario.baseline ?? 'raw'];
+  const kind = baselineOf(prepared);
+  const baseline = servers.baselines[kind];
+  if (baseline === undefined) throw new Error(`${prepared.scenario.name}: the ${kind} baseline is not running`);
   const sides = [servers.sitegate, baseline] as const;
   const sliceSec = options.durationSec / options.rounds;
   const run = (server: ServerProcess, durationSec: number): Promise<Sample> =>
-    measure(loadRequest(prepared, server), options, durationSec, server.pid);
+    measure(loadRequest(prepared, server, server === baseline), options, durationSec, server.pid);
 
   if (options.warmupSec > 0) for (const server of sides) await run(server, options.warmupSec);
   const samples = { sitegate: [] as Sample[], baseline: [] as Sample[] };

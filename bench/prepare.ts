@@ -1,18 +1,26 @@
 /**
- * Before any load: resolve each scenario's request headers, send it once to sitegate and check the
- * answer is the one the row is about (a 304 really is a 304, markdown really is text/markdown);
- * then check the raw server replays those responses byte for byte.
+ * Before any load: resolve each scenario's request, send it once to sitegate and check the answer
+ * is the one the row is about (a 304 really is a 304, markdown really is text/markdown, a token
+ * really is a JWT); then check the raw server replays those responses byte for byte, and that the
+ * other baselines answer their requests as expected.
  */
 import { headerOf, sendRequest, type CapturedReply } from './http-client.js';
 import type { Capture } from './replay.js';
-import type { BenchScenario, ScenarioSetup } from './scenarios.js';
+import type { BaselineKind, BenchCredential, BenchScenario, RequestParts, ScenarioSetup } from './scenarios.js';
 
-/** A scenario with its resolved request and sitegate's captured response. */
+/** A scenario with its resolved requests and sitegate's captured response. */
 export interface PreparedScenario {
   scenario: BenchScenario;
-  /** Request headers, names lower-cased. */
-  headers: Record<string, string>;
+  /** What sitegate is sent; header names lower-cased. */
+  request: RequestParts;
+  /** What the baseline is sent: `request` unless the scenario gives another. */
+  baselineRequest: RequestParts;
   capture: Capture;
+}
+
+/** The baseline a scenario is compared with. */
+export function baselineOf(prepared: PreparedScenario): BaselineKind {
+  return prepared.scenario.baseline ?? 'raw';
 }
 
 /** Headers that differ per response or per connection, so are not compared. */
@@ -26,11 +34,23 @@ function describe(scenario: BenchScenario): string {
   return `${scenario.name} (${scenario.method ?? 'GET'} ${scenario.path})`;
 }
 
+/** @throws when a response to the scenario is not the one it expects (status, checkReply) */
+function checkReply(scenario: BenchScenario, server: string, reply: CapturedReply): void {
+  if (reply.status !== scenario.expectedStatus) {
+    throw new Error(
+      `${describe(scenario)}: ${server} answered ${reply.status}, expected ${scenario.expectedStatus}: ${reply.body.toString('utf8', 0, 300)}`,
+    );
+  }
+  try {
+    scenario.checkReply?.(reply);
+  } catch (error) {
+    throw new Error(`${describe(scenario)}: ${server}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 /** @throws when sitegate's response is not the one the scenario expects */
 function checkExpected(scenario: BenchScenario, reply: CapturedReply): void {
-  if (reply.status !== scenario.expectedStatus) {
-    throw new Error(`${describe(scenario)}: sitegate answered ${reply.status}, expected ${scenario.expectedStatus}`);
-  }
+  checkReply(scenario, 'sitegate', reply);
   const type = headerOf(reply, 'content-type');
   if (scenario.expectedContentType !== undefined && type !== scenario.expectedContentType) {
     throw new Error(`${describe(scenario)}: sitegate sent Content-Type ${String(type)}, expected ${scenario.expectedContentType}`);
@@ -40,20 +60,32 @@ function checkExpected(scenario: BenchScenario, reply: CapturedReply): void {
 /**
  * Resolves and checks every scenario against the running sitegate.
  * @param baseUrl sitegate's `http://127.0.0.1:PORT`
- * @throws when a scenario's headers cannot be computed or its response is not the expected one
+ * @param credential the key the bench created before starting sitegate
+ * @throws when a scenario's request cannot be computed or its response is not the expected one
  */
-export async function prepareScenarios(scenarios: readonly BenchScenario[], baseUrl: string): Promise<PreparedScenario[]> {
+export async function prepareScenarios(
+  scenarios: readonly BenchScenario[],
+  baseUrl: string,
+  credential: BenchCredential,
+): Promise<PreparedScenario[]> {
   const setup: ScenarioSetup = {
     probe: (path, spec) => sendRequest(baseUrl + path, { method: spec?.method ?? 'GET', headers: spec?.headers ?? {}, body: spec?.body }),
+    credential,
   };
   const prepared: PreparedScenario[] = [];
   for (const scenario of scenarios) {
     const given = typeof scenario.headers === 'function' ? await scenario.headers(setup) : (scenario.headers ?? {});
     const headers = lowerCaseKeys(given);
+    const body = typeof scenario.body === 'function' ? scenario.body(setup) : scenario.body;
+    const request: RequestParts = body === undefined ? { headers } : { headers, body };
+    const other = scenario.baselineRequest?.(setup);
+    if (other !== undefined && (scenario.baseline ?? 'raw') === 'raw')
+      throw new Error(`${describe(scenario)}: the raw baseline replays sitegate's request; baselineRequest is for other baselines`);
+    const baselineRequest: RequestParts = other === undefined ? request : { ...other, headers: lowerCaseKeys(other.headers) };
     const method = scenario.method ?? 'GET';
-    const reply = await sendRequest(baseUrl + scenario.path, { method, headers, body: scenario.body });
+    const reply = await sendRequest(baseUrl + scenario.path, { method, ...request });
     checkExpected(scenario, reply);
-    prepared.push({ scenario, headers, capture: { method, target: scenario.path, headers, reply } });
+    prepared.push({ scenario, request, baselineRequest, capture: { method, target: scenario.path, headers, reply } });
   }
   return prepared;
 }
@@ -68,11 +100,12 @@ function comparable(reply: CapturedReply): string {
 /**
  * Sends every scenario to the raw server and checks it answers exactly as sitegate did: status,
  * every header but Date and the connection ones (so Content-Type, ETag, Content-Length too), body.
+ * @param prepared the scenarios whose baseline is `raw`
  * @throws on the first difference, showing both header blocks
  */
 export async function verifyReplay(prepared: readonly PreparedScenario[], rawBaseUrl: string): Promise<void> {
-  for (const { scenario, headers, capture } of prepared) {
-    const reply = await sendRequest(rawBaseUrl + scenario.path, { method: capture.method, headers, body: scenario.body });
+  for (const { scenario, baselineRequest, capture } of prepared) {
+    const reply = await sendRequest(rawBaseUrl + scenario.path, { method: capture.method, ...baselineRequest });
     const expected = capture.reply;
     if (reply.status !== expected.status || comparable(reply) !== comparable(expected) || !reply.body.equals(expected.body)) {
       throw new Error(
@@ -81,5 +114,18 @@ export async function verifyReplay(prepared: readonly PreparedScenario[], rawBas
           `raw ${reply.status}, ${reply.body.length} bytes:\n${comparable(reply)}`,
       );
     }
+  }
+}
+
+/**
+ * Sends each scenario's baseline request once to its baseline (not `raw`, which
+ * {@link verifyReplay} checks) and checks the answer as sitegate's was: status and `checkReply`.
+ * @param baseUrl the baseline's `http://127.0.0.1:PORT`
+ * @throws on the first unexpected answer
+ */
+export async function verifyBaseline(prepared: readonly PreparedScenario[], kind: BaselineKind, baseUrl: string): Promise<void> {
+  for (const { scenario, baselineRequest, capture } of prepared) {
+    const reply = await sendRequest(baseUrl + scenario.path, { method: capture.method, ...baselineRequest });
+    checkReply(scenario, kind, reply);
   }
 }

@@ -1,17 +1,19 @@
 /**
- * `npm run bench`: every scenario against sitegate and against a raw `node:http` server replaying
- * sitegate's exact responses, one server under load at a time, then a markdown report. Exits 0
- * when the run completes, whether or not targets are met (the report says MISS); 1 when a request
- * fails or a response is not the expected one; 2 on bad options.
+ * `npm run bench`: every scenario against sitegate and against its baseline (a raw `node:http`
+ * server replaying sitegate's exact responses, or oidc-provider for the token endpoint), one server
+ * under load at a time, then a markdown report. Exits 0 when the run completes, whether or not
+ * targets are met (the report says MISS); 1 when a request fails or a response is not the expected
+ * one; 2 on bad options.
  */
+import { createRequire } from 'node:module';
 import os from 'node:os';
-import { installCleanup, killAll, startRawServer, startSitegate, stopServer } from './children.js';
-import { compareScenario, type ScenarioResult } from './compare.js';
+import { installCleanup, killAll, startOidcProvider, startRawServer, startSitegate, stopServer, type SitegateProcess } from './children.js';
+import { compareScenario, type ScenarioResult, type Servers } from './compare.js';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
-import { prepareScenarios, verifyReplay } from './prepare.js';
+import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
 import { buildReplayTable } from './replay.js';
 import { diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
-import { SCENARIOS, type BenchScenario } from './scenarios.js';
+import { BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
 
 function selectScenarios(only: readonly string[]): BenchScenario[] {
   const selected = SCENARIOS.filter((s) => only.length === 0 || only.some((name) => s.name.toLowerCase().includes(name)));
@@ -21,8 +23,14 @@ function selectScenarios(only: readonly string[]): BenchScenario[] {
   return selected;
 }
 
+function oidcProviderVersion(): string {
+  const manifest = createRequire(import.meta.url)('oidc-provider/package.json') as { version?: unknown };
+  return typeof manifest.version === 'string' ? manifest.version : 'unknown';
+}
+
 function header(options: BenchOptions, scenarios: readonly BenchScenario[]): string {
   const cpus = os.cpus();
+  const kinds = new Set(scenarios.map((s) => s.baseline ?? 'raw'));
   return [
     '# sitegate bench',
     '',
@@ -30,9 +38,39 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[]): str
     `autocannon on 127.0.0.1, ${options.connections} connections, pipelining ${options.pipelining}; per scenario and server: ` +
       `${options.warmupSec} s warm-up, then ${options.durationSec} s measured in ${options.rounds} alternating rounds; ` +
       `${scenarios.length} scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
-    'sitegate runs with --log-level warn and its rate limits lifted (see bench/children.ts); raw replays its captured responses',
+    'sitegate runs with --log-level warn and its rate limits lifted (see bench/children.ts), with a key created by ' +
+      '`sitegate keys create --json` before it starts; raw replays its captured responses',
+    ...(kinds.has('oidc-provider')
+      ? [
+          `oidc-provider ${oidcProviderVersion()} (token rows): one client (the bench's key, client_secret_post), client_credentials, ` +
+            'EdDSA-signed JWT access tokens through a resource indicator, in-memory adapter. It reads form bodies only, so ' +
+            'the "token" row sends it the JSON request\'s parameters form-encoded; "token form" sends both servers the same form body',
+        ]
+      : []),
     '',
   ].join('\n');
+}
+
+/**
+ * Starts the baselines the prepared scenarios use and checks them before any load: raw replays
+ * sitegate's captured responses byte for byte; oidc-provider answers each token request with a JWT.
+ */
+async function startBaselines(prepared: readonly PreparedScenario[], sitegate: SitegateProcess): Promise<Servers['baselines']> {
+  const using = (kind: BaselineKind): PreparedScenario[] => prepared.filter((p) => baselineOf(p) === kind);
+  const baselines: Servers['baselines'] = {};
+  const rawRows = using('raw');
+  if (rawRows.length > 0) {
+    const raw = await startRawServer(buildReplayTable(rawRows.map((p) => p.capture)));
+    baselines.raw = raw;
+    await verifyReplay(rawRows, raw.baseUrl);
+  }
+  const oidcRows = using('oidc-provider');
+  if (oidcRows.length > 0) {
+    const oidc = await startOidcProvider(sitegate.credential, BENCH_SCOPE, TOKEN_PATH);
+    baselines['oidc-provider'] = oidc;
+    await verifyBaseline(oidcRows, 'oidc-provider', oidc.baseUrl);
+  }
+  return baselines;
 }
 
 async function main(args: string[]): Promise<number> {
@@ -53,21 +91,20 @@ async function main(args: string[]): Promise<number> {
   installCleanup();
   process.stdout.write(header(options, scenarios) + '\n');
 
-  const sitegate = await startSitegate(options.contentDir);
-  const prepared = await prepareScenarios(scenarios, sitegate.baseUrl);
-  const raw = await startRawServer(buildReplayTable(prepared.map((p) => p.capture)));
-  await verifyReplay(prepared, raw.baseUrl);
+  const sitegate = await startSitegate(options.contentDir, BENCH_SCOPE);
+  const prepared = await prepareScenarios(scenarios, sitegate.baseUrl, sitegate.credential);
+  const baselines = await startBaselines(prepared, sitegate);
 
   const results: ScenarioResult[] = [];
   for (const scenario of prepared) {
-    const result = await compareScenario(scenario, { sitegate, baselines: { raw } }, options);
+    const result = await compareScenario(scenario, { sitegate, baselines }, options);
     results.push(result);
     process.stderr.write(
       `bench: ${scenario.scenario.name}: sitegate ${Math.round(result.sitegate.requestsPerSec)} req/s, ` +
-        `raw ${Math.round(result.baseline.requestsPerSec)} req/s, ${result.ratio.toFixed(2)}×\n`,
+        `${baselineOf(scenario)} ${Math.round(result.baseline.requestsPerSec)} req/s, ${result.ratio.toFixed(2)}×\n`,
     );
   }
-  await Promise.all([stopServer(sitegate), stopServer(raw)]);
+  await Promise.all([sitegate, ...Object.values(baselines)].map(stopServer));
 
   const wallSec = (performance.now() - started) / 1000;
   const warning = noiseWarning(results);

@@ -1,21 +1,38 @@
 /**
  * The table of benchmarked requests. Each row is measured against sitegate and against a baseline
- * serving the same response; add a row to benchmark another endpoint.
+ * serving the same response (or, for the token endpoint, doing the same job); add a row to
+ * benchmark another endpoint.
  */
 import { headerOf, type CapturedReply, type RequestSpec } from './http-client.js';
 
-/** Services a scenario can use to compute its request headers before the run. */
+/** The key the bench creates in sitegate's data folder before starting it (`keys create --json`). */
+export interface BenchCredential {
+  clientId: string;
+  clientSecret: string;
+  /** The X-API-Key value. */
+  apiKey: string;
+}
+
+/** Services a scenario can use to compute its request before the run. */
 export interface ScenarioSetup {
-  /** Sends one request to the running sitegate (e.g. to learn a page's ETag). */
+  /** Sends one request to the running sitegate (e.g. to learn a page's ETag or get a token). */
   probe(path: string, spec?: Partial<RequestSpec>): Promise<CapturedReply>;
+  /** The bench's key, with the scope {@link BENCH_SCOPE}. */
+  credential: BenchCredential;
 }
 
 /**
  * What a row is compared with. `raw` replays sitegate's captured response from a minimal
- * `node:http` server (see raw-server.ts); other baselines (e.g. a reference OAuth server for the
- * token endpoint) are added as new members of this union.
+ * `node:http` server (see raw-server.ts); `oidc-provider` is the reference OAuth server, doing the
+ * token endpoint's job for the same client (see oidc-provider-server.ts).
  */
-export type BaselineKind = 'raw';
+export type BaselineKind = 'raw' | 'oidc-provider';
+
+/** Headers and body of one request. */
+export interface RequestParts {
+  headers: Record<string, string>;
+  body?: string;
+}
 
 /** One benchmarked request. */
 export interface BenchScenario {
@@ -27,17 +44,29 @@ export interface BenchScenario {
   path: string;
   /** Request headers, fixed or computed once from the running server. */
   headers?: Record<string, string> | ((setup: ScenarioSetup) => Promise<Record<string, string>>);
-  /** Request body (POST). */
-  body?: string;
+  /** Request body (POST), fixed or computed once (e.g. from the bench's credential). */
+  body?: string | ((setup: ScenarioSetup) => string);
+  /**
+   * What a baseline other than `raw` is sent instead of sitegate's headers and body, when it
+   * cannot read them (oidc-provider's token endpoint reads form bodies only). Default: the same.
+   */
+  baselineRequest?: (setup: ScenarioSetup) => RequestParts;
   /** Status every response must have; any other status fails the run. */
   expectedStatus: number;
   /** Content-Type the sitegate response must have (304s have none). */
   expectedContentType?: string;
   /**
-   * Whether sitegate answers from precomputed bytes. Only those rows are held to the
-   * {@link THROUGHPUT_TARGET}; the others are measured for information.
+   * Further checks of the response before any load: sitegate's, and that of a baseline other than
+   * `raw` (which is checked byte for byte instead). @throws saying what is wrong
    */
+  checkReply?: (reply: CapturedReply) => void;
+  /** Whether sitegate answers from precomputed bytes (those rows default to {@link THROUGHPUT_TARGET}). */
   precomputed: boolean;
+  /**
+   * Minimum sitegate ÷ baseline req/s. Default: {@link THROUGHPUT_TARGET} for precomputed rows;
+   * none for the others, which are then measured for information.
+   */
+  target?: number;
   /** Default `raw`. */
   baseline?: BaselineKind;
 }
@@ -45,10 +74,95 @@ export interface BenchScenario {
 /** Minimum sitegate/raw throughput ratio for precomputed bodies (issue "done when" #5). */
 export const THROUGHPUT_TARGET = 0.9;
 
+/** A row's minimum sitegate ÷ baseline req/s, or undefined when it is measured for information. */
+export function targetOf(scenario: BenchScenario): number | undefined {
+  return scenario.target ?? (scenario.precomputed ? THROUGHPUT_TARGET : undefined);
+}
+
+/** The scope of the bench's key, requested in every token request. */
+export const BENCH_SCOPE = 'search:read';
+/** sitegate's token endpoint (SPEC.md); oidc-provider serves its own at the same path. */
+export const TOKEN_PATH = '/api/v1/oauth/token';
+const WHOAMI = '/api/v1/whoami';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 /** A page of median size in docs-small (about 5 KB of markdown). */
 const PAGE = '/concepts/acme-orders-challenges';
 /** What a browser sends for a page. */
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** Minimum sitegate/raw ratio for whoami with an API key (issue "done when" #6). */
+export const WHOAMI_API_KEY_TARGET = 0.85;
+/** Minimum sitegate/raw ratio for whoami with the same bearer token each time (issue "done when" #6). */
+export const WHOAMI_BEARER_TARGET = 0.8;
+/** Minimum sitegate/oidc-provider ratio for issuing tokens (issue "done when" #6). */
+export const TOKEN_TARGET = 2.5;
+
+/** The token request's parameters (SPEC.md §2) for the bench's key. */
+function tokenParams(credential: BenchCredential): Record<string, string> {
+  return { grant_type: 'client_credentials', client_id: credential.clientId, client_secret: credential.clientSecret, scope: BENCH_SCOPE };
+}
+
+/** SPEC.md's JSON token request. */
+function jsonTokenRequest(setup: ScenarioSetup): RequestParts {
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(tokenParams(setup.credential)) };
+}
+
+/** The same parameters form-encoded (RFC 6749 §4.4.2), the only encoding oidc-provider reads. */
+function formTokenRequest(setup: ScenarioSetup): RequestParts {
+  return { headers: { 'content-type': FORM_TYPE }, body: new URLSearchParams(tokenParams(setup.credential)).toString() };
+}
+
+/** @throws unless `bytes` is a JSON object */
+function jsonObject(bytes: Buffer, what: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new Error(`${what} is not JSON: ${bytes.toString('utf8').slice(0, 200)}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${what} is not a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Checks a token response: a Bearer access token that is a JWT (RFC 9068: `typ` at+jwt) signed
+ * with EdDSA, for the bench's scope, so both servers of the token rows do the same job.
+ * @throws saying what differs
+ */
+export function checkTokenReply(reply: CapturedReply): void {
+  const body = jsonObject(reply.body, 'the token response');
+  const token = body.access_token;
+  if (typeof token !== 'string') throw new Error(`the token response has no access_token: ${reply.body.toString('utf8')}`);
+  if (typeof body.token_type !== 'string' || body.token_type.toLowerCase() !== 'bearer')
+    throw new Error(`the token response's token_type is ${String(body.token_type)}, not Bearer`);
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((part) => /^[\w-]+$/.test(part)))
+    throw new Error(`the access_token is not a JWT (three base64url parts): ${token.slice(0, 60)}…`);
+  const header = jsonObject(Buffer.from(parts[0]!, 'base64url'), "the access_token's JWT header");
+  const claims = jsonObject(Buffer.from(parts[1]!, 'base64url'), "the access_token's JWT claims");
+  if (header.alg !== 'EdDSA' || header.typ !== 'at+jwt')
+    throw new Error(`the access_token's JWT header is ${JSON.stringify(header)}, expected alg EdDSA and typ at+jwt`);
+  if (claims.scope !== BENCH_SCOPE) throw new Error(`the access_token's scope is ${String(claims.scope)}, expected ${BENCH_SCOPE}`);
+}
+
+/** Checks that whoami answered for the bench's key through the given scheme. */
+function checkWhoami(scheme: 'apiKey' | 'bearer'): (reply: CapturedReply) => void {
+  return function checkWhoamiReply(reply) {
+    const body = jsonObject(reply.body, 'the whoami response');
+    if (body.authenticated !== true || body.scheme !== scheme)
+      throw new Error(`whoami answered ${reply.body.toString('utf8')}, expected authenticated through ${scheme}`);
+  };
+}
+
+/** Gets one access token from sitegate before the run; the bearer row sends it every time. */
+async function bearerHeaders(setup: ScenarioSetup): Promise<Record<string, string>> {
+  const reply = await setup.probe(TOKEN_PATH, { method: 'POST', ...jsonTokenRequest(setup) });
+  if (reply.status !== 200) throw new Error(`${TOKEN_PATH}: sitegate answered ${reply.status}: ${reply.body.toString('utf8')}`);
+  checkTokenReply(reply);
+  return { authorization: `Bearer ${String(jsonObject(reply.body, 'the token response').access_token)}` };
+}
 
 /** The scenarios `npm run bench` runs, in this order. */
 export const SCENARIOS: readonly BenchScenario[] = [
@@ -101,5 +215,54 @@ export const SCENARIOS: readonly BenchScenario[] = [
     },
     expectedStatus: 304,
     precomputed: true,
+  },
+  {
+    name: 'whoami api key',
+    path: WHOAMI,
+    headers: (setup) => Promise.resolve({ 'x-api-key': setup.credential.apiKey }),
+    expectedStatus: 200,
+    expectedContentType: JSON_TYPE,
+    checkReply: checkWhoami('apiKey'),
+    precomputed: false,
+    target: WHOAMI_API_KEY_TARGET,
+  },
+  {
+    name: 'whoami bearer',
+    path: WHOAMI,
+    headers: bearerHeaders,
+    expectedStatus: 200,
+    expectedContentType: JSON_TYPE,
+    checkReply: checkWhoami('bearer'),
+    precomputed: false,
+    target: WHOAMI_BEARER_TARGET,
+  },
+  {
+    // SPEC.md's JSON body to sitegate; oidc-provider gets the same parameters form-encoded.
+    name: 'token',
+    method: 'POST',
+    path: TOKEN_PATH,
+    headers: (setup) => Promise.resolve(jsonTokenRequest(setup).headers),
+    body: (setup) => jsonTokenRequest(setup).body!,
+    baseline: 'oidc-provider',
+    baselineRequest: formTokenRequest,
+    expectedStatus: 200,
+    expectedContentType: JSON_TYPE,
+    checkReply: checkTokenReply,
+    precomputed: false,
+    target: TOKEN_TARGET,
+  },
+  {
+    // The same bytes to both: the form-encoded request.
+    name: 'token form',
+    method: 'POST',
+    path: TOKEN_PATH,
+    headers: (setup) => Promise.resolve(formTokenRequest(setup).headers),
+    body: (setup) => formTokenRequest(setup).body!,
+    baseline: 'oidc-provider',
+    expectedStatus: 200,
+    expectedContentType: JSON_TYPE,
+    checkReply: checkTokenReply,
+    precomputed: false,
+    target: TOKEN_TARGET,
   },
 ];

@@ -59,6 +59,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       keys,
       tokens,
       limiter,
+      blockedAddresses: new Map(),
       audit: (event) => {
         store.appendAudit({ ...event, at: now() }).catch(onBackgroundError);
       },

@@ -1,9 +1,14 @@
 /**
  * The two shared corpora (../shared/corpora, see their SOURCE.md) served end to end: every page
- * listed by the sitemap, llms.txt and the search index answers as HTML and as the exact source
- * markdown, the three listings agree, odd file names round-trip through percent-encoded URLs, the
- * sitemap is valid against the sitemaps.org XSD, and `sitegate check` reports exactly the broken
- * links SOURCE.md documents.
+ * listed by the sitemap, the llms files and the search index answers as HTML and as portable
+ * markdown (its source file with every link destination absolute and one line pointing at llms.txt,
+ * src/content/portable-markdown.ts), the three listings agree, odd file names round-trip through
+ * percent-encoded URLs, the sitemap is valid against the sitemaps.org XSD, and `sitegate check`
+ * reports exactly the broken links SOURCE.md documents.
+ *
+ * The llms files at scale (src/discovery/llms.ts): a site whose /llms.txt would pass 50,000
+ * characters gets one llms file per top folder (split into `llms-2.txt`… when needed), linked from a
+ * root that lists sections; the page links are the union over all of them. docs-small stays one file.
  *
  * One app per corpus (docs-large takes seconds to build); every request is a read.
  */
@@ -13,10 +18,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LLMS_FULL_MAX_CHARS, LLMS_MAX_CHARS } from '../src/discovery/llms.js';
 import { buildTestApp, DOCS_LARGE, DOCS_SMALL, REPO_DIR, TEST_BASE_URL } from './helpers.js';
 
 const HTML = 'text/html; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
 const SITEMAP_XSD = path.resolve(REPO_DIR, '../shared/schemas/sitemap.xsd');
 const CLI = path.join(REPO_DIR, 'bin/sitegate.js');
 
@@ -35,6 +42,8 @@ interface Corpus {
   dir: string;
   /** Public pages: every `.md` file (neither corpus has drafts, dotfiles or internal pages). */
   publicPages: number;
+  /** Whether /llms.txt is split into section files (the whole list would pass 50,000 characters). */
+  llmsSplit: boolean;
   roundTrips: readonly RoundTrip[];
   /** Exact stdout and exit code of `sitegate check`. */
   check: { stdout: string; exitCode: number };
@@ -45,6 +54,7 @@ const CORPORA: readonly Corpus[] = [
     name: 'docs-small',
     dir: DOCS_SMALL,
     publicPages: 201,
+    llmsSplit: false,
     roundTrips: [
       { file: 'README.md', url: '/', markdownUrl: '/index.md' },
       {
@@ -80,6 +90,7 @@ const CORPORA: readonly Corpus[] = [
     name: 'docs-large',
     dir: DOCS_LARGE,
     publicPages: 7425,
+    llmsSplit: true,
     // SOURCE.md "Quirks worth testing": shell, URL and glob metacharacters, and `..md`, whose
     // stem `.` would be a dot-segment, so its URL keeps the `.md`.
     roundTrips: [
@@ -116,17 +127,164 @@ function sitemapLocs(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => (match[1] ?? '').replace(/&[a-z]+;/g, (e) => XML_ENTITIES[e] ?? e));
 }
 
-/** URLs of the `- [title](url)` lines of llms.txt above its final `## API` section. */
-function llmsPageLinks(text: string): string[] {
-  const lines = text.split('\n');
-  const api = lines.lastIndexOf('## API');
-  if (api === -1) throw new Error('llms.txt has no "## API" section');
-  const links: string[] = [];
-  for (const line of lines.slice(0, api)) {
+/** A `- [title](url)` line of an llms file, with the H2 section it is in. */
+interface LlmsLink {
+  /** The H2 heading above the link, without `## `. */
+  section: string;
+  url: string;
+}
+
+/** The `- [title](url)` links of an llms file, in order. */
+function llmsLinks(text: string): LlmsLink[] {
+  const links: LlmsLink[] = [];
+  let section = '';
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) section = line.slice(3);
     const match = /^- \[(?:\\.|[^\\\]])*\]\(([^)\s]+)\)/.exec(line);
-    if (match?.[1] !== undefined) links.push(match[1]);
+    if (match?.[1] !== undefined) links.push({ section, url: match[1] });
   }
   return links;
+}
+
+/** An llms index file: `/llms.txt` or a section file such as `/common/llms-2.txt` (not llms-full). */
+const LLMS_INDEX_PATH = /^(\/[^/]+)?\/llms(-root)?(-\d+)?\.txt$/;
+
+/** Every llms index file and every link in them, found by following llms links from /llms.txt. */
+interface LlmsCrawl {
+  /** Text of each index file by URL path, /llms.txt first. */
+  files: Map<string, string>;
+  /** URL paths of the links to index files, in order (duplicates kept). */
+  indexLinks: string[];
+  /** Markdown URL paths of the page links of all files, in order (duplicates kept). */
+  pagePaths: string[];
+  /** Every other link (API section, llms-full parts), as URL paths, each once. */
+  otherPaths: string[];
+}
+
+/**
+ * Reads /llms.txt and every llms index file it links, checking each is a 200 of text/plain. Page
+ * links are the links outside the `## API` section that name markdown; links to index files are
+ * followed; anything else must be in the `## API` section.
+ */
+async function crawlLlms(app: FastifyInstance): Promise<LlmsCrawl> {
+  const files = new Map<string, string>();
+  const indexLinks: string[] = [];
+  const pagePaths: string[] = [];
+  const otherPaths = new Set<string>();
+  const queue = ['/llms.txt'];
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (files.has(path)) continue;
+    const text = await getDocument(app, path, TEXT);
+    files.set(path, text);
+    for (const link of llmsLinks(text)) {
+      const linked = pathOf(link.url);
+      if (LLMS_INDEX_PATH.test(linked)) {
+        indexLinks.push(linked);
+        queue.push(linked);
+      } else if (link.section !== 'API' && linked.endsWith('.md')) pagePaths.push(linked);
+      else if (link.section === 'API') otherPaths.add(linked);
+      else throw new Error(`${path}: a link that is neither a page, an llms file nor an API link: ${link.url}`);
+    }
+  }
+  return { files, indexLinks, pagePaths, otherPaths: [...otherPaths] };
+}
+
+/** The line the markdown of every page gets, pointing agents at the site's llms.txt. */
+const LLMS_DIRECTIVE = `> For agents: the index of this site is ${TEST_BASE_URL}/llms.txt`;
+
+/** A YAML frontmatter block at the start of a file. */
+const FRONTMATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
+
+/** An inline link destination, `](dest`: up to white space or `)`, or in angle brackets. */
+const INLINE_DESTINATION = /(\]\([ \t]*)(<[^>\n]*>|[^\s)]*)/g;
+
+/**
+ * The destination of a link reference definition (CommonMark §4.7), `[label]: dest`: only when
+ * nothing but a title follows, so a footnote such as `[^1]: see below` is prose, not a link.
+ */
+const DEFINITION_DESTINATION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)(?=[ \t]*\r?$|[ \t]+["'(])/gm;
+
+/** {@link DEFINITION_DESTINATION} for one line. */
+const DEFINITION_LINE = new RegExp(DEFINITION_DESTINATION.source);
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const CODE_SPAN = /(`+)[^`]+?\1/g;
+
+/** The text with every link destination replaced by one placeholder, code included. */
+function linkSkeleton(markdown: string): string {
+  return markdown.replace(DEFINITION_DESTINATION, '$1\u27e8link\u27e9').replace(INLINE_DESTINATION, '$1\u27e8link\u27e9');
+}
+
+/** The link destinations outside fenced code and code spans, in order. */
+function destinationsOutsideCode(markdown: string): string[] {
+  const destinations: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      continue;
+    }
+    if (marker !== undefined) {
+      fence = marker;
+      continue;
+    }
+    const prose = line.replace(CODE_SPAN, '');
+    const definition = DEFINITION_LINE.exec(prose);
+    if (definition !== null) destinations.push(definition[2] ?? '');
+    else for (const match of prose.matchAll(INLINE_DESTINATION)) destinations.push(match[2] ?? '');
+  }
+  return destinations;
+}
+
+/** True for a destination that is a fragment or has a scheme (`https:`, `mailto:`…), in angle brackets or not. */
+function isAbsoluteOrFragment(destination: string): boolean {
+  return /^<?(#|[a-z][a-z0-9+.-]*:)/i.test(destination);
+}
+
+/**
+ * What is wrong with `served` as the portable markdown of `source` (empty when nothing is): the
+ * frontmatter byte for byte; the llms.txt pointer once, right after the frontmatter or a leading H1,
+ * with one blank line; otherwise the same text but for link destinations; and every destination
+ * outside code absolute or a fragment, the relative ones of the source now on the site's base URL.
+ */
+function portabilityProblems(served: string, source: string): string[] {
+  const problems: string[] = [];
+  const frontmatter = FRONTMATTER.exec(source)?.[0] ?? '';
+  if ((FRONTMATTER.exec(served)?.[0] ?? '') !== frontmatter) problems.push('frontmatter differs');
+  if (served.split('\n').filter((line) => line === LLMS_DIRECTIVE).length !== 1) return [...problems, 'not exactly one llms.txt pointer'];
+  const at = served.indexOf(`${LLMS_DIRECTIVE}\n`);
+  if (at === -1) return [...problems, 'the llms.txt pointer is the last line'];
+  const before = served.slice(frontmatter.length, at);
+  if (!/^(?:[ \t]*\n)*(?:# [^\n]*\n\n)?$/.test(before))
+    problems.push('the llms.txt pointer is not right after the frontmatter or a leading H1');
+  // After an H1 the pointer has a blank line before it (and one after it when the source had text
+  // right under the H1); otherwise a blank line after it.
+  const end = at + LLMS_DIRECTIVE.length + 1;
+  let candidates: string[];
+  if (/(^|\n)# [^\n]*\n\n$/.test(before)) {
+    candidates = [served.slice(0, at - 1) + served.slice(end)];
+    if (served.startsWith('\n', end)) candidates.push(served.slice(0, at - 1) + served.slice(end + 1));
+  } else if (served.startsWith('\n', end)) candidates = [served.slice(0, at) + served.slice(end + 1)];
+  else return [...problems, 'no blank line after the llms.txt pointer'];
+  if (!candidates.some((withoutPointer) => linkSkeleton(withoutPointer) === linkSkeleton(source))) {
+    problems.push('differs from the source beyond link destinations');
+  }
+
+  const sourceDestinations = destinationsOutsideCode(source.slice(frontmatter.length));
+  const servedDestinations = destinationsOutsideCode(served.slice(frontmatter.length));
+  for (const destination of servedDestinations) {
+    if (!isAbsoluteOrFragment(destination)) problems.push(`relative link destination: ${destination}`);
+  }
+  if (servedDestinations.length !== sourceDestinations.length) return [...problems, 'not as many links as the source'];
+  servedDestinations.forEach((destination, i) => {
+    const original = sourceDestinations[i] ?? '';
+    if (isAbsoluteOrFragment(original)) {
+      if (destination !== original) problems.push(`${original} changed to ${destination}`);
+    } else if (!destination.replace(/^</, '').startsWith(`${TEST_BASE_URL}/`)) {
+      problems.push(`${original} became ${destination}, not a URL on the site`);
+    }
+  });
+  return problems;
 }
 
 /** HTML URL path of a markdown URL path: `/a/index.md` → `/a/`, `/a/b.md` → `/a/b`. */
@@ -165,7 +323,9 @@ describe.each(CORPORA)('$name', (corpus) => {
   const sources = new Map<string, Buffer>();
   let sitemapXml: string;
   let sitemapPaths: string[];
-  /** Markdown URL paths linked from llms.txt. */
+  /** The llms index files and their links. */
+  let llms: LlmsCrawl;
+  /** Markdown URL paths linked from the llms files (the union over all of them). */
   let llmsPaths: string[];
   let searchPaths: string[];
 
@@ -174,7 +334,8 @@ describe.each(CORPORA)('$name', (corpus) => {
     app = (await buildTestApp(corpus.dir)).app;
     sitemapXml = await getDocument(app, '/sitemap.xml', 'application/xml');
     sitemapPaths = sitemapLocs(sitemapXml).map(pathOf);
-    llmsPaths = llmsPageLinks(await getDocument(app, '/llms.txt', 'text/plain; charset=utf-8')).map(pathOf);
+    llms = await crawlLlms(app);
+    llmsPaths = llms.pagePaths;
     const index = JSON.parse(await getDocument(app, '/api/search.json', 'application/json; charset=utf-8')) as { path: string }[];
     searchPaths = index.map((document) => document.path);
   });
@@ -183,7 +344,7 @@ describe.each(CORPORA)('$name', (corpus) => {
     await app.close();
   });
 
-  it('sitemap, llms.txt and the search index list exactly the same public pages, each once', () => {
+  it('sitemap, the llms files and the search index list exactly the same public pages, each once', () => {
     expect(sources.size).toBe(corpus.publicPages);
     const llmsHtmlPaths = llmsPaths.map(htmlPathOf);
     for (const list of [sitemapPaths, llmsHtmlPaths, searchPaths]) {
@@ -192,6 +353,57 @@ describe.each(CORPORA)('$name', (corpus) => {
     }
     expect(sorted(llmsHtmlPaths)).toEqual(sorted(sitemapPaths));
     expect(sorted(searchPaths)).toEqual(sorted(sitemapPaths));
+  });
+
+  it(`every llms index file is at most ${LLMS_MAX_CHARS.toLocaleString('en')} characters, and each is linked once`, () => {
+    const paths = [...llms.files.keys()];
+    if (corpus.llmsSplit) {
+      // The root lists sections; each top folder has one file or more.
+      expect(paths.length).toBeGreaterThan(1);
+      expect(llms.files.get('/llms.txt')).toContain('one llms file per section');
+    } else {
+      expect(paths).toEqual(['/llms.txt']);
+    }
+    const sizes = paths.map((file) => ({ file, chars: llms.files.get(file)?.length ?? 0 }));
+    expect(sizes.filter(({ chars }) => chars > LLMS_MAX_CHARS)).toEqual([]);
+    expect(sorted(llms.indexLinks)).toEqual(sorted(paths.filter((file) => file !== '/llms.txt')));
+  });
+
+  it('every llms index file follows llmstxt.org: H1, blockquote, H2 sections of links, no H3', () => {
+    for (const [file, text] of llms.files) {
+      const lines = text.split('\n');
+      expect(lines[0], file).toMatch(/^# \S/);
+      expect(lines[1], file).toBe('');
+      expect(lines[2], file).toMatch(/^> \S/);
+      expect(text, file).not.toMatch(/^###/m);
+      expect(text.charCodeAt(0), file).not.toBe(0xfeff);
+      for (const line of lines.filter((l) => l.startsWith('- ')))
+        expect(line, file).toMatch(/^- \[.+\]\(http:\/\/sitegate\.test\/\S*\)(: \S.*)?$/);
+    }
+  });
+
+  it('every other link of the llms files answers a GET with 200: the API section and the llms-full parts', async () => {
+    const failures: string[] = [];
+    for (const link of llms.otherPaths) {
+      const [url = '', fragment] = link.split('#');
+      const response = await app.inject({ url });
+      if (response.statusCode !== 200) failures.push(`${link}: ${response.statusCode}`);
+      if (fragment !== undefined && !response.body.includes(`id="${fragment}"`)) failures.push(`${link}: no element with that id`);
+      if (/^\/llms-full(-\d+)?\.txt$/.test(url)) {
+        if (response.headers['content-type'] !== TEXT) failures.push(`${link}: ${String(response.headers['content-type'])}`);
+        if (response.body.length > LLMS_FULL_MAX_CHARS) failures.push(`${link}: ${response.body.length} characters`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The API section links the portal and its sections; the JSON and XML resources are named in the descriptions.
+    expect(llms.otherPaths.filter((link) => !link.startsWith('/llms-full'))).toEqual([
+      '/developers',
+      '/developers#endpoints',
+      '/developers#search',
+      '/developers#mcp',
+      '/developers#resources',
+    ]);
+    expect(llms.otherPaths.filter((link) => link.startsWith('/llms-full')).length).toBe(corpus.llmsSplit ? 2 : 1);
   });
 
   it('every sitemap URL answers 200 HTML', async () => {
@@ -205,7 +417,7 @@ describe.each(CORPORA)('$name', (corpus) => {
     expect(failures).toEqual([]);
   });
 
-  it('every page link of llms.txt answers its source file, byte for byte, as markdown', async () => {
+  it('every page link of the llms files answers its source file as portable markdown', async () => {
     const failures: string[] = [];
     const served: string[] = [];
     for (const url of llmsPaths) {
@@ -214,16 +426,17 @@ describe.each(CORPORA)('$name', (corpus) => {
       const response = await app.inject({ url });
       if (response.statusCode !== 200 || response.headers['content-type'] !== MARKDOWN) {
         failures.push(`${url}: ${response.statusCode} ${String(response.headers['content-type'])}`);
-      } else if (!response.rawPayload.equals(sources.get(file) ?? Buffer.alloc(0))) {
-        failures.push(`${url}: body differs from ${file}`);
+      } else {
+        for (const problem of portabilityProblems(response.body, sources.get(file)?.toString('utf8') ?? ''))
+          failures.push(`${url}: ${problem}`);
       }
     }
     expect(failures).toEqual([]);
-    // Together with the byte comparison: every file is served, by the URL that decodes to its name.
+    // Together with the comparison: every file is served, by the URL that decodes to its name.
     expect(sorted(served)).toEqual(sorted(sources.keys()));
   });
 
-  it('every page answers its source file as markdown on its HTML URL with Accept: text/markdown', async () => {
+  it('every page answers its source file as portable markdown on its HTML URL with Accept: text/markdown', async () => {
     const failures: string[] = [];
     for (const markdownUrl of llmsPaths) {
       const url = htmlPathOf(markdownUrl);
@@ -232,8 +445,9 @@ describe.each(CORPORA)('$name', (corpus) => {
       const vary = String(response.headers.vary).split(/\s*,\s*/);
       if (response.statusCode !== 200 || response.headers['content-type'] !== MARKDOWN || !vary.includes('Accept')) {
         failures.push(`${url}: ${response.statusCode} ${String(response.headers['content-type'])} vary=${String(response.headers.vary)}`);
-      } else if (!response.rawPayload.equals(sources.get(file) ?? Buffer.alloc(0))) {
-        failures.push(`${url}: body differs from ${file}`);
+      } else {
+        for (const problem of portabilityProblems(response.body, sources.get(file)?.toString('utf8') ?? ''))
+          failures.push(`${url}: ${problem}`);
       }
     }
     expect(failures).toEqual([]);
@@ -247,12 +461,16 @@ describe.each(CORPORA)('$name', (corpus) => {
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toBe(HTML);
 
+    const bodies: string[] = [];
     for (const request of [{ url, headers: { accept: 'text/markdown' } }, { url: markdownUrl }]) {
       const markdown = await app.inject(request);
       expect(markdown.statusCode, request.url).toBe(200);
       expect(markdown.headers['content-type'], request.url).toBe(MARKDOWN);
-      expect(markdown.body, request.url).toBe(source?.toString('utf8'));
+      expect(portabilityProblems(markdown.body, source?.toString('utf8') ?? ''), request.url).toEqual([]);
+      bodies.push(markdown.body);
     }
+    // Both URLs answer the same representation.
+    expect(bodies[1]).toBe(bodies[0]);
 
     expect(sitemapPaths).toContain(url);
     expect(searchPaths).toContain(url);

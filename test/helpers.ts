@@ -50,7 +50,11 @@ export async function buildTestApp(contentDir: string, options: TestAppOptions |
   const loaded = loadSnapshot(config.contentDir, { baseUrl: config.baseUrl, contentSignal: config.contentSignal });
   const context = await createContext(config, loaded.snapshot, { now: opts.now });
   const app = buildApp(context);
-  app.addHook('onClose', () => context.close());
+  app.addHook('onClose', async () => {
+    await context.close();
+    // Only a data folder this helper made is removed; a given one belongs to the test.
+    if (opts.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+  });
   await app.ready();
   return { app, context, loaded };
 }

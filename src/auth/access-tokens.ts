@@ -56,6 +56,11 @@ export interface TokenService {
    */
   verify(token: string): Promise<Principal>;
   /**
+   * The principal of a token verified before, without I/O, when every cache involved (signature,
+   * key status, revocation) is fresh; undefined when {@link verify} must decide.
+   */
+  cachedPrincipal(token: string): Principal | undefined;
+  /**
    * The claims of a token that would pass {@link verify}, or undefined (RFC 7662: inactive).
    * Never throws for a bad token.
    */
@@ -198,6 +203,15 @@ export async function createTokenService(store: Store, keys: KeyService, options
         .setJti(randomUUID())
         .sign(signing.privateKey);
       return { token, expiresInSec: options.ttlSec };
+    },
+    cachedPrincipal(token) {
+      const hit = verified.get(token);
+      const nowMs = now().getTime();
+      if (hit === undefined || hit.claims.exp * 1000 <= nowMs) return undefined;
+      if (keys.cachedActiveKey(hit.principal.clientId) === undefined) return undefined;
+      const revocation = revocations.get(hit.claims.jti);
+      if (revocation === undefined || revocation.revoked || revocation.untilMs <= nowMs) return undefined;
+      return hit.principal;
     },
     async verify(token) {
       const { principal, claims } = await verifyClaims(token);

@@ -17,6 +17,8 @@ export interface AuthServices {
   limiter: RateLimiter;
   /** Appends an audit event without waiting (failures are logged, never fail the request). */
   audit(event: Omit<AuditEvent, 'at'>): void;
+  /** Addresses over their failed-authentication budget, until when (ms since the epoch). */
+  blockedAddresses: Map<string, number>;
 }
 
 /**
@@ -32,7 +34,25 @@ export async function checkFailureBudget(services: AuthServices, address: string
 /** Counts a failed authentication against `address` and audits it. */
 export async function recordFailure(services: AuthServices, address: string, clientId: string | null, code: ErrorCode): Promise<void> {
   services.audit({ type: 'auth_failed', clientId, address, detail: code });
-  await services.limiter.consume('authFailures', address);
+  const state = await services.limiter.consume('authFailures', address);
+  if (!state.allowed || (state.limit > 0 && state.remaining === 0))
+    services.blockedAddresses.set(address, Date.now() + state.resetSec * 1000);
+}
+
+/**
+ * The principal of a credential accepted moments ago, without I/O: most requests of a client
+ * repeat its credential, and hashing or verifying a signature each time costs more than the
+ * rest of the request. Undefined when the credential must be checked afresh.
+ */
+export function cachedPrincipal(services: AuthServices, credential: PresentedCredential, address: string): Principal | undefined {
+  const blockedUntil = services.blockedAddresses.get(address);
+  if (blockedUntil !== undefined) {
+    if (blockedUntil > Date.now()) return undefined;
+    services.blockedAddresses.delete(address);
+  }
+  if (credential.scheme === 'bearer') return services.tokens.cachedPrincipal(credential.value);
+  const key = services.keys.cachedApiKey(credential.value);
+  return key === undefined ? undefined : { scheme: 'apiKey', clientId: key.id, scopes: key.scopes };
 }
 
 /**
@@ -41,6 +61,11 @@ export async function recordFailure(services: AuthServices, address: string, cli
  * @throws {ApiError} `invalid_api_key`, `invalid_token`, `token_expired` or `rate_limited`
  */
 export async function authenticate(services: AuthServices, credential: PresentedCredential, address: string): Promise<Principal> {
+  const cached = cachedPrincipal(services, credential, address);
+  if (cached !== undefined) {
+    services.keys.touch(cached.clientId);
+    return cached;
+  }
   await checkFailureBudget(services, address);
   if (credential.scheme === 'apiKey') {
     const parsed = parseApiKey(credential.value);
@@ -54,6 +79,7 @@ export async function authenticate(services: AuthServices, credential: Presented
       throw new ApiError('invalid_api_key');
     }
     services.keys.touch(result.key.id);
+    services.keys.rememberApiKey(credential.value, result.key);
     return { scheme: 'apiKey', clientId: result.key.id, scopes: result.key.scopes };
   }
   try {

@@ -40,6 +40,15 @@ export interface KeyService {
   verify(clientId: string, secret: string): Promise<KeyVerification>;
   /** The key if it exists and is neither revoked nor expired (cached). */
   activeKey(clientId: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * The key, without I/O, when the cache read it less than {@link KEY_CACHE_TTL_MS} ago and it is
+   * active; undefined when the cache cannot tell (then use {@link activeKey}).
+   */
+  cachedActiveKey(clientId: string): ApiKeyRecord | undefined;
+  /** Remembers an X-API-Key value that {@link verify} accepted, for {@link KEY_CACHE_TTL_MS}. */
+  rememberApiKey(apiKey: string, key: ApiKeyRecord): void;
+  /** The key of an X-API-Key value accepted moments ago and still active; undefined otherwise. */
+  cachedApiKey(apiKey: string): ApiKeyRecord | undefined;
   /** Records a successful use, at most every {@link TOUCH_INTERVAL_MS}. */
   touch(clientId: string): void;
 }
@@ -56,6 +65,7 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
   const now = options.now ?? (() => new Date());
   const cache = new Map<string, { key: ApiKeyRecord | undefined; untilMs: number }>();
   const touched = new Map<string, number>();
+  const acceptedApiKeys = new Map<string, { id: string; untilMs: number }>();
   const audit = (event: Omit<AuditEvent, 'at' | 'address'>): Promise<void> => store.appendAudit({ ...event, at: now(), address: null });
 
   const read = async (id: string): Promise<ApiKeyRecord | undefined> => {
@@ -68,7 +78,7 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
     return key;
   };
 
-  return {
+  const service: KeyService = {
     async create({ name, scopes, expiresAt }) {
       const credential = generateCredential();
       const key: ApiKeyRecord = {
@@ -117,6 +127,25 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
       if (status !== 'active') return { ok: false, reason: status };
       return { ok: true, key };
     },
+    cachedActiveKey(clientId) {
+      const nowDate = now();
+      const cached = cache.get(clientId);
+      if (cached === undefined || cached.untilMs <= nowDate.getTime() || cached.key === undefined) return undefined;
+      return keyStatus(cached.key, nowDate) === 'active' ? cached.key : undefined;
+    },
+    rememberApiKey(apiKey, key) {
+      if (acceptedApiKeys.size >= 10_000) acceptedApiKeys.clear();
+      acceptedApiKeys.set(apiKey, { id: key.id, untilMs: now().getTime() + KEY_CACHE_TTL_MS });
+    },
+    cachedApiKey(apiKey) {
+      const accepted = acceptedApiKeys.get(apiKey);
+      if (accepted === undefined) return undefined;
+      if (accepted.untilMs <= now().getTime()) {
+        acceptedApiKeys.delete(apiKey);
+        return undefined;
+      }
+      return service.cachedActiveKey(accepted.id);
+    },
     async activeKey(clientId) {
       const key = await read(clientId);
       return key !== undefined && keyStatus(key, now()) === 'active' ? key : undefined;
@@ -128,4 +157,5 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
       store.touchKey(clientId, new Date(nowMs)).catch(options.onBackgroundError ?? (() => undefined));
     },
   };
+  return service;
 }

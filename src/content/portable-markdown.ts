@@ -21,7 +21,7 @@ const FRONTMATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const INLINE_LINK = /\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
-const REFERENCE_DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)/;
+const REFERENCE_DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)(?=[ \t]*\r?$|[ \t]+["'(])/;
 const CODE_SPAN = /(`+)[^`]+?\1/g;
 
 /** The absolute form of a link destination; fragments, absolute and unparsable ones stay as they are. */
@@ -91,6 +91,9 @@ export function withLlmsDirective(markdown: string, baseUrl: string): string {
   const firstContent = out.findIndex((line) => line.trim() !== '');
   const atH1 = firstContent !== -1 && /^# /.test(out[firstContent] ?? '');
   const insertAt = atH1 ? firstContent + 1 : Math.max(firstContent, 0);
-  out.splice(insertAt, 0, ...(atH1 ? ['', directive] : [directive, '']));
+  // Blank lines around the quote, so that neither the H1 nor the next paragraph runs into it.
+  const next = out[insertAt];
+  const after = next === undefined || next.trim() !== '' ? [''] : [];
+  out.splice(insertAt, 0, ...(atH1 ? ['', directive, ...after] : [directive, '']));
   return frontmatter + out.join('\n');
 }

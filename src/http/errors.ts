@@ -110,7 +110,7 @@ export function installErrorHandling(app: FastifyInstance, ctx: AppContext): voi
     const config = request.routeOptions.config as RouteErrorConfig | undefined;
     const apiError = toApiError(error, config?.validationCode ?? 'invalid_request');
     if (apiError !== undefined) return sendApiError(reply, ctx.config.baseUrl, apiError);
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ reqId: request.id, err: error }, 'unhandled error');
     return sendApiError(
       reply,
       ctx.config.baseUrl,

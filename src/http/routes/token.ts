@@ -190,7 +190,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.setErrorHandler(function tokenError(error: FastifyError, request, reply) {
       const apiError = toApiError(error, 'invalid_request');
       if (apiError !== undefined) return sendTokenError(ctx, request, reply, apiError);
-      request.log.error({ err: error }, 'token endpoint error');
+      request.log.error({ reqId: request.id, err: error }, 'token endpoint error');
       return sendTokenError(
         ctx,
         request,

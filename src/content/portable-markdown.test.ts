@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { PageUrlLookup } from './links.js';
+import { portableMarkdown, withLlmsDirective, type PortableOptions } from './portable-markdown.js';
+
+const BASE = 'https://docs.example.com';
+
+/** The files of a small site and the URLs their pages are served at. */
+const URLS: Record<string, string> = {
+  'README.md': '/',
+  'guides/README.md': '/guides/',
+  'guides/install.md': '/guides/install',
+  'reference/api.md': '/reference/api',
+};
+const lookup: PageUrlLookup = (relPath) => URLS[relPath];
+
+/** Options for the page reference/api.md, whose markdown is at /reference/api.md. */
+function optionsFor(baseUrl: string): PortableOptions {
+  return { relPath: 'reference/api.md', lookup, baseUrl, documentUrl: `${baseUrl}/reference/api.md` };
+}
+
+const portable = (source: string, baseUrl = BASE): string => portableMarkdown(source, optionsFor(baseUrl));
+
+describe('portableMarkdown', () => {
+  it.each<[what: string, source: string, expected: string]>([
+    [
+      'a relative .md link becomes the absolute page URL, its fragment kept',
+      'See [install](../guides/install.md#linux).\n',
+      'See [install](https://docs.example.com/guides/install#linux).\n',
+    ],
+    ['a folder link becomes the folder URL', 'All [guides](../guides/).\n', 'All [guides](https://docs.example.com/guides/).\n'],
+    ['a link to the home page becomes the base URL with a slash', '[Home](../README.md)\n', '[Home](https://docs.example.com/)\n'],
+    [
+      'an image beside the page is resolved against the markdown URL',
+      '![diagram](./a.png)\n',
+      '![diagram](https://docs.example.com/reference/a.png)\n',
+    ],
+    [
+      'a root-relative image is resolved against the origin',
+      '![logo](/images/x.svg "Logo")\n',
+      '![logo](https://docs.example.com/images/x.svg "Logo")\n',
+    ],
+    [
+      'a relative link to a missing file is resolved against the markdown URL',
+      '[gone](missing.md)\n',
+      '[gone](https://docs.example.com/reference/missing.md)\n',
+    ],
+    ['a fragment stays as it is', '[below](#frag)\n', '[below](#frag)\n'],
+    ['an absolute URL stays as it is', '[spec](https://example.com/spec.md)\n', '[spec](https://example.com/spec.md)\n'],
+    ['a mailto: link stays as it is', '[mail](mailto:ops@example.com)\n', '[mail](mailto:ops@example.com)\n'],
+    [
+      'a destination in angle brackets keeps them',
+      '[install](<../guides/install.md>)\n',
+      '[install](<https://docs.example.com/guides/install>)\n',
+    ],
+    [
+      'every link of a line is rewritten',
+      '[a](../guides/install.md) and [b](../README.md#top)\n',
+      '[a](https://docs.example.com/guides/install) and [b](https://docs.example.com/#top)\n',
+    ],
+  ])('%s', (_what, source, expected) => {
+    expect(portable(source)).toBe(expected);
+  });
+
+  it('prefixes page URLs with the base path, but resolves root-relative links against the origin', () => {
+    expect(portable('[install](../guides/install.md) ![logo](/images/x.svg) ![a](a.png)\n', 'https://example.com/docs')).toBe(
+      '[install](https://example.com/docs/guides/install) ![logo](https://example.com/images/x.svg) ![a](https://example.com/docs/reference/a.png)\n',
+    );
+  });
+
+  it('leaves links inside ``` and ~~~ fences alone', () => {
+    const source = [
+      '```md',
+      'See [install](../guides/install.md).',
+      '```',
+      '',
+      '~~~~',
+      '[x](./a.png)',
+      '```',
+      '[y](./b.png)',
+      '~~~~',
+      '',
+      '[after](./c.png)',
+      '',
+    ].join('\n');
+    expect(portable(source)).toBe(
+      [
+        '```md',
+        'See [install](../guides/install.md).',
+        '```',
+        '',
+        '~~~~',
+        '[x](./a.png)',
+        '```',
+        '[y](./b.png)',
+        '~~~~',
+        '',
+        '[after](https://docs.example.com/reference/c.png)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves links inside code spans alone, and rewrites the others of the line', () => {
+    expect(portable('Write `[x](install.md)` or ``[y](a.png)``, like [this](../guides/install.md).\n')).toBe(
+      'Write `[x](install.md)` or ``[y](a.png)``, like [this](https://docs.example.com/guides/install).\n',
+    );
+  });
+
+  it('rewrites the destinations of reference definitions, keeping their titles', () => {
+    const source = [
+      'Read [install] and [the diagram][img].',
+      '',
+      '[install]: ../guides/install.md#linux "Install"',
+      '  [img]: <./a b.png>',
+      '[top]: #frag',
+      '[spec]: https://example.com/spec',
+      '',
+    ].join('\n');
+    expect(portable(source)).toBe(
+      [
+        'Read [install] and [the diagram][img].',
+        '',
+        '[install]: https://docs.example.com/guides/install#linux "Install"',
+        '  [img]: <https://docs.example.com/reference/a%20b.png>',
+        '[top]: #frag',
+        '[spec]: https://example.com/spec',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a footnote-like line alone: text after the "destination" makes it no definition', () => {
+    const source = '[^1]: fao = for the attention of\n[^2]: see below\n';
+    expect(portable(source)).toBe(source);
+  });
+
+  it('leaves raw HTML alone', () => {
+    const source = '<a href="../guides/install.md">install</a> <img src="./a.png" alt="">\n';
+    expect(portable(source)).toBe(source);
+  });
+
+  it('leaves the frontmatter byte for byte, whatever it holds', () => {
+    expect(portable('---\r\ntitle: API\r\nsee: "[install](../guides/install.md)"\r\n---\r\n[install](../guides/install.md)\r\n')).toBe(
+      '---\r\ntitle: API\r\nsee: "[install](../guides/install.md)"\r\n---\r\n[install](https://docs.example.com/guides/install)\r\n',
+    );
+  });
+
+  it('leaves a page without links byte for byte', () => {
+    const source = '# API\n\nNo links here: [not a link] and (not one either).\n';
+    expect(portable(source)).toBe(source);
+  });
+});
+
+describe('withLlmsDirective', () => {
+  const DIRECTIVE = '> For agents: the index of this site is https://docs.example.com/llms.txt';
+
+  it('puts the pointer after the frontmatter, with a blank line before the body', () => {
+    expect(withLlmsDirective('---\ntitle: API\n---\n\nThe API.\n', BASE)).toBe(`---\ntitle: API\n---\n\n${DIRECTIVE}\n\nThe API.\n`);
+  });
+
+  it('puts the pointer after a leading H1, with a blank line before it', () => {
+    expect(withLlmsDirective('# API\n\nThe API.\n', BASE)).toBe(`# API\n\n${DIRECTIVE}\n\nThe API.\n`);
+  });
+
+  it('keeps text written right under an H1 out of the pointer quote', () => {
+    expect(withLlmsDirective('# API\nThe API.\n', BASE)).toBe(`# API\n\n${DIRECTIVE}\n\nThe API.\n`);
+  });
+
+  it('puts the pointer after the H1 that opens the body below the frontmatter', () => {
+    expect(withLlmsDirective('---\ntitle: API\n---\n# API\n\nThe API.\n', BASE)).toBe(
+      `---\ntitle: API\n---\n# API\n\n${DIRECTIVE}\n\nThe API.\n`,
+    );
+  });
+
+  it('puts the pointer first when the body opens with anything but an H1', () => {
+    expect(withLlmsDirective('## Install\n\nRun it.\n', BASE)).toBe(`${DIRECTIVE}\n\n## Install\n\nRun it.\n`);
+  });
+
+  it('is the pointer alone for an empty page, and follows a frontmatter with no body', () => {
+    expect(withLlmsDirective('', BASE)).toBe(`${DIRECTIVE}\n\n`);
+    expect(withLlmsDirective('---\ntitle: Empty\n---\n', BASE)).toBe(`---\ntitle: Empty\n---\n${DIRECTIVE}\n\n`);
+  });
+
+  it('names the llms.txt of the base URL, base path included', () => {
+    expect(withLlmsDirective('Hello.\n', 'https://example.com/docs')).toBe(
+      '> For agents: the index of this site is https://example.com/docs/llms.txt\n\nHello.\n',
+    );
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The built CLI (`bin/sitegate.js` over `dist/`, so `npm test` builds first): help, usage errors as
+ * one line with exit code 2 and no stack, `check`, and `serve` answering requests and stopping
+ * cleanly on SIGTERM. Each run gets an empty working folder and an environment without sitegate's
+ * variables, so no `sitegate.json` or `PORT` of the machine leaks in.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_SITE, removeDir, REPO_DIR, writeContent } from './helpers.js';
+
+const CLI = path.join(REPO_DIR, 'bin/sitegate.js');
+const RUN_TIMEOUT_MS = 20_000;
+
+/** The environment minus everything sitegate reads. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^(SITEGATE_|PORT$|DATABASE_URL$|REDIS_URL$)/.test(name)) env[name] = value;
+  }
+  return env;
+}
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI to its end (bounded), in a fresh working folder that is removed afterwards. */
+function run(...args: string[]): Promise<Run> {
+  const cwd = mkdtempSync(path.join(tmpdir(), 'sitegate-cwd-'));
+  return new Promise<Run>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cleanEnv(), timeout: RUN_TIMEOUT_MS });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  }).finally(() => removeDir(cwd));
+}
+
+beforeAll(() => {
+  if (!existsSync(path.join(REPO_DIR, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does) first');
+});
+
+describe.concurrent('help', () => {
+  it('--help prints the commands and exits 0', async () => {
+    const { status, stdout, stderr } = await run('--help');
+    expect(status).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout.startsWith('Usage: sitegate [options] [command]\n')).toBe(true);
+    expect(stdout).toMatch(/^ {2}serve \[options\] \[dir\] /m);
+    expect(stdout).toMatch(/^ {2}check \[dir\] /m);
+  });
+
+  it('serve --help prints every flag and exits 0', async () => {
+    const { status, stdout, stderr } = await run('serve', '--help');
+    expect(status).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout.startsWith('Usage: sitegate serve [options] [dir]\n')).toBe(true);
+    for (const flag of ['--port <n>', '--host <host>', '--base-url <url>', '--data-dir <dir>', '--log-level <level>']) {
+      expect(stdout).toContain(flag);
+    }
+  });
+
+  it('check --help prints its usage and exits 0', async () => {
+    const { status, stdout, stderr } = await run('check', '--help');
+    expect(status).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout.startsWith('Usage: sitegate check [options] [dir]\n')).toBe(true);
+  });
+});
+
+describe.concurrent('usage errors: one line on stderr, exit 2, no stack', () => {
+  it.each([
+    [['--bogus'], "sitegate: unknown option '--bogus'\n"],
+    [['serve', '--bogus'], "sitegate: unknown option '--bogus'\n"],
+    [['serve', '/no/such/dir'], 'sitegate: content folder not found: /no/such/dir\n'],
+    [['serve', '--port', 'abc'], 'sitegate: --port: "abc" is not a port number (0-65535)\n'],
+    [['serve', '--port', '70000'], 'sitegate: --port: "70000" is not a port number (0-65535)\n'],
+    [['serve', '--base-url', 'ftp://example.com'], 'sitegate: --base-url: "ftp://example.com" must use http or https\n'],
+    [['check', '/no/such/dir'], 'sitegate: content folder not found: /no/such/dir\n'],
+  ])('sitegate %j', async (args, line) => {
+    const { status, stdout, stderr } = await run(...args);
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(line);
+  });
+});
+
+describe.concurrent('check', () => {
+  it('passes on the example site', async () => {
+    const { status, stdout, stderr } = await run('check', EXAMPLE_SITE);
+    expect(status).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toBe('8 pages, 0 errors, 0 warnings\n');
+  });
+
+  it('lists problems and exits 1 on errors', async () => {
+    const dir = writeContent({
+      'index.md': '# Home\n\nSee [the guide](guide.md) and [outside](../outside.md).\n',
+      'untitled.md': 'No title.\n',
+    });
+    const { status, stdout, stderr } = await run('check', dir).finally(() => removeDir(dir));
+    expect(status).toBe(1);
+    expect(stderr).toBe('');
+    expect(stdout).toBe(
+      'index.md: error: broken relative link: guide.md\n' +
+        'index.md: error: link escapes the content folder: ../outside.md\n' +
+        'untitled.md: warning: no title (frontmatter title or H1); using "untitled"\n' +
+        '2 pages, 2 errors, 1 warning\n',
+    );
+  });
+});
+
+describe('serve', () => {
+  /** Collects a stream's text and resolves once it matches. */
+  function waitFor(stream: NodeJS.ReadableStream, pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
+    return new Promise((resolve, reject) => {
+      let text = '';
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${String(pattern)}; got: ${text}`)), timeoutMs);
+      stream.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        const match = pattern.exec(text);
+        if (match !== null) {
+          clearTimeout(timer);
+          resolve(match);
+        }
+      });
+    });
+  }
+
+  function exited(
+    child: ChildProcessWithoutNullStreams,
+    timeoutMs: number,
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the server did not exit after SIGTERM')), timeoutMs);
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal });
+      });
+    });
+  }
+
+  it('prints the listening URL, answers, and stops with exit 0 on SIGTERM', async () => {
+    const site = writeContent({ 'index.md': '# Hello\n\nA temporary site.\n' });
+    const cwd = mkdtempSync(path.join(tmpdir(), 'sitegate-cwd-'));
+    const child = spawn(
+      process.execPath,
+      [CLI, 'serve', site, '--port', '0', '--data-dir', path.join(cwd, 'data'), '--log-level', 'silent'],
+      {
+        cwd,
+        env: cleanEnv(),
+      },
+    );
+    try {
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const stdout: string[] = [];
+      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
+
+      const [, url] = await waitFor(child.stdout, /^sitegate: listening on (http:\/\/127\.0\.0\.1:\d+)\n/m, RUN_TIMEOUT_MS);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+
+      const health = await fetch(`${url!}/api/v1/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toStrictEqual({ ok: true, name: 'sitegate', docs: `${url!}/developers` });
+      const page = await fetch(`${url!}/`, { headers: { accept: 'text/markdown' } });
+      expect(page.status).toBe(200);
+      // The page's markdown with the llms.txt pointer after its H1.
+      expect(await page.text()).toBe(`# Hello\n\n> For agents: the index of this site is ${url!}/llms.txt\n\nA temporary site.\n`);
+
+      const exit = exited(child, RUN_TIMEOUT_MS);
+      child.kill('SIGTERM');
+      expect(await exit).toStrictEqual({ code: 0, signal: null });
+      expect(stdout.join('')).toMatch(
+        /^sitegate: serving .+ \(1 pages, built in \d+ ms\)\nsitegate: listening on http:\/\/127\.0\.0\.1:\d+\nsitegate: SIGTERM received, closing\n$/,
+      );
+      expect(stderr).toBe('');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      removeDir(site);
+      removeDir(cwd);
+    }
+  });
+});
