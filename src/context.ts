@@ -5,7 +5,7 @@
 import type { Config } from './config/config.js';
 import type { AppContext } from './http/context.js';
 import type { Snapshot } from './snapshot/snapshot.js';
-import type { Store } from './store/store.js';
+import type { AuditEvent, Store } from './store/store.js';
 import { openSqliteStore } from './store/sqlite.js';
 import { createKeyService } from './auth/keys.js';
 import { createTokenService } from './auth/access-tokens.js';
@@ -19,6 +19,11 @@ export interface ServerContext extends AppContext {
   /** Closes the store. */
   close(): Promise<void>;
 }
+
+/** Request-driven audit events are written at least this often (ms)… */
+const AUDIT_FLUSH_MS = 200;
+/** …or as soon as this many are waiting. */
+const AUDIT_BATCH_MAX = 200;
 
 /** Options of {@link createContext}. */
 export interface ContextOptions {
@@ -52,6 +57,19 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   const limiter = createMemoryRateLimiter(config.rateLimits);
   const now = options.now ?? (() => new Date());
   let current = first;
+  // Request-driven audit events (tokens issued, failed authentications) are written in batches:
+  // one INSERT per batch instead of one per request, off the request path.
+  let auditQueue: AuditEvent[] = [];
+  let auditTimer: NodeJS.Timeout | undefined;
+  let auditWrites: Promise<void> = Promise.resolve();
+  const flushAudit = (): void => {
+    if (auditTimer !== undefined) clearTimeout(auditTimer);
+    auditTimer = undefined;
+    if (auditQueue.length === 0) return;
+    const batch = auditQueue;
+    auditQueue = [];
+    auditWrites = auditWrites.then(() => store.appendAudit(batch)).catch(onBackgroundError);
+  };
   return {
     config,
     store,
@@ -61,13 +79,19 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       limiter,
       blockedAddresses: new Map(),
       audit: (event) => {
-        store.appendAudit({ ...event, at: now() }).catch(onBackgroundError);
+        auditQueue.push({ ...event, at: now() });
+        if (auditQueue.length >= AUDIT_BATCH_MAX) flushAudit();
+        else auditTimer ??= setTimeout(flushAudit, AUDIT_FLUSH_MS);
       },
     },
     snapshot: () => current,
     swapSnapshot(next) {
       current = next;
     },
-    close: () => store.close(),
+    async close() {
+      flushAudit();
+      await auditWrites;
+      await store.close();
+    },
   };
 }

@@ -126,17 +126,21 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
       const row = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
       return row !== undefined;
     },
-    async appendAudit(event) {
+    async appendAudit(events) {
+      const list = Array.isArray(events) ? (events as readonly AuditEvent[]) : [events as AuditEvent];
+      if (list.length === 0) return;
       await db
         .insertInto('audit_events')
-        .values({
-          id: undefined,
-          at: iso(event.at),
-          type: event.type,
-          client_id: event.clientId,
-          address: event.address,
-          detail: event.detail,
-        })
+        .values(
+          list.map((event) => ({
+            id: undefined,
+            at: iso(event.at),
+            type: event.type,
+            client_id: event.clientId,
+            address: event.address,
+            detail: event.detail,
+          })),
+        )
         .execute();
     },
     async listAudit(since, limit) {

@@ -288,6 +288,14 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
         expect(await store.listAudit(new Date(0), 100)).toStrictEqual([full, bare]);
       });
 
+      it('appends several events in one call, in order', async () => {
+        const first = event(t0, { type: 'token_issued', detail: 'one' });
+        const second = event(t0, { type: 'auth_failed', detail: 'two' });
+        await store.appendAudit([first, second]);
+        await store.appendAudit([]);
+        expect(await store.listAudit(new Date(0), 100)).toStrictEqual([first, second]);
+      });
+
       it('lists oldest first, whatever the order of appending; equal instants in append order', async () => {
         const late = event(t2, { type: 'key_revoked', detail: null });
         const early = event(t0, { type: 'key_created', detail: 'scopes=search:read' });

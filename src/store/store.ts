@@ -90,7 +90,8 @@ export interface Store {
   revokeToken(record: RevokedTokenRecord): Promise<void>;
   /** Whether a token id was revoked. */
   isTokenRevoked(jti: string): Promise<boolean>;
-  appendAudit(event: AuditEvent): Promise<void>;
+  /** Appends one event, or several in one statement (in order). */
+  appendAudit(events: AuditEvent | readonly AuditEvent[]): Promise<void>;
   /** Events at or after `since`, oldest first, at most `limit`. */
   listAudit(since: Date, limit: number): Promise<AuditEvent[]>;
   close(): Promise<void>;
