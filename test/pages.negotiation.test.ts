@@ -82,9 +82,13 @@ const CONFIGURATION_ARTICLE = `<article class="content">
 /** The start of the layout: main first, opening with the pointer for agents, then the breadcrumb. */
 const CONFIGURATION_MAIN_START = `<div class="layout">
 <main id="main">
-<p class="agent-hint">For agents: the index of this site is <a href="/llms.txt">http://sitegate.test/llms.txt</a></p>
 <nav class="breadcrumb" aria-label="Breadcrumb"><ol><li><a href="/">Acme Widgets</a></li><li><a href="/guides/">Guides</a></li></ol></nav>
 <article class="content">`;
+
+/** The end of main: after the page footer, a pointer to llms.txt for agents. */
+const CONFIGURATION_MAIN_END = `</footer>
+<p class="agent-hint">For agents: the index of this site is <a href="/llms.txt">http://sitegate.test/llms.txt</a></p>
+</main>`;
 
 /** The end of the document: the sidebar after main (folders without an index page are capitalised). */
 const CONFIGURATION_SIDEBAR = `</main>
@@ -151,10 +155,11 @@ describe('HTML', () => {
     expect(res.body.slice(res.body.indexOf('<article'), res.body.indexOf('</article>') + '</article>'.length)).toBe(CONFIGURATION_ARTICLE);
   });
 
-  it('puts main before the sidebar, opening with a pointer to llms.txt for agents', async () => {
+  it('puts main before the sidebar, ending with a pointer to llms.txt for agents', async () => {
     const res = await get('/guides/configuration');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(CONFIGURATION_MAIN_START);
+    expect(res.body).toContain(CONFIGURATION_MAIN_END);
     expect(res.body.slice(res.body.indexOf('</main>'))).toBe(CONFIGURATION_SIDEBAR);
     expect(res.body.split('<main').length).toBe(2);
   });

@@ -67,8 +67,8 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 </header>
 <div class="layout">
 <main id="main">
-<p class="agent-hint">For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
 ${input.breadcrumbHtml}${input.mainHtml}
+<p class="agent-hint">For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
 </main>
 <nav class="sidebar" aria-label="Site">
 ${input.sidebarHtml}
