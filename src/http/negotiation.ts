@@ -22,6 +22,8 @@ function memoise<T>(compute: (header: string) => T): (header: string) => T {
 }
 
 const memoByOffers = new Map<string, (header: string) => string | undefined>();
+/** The memo of each offers array the routes pass (they pass constants), found without a join. */
+const memoByOffersArray = new WeakMap<readonly string[], (header: string) => string | undefined>();
 
 /**
  * The best of `offers` for an Accept header, or `undefined` when none is acceptable (→ 406).
@@ -32,11 +34,12 @@ const memoByOffers = new Map<string, (header: string) => string | undefined>();
  */
 export function negotiateMediaType(accept: string | undefined, offers: readonly string[]): string | undefined {
   if (accept === undefined || accept.trim() === '') return offers[0];
-  const id = offers.join(',');
-  let negotiate = memoByOffers.get(id);
+  let negotiate = memoByOffersArray.get(offers);
   if (negotiate === undefined) {
-    negotiate = memoise((header) => new Negotiator({ headers: { accept: header } }).mediaType([...offers]));
+    const id = offers.join(',');
+    negotiate = memoByOffers.get(id) ?? memoise((header) => new Negotiator({ headers: { accept: header } }).mediaType([...offers]));
     memoByOffers.set(id, negotiate);
+    memoByOffersArray.set(offers, negotiate);
   }
   return negotiate(accept);
 }

@@ -22,6 +22,7 @@ export const PUBLIC_CACHE = 'public, max-age=300';
  * @param etag the quoted ETag of the uncompressed body
  */
 export function ifNoneMatchHits(header: string, etag: string): boolean {
+  if (header === etag) return true; // the common case: a cache revalidating what it holds
   if (header.trim() === '*') return true;
   for (const raw of header.split(',')) {
     const tag = raw
@@ -40,7 +41,14 @@ export function ifNoneMatchHits(header: string, etag: string): boolean {
 export function sendBody(request: FastifyRequest, reply: FastifyReply, body: Body, headers: ExtraHeaders = NO_HEADERS): FastifyReply {
   const coding = body.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
   const encoded = coding === undefined ? undefined : body.encoded(coding);
-  const vary = body.compressible ? (headers.vary === undefined ? 'Accept-Encoding' : `${headers.vary}, Accept-Encoding`) : headers.vary;
+  const given = headers.vary;
+  // Callers may pass a vary that already names Accept-Encoding (precomputed header objects).
+  const vary =
+    !body.compressible || given?.endsWith('Accept-Encoding') === true
+      ? given
+      : given === undefined
+        ? 'Accept-Encoding'
+        : `${given}, Accept-Encoding`;
   // Header by header, not `reply.headers({ ...headers, etag, … })`: in V8 (Node 20) an object
   // spread followed by more properties leaves the fast path and costs ~0.5 µs per property.
   reply

@@ -2,13 +2,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SearchQuerySchema } from '../../api/schemas.js';
 import { ApiError } from '../../errors.js';
-import { requireScopes } from '../../auth/authenticate.js';
+import { cachedPrincipal, requireScopes } from '../../auth/authenticate.js';
 import { rateLimitHeaders } from '../../auth/rate-limits.js';
 import type { Principal } from '../../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sendBody } from '../send.js';
 import type { RouteErrorConfig } from '../errors.js';
-import { principalOf, requirePrincipal } from '../credentials.js';
+import { presentedCredential, principalOf, requirePrincipal } from '../credentials.js';
 
 /** Parsed, validated search parameters. */
 interface SearchQuery {
@@ -30,13 +30,16 @@ export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendBody(request, reply, ctx.snapshot().discovery.health, HEALTH_HEADERS);
   });
 
-  app.get('/api/v1/whoami', async function getWhoami(request, reply) {
-    const principal = await requirePrincipal(ctx, request);
-    // SPEC.md §5.6: whoami needs search:read; DESIGN.md: 403 insufficient_scope without it.
-    requireScopes(principal, ['search:read']);
-    return reply
-      .headers({ ...JSON_HEADERS, 'cache-control': 'no-store', 'content-type': JSON_TYPE })
-      .send(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
+  app.get('/api/v1/whoami', function getWhoami(request, reply) {
+    // A credential accepted moments ago is answered without I/O or awaiting; otherwise it is
+    // checked in full (and any refusal thrown to the error handler).
+    const credential = presentedCredential(request);
+    const cached = credential === undefined ? undefined : cachedPrincipal(ctx.auth, credential, request.ip);
+    if (cached !== undefined) {
+      ctx.auth.keys.touch(cached.clientId);
+      return sendWhoami(reply, cached);
+    }
+    return requirePrincipal(ctx, request).then((principal) => sendWhoami(reply, principal));
   });
 
   app.get('/.well-known/jwks.json', function getJwks(_request, reply) {
@@ -70,6 +73,14 @@ export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
       return sendSearch(ctx, request, reply, principal);
     },
   );
+}
+
+const WHOAMI_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store', 'content-type': JSON_TYPE };
+
+/** getWhoami's answer (SPEC.md §4 rule 3); DESIGN.md: 403 insufficient_scope without search:read. */
+function sendWhoami(reply: FastifyReply, principal: Principal): FastifyReply {
+  requireScopes(principal, ['search:read']);
+  return reply.headers(WHOAMI_HEADERS).send(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
 }
 
 function sendSearch(

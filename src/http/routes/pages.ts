@@ -96,7 +96,7 @@ function pageHeaders(ctx: AppContext, found: Found, cacheControl: string): PageH
     html: {
       ...HTML_SECURITY_HEADERS,
       'cache-control': cacheControl,
-      vary: 'Accept',
+      vary: found.bodies.html.compressible ? 'Accept, Accept-Encoding' : 'Accept',
       link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${agentLinks(baseUrl)}`,
     },
     markdown: {
@@ -110,7 +110,7 @@ function pageHeaders(ctx: AppContext, found: Found, cacheControl: string): PageH
     },
     negotiatedMarkdown: {},
   };
-  headers.negotiatedMarkdown = { ...headers.markdown, vary: 'Accept' };
+  headers.negotiatedMarkdown = { ...headers.markdown, vary: found.bodies.markdown.compressible ? 'Accept, Accept-Encoding' : 'Accept' };
   if (cacheControl === PUBLIC_CACHE) publicHeaders.set(found.bodies, headers);
   return headers;
 }
