@@ -21,7 +21,8 @@ interface SearchQuery {
 export const DEFAULT_SEARCH_LIMIT = 20;
 
 const JSON_HEADERS = { 'x-content-type-options': 'nosniff' };
-const HEALTH_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
+/** Response headers of getHealth. */
+export const HEALTH_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Registers searchSite, getHealth, getWhoami and the JWKS. */

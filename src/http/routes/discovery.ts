@@ -31,11 +31,27 @@ const ROUTES: readonly DiscoveryRoute[] = [
 
 /** Registers the discovery routes; each serves a precomputed body of the current snapshot. */
 export function discoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const route of ROUTES) {
-    const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', ...route.headers };
-    if (route.link !== undefined) headers.link = `<${ctx.config.baseUrl}${route.path}>; rel="${route.link}"`;
-    app.get(route.path, { config: { operationId: route.operationId } }, function serveDiscovery(request, reply) {
-      return sendBody(request, reply, route.body(ctx.snapshot()), headers);
+  for (const [path, route] of discoveryTable(ctx.config.baseUrl)) {
+    app.get(path, { config: { operationId: route.operationId } }, function serveDiscovery(request, reply) {
+      return sendBody(request, reply, route.body(ctx.snapshot()), route.headers);
     });
   }
+}
+
+/** A discovery resource with its final response headers. */
+export interface PrecomputedRoute {
+  operationId?: string | undefined;
+  body: (snapshot: Snapshot) => Body;
+  headers: Record<string, string>;
+}
+
+/** The discovery resources by path, with their headers, for the routes and the fast path. */
+export function discoveryTable(baseUrl: string): Map<string, PrecomputedRoute> {
+  return new Map(
+    ROUTES.map((route) => {
+      const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', ...route.headers };
+      if (route.link !== undefined) headers.link = `<${baseUrl}${route.path}>; rel="${route.link}"`;
+      return [route.path, { operationId: route.operationId, body: route.body, headers }];
+    }),
+  );
 }

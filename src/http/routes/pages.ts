@@ -17,8 +17,10 @@ import { negotiateMediaType } from '../negotiation.js';
 import { HTML_SECURITY_HEADERS, agentLinks, markdownAlternateLink, splitTarget } from '../headers.js';
 import { principalOf, requirePrincipal } from '../credentials.js';
 
-const NEGOTIATED = ['text/html', 'text/markdown'];
-const MARKDOWN_ONLY = ['text/markdown'];
+/** Media types a page URL offers, in preference order. */
+export const NEGOTIATED = ['text/html', 'text/markdown'];
+/** Media types a `.md` URL offers. */
+export const MARKDOWN_ONLY = ['text/markdown'];
 /** Internal pages must not be kept by shared caches or the browser's disk cache. */
 const PRIVATE_CACHE = 'private, no-store';
 
@@ -77,7 +79,7 @@ async function guarded(
 
 /** Sends a page in the negotiated representation, or 406 when the client accepts neither. */
 /** Response headers of a page's two representations; the same for every request of a snapshot. */
-interface PageHeaders {
+export interface PageHeaders {
   html: Record<string, string>;
   /** Markdown at the `.md` URL, the only representation there. */
   markdown: Record<string, string>;
@@ -88,7 +90,8 @@ interface PageHeaders {
 /** Headers of public pages, built on first use per page (keyed by its bodies, so per snapshot). */
 const publicHeaders = new WeakMap<PageBodies, PageHeaders>();
 
-function pageHeaders(ctx: AppContext, found: Found, cacheControl: string): PageHeaders {
+/** The response headers of a page's representations (cached for public pages). */
+export function pageHeaders(ctx: AppContext, found: Found, cacheControl: string): PageHeaders {
   const cached = cacheControl === PUBLIC_CACHE ? publicHeaders.get(found.bodies) : undefined;
   if (cached !== undefined) return cached;
   const { baseUrl } = ctx.config;

@@ -1,0 +1,95 @@
+/**
+ * The fast path: GET and HEAD of precomputed bodies (pages, discovery resources, health) sent
+ * straight on `node:http`, before the framework sees the request. It answers only what needs no
+ * credential, no query string and no error; everything else (redirects, 404, 406, internal pages,
+ * search) falls through to Fastify. The responses are the ones the Fastify routes send: both call
+ * the same planBody() with the same header objects, and a test compares them request by request.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Body } from '../body.js';
+import type { AppContext } from './context.js';
+import { ifNoneMatchHits, planBody, PUBLIC_CACHE } from './send.js';
+import { negotiateEncoding, negotiateMediaType } from './negotiation.js';
+import { resolvePath } from '../snapshot/lookup.js';
+import { discoveryTable, type PrecomputedRoute } from './routes/discovery.js';
+import { HEALTH_HEADERS } from './routes/api.js';
+import { MARKDOWN_ONLY, NEGOTIATED, pageHeaders } from './routes/pages.js';
+
+/** Answers a request when it can; returns false to hand it to the framework. */
+export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/** A body and the header object its Fastify route sends it with. */
+interface Chosen {
+  body: Body;
+  headers: Record<string, string>;
+}
+
+/** A planned response as writeHead takes it. */
+interface Flat {
+  status: number;
+  list: string[];
+  payload: Buffer | undefined;
+}
+
+const STATIC_HEADERS = { 'x-content-type-options': 'nosniff' };
+
+/** Builds the fast path over the context's current snapshot. */
+export function createFastPath(ctx: AppContext): FastPath {
+  const discovery = discoveryTable(ctx.config.baseUrl);
+  // By header object, body and variant (content coding, 304): a response depends on nothing else,
+  // so each is planned once and afterwards only written.
+  const flats = new WeakMap<Record<string, string>, WeakMap<Body, Map<string, Flat>>>();
+
+  const send = (request: IncomingMessage, response: ServerResponse, { body, headers }: Chosen): void => {
+    const coding = body.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+    const inm = request.headers['if-none-match'];
+    const notModified = inm !== undefined && ifNoneMatchHits(inm, body.etag);
+    const variant = `${coding === undefined || body.encoded(coding) === undefined ? '' : coding}${notModified ? ':304' : ''}`;
+    let byBody = flats.get(headers);
+    if (byBody === undefined) flats.set(headers, (byBody = new WeakMap()));
+    let variants = byBody.get(body);
+    if (variants === undefined) byBody.set(body, (variants = new Map<string, Flat>()));
+    let flat = variants.get(variant);
+    if (flat === undefined) {
+      const plan = planBody(request.headers, body, headers);
+      const list = Object.entries(plan.headers).flat();
+      if (plan.status !== 304) list.push('content-length', String(plan.payload?.length ?? 0));
+      flat = { status: plan.status, list, payload: plan.payload };
+      variants.set(variant, flat);
+    }
+    response.writeHead(flat.status, flat.list);
+    response.end(request.method === 'HEAD' ? undefined : flat.payload);
+  };
+
+  return function fastPath(request, response) {
+    const { method, url, headers } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.includes('?')) return false;
+    if (headers['x-api-key'] !== undefined || headers.authorization !== undefined) return false;
+    const chosen = choose(ctx, discovery, url, request);
+    if (chosen === undefined) return false;
+    send(request, response, chosen);
+    return true;
+  };
+}
+
+/** What answers a path, or undefined when the framework must decide. */
+function choose(
+  ctx: AppContext,
+  discovery: ReadonlyMap<string, PrecomputedRoute>,
+  path: string,
+  request: IncomingMessage,
+): Chosen | undefined {
+  const snapshot = ctx.snapshot();
+  if (path === '/api/v1/health') return { body: snapshot.discovery.health, headers: HEALTH_HEADERS };
+  const route = discovery.get(path);
+  if (route !== undefined) return { body: route.body(snapshot), headers: route.headers };
+  if (path.startsWith('/api/') || path === '/mcp') return undefined;
+  const resolution = resolvePath(snapshot, path);
+  if (resolution.kind === 'static') return { body: resolution.body, headers: STATIC_HEADERS };
+  if (resolution.kind !== 'page') return undefined;
+  const type = negotiateMediaType(request.headers.accept, resolution.markdownOnly ? MARKDOWN_ONLY : NEGOTIATED);
+  if (type === undefined) return undefined;
+  const headers = pageHeaders(ctx, resolution, PUBLIC_CACHE);
+  if (type === 'text/html') return { body: resolution.bodies.html, headers: headers.html };
+  return { body: resolution.bodies.markdown, headers: resolution.markdownOnly ? headers.markdown : headers.negotiatedMarkdown };
+}

@@ -1,0 +1,137 @@
+/**
+ * The fast path (src/http/fast-path.ts) answers precomputed GET/HEAD requests on node:http before
+ * Fastify. Every answer must be byte for byte the one the Fastify route gives (inject), and the
+ * fast path must leave everything else to the framework.
+ */
+import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFastPath } from '../src/http/fast-path.js';
+import { buildTestApp, EXAMPLE_SITE, type TestApp } from './helpers.js';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Headers Node adds on a socket and inject does not. */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+function comparable(headers: IncomingHttpHeaders | Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!TRANSPORT.has(name) && value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+function send(port: number, method: string, path: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: comparable(res.headers), body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let t: TestApp;
+let port: number;
+/** A server with only the fast path; what it does not answer gets 599. */
+let bare: Server;
+let barePort: number;
+
+beforeAll(async () => {
+  t = await buildTestApp(EXAMPLE_SITE);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+  const fastPath = createFastPath(t.context);
+  bare = createServer((req, res) => {
+    if (!fastPath(req, res)) res.writeHead(599).end();
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  barePort = (bare.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => bare.close(() => resolve()));
+  await t.app.close();
+});
+
+const etagOf = async (path: string, headers: Record<string, string> = {}): Promise<string> =>
+  String((await t.app.inject({ url: path, headers })).headers.etag);
+
+const ANSWERED: [string, string, Record<string, string>][] = [
+  ['GET', '/', {}],
+  ['GET', '/guides/', { accept: 'text/markdown' }],
+  ['GET', '/guides/configuration', {}],
+  ['GET', '/guides/configuration', { accept: 'text/markdown' }],
+  ['GET', '/guides/configuration', { accept: '*/*', 'accept-encoding': 'gzip' }],
+  ['GET', '/guides/configuration', { accept: 'text/html', 'accept-encoding': 'br, gzip' }],
+  ['HEAD', '/guides/configuration', {}],
+  ['GET', '/guides/configuration.md', {}],
+  ['GET', '/guides/index.md', { 'accept-encoding': 'gzip' }],
+  ['GET', '/llms.txt', {}],
+  ['GET', '/llms.txt', { 'accept-encoding': 'br' }],
+  ['GET', '/llms-full.txt', {}],
+  ['GET', '/sitemap.xml', {}],
+  ['GET', '/robots.txt', {}],
+  ['GET', '/openapi.json', { 'accept-encoding': 'gzip' }],
+  ['GET', '/developers', {}],
+  ['HEAD', '/.well-known/api-catalog', {}],
+  ['GET', '/.well-known/oauth-authorization-server', {}],
+  ['GET', '/api/v1/health', {}],
+  ['GET', '/_sitegate/site.css', {}],
+];
+
+const LEFT_TO_FASTIFY: [string, string, Record<string, string>][] = [
+  ['GET', '/nope', {}],
+  ['GET', '/guides', {}],
+  ['GET', '/guides/configuration?x=1', {}],
+  ['GET', '/guides/configuration', { accept: 'application/json' }],
+  ['GET', '/guides/configuration', { 'x-api-key': 'sgk_x' }],
+  ['GET', '/guides/configuration', { authorization: 'Bearer x' }],
+  ['GET', '/internal/runbook', {}],
+  ['GET', '/api/search.json', {}],
+  ['GET', '/api/v1/whoami', {}],
+  ['GET', '/.well-known/jwks.json', {}],
+  ['POST', '/llms.txt', {}],
+  ['GET', '/mcp', {}],
+];
+
+describe('the fast path', () => {
+  it.each(ANSWERED)('answers %s %s %j exactly as the Fastify route does', async (method, path, headers) => {
+    const direct = await send(barePort, method, path, headers);
+    expect(direct.status).not.toBe(599);
+    const injected = await t.app.inject({ method: method as 'GET' | 'HEAD', url: path, headers });
+    expect(direct.status).toBe(injected.statusCode);
+    expect(direct.headers).toStrictEqual(comparable(injected.headers));
+    expect(direct.body.equals(method === 'HEAD' ? Buffer.alloc(0) : injected.rawPayload)).toBe(true);
+    // Through the real server (fast path first) the answer is the same again.
+    const served = await send(port, method, path, headers);
+    expect(served).toStrictEqual(direct);
+  });
+
+  it('answers a revalidation with 304 exactly as the Fastify route does', async () => {
+    for (const [path, headers] of [
+      ['/guides/configuration', {}],
+      ['/guides/configuration', { accept: 'text/markdown' }],
+      ['/llms.txt', { 'accept-encoding': 'gzip' }],
+    ] as [string, Record<string, string>][]) {
+      const withEtag = { ...headers, 'if-none-match': await etagOf(path, headers) };
+      const direct = await send(barePort, 'GET', path, withEtag);
+      const injected = await t.app.inject({ url: path, headers: withEtag });
+      expect(direct.status).toBe(304);
+      expect(injected.statusCode).toBe(304);
+      expect(direct.headers).toStrictEqual(comparable(injected.headers));
+      expect(direct.body.length).toBe(0);
+    }
+  });
+
+  it.each(LEFT_TO_FASTIFY)('leaves %s %s %j to the framework', async (method, path, headers) => {
+    expect((await send(barePort, method, path, headers)).status).toBe(599);
+  });
+});
