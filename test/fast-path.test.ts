@@ -3,7 +3,7 @@
  * Fastify. Every answer must be byte for byte the one the Fastify route gives (inject), and the
  * fast path must leave everything else to the framework.
  */
-import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFastPath } from '../src/http/fast-path.js';
@@ -18,10 +18,11 @@ interface Answer {
 /** Headers Node adds on a socket and inject does not. */
 const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-function comparable(headers: IncomingHttpHeaders | Record<string, unknown>): Record<string, string> {
+function comparable(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!TRANSPORT.has(name) && value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    if (TRANSPORT.has(name) || value === undefined) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : typeof value === 'number' ? String(value) : value;
   }
   return out;
 }
