@@ -2,6 +2,7 @@
  * Reading the credential of a request (SPEC.md §5: `X-API-Key` or `Authorization: Bearer`) and
  * turning it into a Principal. Both headers at once is a 400 (DESIGN.md).
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import { authenticate } from '../auth/authenticate.js';
@@ -15,7 +16,7 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * @throws {ApiError} `invalid_request` for both headers at once; `invalid_token` for an
  *   Authorization header that is not a well-formed Bearer credential (RFC 6750 §2.1)
  */
-export function presentedCredential(request: FastifyRequest): PresentedCredential | undefined {
+export function presentedCredential(request: { headers: IncomingHttpHeaders }): PresentedCredential | undefined {
   const apiKey = request.headers['x-api-key'];
   const authorization = request.headers.authorization;
   if (apiKey === undefined && authorization === undefined) return undefined;

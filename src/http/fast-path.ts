@@ -12,7 +12,10 @@ import { ifNoneMatchHits, planBody, PUBLIC_CACHE } from './send.js';
 import { negotiateEncoding, negotiateMediaType } from './negotiation.js';
 import { resolvePath } from '../snapshot/lookup.js';
 import { discoveryTable, type PrecomputedRoute } from './routes/discovery.js';
-import { HEALTH_HEADERS } from './routes/api.js';
+import { HEALTH_HEADERS, WHOAMI_HEADERS, whoamiBody } from './routes/api.js';
+import { presentedCredential } from './credentials.js';
+import { cachedPrincipal } from '../auth/authenticate.js';
+import type { PresentedCredential } from '../auth/principal.js';
 import { MARKDOWN_ONLY, NEGOTIATED, pageHeaders } from './routes/pages.js';
 
 /** Answers a request when it can; returns false to hand it to the framework. */
@@ -64,12 +67,35 @@ export function createFastPath(ctx: AppContext): FastPath {
   return function fastPath(request, response) {
     const { method, url, headers } = request;
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.includes('?')) return false;
-    if (headers['x-api-key'] !== undefined || headers.authorization !== undefined) return false;
+    if (headers['x-api-key'] !== undefined || headers.authorization !== undefined)
+      return url === WHOAMI_PATH && whoami(ctx, request, response);
     const chosen = choose(ctx, discovery, url, request);
     if (chosen === undefined) return false;
     send(request, response, chosen);
     return true;
   };
+}
+
+const WHOAMI_PATH = '/api/v1/whoami';
+
+/**
+ * getWhoami for a credential accepted moments ago that holds search:read, the answer an API client
+ * polls for; anything else (first use, refusal, missing scope) goes to the framework.
+ */
+function whoami(ctx: AppContext, request: IncomingMessage, response: ServerResponse): boolean {
+  let credential: PresentedCredential | undefined;
+  try {
+    credential = presentedCredential(request);
+  } catch {
+    return false;
+  }
+  const principal = credential === undefined ? undefined : cachedPrincipal(ctx.auth, credential, request.socket.remoteAddress ?? '');
+  if (principal === undefined || !principal.scopes.includes('search:read')) return false;
+  ctx.auth.keys.touch(principal.clientId);
+  const body = Buffer.from(whoamiBody(principal));
+  response.writeHead(200, { ...WHOAMI_HEADERS, 'content-length': String(body.length) });
+  response.end(request.method === 'HEAD' ? undefined : body);
+  return true;
 }
 
 /** What answers a path, or undefined when the framework must decide. */

@@ -76,12 +76,18 @@ export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 }
 
-const WHOAMI_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store', 'content-type': JSON_TYPE };
+/** Response headers of getWhoami's 200. */
+export const WHOAMI_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store', 'content-type': JSON_TYPE };
+
+/** getWhoami's 200 body (SPEC.md §2 "Whoami object"). */
+export function whoamiBody(principal: Principal): string {
+  return JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes });
+}
 
 /** getWhoami's answer (SPEC.md §4 rule 3); DESIGN.md: 403 insufficient_scope without search:read. */
 function sendWhoami(reply: FastifyReply, principal: Principal): FastifyReply {
   requireScopes(principal, ['search:read']);
-  return reply.headers(WHOAMI_HEADERS).send(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
+  return reply.headers(WHOAMI_HEADERS).send(whoamiBody(principal));
 }
 
 function sendSearch(
