@@ -10,6 +10,7 @@ import { createKeyService, keyStatus, type KeyService } from '../auth/keys.js';
 import { SCOPES } from '../api/schemas.js';
 import type { Scope } from '../errors.js';
 import type { ApiKeyRecord, Store } from '../store/store.js';
+import type { NewCredential } from '../auth/api-keys.js';
 import { parseDuration } from './durations.js';
 import { UsageError } from './output.js';
 
@@ -58,6 +59,36 @@ function keyJson(key: ApiKeyRecord, now: Date): Record<string, unknown> {
   };
 }
 
+/**
+ * Prints a credential once: one JSON object (`--json`), or the three values between a heading and
+ * a closing line.
+ */
+function printCredential(
+  json: boolean,
+  credential: NewCredential,
+  scopes: readonly Scope[],
+  extra: Record<string, string | null>,
+  [heading, closing]: [string, string],
+): void {
+  if (json) {
+    print(
+      JSON.stringify({
+        client_id: credential.clientId,
+        client_secret: credential.clientSecret,
+        api_key: credential.apiKey,
+        scopes,
+        ...extra,
+      }),
+    );
+    return;
+  }
+  print(`${heading}\n`);
+  print(`  client_id:      ${credential.clientId}`);
+  print(`  client_secret:  ${credential.clientSecret}`);
+  print(`  X-API-Key:      ${credential.apiKey}\n`);
+  print(closing);
+}
+
 /** `keys create`: prints the client_id, client_secret and X-API-Key once. */
 export async function createKeyCommand(
   flags: StoreFlags & { name: string; scopes: string; expires?: string; json?: boolean },
@@ -69,23 +100,10 @@ export async function createKeyCommand(
   await withKeys(flags, async (keys) => {
     const expiresAt = expiresMs === undefined ? null : new Date(Date.now() + expiresMs);
     const { key, credential } = await keys.create({ name, scopes, expiresAt });
-    if (flags.json === true) {
-      print(
-        JSON.stringify({
-          client_id: credential.clientId,
-          client_secret: credential.clientSecret,
-          api_key: credential.apiKey,
-          scopes: key.scopes,
-          expires_at: key.expiresAt?.toISOString() ?? null,
-        }),
-      );
-      return;
-    }
-    print(`Created key ${key.id} "${key.name}" (scopes: ${key.scopes.join(' ')}; expires: ${date(key.expiresAt)})\n`);
-    print(`  client_id:      ${credential.clientId}`);
-    print(`  client_secret:  ${credential.clientSecret}`);
-    print(`  X-API-Key:      ${credential.apiKey}\n`);
-    print('The secret is shown only now: sitegate keeps only its hash. Hand it to the client over a safe channel.');
+    printCredential(flags.json === true, credential, key.scopes, { expires_at: key.expiresAt?.toISOString() ?? null }, [
+      `Created key ${key.id} "${key.name}" (scopes: ${key.scopes.join(' ')}; expires: ${date(key.expiresAt)})`,
+      'The secret is shown only now: sitegate keeps only its hash. Hand it to the client over a safe channel.',
+    ]);
   });
 }
 
@@ -160,23 +178,10 @@ export async function rotateKeyCommand(id: string, flags: StoreFlags & { grace?:
     const credential = await keys.rotate(id, graceMs);
     if (credential === undefined) throw new UsageError(`key ${id} is revoked; create a new one`);
     const graceEnds = new Date(Date.now() + graceMs);
-    if (flags.json === true) {
-      print(
-        JSON.stringify({
-          client_id: credential.clientId,
-          client_secret: credential.clientSecret,
-          api_key: credential.apiKey,
-          scopes: key.scopes,
-          previous_secret_expires_at: graceEnds.toISOString(),
-        }),
-      );
-      return;
-    }
-    print(`Rotated key ${id}. The old secret works until ${date(graceEnds)}.\n`);
-    print(`  client_id:      ${credential.clientId}`);
-    print(`  client_secret:  ${credential.clientSecret}`);
-    print(`  X-API-Key:      ${credential.apiKey}\n`);
-    print('The new secret is shown only now.');
+    printCredential(flags.json === true, credential, key.scopes, { previous_secret_expires_at: graceEnds.toISOString() }, [
+      `Rotated key ${id}. The old secret works until ${date(graceEnds)}.`,
+      'The new secret is shown only now.',
+    ]);
   });
 }
 

@@ -157,6 +157,24 @@ function requireToken(params: TokenParams): string {
   return token;
 }
 
+/**
+ * The steps revocation and introspection share: no caching, a `token` parameter, and the client
+ * authenticated as at the token endpoint (RFC 7009 §2.1, RFC 7662 §2.1).
+ */
+async function authenticateTokenAction(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ token: string; auth: ClientAuth }> {
+  noStore(reply);
+  const params = requireParams(request.body);
+  const token = requireToken(params);
+  const auth = readClientAuth(request, params);
+  await checkRateLimits(ctx, request.ip, auth.clientId);
+  await authenticateClient(ctx, request.ip, auth);
+  return { token, auth };
+}
+
 /** Sends a token-endpoint error in the body format the request calls for. */
 function sendTokenError(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   noStore(reply);
@@ -222,12 +240,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     // RFC 7009: the client revokes one of its own tokens; the answer is 200 whatever the token was.
     scope.post(REVOKE_PATH, async function revokeOAuthToken(request, reply) {
-      noStore(reply);
-      const params = requireParams(request.body);
-      const token = requireToken(params);
-      const auth = readClientAuth(request, params);
-      await checkRateLimits(ctx, request.ip, auth.clientId);
-      await authenticateClient(ctx, request.ip, auth);
+      const { token, auth } = await authenticateTokenAction(ctx, request, reply);
       if (await ctx.auth.tokens.revoke(token, auth.clientId)) {
         ctx.auth.audit({ type: 'token_revoked', clientId: auth.clientId, address: request.ip, detail: null });
       }
@@ -236,12 +249,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     // RFC 7662: a client may introspect its own tokens; anything else is reported inactive.
     scope.post(INTROSPECT_PATH, async function introspectOAuthToken(request, reply) {
-      noStore(reply);
-      const params = requireParams(request.body);
-      const token = requireToken(params);
-      const auth = readClientAuth(request, params);
-      await checkRateLimits(ctx, request.ip, auth.clientId);
-      await authenticateClient(ctx, request.ip, auth);
+      const { token, auth } = await authenticateTokenAction(ctx, request, reply);
       const claims = await ctx.auth.tokens.inspect(token);
       const body =
         claims?.clientId !== auth.clientId
