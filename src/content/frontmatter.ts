@@ -13,6 +13,11 @@ export interface Frontmatter {
 
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
+/** The `---`-fenced frontmatter block at the start of a text, fences and final newline included, or `''`. */
+export function frontmatterBlock(text: string): string {
+  return FENCE.exec(text)?.[0] ?? '';
+}
+
 /**
  * Splits `---`-fenced YAML frontmatter (the Jekyll/Hugo convention) off a markdown text.
  * YAML is parsed with the `core` schema, so dates stay strings. Never throws: invalid YAML is

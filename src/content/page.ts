@@ -40,7 +40,10 @@ export interface Page {
 /** Descriptions longer than this are cut at a word boundary and end with `…`. */
 export const DESCRIPTION_MAX_CHARS = 200;
 
-const KIND_BY_TOP_FOLDER: Record<string, PageKind> = { posts: 'post', blog: 'post', legal: 'legal', internal: 'internal' };
+/** The top folder whose pages are internal (compared case-insensitively). */
+export const INTERNAL_FOLDER = 'internal';
+
+const KIND_BY_TOP_FOLDER: Record<string, PageKind> = { posts: 'post', blog: 'post', legal: 'legal', [INTERNAL_FOLDER]: 'internal' };
 
 /** Frontmatter `title`, else the first H1, else the file (or folder) name. */
 export function deriveTitle(

@@ -77,6 +77,11 @@ export function decodeRequestPath(rawPath: string): string | undefined {
   return decoded.join('/');
 }
 
+/** The path part of a public base URL, without trailing slash: `https://x.org/docs/` → `/docs`, `https://x.org` → `''`. */
+export function basePathOf(baseUrl: string): string {
+  return new URL(baseUrl).pathname.replace(/\/$/, '');
+}
+
 /** The folder key of a page key: `/a/b` → `/a/`, `/a/` → `/`, `/` → `/`. */
 export function parentFolderKey(key: string): string {
   const trimmed = key.endsWith('/') ? key.slice(0, -1) : key;

@@ -4,6 +4,7 @@
  * points at the site's llms.txt index (AFDocs "llms-txt-directive-md"). Frontmatter, prose and
  * code are left byte for byte; links inside fenced code and code spans are not touched.
  */
+import { frontmatterBlock } from './frontmatter.js';
 import { resolveLink, type PageUrlLookup } from './links.js';
 
 /** Options of {@link portableMarkdown}. */
@@ -17,7 +18,6 @@ export interface PortableOptions {
   documentUrl: string;
 }
 
-const FRONTMATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const INLINE_LINK = /\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
@@ -61,7 +61,7 @@ function rewriteLine(line: string, options: PortableOptions): string {
 
 /** Makes a page's markdown portable: the source with every link absolute. */
 export function portableMarkdown(source: string, options: PortableOptions): string {
-  const frontmatter = FRONTMATTER.exec(source)?.[0] ?? '';
+  const frontmatter = frontmatterBlock(source);
   const lines = source.slice(frontmatter.length).split('\n');
   let fence: string | undefined;
   const out = lines.map((line) => {
@@ -85,7 +85,7 @@ export function portableMarkdown(source: string, options: PortableOptions): stri
  * @param baseUrl public base URL without trailing slash
  */
 export function withLlmsDirective(markdown: string, baseUrl: string): string {
-  const frontmatter = FRONTMATTER.exec(markdown)?.[0] ?? '';
+  const frontmatter = frontmatterBlock(markdown);
   const out = markdown.slice(frontmatter.length).split('\n');
   const directive = `> For agents: the index of this site is ${baseUrl}/llms.txt`;
   const firstContent = out.findIndex((line) => line.trim() !== '');

@@ -4,7 +4,7 @@
  */
 import type { SourceFile } from './load.js';
 import { splitFrontmatter } from './frontmatter.js';
-import { pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
+import { basePathOf, pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
 import { renderMarkdown } from './render.js';
 import { portableMarkdown } from './portable-markdown.js';
 import { deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
@@ -90,7 +90,7 @@ export function buildSite(files: readonly SourceFile[], options: BuildSiteOption
   for (const candidate of winners.values()) urlByFile.set(candidate.file.relPath, candidate.path.url);
   const lookup = (relPath: string): string | undefined => urlByFile.get(relPath);
 
-  const basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '');
+  const basePath = basePathOf(options.baseUrl);
   const pages = new Map<string, Page>();
   for (const { file, path, data, body } of winners.values()) {
     if (options.onProgress !== undefined && pages.size % 250 === 0) options.onProgress(pages.size, winners.size);

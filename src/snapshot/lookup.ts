@@ -4,7 +4,7 @@
  * or nothing. Pure; never touches the file system.
  */
 import type { Body } from '../body.js';
-import type { Page } from '../content/page.js';
+import { INTERNAL_FOLDER, type Page } from '../content/page.js';
 import { decodeRequestPath } from '../content/paths.js';
 import type { PageBodies, Snapshot } from './snapshot.js';
 
@@ -31,7 +31,7 @@ export type Resolution =
   | { kind: 'not_found' };
 
 /** Top folder whose paths are internal whether or not a page exists there (no existence oracle). */
-const INTERNAL_PREFIX = '/internal';
+const INTERNAL_PREFIX = `/${INTERNAL_FOLDER}`;
 
 /**
  * Resolves a raw request path (no query string).

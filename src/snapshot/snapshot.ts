@@ -7,6 +7,7 @@ import path from 'node:path';
 import { makeBody, type Body } from '../body.js';
 import { loadContent, type SourceFile } from '../content/load.js';
 import { buildSite, type Site } from '../content/site.js';
+import { basePathOf } from '../content/paths.js';
 import { withLlmsDirective } from '../content/portable-markdown.js';
 import type { ContentProblem } from '../content/problems.js';
 import { buildSearchIndex, type SearchIndex } from '../search/search-index.js';
@@ -115,7 +116,7 @@ const PROGRESS_EVERY_PAGES = 250;
 
 /** Builds a snapshot from loaded files. Pure apart from the clock passed in. */
 export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOptions): Snapshot {
-  const basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '');
+  const basePath = basePathOf(options.baseUrl);
   const onRender =
     options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.('render', done, total);
   const site = buildSite(files, { baseUrl: options.baseUrl, fallbackName: options.fallbackName, onProgress: onRender });
