@@ -1,10 +1,11 @@
 /**
- * The {@link Store} over Kysely, shared by every SQL adapter: the adapters only choose the dialect.
+ * The {@link Store} over Kysely, shared by every SQL adapter: the adapters choose the dialect,
+ * how a section excludes other processes, and how changes are announced.
  */
-import { Migrator, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Scope } from '../errors.js';
-import type { ApiKeyRecord, AuditEvent, AuditEventType, SigningKeyRecord, Store } from './store.js';
-import { migrationProvider, type ApiKeysTable, type Database, type Dialect } from './schema.js';
+import type { ApiKeyRecord, AuditEvent, AuditEventType, SigningKeyRecord, Store, StoreChange } from './store.js';
+import type { ApiKeysTable, Database } from './schema.js';
 
 const iso = (date: Date): string => date.toISOString();
 const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
@@ -25,32 +26,70 @@ function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
   };
 }
 
+/** What an adapter adds to {@link kyselyStore}. */
+export interface KyselyStoreOptions {
+  /**
+   * Runs `run` in a transaction that no other process's exclusive section overlaps (SQLite:
+   * `BEGIN IMMEDIATE`; PostgreSQL: an advisory transaction lock), committing when it resolves.
+   */
+  exclusive<T>(run: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Announces a change inside the transaction that makes it, so other processes hear of it
+   * exactly when it commits (PostgreSQL NOTIFY). Without it, writes run as single statements.
+   */
+  announce?: (trx: Kysely<Database>, change: StoreChange) => Promise<void>;
+}
+
 /**
- * Wraps a Kysely instance as a Store.
- * @param db a Kysely instance for `dialect`; the store closes it on `close()`
+ * Wraps a Kysely instance as a Store, all but `migrate`, which each adapter makes safe for
+ * several processes its own way.
+ * @param db a Kysely instance; the store closes it on `close()`
  */
-export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
+export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): Omit<Store, 'migrate'> {
+  const { announce } = options;
+  /** Runs a write, with its announcement in the same transaction when the adapter announces. */
+  const write = <T>(run: (executor: Kysely<Database>) => Promise<T>, change: (result: T) => StoreChange | undefined): Promise<T> =>
+    announce === undefined
+      ? run(db)
+      : db.transaction().execute(async (trx) => {
+          const result = await run(trx);
+          const announced = change(result);
+          if (announced !== undefined) await announce(trx, announced);
+          return result;
+        });
+  const insertSigningKey = async (executor: Kysely<Database>, record: SigningKeyRecord): Promise<void> => {
+    await executor
+      .insertInto('signing_keys')
+      .values({
+        kid: record.kid,
+        alg: record.alg,
+        private_jwk: record.privateJwk,
+        public_jwk: record.publicJwk,
+        created_at: iso(record.createdAt),
+      })
+      .execute();
+  };
   return {
-    async migrate() {
-      const { error } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateToLatest();
-      if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed');
-    },
     async createKey(record) {
-      await db
-        .insertInto('api_keys')
-        .values({
-          id: record.id,
-          name: record.name,
-          scopes: record.scopes.join(' '),
-          secret_hash: record.secretHash,
-          previous_secret_hash: record.previousSecretHash,
-          previous_secret_expires_at: isoOrNull(record.previousSecretExpiresAt),
-          created_at: iso(record.createdAt),
-          expires_at: isoOrNull(record.expiresAt),
-          revoked_at: isoOrNull(record.revokedAt),
-          last_used_at: isoOrNull(record.lastUsedAt),
-        })
-        .execute();
+      await write(
+        (executor) =>
+          executor
+            .insertInto('api_keys')
+            .values({
+              id: record.id,
+              name: record.name,
+              scopes: record.scopes.join(' '),
+              secret_hash: record.secretHash,
+              previous_secret_hash: record.previousSecretHash,
+              previous_secret_expires_at: isoOrNull(record.previousSecretExpiresAt),
+              created_at: iso(record.createdAt),
+              expires_at: isoOrNull(record.expiresAt),
+              revoked_at: isoOrNull(record.revokedAt),
+              last_used_at: isoOrNull(record.lastUsedAt),
+            })
+            .execute(),
+        () => ({ kind: 'key', id: record.id }),
+      );
     },
     async getKey(id) {
       const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
@@ -61,13 +100,18 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
       return rows.map(toKey);
     },
     async revokeKey(id, at) {
-      const result = await db
-        .updateTable('api_keys')
-        .set({ revoked_at: iso(at) })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return write(
+        async (executor) => {
+          const result = await executor
+            .updateTable('api_keys')
+            .set({ revoked_at: iso(at) })
+            .where('id', '=', id)
+            .where('revoked_at', 'is', null)
+            .executeTakeFirst();
+          return result.numUpdatedRows > 0n;
+        },
+        (revoked) => (revoked ? { kind: 'key', id } : undefined),
+      );
     },
     async rotateKey(id, secretHash, graceUntil) {
       return db.transaction().execute(async (trx) => {
@@ -83,6 +127,7 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
           .set({ secret_hash: secretHash, previous_secret_hash: row.secret_hash, previous_secret_expires_at: iso(graceUntil) })
           .where('id', '=', id)
           .execute();
+        await announce?.(trx, { kind: 'key', id });
         return true;
       });
     },
@@ -104,23 +149,30 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
       }));
     },
     async addSigningKey(record) {
-      await db
-        .insertInto('signing_keys')
-        .values({
-          kid: record.kid,
-          alg: record.alg,
-          private_jwk: record.privateJwk,
-          public_jwk: record.publicJwk,
-          created_at: iso(record.createdAt),
-        })
-        .execute();
+      await write(
+        (executor) => insertSigningKey(executor, record),
+        () => ({ kind: 'signingKey', kid: record.kid }),
+      );
+    },
+    async addFirstSigningKey(record) {
+      return options.exclusive(async (trx) => {
+        const existing = await trx.selectFrom('signing_keys').select('kid').limit(1).executeTakeFirst();
+        if (existing !== undefined) return false;
+        await insertSigningKey(trx, record);
+        await announce?.(trx, { kind: 'signingKey', kid: record.kid });
+        return true;
+      });
     },
     async revokeToken(record) {
-      await db
-        .insertInto('revoked_tokens')
-        .values({ jti: record.jti, client_id: record.clientId, expires_at: iso(record.expiresAt), revoked_at: iso(record.revokedAt) })
-        .onConflict((conflict) => conflict.column('jti').doNothing())
-        .execute();
+      await write(
+        (executor) =>
+          executor
+            .insertInto('revoked_tokens')
+            .values({ jti: record.jti, client_id: record.clientId, expires_at: iso(record.expiresAt), revoked_at: iso(record.revokedAt) })
+            .onConflict((conflict) => conflict.column('jti').doNothing())
+            .execute(),
+        () => ({ kind: 'token', jti: record.jti }),
+      );
     },
     async isTokenRevoked(jti) {
       const row = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
@@ -160,6 +212,8 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
         detail: row.detail,
       }));
     },
+    // Adapters with a notification channel replace this.
+    watch: () => Promise.resolve(() => Promise.resolve()),
     async close() {
       await db.destroy();
     },

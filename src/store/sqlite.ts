@@ -31,7 +31,10 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
   // Concurrent writers (CLI and server) wait up to 5 s for the lock instead of failing at once.
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  const store: Store = { ...kyselyStore(db, 'sqlite'), migrate: () => migrateExclusively(db, database) };
+  const store: Store = {
+    ...kyselyStore(db, { exclusive: (run) => immediately(db, database, run) }),
+    migrate: () => migrateExclusively(db, database),
+  };
   await store.migrate();
   return store;
 }
@@ -48,12 +51,29 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
  * @throws the migration's error (rolled back), or SQLITE_BUSY after {@link MIGRATION_LOCK_TIMEOUT_MS}
  */
 async function migrateExclusively(db: Kysely<Database>, database: SqliteDatabase.Database): Promise<void> {
-  await db.connection().execute(async (connection) => {
+  await immediately(db, database, async (connection) => {
+    const { error } = await new Migrator({ db: connection, provider: migrationProvider('sqlite') }).migrateToLatest();
+    if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed');
+  });
+}
+
+/**
+ * Runs `run` inside `BEGIN IMMEDIATE`: SQLite's write lock is taken before the first read, so
+ * no other process writes between what `run` reads and what it writes (a deferred transaction
+ * would fail with SQLITE_BUSY on its first write instead). Kysely's connection is held throughout.
+ * @throws `run`'s error (rolled back), or SQLITE_BUSY after {@link MIGRATION_LOCK_TIMEOUT_MS}
+ */
+async function immediately<T>(
+  db: Kysely<Database>,
+  database: SqliteDatabase.Database,
+  run: (connection: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
     await beginImmediate(database);
     try {
-      const { error } = await new Migrator({ db: connection, provider: migrationProvider('sqlite') }).migrateToLatest();
-      if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed');
+      const result = await run(connection);
       database.exec('COMMIT');
+      return result;
     } catch (error) {
       if (database.inTransaction) database.exec('ROLLBACK');
       throw error;

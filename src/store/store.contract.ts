@@ -245,6 +245,26 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
         for (const record of [newer, newest, older]) await store.addSigningKey(record);
         expect(await store.listSigningKeys()).toStrictEqual([older, newer, newest]);
       });
+
+      it('addFirstSigningKey inserts into an empty store only', async () => {
+        const first = signingKey('kid-first', '2030-01-01T00:00:00.001Z');
+        expect(await store.addFirstSigningKey(first)).toBe(true);
+        expect(await store.addFirstSigningKey(signingKey('kid-second', '2029-01-01T00:00:00.000Z'))).toBe(false);
+        expect(await store.listSigningKeys()).toStrictEqual([first]);
+      });
+
+      it('addFirstSigningKey from several stores at once leaves exactly one key, which all of them see', async () => {
+        const others = [await fixture.openAnother(), await fixture.openAnother()];
+        for (const other of others) await other.migrate();
+        const candidates = [store, ...others, store, ...others].map((each, index) => ({
+          each,
+          record: signingKey(`kid-${String(index)}`, `2030-01-01T00:00:00.00${String(9 - index)}Z`),
+        }));
+        const inserted = await Promise.all(candidates.map(({ each, record }) => each.addFirstSigningKey(record)));
+        expect(inserted.filter(Boolean)).toHaveLength(1);
+        const winner = candidates[inserted.indexOf(true)]?.record;
+        for (const each of [store, ...others]) expect(await each.listSigningKeys()).toStrictEqual([winner]);
+      });
     });
 
     describe('revoked tokens', () => {

@@ -1,6 +1,6 @@
 /**
  * The store: everything mutable that sitegate keeps (API keys, signing keys, audit events).
- * One interface, adapters per database (SQLite now), one contract test suite for all of them.
+ * One interface, adapters per database (SQLite, PostgreSQL), one contract test suite for all of them.
  * No framework types here (STYLE.md): records are plain data.
  */
 import type { Scope } from '../errors.js';
@@ -64,6 +64,17 @@ export interface AuditEvent {
   detail: string | null;
 }
 
+/**
+ * A committed change that caches in other processes must not outlive: what a replica's key,
+ * token and signing-key caches drop when another replica or the CLI writes. `resync` means
+ * changes may have been missed (the notification channel was down): drop everything.
+ */
+export type StoreChange =
+  | { kind: 'key'; id: string }
+  | { kind: 'token'; jti: string }
+  | { kind: 'signingKey'; kid: string }
+  | { kind: 'resync' };
+
 /** The store interface every adapter implements. All methods reject only on database failures. */
 export interface Store {
   /** Creates or upgrades the schema; safe to call on every start and from several processes. */
@@ -86,6 +97,12 @@ export interface Store {
   listSigningKeys(): Promise<SigningKeyRecord[]>;
   /** Inserts a signing key. */
   addSigningKey(record: SigningKeyRecord): Promise<void>;
+  /**
+   * Inserts `record` only when the store holds no signing key yet, atomically across processes,
+   * so replicas starting together on an empty database end up with one key between them.
+   * @returns whether `record` was inserted
+   */
+  addFirstSigningKey(record: SigningKeyRecord): Promise<boolean>;
   /** Records a revoked token; revoking it again is a no-op. */
   revokeToken(record: RevokedTokenRecord): Promise<void>;
   /** Whether a token id was revoked. */
@@ -94,5 +111,13 @@ export interface Store {
   appendAudit(events: AuditEvent | readonly AuditEvent[]): Promise<void>;
   /** Events at or after `since`, oldest first, at most `limit`. */
   listAudit(since: Date, limit: number): Promise<AuditEvent[]>;
+  /**
+   * Calls `listener` for every key, token and signing-key change committed by any process on
+   * the same database, including this one. Adapters without a notification channel (SQLite)
+   * never call it: there the caches' TTLs alone bound staleness.
+   * @returns a function that stops listening
+   * @throws when the notification channel cannot be opened
+   */
+  watch(listener: (change: StoreChange) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
