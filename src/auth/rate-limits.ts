@@ -1,9 +1,10 @@
 /**
  * Rate limits (DESIGN.md "Limits"): token requests and failed authentications per client address
- * and per client_id (brute force), search per address. Counters live behind {@link RateLimiter},
- * in process memory for now (rate-limiter-flexible); a shared Redis store can implement it later.
+ * and per client_id (brute force), search per address. Counters live behind {@link RateLimiter}
+ * (rate-limiter-flexible): in process memory for one replica, in Redis when replicas share them
+ * (rate-limits-redis.ts).
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** The named limits. */
 export type RateLimitName = 'token' | 'authFailures' | 'clientFailures' | 'search';
@@ -47,10 +48,23 @@ export interface RateLimiter {
 
 /** In-process counters (one per limit), for a single replica. */
 export function createMemoryRateLimiter(config: RateLimitConfig): RateLimiter {
-  const limiters = new Map<RateLimitName, RateLimiterMemory>();
+  return createRateLimiter(
+    config,
+    (name, policy) => new RateLimiterMemory({ keyPrefix: name, points: policy.points, duration: policy.windowSec }),
+  );
+}
+
+/**
+ * The {@link RateLimiter} over one rate-limiter-flexible counter per enabled limit.
+ * @param counter makes the counter of a limit whose `points` is above 0
+ */
+export function createRateLimiter(
+  config: RateLimitConfig,
+  counter: (name: RateLimitName, policy: RateLimitPolicy) => RateLimiterAbstract,
+): RateLimiter {
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   for (const [name, policy] of Object.entries(config) as [RateLimitName, RateLimitPolicy][]) {
-    if (policy.points > 0)
-      limiters.set(name, new RateLimiterMemory({ keyPrefix: name, points: policy.points, duration: policy.windowSec }));
+    if (policy.points > 0) limiters.set(name, counter(name, policy));
   }
   const state = (name: RateLimitName, res: RateLimiterRes | null, allowed: boolean): RateLimitState => {
     const policy = config[name];

@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       tokenTtlSec: 3600,
       rateLimits: DEFAULT_RATE_LIMITS,
       contentSignal: 'search=yes, ai-input=yes, ai-train=no',
+      databaseUrl: null,
+      redisUrl: null,
+      redisKeyPrefix: 'sitegate:',
     });
   });
 
@@ -64,6 +67,23 @@ describe('loadConfig', () => {
         'contentSignal',
         ['search=yes', 'search=no', 'ai-train=yes', 'search=yes, ai-input=yes, ai-train=no'],
       ],
+      [
+        'databaseUrl',
+        'postgres://flag/db',
+        'postgresql://env/db',
+        'postgres://file/db',
+        'databaseUrl',
+        ['postgres://flag/db', 'postgresql://env/db', 'postgres://file/db', null],
+      ],
+      [
+        'redisUrl',
+        'redis://flag',
+        'rediss://env:6380',
+        'redis://file/2',
+        'redisUrl',
+        ['redis://flag', 'rediss://env:6380', 'redis://file/2', null],
+      ],
+      ['redisKeyPrefix', 'flag:', 'env.x', 'file-y', 'redisKeyPrefix', ['flag:', 'env.x', 'file-y', 'sitegate:']],
     ])('%s', (input, flag, env, file, field, expected) => {
       const read = (flags: ConfigInput, envs: Env, files: ConfigInput): unknown => loadConfig(flags, envs, files, CWD)[field as 'port'];
       const flags = { [input]: flag } as ConfigInput;
@@ -123,6 +143,11 @@ describe('loadConfig', () => {
       ['--token-ttl', {}, {}, { tokenTtl: 3600.5 }],
       ['--content-signal', { contentSignal: 'ai-train: no' }, {}, {}],
       ['--content-signal', {}, { contentSignal: 'search=maybe' }, {}],
+      ['--database-url', { databaseUrl: 'mysql://u:secret@h/db' }, {}, {}],
+      ['--database-url', {}, { databaseUrl: '/var/lib/db.sqlite' }, {}],
+      ['--redis-url', {}, { redisUrl: 'http://127.0.0.1:6379' }, {}],
+      ['--redis-key-prefix', { redisKeyPrefix: 'has space' }, {}, {}],
+      ['--redis-key-prefix', {}, {}, { redisKeyPrefix: 'x'.repeat(65) }],
       ['rateLimits: unknown limit "nope"', {}, {}, { rateLimits: { nope: { points: 1 } } as ConfigInput['rateLimits'] }],
       ['rateLimits: unknown limit "toString"', {}, {}, { rateLimits: { toString: { points: 1 } } as ConfigInput['rateLimits'] }],
       [
@@ -143,6 +168,7 @@ describe('loadConfig', () => {
     ])('%s', (setting, flags, env, file) => {
       const load = (): unknown => loadConfig(flags, env, file, CWD);
       expect(load).toThrow(ConfigError);
+      expect(load).not.toThrow(/secret/);
       expect(load).toThrow(new RegExp(`^${setting.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[:. ]`));
     });
   });
@@ -190,6 +216,7 @@ describe('readEnv', () => {
         SITEGATE_LOG_LEVEL: 'warn',
         DATABASE_URL: 'postgres://db',
         REDIS_URL: 'redis://r',
+        SITEGATE_REDIS_KEY_PREFIX: 'p:',
         SITEGATE_TOKEN_TTL: '60',
         SITEGATE_CONTENT_SIGNAL: 'search=yes',
         UNRELATED: 'x',
@@ -203,6 +230,7 @@ describe('readEnv', () => {
       logLevel: 'warn',
       databaseUrl: 'postgres://db',
       redisUrl: 'redis://r',
+      redisKeyPrefix: 'p:',
       tokenTtl: '60',
       contentSignal: 'search=yes',
     });

@@ -35,6 +35,12 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Content-Signal for robots.txt and markdown responses (contentsignals.org), e.g. `search=yes, ai-input=yes, ai-train=no`. */
   contentSignal: string;
+  /** `postgres://…` URL of the store shared by replicas; null = SQLite in `dataDir`. */
+  databaseUrl: string | null;
+  /** `redis://…` URL of the rate-limit counters shared by replicas; null = this process's memory. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key sitegate writes, e.g. `sitegate:` (several sites can share one Redis). */
+  redisKeyPrefix: string;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -47,6 +53,9 @@ export interface ConfigInput {
   logLevel?: string | undefined;
   tokenTtl?: string | number | undefined;
   contentSignal?: string | undefined;
+  databaseUrl?: string | undefined;
+  redisUrl?: string | undefined;
+  redisKeyPrefix?: string | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
 }
@@ -106,7 +115,19 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   if (!/^[a-z-]+=(yes|no)(, *[a-z-]+=(yes|no))*$/.test(contentSignal)) {
     throw new ConfigError(`--content-signal: "${contentSignal}" is not a list like "search=yes, ai-input=yes, ai-train=no"`);
   }
+  const databaseUrl = flags.databaseUrl ?? env.databaseUrl ?? file.databaseUrl ?? null;
+  // The message never echoes the URL: it may hold a password.
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//i.test(databaseUrl))
+    throw new ConfigError('--database-url: must be a postgres:// or postgresql:// URL');
+  const redisUrl = flags.redisUrl ?? env.redisUrl ?? file.redisUrl ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\//i.test(redisUrl)) throw new ConfigError('--redis-url: must be a redis:// or rediss:// URL');
+  const redisKeyPrefix = flags.redisKeyPrefix ?? env.redisKeyPrefix ?? file.redisKeyPrefix ?? 'sitegate:';
+  if (!/^[\w:.-]{1,64}$/.test(redisKeyPrefix))
+    throw new ConfigError(`--redis-key-prefix: "${redisKeyPrefix}" must be 1 to 64 letters, digits or _ : . -`);
   return {
+    databaseUrl,
+    redisUrl,
+    redisKeyPrefix,
     contentSignal,
     tokenTtlSec,
     rateLimits: parseRateLimits({ ...file.rateLimits, ...flags.rateLimits }),

@@ -13,13 +13,14 @@ export interface Env {
   logLevel?: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisKeyPrefix?: string;
   tokenTtl?: string;
   contentSignal?: string;
 }
 
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
- * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`, `DATABASE_URL`, `REDIS_URL`.
+ * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`, `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -36,6 +37,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     logLevel: read('SITEGATE_LOG_LEVEL'),
     databaseUrl: read('DATABASE_URL'),
     redisUrl: read('REDIS_URL'),
+    redisKeyPrefix: read('SITEGATE_REDIS_KEY_PREFIX'),
     tokenTtl: read('SITEGATE_TOKEN_TTL'),
     contentSignal: read('SITEGATE_CONTENT_SIGNAL'),
   };
