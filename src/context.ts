@@ -9,14 +9,15 @@ import type { AuditEvent, Store } from './store/store.js';
 import { openSqliteStore } from './store/sqlite.js';
 import { createKeyService } from './auth/keys.js';
 import { createTokenService } from './auth/access-tokens.js';
-import { createMemoryRateLimiter } from './auth/rate-limits.js';
+import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limits.js';
+import { SILENT_LOG, type Log } from './log.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
   store: Store;
   /** Replaces the current snapshot atomically; requests in flight keep the one they read. */
   swapSnapshot(next: Snapshot): void;
-  /** Closes the store. */
+  /** Writes pending audit events, then closes the rate-limit connection and the store. */
   close(): Promise<void>;
 }
 
@@ -31,13 +32,40 @@ export interface ContextOptions {
   store?: Store;
   /** Clock, for tests. */
   now?: () => Date;
-  /** Where errors of background work go (audit and last-used writes). */
+  /** Where errors of background work go (audit and last-used writes, the store's change feed). */
   onBackgroundError?: (error: unknown) => void;
+  /** Where the state of shared services goes (e.g. Redis unreachable, and back). */
+  log?: Log;
 }
 
-/** Opens the store named by the config. */
-export function openStore(config: Config): Promise<Store> {
-  return openSqliteStore(config.dataDir);
+/** How long the server waits at start for Redis before serving with local limits (ms). */
+const REDIS_START_WAIT_MS = 3000;
+
+/**
+ * Opens the store named by the config: PostgreSQL when `databaseUrl` is set, else SQLite in
+ * `dataDir`. The server and the CLI both call this, so they always use the same store.
+ * @param onError errors of the store's background connections (PostgreSQL only)
+ * @throws when the database cannot be opened or migrated
+ */
+export async function openStore(config: Config, onError?: (error: unknown) => void): Promise<Store> {
+  if (config.databaseUrl === null) return openSqliteStore(config.dataDir);
+  // Loaded only when asked for: a single-machine site never loads pg.
+  const { openPostgresStore } = await import('./store/postgres.js');
+  return openPostgresStore(config.databaseUrl, { onError });
+}
+
+/**
+ * The rate limiter the config names: Redis when `redisUrl` is set (waiting up to
+ * {@link REDIS_START_WAIT_MS} for it, then failing open), else this process's memory.
+ */
+async function openRateLimiter(config: Config, log: Log): Promise<{ limiter: RateLimiter; close(): void }> {
+  if (config.redisUrl === null) return { limiter: createMemoryRateLimiter(config.rateLimits), close: () => undefined };
+  const { createRedisRateLimiter } = await import('./auth/rate-limits-redis.js');
+  const limiter = createRedisRateLimiter(config.rateLimits, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix, log });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([limiter.connected, new Promise((resolve) => (timer = setTimeout(resolve, REDIS_START_WAIT_MS)))]);
+  clearTimeout(timer);
+  return { limiter, close: () => limiter.close() };
 }
 
 /**
@@ -45,8 +73,8 @@ export function openStore(config: Config): Promise<Store> {
  * @throws when the store cannot be opened or migrated
  */
 export async function createContext(config: Config, first: Snapshot, options: ContextOptions = {}): Promise<ServerContext> {
-  const store = options.store ?? (await openStore(config));
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
+  const store = options.store ?? (await openStore(config, onBackgroundError));
   const keys = createKeyService(store, { now: options.now, onBackgroundError });
   const tokens = await createTokenService(store, keys, {
     issuer: config.baseUrl,
@@ -54,7 +82,14 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     ttlSec: config.tokenTtlSec,
     now: options.now,
   });
-  const limiter = createMemoryRateLimiter(config.rateLimits);
+  // Changes made by other replicas or the CLI drop this process's cached answers at once; the
+  // caches' TTLs (about a second) bound staleness should a notification be lost.
+  const unwatch = await store.watch((change) => {
+    keys.invalidate(change);
+    tokens.invalidate(change);
+  });
+  const rateLimits = await openRateLimiter(config, options.log ?? SILENT_LOG);
+  const limiter = rateLimits.limiter;
   const now = options.now ?? (() => new Date());
   let current = first;
   // Request-driven audit events (tokens issued, failed authentications) are written in batches:
@@ -91,6 +126,8 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     async close() {
       flushAudit();
       await auditWrites;
+      rateLimits.close();
+      await unwatch();
       await store.close();
     },
   };

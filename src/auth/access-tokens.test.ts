@@ -7,13 +7,14 @@ import {
   UnsecuredJWT,
   decodeJwt,
   decodeProtectedHeader,
+  exportJWK,
   generateKeyPair,
   importJWK,
   jwtVerify,
   type CryptoKey,
   type JWK,
 } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteStore } from '../store/sqlite.js';
 import type { Store } from '../store/store.js';
 import { createTokenService, TOKEN_ALG, type TokenService, type TokenServiceOptions } from './access-tokens.js';
@@ -193,6 +194,64 @@ describe('TokenService', () => {
     });
   });
 
+  describe('invalidate', () => {
+    /** A second process on the same database, as a replica or the CLI would be. */
+    const otherProcess = async (): Promise<{ keys: KeyService; tokens: TokenService }> => {
+      const otherStore = await openSqliteStore(dir);
+      stores.push(otherStore);
+      const otherKeys = createKeyService(otherStore, { now });
+      return { keys: otherKeys, tokens: await createTokenService(otherStore, otherKeys, options) };
+    };
+
+    it('token: a revocation made elsewhere is honoured at once instead of after the cache TTL', async () => {
+      const { token } = await tokens.issue(clientId, ['search:read']);
+      await tokens.verify(token);
+      const other = await otherProcess();
+      expect(await other.tokens.revoke(token, clientId)).toBe(true);
+      // Within the TTL the cache still vouches for the token…
+      expect(tokens.cachedPrincipal(token)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read'] });
+      tokens.invalidate({ kind: 'token', jti: String(decodeJwt(token).jti) });
+      // …until told.
+      expect(tokens.cachedPrincipal(token)).toBeUndefined();
+      await expectCode(token, 'invalid_token');
+    });
+
+    it('key: a key revoked elsewhere is refused at once, with its tokens', async () => {
+      const { token } = await tokens.issue(clientId, ['search:read']);
+      await tokens.verify(token);
+      const other = await otherProcess();
+      expect(await other.keys.revoke(clientId)).toBe(true);
+      expect(tokens.cachedPrincipal(token)).toBeDefined();
+      keys.invalidate({ kind: 'key', id: clientId });
+      expect(tokens.cachedPrincipal(token)).toBeUndefined();
+      await expectCode(token, 'invalid_token');
+    });
+
+    it('resync: forgets every "not revoked" answer but keeps revocations known here', async () => {
+      const { token: revokedHere } = await tokens.issue(clientId, ['search:read']);
+      const { token: revokedElsewhere } = await tokens.issue(clientId, ['content:read']);
+      await tokens.verify(revokedElsewhere);
+      expect(await tokens.revoke(revokedHere, clientId)).toBe(true);
+      const other = await otherProcess();
+      expect(await other.tokens.revoke(revokedElsewhere, clientId)).toBe(true);
+      tokens.invalidate({ kind: 'resync' });
+      keys.invalidate({ kind: 'resync' });
+      await expectCode(revokedHere, 'invalid_token');
+      await expectCode(revokedElsewhere, 'invalid_token');
+    });
+
+    it('without any notification the caches expire: a revocation elsewhere bites after the 1 s TTL', async () => {
+      const { token } = await tokens.issue(clientId, ['search:read']);
+      await tokens.verify(token);
+      const other = await otherProcess();
+      await other.tokens.revoke(token, clientId);
+      nowMs += 999;
+      expect((await tokens.verify(token)).clientId).toBe(clientId);
+      nowMs += 2;
+      await expectCode(token, 'invalid_token');
+    });
+  });
+
   describe('signing keys', () => {
     it('generates one key once; a second service on the same store reuses it, and their tokens cross-verify', async () => {
       expect(await store.listSigningKeys()).toHaveLength(1);
@@ -208,6 +267,63 @@ describe('TokenService', () => {
       const fromB = (await other.issue(clientId, ['content:read'])).token;
       expect(await other.verify(fromA)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read'] });
       expect(await tokens.verify(fromB)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['content:read'] });
+    });
+
+    it('replicas starting together on an empty store agree on one key and cross-verify', async () => {
+      const emptyDir = mkdtempSync(path.join(tmpdir(), 'sitegate-tokens-empty-'));
+      try {
+        const replicas = await Promise.all(
+          [1, 2, 3].map(async () => {
+            const each = await openSqliteStore(emptyDir);
+            stores.push(each);
+            const eachKeys = createKeyService(each, { now });
+            return { keys: eachKeys, tokens: await createTokenService(each, eachKeys, options) };
+          }),
+        );
+        const [first, ...others] = replicas;
+        if (first === undefined) throw new Error('no replica');
+        expect(await stores.at(-1)?.listSigningKeys()).toHaveLength(1);
+        for (const other of others) expect(other.tokens.jwks()).toStrictEqual(first.tokens.jwks());
+        const { key } = await first.keys.create({ name: 'shared', scopes: ['search:read'], expiresAt: null });
+        const { token } = await first.tokens.issue(key.id, ['search:read']);
+        for (const other of others) expect((await other.tokens.verify(token)).clientId).toBe(key.id);
+      } finally {
+        rmSync(emptyDir, { recursive: true, force: true });
+      }
+    });
+
+    it('verifies a token signed with a key added after start (unknown kid: reload), and publishes it', async () => {
+      const [current] = await store.listSigningKeys();
+      // Another replica's key, older than this one's, so a service started now signs with it.
+      const pair = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
+      await store.addSigningKey({
+        kid: 'kid-added-later',
+        alg: TOKEN_ALG,
+        privateJwk: JSON.stringify(await exportJWK(pair.privateKey)),
+        publicJwk: JSON.stringify(await exportJWK(pair.publicKey)),
+        createdAt: new Date(START_MS - 1000),
+      });
+      const later = await createTokenService(store, keys, options);
+      const { token } = await later.issue(clientId, ['search:read']);
+      expect(decodeProtectedHeader(token).kid).toBe('kid-added-later');
+      expect(tokens.jwks().keys.map((jwk) => jwk.kid)).toStrictEqual([current?.kid]);
+      expect(await tokens.verify(token)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read'] });
+      expect(tokens.jwks().keys.map((jwk) => jwk.kid)).toStrictEqual(['kid-added-later', current?.kid]);
+    });
+
+    it('re-reads the keys for unknown kids at most once a second', async () => {
+      const forged = [await forge(claims(), { kid: 'forged-1' }), await forge(claims(), { kid: 'forged-2' })];
+      const reads = vi.spyOn(store, 'listSigningKeys');
+      for (const token of forged) await expectCode(token, 'invalid_token');
+      expect(reads).toHaveBeenCalledTimes(1);
+    });
+
+    it('invalidate(signingKey) reloads the keys without waiting for a token', async () => {
+      const [current] = await store.listSigningKeys();
+      if (current === undefined) throw new Error('no signing key');
+      await store.addSigningKey({ ...current, kid: 'kid-announced', createdAt: new Date(START_MS + 1) });
+      tokens.invalidate({ kind: 'signingKey', kid: 'kid-announced' });
+      await vi.waitFor(() => expect(tokens.jwks().keys).toHaveLength(2), { timeout: 2000 });
     });
 
     it('publishes the public key only, with kid, alg and use', async () => {

@@ -17,7 +17,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import { ApiError, type Scope } from '../errors.js';
-import type { Store } from '../store/store.js';
+import type { SigningKeyRecord, Store, StoreChange } from '../store/store.js';
 import type { KeyService } from './keys.js';
 import type { Principal } from './principal.js';
 import { parseScopeParameter } from './scopes.js';
@@ -29,6 +29,12 @@ export const DEFAULT_TOKEN_TTL_SEC = 3600;
 const VERIFIED_CACHE_MAX = 50_000;
 /** How long a "not revoked" answer from the store is trusted (ms). */
 const REVOCATION_CACHE_TTL_MS = 1000;
+/**
+ * A token signed with a `kid` this process does not know makes it re-read the signing keys
+ * (another replica may have added one), at most this often (ms), so forged `kid`s cannot make
+ * every request a database query.
+ */
+const UNKNOWN_KID_RELOAD_MS = 1000;
 
 /** A JSON Web Key Set (RFC 7517 §5). */
 export interface Jwks {
@@ -73,6 +79,11 @@ export interface TokenService {
   revoke(token: string, clientId: string): Promise<boolean>;
   /** The public keys, for `/.well-known/jwks.json`. */
   jwks(): Jwks;
+  /**
+   * Drops what the caches hold about a change another process made: a revoked token's "not
+   * revoked" answer (`token`), the signing keys (`signingKey`, reloaded), or all of it (`resync`).
+   */
+  invalidate(change: StoreChange): void;
 }
 
 /** Options of {@link createTokenService}. */
@@ -107,27 +118,64 @@ async function loadKeys(store: Store): Promise<LoadedKey[]> {
   );
 }
 
+/** Generates an Ed25519 key pair as a signing-key record. */
+async function newSigningKey(createdAt: Date): Promise<SigningKeyRecord> {
+  const pair = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
+  return {
+    kid: randomUUID(),
+    alg: TOKEN_ALG,
+    privateJwk: JSON.stringify(await exportJWK(pair.privateKey)),
+    publicJwk: JSON.stringify(await exportJWK(pair.publicKey)),
+    createdAt,
+  };
+}
+
 /**
  * Loads the signing keys, generating the first one when the store has none, and returns the
- * token service. Every replica signs with the oldest key, so all agree without coordination.
+ * token service. Every replica signs with the oldest key and verifies with every key in the
+ * store. Replicas starting together on an empty store agree on one first key: only one
+ * {@link Store.addFirstSigningKey} succeeds, and each then reads the store's key.
+ * @throws when the store fails, or holds a key that does not import
  */
 export async function createTokenService(store: Store, keys: KeyService, options: TokenServiceOptions): Promise<TokenService> {
   const now = options.now ?? (() => new Date());
   let loaded = await loadKeys(store);
   if (loaded.length === 0) {
-    const pair = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
-    await store.addSigningKey({
-      kid: randomUUID(),
-      alg: TOKEN_ALG,
-      privateJwk: JSON.stringify(await exportJWK(pair.privateKey)),
-      publicJwk: JSON.stringify(await exportJWK(pair.publicKey)),
-      createdAt: now(),
-    });
+    await store.addFirstSigningKey(await newSigningKey(now()));
     loaded = await loadKeys(store);
   }
-  const signing = loaded[0];
-  if (signing === undefined) throw new Error('no signing key in the store');
-  const byKid = new Map(loaded.map((key) => [key.kid, key]));
+  let byKid = new Map(loaded.map((key) => [key.kid, key]));
+  const signingKey = (): LoadedKey => {
+    const oldest = loaded[0];
+    if (oldest === undefined) throw new Error('no signing key in the store');
+    return oldest;
+  };
+  // A store whose keys vanished fails here, at start, rather than at the first token.
+  signingKey();
+  let reloading: Promise<void> | undefined;
+  let lastReloadMs = 0;
+  /** Re-reads the signing keys; concurrent callers share one read. A failed read keeps the old keys. */
+  const reloadKeys = (): Promise<void> => {
+    lastReloadMs = Date.now();
+    reloading ??= loadKeys(store)
+      .then((next) => {
+        if (next.length === 0) return;
+        loaded = next;
+        byKid = new Map(next.map((key) => [key.kid, key]));
+      })
+      .finally(() => {
+        reloading = undefined;
+      });
+    return reloading;
+  };
+  // The throttle runs on the real clock: `now` may be frozen in tests.
+  const publicKeyFor = async (kid: string | undefined): Promise<CryptoKey> => {
+    if (kid === undefined) throw new joseErrors.JWKSNoMatchingKey();
+    if (!byKid.has(kid) && Date.now() - lastReloadMs >= UNKNOWN_KID_RELOAD_MS) await reloadKeys();
+    const key = byKid.get(kid);
+    if (key === undefined) throw new joseErrors.JWKSNoMatchingKey();
+    return key.publicKey;
+  };
   const verified = new Map<string, { principal: Principal; claims: AccessTokenClaims }>();
   const revocations = new Map<string, { revoked: boolean; untilMs: number }>();
 
@@ -159,22 +207,14 @@ export async function createTokenService(store: Store, keys: KeyService, options
     }
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(
-        token,
-        (header) => {
-          const key = header.kid === undefined ? undefined : byKid.get(header.kid);
-          if (key === undefined) throw new joseErrors.JWKSNoMatchingKey();
-          return key.publicKey;
-        },
-        {
-          issuer: options.issuer,
-          audience: options.audience,
-          typ: 'at+jwt',
-          algorithms: [TOKEN_ALG],
-          currentDate: now(),
-          requiredClaims: ['exp', 'iat', 'sub', 'jti', 'client_id'],
-        },
-      ));
+      ({ payload } = await jwtVerify(token, (header) => publicKeyFor(header.kid), {
+        issuer: options.issuer,
+        audience: options.audience,
+        typ: 'at+jwt',
+        algorithms: [TOKEN_ALG],
+        currentDate: now(),
+        requiredClaims: ['exp', 'iat', 'sub', 'jti', 'client_id'],
+      }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new ApiError('token_expired');
       throw new ApiError('invalid_token');
@@ -193,6 +233,7 @@ export async function createTokenService(store: Store, keys: KeyService, options
   const service: TokenService = {
     async issue(clientId, scopes) {
       const issuedAt = Math.floor(now().getTime() / 1000);
+      const signing = signingKey();
       const token = await new SignJWT({ client_id: clientId, scope: scopes.join(' ') })
         .setProtectedHeader({ alg: TOKEN_ALG, typ: 'at+jwt', kid: signing.kid })
         .setIssuer(options.issuer)
@@ -235,6 +276,16 @@ export async function createTokenService(store: Store, keys: KeyService, options
       return true;
     },
     jwks: () => ({ keys: loaded.map((key) => key.publicJwk) }),
+    invalidate(change) {
+      if (change.kind === 'token') {
+        // A revocation recorded here stays; a "not revoked" answer is re-asked.
+        if (revocations.get(change.jti)?.revoked !== true) revocations.delete(change.jti);
+      } else if (change.kind === 'resync') {
+        for (const [jti, entry] of revocations) if (!entry.revoked) revocations.delete(jti);
+      }
+      // Nothing else decides which key signs, so a failed reload only leaves the current keys.
+      if (change.kind === 'signingKey' || change.kind === 'resync') reloadKeys().catch(() => undefined);
+    },
   };
   return service;
 }

@@ -171,6 +171,52 @@ describe('KeyService', () => {
     });
   });
 
+  describe('invalidate', () => {
+    it('key: the next check reads the store, so a revocation elsewhere is honoured before the TTL ends', async () => {
+      const { credential } = await keys.create({ name: 'a', scopes: ['search:read'], expiresAt: null });
+      const verified = await keys.verify(credential.clientId, credential.clientSecret);
+      if (!verified.ok) throw new Error('not verified');
+      keys.rememberApiKey(credential.apiKey, verified.key);
+      await createKeyService(store, { now }).revoke(credential.clientId);
+      expect(keys.cachedApiKey(credential.apiKey)?.id).toBe(credential.clientId);
+      keys.invalidate({ kind: 'key', id: credential.clientId });
+      expect(keys.cachedActiveKey(credential.clientId)).toBeUndefined();
+      expect(keys.cachedApiKey(credential.apiKey)).toBeUndefined();
+      expect(await keys.verify(credential.clientId, credential.clientSecret)).toStrictEqual({ ok: false, reason: 'revoked' });
+    });
+
+    it('key: a key created elsewhere is found at once, despite an earlier "unknown" answer', async () => {
+      const id = 'sgc_0000000000000042';
+      expect(await keys.verify(id, 'the-secret')).toStrictEqual({ ok: false, reason: 'unknown' });
+      await store.createKey({
+        id,
+        name: 'made elsewhere',
+        scopes: ['search:read'],
+        secretHash: hashSecret('the-secret'),
+        previousSecretHash: null,
+        previousSecretExpiresAt: null,
+        createdAt: new Date(START_MS),
+        expiresAt: null,
+        revokedAt: null,
+        lastUsedAt: null,
+      });
+      expect((await keys.verify(id, 'the-secret')).ok).toBe(false);
+      keys.invalidate({ kind: 'key', id });
+      expect((await keys.verify(id, 'the-secret')).ok).toBe(true);
+    });
+
+    it('resync forgets every key; token and signing-key changes forget none', async () => {
+      const { credential } = await keys.create({ name: 'a', scopes: ['search:read'], expiresAt: null });
+      await keys.activeKey(credential.clientId);
+      keys.invalidate({ kind: 'token', jti: 'j' });
+      keys.invalidate({ kind: 'signingKey', kid: 'k' });
+      keys.invalidate({ kind: 'key', id: 'sgc_someone_else0000' });
+      expect(keys.cachedActiveKey(credential.clientId)?.id).toBe(credential.clientId);
+      keys.invalidate({ kind: 'resync' });
+      expect(keys.cachedActiveKey(credential.clientId)).toBeUndefined();
+    });
+  });
+
   describe('revoke', () => {
     it('returns true once, then false; false for an unknown key', async () => {
       const { credential } = await keys.create({ name: 'a', scopes: ['search:read'], expiresAt: null });

@@ -4,7 +4,7 @@
  * {@link KEY_CACHE_TTL_MS} while steady traffic costs no database round trip.
  */
 import type { Scope } from '../errors.js';
-import type { ApiKeyRecord, AuditEvent, Store } from '../store/store.js';
+import type { ApiKeyRecord, AuditEvent, Store, StoreChange } from '../store/store.js';
 import { generateCredential, generateSecret, hashSecret, secretMatches, type NewCredential } from './api-keys.js';
 import { sortScopes } from './scopes.js';
 
@@ -51,6 +51,11 @@ export interface KeyService {
   cachedApiKey(apiKey: string): ApiKeyRecord | undefined;
   /** Records a successful use, at most every {@link TOUCH_INTERVAL_MS}. */
   touch(clientId: string): void;
+  /**
+   * Drops what the cache holds about a key another process changed (`key`), or everything
+   * (`resync`); other changes are not about keys. The next use reads the store.
+   */
+  invalidate(change: StoreChange): void;
 }
 
 /** Options of {@link createKeyService}. */
@@ -155,6 +160,11 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
       if ((touched.get(clientId) ?? 0) + TOUCH_INTERVAL_MS > nowMs) return;
       touched.set(clientId, nowMs);
       store.touchKey(clientId, new Date(nowMs)).catch(options.onBackgroundError ?? (() => undefined));
+    },
+    invalidate(change) {
+      // Accepted X-API-Key values need no sweep: cachedApiKey asks cachedActiveKey, which now misses.
+      if (change.kind === 'key') cache.delete(change.id);
+      else if (change.kind === 'resync') cache.clear();
     },
   };
   return service;

@@ -17,10 +17,12 @@ import { UsageError } from './output.js';
 /** Flags every store command takes. */
 export interface StoreFlags {
   dataDir?: string;
+  /** `postgres://…`: manage the keys of replicas sharing PostgreSQL (also `DATABASE_URL`). */
+  databaseUrl?: string;
 }
 
 async function withKeys<T>(flags: StoreFlags, run: (keys: KeyService, store: Store) => Promise<T>): Promise<T> {
-  const config = loadConfig({ dataDir: flags.dataDir }, readEnv(), readConfigFile(process.cwd()));
+  const config = loadConfig({ dataDir: flags.dataDir, databaseUrl: flags.databaseUrl }, readEnv(), readConfigFile(process.cwd()));
   const store = await openStore(config);
   try {
     return await run(createKeyService(store), store);

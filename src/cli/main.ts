@@ -25,6 +25,9 @@ interface ServeOptions {
   logLevel?: string;
   tokenTtl?: string;
   contentSignal?: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisKeyPrefix?: string;
 }
 
 function program(setExit: (code: number) => void): Command {
@@ -45,6 +48,9 @@ function program(setExit: (code: number) => void): Command {
     .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))
     .option('--token-ttl <seconds>', 'lifetime of access tokens (default 3600)')
     .option('--content-signal <signals>', 'Content-Signal for robots.txt and markdown (default "search=yes, ai-input=yes, ai-train=no")')
+    .option('--database-url <url>', 'postgres:// URL of a store shared by replicas (default: SQLite in the data folder)')
+    .option('--redis-url <url>', 'redis:// URL of rate-limit counters shared by replicas (default: in memory)')
+    .option('--redis-key-prefix <prefix>', 'prefix of sitegate\'s Redis keys (default "sitegate:")')
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
@@ -59,6 +65,10 @@ function program(setExit: (code: number) => void): Command {
       setExit(runCheck(dir));
     });
   const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
+  const databaseUrl = [
+    '--database-url <url>',
+    'postgres:// URL of the store shared by replicas (default: SQLite in the data folder)',
+  ] as const;
   const keys = root
     .command('keys')
     .description('Issue, list, revoke and rotate API keys (operator only; there is no self-service signup).');
@@ -70,12 +80,14 @@ function program(setExit: (code: number) => void): Command {
     .option('--expires <duration>', 'lifetime, e.g. 90d (default: never)')
     .option('--json', 'print one JSON object')
     .option(...dataDir)
+    .option(...databaseUrl)
     .action(keysAction('createKeyCommand'));
   keys
     .command('list')
     .description('List keys: id, name, scopes, created, last used, expires, status.')
     .option('--json', 'print JSON')
     .option(...dataDir)
+    .option(...databaseUrl)
     .action(keysAction('listKeysCommand'));
   keys
     .command('show')
@@ -83,12 +95,14 @@ function program(setExit: (code: number) => void): Command {
     .argument('<id>', 'client_id')
     .option('--json', 'print JSON')
     .option(...dataDir)
+    .option(...databaseUrl)
     .action(keysAction('showKeyCommand'));
   keys
     .command('revoke')
     .description('Revoke a key and every token issued for it.')
     .argument('<id>', 'client_id')
     .option(...dataDir)
+    .option(...databaseUrl)
     .action(keysAction('revokeKeyCommand'));
   keys
     .command('rotate')
@@ -97,6 +111,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--grace <duration>', 'how long the old secret keeps working (default 24h)')
     .option('--json', 'print one JSON object')
     .option(...dataDir)
+    .option(...databaseUrl)
     .action(keysAction('rotateKeyCommand'));
   root
     .command('audit')
@@ -105,6 +120,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--limit <n>', 'at most this many events (default 1000)')
     .option('--json', 'print JSON')
     .option(...dataDir)
+    .option(...databaseUrl)
     .action(keysAction('auditCommand'));
   return root;
 }

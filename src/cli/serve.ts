@@ -62,6 +62,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
   const buildMs = Math.round(performance.now() - started);
   const context = await createContext(config, loaded.snapshot, {
     onBackgroundError: (error) => logger.error({ err: error }, 'background write failed'),
+    log: logger,
   });
   const app = buildApp(context, { logger });
   try {
