@@ -121,7 +121,7 @@ describe('two replicas on one PostgreSQL and one Redis', { timeout: 120_000 }, (
   /**
    * Polls `probe` every 50 ms from `since` until it answers `status`.
    * @returns the milliseconds from `since` to that answer
-   * @throws (an assertion) when {@link PROPAGATION_MS} passes first
+   * @throws (an assertion) when that answer comes later than {@link PROPAGATION_MS}
    */
   async function msUntil(since: number, status: number, probe: () => Promise<{ status: number; body: unknown }>): Promise<number> {
     const seen: number[] = [];
@@ -129,8 +129,8 @@ describe('two replicas on one PostgreSQL and one Redis', { timeout: 120_000 }, (
       const answer = await probe();
       const elapsedMs = Math.round(performance.now() - since);
       seen.push(answer.status);
-      if (answer.status === status) return elapsedMs;
       expect(elapsedMs, `statuses while polling: ${seen.join(',')}`).toBeLessThanOrEqual(PROPAGATION_MS);
+      if (answer.status === status) return elapsedMs;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -248,8 +248,7 @@ describe('two replicas on one PostgreSQL and one Redis', { timeout: 120_000 }, (
     // The line is printed once the revocation is committed: the clock starts there.
     await revoking.waitForStdout(/^Revoked key /m, CLI_TIMEOUT_MS);
     const revokedAt = performance.now();
-    const elapsed = await Promise.all(probes.map((probe) => msUntil(revokedAt, 401, () => whoami(probe.replica, from, probe.headers))));
-    expect(elapsed.every((ms) => ms <= PROPAGATION_MS)).toBe(true);
+    await Promise.all(probes.map((probe) => msUntil(revokedAt, 401, () => whoami(probe.replica, from, probe.headers))));
     // Six refusals spent this address's failure budget; ask from another one.
     expect(await whoami(replica(1), loopbackAddress(), { 'x-api-key': key.api_key })).toMatchObject({
       status: 401,
