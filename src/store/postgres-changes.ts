@@ -12,6 +12,8 @@ export const CHANGES_CHANNEL = 'sitegate_changes';
 /** First wait before reconnecting a lost listener (ms); it doubles up to {@link RECONNECT_MAX_MS}. */
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5000;
+/** How long opening the listening connection may take (ms). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** The NOTIFY payload of a change: its JSON text (PostgreSQL allows payloads under 8,000 bytes). */
 export function changePayload(change: StoreChange): string {
@@ -56,7 +58,7 @@ export async function listenForChanges(
   let retryMs = RECONNECT_MIN_MS;
 
   const connect = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString, keepAlive: true });
+    const next = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     next.on('notification', (message) => {
       if (message.channel !== CHANGES_CHANNEL) return;
       const change = parseChangePayload(message.payload);

@@ -85,7 +85,7 @@ describe('openPostgresStore', () => {
       'revoked_tokens',
       'signing_keys',
     ]);
-    expect(await stores[3]?.listKeys()).toStrictEqual([]);
+    expect(await stores[3].listKeys()).toStrictEqual([]);
   });
 
   it('announces each committed change to every watcher, its own process included, and stops when asked', async () => {

@@ -19,6 +19,8 @@ const MIGRATION_LOCK = 1;
 const SIGNING_KEY_LOCK = 2;
 /** Connections per process: requests mostly hit caches, so a few suffice. */
 const POOL_MAX = 10;
+/** How long opening a connection may take before the query fails (ms). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Options of {@link openPostgresStore}. */
 export interface PostgresStoreOptions {
@@ -38,7 +40,7 @@ export function isPostgresUrl(url: string): boolean {
  */
 export async function openPostgresStore(connectionString: string, options: PostgresStoreOptions = {}): Promise<Store> {
   const onError = options.onError ?? (() => undefined);
-  const pool = new pg.Pool({ connectionString, max: POOL_MAX });
+  const pool = new pg.Pool({ connectionString, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection that dies (database restart) emits 'error' on the pool; unhandled, it
   // would end the process. The next query opens a new connection.
   pool.on('error', onError);

@@ -70,10 +70,7 @@ export interface AuditEvent {
  * changes may have been missed (the notification channel was down): drop everything.
  */
 export type StoreChange =
-  | { kind: 'key'; id: string }
-  | { kind: 'token'; jti: string }
-  | { kind: 'signingKey'; kid: string }
-  | { kind: 'resync' };
+  { kind: 'key'; id: string } | { kind: 'token'; jti: string } | { kind: 'signingKey'; kid: string } | { kind: 'resync' };
 
 /** The store interface every adapter implements. All methods reject only on database failures. */
 export interface Store {
