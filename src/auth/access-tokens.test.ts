@@ -79,7 +79,7 @@ describe('TokenService', () => {
 
   describe('issue', () => {
     it('signs an RFC 9068 access token: at+jwt, EdDSA, kid, and every required claim', async () => {
-      const { token, expiresInSec } = await tokens.issue(clientId, ['search:read', 'content:read']);
+      const { token, expiresInSec } = tokens.issue(clientId, ['search:read', 'content:read']);
       expect(expiresInSec).toBe(TTL_SEC);
       const [record] = await store.listSigningKeys();
       expect(decodeProtectedHeader(token)).toStrictEqual({ alg: 'EdDSA', typ: 'at+jwt', kid: record?.kid });
@@ -97,16 +97,16 @@ describe('TokenService', () => {
       });
     });
 
-    it('gives every token its own jti', async () => {
-      const first = decodeJwt((await tokens.issue(clientId, ['search:read'])).token);
-      const second = decodeJwt((await tokens.issue(clientId, ['search:read'])).token);
+    it('gives every token its own jti', () => {
+      const first = decodeJwt(tokens.issue(clientId, ['search:read']).token);
+      const second = decodeJwt(tokens.issue(clientId, ['search:read']).token);
       expect(first.jti).not.toBe(second.jti);
     });
   });
 
   describe('verify', () => {
     it('round-trips: the principal carries the client and the token scopes', async () => {
-      const { token } = await tokens.issue(clientId, ['search:read', 'content:read']);
+      const { token } = tokens.issue(clientId, ['search:read', 'content:read']);
       expect(await tokens.verify(token)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read', 'content:read'] });
       // Again, from the verified-token cache.
       expect(await tokens.verify(token)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read', 'content:read'] });
@@ -149,7 +149,7 @@ describe('TokenService', () => {
     });
 
     it('refuses a tampered signature or payload', async () => {
-      const { token } = await tokens.issue(clientId, ['search:read']);
+      const { token } = tokens.issue(clientId, ['search:read']);
       const [header, payload, signature] = token.split('.') as [string, string, string];
       const middle = Math.floor(signature.length / 2);
       const flipped = signature.slice(0, middle) + (signature[middle] === 'A' ? 'B' : 'A') + signature.slice(middle + 1);
@@ -163,8 +163,8 @@ describe('TokenService', () => {
     });
 
     it('answers token_expired from exp on, fresh or cached', async () => {
-      const { token: cached } = await tokens.issue(clientId, ['search:read']);
-      const { token: fresh } = await tokens.issue(clientId, ['content:read']);
+      const { token: cached } = tokens.issue(clientId, ['search:read']);
+      const { token: fresh } = tokens.issue(clientId, ['content:read']);
       await tokens.verify(cached);
       nowMs = START_MS + TTL_SEC * 1000 - 1000;
       expect((await tokens.verify(cached)).clientId).toBe(clientId);
@@ -174,7 +174,7 @@ describe('TokenService', () => {
     });
 
     it('refuses the tokens of a revoked key: invalid_token, even when cached', async () => {
-      const { token } = await tokens.issue(clientId, ['search:read']);
+      const { token } = tokens.issue(clientId, ['search:read']);
       await tokens.verify(token);
       expect(await keys.revoke(clientId)).toBe(true);
       await expectCode(token, 'invalid_token');
@@ -182,7 +182,7 @@ describe('TokenService', () => {
 
     it('refuses the tokens of a key that has expired since', async () => {
       const { credential } = await keys.create({ name: 'short', scopes: ['search:read'], expiresAt: new Date(START_MS + 60_000) });
-      const { token } = await tokens.issue(credential.clientId, ['search:read']);
+      const { token } = tokens.issue(credential.clientId, ['search:read']);
       expect((await tokens.verify(token)).clientId).toBe(credential.clientId);
       nowMs = START_MS + 60_000;
       await expectCode(token, 'invalid_token');
@@ -204,8 +204,8 @@ describe('TokenService', () => {
       expect(await otherStore.listSigningKeys()).toHaveLength(1);
       expect(other.jwks()).toStrictEqual(tokens.jwks());
 
-      const fromA = (await tokens.issue(clientId, ['search:read'])).token;
-      const fromB = (await other.issue(clientId, ['content:read'])).token;
+      const fromA = tokens.issue(clientId, ['search:read']).token;
+      const fromB = other.issue(clientId, ['content:read']).token;
       expect(await other.verify(fromA)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read'] });
       expect(await tokens.verify(fromB)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['content:read'] });
     });
@@ -226,7 +226,7 @@ describe('TokenService', () => {
       expect(jwk).not.toHaveProperty('d');
       // The published key verifies issued tokens on its own (what a resource server would do).
       const publicKey = await importJWK(jwk as JWK, 'EdDSA');
-      const { token } = await tokens.issue(clientId, ['search:read']);
+      const { token } = tokens.issue(clientId, ['search:read']);
       await expect(jwtVerify(token, publicKey, { currentDate: now() })).resolves.toBeDefined();
     });
   });
