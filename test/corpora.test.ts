@@ -73,14 +73,20 @@ const CORPORA: readonly Corpus[] = [
     // (`approval`, `approver-policy`, `../installation/`, `../../installation`, `../../concepts`,
     // `../../configuration/acme`, `../../configuration/acme/http01#…`, `…/http01/#…`,
     // `../../../getting-started`) resolve to README.md pages and must not be reported.
-    // DEPRECATED.md is the one page without any title.
+    // DEPRECATED.md is the one page without any title. Five files are over the 50,000 characters
+    // past which agents truncate (`wc -m`: 50,930 to 274,580), so check warns about each.
     check: {
       stdout: [
+        'policy/approval/approver-policy/api-reference.md: warning: 59612 characters: agents may truncate pages over 50000 (split the page)',
+        'reference/api-docs.md: warning: 274580 characters: agents may truncate pages over 50000 (split the page)',
+        'releases/release-notes/release-notes-1.12.md: warning: 51330 characters: agents may truncate pages over 50000 (split the page)',
         'releases/release-notes/release-notes-1.14.md: error: link escapes the content folder: ../../../docs/reference/api-docs.md#cert-manager.io/v1.PKCS12Profile',
+        'releases/release-notes/release-notes-1.14.md: warning: 54098 characters: agents may truncate pages over 50000 (split the page)',
+        'troubleshooting/webhook.md: warning: 50932 characters: agents may truncate pages over 50000 (split the page)',
         'tutorials/certificate-defaults/README.md: error: link escapes the content folder: ./../../../docs/installation/helm.md',
         'tutorials/getting-started-with-trust-manager/README.md: error: broken relative link: ./gatekeeper/',
         'tutorials/istio-csr/example/DEPRECATED.md: warning: no title (frontmatter title or H1); using "DEPRECATED"',
-        '201 pages, 3 errors, 1 warning',
+        '201 pages, 3 errors, 6 warnings',
         '',
       ].join('\n'),
       exitCode: 1,

@@ -79,14 +79,14 @@ const CONFIGURATION_ARTICLE = `<article class="content">
 <p>See <a href="/guides/getting-started">getting started</a> for a complete example.</p>
 </article>`;
 
-/** The start of the layout: main first, opening with the pointer for agents, then the breadcrumb. */
+/** The start of the layout: main first, opening with the page itself (only brand and search precede it). */
 const CONFIGURATION_MAIN_START = `<div class="layout">
 <main id="main">
-<nav class="breadcrumb" aria-label="Breadcrumb"><ol><li><a href="/">Acme Widgets</a></li><li><a href="/guides/">Guides</a></li></ol></nav>
 <article class="content">`;
 
-/** The end of main: after the page footer, a pointer to llms.txt for agents. */
+/** The end of main: after the page footer, the breadcrumb and a pointer to llms.txt for agents. */
 const CONFIGURATION_MAIN_END = `</footer>
+<nav class="breadcrumb" aria-label="Breadcrumb"><ol><li><a href="/">Acme Widgets</a></li><li><a href="/guides/">Guides</a></li></ol></nav>
 <p class="agent-hint">For agents: the index of this site is <a href="/llms.txt">http://sitegate.test/llms.txt</a></p>
 </main>`;
 
@@ -107,6 +107,9 @@ const CONFIGURATION_SIDEBAR = `</main>
 </ul>
 </nav>
 </div>
+<footer class="site-footer">
+<nav aria-label="Resources"><a href="/developers">Developers</a> <a href="/llms.txt">llms.txt</a> <a href="/openapi.json">OpenAPI</a> <a href="/sitemap.xml">Sitemap</a></nav>
+</footer>
 </body>
 </html>
 `;
@@ -155,7 +158,7 @@ describe('HTML', () => {
     expect(res.body.slice(res.body.indexOf('<article'), res.body.indexOf('</article>') + '</article>'.length)).toBe(CONFIGURATION_ARTICLE);
   });
 
-  it('puts main before the sidebar, ending with a pointer to llms.txt for agents', async () => {
+  it('puts main before the sidebar, ending with the breadcrumb and a pointer to llms.txt for agents', async () => {
     const res = await get('/guides/configuration');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(CONFIGURATION_MAIN_START);

@@ -4,23 +4,14 @@
  * Verified tokens are cached until they expire, so a repeat call skips the signature check; the
  * key behind a token is re-checked through the key cache, so revocation still bites within seconds.
  */
-import { randomUUID } from 'node:crypto';
-import {
-  SignJWT,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  errors as joseErrors,
-  type CryptoKey,
-  type JWK,
-  type JWTPayload,
-} from 'jose';
+import { KeyObject, randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, errors as joseErrors, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { ApiError, type Scope } from '../errors.js';
 import type { SigningKeyRecord, Store, StoreChange } from '../store/store.js';
 import type { KeyService } from './keys.js';
 import type { Principal } from './principal.js';
 import { parseScopeParameter } from './scopes.js';
+import { signCompactJws } from './jws.js';
 
 /** The JWS algorithm of access tokens: EdDSA signs ~6× faster than RS256 here. */
 export const TOKEN_ALG = 'EdDSA';
@@ -54,8 +45,8 @@ export interface AccessTokenClaims {
 
 /** Issues and verifies access tokens. */
 export interface TokenService {
-  /** Signs a token for a client. @returns the compact JWS and its lifetime in seconds */
-  issue(clientId: string, scopes: readonly Scope[]): Promise<{ token: string; expiresInSec: number }>;
+  /** Signs a token for a client (synchronously, ~20 µs). @returns the compact JWS and its lifetime in seconds */
+  issue(clientId: string, scopes: readonly Scope[]): { token: string; expiresInSec: number };
   /**
    * Verifies a bearer token: signature, `typ`, `iss`, `aud`, `exp`, then that its key is active.
    * @throws {ApiError} `token_expired` past `exp`; `invalid_token` for anything else
@@ -98,7 +89,8 @@ export interface TokenServiceOptions {
 
 interface LoadedKey {
   kid: string;
-  privateKey: CryptoKey;
+  /** For signing with node:crypto (see jws.ts). */
+  privateKey: KeyObject;
   publicKey: CryptoKey;
   publicJwk: JWK;
 }
@@ -110,7 +102,7 @@ async function loadKeys(store: Store): Promise<LoadedKey[]> {
       const publicJwk = JSON.parse(record.publicJwk) as JWK;
       return {
         kid: record.kid,
-        privateKey: (await importJWK(JSON.parse(record.privateJwk) as JWK, record.alg)) as CryptoKey,
+        privateKey: KeyObject.from((await importJWK(JSON.parse(record.privateJwk) as JWK, record.alg)) as CryptoKey),
         publicKey: (await importJWK(publicJwk, record.alg)) as CryptoKey,
         publicJwk: { ...publicJwk, kid: record.kid, alg: record.alg, use: 'sig' },
       };
@@ -231,18 +223,24 @@ export async function createTokenService(store: Store, keys: KeyService, options
   };
 
   const service: TokenService = {
-    async issue(clientId, scopes) {
+    issue(clientId, scopes) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const signing = signingKey();
-      const token = await new SignJWT({ client_id: clientId, scope: scopes.join(' ') })
-        .setProtectedHeader({ alg: TOKEN_ALG, typ: 'at+jwt', kid: signing.kid })
-        .setIssuer(options.issuer)
-        .setSubject(clientId)
-        .setAudience(options.audience)
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + options.ttlSec)
-        .setJti(randomUUID())
-        .sign(signing.privateKey);
+      // RFC 9068 §2.2: the claims of a JWT access token.
+      const token = signCompactJws(
+        { alg: TOKEN_ALG, typ: 'at+jwt', kid: signing.kid },
+        {
+          client_id: clientId,
+          scope: scopes.join(' '),
+          iss: options.issuer,
+          sub: clientId,
+          aud: options.audience,
+          iat: issuedAt,
+          exp: issuedAt + options.ttlSec,
+          jti: randomUUID(),
+        },
+        signing.privateKey,
+      );
       return { token, expiresInSec: options.ttlSec };
     },
     cachedPrincipal(token) {

@@ -40,6 +40,13 @@ export interface Page {
 /** Descriptions longer than this are cut at a word boundary and end with `…`. */
 export const DESCRIPTION_MAX_CHARS = 200;
 
+/**
+ * Size in characters past which agents risk truncating a page (AFDocs "page-size-markdown": pass
+ * under 50,000, fail over 100,000). `sitegate check` warns about source files above it, as only
+ * splitting the page fixes it.
+ */
+export const AGENT_PAGE_MAX_CHARS = 50_000;
+
 /** The top folder whose pages are internal (compared case-insensitively). */
 export const INTERNAL_FOLDER = 'internal';
 

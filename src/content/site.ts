@@ -7,7 +7,7 @@ import { splitFrontmatter } from './frontmatter.js';
 import { basePathOf, pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
 import { renderMarkdown } from './render.js';
 import { portableMarkdown } from './portable-markdown.js';
-import { deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
+import { AGENT_PAGE_MAX_CHARS, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
 import type { ContentProblem } from './problems.js';
 
 /** A folder of the site, for navigation and for generated listing pages. */
@@ -104,6 +104,12 @@ export function buildSite(files: readonly SourceFile[], options: BuildSiteOption
       problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
     const kind = deriveKind(data, file.relPath);
     if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
+    if (file.text.length > AGENT_PAGE_MAX_CHARS)
+      problems.push({
+        severity: 'warning',
+        file: file.relPath,
+        message: `${file.text.length} characters: agents may truncate pages over ${AGENT_PAGE_MAX_CHARS} (split the page)`,
+      });
     const markdownUrl = path.isIndex ? `${path.url}index.md` : `${path.url}.md`;
     pages.set(path.key, {
       key: path.key,

@@ -42,6 +42,7 @@ export function createFastPath(ctx: AppContext): FastPath {
   // By header object, body and variant (content coding, 304): a response depends on nothing else,
   // so each is planned once and afterwards only written.
   const flats = new WeakMap<Record<string, string>, WeakMap<Body, Map<string, Flat>>>();
+  const whoamiAnswers = new Map<string, Flat>();
 
   const send = (request: IncomingMessage, response: ServerResponse, { body, headers }: Chosen): void => {
     const coding = body.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
@@ -68,7 +69,7 @@ export function createFastPath(ctx: AppContext): FastPath {
     const { method, url, headers } = request;
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.includes('?')) return false;
     if (headers['x-api-key'] !== undefined || headers.authorization !== undefined)
-      return url === WHOAMI_PATH && whoami(ctx, request, response);
+      return url === WHOAMI_PATH && whoami(ctx, request, response, whoamiAnswers);
     const chosen = choose(ctx, discovery, url, request);
     if (chosen === undefined) return false;
     send(request, response, chosen);
@@ -82,20 +83,39 @@ const WHOAMI_PATH = '/api/v1/whoami';
  * getWhoami for a credential accepted moments ago that holds search:read, the answer an API client
  * polls for; anything else (first use, refusal, missing scope) goes to the framework.
  */
-function whoami(ctx: AppContext, request: IncomingMessage, response: ServerResponse): boolean {
-  let credential: PresentedCredential | undefined;
-  try {
-    credential = presentedCredential(request);
-  } catch {
-    return false;
-  }
+function whoami(ctx: AppContext, request: IncomingMessage, response: ServerResponse, answers: Map<string, Flat>): boolean {
+  const credential = repeatedCredential(request);
   const principal = credential === undefined ? undefined : cachedPrincipal(ctx.auth, credential, request.socket.remoteAddress ?? '');
   if (principal === undefined || !principal.scopes.includes('search:read')) return false;
   ctx.auth.keys.touch(principal.clientId);
-  const body = Buffer.from(whoamiBody(principal));
-  response.writeHead(200, { ...WHOAMI_HEADERS, 'content-length': String(body.length) });
-  response.end(request.method === 'HEAD' ? undefined : body);
+  // The answer depends only on the scheme and the scopes: a handful of distinct responses.
+  const shape = `${principal.scheme} ${principal.scopes.join(' ')}`;
+  let flat = answers.get(shape);
+  if (flat === undefined) {
+    const payload = Buffer.from(whoamiBody(principal));
+    flat = { status: 200, list: [...Object.entries(WHOAMI_HEADERS).flat(), 'content-length', String(payload.length)], payload };
+    answers.set(shape, flat);
+  }
+  response.writeHead(flat.status, flat.list);
+  response.end(request.method === 'HEAD' ? undefined : flat.payload);
   return true;
+}
+
+/**
+ * The credential of a request, read the cheap way when it can only match a cache entry: the common
+ * `Bearer <token>` spelling is sliced off without the full syntax check, since a cached token passed
+ * that check when it was first verified, and any other value misses the cache. Undefined when the
+ * request is malformed (the framework then answers it).
+ */
+function repeatedCredential(request: IncomingMessage): PresentedCredential | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ') === true && request.headers['x-api-key'] === undefined)
+    return { scheme: 'bearer', value: authorization.slice(7) };
+  try {
+    return presentedCredential(request);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What answers a path, or undefined when the framework must decide. */

@@ -23,7 +23,8 @@ a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offs
 .search-results li a:hover,.search-results li a:focus{background:var(--panel)}
 .search-results small{display:block;color:var(--muted)}
 .search-results .empty{padding:.45rem .7rem;color:var(--muted)}
-.header-links{display:flex;gap:1rem}
+.site-footer{border-top:1px solid var(--border);background:var(--panel);padding:1rem 1.25rem;font-size:.9rem}
+.site-footer nav{display:flex;flex-wrap:wrap;gap:1rem;max-width:80rem;margin:0 auto}
 .layout{display:grid;grid-template-columns:minmax(12rem,17rem) minmax(0,1fr);grid-template-areas:"side main";gap:2rem;max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem}
 .layout>main{grid-area:main}
 .layout>.sidebar{grid-area:side}
@@ -33,7 +34,7 @@ a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offs
 .sidebar li{margin:.2rem 0}
 .sidebar-title{font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin:0 0 .5rem}
 main{min-width:0;max-width:50rem}
-.breadcrumb ol{display:flex;flex-wrap:wrap;list-style:none;padding:0;margin:0 0 1rem;font-size:.9rem;color:var(--muted)}
+.breadcrumb ol{display:flex;flex-wrap:wrap;list-style:none;padding:0;margin:1rem 0 .75rem;font-size:.9rem;color:var(--muted)}
 .breadcrumb li+li::before{content:"/";padding:0 .4rem}
 .content h1{font-size:2rem;line-height:1.25;margin:0 0 1rem}
 .content h2{margin-top:2rem;padding-bottom:.3rem;border-bottom:1px solid var(--border)}

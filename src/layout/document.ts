@@ -1,6 +1,11 @@
 /**
  * The HTML document shell every page shares: head with canonical and markdown alternate links,
- * header with the search box, sidebar navigation, main column. Pure string building.
+ * header with the search box, main column, sidebar navigation, site footer. Pure string building.
+ *
+ * Source order puts the page's own text first: only the brand and the search box precede the
+ * heading; the breadcrumb closes the main column and the resource links sit in the site footer.
+ * Agents that convert the HTML (AFDocs' content-start-position check) then find the content within
+ * the first tenth of even a short page, and keyboard users still meet the search box first.
  */
 import { escapeHtml } from '../escape.js';
 
@@ -63,17 +68,19 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 <input id="search-input" name="q" type="search" placeholder="Search…" autocomplete="off" maxlength="256">
 <ul id="search-results" class="search-results" hidden></ul>
 </form>
-<nav class="header-links" aria-label="Resources"><a href="${basePath}/developers">Developers</a> <a href="${basePath}/llms.txt">llms.txt</a></nav>
 </header>
 <div class="layout">
 <main id="main">
-${input.breadcrumbHtml}${input.mainHtml}
-<p class="agent-hint">For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
+${input.mainHtml}
+${input.breadcrumbHtml}<p class="agent-hint">For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
 </main>
 <nav class="sidebar" aria-label="Site">
 ${input.sidebarHtml}
 </nav>
 </div>
+<footer class="site-footer">
+<nav aria-label="Resources"><a href="${basePath}/developers">Developers</a> <a href="${basePath}/llms.txt">llms.txt</a> <a href="${basePath}/openapi.json">OpenAPI</a> <a href="${basePath}/sitemap.xml">Sitemap</a></nav>
+</footer>
 </body>
 </html>
 `;

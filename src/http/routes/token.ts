@@ -225,7 +225,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
       await checkRateLimits(ctx, request.ip, auth.clientId);
       const granted = await authenticateClient(ctx, request.ip, auth);
       const scopes = checkScope(params, granted);
-      const { token, expiresInSec } = await ctx.auth.tokens.issue(auth.clientId, scopes);
+      const { token, expiresInSec } = ctx.auth.tokens.issue(auth.clientId, scopes);
       ctx.auth.keys.touch(auth.clientId);
       ctx.auth.audit({
         type: 'token_issued',
