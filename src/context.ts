@@ -8,7 +8,7 @@ import type { Snapshot } from './snapshot/snapshot.js';
 import type { AuditEvent, Store } from './store/store.js';
 import { openSqliteStore } from './store/sqlite.js';
 import { createKeyService } from './auth/keys.js';
-import { createTokenService } from './auth/access-tokens.js';
+import { createTokenService, type TokenService } from './auth/access-tokens.js';
 import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limits.js';
 import { SILENT_LOG, type Log } from './log.js';
 
@@ -69,25 +69,33 @@ async function openRateLimiter(config: Config, log: Log): Promise<{ limiter: Rat
 }
 
 /**
- * Builds the services around a first snapshot.
- * @throws when the store cannot be opened or migrated
+ * Builds the services around a first snapshot. An unreachable Redis does not fail it (rate
+ * limits fail open); an unreachable database does.
+ * @throws when the store cannot be opened or migrated, or its change feed cannot be opened
  */
 export async function createContext(config: Config, first: Snapshot, options: ContextOptions = {}): Promise<ServerContext> {
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   const store = options.store ?? (await openStore(config, onBackgroundError));
   const keys = createKeyService(store, { now: options.now, onBackgroundError });
-  const tokens = await createTokenService(store, keys, {
-    issuer: config.baseUrl,
-    audience: config.baseUrl,
-    ttlSec: config.tokenTtlSec,
-    now: options.now,
-  });
-  // Changes made by other replicas or the CLI drop this process's cached answers at once; the
-  // caches' TTLs (about a second) bound staleness should a notification be lost.
-  const unwatch = await store.watch((change) => {
-    keys.invalidate(change);
-    tokens.invalidate(change);
-  });
+  let tokens: TokenService;
+  let unwatch: () => Promise<void>;
+  try {
+    tokens = await createTokenService(store, keys, {
+      issuer: config.baseUrl,
+      audience: config.baseUrl,
+      ttlSec: config.tokenTtlSec,
+      now: options.now,
+    });
+    // Changes made by other replicas or the CLI drop this process's cached answers at once; the
+    // caches' TTLs (about a second) bound staleness should a notification be lost.
+    unwatch = await store.watch((change) => {
+      keys.invalidate(change);
+      tokens.invalidate(change);
+    });
+  } catch (error) {
+    if (options.store === undefined) await store.close();
+    throw error;
+  }
   const rateLimits = await openRateLimiter(config, options.log ?? SILENT_LOG);
   const limiter = rateLimits.limiter;
   const now = options.now ?? (() => new Date());

@@ -12,9 +12,9 @@ export const SQLITE_FILE = 'sitegate.db';
 
 /** How long a writer waits for another's lock before failing (ms). */
 const BUSY_TIMEOUT_MS = 5000;
-/** How long {@link Store.migrate} waits for another connection's migration to finish (ms). */
-const MIGRATION_LOCK_TIMEOUT_MS = 30_000;
-const MIGRATION_LOCK_POLL_MS = 20;
+/** How long an exclusive section (migrations, the first signing key) waits for another connection's lock (ms). */
+const EXCLUSIVE_LOCK_TIMEOUT_MS = 30_000;
+const EXCLUSIVE_LOCK_POLL_MS = 20;
 
 /**
  * Opens (creating the folder and file if needed) and migrates the SQLite store in `dataDir`.
@@ -48,7 +48,7 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
  * store's other queries out of the transaction. The lock is polled with the event loop free:
  * better-sqlite3's busy timeout blocks the thread, which would stall a second connection in the
  * same process for the whole timeout while the first one could not finish.
- * @throws the migration's error (rolled back), or SQLITE_BUSY after {@link MIGRATION_LOCK_TIMEOUT_MS}
+ * @throws the migration's error (rolled back), or SQLITE_BUSY after {@link EXCLUSIVE_LOCK_TIMEOUT_MS}
  */
 async function migrateExclusively(db: Kysely<Database>, database: SqliteDatabase.Database): Promise<void> {
   await immediately(db, database, async (connection) => {
@@ -61,7 +61,7 @@ async function migrateExclusively(db: Kysely<Database>, database: SqliteDatabase
  * Runs `run` inside `BEGIN IMMEDIATE`: SQLite's write lock is taken before the first read, so
  * no other process writes between what `run` reads and what it writes (a deferred transaction
  * would fail with SQLITE_BUSY on its first write instead). Kysely's connection is held throughout.
- * @throws `run`'s error (rolled back), or SQLITE_BUSY after {@link MIGRATION_LOCK_TIMEOUT_MS}
+ * @throws `run`'s error (rolled back), or SQLITE_BUSY after {@link EXCLUSIVE_LOCK_TIMEOUT_MS}
  */
 async function immediately<T>(
   db: Kysely<Database>,
@@ -92,17 +92,17 @@ async function beginImmediate(database: SqliteDatabase.Database): Promise<void> 
 
 /**
  * Runs `statement`, retrying while the database is locked, with the event loop free.
- * @throws the statement's error, or SQLITE_BUSY after {@link MIGRATION_LOCK_TIMEOUT_MS}
+ * @throws the statement's error, or SQLITE_BUSY after {@link EXCLUSIVE_LOCK_TIMEOUT_MS}
  */
 async function whenUnlocked(statement: () => unknown): Promise<void> {
-  const deadlineMs = Date.now() + MIGRATION_LOCK_TIMEOUT_MS;
+  const deadlineMs = Date.now() + EXCLUSIVE_LOCK_TIMEOUT_MS;
   for (;;) {
     try {
       statement();
       return;
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadlineMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, EXCLUSIVE_LOCK_POLL_MS));
     }
   }
 }
