@@ -114,22 +114,25 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
       );
     },
     async rotateKey(id, secretHash, graceUntil) {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('api_keys')
-          .select(['secret_hash'])
-          .where('id', '=', id)
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst();
-        if (row === undefined) return false;
-        await trx
-          .updateTable('api_keys')
-          .set({ secret_hash: secretHash, previous_secret_hash: row.secret_hash, previous_secret_expires_at: iso(graceUntil) })
-          .where('id', '=', id)
-          .execute();
-        await announce?.(trx, { kind: 'key', id });
-        return true;
-      });
+      // One statement: the right-hand `secret_hash` is the row's value before the update (SQL
+      // semantics in SQLite and PostgreSQL alike), so concurrent rotations cannot both keep the
+      // same previous hash, as a read-then-write could.
+      return write(
+        async (executor) => {
+          const result = await executor
+            .updateTable('api_keys')
+            .set((eb) => ({
+              previous_secret_hash: eb.ref('secret_hash'),
+              secret_hash: secretHash,
+              previous_secret_expires_at: iso(graceUntil),
+            }))
+            .where('id', '=', id)
+            .where('revoked_at', 'is', null)
+            .executeTakeFirst();
+          return result.numUpdatedRows > 0n;
+        },
+        (rotated) => (rotated ? { kind: 'key', id } : undefined),
+      );
     },
     async touchKey(id, at) {
       await db

@@ -199,6 +199,20 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
         );
       });
 
+      it('two rotations at once from two stores: each new hash survives, one current, the other previous', async () => {
+        const other = await fixture.openAnother();
+        await other.migrate();
+        await store.createKey(key());
+        const graceUntil = new Date('2030-01-03T00:00:00.000Z');
+        const rotated = await Promise.all([store.rotateKey(key().id, HASH_2, graceUntil), other.rotateKey(key().id, HASH_3, graceUntil)]);
+        expect(rotated).toStrictEqual([true, true]);
+        const read = await store.getKey(key().id);
+        expect([
+          [HASH_2, HASH_3],
+          [HASH_3, HASH_2],
+        ]).toContainEqual([read?.secretHash, read?.previousSecretHash]);
+      });
+
       it('returns false for a revoked key and leaves it unchanged', async () => {
         await store.createKey(key());
         const revokedAt = new Date('2030-01-02T04:00:00.000Z');
