@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../test/services.js';
 import { migrationProvider } from './schema.js';
-import { isPostgresUrl, openPostgresStore } from './postgres.js';
+import { openPostgresStore } from './postgres.js';
 import { CHANGES_CHANNEL, parseChangePayload } from './postgres-changes.js';
 import type { SigningKeyRecord, Store, StoreChange } from './store.js';
 import { describeStoreContract } from './store.contract.js';
@@ -170,19 +170,6 @@ describe('openPostgresStore', () => {
 
   it('rejects an unreachable server', async () => {
     await expect(openPostgresStore('postgres://postgres@127.0.0.1:1/none')).rejects.toThrow(/ECONNREFUSED/);
-  });
-});
-
-describe('isPostgresUrl', () => {
-  it.each([
-    ['postgres://u@h/db', true],
-    ['postgresql://u:p@h:5432/db?sslmode=require', true],
-    ['POSTGRES://h/db', true],
-    ['mysql://h/db', false],
-    ['postgres:/h', false],
-    ['', false],
-  ])('%s → %s', (url, expected) => {
-    expect(isPostgresUrl(url)).toBe(expected);
   });
 });
 

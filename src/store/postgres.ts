@@ -28,11 +28,6 @@ export interface PostgresStoreOptions {
   onError?: (error: unknown) => void;
 }
 
-/** Whether `url` names a PostgreSQL database (`postgres://` or `postgresql://`). */
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}
-
 /**
  * Opens and migrates the store in the PostgreSQL database named by `connectionString`.
  * @param connectionString e.g. `postgres://sitegate@db.internal:5432/sitegate`
