@@ -25,6 +25,8 @@ interface ServeOptions {
   logLevel?: string;
   tokenTtl?: string;
   contentSignal?: string;
+  watch?: boolean;
+  drainTimeout?: string;
 }
 
 function program(setExit: (code: number) => void): Command {
@@ -45,6 +47,8 @@ function program(setExit: (code: number) => void): Command {
     .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))
     .option('--token-ttl <seconds>', 'lifetime of access tokens (default 3600)')
     .option('--content-signal <signals>', 'Content-Signal for robots.txt and markdown (default "search=yes, ai-input=yes, ai-train=no")')
+    .option('--watch', 'rebuild the site when the content folder changes')
+    .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       tokenTtlSec: 3600,
       rateLimits: DEFAULT_RATE_LIMITS,
       contentSignal: 'search=yes, ai-input=yes, ai-train=no',
+      watch: false,
+      drainTimeoutSec: 10,
     });
   });
 
@@ -64,6 +66,8 @@ describe('loadConfig', () => {
         'contentSignal',
         ['search=yes', 'search=no', 'ai-train=yes', 'search=yes, ai-input=yes, ai-train=no'],
       ],
+      ['watch', true, '0', 'yes', 'watch', [true, false, true, false]],
+      ['drainTimeout', '0', '30', 5, 'drainTimeoutSec', [0, 30, 5, 10]],
     ])('%s', (input, flag, env, file, field, expected) => {
       const read = (flags: ConfigInput, envs: Env, files: ConfigInput): unknown => loadConfig(flags, envs, files, CWD)[field as 'port'];
       const flags = { [input]: flag } as ConfigInput;
@@ -123,6 +127,9 @@ describe('loadConfig', () => {
       ['--token-ttl', {}, {}, { tokenTtl: 3600.5 }],
       ['--content-signal', { contentSignal: 'ai-train: no' }, {}, {}],
       ['--content-signal', {}, { contentSignal: 'search=maybe' }, {}],
+      ['--watch', {}, { watch: 'sometimes' }, {}],
+      ['--drain-timeout', {}, { drainTimeout: '10s' }, {}],
+      ['--drain-timeout', { drainTimeout: '3601' }, {}, {}],
       ['rateLimits: unknown limit "nope"', {}, {}, { rateLimits: { nope: { points: 1 } } as ConfigInput['rateLimits'] }],
       ['rateLimits: unknown limit "toString"', {}, {}, { rateLimits: { toString: { points: 1 } } as ConfigInput['rateLimits'] }],
       [
@@ -192,6 +199,8 @@ describe('readEnv', () => {
         REDIS_URL: 'redis://r',
         SITEGATE_TOKEN_TTL: '60',
         SITEGATE_CONTENT_SIGNAL: 'search=yes',
+        SITEGATE_WATCH: '1',
+        SITEGATE_DRAIN_TIMEOUT: '5',
         UNRELATED: 'x',
       }),
     ).toStrictEqual({
@@ -205,6 +214,8 @@ describe('readEnv', () => {
       redisUrl: 'redis://r',
       tokenTtl: '60',
       contentSignal: 'search=yes',
+      watch: '1',
+      drainTimeout: '5',
     });
   });
 

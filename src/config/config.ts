@@ -35,6 +35,10 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Content-Signal for robots.txt and markdown responses (contentsignals.org), e.g. `search=yes, ai-input=yes, ai-train=no`. */
   contentSignal: string;
+  /** Rebuild the snapshot when the content folder changes (`serve --watch`). */
+  watch: boolean;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are closed (seconds). */
+  drainTimeoutSec: number;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -47,6 +51,8 @@ export interface ConfigInput {
   logLevel?: string | undefined;
   tokenTtl?: string | number | undefined;
   contentSignal?: string | undefined;
+  watch?: string | boolean | undefined;
+  drainTimeout?: string | number | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
 }
@@ -106,7 +112,11 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   if (!/^[a-z-]+=(yes|no)(, *[a-z-]+=(yes|no))*$/.test(contentSignal)) {
     throw new ConfigError(`--content-signal: "${contentSignal}" is not a list like "search=yes, ai-input=yes, ai-train=no"`);
   }
+  const watch = parseBoolean('--watch', flags.watch ?? env.watch ?? file.watch ?? false);
+  const drainTimeoutSec = parseInteger('--drain-timeout', flags.drainTimeout ?? env.drainTimeout ?? file.drainTimeout ?? 10, 0, 3600);
   return {
+    watch,
+    drainTimeoutSec,
     contentSignal,
     tokenTtlSec,
     rateLimits: parseRateLimits({ ...file.rateLimits, ...flags.rateLimits }),
@@ -126,6 +136,13 @@ function parseInteger(setting: string, value: string | number, min: number, max:
     throw new ConfigError(`${setting}: "${value}" is not an integer from ${min} to ${max}`);
   }
   return number;
+}
+
+function parseBoolean(setting: string, value: string | boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  if (/^(1|true|yes)$/i.test(value)) return true;
+  if (/^(0|false|no)$/i.test(value)) return false;
+  throw new ConfigError(`${setting}: "${value}" is not a boolean (1 or 0, true or false)`);
 }
 
 function parseRateLimits(overrides: Record<string, unknown>): RateLimitConfig {

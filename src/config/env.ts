@@ -15,11 +15,14 @@ export interface Env {
   redisUrl?: string;
   tokenTtl?: string;
   contentSignal?: string;
+  watch?: string;
+  drainTimeout?: string;
 }
 
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
- * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`, `DATABASE_URL`, `REDIS_URL`.
+ * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`,
+ * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `DATABASE_URL`, `REDIS_URL`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -38,5 +41,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: read('REDIS_URL'),
     tokenTtl: read('SITEGATE_TOKEN_TTL'),
     contentSignal: read('SITEGATE_CONTENT_SIGNAL'),
+    watch: read('SITEGATE_WATCH'),
+    drainTimeout: read('SITEGATE_DRAIN_TIMEOUT'),
   };
 }
