@@ -3,135 +3,18 @@
  * builds first) on a temporary data dir, and a real `serve` process where keys must work over HTTP.
  * Every child process is killed after its test; every wait is bounded.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
 import { parseApiKey } from '../src/auth/api-keys.js';
 import { createKeyService } from '../src/auth/keys.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
-import { EXAMPLE_SITE, REPO_DIR } from './helpers.js';
+import { EXAMPLE_SITE } from './helpers.js';
+import { CLI_TIMEOUT_MS, cliProcesses, type Cli } from './cli-process.js';
 
-const BIN = path.join(REPO_DIR, 'bin/sitegate.js');
-/** A CLI call takes about a second of CPU (it loads the whole program); the machine may be busy. */
-const CLI_TIMEOUT_MS = 45_000;
+const { tempDir, start, run } = cliProcesses();
 const SERVER_START_TIMEOUT_MS = 45_000;
 const SLOW_TEST_MS = 180_000;
-
-/** The environment without sitegate's own settings, so a developer's shell cannot leak in. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('SITEGATE_') && !['PORT', 'DATABASE_URL', 'REDIS_URL'].includes(name)),
-  );
-}
-
-/** A running `sitegate` process with its output so far. */
-class Cli {
-  readonly child: ChildProcess;
-  stdout = '';
-  stderr = '';
-  private readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-
-  constructor(args: string[], cwd: string) {
-    this.child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (this.stdout += chunk));
-    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
-    this.exit = new Promise((resolve, reject) => {
-      this.child.once('error', reject);
-      this.child.once('exit', (code, signal) => resolve({ code, signal }));
-    });
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** Resolves with the first match of `pattern` on stdout. @throws after `timeoutMs` or when the process exits first */
-  waitForStdout(pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
-    return new Promise((resolve, reject) => {
-      const check = (): boolean => {
-        const match = pattern.exec(this.stdout);
-        if (match === null) return false;
-        done();
-        resolve(match);
-        return true;
-      };
-      const onExit = (): void => {
-        if (check()) return;
-        done();
-        reject(new Error(`exited before printing ${String(pattern)}; stdout: ${this.stdout}; stderr: ${this.stderr}`));
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(new Error(`no ${String(pattern)} within ${timeoutMs} ms; stdout: ${this.stdout}; stderr: ${this.stderr}`));
-      }, timeoutMs);
-      const done = (): void => {
-        clearTimeout(timer);
-        this.child.stdout?.off('data', check);
-        this.child.off('exit', onExit);
-      };
-      if (check()) return;
-      this.child.stdout?.on('data', check);
-      this.child.once('exit', onExit);
-    });
-  }
-
-  /** Resolves when the process has exited. @throws after `timeoutMs` */
-  async exited(timeoutMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`still running after ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([this.exit, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-}
-
-/** The processes and folders of each test, cleaned up after it (tests may run concurrently). */
-const owned = new Map<string, { children: Cli[]; dirs: string[] }>();
-const resources = (context: TestContext): { children: Cli[]; dirs: string[] } => {
-  let entry = owned.get(context.task.id);
-  if (entry === undefined) owned.set(context.task.id, (entry = { children: [], dirs: [] }));
-  return entry;
-};
-
-afterEach(async (context) => {
-  const entry = owned.get(context.task.id);
-  owned.delete(context.task.id);
-  if (entry === undefined) return;
-  for (const cli of entry.children) {
-    if (!cli.running) continue;
-    cli.child.kill('SIGKILL');
-    await cli.exited(10_000);
-  }
-  for (const dir of entry.dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A temporary folder, removed after the test. */
-function tempDir(context: TestContext, prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  resources(context).dirs.push(dir);
-  return dir;
-}
-
-/** Starts `sitegate ARGS` in `cwd`; the test's cleanup kills it. */
-function start(context: TestContext, args: string[], cwd: string): Cli {
-  const cli = new Cli(args, cwd);
-  resources(context).children.push(cli);
-  return cli;
-}
-
-/** Runs `sitegate ARGS` to the end. */
-async function run(context: TestContext, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cli = start(context, args, cwd);
-  const { code } = await cli.exited(CLI_TIMEOUT_MS);
-  return { code, stdout: cli.stdout, stderr: cli.stderr };
-}
 
 /** A free TCP port on 127.0.0.1, so that a restarted server keeps its URL (and tokens their `aud`). */
 function freePort(): Promise<number> {
@@ -462,7 +345,7 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
   async function stop(server: Cli): Promise<void> {
     server.child.kill('SIGTERM');
     expect(await server.exited(20_000)).toStrictEqual({ code: 0, signal: null });
-    expect(server.stdout).toContain('sitegate: SIGTERM received, closing\n');
+    expect(server.stdout).toContain('sitegate: SIGTERM received, closing (requests in flight have 10 s to finish)\nsitegate: closed\n');
   }
 
   async function whoami(baseUrl: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {

@@ -98,7 +98,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
         drain.force();
         return;
       }
-      process.stdout.write(`sitegate: ${signal} received, finishing requests in flight (at most ${config.drainTimeoutSec} s)\n`);
+      process.stdout.write(`sitegate: ${signal} received, closing (requests in flight have ${config.drainTimeoutSec} s to finish)\n`);
       drain = drainServer(app.server, { timeoutMs: config.drainTimeoutSec * 1000 });
       drain.done
         .then(async ({ forced }) => {
