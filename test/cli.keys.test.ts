@@ -3,62 +3,18 @@
  * builds first) on a temporary data dir, and a real `serve` process where keys must work over HTTP.
  * Every child process is killed after its test; every wait is bounded.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
 import { parseApiKey } from '../src/auth/api-keys.js';
 import { createKeyService } from '../src/auth/keys.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { EXAMPLE_SITE } from './helpers.js';
-import { SitegateProcess as Cli } from './sitegate-process.js';
+import { CLI_TIMEOUT_MS, cliProcesses, type Cli } from './cli-process.js';
 
-/** A CLI call takes about a second of CPU (it loads the whole program); the machine may be busy. */
-const CLI_TIMEOUT_MS = 45_000;
+const { tempDir, start, run } = cliProcesses();
 const SERVER_START_TIMEOUT_MS = 45_000;
 const SLOW_TEST_MS = 180_000;
-
-/** The processes and folders of each test, cleaned up after it (tests may run concurrently). */
-const owned = new Map<string, { children: Cli[]; dirs: string[] }>();
-const resources = (context: TestContext): { children: Cli[]; dirs: string[] } => {
-  let entry = owned.get(context.task.id);
-  if (entry === undefined) owned.set(context.task.id, (entry = { children: [], dirs: [] }));
-  return entry;
-};
-
-afterEach(async (context) => {
-  const entry = owned.get(context.task.id);
-  owned.delete(context.task.id);
-  if (entry === undefined) return;
-  for (const cli of entry.children) {
-    if (!cli.running) continue;
-    cli.child.kill('SIGKILL');
-    await cli.exited(10_000);
-  }
-  for (const dir of entry.dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A temporary folder, removed after the test. */
-function tempDir(context: TestContext, prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  resources(context).dirs.push(dir);
-  return dir;
-}
-
-/** Starts `sitegate ARGS` in `cwd`; the test's cleanup kills it. */
-function start(context: TestContext, args: string[], cwd: string): Cli {
-  const cli = new Cli(args, cwd);
-  resources(context).children.push(cli);
-  return cli;
-}
-
-/** Runs `sitegate ARGS` to the end. */
-async function run(context: TestContext, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cli = start(context, args, cwd);
-  const { code } = await cli.exited(CLI_TIMEOUT_MS);
-  return { code, stdout: cli.stdout, stderr: cli.stderr };
-}
 
 /** A free TCP port on 127.0.0.1, so that a restarted server keeps its URL (and tokens their `aud`). */
 function freePort(): Promise<number> {
@@ -389,7 +345,7 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
   async function stop(server: Cli): Promise<void> {
     server.child.kill('SIGTERM');
     expect(await server.exited(20_000)).toStrictEqual({ code: 0, signal: null });
-    expect(server.stdout).toContain('sitegate: SIGTERM received, closing\n');
+    expect(server.stdout).toContain('sitegate: SIGTERM received, closing (requests in flight have 10 s to finish)\nsitegate: closed\n');
   }
 
   async function whoami(baseUrl: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {

@@ -62,7 +62,15 @@ describe.concurrent('help', () => {
     expect(status).toBe(0);
     expect(stderr).toBe('');
     expect(stdout.startsWith('Usage: sitegate serve [options] [dir]\n')).toBe(true);
-    for (const flag of ['--port <n>', '--host <host>', '--base-url <url>', '--data-dir <dir>', '--log-level <level>']) {
+    for (const flag of [
+      '--port <n>',
+      '--host <host>',
+      '--base-url <url>',
+      '--data-dir <dir>',
+      '--log-level <level>',
+      '--watch',
+      '--drain-timeout <seconds>',
+    ]) {
       expect(stdout).toContain(flag);
     }
   });
@@ -179,7 +187,7 @@ describe('serve', () => {
       child.kill('SIGTERM');
       expect(await exit).toStrictEqual({ code: 0, signal: null });
       expect(stdout.join('')).toMatch(
-        /^sitegate: serving .+ \(1 pages, built in \d+ ms\)\nsitegate: listening on http:\/\/127\.0\.0\.1:\d+\nsitegate: SIGTERM received, closing\n$/,
+        /^sitegate: serving .+ \(1 pages, built in \d+ ms\)\nsitegate: listening on http:\/\/127\.0\.0\.1:\d+\nsitegate: SIGTERM received, closing \(requests in flight have 10 s to finish\)\nsitegate: closed\n$/,
       );
       expect(stderr).toBe('');
     } finally {

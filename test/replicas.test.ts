@@ -15,7 +15,7 @@ import { generateCredential } from '../src/auth/api-keys.js';
 import { freePort } from './free-port.js';
 import { EXAMPLE_SITE } from './helpers.js';
 import { createTestDatabase, deleteRedisKeys, REDIS_URL, uniqueName, type TestDatabase } from './services.js';
-import { SitegateProcess } from './sitegate-process.js';
+import { Cli as SitegateProcess } from './cli-process.js';
 
 /** The public URL both replicas share, as behind a load balancer: it is the tokens' `iss` and `aud`. */
 const PUBLIC_URL = 'http://replicas.sitegate.test';

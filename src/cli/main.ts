@@ -28,6 +28,8 @@ interface ServeOptions {
   databaseUrl?: string;
   redisUrl?: string;
   redisKeyPrefix?: string;
+  watch?: boolean;
+  drainTimeout?: string;
 }
 
 function program(setExit: (code: number) => void): Command {
@@ -51,6 +53,8 @@ function program(setExit: (code: number) => void): Command {
     .option('--database-url <url>', 'postgres:// URL of a store shared by replicas (default: SQLite in the data folder)')
     .option('--redis-url <url>', 'redis:// URL of rate-limit counters shared by replicas (default: in memory)')
     .option('--redis-key-prefix <prefix>', 'prefix of sitegate\'s Redis keys (default "sitegate:")')
+    .option('--watch', 'rebuild the site when the content folder changes')
+    .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });

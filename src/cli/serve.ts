@@ -1,11 +1,13 @@
-/** `sitegate serve [DIR]`: build the snapshot, listen, print the URL, drain on SIGINT/SIGTERM. */
+/** `sitegate serve [DIR]`: build the snapshot, listen, print the URL, reload on changes (`--watch`), drain on SIGINT/SIGTERM. */
 import { createServer } from 'node:net';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig, readConfigFile, type Config, type ConfigInput } from '../config/config.js';
 import { readEnv } from '../config/env.js';
-import { createContext } from '../context.js';
+import { createContext, type ServerContext } from '../context.js';
 import { buildApp } from '../http/app.js';
-import { loadSnapshot } from '../snapshot/snapshot.js';
+import { drainServer, type Drain } from '../http/drain.js';
+import { loadSnapshot, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { progressLine } from './output.js';
 
 /** Paths pino must never write: credentials (DESIGN.md; tested). */
@@ -39,22 +41,34 @@ async function resolvePort(config: Config): Promise<Config> {
   return { ...config, port, baseUrl };
 }
 
+/** The snapshot build of this config, used at start and by hot reload. */
+function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgress']) => LoadedSnapshot {
+  return (onProgress) => loadSnapshot(config.contentDir, { baseUrl: config.baseUrl, contentSignal: config.contentSignal, onProgress });
+}
+
 /**
- * Serves until SIGINT or SIGTERM, then closes the server (in-flight requests finish) and the store.
+ * Serves until SIGINT or SIGTERM, then shuts down gracefully: stops accepting connections, lets
+ * requests in flight finish (at most `drainTimeoutSec`; a second signal cuts it short), closes
+ * idle keep-alive connections, stops the watcher, flushes the audit queue and closes the store.
+ * With `watch`, content changes are rebuilt and swapped in (see snapshot/watch.ts).
  * @throws {ConfigError} on invalid settings; {@link ContentDirError} when the folder is missing
  */
 export async function serve(flags: ConfigInput): Promise<void> {
   const config = await resolvePort(loadConfig(flags, readEnv(), readConfigFile(process.cwd())));
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
+  const build = snapshotBuilder(config);
+  // Watching starts before the first build, so that no change made during it is missed.
+  const watcher = config.watch
+    ? await watchContent(config.contentDir, (error) => logger.error({ err: error }, 'watcher error'))
+    : undefined;
   const started = performance.now();
   const progress = progressLine('sitegate: building pages');
   const loaded = (() => {
     try {
-      return loadSnapshot(config.contentDir, {
-        baseUrl: config.baseUrl,
-        contentSignal: config.contentSignal,
-        onProgress: (_phase, done, total) => progress.update(done, total),
-      });
+      return build((_phase, done, total) => progress.update(done, total));
+    } catch (error) {
+      void watcher?.close();
+      throw error;
     } finally {
       progress.done();
     }
@@ -68,6 +82,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await watcher?.close();
     await context.close();
     throw error;
   }
@@ -76,19 +91,55 @@ export async function serve(flags: ConfigInput): Promise<void> {
     `sitegate: serving ${config.contentDir} (${loaded.snapshot.site.pages.size} pages, built in ${buildMs} ms${errors > 0 ? `, ${errors} content problems: run sitegate check` : ''})\n` +
       `sitegate: listening on ${config.baseUrl}\n`,
   );
+  const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, config.contentDir);
 
   await new Promise<void>((resolve) => {
+    let drain: Drain | undefined;
     const stop = (signal: NodeJS.Signals): void => {
-      process.stdout.write(`sitegate: ${signal} received, closing\n`);
-      app
-        .close()
-        .then(() => context.close())
-        .then(resolve, (error: unknown) => {
-          logger.error({ err: error }, 'error while closing');
-          resolve();
-        });
+      if (drain !== undefined) {
+        process.stdout.write(`sitegate: ${signal} received again, closing connections now\n`);
+        drain.force();
+        return;
+      }
+      process.stdout.write(`sitegate: ${signal} received, closing (requests in flight have ${config.drainTimeoutSec} s to finish)\n`);
+      drain = drainServer(app.server, { timeoutMs: config.drainTimeoutSec * 1000 });
+      drain.done
+        .then(async ({ forced }) => {
+          if (forced) logger.warn({ drainTimeoutSec: config.drainTimeoutSec }, 'drain timeout: open connections were closed');
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          await reloader?.close();
+          await watcher?.close();
+          await app.close();
+          await context.close();
+          process.stdout.write('sitegate: closed\n');
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'error while closing'))
+        .finally(resolve);
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
+}
+
+/** Rebuilds the snapshot on content changes and logs each reload (pages, build ms) or failure. */
+function startReloading(
+  watcher: ContentWatcher,
+  build: () => LoadedSnapshot,
+  context: ServerContext,
+  logger: Logger,
+  contentDir: string,
+): Reloader {
+  const reloader = createReloader({
+    build,
+    swap: (loaded) => context.swapSnapshot(loaded.snapshot),
+    onReload: (loaded, buildMs) => {
+      const problems = loaded.problems.filter((problem) => problem.severity === 'error').length;
+      logger.info({ pages: loaded.snapshot.site.pages.size, buildMs: Math.round(buildMs), problems }, 'content reloaded');
+    },
+    onError: (error) => logger.error({ err: error }, 'content reload failed; still serving the previous snapshot'),
+  });
+  watcher.onChange(() => reloader.schedule());
+  process.stdout.write(`sitegate: watching ${contentDir} for changes\n`);
+  return reloader;
 }

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       databaseUrl: null,
       redisUrl: null,
       redisKeyPrefix: 'sitegate:',
+      watch: false,
+      drainTimeoutSec: 10,
     });
   });
 
@@ -84,6 +86,8 @@ describe('loadConfig', () => {
         ['redis://flag', 'rediss://env:6380', 'redis://file/2', null],
       ],
       ['redisKeyPrefix', 'flag:', 'env.x', 'file-y', 'redisKeyPrefix', ['flag:', 'env.x', 'file-y', 'sitegate:']],
+      ['watch', true, '0', 'yes', 'watch', [true, false, true, false]],
+      ['drainTimeout', '0', '30', 5, 'drainTimeoutSec', [0, 30, 5, 10]],
     ])('%s', (input, flag, env, file, field, expected) => {
       const read = (flags: ConfigInput, envs: Env, files: ConfigInput): unknown => loadConfig(flags, envs, files, CWD)[field as 'port'];
       const flags = { [input]: flag } as ConfigInput;
@@ -148,6 +152,9 @@ describe('loadConfig', () => {
       ['--redis-url', {}, { redisUrl: 'http://127.0.0.1:6379' }, {}],
       ['--redis-key-prefix', { redisKeyPrefix: 'has space' }, {}, {}],
       ['--redis-key-prefix', {}, {}, { redisKeyPrefix: 'x'.repeat(65) }],
+      ['--watch', {}, { watch: 'sometimes' }, {}],
+      ['--drain-timeout', {}, { drainTimeout: '10s' }, {}],
+      ['--drain-timeout', { drainTimeout: '3601' }, {}, {}],
       ['rateLimits: unknown limit "nope"', {}, {}, { rateLimits: { nope: { points: 1 } } as ConfigInput['rateLimits'] }],
       ['rateLimits: unknown limit "toString"', {}, {}, { rateLimits: { toString: { points: 1 } } as ConfigInput['rateLimits'] }],
       [
@@ -219,6 +226,8 @@ describe('readEnv', () => {
         SITEGATE_REDIS_KEY_PREFIX: 'p:',
         SITEGATE_TOKEN_TTL: '60',
         SITEGATE_CONTENT_SIGNAL: 'search=yes',
+        SITEGATE_WATCH: '1',
+        SITEGATE_DRAIN_TIMEOUT: '5',
         UNRELATED: 'x',
       }),
     ).toStrictEqual({
@@ -233,6 +242,8 @@ describe('readEnv', () => {
       redisKeyPrefix: 'p:',
       tokenTtl: '60',
       contentSignal: 'search=yes',
+      watch: '1',
+      drainTimeout: '5',
     });
   });
 

@@ -41,6 +41,10 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key sitegate writes, e.g. `sitegate:` (several sites can share one Redis). */
   redisKeyPrefix: string;
+  /** Rebuild the snapshot when the content folder changes (`serve --watch`). */
+  watch: boolean;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are closed (seconds). */
+  drainTimeoutSec: number;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -56,6 +60,8 @@ export interface ConfigInput {
   databaseUrl?: string | undefined;
   redisUrl?: string | undefined;
   redisKeyPrefix?: string | undefined;
+  watch?: string | boolean | undefined;
+  drainTimeout?: string | number | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
 }
@@ -124,10 +130,14 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   const redisKeyPrefix = flags.redisKeyPrefix ?? env.redisKeyPrefix ?? file.redisKeyPrefix ?? 'sitegate:';
   if (!/^[\w:.-]{1,64}$/.test(redisKeyPrefix))
     throw new ConfigError(`--redis-key-prefix: "${redisKeyPrefix}" must be 1 to 64 letters, digits or _ : . -`);
+  const watch = parseBoolean('--watch', flags.watch ?? env.watch ?? file.watch ?? false);
+  const drainTimeoutSec = parseInteger('--drain-timeout', flags.drainTimeout ?? env.drainTimeout ?? file.drainTimeout ?? 10, 0, 3600);
   return {
     databaseUrl,
     redisUrl,
     redisKeyPrefix,
+    watch,
+    drainTimeoutSec,
     contentSignal,
     tokenTtlSec,
     rateLimits: parseRateLimits({ ...file.rateLimits, ...flags.rateLimits }),
@@ -147,6 +157,13 @@ function parseInteger(setting: string, value: string | number, min: number, max:
     throw new ConfigError(`${setting}: "${value}" is not an integer from ${min} to ${max}`);
   }
   return number;
+}
+
+function parseBoolean(setting: string, value: string | boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  if (/^(1|true|yes)$/i.test(value)) return true;
+  if (/^(0|false|no)$/i.test(value)) return false;
+  throw new ConfigError(`${setting}: "${value}" is not a boolean (1 or 0, true or false)`);
 }
 
 function parseRateLimits(overrides: Record<string, unknown>): RateLimitConfig {

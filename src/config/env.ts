@@ -16,11 +16,15 @@ export interface Env {
   redisKeyPrefix?: string;
   tokenTtl?: string;
   contentSignal?: string;
+  watch?: string;
+  drainTimeout?: string;
 }
 
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
  * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`, `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`.
+ * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`,
+ * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `DATABASE_URL`, `REDIS_URL`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -40,5 +44,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     redisKeyPrefix: read('SITEGATE_REDIS_KEY_PREFIX'),
     tokenTtl: read('SITEGATE_TOKEN_TTL'),
     contentSignal: read('SITEGATE_CONTENT_SIGNAL'),
+    watch: read('SITEGATE_WATCH'),
+    drainTimeout: read('SITEGATE_DRAIN_TIMEOUT'),
   };
 }

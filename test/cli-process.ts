@@ -1,13 +1,17 @@
 /**
- * A `sitegate` child process (the built CLI, `node bin/sitegate.js`, so `npm test` builds first)
- * with its output so far, for tests that run the real program. Every wait is bounded.
+ * The built CLI (`node bin/sitegate.js`, so `npm test` builds first) as a child process, for
+ * end-to-end tests: output capture, bounded waits, and per-test cleanup of processes and folders.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterEach, type TestContext } from 'vitest';
 import { REPO_DIR } from './helpers.js';
 
-/** The CLI entry point. */
 export const BIN = path.join(REPO_DIR, 'bin/sitegate.js');
+/** A CLI call takes about a second of CPU (it loads the whole program); the machine may be busy. */
+export const CLI_TIMEOUT_MS = 45_000;
 
 /** The environment without sitegate's own settings, so a developer's shell cannot leak in. */
 export function cleanEnv(): NodeJS.ProcessEnv {
@@ -17,16 +21,13 @@ export function cleanEnv(): NodeJS.ProcessEnv {
 }
 
 /** A running `sitegate` process with its output so far. */
-export class SitegateProcess {
+export class Cli {
   readonly child: ChildProcess;
   stdout = '';
   stderr = '';
   private readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
-  /**
-   * Starts `node bin/sitegate.js ARGS` in `cwd`.
-   * @param env variables added to {@link cleanEnv}'s, e.g. `DATABASE_URL`
-   */
+  /** Starts `sitegate ARGS` in `cwd`, with `env` added to {@link cleanEnv}. */
   constructor(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
     this.child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (this.stdout += chunk));
@@ -83,4 +84,56 @@ export class SitegateProcess {
       clearTimeout(timer);
     }
   }
+}
+
+/** Per-test process and folder helpers; see {@link cliProcesses}. */
+export interface CliProcesses {
+  /** A temporary folder, removed after the test. */
+  tempDir: (context: TestContext, prefix: string) => string;
+  /** Starts `sitegate ARGS` in `cwd`; the test's cleanup kills it. */
+  start: (context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv) => Cli;
+  /** Runs `sitegate ARGS` to the end (at most {@link CLI_TIMEOUT_MS}). */
+  run: (context: TestContext, args: string[], cwd: string) => Promise<{ code: number | null; stdout: string; stderr: string }>;
+}
+
+/**
+ * Registers an `afterEach` that kills each test's processes (SIGKILL) and removes its folders,
+ * keyed by test so concurrent tests do not share, and returns the helpers that record them.
+ */
+export function cliProcesses(): CliProcesses {
+  const owned = new Map<string, { children: Cli[]; dirs: string[] }>();
+  const resources = (context: TestContext): { children: Cli[]; dirs: string[] } => {
+    let entry = owned.get(context.task.id);
+    if (entry === undefined) owned.set(context.task.id, (entry = { children: [], dirs: [] }));
+    return entry;
+  };
+  afterEach(async (context) => {
+    const entry = owned.get(context.task.id);
+    owned.delete(context.task.id);
+    if (entry === undefined) return;
+    for (const cli of entry.children) {
+      if (!cli.running) continue;
+      cli.child.kill('SIGKILL');
+      await cli.exited(10_000);
+    }
+    for (const dir of entry.dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const start = (context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Cli => {
+    const cli = new Cli(args, cwd, env);
+    resources(context).children.push(cli);
+    return cli;
+  };
+  return {
+    tempDir: (context, prefix) => {
+      const dir = mkdtempSync(path.join(tmpdir(), prefix));
+      resources(context).dirs.push(dir);
+      return dir;
+    },
+    start,
+    run: async (context, args, cwd) => {
+      const cli = start(context, args, cwd);
+      const { code } = await cli.exited(CLI_TIMEOUT_MS);
+      return { code, stdout: cli.stdout, stderr: cli.stderr };
+    },
+  };
 }

@@ -1,0 +1,201 @@
+/**
+ * Hot reload (`serve --watch`, DESIGN.md "Architecture"): a chokidar watcher on the content folder
+ * and a reloader that rebuilds the snapshot after content changes and swaps it in.
+ *
+ * - Bursts of events (an editor's save, `git checkout`, `rsync`) are coalesced: a build starts
+ *   once no event has come for {@link DEFAULT_RELOAD_DEBOUNCE_MS}.
+ * - Builds never overlap: events during a build cause exactly one more build after it.
+ * - A build that throws leaves the current snapshot in place and reports the error, so a broken
+ *   edit (or a content folder that vanished mid-deploy) never takes the site down.
+ * - The swap is one assignment (`ServerContext.swapSnapshot`): requests in flight finish on the
+ *   snapshot they read, later ones see the new one.
+ *
+ * The build runs on the main thread (the snapshot holds closures and cannot cross to a worker), so
+ * requests wait while it runs; none fails.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { isHiddenName } from '../content/load.js';
+
+/** Quiet period after the last change before a rebuild starts (ms). */
+export const DEFAULT_RELOAD_DEBOUNCE_MS = 150;
+
+/** Options of {@link createReloader}. */
+export interface ReloaderOptions<S> {
+  /** Builds a new snapshot from the content folder; may throw (or reject), e.g. `ContentDirError`. */
+  build: () => S | Promise<S>;
+  /** Puts a new snapshot in service. */
+  swap: (snapshot: S) => void;
+  /** Quiet period before a build (ms; default {@link DEFAULT_RELOAD_DEBOUNCE_MS}). */
+  debounceMs?: number;
+  /** Called after each swap with the new snapshot and the build's duration (ms). */
+  onReload?: (snapshot: S, buildMs: number) => void;
+  /** Called with the error of a build that failed; the old snapshot stays. */
+  onError?: (error: unknown) => void;
+  /** Monotonic clock in ms, for the build duration (default `performance.now`). */
+  now?: () => number;
+}
+
+/** Rebuilds on demand, debounced and one build at a time. */
+export interface Reloader {
+  /** Notes that content changed. */
+  schedule(): void;
+  /** Cancels a pending build and waits for a running one; later {@link schedule} calls do nothing. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates a reloader. Nothing happens until {@link Reloader.schedule} is called.
+ * @throws nothing; build errors go to `onError`
+ */
+export function createReloader<S>(options: ReloaderOptions<S>): Reloader {
+  const debounceMs = options.debounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS;
+  const now = options.now ?? (() => performance.now());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let changedWhileRunning = false;
+  let closed = false;
+
+  const rebuild = async (): Promise<void> => {
+    const startedMs = now();
+    try {
+      const snapshot = await options.build();
+      if (closed) return;
+      options.swap(snapshot);
+      options.onReload?.(snapshot, now() - startedMs);
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
+
+  const start = (): void => {
+    timer = undefined;
+    running = rebuild().finally(() => {
+      running = undefined;
+      if (changedWhileRunning) {
+        changedWhileRunning = false;
+        schedule();
+      }
+    });
+  };
+
+  const schedule = (): void => {
+    if (closed) return;
+    if (running !== undefined) {
+      changedWhileRunning = true;
+      return;
+    }
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(start, debounceMs);
+  };
+
+  return {
+    schedule,
+    async close() {
+      closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+/** A running watcher on a content folder. */
+export interface ContentWatcher {
+  /**
+   * Calls `listener` on every change from now on with the changed path relative to the folder
+   * (`''` for the folder itself), and once at once with `''` if changes came before.
+   */
+  onChange(listener: (relPath: string) => void): void;
+  /** Stops watching. */
+  close(): Promise<void>;
+}
+
+/** Whether a change at `relPath` (relative to the content folder) can change the site. */
+export function isContentChange(event: string, relPath: string): boolean {
+  const parts = relPath.split(/[\\/]/).filter((part) => part !== '');
+  // Hidden files and folders are never served (DESIGN.md), so their changes cannot matter.
+  if (parts.some(isHiddenName)) return false;
+  if (event === 'addDir' || event === 'unlinkDir') return true;
+  return /\.md$/i.test(relPath);
+}
+
+/** How often a vanished content folder is looked for (ms). */
+export const ROOT_POLL_MS = 250;
+
+/**
+ * Watches `contentDir` (recursively, following symlinks) and resolves once the initial scan is
+ * done, so no change after that is missed. Changes to hidden names and non-markdown files are
+ * ignored (see {@link isContentChange}). When the folder itself is removed or renamed away (a
+ * deploy that swaps folders), the change is reported and the path is polled every
+ * {@link ROOT_POLL_MS} until a folder is back, which is then watched afresh and reported.
+ * @param onError called with watcher errors (e.g. too many watched folders); watching goes on
+ * @throws when chokidar cannot start
+ */
+export async function watchContent(contentDir: string, onError: (error: unknown) => void): Promise<ContentWatcher> {
+  const root = path.resolve(contentDir);
+  let listener: ((relPath: string) => void) | undefined;
+  let missed = false;
+  let closed = false;
+  let poll: NodeJS.Timeout | undefined;
+  const notify = (relPath: string): void => {
+    if (listener === undefined) missed = true;
+    else listener(relPath);
+  };
+
+  const start = async (): Promise<FSWatcher> => {
+    const watcher = watch(root, {
+      ignoreInitial: true,
+      // chokidar asks about the root itself too: only names below it count.
+      ignored: (file) =>
+        path
+          .relative(root, file)
+          .split(path.sep)
+          .some((part) => part !== '' && part !== '..' && isHiddenName(part)),
+    });
+    watcher.on('all', (event, file) => {
+      if (event === 'unlinkDir' && path.resolve(file) === root) awaitRoot(watcher);
+      const relPath = path.relative(root, file).split(path.sep).join('/');
+      if (isContentChange(event, relPath)) notify(relPath);
+    });
+    watcher.on('error', onError);
+    await new Promise<void>((resolve) => watcher.once('ready', resolve));
+    return watcher;
+  };
+
+  // chokidar does not follow a watched folder that comes back, so a fresh watcher takes over.
+  const awaitRoot = (gone: FSWatcher): void => {
+    if (poll !== undefined) return;
+    poll = setInterval(() => {
+      if (!existsSync(root)) return;
+      clearInterval(poll);
+      poll = undefined;
+      gone
+        .close()
+        .then(start)
+        .then(async (next) => {
+          if (closed) return next.close();
+          current = next;
+          notify('');
+        })
+        .catch(onError);
+    }, ROOT_POLL_MS);
+  };
+
+  let current = await start();
+  return {
+    onChange(next) {
+      listener = next;
+      if (missed) {
+        missed = false;
+        next('');
+      }
+    },
+    async close() {
+      closed = true;
+      if (poll !== undefined) clearInterval(poll);
+      await current.close();
+    },
+  };
+}
