@@ -14,7 +14,7 @@ import { buildSitemaps } from '../src/discovery/sitemap.js';
 import { ERROR_CODES } from '../src/errors.js';
 import { buildSnapshot } from '../src/snapshot/snapshot.js';
 import { buildTestApp, EXAMPLE_SITE, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
-import { headersOf, HTML_SECURITY, HTML_TYPE, JSON_TYPE } from './http-expect.js';
+import { headersOf, HTML_SECURITY, HTML_TYPE, JSON_TYPE, PUBLIC_CORS } from './http-expect.js';
 
 const opened: TestApp[] = [];
 const folders: string[] = [];
@@ -37,6 +37,7 @@ async function get(url: string, t?: TestApp) {
 function textHeaders(type: string, body: Buffer, compressible: boolean): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
+    ...PUBLIC_CORS,
     etag: etagOf(body),
     'cache-control': 'public, max-age=300',
     ...(compressible ? { vary: 'Accept-Encoding' } : {}),
@@ -469,6 +470,7 @@ describe('/api/v1/health', () => {
     expect(res.statusCode).toBe(200);
     expect(headersOf(res)).toStrictEqual({
       'x-content-type-options': 'nosniff',
+      ...PUBLIC_CORS,
       'cache-control': 'no-store',
       etag: etagOf(res.rawPayload),
       'content-type': JSON_TYPE,
@@ -515,6 +517,7 @@ describe('/api/search.json', () => {
     expect(res.statusCode).toBe(200);
     expect(headersOf(res)).toStrictEqual({
       'x-content-type-options': 'nosniff',
+      ...PUBLIC_CORS,
       'cache-control': 'public, max-age=60',
       'content-type': JSON_TYPE,
       'content-length': String(res.rawPayload.length),

@@ -16,7 +16,8 @@ import { HEALTH_HEADERS, WHOAMI_HEADERS, whoamiBody } from './routes/api.js';
 import { presentedCredential } from './credentials.js';
 import { cachedPrincipal } from '../auth/authenticate.js';
 import type { PresentedCredential } from '../auth/principal.js';
-import { MARKDOWN_ONLY, NEGOTIATED, pageHeaders } from './routes/pages.js';
+import { MARKDOWN_ONLY, NEGOTIATED, STATIC_HEADERS, pageHeaders } from './routes/pages.js';
+import { transportHeaders } from './headers.js';
 
 /** Answers a request when it can; returns false to hand it to the framework. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -34,11 +35,12 @@ interface Flat {
   payload: Buffer | undefined;
 }
 
-const STATIC_HEADERS = { 'x-content-type-options': 'nosniff' };
-
 /** Builds the fast path over the context's current snapshot. */
 export function createFastPath(ctx: AppContext): FastPath {
   const discovery = discoveryTable(ctx.config.baseUrl);
+  // Headers of every response (HSTS), which Fastify adds in a hook (transport-security.ts).
+  const transport = transportHeaders(ctx.config.baseUrl);
+  const transportList = Object.entries(transport).flat();
   // By header object, body and variant (content coding, 304): a response depends on nothing else,
   // so each is planned once and afterwards only written.
   const flats = new WeakMap<Record<string, string>, WeakMap<Body, Map<string, Flat>>>();
@@ -55,7 +57,7 @@ export function createFastPath(ctx: AppContext): FastPath {
     let flat = variants.get(variant);
     if (flat === undefined) {
       const plan = planBody(request.headers, body, headers);
-      const list = Object.entries(plan.headers).flat();
+      const list = [...Object.entries(plan.headers).flat(), ...transportList];
       if (plan.status !== 304) list.push('content-length', String(plan.payload?.length ?? 0));
       flat = { status: plan.status, list, payload: plan.payload };
       variants.set(variant, flat);
@@ -68,7 +70,7 @@ export function createFastPath(ctx: AppContext): FastPath {
     const { method, url, headers } = request;
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.includes('?')) return false;
     if (headers['x-api-key'] !== undefined || headers.authorization !== undefined)
-      return url === WHOAMI_PATH && whoami(ctx, request, response);
+      return url === WHOAMI_PATH && whoami(ctx, request, response, transport);
     const chosen = choose(ctx, discovery, url, request);
     if (chosen === undefined) return false;
     send(request, response, chosen);
@@ -82,7 +84,7 @@ const WHOAMI_PATH = '/api/v1/whoami';
  * getWhoami for a credential accepted moments ago that holds search:read, the answer an API client
  * polls for; anything else (first use, refusal, missing scope) goes to the framework.
  */
-function whoami(ctx: AppContext, request: IncomingMessage, response: ServerResponse): boolean {
+function whoami(ctx: AppContext, request: IncomingMessage, response: ServerResponse, transport: Readonly<Record<string, string>>): boolean {
   let credential: PresentedCredential | undefined;
   try {
     credential = presentedCredential(request);
@@ -93,7 +95,7 @@ function whoami(ctx: AppContext, request: IncomingMessage, response: ServerRespo
   if (principal === undefined || !principal.scopes.includes('search:read')) return false;
   ctx.auth.keys.touch(principal.clientId);
   const body = Buffer.from(whoamiBody(principal));
-  response.writeHead(200, { ...WHOAMI_HEADERS, 'content-length': String(body.length) });
+  response.writeHead(200, { ...WHOAMI_HEADERS, ...transport, 'content-length': String(body.length) });
   response.end(request.method === 'HEAD' ? undefined : body);
   return true;
 }
