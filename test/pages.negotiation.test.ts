@@ -50,9 +50,9 @@ const CONFIGURATION_ARTICLE = `<article class="content">
 <table>
 <thead>
 <tr>
-<th>Option</th>
-<th>Default</th>
-<th>Meaning</th>
+<th scope="col">Option</th>
+<th scope="col">Default</th>
+<th scope="col">Meaning</th>
 </tr>
 </thead>
 <tbody>
@@ -158,7 +158,7 @@ describe('HTML', () => {
     const res = await get('/guides/configuration');
     expect(res.statusCode).toBe(200);
     expect(headersOf(res)).toStrictEqual(configurationHtmlHeaders(res.rawPayload));
-    expect(res.body.startsWith('<!doctype html>\n<html lang="en">\n')).toBe(true);
+    expect(res.body.startsWith('<!DOCTYPE html>\n<html lang="en">\n')).toBe(true);
     expect(res.body).toContain(CONFIGURATION_HEAD);
     expect(res.body.slice(res.body.indexOf('<article'), res.body.indexOf('</article>') + '</article>'.length)).toBe(CONFIGURATION_ARTICLE);
   });

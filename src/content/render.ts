@@ -61,6 +61,18 @@ function createMarkdown(): MarkdownIt {
       if (inline !== undefined) token.attrSet('id', slugger.slug(plainText(inline)));
     });
   });
+  md.core.ruler.push('sitegate_tables', (state) => {
+    // markdown-it aligns table cells with style="text-align:…", which the CSP (no unsafe-inline)
+    // refuses; a class does the same through the site stylesheet. Header cells get scope="col"
+    // (WCAG H63) so screen readers tie each cell to its column.
+    for (const token of state.tokens) {
+      if (token.type !== 'th_open' && token.type !== 'td_open') continue;
+      const align = /^text-align:(left|center|right)$/.exec(token.attrGet('style') ?? '')?.[1];
+      if (token.attrs !== null) token.attrs = token.attrs.filter(([name]) => name !== 'style');
+      if (align !== undefined) token.attrSet('class', `align-${align}`);
+      if (token.type === 'th_open') token.attrSet('scope', 'col');
+    }
+  });
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
     for (const block of state.tokens) {

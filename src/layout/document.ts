@@ -43,7 +43,7 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
     input.markdownPath === undefined
       ? ''
       : `\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl + input.markdownPath)}" title="Markdown">`;
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -61,6 +61,7 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 <form class="search" role="search" action="${basePath}/api/search.json" method="get">
 <label class="visually-hidden" for="search-input">Search the site</label>
 <input id="search-input" name="q" type="search" placeholder="Search…" autocomplete="off" maxlength="256">
+<button class="search-submit" type="submit">Search</button>
 <ul id="search-results" class="search-results" hidden></ul>
 </form>
 <nav class="header-links" aria-label="Resources"><a href="${basePath}/developers">Developers</a> <a href="${basePath}/llms.txt">llms.txt</a></nav>
