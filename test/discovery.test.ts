@@ -601,10 +601,10 @@ describe('/developers', () => {
     const t = await app(EXAMPLE_SITE, 'https://docs.example.com/acme');
     const { body } = await get('/developers', t);
     for (const command of [
-      '<pre><code>curl -H &#39;Accept: text/markdown&#39; https://docs.example.com/acme/</code></pre>',
-      '<pre><code>curl &#39;https://docs.example.com/acme/api/search.json?q=install&amp;limit=5&#39;</code></pre>',
-      '<pre><code>curl -H &#39;X-API-Key: &lt;API_KEY&gt;&#39; https://docs.example.com/acme/api/v1/whoami</code></pre>',
-      '<pre><code>curl -X POST https://docs.example.com/acme/api/v1/oauth/token \\\n',
+      '<pre tabindex="0"><code>curl -H &#39;Accept: text/markdown&#39; https://docs.example.com/acme/</code></pre>',
+      '<pre tabindex="0"><code>curl &#39;https://docs.example.com/acme/api/search.json?q=install&amp;limit=5&#39;</code></pre>',
+      '<pre tabindex="0"><code>curl -H &#39;X-API-Key: &lt;API_KEY&gt;&#39; https://docs.example.com/acme/api/v1/whoami</code></pre>',
+      '<pre tabindex="0"><code>curl -X POST https://docs.example.com/acme/api/v1/oauth/token \\\n',
       'curl -H &#39;Authorization: Bearer &lt;ACCESS_TOKEN&gt;&#39; https://docs.example.com/acme/api/v1/whoami</code></pre>',
     ]) {
       expect(body).toContain(command);
@@ -616,7 +616,7 @@ describe('/developers', () => {
   it('has the scopes table of SPEC.md', async () => {
     const { body } = await get('/developers');
     expect(body).toContain(`<h2 id="scopes">Scopes</h2>
-<table>
+<table tabindex="0">
 <thead><tr><th>Scope</th><th>Grants</th></tr></thead>
 <tbody>
 <tr><td><code>search:read</code></td><td>read the public site search index</td></tr>

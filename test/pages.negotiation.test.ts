@@ -40,6 +40,7 @@ const CONFIGURATION_HEAD = `<head>
 <meta name="description" content="Every option a widget accepts, with its default and meaning.">
 <link rel="canonical" href="http://sitegate.test/guides/configuration">
 <link rel="alternate" type="text/markdown" href="http://sitegate.test/guides/configuration.md" title="Markdown">
+<link rel="icon" href="/_sitegate/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/_sitegate/site.css">
 <script src="/_sitegate/site.js" defer></script>
 </head>`;
@@ -47,7 +48,7 @@ const CONFIGURATION_HEAD = `<head>
 const CONFIGURATION_ARTICLE = `<article class="content">
 <h1>Configuration</h1>
 <h2 id="options">Options</h2>
-<table>
+<table tabindex="0">
 <thead>
 <tr>
 <th scope="col">Option</th>

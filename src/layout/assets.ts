@@ -3,6 +3,10 @@
  * `unsafe-inline`. The script adds live results to the search box through `/api/search.json`.
  */
 
+/** The site icon (browsers ask for one on every site; without it they log a 404): a page with a fold. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M7 3h13l6 6v20H7z" fill="#0969da"/><path d="M20 3v6h6" fill="#9ec5fe"/><path d="M11 15h11M11 20h11M11 25h7" stroke="#fff" stroke-width="2"/></svg>
+`;
+
 /** The site stylesheet: readable measure, system fonts, light and dark, phone and desktop. */
 export const SITE_CSS = `:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--panel:#f6f8fa;--border:#d0d7de;--link:#0550ae;--accent:#0969da}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#161b22;--border:#30363d;--link:#4493f8;--accent:#4493f8}}
@@ -41,7 +45,8 @@ main{min-width:0;max-width:50rem}
 .content img{max-width:100%;height:auto}
 .content pre{background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:.9rem;overflow:auto;font-size:.9rem;line-height:1.45}
 .content code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
-.content :not(pre)>code{background:var(--panel);padding:.1em .35em;border-radius:4px}
+.content{overflow-wrap:break-word}
+.content :not(pre)>code{background:var(--panel);padding:.1em .35em;border-radius:4px;overflow-wrap:anywhere}
 .content table{border-collapse:collapse;display:block;overflow:auto;margin:1rem 0}
 .content th,.content td{border:1px solid var(--border);padding:.4rem .7rem;text-align:left;vertical-align:top}
 .content .align-left{text-align:left}.content .align-center{text-align:center}.content .align-right{text-align:right}

@@ -5,7 +5,7 @@
 import { escapeHtml } from '../escape.js';
 
 /** Path (under the base path) of the stylesheet and script every HTML page loads. */
-export const ASSET_PATHS = { css: '/_sitegate/site.css', js: '/_sitegate/site.js' } as const;
+export const ASSET_PATHS = { css: '/_sitegate/site.css', js: '/_sitegate/site.js', icon: '/_sitegate/favicon.svg' } as const;
 
 /** What the shell needs from the site, shared by every document of a snapshot. */
 export interface SiteChrome {
@@ -51,6 +51,7 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
 <title>${escapeHtml(pageTitle)}</title>
 <meta name="description" content="${escapeHtml(input.description)}">${input.robots === undefined ? '' : `\n<meta name="robots" content="${input.robots}">`}
 ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}
+<link rel="icon" href="${basePath}${ASSET_PATHS.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
 </head>
