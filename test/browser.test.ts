@@ -100,16 +100,14 @@ interface AxeViolation {
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated over the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map((node) => ({ target: node.target })),
-    }));
-  });
+  // Browser code as strings: this project's TypeScript has no DOM types (it is server code).
+  return page.evaluate<AxeViolation[]>(`axe.run(document).then((result) => result.violations.map(({ id, impact, help, nodes }) =>
+    ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) })))`);
+}
+
+/** Evaluates a browser expression and returns its value. */
+function inPage<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate<T>(expression);
 }
 
 describe.each(Object.entries(VIEWPORTS))('at %s width', (viewportName, viewport) => {
@@ -125,7 +123,10 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (viewportName, viewport)
       const serious = (await axeViolations(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious).toStrictEqual([]);
 
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      const widths = await inPage<{ scroll: number; inner: number }>(
+        page,
+        '({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })',
+      );
       expect(widths.scroll, `scrollWidth ${widths.scroll} > innerWidth ${widths.inner}`).toBeLessThanOrEqual(widths.inner);
 
       // The site navigation (sidebar) and the header links are there and can be reached.
@@ -151,7 +152,7 @@ describe('keyboard and search', () => {
         const focused: string[] = [];
         for (let i = 0; i < 5 && !focused.includes('search-input'); i++) {
           await page.keyboard.press('Tab');
-          focused.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.className || ''));
+          focused.push(await inPage<string>(page, "document.activeElement?.id || document.activeElement?.className || ''"));
         }
         // Skip link, site name, then the search box.
         expect(focused).toStrictEqual(['skip-link', 'brand', 'search-input']);
@@ -165,13 +166,13 @@ describe('keyboard and search', () => {
 
         const results = page.locator('#search-results a');
         await results.first().waitFor({ state: 'visible' });
-        const shown = await results.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        const shown = await Promise.all((await results.all()).map((link) => link.getAttribute('href')));
         expect(shown).toStrictEqual(expected.map((doc) => doc.path));
         expect(shown).toContain('/configuration/acme/dns01/route53');
 
         // Arrow down moves into the results; Enter follows the link.
         await page.keyboard.press('ArrowDown');
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(expected[0]?.path);
+        expect(await inPage<string | null>(page, "document.activeElement?.getAttribute('href')")).toBe(expected[0]?.path);
         await Promise.all([page.waitForURL(origin + (expected[0]?.path ?? '')), page.keyboard.press('Enter')]);
         expect(unexpected(problems, '', 200)).toStrictEqual([]);
       } finally {
