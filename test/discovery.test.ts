@@ -14,7 +14,7 @@ import { buildSitemaps } from '../src/discovery/sitemap.js';
 import { ERROR_CODES } from '../src/errors.js';
 import { buildSnapshot } from '../src/snapshot/snapshot.js';
 import { buildTestApp, EXAMPLE_SITE, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
-import { headersOf, HTML_SECURITY, HTML_TYPE, JSON_TYPE } from './http-expect.js';
+import { headersOf, HTML_SECURITY, HTML_TYPE, JSON_TYPE, PUBLIC_CORS } from './http-expect.js';
 
 const opened: TestApp[] = [];
 const folders: string[] = [];
@@ -37,6 +37,7 @@ async function get(url: string, t?: TestApp) {
 function textHeaders(type: string, body: Buffer, compressible: boolean): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
+    ...PUBLIC_CORS,
     etag: etagOf(body),
     'cache-control': 'public, max-age=300',
     ...(compressible ? { vary: 'Accept-Encoding' } : {}),
@@ -469,6 +470,7 @@ describe('/api/v1/health', () => {
     expect(res.statusCode).toBe(200);
     expect(headersOf(res)).toStrictEqual({
       'x-content-type-options': 'nosniff',
+      ...PUBLIC_CORS,
       'cache-control': 'no-store',
       etag: etagOf(res.rawPayload),
       'content-type': JSON_TYPE,
@@ -515,6 +517,7 @@ describe('/api/search.json', () => {
     expect(res.statusCode).toBe(200);
     expect(headersOf(res)).toStrictEqual({
       'x-content-type-options': 'nosniff',
+      ...PUBLIC_CORS,
       'cache-control': 'public, max-age=60',
       'content-type': JSON_TYPE,
       'content-length': String(res.rawPayload.length),
@@ -598,10 +601,10 @@ describe('/developers', () => {
     const t = await app(EXAMPLE_SITE, 'https://docs.example.com/acme');
     const { body } = await get('/developers', t);
     for (const command of [
-      '<pre><code>curl -H &#39;Accept: text/markdown&#39; https://docs.example.com/acme/</code></pre>',
-      '<pre><code>curl &#39;https://docs.example.com/acme/api/search.json?q=install&amp;limit=5&#39;</code></pre>',
-      '<pre><code>curl -H &#39;X-API-Key: &lt;API_KEY&gt;&#39; https://docs.example.com/acme/api/v1/whoami</code></pre>',
-      '<pre><code>curl -X POST https://docs.example.com/acme/api/v1/oauth/token \\\n',
+      '<pre tabindex="0"><code>curl -H &#39;Accept: text/markdown&#39; https://docs.example.com/acme/</code></pre>',
+      '<pre tabindex="0"><code>curl &#39;https://docs.example.com/acme/api/search.json?q=install&amp;limit=5&#39;</code></pre>',
+      '<pre tabindex="0"><code>curl -H &#39;X-API-Key: &lt;API_KEY&gt;&#39; https://docs.example.com/acme/api/v1/whoami</code></pre>',
+      '<pre tabindex="0"><code>curl -X POST https://docs.example.com/acme/api/v1/oauth/token \\\n',
       'curl -H &#39;Authorization: Bearer &lt;ACCESS_TOKEN&gt;&#39; https://docs.example.com/acme/api/v1/whoami</code></pre>',
     ]) {
       expect(body).toContain(command);
@@ -613,7 +616,7 @@ describe('/developers', () => {
   it('has the scopes table of SPEC.md', async () => {
     const { body } = await get('/developers');
     expect(body).toContain(`<h2 id="scopes">Scopes</h2>
-<table>
+<table tabindex="0">
 <thead><tr><th>Scope</th><th>Grants</th></tr></thead>
 <tbody>
 <tr><td><code>search:read</code></td><td>read the public site search index</td></tr>

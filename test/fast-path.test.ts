@@ -164,3 +164,41 @@ describe('the fast path', () => {
     expect((await send(barePort, method, path, headers)).status).toBe(599);
   });
 });
+
+describe('the fast path with an https base URL', () => {
+  let secure: TestApp;
+  let secureBare: Server;
+  let secureBarePort: number;
+
+  beforeAll(async () => {
+    secure = await buildTestApp(EXAMPLE_SITE, 'https://docs.example.com');
+    const fastPath = createFastPath(secure.context);
+    secureBare = createServer((req, res) => {
+      if (!fastPath(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => secureBare.listen(0, '127.0.0.1', resolve));
+    secureBarePort = (secureBare.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => secureBare.close(() => resolve()));
+    await secure.app.close();
+  });
+
+  it.each(ANSWERED)('answers %s %s %j with the same headers (HSTS included) as the Fastify route', async (method, path, headers) => {
+    const direct = await send(secureBarePort, method, path, headers);
+    const injected = await secure.app.inject({ method: method as 'GET' | 'HEAD', url: path, headers });
+    expect(direct.status).toBe(injected.statusCode);
+    expect(direct.headers).toStrictEqual(comparable(injected.headers));
+    expect(direct.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('answers whoami with the same headers (HSTS included) as the Fastify route', async () => {
+    const { apiKey } = await issueKey(secure.context, ['search:read']);
+    const injected = await secure.app.inject({ url: '/api/v1/whoami', headers: { 'x-api-key': apiKey } });
+    const direct = await send(secureBarePort, 'GET', '/api/v1/whoami', { 'x-api-key': apiKey });
+    expect(direct.status).toBe(200);
+    expect(direct.headers).toStrictEqual(comparable(injected.headers));
+    expect(direct.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+});

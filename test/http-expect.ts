@@ -20,7 +20,7 @@ export function errorBody(code: ErrorCode, message: string, baseUrl = TEST_BASE_
 
 /** Content-Security-Policy of HTML responses: same-origin scripts and styles, no `unsafe-inline`. */
 export const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; object-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Security headers of every HTML response. */
 export const HTML_SECURITY = {
@@ -28,6 +28,15 @@ export const HTML_SECURITY = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
+} as const;
+
+/**
+ * CORS headers of public, read-only answers (GET/HEAD without a credential): any origin, never
+ * credentialed (src/http/headers.ts).
+ */
+export const PUBLIC_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, Link, Content-Signal, X-Markdown-Tokens, RateLimit, RateLimit-Policy, Retry-After',
 } as const;
 
 export const HTML_TYPE = 'text/html; charset=utf-8';

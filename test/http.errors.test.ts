@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
 import type { AppContext } from '../src/http/context.js';
 import { buildTestApp, EXAMPLE_SITE, type TestApp } from './helpers.js';
-import { errorBody, headersOf, JSON_TYPE } from './http-expect.js';
+import { errorBody, headersOf, JSON_TYPE, PUBLIC_CORS } from './http-expect.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -20,7 +20,7 @@ afterEach(async () => {
   await t.app.close();
 });
 
-/** Headers of an error object sent by the error handler (no negotiation, so no Vary). */
+/** Headers of an error object sent by the error handler (no negotiation, so no Vary); GET/HEAD add PUBLIC_CORS. */
 const errorHeaders = (res: { rawPayload: Buffer }) => ({
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -44,7 +44,7 @@ describe('400 invalid_query', () => {
   ])('/api/search.json?%s', async (query, message) => {
     const res = await t.app.inject({ url: `/api/search.json?${query}` });
     expect(res.statusCode).toBe(400);
-    expect(headersOf(res)).toStrictEqual(errorHeaders(res));
+    expect(headersOf(res)).toStrictEqual({ ...PUBLIC_CORS, ...errorHeaders(res) });
     expect(res.json()).toStrictEqual(errorBody('invalid_query', message));
   });
 
@@ -59,7 +59,7 @@ describe('400 invalid_request', () => {
   it.each([['/%zz'], ['/guides/%zz'], ['/guides/%E0%A4%A'], ['/api/search.json/%']])('for the malformed path %s', async (url) => {
     const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(400);
-    expect(headersOf(res)).toStrictEqual(errorHeaders(res));
+    expect(headersOf(res)).toStrictEqual({ ...PUBLIC_CORS, ...errorHeaders(res) });
     expect(res.json()).toStrictEqual(errorBody('invalid_request', 'The request path is malformed (bad percent-encoding or too long).'));
   });
 });
@@ -68,7 +68,7 @@ describe('404 not_found', () => {
   it('sends the error object to JSON clients', async () => {
     const res = await t.app.inject({ url: '/no/such/page', headers: { accept: 'application/json' } });
     expect(res.statusCode).toBe(404);
-    expect(headersOf(res)).toStrictEqual({ vary: 'Accept', ...errorHeaders(res) });
+    expect(headersOf(res)).toStrictEqual({ vary: 'Accept', ...PUBLIC_CORS, ...errorHeaders(res) });
     expect(res.json()).toStrictEqual(errorBody('not_found', 'No page at this address.'));
   });
 });
@@ -142,7 +142,7 @@ describe('406 not_acceptable', () => {
   it('sends the error object when nothing matches Accept', async () => {
     const res = await t.app.inject({ url: '/guides/configuration', headers: { accept: 'application/json' } });
     expect(res.statusCode).toBe(406);
-    expect(headersOf(res)).toStrictEqual({ vary: 'Accept', ...errorHeaders(res) });
+    expect(headersOf(res)).toStrictEqual({ vary: 'Accept', ...PUBLIC_CORS, ...errorHeaders(res) });
     expect(res.json()).toStrictEqual(errorBody('not_acceptable', 'This page is available as text/html or text/markdown.'));
   });
 });
@@ -165,7 +165,7 @@ describe('500 internal_error', () => {
   /** Asserts a 500 answer: the generic message with the request id, nothing else. */
   function expectOpaque500(res: LightMyRequestResponse): string {
     expect(res.statusCode).toBe(500);
-    expect(headersOf(res)).toStrictEqual(errorHeaders(res));
+    expect(headersOf(res)).toStrictEqual({ ...PUBLIC_CORS, ...errorHeaders(res) });
     const body = res.json<{ message: string }>();
     const match = /^Something went wrong on our side \(request id ([^)\s]+)\)\.$/.exec(body.message);
     expect(match).not.toBeNull();

@@ -76,6 +76,14 @@ async function send(app: FastifyInstance, request: InjectOptions): Promise<Light
   return app.inject(request);
 }
 
+/** An MCP tools/call of `search` with the given credential headers. */
+const mcpCall = (headers: Record<string, string>): InjectOptions => ({
+  method: 'POST',
+  url: '/mcp',
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { query: 'widget' } } }),
+});
+
 const grant = (client: { clientId: string; clientSecret: string }): Record<string, string> => ({
   grant_type: 'client_credentials',
   client_id: client.clientId,
@@ -119,6 +127,13 @@ describe('log redaction', () => {
           headers: { 'content-type': 'application/json' },
           payload: `{"client_secret":"${key.clientSecret}"`,
         },
+        // MCP with each credential, and the token lifecycle endpoints (the token in the body).
+        mcpCall({ 'x-api-key': key.apiKey }),
+        mcpCall({ authorization: `Bearer ${token}` }),
+        mcpCall({ authorization: `Bearer ${token}x` }),
+        jsonTokenRequest({ token, ...grant(key) }, { url: '/api/v1/oauth/introspect' }),
+        formTokenRequest({ token }, { url: '/api/v1/oauth/introspect', headers: { authorization: wrongBasic } }),
+        jsonTokenRequest({ token, ...grant(key) }, { url: '/api/v1/oauth/revoke' }),
       ];
       for (const request of requests) {
         const response = await send(app, request);
@@ -196,9 +211,13 @@ describe('log redaction', () => {
       secrets.addToken(token);
       const basic = basicAuthorization(key.clientId, key.clientSecret);
       secrets.add(basic.slice('Basic '.length));
+      const cookie = `session=${key.clientSecret}`;
+      const proxyAuthorization = `Basic ${Buffer.from(`proxy:${key.clientSecret}`).toString('base64')}`;
+      secrets.add(proxyAuthorization.slice('Basic '.length));
       await send(app, { url: '/api/v1/whoami', headers: { 'x-api-key': key.apiKey } });
       await send(app, { url: '/api/v1/whoami', headers: { authorization: `Bearer ${token}` } });
       await send(app, formTokenRequest({ grant_type: 'client_credentials' }, { headers: { authorization: basic } }));
+      await send(app, { url: '/guides/configuration', headers: { cookie, 'proxy-authorization': proxyAuthorization } });
 
       const text = logText();
       const logged = text
@@ -207,12 +226,15 @@ describe('log redaction', () => {
         .map((line) => JSON.parse(line) as { msg?: string; headers?: Record<string, string | undefined> })
         .filter((entry) => entry.msg === 'request headers')
         .map((entry) => entry.headers ?? {});
-      expect(logged).toHaveLength(4); // obtainToken's request, two whoami, the Basic token request
-      expect(logged.map((headers) => [headers['x-api-key'], headers.authorization])).toEqual([
-        [undefined, undefined],
-        ['[Redacted]', undefined],
-        [undefined, '[Redacted]'],
-        [undefined, '[Redacted]'],
+      expect(logged).toHaveLength(5); // obtainToken's request, two whoami, the Basic token request, a page
+      expect(
+        logged.map((headers) => [headers['x-api-key'], headers.authorization, headers.cookie, headers['proxy-authorization']]),
+      ).toEqual([
+        [undefined, undefined, undefined, undefined],
+        ['[Redacted]', undefined, undefined, undefined],
+        [undefined, '[Redacted]', undefined, undefined],
+        [undefined, '[Redacted]', undefined, undefined],
+        [undefined, undefined, '[Redacted]', '[Redacted]'],
       ]);
       expect(secrets.foundIn(text)).toEqual([]);
     } finally {

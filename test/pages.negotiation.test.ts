@@ -11,7 +11,7 @@ import { etagOf } from '../src/body.js';
 import { buildTestApp, EXAMPLE_SITE, removeDir, writeContent, type TestApp } from './helpers.js';
 import { CREDENTIAL_REQUIRED_CHALLENGE } from './auth-fixtures.js';
 import { configurationMarkdown, guidesMarkdown, homeMarkdown } from './example-markdown.js';
-import { errorBody, headersOf, HTML_SECURITY, HTML_TYPE, JSON_TYPE, lengthOf, MARKDOWN_TYPE, without } from './http-expect.js';
+import { errorBody, headersOf, HTML_SECURITY, HTML_TYPE, JSON_TYPE, lengthOf, MARKDOWN_TYPE, PUBLIC_CORS, without } from './http-expect.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -40,6 +40,7 @@ const CONFIGURATION_HEAD = `<head>
 <meta name="description" content="Every option a widget accepts, with its default and meaning.">
 <link rel="canonical" href="http://sitegate.test/guides/configuration">
 <link rel="alternate" type="text/markdown" href="http://sitegate.test/guides/configuration.md" title="Markdown">
+<link rel="icon" href="/_sitegate/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/_sitegate/site.css">
 <script src="/_sitegate/site.js" defer></script>
 </head>`;
@@ -47,12 +48,12 @@ const CONFIGURATION_HEAD = `<head>
 const CONFIGURATION_ARTICLE = `<article class="content">
 <h1>Configuration</h1>
 <h2 id="options">Options</h2>
-<table>
+<table tabindex="0">
 <thead>
 <tr>
-<th>Option</th>
-<th>Default</th>
-<th>Meaning</th>
+<th scope="col">Option</th>
+<th scope="col">Default</th>
+<th scope="col">Meaning</th>
 </tr>
 </thead>
 <tbody>
@@ -118,6 +119,7 @@ const CONFIGURATION_SIDEBAR = `</main>
 function configurationHtmlHeaders(body: Buffer): Record<string, string> {
   return {
     ...HTML_SECURITY,
+    ...PUBLIC_CORS,
     vary: 'Accept, Accept-Encoding',
     link: `<http://sitegate.test/guides/configuration.md>; rel="alternate"; type="text/markdown", ${AGENT_LINKS}`,
     etag: etagOf(body),
@@ -132,6 +134,7 @@ function configurationMarkdownHeaders(negotiated: boolean): Record<string, strin
   const markdown = Buffer.from(configurationMarkdown());
   return {
     'x-content-type-options': 'nosniff',
+    ...PUBLIC_CORS,
     link: `<http://sitegate.test/guides/configuration>; rel="canonical", ${AGENT_LINKS}`,
     // gpt-tokenizer's count of the served markdown (the source alone is 128).
     'x-markdown-tokens': '155',
@@ -146,14 +149,20 @@ function configurationMarkdownHeaders(negotiated: boolean): Record<string, strin
 
 const NOT_ACCEPTABLE = errorBody('not_acceptable', 'This page is available as text/html or text/markdown.');
 const NOT_FOUND = errorBody('not_found', 'No page at this address.');
-const JSON_ERROR_HEADERS = { vary: 'Accept', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-type': JSON_TYPE };
+const JSON_ERROR_HEADERS = {
+  vary: 'Accept',
+  ...PUBLIC_CORS,
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-type': JSON_TYPE,
+};
 
 describe('HTML', () => {
   it('is the default: head with canonical, markdown alternate and description; the rendered body', async () => {
     const res = await get('/guides/configuration');
     expect(res.statusCode).toBe(200);
     expect(headersOf(res)).toStrictEqual(configurationHtmlHeaders(res.rawPayload));
-    expect(res.body.startsWith('<!doctype html>\n<html lang="en">\n')).toBe(true);
+    expect(res.body.startsWith('<!DOCTYPE html>\n<html lang="en">\n')).toBe(true);
     expect(res.body).toContain(CONFIGURATION_HEAD);
     expect(res.body.slice(res.body.indexOf('<article'), res.body.indexOf('</article>') + '</article>'.length)).toBe(CONFIGURATION_ARTICLE);
   });
@@ -245,6 +254,7 @@ describe('markdown', () => {
     expect(res.statusCode).toBe(200);
     expect(headersOf(res)).toStrictEqual({
       'x-content-type-options': 'nosniff',
+      ...PUBLIC_CORS,
       link: `<http://sitegate.test/guides/>; rel="canonical", ${AGENT_LINKS}`,
       'x-markdown-tokens': '121',
       ...MARKDOWN_AGENT_HEADERS,
@@ -287,6 +297,7 @@ describe('406 Not Acceptable', () => {
     expect(headersOf(res)).toStrictEqual({
       vary: 'Accept',
       ...HTML_SECURITY,
+      ...PUBLIC_CORS,
       'cache-control': 'no-store',
       'content-type': HTML_TYPE,
       'content-length': lengthOf(res),
@@ -313,7 +324,7 @@ describe('redirects to the canonical URL', () => {
   ])('%s → 308 %s', async (url, location) => {
     const res = await get(url);
     expect(res.statusCode).toBe(308);
-    expect(headersOf(res)).toStrictEqual({ location, 'content-length': '0' });
+    expect(headersOf(res)).toStrictEqual({ ...PUBLIC_CORS, location, 'content-length': '0' });
     expect(res.body).toBe('');
   });
 
@@ -332,7 +343,7 @@ describe('redirects to the canonical URL', () => {
   ])('%s, another spelling of a page, → 308 %s', async (url, location) => {
     const res = await get(url, { accept: 'text/markdown' });
     expect(res.statusCode).toBe(308);
-    expect(headersOf(res)).toStrictEqual({ location, 'content-length': '0' });
+    expect(headersOf(res)).toStrictEqual({ ...PUBLIC_CORS, location, 'content-length': '0' });
     expect(res.body).toBe('');
   });
 });
@@ -360,7 +371,7 @@ describe('one canonical URL for names that need percent-encoding', () => {
   ])('%s → 308 %s, keeping the query string', async (url, location) => {
     const res = await odd.app.inject({ url });
     expect(res.statusCode).toBe(308);
-    expect(headersOf(res)).toStrictEqual({ location, 'content-length': '0' });
+    expect(headersOf(res)).toStrictEqual({ ...PUBLIC_CORS, location, 'content-length': '0' });
     expect(res.body).toBe('');
   });
 
@@ -383,6 +394,7 @@ describe('404 in the negotiated form, never 200', () => {
     expect(headersOf(res)).toStrictEqual({
       vary: 'Accept',
       ...HTML_SECURITY,
+      ...PUBLIC_CORS,
       'cache-control': 'no-store',
       'content-type': HTML_TYPE,
       'content-length': lengthOf(res),
@@ -398,6 +410,7 @@ describe('404 in the negotiated form, never 200', () => {
     expect(res.statusCode).toBe(404);
     expect(headersOf(res)).toStrictEqual({
       vary: 'Accept',
+      ...PUBLIC_CORS,
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       'content-type': MARKDOWN_TYPE,
@@ -451,6 +464,7 @@ describe('internal zone without a credential', () => {
       expect(res.statusCode).toBe(401);
       expect(headersOf(res)).toStrictEqual({
         vary: 'Accept',
+        ...PUBLIC_CORS,
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         'content-type': JSON_TYPE,

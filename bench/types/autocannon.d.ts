@@ -17,6 +17,21 @@ declare module 'autocannon' {
     timeout?: number;
     /** Milliseconds between samples; a run ends at the first sample after `duration`. */
     sampleInt?: number;
+    /** Requests each connection sends in turn, round and round, instead of the single request above. */
+    requests?: RequestSpec[];
+    /** Requests per second over all connections; unlimited when absent. */
+    overallRate?: number;
+  }
+
+  /** One entry of `requests` (autocannon README, "Customizing sent requests"). */
+  interface RequestSpec {
+    method?: 'GET' | 'POST' | 'HEAD';
+    /** Path and query, e.g. `/api/search.json?q=x`. */
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called with each response to this request. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 
   /** Summary of an HDR histogram; latency values are milliseconds. */
@@ -51,5 +66,5 @@ declare module 'autocannon' {
   /** Runs a load test; resolves with the aggregated result when it ends. */
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
-  export type { Options, Result, Histogram };
+  export type { Options, Result, Histogram, RequestSpec };
 }

@@ -15,8 +15,11 @@ export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
   'headers.authorization',
   'headers["x-api-key"]',
+  'headers.cookie',
+  'headers["proxy-authorization"]',
 ];
 
 /** Asks the OS for a free port on `host` (used for `--port 0`, so absolute URLs name the real port). */

@@ -61,6 +61,26 @@ function createMarkdown(): MarkdownIt {
       if (inline !== undefined) token.attrSet('id', slugger.slug(plainText(inline)));
     });
   });
+  md.core.ruler.push('sitegate_tables', (state) => {
+    // markdown-it aligns table cells with style="text-align:…", which the CSP (no unsafe-inline)
+    // refuses; a class does the same through the site stylesheet. Header cells get scope="col"
+    // (WCAG H63) so screen readers tie each cell to its column. Tables scroll sideways on narrow
+    // screens, so keyboard users must be able to focus them (WCAG 2.1.1).
+    for (const token of state.tokens) {
+      if (token.type === 'table_open') token.attrSet('tabindex', '0');
+      if (token.type !== 'th_open' && token.type !== 'td_open') continue;
+      const align = /^text-align:(left|center|right)$/.exec(token.attrGet('style') ?? '')?.[1];
+      if (token.attrs !== null) token.attrs = token.attrs.filter(([name]) => name !== 'style');
+      if (align !== undefined) token.attrSet('class', `align-${align}`);
+      if (token.type === 'th_open') token.attrSet('scope', 'col');
+    }
+  });
+  // Code blocks scroll sideways too: focusable, so the keyboard can scroll them (WCAG 2.1.1).
+  for (const rule of ['fence', 'code_block'] as const) {
+    const render = md.renderer.rules[rule];
+    if (render === undefined) continue;
+    md.renderer.rules[rule] = (...args) => render(...args).replace(/^<pre>/, '<pre tabindex="0">');
+  }
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
     for (const block of state.tokens) {

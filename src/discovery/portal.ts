@@ -12,7 +12,7 @@ import { renderDocument, type SiteChrome } from '../layout/document.js';
 export function buildPortalHtml(chrome: SiteChrome, sidebarHtml: string): string {
   const base = chrome.baseUrl;
   const code = (text: string): string => `<code>${escapeHtml(text)}</code>`;
-  const pre = (text: string): string => `<pre><code>${escapeHtml(text)}</code></pre>`;
+  const pre = (text: string): string => `<pre tabindex="0"><code>${escapeHtml(text)}</code></pre>`;
   const operations = OPERATIONS.map(
     (op) =>
       `<tr><td>${code(op.id)}</td><td>${code(`${op.method} ${op.path}`)}</td><td>${op.credential === 'none' ? 'none' : `${op.credential}: ${op.scopes.map(code).join(', ')}`}</td><td>${escapeHtml(op.summary)}</td></tr>`,
@@ -40,7 +40,7 @@ export function buildPortalHtml(chrome: SiteChrome, sidebarHtml: string): string
 ${pre(`curl -H 'Accept: text/markdown' ${base}/`)}
 
 <h2 id="endpoints">Endpoints</h2>
-<table>
+<table tabindex="0">
 <thead><tr><th>Operation</th><th>Request</th><th>Credential</th><th>What it does</th></tr></thead>
 <tbody>
 ${operations}
@@ -79,7 +79,7 @@ ${pre(`{
 }`)}
 
 <h2 id="scopes">Scopes</h2>
-<table>
+<table tabindex="0">
 <thead><tr><th>Scope</th><th>Grants</th></tr></thead>
 <tbody>
 ${scopes}
@@ -88,7 +88,7 @@ ${scopes}
 
 <h2 id="errors">Errors</h2>
 <p>Every error is a JSON object: ${code('{"error": true, "code", "message", "resolution", "status", "docs"}')}, plus ${code('scopes')} when a scope is missing. ${code('docs')} links to the code's row below.</p>
-<table>
+<table tabindex="0">
 <thead><tr><th>Code</th><th>Status</th><th>Meaning</th><th>Resolution</th></tr></thead>
 <tbody>
 ${errors}

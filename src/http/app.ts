@@ -7,6 +7,8 @@ import { ApiError } from '../errors.js';
 import { createFastPath } from './fast-path.js';
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './errors.js';
+import { installTransportSecurity } from './transport-security.js';
+import { transportHeaders } from './headers.js';
 import { sendApiError } from './send.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { apiRoutes } from './routes/api.js';
@@ -55,7 +57,9 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
     requestTimeout: REQUEST_TIMEOUT_MS,
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     frameworkErrors: function frameworkError(error, _request, reply) {
-      // Malformed percent-encoding in the path (FST_ERR_BAD_URL) and other router-level failures.
+      // Malformed percent-encoding in the path (FST_ERR_BAD_URL) and other router-level failures,
+      // answered before any hook runs, so HSTS is added here.
+      reply.headers(transportHeaders(ctx.config.baseUrl));
       void sendApiError(
         reply,
         ctx.config.baseUrl,
@@ -63,6 +67,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
       );
     },
   });
+  installTransportSecurity(app, ctx.config.baseUrl);
   installErrorHandling(app, ctx);
   discoveryRoutes(app, ctx);
   apiRoutes(app, ctx);

@@ -5,8 +5,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
-import { bearerChallenge, sendApiError } from './send.js';
-import { HTML_SECURITY_HEADERS, splitTarget } from './headers.js';
+import { bearerChallenge, errorCorsHeaders, sendApiError } from './send.js';
+import { HTML_SECURITY_HEADERS, PREFLIGHT_HEADERS, splitTarget } from './headers.js';
 import { negotiateMediaType } from './negotiation.js';
 import type { AppContext } from './context.js';
 import { renderErrorHtml } from '../layout/pages.js';
@@ -81,7 +81,13 @@ export function sendNegotiatedError(ctx: AppContext, request: FastifyRequest, re
           );
     return reply
       .code(error.status)
-      .headers({ ...error.headers, ...HTML_SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' })
+      .headers({
+        ...error.headers,
+        ...HTML_SECURITY_HEADERS,
+        ...errorCorsHeaders(request),
+        'cache-control': 'no-store',
+        'content-type': 'text/html; charset=utf-8',
+      })
       .send(html);
   }
   if (form === 'text/markdown') {
@@ -91,6 +97,7 @@ export function sendNegotiatedError(ctx: AppContext, request: FastifyRequest, re
       .code(error.status)
       .headers({
         ...error.headers,
+        ...errorCorsHeaders(request),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         'content-type': 'text/markdown; charset=utf-8',
@@ -121,8 +128,17 @@ export function installErrorHandling(app: FastifyInstance, ctx: AppContext): voi
   // Every GET and HEAD is routed (pages are a catch-all), so only other methods reach here.
   app.setNotFoundHandler(function methodNotAllowed(request, reply) {
     const [path] = splitTarget(request.url);
-    const allow = ALLOW_BY_PATH[path] ?? 'GET, HEAD, OPTIONS';
-    if (request.method === 'OPTIONS') return reply.code(204).header('allow', allow).send();
+    const postOnly = ALLOW_BY_PATH[path];
+    const allow = postOnly ?? 'GET, HEAD, OPTIONS';
+    if (request.method === 'OPTIONS') {
+      // A CORS preflight (Origin and Access-Control-Request-Method) for a GET/HEAD resource gets
+      // the public read-only grant; POST endpoints are not opened to other origins (headers.ts).
+      const preflight = request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
+      return reply
+        .code(204)
+        .headers(preflight && postOnly === undefined ? { allow, ...PREFLIGHT_HEADERS } : { allow })
+        .send();
+    }
     return sendApiError(
       reply,
       ctx.config.baseUrl,

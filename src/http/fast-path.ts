@@ -16,7 +16,8 @@ import { HEALTH_HEADERS, WHOAMI_HEADERS, whoamiBody } from './routes/api.js';
 import { presentedCredential } from './credentials.js';
 import { cachedPrincipal } from '../auth/authenticate.js';
 import type { PresentedCredential } from '../auth/principal.js';
-import { MARKDOWN_ONLY, NEGOTIATED, pageHeaders } from './routes/pages.js';
+import { MARKDOWN_ONLY, NEGOTIATED, STATIC_HEADERS, pageHeaders } from './routes/pages.js';
+import { transportHeaders } from './headers.js';
 
 /** Answers a request when it can; returns false to hand it to the framework. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -34,11 +35,12 @@ interface Flat {
   payload: Buffer | undefined;
 }
 
-const STATIC_HEADERS = { 'x-content-type-options': 'nosniff' };
-
 /** Builds the fast path over the context's current snapshot. */
 export function createFastPath(ctx: AppContext): FastPath {
   const discovery = discoveryTable(ctx.config.baseUrl);
+  // Headers of every response (HSTS), which Fastify adds in a hook (transport-security.ts).
+  const transport = transportHeaders(ctx.config.baseUrl);
+  const transportList = Object.entries(transport).flat();
   // By header object, body and variant (content coding, 304): a response depends on nothing else,
   // so each is planned once and afterwards only written.
   const flats = new WeakMap<Record<string, string>, WeakMap<Body, Map<string, Flat>>>();
@@ -56,7 +58,7 @@ export function createFastPath(ctx: AppContext): FastPath {
     let flat = variants.get(variant);
     if (flat === undefined) {
       const plan = planBody(request.headers, body, headers);
-      const list = Object.entries(plan.headers).flat();
+      const list = [...Object.entries(plan.headers).flat(), ...transportList];
       if (plan.status !== 304) list.push('content-length', String(plan.payload?.length ?? 0));
       flat = { status: plan.status, list, payload: plan.payload };
       variants.set(variant, flat);
@@ -69,7 +71,7 @@ export function createFastPath(ctx: AppContext): FastPath {
     const { method, url, headers } = request;
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.includes('?')) return false;
     if (headers['x-api-key'] !== undefined || headers.authorization !== undefined)
-      return url === WHOAMI_PATH && whoami(ctx, request, response, whoamiAnswers);
+      return url === WHOAMI_PATH && whoami(ctx, request, response, whoamiAnswers, transportList);
     const chosen = choose(ctx, discovery, url, request);
     if (chosen === undefined) return false;
     send(request, response, chosen);
@@ -83,7 +85,13 @@ const WHOAMI_PATH = '/api/v1/whoami';
  * getWhoami for a credential accepted moments ago that holds search:read, the answer an API client
  * polls for; anything else (first use, refusal, missing scope) goes to the framework.
  */
-function whoami(ctx: AppContext, request: IncomingMessage, response: ServerResponse, answers: Map<string, Flat>): boolean {
+function whoami(
+  ctx: AppContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  answers: Map<string, Flat>,
+  transportList: readonly string[],
+): boolean {
   const credential = repeatedCredential(request);
   const principal = credential === undefined ? undefined : cachedPrincipal(ctx.auth, credential, request.socket.remoteAddress ?? '');
   if (principal === undefined || !principal.scopes.includes('search:read')) return false;
@@ -93,7 +101,8 @@ function whoami(ctx: AppContext, request: IncomingMessage, response: ServerRespo
   let flat = answers.get(shape);
   if (flat === undefined) {
     const payload = Buffer.from(whoamiBody(principal));
-    flat = { status: 200, list: [...Object.entries(WHOAMI_HEADERS).flat(), 'content-length', String(payload.length)], payload };
+    const list = [...Object.entries(WHOAMI_HEADERS).flat(), ...transportList, 'content-length', String(payload.length)];
+    flat = { status: 200, list, payload };
     answers.set(shape, flat);
   }
   response.writeHead(flat.status, flat.list);

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Body } from '../body.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { negotiateEncoding } from './negotiation.js';
+import { PUBLIC_CORS_HEADERS } from './headers.js';
 
 /** Headers added to a precomputed response. */
 export type ExtraHeaders = Record<string, string>;
@@ -109,14 +110,26 @@ export function bearerChallenge(error: ApiError, baseUrl: string): string | unde
 }
 
 /**
+ * CORS headers of an error answer (headers.ts): readable from any origin when it answers a GET or
+ * HEAD without a credential, as the resource itself would be; none otherwise.
+ */
+export function errorCorsHeaders(request: { method: string; headers: IncomingHttpHeaders }): Readonly<Record<string, string>> {
+  const { method, headers } = request;
+  const anonymousRead =
+    (method === 'GET' || method === 'HEAD') && headers.authorization === undefined && headers['x-api-key'] === undefined;
+  return anonymousRead ? PUBLIC_CORS_HEADERS : {};
+}
+
+/**
  * Sends the SPEC.md error object for an {@link ApiError} (or a code) as JSON, with `no-store` and,
- * for 401/403, the RFC 6750 challenge unless the error carries its own.
+ * for 401/403, the RFC 6750 challenge unless the error carries its own, and CORS as {@link errorCorsHeaders}.
  * @param baseUrl public base URL, for the `docs` link
  */
 export function sendApiError(reply: FastifyReply, baseUrl: string, error: ApiError | ErrorCode): FastifyReply {
   const apiError = typeof error === 'string' ? new ApiError(error) : error;
   const headers: Record<string, string> = {
     ...apiError.headers,
+    ...errorCorsHeaders(reply.request),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'content-type': 'application/json; charset=utf-8',

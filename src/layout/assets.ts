@@ -3,6 +3,10 @@
  * `unsafe-inline`. The script adds live results to the search box through `/api/search.json`.
  */
 
+/** The site icon (browsers ask for one on every site; without it they log a 404): a page with a fold. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M7 3h13l6 6v20H7z" fill="#0969da"/><path d="M20 3v6h6" fill="#9ec5fe"/><path d="M11 15h11M11 20h11M11 25h7" stroke="#fff" stroke-width="2"/></svg>
+`;
+
 /** The site stylesheet: readable measure, system fonts, light and dark, phone and desktop. */
 export const SITE_CSS = `:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--panel:#f6f8fa;--border:#d0d7de;--link:#0550ae;--accent:#0969da}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#161b22;--border:#30363d;--link:#4493f8;--accent:#4493f8}}
@@ -10,14 +14,15 @@ export const SITE_CSS = `:root{color-scheme:light dark;--fg:#1b1f24;--muted:#576
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 a{color:var(--link)}
-a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 .skip-link{position:absolute;left:-999px;top:0;background:var(--bg);padding:.5rem 1rem;z-index:10}
 .skip-link:focus{left:.5rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .site-header{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1.5rem;padding:.75rem 1.25rem;border-bottom:1px solid var(--border);background:var(--panel)}
 .brand{font-weight:700;font-size:1.1rem;text-decoration:none;color:var(--fg)}
-.search{position:relative;flex:1 1 16rem;max-width:28rem}
-.search input{width:100%;padding:.45rem .7rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg)}
+.search{position:relative;display:flex;gap:.4rem;flex:1 1 16rem;max-width:28rem}
+.search input{flex:1 1 auto;min-width:0;padding:.45rem .7rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg)}
+.search-submit{padding:.45rem .8rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
 .search-results{position:absolute;left:0;right:0;top:100%;margin:.25rem 0 0;padding:0;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;max-height:60vh;overflow:auto;z-index:5}
 .search-results li a{display:block;padding:.45rem .7rem;text-decoration:none}
 .search-results li a:hover,.search-results li a:focus{background:var(--panel)}
@@ -41,9 +46,11 @@ main{min-width:0;max-width:50rem}
 .content img{max-width:100%;height:auto}
 .content pre{background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:.9rem;overflow:auto;font-size:.9rem;line-height:1.45}
 .content code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
-.content :not(pre)>code{background:var(--panel);padding:.1em .35em;border-radius:4px}
+.content{overflow-wrap:break-word}
+.content :not(pre)>code{background:var(--panel);padding:.1em .35em;border-radius:4px;overflow-wrap:anywhere}
 .content table{border-collapse:collapse;display:block;overflow:auto;margin:1rem 0}
 .content th,.content td{border:1px solid var(--border);padding:.4rem .7rem;text-align:left;vertical-align:top}
+.content .align-left{text-align:left}.content .align-center{text-align:center}.content .align-right{text-align:right}
 .content blockquote{margin:1rem 0;padding:.1rem 1rem;border-left:4px solid var(--border);color:var(--muted)}
 .admonition{border-left:4px solid var(--accent);background:var(--panel);padding:.5rem 1rem;margin:1rem 0;border-radius:0 6px 6px 0}
 .admonition-warning,.admonition-caution{border-color:#bf8700}

@@ -10,7 +10,7 @@
 import { escapeHtml } from '../escape.js';
 
 /** Path (under the base path) of the stylesheet and script every HTML page loads. */
-export const ASSET_PATHS = { css: '/_sitegate/site.css', js: '/_sitegate/site.js' } as const;
+export const ASSET_PATHS = { css: '/_sitegate/site.css', js: '/_sitegate/site.js', icon: '/_sitegate/favicon.svg' } as const;
 
 /** What the shell needs from the site, shared by every document of a snapshot. */
 export interface SiteChrome {
@@ -48,7 +48,7 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
     input.markdownPath === undefined
       ? ''
       : `\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl + input.markdownPath)}" title="Markdown">`;
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -56,6 +56,7 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
 <title>${escapeHtml(pageTitle)}</title>
 <meta name="description" content="${escapeHtml(input.description)}">${input.robots === undefined ? '' : `\n<meta name="robots" content="${input.robots}">`}
 ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}
+<link rel="icon" href="${basePath}${ASSET_PATHS.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
 </head>
@@ -66,6 +67,7 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 <form class="search" role="search" action="${basePath}/api/search.json" method="get">
 <label class="visually-hidden" for="search-input">Search the site</label>
 <input id="search-input" name="q" type="search" placeholder="Search…" autocomplete="off" maxlength="256">
+<button class="search-submit" type="submit">Search</button>
 <ul id="search-results" class="search-results" hidden></ul>
 </form>
 </header>

@@ -21,7 +21,7 @@ import { buildApiCatalog, buildAuthorizationServerMetadata, buildProtectedResour
 import type { SiteChrome } from '../layout/document.js';
 import { renderBreadcrumb, renderSidebar } from '../layout/navigation.js';
 import { renderErrorHtml, renderFolderHtml, renderFolderMarkdown, renderPageHtml } from '../layout/pages.js';
-import { SITE_CSS, SITE_JS } from '../layout/assets.js';
+import { FAVICON_SVG, SITE_CSS, SITE_JS } from '../layout/assets.js';
 
 /** Content types of the representations sitegate serves. */
 export const CONTENT_TYPES = {
@@ -33,6 +33,7 @@ export const CONTENT_TYPES = {
   xml: 'application/xml',
   css: 'text/css; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
   // RFC 9264 §6.2: the JSON linkset media type, with the profile RFC 9727 §5.1 registers.
   linkset: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
 } as const;
@@ -183,6 +184,7 @@ export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOpt
     assets: new Map([
       ['/_sitegate/site.css', makeBody(SITE_CSS, CONTENT_TYPES.css)],
       ['/_sitegate/site.js', makeBody(SITE_JS, CONTENT_TYPES.js)],
+      ['/_sitegate/favicon.svg', makeBody(FAVICON_SVG, CONTENT_TYPES.svg)],
     ]),
     notFoundHtml: makeBody(
       renderErrorHtml(chrome, 404, 'Page not found', 'There is no page at this address.', rootSidebar),

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { sendBody } from '../send.js';
 import type { RouteErrorConfig } from '../errors.js';
 import { presentedCredential, principalOf, requirePrincipal } from '../credentials.js';
+import { PUBLIC_CORS_HEADERS } from '../headers.js';
 
 /** Parsed, validated search parameters. */
 interface SearchQuery {
@@ -21,8 +22,10 @@ interface SearchQuery {
 export const DEFAULT_SEARCH_LIMIT = 20;
 
 const JSON_HEADERS = { 'x-content-type-options': 'nosniff' };
+/** Headers of JSON answers that are the same for everyone: readable from any origin (headers.ts). */
+const PUBLIC_JSON_HEADERS = { ...JSON_HEADERS, ...PUBLIC_CORS_HEADERS };
 /** Response headers of getHealth. */
-export const HEALTH_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
+export const HEALTH_HEADERS = { ...PUBLIC_JSON_HEADERS, 'cache-control': 'no-store' };
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Registers searchSite, getHealth, getWhoami and the JWKS. */
@@ -45,7 +48,7 @@ export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/.well-known/jwks.json', function getJwks(_request, reply) {
     return reply
-      .headers({ ...JSON_HEADERS, 'cache-control': 'public, max-age=300', 'content-type': 'application/jwk-set+json' })
+      .headers({ ...PUBLIC_JSON_HEADERS, 'cache-control': 'public, max-age=300', 'content-type': 'application/jwk-set+json' })
       .send(JSON.stringify(ctx.auth.tokens.jwks()));
   });
 
@@ -99,11 +102,13 @@ function sendSearch(
   const snapshot = ctx.snapshot();
   const includeInternal = principal?.scopes.includes('internal:read') ?? false;
   const cacheControl = principal === undefined ? undefined : 'private, no-store';
+  // An answer for a credential is not for other origins to read (headers.ts).
+  const baseHeaders = principal === undefined ? PUBLIC_JSON_HEADERS : JSON_HEADERS;
   const { limit, offset } = request.query;
   const q = request.query.q?.trim() ?? '';
   if (q === '' && limit === undefined && offset === 0) {
     const body = includeInternal ? snapshot.discovery.fullIndex : snapshot.discovery.publicIndex;
-    return sendBody(request, reply, body, cacheControl === undefined ? JSON_HEADERS : { ...JSON_HEADERS, 'cache-control': cacheControl });
+    return sendBody(request, reply, body, cacheControl === undefined ? baseHeaders : { ...baseHeaders, 'cache-control': cacheControl });
   }
   const documents = includeInternal ? snapshot.search.allDocuments : snapshot.search.publicDocuments;
   const results =
@@ -111,6 +116,6 @@ function sendSearch(
       ? documents.slice(offset, limit === undefined ? undefined : offset + limit)
       : snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal }).results;
   return reply
-    .headers({ ...JSON_HEADERS, 'cache-control': cacheControl ?? 'public, max-age=60', 'content-type': JSON_TYPE })
+    .headers({ ...baseHeaders, 'cache-control': cacheControl ?? 'public, max-age=60', 'content-type': JSON_TYPE })
     .send(JSON.stringify(results));
 }

@@ -4,7 +4,7 @@ import type { Body } from '../../body.js';
 import type { Snapshot } from '../../snapshot/snapshot.js';
 import type { AppContext } from '../context.js';
 import { sendBody } from '../send.js';
-import { HTML_SECURITY_HEADERS } from '../headers.js';
+import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS } from '../headers.js';
 import { ENDPOINT_PATHS } from '../../discovery/well-known.js';
 
 interface DiscoveryRoute {
@@ -45,11 +45,11 @@ export interface PrecomputedRoute {
   headers: Record<string, string>;
 }
 
-/** The discovery resources by path, with their headers, for the routes and the fast path. */
+/** The discovery resources by path, with their headers (public: CORS for any origin), for the routes and the fast path. */
 export function discoveryTable(baseUrl: string): Map<string, PrecomputedRoute> {
   return new Map(
     ROUTES.map((route) => {
-      const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', ...route.headers };
+      const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', ...PUBLIC_CORS_HEADERS, ...route.headers };
       if (route.link !== undefined) headers.link = `<${baseUrl}${route.path}>; rel="${route.link}"`;
       return [route.path, { operationId: route.operationId, body: route.body, headers }];
     }),

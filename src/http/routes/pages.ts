@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import { PUBLIC_CACHE, sendApiError, sendBody } from '../send.js';
 import { sendNegotiatedError } from '../errors.js';
 import { negotiateMediaType } from '../negotiation.js';
-import { HTML_SECURITY_HEADERS, agentLinks, markdownAlternateLink, splitTarget } from '../headers.js';
+import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink, splitTarget } from '../headers.js';
 import { principalOf, requirePrincipal } from '../credentials.js';
 
 /** Media types a page URL offers, in preference order. */
@@ -23,6 +23,8 @@ export const NEGOTIATED = ['text/html', 'text/markdown'];
 export const MARKDOWN_ONLY = ['text/markdown'];
 /** Internal pages must not be kept by shared caches or the browser's disk cache. */
 const PRIVATE_CACHE = 'private, no-store';
+/** Headers of the site's stylesheet, script and other static files under `/_sitegate/`. */
+export const STATIC_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff', ...PUBLIC_CORS_HEADERS };
 
 const sendsCredential = (request: FastifyRequest): boolean =>
   request.headers['x-api-key'] !== undefined || request.headers.authorization !== undefined;
@@ -49,9 +51,14 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext): void {
           return sendPage(ctx, request, reply, resolution.found, PRIVATE_CACHE);
         });
       case 'static':
-        return sendBody(request, reply, resolution.body, { 'x-content-type-options': 'nosniff' });
+        return sendBody(request, reply, resolution.body, STATIC_HEADERS);
       case 'redirect':
-        return reply.code(308).header('location', `${snapshot.chrome.basePath}${resolution.location}${query}`).send();
+        // CORS on the redirect too, or a cross-origin fetch could not follow it (Fetch standard §4.4).
+        return reply
+          .code(308)
+          .headers(PUBLIC_CORS_HEADERS)
+          .header('location', `${snapshot.chrome.basePath}${resolution.location}${query}`)
+          .send();
       case 'not_found': {
         const error = new ApiError('not_found', { message: 'No page at this address.' });
         // API clients get the error object whatever they accept.
@@ -95,15 +102,19 @@ export function pageHeaders(ctx: AppContext, found: Found, cacheControl: string)
   const cached = cacheControl === PUBLIC_CACHE ? publicHeaders.get(found.bodies) : undefined;
   if (cached !== undefined) return cached;
   const { baseUrl } = ctx.config;
+  // Public pages are readable from any origin; internal ones, answers to a credential, are not.
+  const cors = cacheControl === PUBLIC_CACHE ? PUBLIC_CORS_HEADERS : {};
   const headers: PageHeaders = {
     html: {
       ...HTML_SECURITY_HEADERS,
+      ...cors,
       'cache-control': cacheControl,
       vary: found.bodies.html.compressible ? 'Accept, Accept-Encoding' : 'Accept',
       link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${agentLinks(baseUrl)}`,
     },
     markdown: {
       'x-content-type-options': 'nosniff',
+      ...cors,
       'cache-control': cacheControl,
       link: `<${baseUrl}${found.url}>; rel="canonical", ${agentLinks(baseUrl)}`,
       'x-markdown-tokens': String(found.bodies.markdownTokens()),

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './render.js';
+
+const render = (body: string): string => renderMarkdown(body, { relPath: 'a.md', lookup: () => undefined, basePath: '' }).html;
+
+describe('renderMarkdown tables', () => {
+  it('aligns cells with classes, not style attributes (the CSP has no unsafe-inline), and scopes header cells', () => {
+    expect(render('| a | b | c | d |\n| :-- | :-: | --: | --- |\n| 1 | 2 | 3 | 4 |\n')).toBe(
+      '<table tabindex="0">\n<thead>\n<tr>\n' +
+        '<th class="align-left" scope="col">a</th>\n<th class="align-center" scope="col">b</th>\n' +
+        '<th class="align-right" scope="col">c</th>\n<th scope="col">d</th>\n' +
+        '</tr>\n</thead>\n<tbody>\n<tr>\n' +
+        '<td class="align-left">1</td>\n<td class="align-center">2</td>\n<td class="align-right">3</td>\n<td>4</td>\n' +
+        '</tr>\n</tbody>\n</table>\n',
+    );
+  });
+
+  it('leaves the raw HTML of authors as written', () => {
+    expect(render('<table><tr><th style="color:red">x</th></tr></table>\n')).toBe('<table><tr><th style="color:red">x</th></tr></table>\n');
+  });
+});
+
+describe('renderMarkdown code blocks', () => {
+  it('makes fenced and indented code focusable, so the keyboard can scroll it', () => {
+    expect(render('```sh\nls\n```\n')).toBe('<pre tabindex="0"><code class="language-sh">ls\n</code></pre>\n');
+    expect(render('    ls\n')).toBe('<pre tabindex="0"><code>ls\n</code></pre>\n');
+  });
+});

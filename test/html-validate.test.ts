@@ -1,0 +1,129 @@
+/**
+ * html-validate (recommended rules) over every HTML document of docs-small: each public page, each
+ * generated folder listing, the developer portal and the 404 page.
+ *
+ * Rules changed from `html-validate:recommended`, and why:
+ * - `valid-id` relaxed: HTML5 allows any id without whitespace; heading ids are GitHub slugs,
+ *   which keep a leading emoji or digit (`⚠️ Using…` → `️-using…`) so that links from GitHub work.
+ * - `void-style` off: `<br>` and `<br/>` are both valid HTML5; sitegate writes `<br>`, authors'
+ *   raw HTML uses either.
+ * - `long-title` off: a page's `<title>` is the author's title plus the site name; its length is
+ *   the author's choice, not a markup error.
+ * - `no-trailing-whitespace` off: it fires inside `<pre>` code blocks, whose whitespace is content.
+ *
+ * sitegate passes authors' raw HTML through (src/content/render.ts). A few docs-small pages carry
+ * invalid raw HTML of their own; {@link AUTHOR_HTML_PROBLEMS} lists them with the exact rules they
+ * break, so that any other message on them, and any message at all on every other page (which
+ * share the same shell and renderer), fails the test.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HtmlValidate, type Message } from 'html-validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, DOCS_SMALL, type TestApp } from './helpers.js';
+
+const validator = new HtmlValidate({
+  extends: ['html-validate:recommended'],
+  rules: {
+    'valid-id': ['error', { relaxed: true }],
+    'void-style': 'off',
+    'long-title': 'off',
+    'no-trailing-whitespace': 'off',
+  },
+});
+
+/** Pages of docs-small whose markdown source holds invalid HTML, and the rules it breaks. */
+const AUTHOR_HTML_PROBLEMS: Record<string, { rules: string[]; cause: string }> = {
+  '/configuration/issuers': { rules: ['attr-case'], cause: 'JSX attribute <div className="rotate">' },
+  '/reference/cmctl': { rules: ['attr-case'], cause: 'JSX attribute <div className="rotate">' },
+  '/contributing/google-season-of-docs/2022/improve-navigation-and-structure': {
+    rules: ['parser-error'],
+    cause: 'JSX attribute style={{clear: "both"}}',
+  },
+  '/getting-started/': { rules: ['close-order'], cause: '<a> blocks split by blank lines, so CommonMark ends the HTML block early' },
+  '/policy/approval/approver-policy/api-reference': {
+    rules: ['close-order', 'element-name', 'no-implicit-close', 'wcag/h63'],
+    cause: 'generated HTML tables: <p> inside <tbody>, a literal `<rule>` tag, <th> without scope',
+  },
+  '/trust/trust-manager/api-reference': { rules: ['close-order', 'no-implicit-close'], cause: 'generated HTML tables: <p> around <tr>' },
+  '/reference/api-docs': { rules: ['prefer-tbody'], cause: 'HTML tables with <tr> directly in <table>' },
+  '/releases/': { rules: ['no-dup-id'], cause: '<a id="long-term-support-releases"> above the heading of the same slug' },
+  '/trust/trust-manager/installation': { rules: ['no-deprecated-attr'], cause: '<a name="…"> anchors' },
+};
+
+let t: TestApp;
+/** Every HTML document of the site: [url, expected status]. */
+let documents: [string, number][];
+
+beforeAll(async () => {
+  t = await buildTestApp(DOCS_SMALL);
+  const { site } = t.loaded.snapshot;
+  const listings = [...site.folders.values()]
+    .filter((folder) => folder.index === undefined && folder.hasPublic)
+    .map((folder) => folder.url);
+  documents = [
+    ...site.publicPages.map((page) => [page.url, 200] as [string, number]),
+    ...listings.map((url) => [url, 200] as [string, number]),
+    ['/developers', 200],
+    ['/no/such/page', 404],
+  ];
+});
+
+afterAll(async () => {
+  await t.app.close();
+});
+
+const describeMessage = (message: Message): string => `${message.ruleId} at ${message.line}:${message.column}: ${message.message}`;
+
+describe('html-validate', () => {
+  it('covers all 201 pages of docs-small, its folder listings, the portal and the 404 page', () => {
+    expect(documents.filter(([url]) => url !== '/developers' && url !== '/no/such/page').length).toBeGreaterThan(201);
+    expect(t.loaded.snapshot.site.publicPages).toHaveLength(201);
+  });
+
+  it('passes on every document, apart from the listed raw HTML of authors', async () => {
+    const failures: string[] = [];
+    const seenProblems: Record<string, string[]> = {};
+    for (const [url, status] of documents) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      const report = await validator.validateString(res.body, url);
+      const messages = report.results.flatMap((result) => result.messages);
+      const known = AUTHOR_HTML_PROBLEMS[url];
+      if (known === undefined) {
+        failures.push(...messages.map((message) => `${url}: ${describeMessage(message)}`));
+        continue;
+      }
+      seenProblems[url] = [...new Set(messages.map((message) => message.ruleId))].sort();
+    }
+    expect(failures).toStrictEqual([]);
+    expect(seenProblems).toStrictEqual(Object.fromEntries(Object.entries(AUTHOR_HTML_PROBLEMS).map(([url, { rules }]) => [url, rules])));
+  });
+
+  it('the listed problems are in the authors’ markdown sources, not in what sitegate writes', () => {
+    const sources: Record<string, string> = {
+      '/configuration/issuers': 'configuration/issuers.md',
+      '/contributing/google-season-of-docs/2022/improve-navigation-and-structure':
+        'contributing/google-season-of-docs/2022/improve-navigation-and-structure.md',
+      '/releases/': 'releases/README.md',
+      '/trust/trust-manager/installation': 'trust/trust-manager/installation.md',
+    };
+    const evidence: Record<string, string> = {
+      '/configuration/issuers': '<div className="rotate">',
+      '/contributing/google-season-of-docs/2022/improve-navigation-and-structure': 'style={{clear: "both"}}',
+      '/releases/': '<a id="long-term-support-releases"></a>',
+      '/trust/trust-manager/installation': '<a name="',
+    };
+    for (const [url, file] of Object.entries(sources)) {
+      expect(readFileSync(path.join(DOCS_SMALL, file), 'utf8'), url).toContain(evidence[url]);
+    }
+  });
+
+  it('finds an error sitegate would write (the check can fail)', async () => {
+    const report = await validator.validateString(
+      '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p><div></div></p></body></html>',
+    );
+    expect(report.valid).toBe(false);
+  });
+});
