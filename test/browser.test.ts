@@ -129,12 +129,14 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (viewportName, viewport)
       );
       expect(widths.scroll, `scrollWidth ${widths.scroll} > innerWidth ${widths.inner}`).toBeLessThanOrEqual(widths.inner);
 
-      // The site navigation (sidebar) and the header links are there and can be reached.
+      // The site navigation (sidebar) and the resource links of the site footer can be reached.
       const sidebarLink = page.locator('nav.sidebar a').first();
       await sidebarLink.scrollIntoViewIfNeeded();
       expect(await sidebarLink.isVisible()).toBe(true);
-      expect(await page.locator('nav.header-links a[href="/developers"]').isVisible()).toBe(true);
-      const box = await page.locator('nav.header-links').boundingBox();
+      const developers = page.locator('.site-footer a[href="/developers"]');
+      await developers.scrollIntoViewIfNeeded();
+      expect(await developers.isVisible()).toBe(true);
+      const box = await page.locator('.site-footer nav').boundingBox();
       expect(box === null ? -1 : box.x + box.width).toBeLessThanOrEqual(viewport.width);
     } finally {
       await context.close();
