@@ -401,7 +401,9 @@ describe('404 in the negotiated form, never 200', () => {
     });
     expect(res.body).toContain('<title>Page not found · Acme Widgets</title>');
     expect(res.body).toContain('<meta name="robots" content="noindex">');
-    expect(res.body).toContain('<h1>Page not found</h1>\n<p>There is no page at this address.</p>\n<p class="status">HTTP 404</p>');
+    expect(res.body).toContain(
+      '<h1>Page not found</h1>\n<p>There is no page at this address. It may have moved or been renamed: search for it with the box above, or start from the home page or the sections of this site.</p>\n<p class="status">HTTP 404</p>',
+    );
     expect(res.body).not.toContain('rel="canonical"');
   });
 

@@ -65,8 +65,7 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 <header class="site-header">
 <a class="brand" href="${basePath}/">${escapeHtml(chrome.name)}</a>
 <form class="search" role="search" action="${basePath}/api/search.json" method="get">
-<label class="visually-hidden" for="search-input">Search the site</label>
-<input id="search-input" name="q" type="search" placeholder="Search…" autocomplete="off" maxlength="256">
+<input id="search-input" name="q" type="search" aria-label="Search the site" placeholder="Search…" autocomplete="off" maxlength="256">
 <button class="search-submit" type="submit">Search</button>
 <ul id="search-results" class="search-results" hidden></ul>
 </form>

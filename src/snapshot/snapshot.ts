@@ -187,7 +187,13 @@ export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOpt
       ['/_sitegate/favicon.svg', makeBody(FAVICON_SVG, CONTENT_TYPES.svg)],
     ]),
     notFoundHtml: makeBody(
-      renderErrorHtml(chrome, 404, 'Page not found', 'There is no page at this address.', rootSidebar),
+      renderErrorHtml(
+        chrome,
+        404,
+        'Page not found',
+        'There is no page at this address. It may have moved or been renamed: search for it with the box above, or start from the home page or the sections of this site.',
+        rootSidebar,
+      ),
       CONTENT_TYPES.html,
     ),
     builtAtMs: (options.now ?? Date.now)(),
