@@ -13,6 +13,7 @@ import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
 import { buildReplayTable } from './replay.js';
 import { diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
+import { runScale, SCALE_SIZES } from './scale.js';
 import { BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
 
 function selectScenarios(only: readonly string[]): BenchScenario[] {
@@ -74,6 +75,15 @@ async function startBaselines(prepared: readonly PreparedScenario[], sitegate: S
 }
 
 async function main(args: string[]): Promise<number> {
+  if (args[0] === 'scale') {
+    const sizes = args.slice(1).map(Number);
+    if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+      process.stderr.write(`bench: scale takes page counts, got "${args.slice(1).join(' ')}"\n\n${USAGE}`);
+      return 2;
+    }
+    await runScale(sizes.length === 0 ? SCALE_SIZES : sizes);
+    return 0;
+  }
   const started = performance.now();
   let options: BenchOptions | 'help';
   let scenarios: BenchScenario[];
