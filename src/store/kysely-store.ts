@@ -25,6 +25,24 @@ function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
   };
 }
 
+/** Appends audit events in one statement, on `db` or inside a transaction. */
+async function insertAudit(db: Kysely<Database>, events: readonly AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('audit_events')
+    .values(
+      events.map((event) => ({
+        id: undefined,
+        at: iso(event.at),
+        type: event.type,
+        client_id: event.clientId,
+        address: event.address,
+        detail: event.detail,
+      })),
+    )
+    .execute();
+}
+
 /**
  * Wraps a Kysely instance as a Store.
  * @param db a Kysely instance for `dialect`; the store closes it on `close()`
@@ -35,22 +53,25 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
       const { error } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateToLatest();
       if (error !== undefined) throw error instanceof Error ? error : new Error('migration failed');
     },
-    async createKey(record) {
-      await db
-        .insertInto('api_keys')
-        .values({
-          id: record.id,
-          name: record.name,
-          scopes: record.scopes.join(' '),
-          secret_hash: record.secretHash,
-          previous_secret_hash: record.previousSecretHash,
-          previous_secret_expires_at: isoOrNull(record.previousSecretExpiresAt),
-          created_at: iso(record.createdAt),
-          expires_at: isoOrNull(record.expiresAt),
-          revoked_at: isoOrNull(record.revokedAt),
-          last_used_at: isoOrNull(record.lastUsedAt),
-        })
-        .execute();
+    async createKey(record, audit) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('api_keys')
+          .values({
+            id: record.id,
+            name: record.name,
+            scopes: record.scopes.join(' '),
+            secret_hash: record.secretHash,
+            previous_secret_hash: record.previousSecretHash,
+            previous_secret_expires_at: isoOrNull(record.previousSecretExpiresAt),
+            created_at: iso(record.createdAt),
+            expires_at: isoOrNull(record.expiresAt),
+            revoked_at: isoOrNull(record.revokedAt),
+            last_used_at: isoOrNull(record.lastUsedAt),
+          })
+          .execute();
+        if (audit !== undefined) await insertAudit(trx, [audit]);
+      });
     },
     async getKey(id) {
       const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
@@ -60,16 +81,20 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
       const rows = await db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
       return rows.map(toKey);
     },
-    async revokeKey(id, at) {
-      const result = await db
-        .updateTable('api_keys')
-        .set({ revoked_at: iso(at) })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    async revokeKey(id, at, audit) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('api_keys')
+          .set({ revoked_at: iso(at) })
+          .where('id', '=', id)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        if (audit !== undefined) await insertAudit(trx, [audit]);
+        return true;
+      });
     },
-    async rotateKey(id, secretHash, graceUntil) {
+    async rotateKey(id, secretHash, graceUntil, audit) {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('api_keys')
@@ -83,6 +108,7 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
           .set({ secret_hash: secretHash, previous_secret_hash: row.secret_hash, previous_secret_expires_at: iso(graceUntil) })
           .where('id', '=', id)
           .execute();
+        if (audit !== undefined) await insertAudit(trx, [audit]);
         return true;
       });
     },
@@ -128,20 +154,7 @@ export function kyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
     },
     async appendAudit(events) {
       const list = Array.isArray(events) ? (events as readonly AuditEvent[]) : [events as AuditEvent];
-      if (list.length === 0) return;
-      await db
-        .insertInto('audit_events')
-        .values(
-          list.map((event) => ({
-            id: undefined,
-            at: iso(event.at),
-            type: event.type,
-            client_id: event.clientId,
-            address: event.address,
-            detail: event.detail,
-          })),
-        )
-        .execute();
+      await insertAudit(db, list);
     },
     async listAudit(since, limit) {
       const rows = await db
