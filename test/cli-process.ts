@@ -89,11 +89,11 @@ export class Cli {
 /** Per-test process and folder helpers; see {@link cliProcesses}. */
 export interface CliProcesses {
   /** A temporary folder, removed after the test. */
-  tempDir(context: TestContext, prefix: string): string;
+  tempDir: (context: TestContext, prefix: string) => string;
   /** Starts `sitegate ARGS` in `cwd`; the test's cleanup kills it. */
-  start(context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Cli;
+  start: (context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv) => Cli;
   /** Runs `sitegate ARGS` to the end (at most {@link CLI_TIMEOUT_MS}). */
-  run(context: TestContext, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  run: (context: TestContext, args: string[], cwd: string) => Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
 /**

@@ -60,7 +60,9 @@ export function startLoad(
         { agent, host: url.hostname, port: url.port, path: spec.path, method: spec.method ?? 'GET', headers: spec.headers },
         (response) => {
           response.resume();
-          response.once('error', (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message, ok: false, connectionClose: false }));
+          response.once('error', (error: NodeJS.ErrnoException) =>
+            done({ error: error.code ?? error.message, ok: false, connectionClose: false }),
+          );
           response.once('end', () => {
             if (!response.complete) {
               done({ error: 'incomplete body', ok: false, connectionClose: false });
@@ -72,7 +74,9 @@ export function startLoad(
         },
       );
       outgoing.setTimeout(30_000, () => outgoing.destroy(new Error('timeout')));
-      outgoing.once('error', (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message, ok: false, connectionClose: false }));
+      outgoing.once('error', (error: NodeJS.ErrnoException) =>
+        done({ error: error.code ?? error.message, ok: false, connectionClose: false }),
+      );
       outgoing.end(spec.body);
     });
   const worker = async (index: number): Promise<void> => {

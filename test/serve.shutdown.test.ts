@@ -46,7 +46,11 @@ describe('graceful shutdown', { timeout: TEST_TIMEOUT_MS }, () => {
     mkdirSync(path.join(site, 'guides'));
     writeFileSync(path.join(site, 'index.md'), '# Shutdown site\n\nA site that is about to stop.\n');
     writeFileSync(path.join(site, 'guides/setup.md'), '# Setup\n\nHow to install the zanzibar tool.\n');
-    const created = await run(context, ['keys', 'create', '--name', 'slow', '--scopes', 'search:read', '--json', '--data-dir', dataDir], cwd);
+    const created = await run(
+      context,
+      ['keys', 'create', '--name', 'slow', '--scopes', 'search:read', '--json', '--data-dir', dataDir],
+      cwd,
+    );
     expect(created.code).toBe(0);
     const key = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
     const port = await freePort();

@@ -62,7 +62,9 @@ describe('hot reload', { timeout: TEST_TIMEOUT_MS }, () => {
     try {
       // Edit: new title and text.
       writeFileSync(path.join(site, 'edit-me.md'), '# Edited quokka\n\nAfter the edit: quokkaword.\n');
-      await eventually('the edited page', async () => (await get(`${base}/edit-me`)).text.includes('<h1 id="edited-quokka">Edited quokka</h1>'));
+      await eventually('the edited page', async () =>
+        (await get(`${base}/edit-me`)).text.includes('<h1 id="edited-quokka">Edited quokka</h1>'),
+      );
       expect(await get(`${base}/edit-me.md`)).toMatchObject({ status: 200, type: 'text/markdown; charset=utf-8' });
       expect((await get(`${base}/edit-me`, 'text/markdown')).text).toContain('After the edit: quokkaword.');
       expect(JSON.parse((await get(`${base}/api/search.json?q=quokkaword`)).text)).toStrictEqual([

@@ -58,7 +58,9 @@ export async function serve(flags: ConfigInput): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
   const build = snapshotBuilder(config);
   // Watching starts before the first build, so that no change made during it is missed.
-  const watcher = config.watch ? await watchContent(config.contentDir, (error) => logger.error({ err: error }, 'watcher error')) : undefined;
+  const watcher = config.watch
+    ? await watchContent(config.contentDir, (error) => logger.error({ err: error }, 'watcher error'))
+    : undefined;
   const started = performance.now();
   const progress = progressLine('sitegate: building pages');
   const loaded = (() => {

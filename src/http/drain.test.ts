@@ -54,7 +54,9 @@ class Connection {
       const end = this.buffer.indexOf('\r\n\r\n');
       if (end >= 0) {
         const [statusLine = '', ...lines] = this.buffer.slice(0, end).split('\r\n');
-        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        const headers = Object.fromEntries(
+          lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        );
         const length = Number(headers['content-length']);
         if (this.buffer.length >= end + 4 + length) {
           const body = this.buffer.slice(end + 4, end + 4 + length);

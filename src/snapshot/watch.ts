@@ -148,7 +148,11 @@ export async function watchContent(contentDir: string, onError: (error: unknown)
     const watcher = watch(root, {
       ignoreInitial: true,
       // chokidar asks about the root itself too: only names below it count.
-      ignored: (file) => path.relative(root, file).split(path.sep).some((part) => part !== '' && part !== '..' && isHiddenName(part)),
+      ignored: (file) =>
+        path
+          .relative(root, file)
+          .split(path.sep)
+          .some((part) => part !== '' && part !== '..' && isHiddenName(part)),
     });
     watcher.on('all', (event, file) => {
       if (event === 'unlinkDir' && path.resolve(file) === root) awaitRoot(watcher);
