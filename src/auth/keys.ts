@@ -71,7 +71,8 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
   const cache = new Map<string, { key: ApiKeyRecord | undefined; untilMs: number }>();
   const touched = new Map<string, number>();
   const acceptedApiKeys = new Map<string, { id: string; untilMs: number }>();
-  const audit = (event: Omit<AuditEvent, 'at' | 'address'>): Promise<void> => store.appendAudit({ ...event, at: now(), address: null });
+  // Operator actions are audited in the transaction of the change itself (a crash keeps both or neither).
+  const audit = (event: Omit<AuditEvent, 'at' | 'address'>): AuditEvent => ({ ...event, at: now(), address: null });
 
   const read = async (id: string): Promise<ApiKeyRecord | undefined> => {
     const nowMs = now().getTime();
@@ -98,25 +99,26 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
         revokedAt: null,
         lastUsedAt: null,
       };
-      await store.createKey(key);
-      await audit({ type: 'key_created', clientId: key.id, detail: `name=${name} scopes=${key.scopes.join(',')}` });
+      await store.createKey(key, audit({ type: 'key_created', clientId: key.id, detail: `name=${name} scopes=${key.scopes.join(',')}` }));
       return { key, credential };
     },
     list: () => store.listKeys(),
     get: (id) => store.getKey(id),
     async revoke(id) {
-      const revoked = await store.revokeKey(id, now());
+      const revoked = await store.revokeKey(id, now(), audit({ type: 'key_revoked', clientId: id, detail: null }));
       cache.delete(id);
-      if (revoked) await audit({ type: 'key_revoked', clientId: id, detail: null });
       return revoked;
     },
     async rotate(id, graceMs) {
       const credential = generateSecret(id);
-      const rotated = await store.rotateKey(id, hashSecret(credential.clientSecret), new Date(now().getTime() + graceMs));
+      const rotated = await store.rotateKey(
+        id,
+        hashSecret(credential.clientSecret),
+        new Date(now().getTime() + graceMs),
+        audit({ type: 'key_rotated', clientId: id, detail: `grace=${Math.round(graceMs / 1000)}s` }),
+      );
       cache.delete(id);
-      if (!rotated) return undefined;
-      await audit({ type: 'key_rotated', clientId: id, detail: `grace=${Math.round(graceMs / 1000)}s` });
-      return credential;
+      return rotated ? credential : undefined;
     },
     async verify(clientId, secret) {
       const key = await read(clientId);

@@ -26,6 +26,24 @@ function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
   };
 }
 
+/** Appends audit events in one statement, on `db` or inside a transaction. */
+async function insertAudit(db: Kysely<Database>, events: readonly AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('audit_events')
+    .values(
+      events.map((event) => ({
+        id: undefined,
+        at: iso(event.at),
+        type: event.type,
+        client_id: event.clientId,
+        address: event.address,
+        detail: event.detail,
+      })),
+    )
+    .execute();
+}
+
 /** What an adapter adds to {@link kyselyStore}. */
 export interface KyselyStoreOptions {
   /**
@@ -47,14 +65,24 @@ export interface KyselyStoreOptions {
  */
 export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): Omit<Store, 'migrate'> {
   const { announce } = options;
-  /** Runs a write, with its announcement in the same transaction when the adapter announces. */
-  const write = <T>(run: (executor: Kysely<Database>) => Promise<T>, change: (result: T) => StoreChange | undefined): Promise<T> =>
-    announce === undefined
+  /**
+   * Runs a write. When it changes something, its audit event and its announcement commit in the
+   * same transaction: a crash keeps the change and its audit record together or neither.
+   */
+  const write = <T>(
+    run: (executor: Kysely<Database>) => Promise<T>,
+    change: (result: T) => StoreChange | undefined,
+    audit?: AuditEvent,
+  ): Promise<T> =>
+    announce === undefined && audit === undefined
       ? run(db)
       : db.transaction().execute(async (trx) => {
           const result = await run(trx);
           const announced = change(result);
-          if (announced !== undefined) await announce(trx, announced);
+          if (announced !== undefined) {
+            if (audit !== undefined) await insertAudit(trx, [audit]);
+            if (announce !== undefined) await announce(trx, announced);
+          }
           return result;
         });
   const insertSigningKey = async (executor: Kysely<Database>, record: SigningKeyRecord): Promise<void> => {
@@ -70,7 +98,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
       .execute();
   };
   return {
-    async createKey(record) {
+    async createKey(record, audit) {
       await write(
         (executor) =>
           executor
@@ -89,6 +117,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
             })
             .execute(),
         () => ({ kind: 'key', id: record.id }),
+        audit,
       );
     },
     async getKey(id) {
@@ -99,7 +128,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
       const rows = await db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
       return rows.map(toKey);
     },
-    async revokeKey(id, at) {
+    async revokeKey(id, at, audit) {
       return write(
         async (executor) => {
           const result = await executor
@@ -111,9 +140,10 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
           return result.numUpdatedRows > 0n;
         },
         (revoked) => (revoked ? { kind: 'key', id } : undefined),
+        audit,
       );
     },
-    async rotateKey(id, secretHash, graceUntil) {
+    async rotateKey(id, secretHash, graceUntil, audit) {
       // One statement: the right-hand `secret_hash` is the row's value before the update (SQL
       // semantics in SQLite and PostgreSQL alike), so concurrent rotations cannot both keep the
       // same previous hash, as a read-then-write could.
@@ -132,6 +162,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
           return result.numUpdatedRows > 0n;
         },
         (rotated) => (rotated ? { kind: 'key', id } : undefined),
+        audit,
       );
     },
     async touchKey(id, at) {
@@ -183,20 +214,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
     },
     async appendAudit(events) {
       const list = Array.isArray(events) ? (events as readonly AuditEvent[]) : [events as AuditEvent];
-      if (list.length === 0) return;
-      await db
-        .insertInto('audit_events')
-        .values(
-          list.map((event) => ({
-            id: undefined,
-            at: iso(event.at),
-            type: event.type,
-            client_id: event.clientId,
-            address: event.address,
-            detail: event.detail,
-          })),
-        )
-        .execute();
+      await insertAudit(db, list);
     },
     async listAudit(since, limit) {
       const rows = await db

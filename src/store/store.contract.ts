@@ -160,6 +160,30 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
       });
     });
 
+    describe('key changes with their audit event', () => {
+      const created = event('2030-01-02T03:04:05.678Z', { type: 'key_created', address: null, detail: 'name=search-crawler' });
+      const revoked = event('2030-01-03T00:00:00.000Z', { type: 'key_revoked', address: null });
+      const rotated = event('2030-01-04T00:00:00.000Z', { type: 'key_rotated', address: null, detail: 'grace=86400s' });
+
+      it('createKey, rotateKey and revokeKey append the event given with the change', async () => {
+        await store.createKey(key(), created);
+        expect(await store.rotateKey(key().id, HASH_2, new Date('2030-01-05T00:00:00.000Z'), rotated)).toBe(true);
+        expect(await store.revokeKey(key().id, new Date('2030-01-03T00:00:00.000Z'), revoked)).toBe(true);
+        expect(await store.listAudit(new Date(0), 10)).toStrictEqual([created, revoked, rotated]);
+      });
+
+      it('append nothing when the change does not happen', async () => {
+        await store.createKey(key(), created);
+        await expect(
+          store.createKey(key({ name: 'impostor' }), event('2030-02-01T00:00:00.000Z', { type: 'key_created' })),
+        ).rejects.toThrow();
+        expect(await store.rotateKey('sgc_0000000000000009', HASH_2, new Date('2030-01-05T00:00:00.000Z'), rotated)).toBe(false);
+        expect(await store.revokeKey('sgc_0000000000000009', new Date('2030-01-03T00:00:00.000Z'), revoked)).toBe(false);
+        expect(await store.listAudit(new Date(0), 10)).toStrictEqual([created]);
+        expect(await store.listKeys()).toStrictEqual([key()]);
+      });
+    });
+
     describe('revokeKey', () => {
       it('revokes once: true, then false, and keeps the first instant', async () => {
         const other = key({ id: 'sgc_0000000000000002' });

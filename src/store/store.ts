@@ -76,18 +76,24 @@ export type StoreChange =
 export interface Store {
   /** Creates or upgrades the schema; safe to call on every start and from several processes. */
   migrate(): Promise<void>;
-  /** Inserts a new key. Rejects when the id exists. */
-  createKey(record: ApiKeyRecord): Promise<void>;
+  /**
+   * Inserts a new key, and `audit` in the same transaction: a crash leaves both or neither.
+   * Rejects when the id exists.
+   */
+  createKey(record: ApiKeyRecord, audit?: AuditEvent): Promise<void>;
   getKey(id: string): Promise<ApiKeyRecord | undefined>;
   /** Every key, newest first. */
   listKeys(): Promise<ApiKeyRecord[]>;
-  /** Marks a key revoked; returns false when it does not exist or is already revoked. */
-  revokeKey(id: string, at: Date): Promise<boolean>;
   /**
-   * Replaces the secret hash; the old hash stays valid until `graceUntil`.
-   * Returns false when the key does not exist or is revoked.
+   * Marks a key revoked, appending `audit` in the same transaction when it does; returns false
+   * (and appends nothing) when it does not exist or is already revoked.
    */
-  rotateKey(id: string, secretHash: string, graceUntil: Date): Promise<boolean>;
+  revokeKey(id: string, at: Date, audit?: AuditEvent): Promise<boolean>;
+  /**
+   * Replaces the secret hash; the old hash stays valid until `graceUntil`. Appends `audit` in the
+   * same transaction. Returns false (and appends nothing) when the key does not exist or is revoked.
+   */
+  rotateKey(id: string, secretHash: string, graceUntil: Date, audit?: AuditEvent): Promise<boolean>;
   /** Records a successful use. */
   touchKey(id: string, at: Date): Promise<void>;
   /** Every signing key, oldest first. */
