@@ -9,6 +9,7 @@ import type { Env } from './env.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type RateLimitName } from '../auth/rate-limits.js';
 import { DEFAULT_TOKEN_TTL_SEC } from '../auth/access-tokens.js';
 import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
+import { LimitError, parseLimits, type RequestLimits } from './limits.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -35,6 +36,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Content-Signal for robots.txt and markdown responses (contentsignals.org), e.g. `search=yes, ai-input=yes, ai-train=no`. */
   contentSignal: string;
+  /** Request size limits and connection timeouts (config/limits.ts). */
+  limits: RequestLimits;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -49,6 +52,8 @@ export interface ConfigInput {
   contentSignal?: string | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
+  /** Request limits, e.g. `{ "maxUrlBytes": 4096 }` (sitegate.json only; see config/limits.ts). */
+  limits?: Partial<RequestLimits> | undefined;
 }
 
 /** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
@@ -110,6 +115,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     contentSignal,
     tokenTtlSec,
     rateLimits: parseRateLimits({ ...file.rateLimits, ...flags.rateLimits }),
+    limits: readLimits(env, file.limits),
     contentDir,
     port,
     host,
@@ -126,6 +132,14 @@ function parseInteger(setting: string, value: string | number, min: number, max:
     throw new ConfigError(`${setting}: "${value}" is not an integer from ${min} to ${max}`);
   }
   return number;
+}
+
+function readLimits(env: Env, file: unknown): RequestLimits {
+  try {
+    return parseLimits(env.limits ?? {}, file);
+  } catch (error) {
+    throw error instanceof LimitError ? new ConfigError(error.message) : error;
+  }
 }
 
 function parseRateLimits(overrides: Record<string, unknown>): RateLimitConfig {

@@ -3,6 +3,8 @@
  * It returns raw strings; {@link ../config/config.ts} validates them.
  */
 
+import { LIMIT_ENV_NAMES, type LimitName } from './limits.js';
+
 /** The environment variables sitegate understands, unvalidated. */
 export interface Env {
   port?: string;
@@ -15,11 +17,13 @@ export interface Env {
   redisUrl?: string;
   tokenTtl?: string;
   contentSignal?: string;
+  /** Request limits by name, from `SITEGATE_BODY_LIMIT_BYTES` and the others of {@link LIMIT_ENV_NAMES}. */
+  limits?: Partial<Record<LimitName, string>>;
 }
 
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
- * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`, `DATABASE_URL`, `REDIS_URL`.
+ * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`, the request limits (`SITEGATE_MAX_URL_BYTES`…), `DATABASE_URL`, `REDIS_URL`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -38,5 +42,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: read('REDIS_URL'),
     tokenTtl: read('SITEGATE_TOKEN_TTL'),
     contentSignal: read('SITEGATE_CONTENT_SIGNAL'),
+    limits: Object.fromEntries(
+      Object.entries(LIMIT_ENV_NAMES).flatMap(([name, variable]) => {
+        const value = read(variable);
+        return value === undefined ? [] : [[name, value]];
+      }),
+    ),
   };
 }
