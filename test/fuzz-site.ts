@@ -40,7 +40,14 @@ export const PUBLIC_URLS = [
 ];
 
 /** URLs of internal pages (and of the internal zone). */
-export const INTERNAL_URLS = ['/internal/', '/internal/runbook', '/internal/runbook.md', '/Internal/Upper', '/guides/hidden', '/guides/hidden.md'];
+export const INTERNAL_URLS = [
+  '/internal/',
+  '/internal/runbook',
+  '/internal/runbook.md',
+  '/Internal/Upper',
+  '/guides/hidden',
+  '/guides/hidden.md',
+];
 
 /** Every route that is not a page. */
 export const ROUTE_URLS = [

@@ -116,7 +116,8 @@ export function expectSafeAnswer(answer: Answer, context: AnswerContext): void {
   }
   const type = String(answer.headers['content-type'] ?? '');
   if (answer.status >= 400 && answer.body !== '' && type.startsWith('application/json')) expectErrorObject(answer, context);
-  if (answer.status >= 400) expect(type === '' || /^(application\/json|text\/html|text\/markdown)/.test(type), `${where} ${type}`).toBe(true);
+  if (answer.status >= 400)
+    expect(type === '' || /^(application\/json|text\/html|text\/markdown)/.test(type), `${where} ${type}`).toBe(true);
 }
 
 function expectErrorObject(answer: Answer, context: AnswerContext): void {
@@ -149,7 +150,11 @@ function expectErrorObject(answer: Answer, context: AnswerContext): void {
  * without a word. Rejects when nothing complete arrives within `timeoutMs` (a hang).
  * @param head true for a HEAD request, whose answer has no body whatever its Content-Length
  */
-export function rawRequest(port: number, bytes: string | Buffer, options: { head?: boolean; timeoutMs?: number } = {}): Promise<Answer & { raw: string }> {
+export function rawRequest(
+  port: number,
+  bytes: string | Buffer,
+  options: { head?: boolean; timeoutMs?: number } = {},
+): Promise<Answer & { raw: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
     const chunks: Buffer[] = [];
@@ -166,15 +171,20 @@ export function rawRequest(port: number, bytes: string | Buffer, options: { head
         const answer = parseResponse(raw);
         resolve({ ...answer, body: options.head === true ? '' : answer.body, raw });
       } catch (parseError) {
-        reject(parseError as Error);
+        reject(parseError instanceof Error ? parseError : new Error(String(parseError)));
       }
     };
-    const timer = setTimeout(() => finish(new Error(`no complete answer within ${options.timeoutMs ?? 10_000} ms (hang)`)), options.timeoutMs ?? 10_000);
+    const timer = setTimeout(
+      () => finish(new Error(`no complete answer within ${options.timeoutMs ?? 10_000} ms (hang)`)),
+      options.timeoutMs ?? 10_000,
+    );
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       if (isComplete(Buffer.concat(chunks).toString('latin1'), options.head === true)) finish();
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish() : finish(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish() : finish(error),
+    );
     socket.on('close', () => finish());
   });
 }

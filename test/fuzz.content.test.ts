@@ -37,32 +37,81 @@ const NAME_ARB = fc.oneof(
   ),
   fc.string({ minLength: 1, maxLength: 12 }).map((stem) => `${stem.replace(/[/\0]/g, '_')}.md`),
 );
-const FOLDER_ARB = fc.constantFrom('', 'guides', 'guides/deep', 'internal', 'INTERNAL', 'Internal/x', 'posts', 'legal', '..md', '%', 'a b', '.git');
+const FOLDER_ARB = fc.constantFrom(
+  '',
+  'guides',
+  'guides/deep',
+  'internal',
+  'INTERNAL',
+  'Internal/x',
+  'posts',
+  'legal',
+  '..md',
+  '%',
+  'a b',
+  '.git',
+);
 
 const YAML_ARB = fc.oneof(
   fc.constantFrom(
-    ...['title: Plain', 'title: [unclosed', 'title: "unterminated', ': :', '- a\n- b', 'a: &a [*a, *a]', 'title: !!binary aGk=', 'draft: true'],
+    ...[
+      'title: Plain',
+      'title: [unclosed',
+      'title: "unterminated',
+      ': :',
+      '- a\n- b',
+      'a: &a [*a, *a]',
+      'title: !!binary aGk=',
+      'draft: true',
+    ],
     ...['access: internal', 'kind: legal', 'kind: 42', 'title: 12', 'title: {a: 1}', 'date: not-a-date', 'lastmod: 2026-13-45', '\t\tbad'],
     ...['llms: false', 'description: ' + 'long '.repeat(100), 'title: ""', 'x: !!js/function "function(){}"', '---', 'a:\n  - b: c\n    d'],
   ),
   fc.string({ maxLength: 80 }),
-  fc.dictionary(fc.constantFrom('title', 'description', 'kind', 'access', 'draft', 'date', 'x'), fc.jsonValue({ maxDepth: 2 })).map(
-    (data) => Object.entries(data).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('\n'),
-  ),
+  fc
+    .dictionary(fc.constantFrom('title', 'description', 'kind', 'access', 'draft', 'date', 'x'), fc.jsonValue({ maxDepth: 2 }))
+    .map((data) =>
+      Object.entries(data)
+        .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+        .join('\n'),
+    ),
 );
 const LINK_ARB = fc.constantFrom(
   ...['[up](../../../../etc/passwd)', '[abs](/etc/passwd)', '[enc](%2e%2e/%2e%2e/secret.md)', '[file](file:///etc/passwd)', '[self](./)'],
-  ...['[md](page.md)', '[md](../README.md#x)', '[q](page.md?x=1)', '![img](../../outside.png)', '<a href="../../x.md">x</a>', '[ref]\n\n[ref]: ../../../x.md'],
-  ...['[js](javascript:alert(1))', '[mail](mailto:a@b)', '[empty]()', '[ws]( page.md )', '[bs](..\\..\\x.md)', '[nul](a%00.md)', '[[x]]', '{{x}}'],
+  ...[
+    '[md](page.md)',
+    '[md](../README.md#x)',
+    '[q](page.md?x=1)',
+    '![img](../../outside.png)',
+    '<a href="../../x.md">x</a>',
+    '[ref]\n\n[ref]: ../../../x.md',
+  ],
+  ...[
+    '[js](javascript:alert(1))',
+    '[mail](mailto:a@b)',
+    '[empty]()',
+    '[ws]( page.md )',
+    '[bs](..\\..\\x.md)',
+    '[nul](a%00.md)',
+    '[[x]]',
+    '{{x}}',
+  ],
 );
 const BODY_ARB = fc.oneof(
   { arbitrary: fc.constant(''), weight: 3 },
   { arbitrary: fc.string({ maxLength: 200 }), weight: 5 },
   {
     arbitrary: fc
-      .array(fc.oneof(LINK_ARB, fc.string({ maxLength: 40 }), fc.constantFrom('# H1', '## H2', '```\ncode\n```', '> quote', '| a |\n|---|\n| b |')), {
-        maxLength: 8,
-      })
+      .array(
+        fc.oneof(
+          LINK_ARB,
+          fc.string({ maxLength: 40 }),
+          fc.constantFrom('# H1', '## H2', '```\ncode\n```', '> quote', '| a |\n|---|\n| b |'),
+        ),
+        {
+          maxLength: 8,
+        },
+      )
       .map((parts) => parts.join('\n\n')),
     weight: 8,
   },
@@ -132,17 +181,18 @@ function publicBodies(snapshot: Snapshot): [string, string][] {
 }
 
 describe('fuzz: random content folders', () => {
-  it('build, check and serve no outside, internal or draft bytes publicly', async ({ task }) => {
+  it('build, check and serve no outside, internal or draft bytes publicly', ({ task }) => {
     const counter = new CaseCounter(task.meta);
-    await fc.assert(
-      fc.asyncProperty(fc.array(FILE_ARB, { minLength: 1, maxLength: 8 }), LINK_OUT_ARB, async (files, links) => {
+    fc.assert(
+      fc.property(fc.array(FILE_ARB, { minLength: 1, maxLength: 8 }), LINK_OUT_ARB, (files, links) => {
         counter.tick();
         const root = writeCase(files, links);
         try {
           const { snapshot } = loadSnapshot(root, { baseUrl: 'http://sitegate.test' });
           const checked = checkContent(root);
           expect(checked.pages).toBe(snapshot.site.pages.size);
-          if (links !== 'none') expect(checked.problems.map((p) => p.message)).toContain('symlink points outside the content folder, skipped');
+          if (links !== 'none')
+            expect(checked.problems.map((p) => p.message)).toContain('symlink points outside the content folder, skipped');
           for (const [where, text] of publicBodies(snapshot)) {
             expect(text, where).not.toContain(INTERNAL_MARKER);
             expect(text, where).not.toContain(DRAFT_MARKER);

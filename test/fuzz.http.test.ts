@@ -38,7 +38,20 @@ const printable = (maxLength: number): fc.Arbitrary<string> =>
 const NASTY_SEGMENTS = [
   ...['', '.', '..', '...', '%2e', '%2e%2e', '%2E%2E', '.%2e', '%252e%252e', '%c0%ae', '%c0%ae%c0%ae', '%e0%80%ae', '%c0%af', '%ff'],
   ...['%2f', '%2F', '%5c', '%5C', '%00', '%', '%zz', '%25', '%25.md', '%5B', '[', '~', '%7E', '..md', '..md.md', 'c++', 'c%2B%2B'],
-  ...['internal', 'INTERNAL', 'Internal', 'guides', 'setup', 'setup.md', 'setup.MD', 'setup.', 'setup..', 'setup%20', 'README.md', 'index.md'],
+  ...[
+    'internal',
+    'INTERNAL',
+    'Internal',
+    'guides',
+    'setup',
+    'setup.md',
+    'setup.MD',
+    'setup.',
+    'setup..',
+    'setup%20',
+    'README.md',
+    'index.md',
+  ],
   ...['hidden', 'hidden.md', 'runbook', 'runbook.md', 'common', 'api', 'v1', 'whoami', 'search.json', 'oauth', 'token', 'mcp'],
   ...['.well-known', 'jwks.json', '_sitegate', 'site.css', ';', ';a=b', '%3B', '*', '%C3%A9', '%F0%9F%98%80', '%EF%BF%BF', 'a'.repeat(300)],
 ];
@@ -62,10 +75,9 @@ const queryValue = fc.oneof(
 const queryArb = fc.oneof(
   fc.constant(''),
   fc
-    .array(
-      fc.tuple(fc.constantFrom('q', 'limit', 'offset', 'q[]', 'limit[0]', '__proto__', 'constructor', 'x', ''), queryValue),
-      { maxLength: 4 },
-    )
+    .array(fc.tuple(fc.constantFrom('q', 'limit', 'offset', 'q[]', 'limit[0]', '__proto__', 'constructor', 'x', ''), queryValue), {
+      maxLength: 4,
+    })
     .map((pairs) => `?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')}`),
   printable(40).map((text) => `?${text.replace(/#/g, '')}`),
 );
@@ -107,8 +119,13 @@ function credentialArb(c: FuzzCredentials): fc.Arbitrary<Credential> {
     printable(40).map((value) => apiKey(`sgk_${value}`)),
     printable(80).map((value) => bearer(value)),
     printable(80).map((value) => bearer(`Bearer ${value}`)),
-    fc.constantFrom('Bearer', 'Bearer ', 'bearer x.y.z', 'Bearer a.b.c', 'Basic', 'Basic Og==', 'Basic !!!', 'Digest x').map((v) => bearer(v)),
-    fc.constant<Credential>({ headers: { 'x-api-key': c.internalKey.apiKey, authorization: `Bearer ${c.internalToken}` }, internal: false }),
+    fc
+      .constantFrom('Bearer', 'Bearer ', 'bearer x.y.z', 'Bearer a.b.c', 'Basic', 'Basic Og==', 'Basic !!!', 'Digest x')
+      .map((v) => bearer(v)),
+    fc.constant<Credential>({
+      headers: { 'x-api-key': c.internalKey.apiKey, authorization: `Bearer ${c.internalToken}` },
+      internal: false,
+    }),
     fc
       .constantFrom(`${c.publicKey.clientId}:${c.publicKey.clientSecret}`, `${c.internalKey.clientId}:wrong`, 'nobody:nothing', ':', '')
       .map((pair) => bearer(`Basic ${Buffer.from(pair).toString('base64')}`)),
@@ -138,31 +155,46 @@ function bodyArb(c: FuzzCredentials): fc.Arbitrary<Body> {
     tokenFields.map((fields) => ({ payload: JSON.stringify(fields), contentType: 'application/json' })),
     tokenFields.map((fields) => ({ payload: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' })),
     fc.tuple(fc.json({ maxDepth: 3 }), contentType).map(([payload, type]) => ({ payload, contentType: type })),
-    fc
-      .constantFrom('initialize', 'tools/list', 'tools/call', 'resources/list', 'nope')
-      .chain((method) =>
-        fc.record({ name: fc.constantFrom('search', 'fetch', 'x'), args: fc.dictionary(fc.constantFrom('query', 'id', 'url'), fc.string()) }).map(
-          ({ name, args }) => ({
-            payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { name, arguments: args } }),
-            contentType: 'application/json',
-          }),
-        ),
-      ),
+    fc.constantFrom('initialize', 'tools/list', 'tools/call', 'resources/list', 'nope').chain((method) =>
+      fc
+        .record({ name: fc.constantFrom('search', 'fetch', 'x'), args: fc.dictionary(fc.constantFrom('query', 'id', 'url'), fc.string()) })
+        .map(({ name, args }) => ({
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { name, arguments: args } }),
+          contentType: 'application/json',
+        })),
+    ),
     fc.tuple(printable(200), contentType).map(([payload, type]) => ({ payload, contentType: type })),
     fc.constantFrom(5000, 70_000).map((size) => ({ payload: `{"a":"${'x'.repeat(size)}"}`, contentType: 'application/json' })),
   );
 }
 
-const methodArb = fc.constantFrom('GET', 'GET', 'GET', 'GET', 'HEAD', 'HEAD', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND');
-const extraHeadersArb = fc.dictionary(
-  fc.constantFrom('accept-encoding', 'accept-language', 'x-forwarded-for', 'host', 'origin', 'range', 'x-junk', 'cookie'),
-  printable(60),
-  { maxKeys: 3 },
-).chain((headers) =>
-  fc
-    .option(fc.oneof(fc.constantFrom('*', 'W/"x"', '"a", *', ''), printable(30)), { nil: undefined, freq: 2 })
-    .map((inm) => (inm === undefined ? headers : { ...headers, 'if-none-match': inm })),
+const methodArb = fc.constantFrom(
+  'GET',
+  'GET',
+  'GET',
+  'GET',
+  'HEAD',
+  'HEAD',
+  'POST',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
 );
+const extraHeadersArb = fc
+  .dictionary(
+    fc.constantFrom('accept-encoding', 'accept-language', 'x-forwarded-for', 'host', 'origin', 'range', 'x-junk', 'cookie'),
+    printable(60),
+    { maxKeys: 3 },
+  )
+  .chain((headers) =>
+    fc
+      .option(fc.oneof(fc.constantFrom('*', 'W/"x"', '"a", *', ''), printable(30)), { nil: undefined, freq: 2 })
+      .map((inm) => (inm === undefined ? headers : { ...headers, 'if-none-match': inm })),
+  );
 const addressArb = fc.constantFrom('127.0.0.1', '10.0.0.1', '10.0.0.2', '::1', '2001:db8::1');
 
 describe('fuzz: every route through inject', () => {
@@ -213,7 +245,9 @@ describe('fuzz: every route through inject', () => {
 /** Bytes of a request target as inject cannot send them: dot-segments, backslashes, raw UTF-8 and control bytes. */
 const rawTargetArb = fc.oneof(
   fc.tuple(fc.constantFrom(...KNOWN_URLS), fc.constantFrom(...SUFFIXES)).map(([url, suffix]) => url + suffix),
-  fc.array(fc.constantFrom(...NASTY_SEGMENTS, '\\', '..\\..', '\u00e9', 'é.md', '\u0000', '\t'), { minLength: 1, maxLength: 5 }).map((s) => `/${s.join('/')}`),
+  fc
+    .array(fc.constantFrom(...NASTY_SEGMENTS, '\\', '..\\..', '\u00e9', 'é.md', '\u0000', '\t'), { minLength: 1, maxLength: 5 })
+    .map((s) => `/${s.join('/')}`),
   fc.constantFrom(
     ...['*', 'http://sitegate.test/guides/setup', 'http://evil.test/internal/runbook', '//internal/runbook', 'guides', ''],
     ...['/guides', '/guides/setup/', '/common/c++', '/common/%7e', '/guides/README.md'],
@@ -226,14 +260,23 @@ function rawRequestArb(c: FuzzCredentials): fc.Arbitrary<{ bytes: Buffer; intern
   const headerLine = fc.oneof(
     fc.constantFrom(
       ...['Accept: text/markdown', 'Accept: application/json', 'Accept: */*;q=0', 'Transfer-Encoding: chunked', 'Content-Length: -1'],
-      ...['Content-Length: 5', 'Content-Length: 1, 2', 'Host:', 'Host: a', 'Host: b', 'X-API-Key:', 'Authorization: Bearer', 'Expect: 100-continue'],
+      ...[
+        'Content-Length: 5',
+        'Content-Length: 1, 2',
+        'Host:',
+        'Host: a',
+        'Host: b',
+        'X-API-Key:',
+        'Authorization: Bearer',
+        'Expect: 100-continue',
+      ],
       ...['Connection: keep-alive', 'Content-Length: 99999999999999999999', 'Transfer-Encoding: gzip, chunked', 'X: \u0000', 'X\u0000: y'],
       ...['X-API-Key: sgk_nothing', 'Authorization: Bearer abc.def.ghi', 'Accept: text/html', 'Accept-Encoding: br'],
       ...[`X-API-Key: ${c.internalKey.apiKey}`, `Authorization: Bearer ${c.publicToken}`, 'Bad Header Name: x', ': empty', 'X: é'],
     ),
-    fc.tuple(fc.constantFrom('X-Fuzz', 'Accept', 'X-API-Key', 'Authorization', 'Cookie'), fc.string({ unit: 'binary', maxLength: 40 })).map(
-      ([name, value]) => `${name}: ${value}`,
-    ),
+    fc
+      .tuple(fc.constantFrom('X-Fuzz', 'Accept', 'X-API-Key', 'Authorization', 'Cookie'), fc.string({ unit: 'binary', maxLength: 40 }))
+      .map(([name, value]) => `${name}: ${value}`),
   );
   return fc
     .record({
@@ -264,7 +307,7 @@ describe('fuzz: raw requests over a real socket', () => {
         const answer = await rawRequest(port, bytes, { head: bytes.subarray(0, 5).toString() === 'HEAD ' });
         statuses.add(answer.status);
         expect(answer.raw, 'an answer, not a silent close').not.toBe('');
-        const path = target.startsWith('/') ? target.split('?')[0] ?? target : target;
+        const path = target.startsWith('/') ? (target.split('?')[0] ?? target) : target;
         expectSafeAnswer(answer, { internalAllowed: internal, path, baseUrl: TEST_BASE_URL });
       }),
       fuzzParameters(300),

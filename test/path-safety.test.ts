@@ -115,7 +115,10 @@ describe('path safety through inject (normalised targets)', () => {
     const res = await t.app.inject({ url: target });
     expect(res.body).not.toContain(OUTSIDE);
     for (const text of outsideTexts()) expect(res.body).not.toContain(text);
-    expectSafeAnswer({ status: res.statusCode, headers: res.headers, body: res.body }, { internalAllowed: false, path: target, baseUrl: TEST_BASE_URL });
+    expectSafeAnswer(
+      { status: res.statusCode, headers: res.headers, body: res.body },
+      { internalAllowed: false, path: target, baseUrl: TEST_BASE_URL },
+    );
   });
 
   it.each(SERVED.filter(([target]) => !target.includes('[')))('%s: %i', async (target, status, expected) => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../auth/rate-limits.js';
 import { ConfigError, EXAMPLE_SITE_DIR, loadConfig, readConfigFile, type ConfigInput } from './config.js';
 import { readEnv, type Env } from './env.js';
+import { DEFAULT_LIMITS } from './limits.js';
 
 const CWD = path.resolve('/srv/site');
 
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
       tokenTtlSec: 3600,
       rateLimits: DEFAULT_RATE_LIMITS,
       contentSignal: 'search=yes, ai-input=yes, ai-train=no',
+      limits: DEFAULT_LIMITS,
     });
   });
 
@@ -192,6 +194,8 @@ describe('readEnv', () => {
         REDIS_URL: 'redis://r',
         SITEGATE_TOKEN_TTL: '60',
         SITEGATE_CONTENT_SIGNAL: 'search=yes',
+        SITEGATE_MAX_URL_BYTES: '4096',
+        SITEGATE_REQUEST_TIMEOUT_MS: '5000',
         UNRELATED: 'x',
       }),
     ).toStrictEqual({
@@ -205,6 +209,7 @@ describe('readEnv', () => {
       redisUrl: 'redis://r',
       tokenTtl: '60',
       contentSignal: 'search=yes',
+      limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
     });
   });
 

@@ -78,7 +78,8 @@ export function parseLimits(fromEnv: Partial<Record<LimitName, string>>, fromFil
     throw new LimitError('limits: must be an object like { "maxUrlBytes": 8192 }');
   const file = (fromFile ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(file))
-    if (!Object.hasOwn(DEFAULT_LIMITS, name)) throw new LimitError(`limits: unknown limit "${name}" (${Object.keys(DEFAULT_LIMITS).join(', ')})`);
+    if (!Object.hasOwn(DEFAULT_LIMITS, name))
+      throw new LimitError(`limits: unknown limit "${name}" (${Object.keys(DEFAULT_LIMITS).join(', ')})`);
   const limits = { ...DEFAULT_LIMITS };
   for (const name of Object.keys(DEFAULT_LIMITS) as LimitName[]) {
     const envValue = fromEnv[name];
@@ -86,7 +87,9 @@ export function parseLimits(fromEnv: Partial<Record<LimitName, string>>, fromFil
     limits[name] = parseLimit(setting, value, LIMIT_RANGES[name]);
   }
   if (limits.headersTimeoutMs > limits.requestTimeoutMs)
-    throw new LimitError(`limits.headersTimeoutMs: ${limits.headersTimeoutMs} must not exceed limits.requestTimeoutMs (${limits.requestTimeoutMs})`);
+    throw new LimitError(
+      `limits.headersTimeoutMs: ${limits.headersTimeoutMs} must not exceed limits.requestTimeoutMs (${limits.requestTimeoutMs})`,
+    );
   if (limits.maxUrlBytes > limits.maxHeaderBytes)
     throw new LimitError(`limits.maxUrlBytes: ${limits.maxUrlBytes} must not exceed limits.maxHeaderBytes (${limits.maxHeaderBytes})`);
   return limits;

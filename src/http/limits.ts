@@ -54,7 +54,12 @@ function declaredBodyError(request: IncomingMessage, limits: RequestLimits): Api
  * Answers a request over the limits of its target (414) or declared body (413) and returns true;
  * returns false to let it through. Runs before the fast path, so both paths hold the limits.
  */
-export function refuseOverLimitRequest(request: IncomingMessage, response: ServerResponse, limits: RequestLimits, baseUrl: string): boolean {
+export function refuseOverLimitRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  limits: RequestLimits,
+  baseUrl: string,
+): boolean {
   const error = targetError(request.url ?? '', limits) ?? declaredBodyError(request, limits);
   if (error === undefined) return false;
   const { body, headers } = errorPayload(baseUrl, error);
@@ -90,7 +95,10 @@ export function createConnectHandler(baseUrl: string): (request: IncomingMessage
 function clientError(code: string | undefined, limits: RequestLimits): ApiError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ApiError('invalid_request', { status: 431, message: `The request headers are larger than ${limits.maxHeaderBytes} bytes.` });
+      return new ApiError('invalid_request', {
+        status: 431,
+        message: `The request headers are larger than ${limits.maxHeaderBytes} bytes.`,
+      });
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new ApiError('invalid_request', { status: 408, message: 'The request did not arrive in time.' });
     default:
@@ -103,7 +111,10 @@ function clientError(code: string | undefined, limits: RequestLimits): ApiError 
  * 9110 §15.5.9 408, RFC 6585 §5 431, 400) with the SPEC.md error object, then closes the
  * connection, as node does, since its framing can no longer be trusted.
  */
-export function createClientErrorHandler(limits: RequestLimits, baseUrl: string): (error: Error & { code?: string }, socket: Duplex) => void {
+export function createClientErrorHandler(
+  limits: RequestLimits,
+  baseUrl: string,
+): (error: Error & { code?: string }, socket: Duplex) => void {
   return function answerClientError(error, socket) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     // node keeps the response in flight on the socket; once its head is out, raw bytes would corrupt it.
