@@ -153,6 +153,12 @@ export interface ApiErrorOptions {
   scopes?: Scope[];
   /** Extra response headers, e.g. `Allow` for 405 or `Retry-After` for 429. */
   headers?: Record<string, string>;
+  /**
+   * HTTP status when a limit of the HTTP server answers with a more precise 4xx than the code's own
+   * (408, 414, 431 with `invalid_request`: the table has no code of their own, and codes are never
+   * invented for one status). The body's `status` repeats it, as SPEC.md §7 requires.
+   */
+  status?: 408 | 414 | 431;
 }
 
 /**
@@ -173,7 +179,7 @@ export class ApiError extends Error {
     super(options.message ?? definition.message);
     this.name = 'ApiError';
     this.code = code;
-    this.status = definition.status;
+    this.status = options.status ?? definition.status;
     this.scopes = options.scopes;
     this.headers = options.headers ?? {};
   }

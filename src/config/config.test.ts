@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../auth/rate-limits.js';
 import { ConfigError, EXAMPLE_SITE_DIR, loadConfig, readConfigFile, type ConfigInput } from './config.js';
 import { readEnv, type Env } from './env.js';
+import { DEFAULT_LIMITS } from './limits.js';
 
 const CWD = path.resolve('/srv/site');
 
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'sitegate:',
       watch: false,
       drainTimeoutSec: 10,
+      limits: DEFAULT_LIMITS,
     });
   });
 
@@ -228,6 +230,8 @@ describe('readEnv', () => {
         SITEGATE_CONTENT_SIGNAL: 'search=yes',
         SITEGATE_WATCH: '1',
         SITEGATE_DRAIN_TIMEOUT: '5',
+        SITEGATE_MAX_URL_BYTES: '4096',
+        SITEGATE_REQUEST_TIMEOUT_MS: '5000',
         UNRELATED: 'x',
       }),
     ).toStrictEqual({
@@ -244,6 +248,7 @@ describe('readEnv', () => {
       contentSignal: 'search=yes',
       watch: '1',
       drainTimeout: '5',
+      limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
     });
   });
 

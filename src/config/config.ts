@@ -9,6 +9,7 @@ import type { Env } from './env.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type RateLimitName } from '../auth/rate-limits.js';
 import { DEFAULT_TOKEN_TTL_SEC } from '../auth/access-tokens.js';
 import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
+import { LimitError, parseLimits, type RequestLimits } from './limits.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,6 +46,8 @@ export interface Config {
   watch: boolean;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are closed (seconds). */
   drainTimeoutSec: number;
+  /** Request size limits and connection timeouts (config/limits.ts). */
+  limits: RequestLimits;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -64,6 +67,8 @@ export interface ConfigInput {
   drainTimeout?: string | number | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
+  /** Request limits, e.g. `{ "maxUrlBytes": 4096 }` (sitegate.json only; see config/limits.ts). */
+  limits?: Partial<RequestLimits> | undefined;
 }
 
 /** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
@@ -141,6 +146,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     contentSignal,
     tokenTtlSec,
     rateLimits: parseRateLimits({ ...file.rateLimits, ...flags.rateLimits }),
+    limits: readLimits(env, file.limits),
     contentDir,
     port,
     host,
@@ -164,6 +170,14 @@ function parseBoolean(setting: string, value: string | boolean): boolean {
   if (/^(1|true|yes)$/i.test(value)) return true;
   if (/^(0|false|no)$/i.test(value)) return false;
   throw new ConfigError(`${setting}: "${value}" is not a boolean (1 or 0, true or false)`);
+}
+
+function readLimits(env: Env, file: unknown): RequestLimits {
+  try {
+    return parseLimits(env.limits ?? {}, file);
+  } catch (error) {
+    throw error instanceof LimitError ? new ConfigError(error.message) : error;
+  }
 }
 
 function parseRateLimits(overrides: Record<string, unknown>): RateLimitConfig {

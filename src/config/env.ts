@@ -3,6 +3,8 @@
  * It returns raw strings; {@link ../config/config.ts} validates them.
  */
 
+import { LIMIT_ENV_NAMES, type LimitName } from './limits.js';
+
 /** The environment variables sitegate understands, unvalidated. */
 export interface Env {
   port?: string;
@@ -18,13 +20,15 @@ export interface Env {
   contentSignal?: string;
   watch?: string;
   drainTimeout?: string;
+  /** Request limits by name, from `SITEGATE_BODY_LIMIT_BYTES` and the others of {@link LIMIT_ENV_NAMES}. */
+  limits?: Partial<Record<LimitName, string>>;
 }
 
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
- * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`, `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`.
  * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`,
- * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `DATABASE_URL`, `REDIS_URL`.
+ * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), the request limits (`SITEGATE_MAX_URL_BYTES`…),
+ * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -46,5 +50,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     contentSignal: read('SITEGATE_CONTENT_SIGNAL'),
     watch: read('SITEGATE_WATCH'),
     drainTimeout: read('SITEGATE_DRAIN_TIMEOUT'),
+    limits: Object.fromEntries(
+      Object.entries(LIMIT_ENV_NAMES).flatMap(([name, variable]) => {
+        const value = read(variable);
+        return value === undefined ? [] : [[name, value]];
+      }),
+    ),
   };
 }

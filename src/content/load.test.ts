@@ -85,6 +85,17 @@ describe('loadContent', () => {
     expect(relPaths(root)).toStrictEqual(['common/...md', 'common/..md', 'common/ls.md']);
   });
 
+  it('skips and reports names with a backslash, which no request path can name (found by fuzzing)', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'a\\b.md': '# A\n', 'c\\d/e.md': '# E\n', 'f.md': '# F\n' });
+    const { files, problems } = loadContent(root);
+    expect(files.map((file) => file.relPath)).toStrictEqual(['f.md']);
+    expect(byFile(problems)).toStrictEqual([
+      { severity: 'warning', file: 'a\\b.md', message: 'name holds a backslash, which no URL can name; skipped' },
+      { severity: 'warning', file: 'c\\d', message: 'name holds a backslash, which no URL can name; skipped' },
+    ]);
+  });
+
   it('reports the mtime of each file', () => {
     const root = tempDir('sitegate-load-');
     write(root, { 'a.md': 'a' });

@@ -79,6 +79,11 @@ export function loadContent(rootDir: string): LoadResult {
       if (isHiddenName(entry.name)) continue;
       const full = path.join(dir, entry.name);
       const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+      // Request paths never decode to a backslash (content/paths.ts), so such a page could be listed but never fetched.
+      if (entry.name.includes('\\')) {
+        problems.push({ severity: 'warning', file: rel, message: 'name holds a backslash, which no URL can name; skipped' });
+        continue;
+      }
       let real = full;
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();

@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { createServer } from 'node:http';
 import { ApiError } from '../errors.js';
 import { createFastPath } from './fast-path.js';
+import { createClientErrorHandler, createConnectHandler, refuseOverLimitRequest } from './limits.js';
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './errors.js';
 import { installTransportSecurity } from './transport-security.js';
@@ -22,13 +23,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
 }
 
-/** A request must arrive whole within this (ms). */
-const REQUEST_TIMEOUT_MS = 30_000;
-/** Idle keep-alive connections are closed after this (ms), Fastify's default. */
-const KEEP_ALIVE_TIMEOUT_MS = 72_000;
-
-/** Request bodies over this are refused with 413 (DESIGN.md "Limits": token requests 4 KiB). */
-export const BODY_LIMIT_BYTES = 4 * 1024;
+/** How often node checks connections against the header and request timeouts (ms); its default is 30 s. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 /**
  * Builds the app with every route. Call `listen()` to serve or `inject()` in tests.
@@ -36,17 +32,29 @@ export const BODY_LIMIT_BYTES = 4 * 1024;
  */
 export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInstance {
   const fastPath = createFastPath(ctx);
+  const { limits, baseUrl } = ctx.config;
   const app = Fastify({
     // Precomputed bodies go out on node:http directly (see fast-path.ts); the rest through Fastify.
+    // The request-target limits are checked first, so they hold on both paths.
     serverFactory: (handler) => {
-      const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, function serve(request, response) {
-        if (!fastPath(request, response)) handler(request, response);
-      });
-      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      const server = createServer(
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: limits.headersTimeoutMs,
+          maxHeaderSize: limits.maxHeaderBytes,
+          connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
+        },
+        function serve(request, response) {
+          if (!refuseOverLimitRequest(request, response, limits, baseUrl) && !fastPath(request, response)) handler(request, response);
+        },
+      );
+      server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+      server.on('connect', createConnectHandler(baseUrl));
       return server;
     },
+    clientErrorHandler: createClientErrorHandler(limits, baseUrl),
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: limits.bodyLimitBytes,
     // Request logging costs ~20% of throughput on precomputed bodies; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
@@ -54,7 +62,8 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
     childLoggerFactory: function sharedLogger(logger) {
       return logger;
     },
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     frameworkErrors: function frameworkError(error, _request, reply) {
       // Malformed percent-encoding in the path (FST_ERR_BAD_URL) and other router-level failures,
