@@ -21,9 +21,12 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'not_acceptable'
+  | 'request_timeout'
   | 'payload_too_large'
+  | 'uri_too_long'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'header_fields_too_large'
   | 'internal_error';
 
 /** A row of the error table: the HTTP status, a default message and the fix to suggest. */
@@ -105,10 +108,20 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
     message: 'No representation of this resource matches the Accept header.',
     resolution: 'Accept text/html or text/markdown for pages, application/json for the API.',
   },
+  request_timeout: {
+    status: 408,
+    message: 'The request did not arrive in time.',
+    resolution: 'Send the whole request (headers and body) promptly; the connection is closed after this answer.',
+  },
   payload_too_large: {
     status: 413,
     message: 'The request body is too large.',
     resolution: 'Send a smaller body. Token requests are limited to 4 KiB.',
+  },
+  uri_too_long: {
+    status: 414,
+    message: 'The request URL is too long.',
+    resolution: 'Shorten the path or the query string; search queries need only q, limit and offset.',
   },
   unsupported_media_type: {
     status: 415,
@@ -119,6 +132,11 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
     status: 429,
     message: 'Too many requests.',
     resolution: 'Wait for the number of seconds in the Retry-After header, then retry.',
+  },
+  header_fields_too_large: {
+    status: 431,
+    message: 'The request header fields are too large.',
+    resolution: 'Send fewer or shorter headers (cookies in particular); the connection is closed after this answer.',
   },
   internal_error: {
     status: 500,
@@ -153,12 +171,6 @@ export interface ApiErrorOptions {
   scopes?: Scope[];
   /** Extra response headers, e.g. `Allow` for 405 or `Retry-After` for 429. */
   headers?: Record<string, string>;
-  /**
-   * HTTP status when a limit of the HTTP server answers with a more precise 4xx than the code's own
-   * (408, 414, 431 with `invalid_request`: the table has no code of their own, and codes are never
-   * invented for one status). The body's `status` repeats it, as SPEC.md §7 requires.
-   */
-  status?: 408 | 414 | 431;
 }
 
 /**
@@ -179,7 +191,7 @@ export class ApiError extends Error {
     super(options.message ?? definition.message);
     this.name = 'ApiError';
     this.code = code;
-    this.status = options.status ?? definition.status;
+    this.status = definition.status;
     this.scopes = options.scopes;
     this.headers = options.headers ?? {};
   }

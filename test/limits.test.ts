@@ -36,8 +36,9 @@ afterAll(async () => {
 const get = (target: string, headers = ''): string =>
   `GET ${target} HTTP/1.1\r\nHost: sitegate.test\r\n${headers}Connection: close\r\n\r\n`;
 
-/** The SPEC.md error object with a status other than its code's (408, 414, 431 with invalid_request). */
-const limitBody = (status: number, message: string): ApiErrorBody => ({ ...errorBody('invalid_request', message), status });
+/** The SPEC.md error object of a limit of the HTTP server, by its status (408, 414, 431). */
+const limitBody = (status: 408 | 414 | 431, message: string): ApiErrorBody =>
+  errorBody(({ 408: 'request_timeout', 414: 'uri_too_long', 431: 'header_fields_too_large' } as const)[status], message);
 
 const ERROR_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-type': JSON_TYPE };
 

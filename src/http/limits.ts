@@ -24,11 +24,11 @@ const ERROR_HEADERS = {
  */
 export function targetError(url: string, limits: RequestLimits): ApiError | undefined {
   if (url.length > limits.maxUrlBytes) {
-    return new ApiError('invalid_request', { status: 414, message: `The request URL is longer than ${limits.maxUrlBytes} bytes.` });
+    return new ApiError('uri_too_long', { message: `The request URL is longer than ${limits.maxUrlBytes} bytes.` });
   }
   const q = url.indexOf('?');
   if (q !== -1 && url.length - q - 1 > limits.maxQueryBytes) {
-    return new ApiError('invalid_request', { status: 414, message: `The query string is longer than ${limits.maxQueryBytes} bytes.` });
+    return new ApiError('uri_too_long', { message: `The query string is longer than ${limits.maxQueryBytes} bytes.` });
   }
   return undefined;
 }
@@ -95,12 +95,11 @@ export function createConnectHandler(baseUrl: string): (request: IncomingMessage
 function clientError(code: string | undefined, limits: RequestLimits): ApiError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ApiError('invalid_request', {
-        status: 431,
+      return new ApiError('header_fields_too_large', {
         message: `The request headers are larger than ${limits.maxHeaderBytes} bytes.`,
       });
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ApiError('invalid_request', { status: 408, message: 'The request did not arrive in time.' });
+      return new ApiError('request_timeout', { message: 'The request did not arrive in time.' });
     default:
       return new ApiError('invalid_request', { message: 'The request is not valid HTTP/1.1.' });
   }
