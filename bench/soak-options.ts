@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import ms from 'ms';
+import { MIN_SOAK_WINDOWS } from './soak-rss.js';
 
 /** Everything a soak run is configured by. */
 export interface SoakOptions {
@@ -12,7 +13,7 @@ export interface SoakOptions {
   capacitySec: number;
   /** Fraction of the measured capacity the soak runs at. */
   rateFraction: number;
-  /** Seconds per measuring window (a progress line and an RSS sample after each). */
+  /** Seconds per measuring window (RSS sampled every second, a progress line after each); see soak-rss.ts. */
   windowSec: number;
   connections: number;
   /** Allowed change of the server's RSS from start to end, as a fraction (0.1 = 10 %). */
@@ -28,7 +29,8 @@ export const SOAK_USAGE = `Usage: npm run soak -- [options]
   --duration TIME     soak length after the capacity measurement: 10m, 90s, 1h or seconds (default 10m)
   --capacity TIME     unthrottled run that measures capacity (default 20s)
   --rate FRACTION     fraction of the measured capacity to soak at (default 0.8)
-  --window TIME       measuring window: a progress line and an RSS sample after each (default 30s)
+  --window TIME       measuring window: a progress line and an RSS median per window, RSS sampled
+                      every second; the first is warm-up (default 30s; duration >= 3 windows)
   --connections N     concurrent connections (default 20)
   --rss-tolerance F   allowed RSS change from start to end, as a fraction (default 0.1)
   --content DIR       content folder (default ../shared/corpora/docs-small/content)
@@ -51,7 +53,8 @@ function fraction(name: string, value: string, max: number): number {
 
 /**
  * Parses the options, or returns `'help'` for `--help`.
- * @throws on unknown options and invalid values, naming the option
+ * @throws on unknown options and invalid values, naming the option, and when the duration holds
+ *   fewer than {@link MIN_SOAK_WINDOWS} windows
  */
 export function parseSoakOptions(args: string[]): SoakOptions | 'help' {
   const { values } = parseArgs({
@@ -72,11 +75,17 @@ export function parseSoakOptions(args: string[]): SoakOptions | 'help' {
   const connections = Number(values.connections);
   if (!Number.isInteger(connections) || connections <= 0)
     throw new Error(`--connections must be a positive integer, got "${values.connections}"`);
+  const durationSec = seconds('duration', values.duration);
+  const windowSec = seconds('window', values.window);
+  if (durationSec < MIN_SOAK_WINDOWS * windowSec)
+    throw new Error(
+      `--duration must hold at least ${MIN_SOAK_WINDOWS} windows (warm-up, start, end): ${durationSec} s < ${MIN_SOAK_WINDOWS} × ${windowSec} s`,
+    );
   return {
-    durationSec: seconds('duration', values.duration),
+    durationSec,
     capacitySec: seconds('capacity', values.capacity),
     rateFraction: fraction('rate', values.rate, 1),
-    windowSec: seconds('window', values.window),
+    windowSec,
     connections,
     rssTolerance: fraction('rss-tolerance', values['rss-tolerance'], 10),
     contentDir: path.resolve(values.content),

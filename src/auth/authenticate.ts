@@ -22,6 +22,26 @@ export interface AuthServices {
 }
 
 /**
+ * Addresses {@link AuthServices.blockedAddresses} holds at most. The map only makes a blocked
+ * address skip the no-I/O cache; the rate limiter stays the authority, so dropping entries never
+ * unblocks anyone early.
+ */
+export const BLOCKED_ADDRESSES_MAX = 10_000;
+
+/**
+ * Records that `address` is blocked until `untilMs` (ms since the epoch). When the map is full,
+ * expired entries go first, then everything, so that a flood of failing addresses (IPv6 gives an
+ * attacker plenty) cannot grow it without bound.
+ */
+export function blockAddress(blocked: Map<string, number>, address: string, untilMs: number, nowMs = Date.now()): void {
+  if (blocked.size >= BLOCKED_ADDRESSES_MAX && !blocked.has(address)) {
+    for (const [other, until] of blocked) if (until <= nowMs) blocked.delete(other);
+    if (blocked.size >= BLOCKED_ADDRESSES_MAX) blocked.clear();
+  }
+  blocked.set(address, untilMs);
+}
+
+/**
  * Throws `rate_limited` when `address` has used up its failed-authentication budget.
  * @throws {ApiError} `rate_limited` with Retry-After and RateLimit headers
  */
@@ -36,7 +56,7 @@ export async function recordFailure(services: AuthServices, address: string, cli
   services.audit({ type: 'auth_failed', clientId, address, detail: code });
   const state = await services.limiter.consume('authFailures', address);
   if (!state.allowed || (state.limit > 0 && state.remaining === 0))
-    services.blockedAddresses.set(address, Date.now() + state.resetSec * 1000);
+    blockAddress(services.blockedAddresses, address, Date.now() + state.resetSec * 1000);
 }
 
 /**

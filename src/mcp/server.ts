@@ -5,6 +5,7 @@
  * page's markdown. Framework-free: `http/routes/mcp.ts` connects it to a Streamable HTTP transport.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { decodeRequestPath } from '../content/paths.js';
@@ -41,7 +42,31 @@ function pathOfId(id: string, baseUrl: string): string | undefined {
   return id.slice(baseUrl.length).split(/[?#]/)[0];
 }
 
-/** Builds an MCP server for one request; cheap, so each stateless request gets its own. */
+// Built once: a Zod schema costs far more to build than a request costs to serve, and schemas are
+// immutable, so every per-request server shares these (registerTool keeps an object schema as is).
+const SEARCH_INPUT = z.object({
+  query: z.string().min(1).max(256).describe('words to search for'),
+  limit: z.number().int().min(1).max(100).optional().describe('results to return (default 10)'),
+});
+const SEARCH_OUTPUT = z.object({
+  results: z.array(z.object({ id: z.string(), title: z.string(), url: z.string(), description: z.string() })),
+});
+const FETCH_INPUT = z.object({ id: z.string().min(1).max(2048).describe('page id (path) or URL') });
+const FETCH_OUTPUT = z.object({ id: z.string(), title: z.string(), url: z.string(), text: z.string() });
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
+/**
+ * The JSON Schema validator every server shares (the SDK uses it for elicitation answers only).
+ * Without it each server builds its own Ajv instance, which cost most of a request's CPU time and
+ * 30 KB of garbage; Ajv instances are meant to be shared, and this one holds no request data.
+ */
+const JSON_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
+/**
+ * Builds an MCP server for one request. The SDK's stateless Streamable HTTP pattern gives each
+ * request its own server and transport (a server connects to one transport at a time and a
+ * stateless transport serves one request); what does not depend on the request (the tool schemas)
+ * and the JSON Schema validator) is built once per process.
+ */
 export function createMcpServer(context: McpContext): McpServer {
   const { snapshot, baseUrl, principal } = context;
   const includeInternal = principal?.scopes.includes('internal:read') ?? false;
@@ -49,6 +74,7 @@ export function createMcpServer(context: McpContext): McpServer {
     { name: 'sitegate', title: `${snapshot.site.name} (sitegate)`, version: API_VERSION },
     {
       instructions: `Search and read the pages of ${baseUrl}. Use search to find pages, then fetch with a result's id to read its markdown.`,
+      jsonSchemaValidator: JSON_SCHEMA_VALIDATOR,
     },
   );
 
@@ -57,12 +83,9 @@ export function createMcpServer(context: McpContext): McpServer {
     {
       title: 'Search the site',
       description: `Full-text search over the pages of ${snapshot.site.name} (titles, descriptions and text; prefix and typo tolerant). Returns the best matches with id, title, url and description; pass an id to fetch to read the page.`,
-      inputSchema: {
-        query: z.string().min(1).max(256).describe('words to search for'),
-        limit: z.number().int().min(1).max(100).optional().describe('results to return (default 10)'),
-      },
-      outputSchema: { results: z.array(z.object({ id: z.string(), title: z.string(), url: z.string(), description: z.string() })) },
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      inputSchema: SEARCH_INPUT,
+      outputSchema: SEARCH_OUTPUT,
+      annotations: READ_ONLY,
     },
     ({ query, limit }) => {
       const { results } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal });
@@ -78,9 +101,9 @@ export function createMcpServer(context: McpContext): McpServer {
       title: 'Fetch a page',
       description:
         'Returns the markdown of a page of this site, with its title and url. Takes an id from search results, a page path (/guides/setup) or a full URL of this site.',
-      inputSchema: { id: z.string().min(1).max(2048).describe('page id (path) or URL') },
-      outputSchema: { id: z.string(), title: z.string(), url: z.string(), text: z.string() },
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      inputSchema: FETCH_INPUT,
+      outputSchema: FETCH_OUTPUT,
+      annotations: READ_ONLY,
     },
     ({ id }) => {
       const path = pathOfId(id, baseUrl);
