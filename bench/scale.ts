@@ -73,12 +73,12 @@ function cell(value: number, digits: number, target?: number): string {
 /** The markdown table of the rows; target columns apply to the 100k row and are marked on every row. */
 export function scaleTable(rows: readonly ScaleRow[]): string {
   const lines = [
-    `| pages | bodies | build s (≤ ${SCALE_TARGETS.buildSec}) | CPU s | build ms / 1k pages | RSS MB (≤ ${SCALE_TARGETS.rssMb}) | RSS KB / page | search p50 ms | search p99 ms (≤ ${SCALE_TARGETS.searchP99Ms}) |`,
-    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| pages | bodies | workers | build s (≤ ${SCALE_TARGETS.buildSec}) | CPU s | build ms / 1k pages | RSS MB (≤ ${SCALE_TARGETS.rssMb}) | RSS KB / page | search p50 ms | search p99 ms (≤ ${SCALE_TARGETS.searchP99Ms}) |`,
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     lines.push(
-      `| ${row.pages} | ${row.lazy ? 'lazy' : 'eager'} | ${cell(row.buildSec, 2, SCALE_TARGETS.buildSec)} | ${cell(row.cpuSec, 2)} | ` +
+      `| ${row.pages} | ${row.lazy ? 'lazy' : 'eager'} | ${row.workers} | ${cell(row.buildSec, 2, SCALE_TARGETS.buildSec)} | ${cell(row.cpuSec, 2)} | ` +
         `${cell((row.buildSec * 1000 * 1000) / row.pages, 0)} | ${cell(row.rssMb, 0, SCALE_TARGETS.rssMb)} | ${cell((row.rssMb * 1000) / row.pages, 2)} | ` +
         `${cell(row.searchP50Ms, 3)} | ${cell(row.searchP99Ms, 3, SCALE_TARGETS.searchP99Ms)} |`,
     );

@@ -6,9 +6,9 @@
  */
 import { countTokens } from 'gpt-tokenizer';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SourceFile } from '../src/content/load.js';
+import { sourceFile, type SourceFile } from '../src/content/load.js';
 import { buildSite } from '../src/content/site.js';
-import { buildLlmsFiles } from '../src/discovery/llms.js';
+import { buildLlmsFiles, planFullText } from '../src/discovery/llms.js';
 import { DEFAULT_CONTENT_SIGNAL } from '../src/discovery/robots.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
 import { HTML_TYPE, MARKDOWN_TYPE } from './http-expect.js';
@@ -208,16 +208,16 @@ describe('llms files split at a small bound', () => {
   /** ~100 pages in two folders, plus a home page and one more page at the root. */
   function generatedSite() {
     const files: SourceFile[] = [
-      { relPath: 'index.md', text: '# Example docs\n\nThe example documentation.\n', mtimeMs: 0 },
-      { relPath: 'about.md', text: '# About\n\nWho writes these docs.\n', mtimeMs: 0 },
+      sourceFile('index.md', '# Example docs\n\nThe example documentation.\n', 0),
+      sourceFile('about.md', '# About\n\nWho writes these docs.\n', 0),
     ];
     for (const folder of ['api', 'guides']) {
       for (let i = 1; i <= 50; i += 1) {
         const text = `# ${folder} page ${i}\n\nHow ${folder} item ${i} works.\n`;
-        files.push({ relPath: `${folder}/page-${String(i).padStart(2, '0')}.md`, text, mtimeMs: 0 });
+        files.push(sourceFile(`${folder}/page-${String(i).padStart(2, '0')}.md`, text));
       }
     }
-    return buildSite(files, { baseUrl: 'http://sitegate.test', fallbackName: 'generated' });
+    return buildSite(files, { fallbackName: 'generated' });
   }
 
   /** The link URLs of an llms file's `- [title](url)` lines. */
@@ -273,7 +273,8 @@ describe('llms files split at a small bound', () => {
   });
 
   it('stays a single /llms.txt (and /llms-full.txt) at the default bound', () => {
-    const files = buildLlmsFiles(generatedSite(), { baseUrl: BASE });
-    expect([...files.keys()].sort()).toStrictEqual(['/llms-full.txt', '/llms.txt']);
+    const site = generatedSite();
+    expect([...buildLlmsFiles(site, { baseUrl: BASE }).keys()]).toStrictEqual(['/llms.txt']);
+    expect(planFullText(site, { baseUrl: BASE }).paths).toStrictEqual(['/llms-full.txt']);
   });
 });

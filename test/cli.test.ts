@@ -54,7 +54,7 @@ describe.concurrent('help', () => {
     expect(stderr).toBe('');
     expect(stdout.startsWith('Usage: sitegate [options] [command]\n')).toBe(true);
     expect(stdout).toMatch(/^ {2}serve \[options\] \[dir\] /m);
-    expect(stdout).toMatch(/^ {2}check \[dir\] /m);
+    expect(stdout).toMatch(/^ {2}check \[options\] \[dir\] /m);
   });
 
   it('serve --help prints every flag and exits 0', async () => {
@@ -70,6 +70,7 @@ describe.concurrent('help', () => {
       '--log-level <level>',
       '--watch',
       '--drain-timeout <seconds>',
+      '--page-max-chars <n>',
     ]) {
       expect(stdout).toContain(flag);
     }
@@ -80,6 +81,7 @@ describe.concurrent('help', () => {
     expect(status).toBe(0);
     expect(stderr).toBe('');
     expect(stdout.startsWith('Usage: sitegate check [options] [dir]\n')).toBe(true);
+    expect(stdout).toContain('--page-max-chars <n>');
   });
 });
 
@@ -92,6 +94,7 @@ describe.concurrent('usage errors: one line on stderr, exit 2, no stack', () => 
     [['serve', '--port', '70000'], 'sitegate: --port: "70000" is not a port number (0-65535)\n'],
     [['serve', '--base-url', 'ftp://example.com'], 'sitegate: --base-url: "ftp://example.com" must use http or https\n'],
     [['check', '/no/such/dir'], 'sitegate: content folder not found: /no/such/dir\n'],
+    [['check', '--page-max-chars', '100'], 'sitegate: --page-max-chars: "100" is below 5000 (0 serves every page whole)\n'],
   ])('sitegate %j', async (args, line) => {
     const { status, stdout, stderr } = await run(...args);
     expect(status).toBe(2);
@@ -122,6 +125,26 @@ describe.concurrent('check', () => {
         'untitled.md: warning: no title (frontmatter title or H1); using "untitled"\n' +
         '2 pages, 2 errors, 1 warning\n',
     );
+  });
+});
+
+describe.concurrent('check against the page limit', () => {
+  const long = `# Long\n\n${['Alpha', 'Beta', 'Gamma'].map((name) => `## ${name}\n\n${'A sentence of the section that says something. '.repeat(50)}\n`).join('\n')}`;
+
+  it('says in how many parts a page over the limit is served', async () => {
+    const dir = writeContent({ 'long.md': long });
+    const { status, stdout, stderr } = await run('check', dir, '--page-max-chars', '5000').finally(() => removeDir(dir));
+    expect(status).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toBe(
+      'long.md: warning: 7159 characters as markdown: over the page limit of 5000, so it is served in 3 parts\n1 pages, 0 errors, 1 warning\n',
+    );
+  });
+
+  it('with the limit off, warns only past the size agents truncate at', async () => {
+    const dir = writeContent({ 'long.md': long });
+    const { stdout } = await run('check', dir, '--page-max-chars', '0').finally(() => removeDir(dir));
+    expect(stdout).toBe('1 pages, 0 errors, 0 warnings\n');
   });
 });
 

@@ -42,6 +42,11 @@ interface Corpus {
   dir: string;
   /** Public pages: every `.md` file (neither corpus has drafts, dotfiles or internal pages). */
   publicPages: number;
+  /**
+   * Parts after the first of the pages served in parts (over the 50,000-character page limit),
+   * reached by following each part's "Next page" link from the page's own markdown.
+   */
+  laterParts: number;
   /** Whether /llms.txt is split into section files (the whole list would pass 50,000 characters). */
   llmsSplit: boolean;
   roundTrips: readonly RoundTrip[];
@@ -54,6 +59,8 @@ const CORPORA: readonly Corpus[] = [
     name: 'docs-small',
     dir: DOCS_SMALL,
     publicPages: 201,
+    // reference/api-docs.md in 8 parts, four more pages in 2.
+    laterParts: 11,
     llmsSplit: false,
     roundTrips: [
       { file: 'README.md', url: '/', markdownUrl: '/index.md' },
@@ -74,15 +81,16 @@ const CORPORA: readonly Corpus[] = [
     // `../../configuration/acme`, `../../configuration/acme/http01#…`, `…/http01/#…`,
     // `../../../getting-started`) resolve to README.md pages and must not be reported.
     // DEPRECATED.md is the one page without any title. Five files are over the 50,000 characters
-    // past which agents truncate (`wc -m`: 50,930 to 274,580), so check warns about each.
+    // past which agents truncate (`wc -m`: 50,930 to 274,580), so they are served in parts and
+    // check says so (sizes as served: links absolute, the llms.txt pointer added).
     check: {
       stdout: [
-        'policy/approval/approver-policy/api-reference.md: warning: 59612 characters: agents may truncate pages over 50000 (split the page)',
-        'reference/api-docs.md: warning: 274580 characters: agents may truncate pages over 50000 (split the page)',
-        'releases/release-notes/release-notes-1.12.md: warning: 51330 characters: agents may truncate pages over 50000 (split the page)',
+        'policy/approval/approver-policy/api-reference.md: warning: 59679 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
+        'reference/api-docs.md: warning: 274647 characters as markdown: over the page limit of 50000, so it is served in 8 parts',
+        'releases/release-notes/release-notes-1.12.md: warning: 51475 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
         'releases/release-notes/release-notes-1.14.md: error: link escapes the content folder: ../../../docs/reference/api-docs.md#cert-manager.io/v1.PKCS12Profile',
-        'releases/release-notes/release-notes-1.14.md: warning: 54098 characters: agents may truncate pages over 50000 (split the page)',
-        'troubleshooting/webhook.md: warning: 50932 characters: agents may truncate pages over 50000 (split the page)',
+        'releases/release-notes/release-notes-1.14.md: warning: 54280 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
+        'troubleshooting/webhook.md: warning: 50999 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
         'tutorials/certificate-defaults/README.md: error: link escapes the content folder: ./../../../docs/installation/helm.md',
         'tutorials/getting-started-with-trust-manager/README.md: error: broken relative link: ./gatekeeper/',
         'tutorials/istio-csr/example/DEPRECATED.md: warning: no title (frontmatter title or H1); using "DEPRECATED"',
@@ -96,6 +104,7 @@ const CORPORA: readonly Corpus[] = [
     name: 'docs-large',
     dir: DOCS_LARGE,
     publicPages: 7425,
+    laterParts: 0,
     llmsSplit: true,
     // SOURCE.md "Quirks worth testing": shell, URL and glob metacharacters, and `..md`, whose
     // stem `.` would be a dot-segment, so its URL keeps the `.md`.
@@ -293,6 +302,40 @@ function portabilityProblems(served: string, source: string): string[] {
   return problems;
 }
 
+/** The part navigation line at the top of part 1 and the list of parts under it. */
+const FIRST_PART_HEADER = /\n\n> This page is long, so it is served in \d+ parts\.[^\n]*(\n>[^\n]*)*/;
+/** The line that closes every part, with the newline and blank line before it. */
+const PART_FOOTER = /\n\n> End of part \d+ of \d+\.[^\n]*\n$/;
+/** The H1, llms.txt pointer and navigation line that open every part after the first. */
+const LATER_PART_HEADER = /^# [^\n]* \(part \d+ of \d+\)\n\n> For agents: [^\n]*\n\n> Part \d+ of \d+ of a long page\.[^\n]*\n\n/;
+/** The link to the following part in a part's first navigation line (content/part-markdown.ts). */
+const NEXT_PART_LINK = /^> (?:This page is long|Part \d+ of \d+ of a long page)[^\n]*\[Next page\]\(([^)\s]+)\)/m;
+
+/**
+ * The markdown of a whole page from its served markdown: itself for a page served whole; for a
+ * page served in parts (its part 1 says so), the parts reached by following each part's "Next
+ * page" link, joined without their navigation lines: what the page would be served as whole.
+ * @param later counts the parts after the first that were fetched
+ */
+async function reassembled(app: FastifyInstance, markdownUrl: string, first: string, later: { count: number }): Promise<string> {
+  if (!FIRST_PART_HEADER.test(first)) return first;
+  const contents = [first.replace(FIRST_PART_HEADER, '').replace(PART_FOOTER, '')];
+  let next = NEXT_PART_LINK.exec(first)?.[1];
+  expect(next, markdownUrl).toBeDefined();
+  while (next !== undefined) {
+    const url = new URL(next).pathname;
+    expect(url, markdownUrl).toMatch(/;part=\d+\.md$/);
+    const response = await app.inject({ url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.body, url).toMatch(LATER_PART_HEADER);
+    expect(response.body, url).toMatch(PART_FOOTER);
+    contents.push(response.body.replace(LATER_PART_HEADER, '').replace(PART_FOOTER, ''));
+    later.count++;
+    next = NEXT_PART_LINK.exec(response.body)?.[1];
+  }
+  return contents.join('\n');
+}
+
 /** HTML URL path of a markdown URL path: `/a/index.md` → `/a/`, `/a/b.md` → `/a/b`. */
 function htmlPathOf(markdownPath: string): string {
   return markdownPath.endsWith('/index.md') ? markdownPath.slice(0, -'index.md'.length) : markdownPath.slice(0, -'.md'.length);
@@ -350,12 +393,13 @@ describe.each(CORPORA)('$name', (corpus) => {
     await app.close();
   });
 
-  it('sitemap, the llms files and the search index list exactly the same public pages, each once', () => {
+  it('sitemap, the llms files and the search index list exactly the same public pages, each once (parts are not listed)', () => {
     expect(sources.size).toBe(corpus.publicPages);
     const llmsHtmlPaths = llmsPaths.map(htmlPathOf);
     for (const list of [sitemapPaths, llmsHtmlPaths, searchPaths]) {
       expect(list).toHaveLength(corpus.publicPages);
       expect(new Set(list).size).toBe(corpus.publicPages);
+      expect(list.filter((url) => url.includes(';part='))).toStrictEqual([]);
     }
     expect(sorted(llmsHtmlPaths)).toEqual(sorted(sitemapPaths));
     expect(sorted(searchPaths)).toEqual(sorted(sitemapPaths));
@@ -423,9 +467,10 @@ describe.each(CORPORA)('$name', (corpus) => {
     expect(failures).toEqual([]);
   });
 
-  it('every page link of the llms files answers its source file as portable markdown', async () => {
+  it('every page link of the llms files answers its source file as portable markdown (a long page: its parts together)', async () => {
     const failures: string[] = [];
     const served: string[] = [];
+    const later = { count: 0 };
     for (const url of llmsPaths) {
       const file = sourceFileOf(corpus.dir, url);
       served.push(file);
@@ -433,11 +478,12 @@ describe.each(CORPORA)('$name', (corpus) => {
       if (response.statusCode !== 200 || response.headers['content-type'] !== MARKDOWN) {
         failures.push(`${url}: ${response.statusCode} ${String(response.headers['content-type'])}`);
       } else {
-        for (const problem of portabilityProblems(response.body, sources.get(file)?.toString('utf8') ?? ''))
-          failures.push(`${url}: ${problem}`);
+        const markdown = await reassembled(app, url, response.body, later);
+        for (const problem of portabilityProblems(markdown, sources.get(file)?.toString('utf8') ?? '')) failures.push(`${url}: ${problem}`);
       }
     }
     expect(failures).toEqual([]);
+    expect(later.count).toBe(corpus.laterParts);
     // Together with the comparison: every file is served, by the URL that decodes to its name.
     expect(sorted(served)).toEqual(sorted(sources.keys()));
   });
@@ -452,8 +498,8 @@ describe.each(CORPORA)('$name', (corpus) => {
       if (response.statusCode !== 200 || response.headers['content-type'] !== MARKDOWN || !vary.includes('Accept')) {
         failures.push(`${url}: ${response.statusCode} ${String(response.headers['content-type'])} vary=${String(response.headers.vary)}`);
       } else {
-        for (const problem of portabilityProblems(response.body, sources.get(file)?.toString('utf8') ?? ''))
-          failures.push(`${url}: ${problem}`);
+        const markdown = await reassembled(app, markdownUrl, response.body, { count: 0 });
+        for (const problem of portabilityProblems(markdown, sources.get(file)?.toString('utf8') ?? '')) failures.push(`${url}: ${problem}`);
       }
     }
     expect(failures).toEqual([]);
@@ -472,7 +518,8 @@ describe.each(CORPORA)('$name', (corpus) => {
       const markdown = await app.inject(request);
       expect(markdown.statusCode, request.url).toBe(200);
       expect(markdown.headers['content-type'], request.url).toBe(MARKDOWN);
-      expect(portabilityProblems(markdown.body, source?.toString('utf8') ?? ''), request.url).toEqual([]);
+      const whole = await reassembled(app, markdownUrl, markdown.body, { count: 0 });
+      expect(portabilityProblems(whole, source?.toString('utf8') ?? ''), request.url).toEqual([]);
       bodies.push(markdown.body);
     }
     // Both URLs answer the same representation.

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { etagOf } from '../src/body.js';
-import type { SourceFile } from '../src/content/load.js';
+import { sourceFile, type SourceFile } from '../src/content/load.js';
 import { buildSite } from '../src/content/site.js';
 import { buildSitemaps } from '../src/discovery/sitemap.js';
 import { ERROR_CODES } from '../src/errors.js';
@@ -381,17 +381,17 @@ describe('/sitemap.xml', () => {
 describe('sitemap index past the URL limit', () => {
   const at = (iso: string): number => new Date(iso).getTime();
   const FILES: SourceFile[] = [
-    { relPath: 'a.md', text: '# A\n', mtimeMs: at('2026-01-01T00:00:00Z') },
-    { relPath: 'b.md', text: '# B\n', mtimeMs: at('2026-01-03T00:00:00Z') },
-    { relPath: 'c++.md', text: '# C++\n', mtimeMs: at('2026-01-02T00:00:00Z') },
-    { relPath: 'd.md', text: '# D\n', mtimeMs: at('2026-02-01T00:00:00Z') },
-    { relPath: 'internal/e.md', text: '# E\n', mtimeMs: at('2026-12-01T00:00:00Z') },
-    { relPath: 'e & f.md', text: '# E & F\n', mtimeMs: at('2026-01-05T00:00:00Z') },
+    sourceFile('a.md', '# A\n', at('2026-01-01T00:00:00Z')),
+    sourceFile('b.md', '# B\n', at('2026-01-03T00:00:00Z')),
+    sourceFile('c++.md', '# C++\n', at('2026-01-02T00:00:00Z')),
+    sourceFile('d.md', '# D\n', at('2026-02-01T00:00:00Z')),
+    sourceFile('internal/e.md', '# E\n', at('2026-12-01T00:00:00Z')),
+    sourceFile('e & f.md', '# E & F\n', at('2026-01-05T00:00:00Z')),
   ];
   const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
   it('splits the urlset into files of maxUrls and indexes them with their latest lastmod', () => {
-    const site = buildSite(FILES, { baseUrl: 'http://sitegate.test', fallbackName: 'test' });
+    const site = buildSite(FILES, { fallbackName: 'test' });
     const sitemaps = buildSitemaps(site.publicPages, 'https://docs.example.com', 2);
     expect(sitemaps.root).toBe(`<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="${NS}">
@@ -400,7 +400,7 @@ describe('sitemap index past the URL limit', () => {
 <sitemap><loc>https://docs.example.com/sitemap-3.xml</loc><lastmod>2026-01-05T00:00:00Z</lastmod></sitemap>
 </sitemapindex>
 `);
-    expect([...sitemaps.parts.entries()]).toStrictEqual([
+    expect([...sitemaps.parts].map(([path, xml]) => [path, xml()])).toStrictEqual([
       [
         '/sitemap-1.xml',
         `<?xml version="1.0" encoding="UTF-8"?>
@@ -431,7 +431,7 @@ describe('sitemap index past the URL limit', () => {
   });
 
   it('stays a plain urlset at exactly maxUrls', () => {
-    const site = buildSite(FILES.slice(0, 2), { baseUrl: 'http://sitegate.test', fallbackName: 'test' });
+    const site = buildSite(FILES.slice(0, 2), { fallbackName: 'test' });
     const sitemaps = buildSitemaps(site.publicPages, 'https://docs.example.com', 2);
     expect(sitemaps.root).toContain('<urlset');
     expect(sitemaps.parts.size).toBe(0);

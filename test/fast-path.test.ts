@@ -1,43 +1,13 @@
 /**
  * The fast path (src/http/fast-path.ts) answers precomputed GET/HEAD requests on node:http before
  * Fastify. Every answer must be byte for byte the one the Fastify route gives (inject), and the
- * fast path must leave everything else to the framework.
+ * fast path must leave everything else to the framework. Token requests: fast-path.token.test.ts.
  */
-import { request as httpRequest, createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFastPath } from '../src/http/fast-path.js';
-import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** Headers Node adds on a socket and inject does not. */
-const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-function comparable(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (TRANSPORT.has(name) || value === undefined) continue;
-    out[name] = Array.isArray(value) ? value.join(', ') : typeof value === 'number' ? String(value) : value;
-  }
-  return out;
-}
-
-function send(port: number, method: string, path: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: comparable(res.headers), body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { buildTestApp, EXAMPLE_SITE, issueKey, removeDir, writeContent, type TestApp } from './helpers.js';
+import { closeServer, comparable, LEFT, send, startBareFastPath } from './fast-path-support.js';
 
 let t: TestApp;
 let port: number;
@@ -49,16 +19,11 @@ beforeAll(async () => {
   t = await buildTestApp(EXAMPLE_SITE);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
-  const fastPath = createFastPath(t.context);
-  bare = createServer((req, res) => {
-    if (!fastPath(req, res)) res.writeHead(599).end();
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  barePort = (bare.address() as AddressInfo).port;
+  ({ server: bare, port: barePort } = await startBareFastPath(t.context));
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => bare.close(() => resolve()));
+  await closeServer(bare);
   await t.app.close();
 });
 
@@ -172,16 +137,11 @@ describe('the fast path with an https base URL', () => {
 
   beforeAll(async () => {
     secure = await buildTestApp(EXAMPLE_SITE, 'https://docs.example.com');
-    const fastPath = createFastPath(secure.context);
-    secureBare = createServer((req, res) => {
-      if (!fastPath(req, res)) res.writeHead(599).end();
-    });
-    await new Promise<void>((resolve) => secureBare.listen(0, '127.0.0.1', resolve));
-    secureBarePort = (secureBare.address() as AddressInfo).port;
+    ({ server: secureBare, port: secureBarePort } = await startBareFastPath(secure.context));
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => secureBare.close(() => resolve()));
+    await closeServer(secureBare);
     await secure.app.close();
   });
 
@@ -200,5 +160,51 @@ describe('the fast path with an https base URL', () => {
     expect(direct.status).toBe(200);
     expect(direct.headers).toStrictEqual(comparable(injected.headers));
     expect(direct.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+});
+
+describe('the fast path on a page served in parts', () => {
+  let parts: TestApp;
+  let partsBare: Server;
+  let partsBarePort: number;
+  let dir: string;
+
+  beforeAll(async () => {
+    const section = (name: string): string =>
+      `## ${name}\n\n${Array.from({ length: 40 }, (_, i) => `The ${name} section, line ${i}, says something useful.`).join('\n')}\n`;
+    dir = writeContent({
+      'index.md': '# Home\n\nThe home page.\n',
+      'long.md': `# Long\n\n${section('Alpha')}\n${section('Beta')}\n${section('Gamma')}`,
+      'internal/long.md': `# Internal\n\n${section('Alpha')}\n${section('Beta')}\n${section('Gamma')}`,
+    });
+    parts = await buildTestApp(dir, { settings: { pageMaxChars: 5_000 } });
+    ({ server: partsBare, port: partsBarePort } = await startBareFastPath(parts.context));
+  });
+
+  afterAll(async () => {
+    await closeServer(partsBare);
+    await parts.app.close();
+    removeDir(dir);
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    ['GET', '/long', {}],
+    ['GET', '/long', { accept: 'text/markdown' }],
+    ['GET', '/long.md', { 'accept-encoding': 'gzip' }],
+    ['GET', '/long;part=2', {}],
+    ['GET', '/long;part=2', { accept: 'text/markdown', 'accept-encoding': 'br' }],
+    ['GET', '/long;part=3.md', {}],
+    ['HEAD', '/long;part=2.md', {}],
+  ])('answers %s %s %j exactly as the Fastify route does', async (method, path, headers) => {
+    const direct = await send(partsBarePort, method, path, headers);
+    expect(direct.status).toBe(200);
+    const injected = await parts.app.inject({ method: method as 'GET' | 'HEAD', url: path, headers });
+    expect(direct.status).toBe(injected.statusCode);
+    expect(direct.headers).toStrictEqual(comparable(injected.headers));
+    expect(direct.body.equals(method === 'HEAD' ? Buffer.alloc(0) : injected.rawPayload)).toBe(true);
+  });
+
+  it.each(['/long;part=1', '/long;part=02', '/long;part=4', '/internal/long;part=2'])('leaves GET %s to the framework', async (path) => {
+    expect((await send(partsBarePort, 'GET', path, {})).status).toBe(LEFT);
   });
 });

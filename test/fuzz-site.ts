@@ -101,8 +101,8 @@ export async function buildFuzzApp(options: TestAppOptions = {}): Promise<FuzzAp
   const contentOnly = await issueKey(t.context, ['content:read'], { name: 'content-only' });
   const revoked = await issueKey(t.context, ['search:read', 'internal:read'], { name: 'revoked' });
   await t.context.auth.keys.revoke(revoked.clientId);
-  const publicToken = t.context.auth.tokens.issue(publicKey.clientId, ['search:read', 'content:read']).token;
-  const internalToken = t.context.auth.tokens.issue(internalKey.clientId, ['search:read', 'content:read', 'internal:read']).token;
+  const publicToken = (await t.context.auth.tokens.issue(publicKey.clientId, ['search:read', 'content:read'])).token;
+  const internalToken = (await t.context.auth.tokens.issue(internalKey.clientId, ['search:read', 'content:read', 'internal:read'])).token;
   return {
     ...t,
     contentDir,

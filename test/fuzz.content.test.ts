@@ -199,7 +199,7 @@ describe('fuzz: random content folders', () => {
             expect(text, where).not.toContain(OUTSIDE_MARKER);
           }
           for (const page of snapshot.site.pages.values()) {
-            expect(page.source, page.file).not.toContain(OUTSIDE_MARKER);
+            expect(snapshot.site.sources.get(page.key)?.read(), page.file).not.toContain(OUTSIDE_MARKER);
             const html = resolvePath(snapshot, page.url);
             const expected = page.kind === 'internal' ? 'internal' : 'page';
             expect(html.kind, page.url).toBe(expected);

@@ -47,7 +47,11 @@ export async function buildTestApp(contentDir: string, options: TestAppOptions |
   const opts = typeof options === 'string' ? { baseUrl: options } : options;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sitegate-data-'));
   const config = loadConfig({ contentDir, baseUrl: opts.baseUrl ?? TEST_BASE_URL, dataDir }, {}, opts.settings ?? {});
-  const loaded = loadSnapshot(config.contentDir, { baseUrl: config.baseUrl, contentSignal: config.contentSignal });
+  const loaded = loadSnapshot(config.contentDir, {
+    baseUrl: config.baseUrl,
+    contentSignal: config.contentSignal,
+    pageMaxChars: config.pageMaxChars,
+  });
   const context = await createContext(config, loaded.snapshot, { now: opts.now });
   const app = buildApp(context);
   app.addHook('onClose', async () => {

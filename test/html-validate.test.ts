@@ -47,6 +47,13 @@ const AUTHOR_HTML_PROBLEMS: Record<string, { rules: string[]; cause: string }> =
   },
   '/trust/trust-manager/api-reference': { rules: ['close-order', 'no-implicit-close'], cause: 'generated HTML tables: <p> around <tr>' },
   '/reference/api-docs': { rules: ['prefer-tbody'], cause: 'HTML tables with <tr> directly in <table>' },
+  // Parts of the pages above (served in parts, README "Long pages") carry their share of the same HTML.
+  '/policy/approval/approver-policy/api-reference;part=2': {
+    rules: ['close-order', 'element-name', 'no-implicit-close', 'wcag/h63'],
+    cause: 'the same generated HTML tables as part 1',
+  },
+  '/reference/api-docs;part=2': { rules: ['prefer-tbody'], cause: 'the same HTML tables as part 1' },
+  '/reference/api-docs;part=4': { rules: ['prefer-tbody'], cause: 'the same HTML tables as part 1' },
   '/releases/': { rules: ['no-dup-id'], cause: '<a id="long-term-support-releases"> above the heading of the same slug' },
   '/trust/trust-manager/installation': { rules: ['no-deprecated-attr'], cause: '<a name="…"> anchors' },
 };
@@ -57,12 +64,14 @@ let documents: [string, number][];
 
 beforeAll(async () => {
   t = await buildTestApp(DOCS_SMALL);
-  const { site } = t.loaded.snapshot;
+  const { site, pages } = t.loaded.snapshot;
   const listings = [...site.folders.values()]
     .filter((folder) => folder.index === undefined && folder.hasPublic)
     .map((folder) => folder.url);
   documents = [
     ...site.publicPages.map((page) => [page.url, 200] as [string, number]),
+    // The later parts of the pages served in parts (README "Long pages").
+    ...site.publicPages.flatMap((page) => (pages.get(page.key)?.parts ?? []).slice(1).map((part) => [part.url, 200] as [string, number])),
     ...listings.map((url) => [url, 200] as [string, number]),
     ['/developers', 200],
     ['/no/such/page', 404],

@@ -5,12 +5,15 @@
  * endpoint, scope failures as HTTP errors, internal pages only with `internal:read`, and the 405
  * answers of a stateless server to GET and DELETE.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/errors.js';
 import { freePort } from './free-port.js';
-import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
+import { buildTestApp, EXAMPLE_SITE, issueKey, removeDir, writeContent, type TestApp } from './helpers.js';
+import { withLlmsDirective } from '../src/content/portable-markdown.js';
 import { errorBody, JSON_TYPE } from './http-expect.js';
 import { gettingStartedMarkdown, runbookMarkdown } from './example-markdown.js';
 
@@ -181,6 +184,35 @@ describe('anonymous calls', () => {
     for (const query of RUNBOOK_QUERIES) {
       const ids = (await search(client, baseUrl, query, 100)).map((hit) => hit.id);
       expect(ids, query).not.toContain(RUNBOOK_ID);
+    }
+  });
+});
+
+describe('a page served in parts', () => {
+  it('is fetched whole, from its page URL or any part URL', async () => {
+    const section = (name: string): string =>
+      `## ${name}\n\n${Array.from({ length: 40 }, (_, i) => `The ${name} section, line ${i}, says something useful.`).join('\n')}\n`;
+    const dir = writeContent({
+      'index.md': '# Home\n\nThe home page.\n',
+      'long.md': `# Long\n\n${section('Alpha')}\n${section('Beta')}\n${section('Gamma')}`,
+    });
+    try {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const t = await buildTestApp(dir, { baseUrl, settings: { pageMaxChars: 5_000 } });
+      servers.push(t);
+      await t.app.listen({ port, host: '127.0.0.1' });
+      expect(t.loaded.snapshot.pages.get('/long')?.parts).toHaveLength(3);
+      const source = readFileSync(path.join(dir, 'long.md'), 'utf8');
+      const client = await connect(baseUrl);
+      // The page has no links, so its portable markdown is its source.
+      const expected = { id: '/long', title: 'Long', url: `${baseUrl}/long`, text: withLlmsDirective(source, baseUrl) };
+      for (const id of ['/long', '/long;part=2', `${baseUrl}/long;part=3.md`])
+        expect(await fetchPage(client, id), id).toStrictEqual(expected);
+      expect(expected.text).toContain('## Gamma');
+      expect(expected.text).not.toContain('part 2 of 3');
+    } finally {
+      removeDir(dir);
     }
   });
 });

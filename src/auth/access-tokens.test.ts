@@ -80,7 +80,7 @@ describe('TokenService', () => {
 
   describe('issue', () => {
     it('signs an RFC 9068 access token: at+jwt, EdDSA, kid, and every required claim', async () => {
-      const { token, expiresInSec } = tokens.issue(clientId, ['search:read', 'content:read']);
+      const { token, expiresInSec } = await tokens.issue(clientId, ['search:read', 'content:read']);
       expect(expiresInSec).toBe(TTL_SEC);
       const [record] = await store.listSigningKeys();
       expect(decodeProtectedHeader(token)).toStrictEqual({ alg: 'EdDSA', typ: 'at+jwt', kid: record?.kid });
@@ -98,16 +98,16 @@ describe('TokenService', () => {
       });
     });
 
-    it('gives every token its own jti', () => {
-      const first = decodeJwt(tokens.issue(clientId, ['search:read']).token);
-      const second = decodeJwt(tokens.issue(clientId, ['search:read']).token);
+    it('gives every token its own jti', async () => {
+      const first = decodeJwt((await tokens.issue(clientId, ['search:read'])).token);
+      const second = decodeJwt((await tokens.issue(clientId, ['search:read'])).token);
       expect(first.jti).not.toBe(second.jti);
     });
   });
 
   describe('verify', () => {
     it('round-trips: the principal carries the client and the token scopes', async () => {
-      const { token } = tokens.issue(clientId, ['search:read', 'content:read']);
+      const { token } = await tokens.issue(clientId, ['search:read', 'content:read']);
       expect(await tokens.verify(token)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read', 'content:read'] });
       // Again, from the verified-token cache.
       expect(await tokens.verify(token)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read', 'content:read'] });
@@ -150,7 +150,7 @@ describe('TokenService', () => {
     });
 
     it('refuses a tampered signature or payload', async () => {
-      const { token } = tokens.issue(clientId, ['search:read']);
+      const { token } = await tokens.issue(clientId, ['search:read']);
       const [header, payload, signature] = token.split('.') as [string, string, string];
       const middle = Math.floor(signature.length / 2);
       const flipped = signature.slice(0, middle) + (signature[middle] === 'A' ? 'B' : 'A') + signature.slice(middle + 1);
@@ -164,8 +164,8 @@ describe('TokenService', () => {
     });
 
     it('answers token_expired from exp on, fresh or cached', async () => {
-      const { token: cached } = tokens.issue(clientId, ['search:read']);
-      const { token: fresh } = tokens.issue(clientId, ['content:read']);
+      const { token: cached } = await tokens.issue(clientId, ['search:read']);
+      const { token: fresh } = await tokens.issue(clientId, ['content:read']);
       await tokens.verify(cached);
       nowMs = START_MS + TTL_SEC * 1000 - 1000;
       expect((await tokens.verify(cached)).clientId).toBe(clientId);
@@ -175,7 +175,7 @@ describe('TokenService', () => {
     });
 
     it('refuses the tokens of a revoked key: invalid_token, even when cached', async () => {
-      const { token } = tokens.issue(clientId, ['search:read']);
+      const { token } = await tokens.issue(clientId, ['search:read']);
       await tokens.verify(token);
       expect(await keys.revoke(clientId)).toBe(true);
       await expectCode(token, 'invalid_token');
@@ -183,7 +183,7 @@ describe('TokenService', () => {
 
     it('refuses the tokens of a key that has expired since', async () => {
       const { credential } = await keys.create({ name: 'short', scopes: ['search:read'], expiresAt: new Date(START_MS + 60_000) });
-      const { token } = tokens.issue(credential.clientId, ['search:read']);
+      const { token } = await tokens.issue(credential.clientId, ['search:read']);
       expect((await tokens.verify(token)).clientId).toBe(credential.clientId);
       nowMs = START_MS + 60_000;
       await expectCode(token, 'invalid_token');
@@ -204,7 +204,7 @@ describe('TokenService', () => {
     };
 
     it('token: a revocation made elsewhere is honoured at once instead of after the cache TTL', async () => {
-      const { token } = tokens.issue(clientId, ['search:read']);
+      const { token } = await tokens.issue(clientId, ['search:read']);
       await tokens.verify(token);
       const other = await otherProcess();
       expect(await other.tokens.revoke(token, clientId)).toBe(true);
@@ -217,7 +217,7 @@ describe('TokenService', () => {
     });
 
     it('key: a key revoked elsewhere is refused at once, with its tokens', async () => {
-      const { token } = tokens.issue(clientId, ['search:read']);
+      const { token } = await tokens.issue(clientId, ['search:read']);
       await tokens.verify(token);
       const other = await otherProcess();
       expect(await other.keys.revoke(clientId)).toBe(true);
@@ -228,8 +228,8 @@ describe('TokenService', () => {
     });
 
     it('resync: forgets every "not revoked" answer but keeps revocations known here', async () => {
-      const { token: revokedHere } = tokens.issue(clientId, ['search:read']);
-      const { token: revokedElsewhere } = tokens.issue(clientId, ['content:read']);
+      const { token: revokedHere } = await tokens.issue(clientId, ['search:read']);
+      const { token: revokedElsewhere } = await tokens.issue(clientId, ['content:read']);
       await tokens.verify(revokedElsewhere);
       expect(await tokens.revoke(revokedHere, clientId)).toBe(true);
       const other = await otherProcess();
@@ -241,7 +241,7 @@ describe('TokenService', () => {
     });
 
     it('without any notification the caches expire: a revocation elsewhere bites after the 1 s TTL', async () => {
-      const { token } = tokens.issue(clientId, ['search:read']);
+      const { token } = await tokens.issue(clientId, ['search:read']);
       await tokens.verify(token);
       const other = await otherProcess();
       await other.tokens.revoke(token, clientId);
@@ -263,8 +263,8 @@ describe('TokenService', () => {
       expect(await otherStore.listSigningKeys()).toHaveLength(1);
       expect(other.jwks()).toStrictEqual(tokens.jwks());
 
-      const fromA = tokens.issue(clientId, ['search:read']).token;
-      const fromB = other.issue(clientId, ['content:read']).token;
+      const fromA = (await tokens.issue(clientId, ['search:read'])).token;
+      const fromB = (await other.issue(clientId, ['content:read'])).token;
       expect(await other.verify(fromA)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read'] });
       expect(await tokens.verify(fromB)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['content:read'] });
     });
@@ -285,7 +285,7 @@ describe('TokenService', () => {
         expect(await stores.at(-1)?.listSigningKeys()).toHaveLength(1);
         for (const other of others) expect(other.tokens.jwks()).toStrictEqual(first.tokens.jwks());
         const { key } = await first.keys.create({ name: 'shared', scopes: ['search:read'], expiresAt: null });
-        const { token } = first.tokens.issue(key.id, ['search:read']);
+        const { token } = await first.tokens.issue(key.id, ['search:read']);
         for (const other of others) expect((await other.tokens.verify(token)).clientId).toBe(key.id);
       } finally {
         rmSync(emptyDir, { recursive: true, force: true });
@@ -304,7 +304,7 @@ describe('TokenService', () => {
         createdAt: new Date(START_MS - 1000),
       });
       const later = await createTokenService(store, keys, options);
-      const { token } = later.issue(clientId, ['search:read']);
+      const { token } = await later.issue(clientId, ['search:read']);
       expect(decodeProtectedHeader(token).kid).toBe('kid-added-later');
       expect(tokens.jwks().keys.map((jwk) => jwk.kid)).toStrictEqual([current?.kid]);
       expect(await tokens.verify(token)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read'] });
@@ -342,7 +342,7 @@ describe('TokenService', () => {
       expect(jwk).not.toHaveProperty('d');
       // The published key verifies issued tokens on its own (what a resource server would do).
       const publicKey = await importJWK(jwk as JWK, 'EdDSA');
-      const { token } = tokens.issue(clientId, ['search:read']);
+      const { token } = await tokens.issue(clientId, ['search:read']);
       await expect(jwtVerify(token, publicKey, { currentDate: now() })).resolves.toBeDefined();
     });
   });

@@ -11,7 +11,7 @@ import type { SigningKeyRecord, Store, StoreChange } from '../store/store.js';
 import type { KeyService } from './keys.js';
 import type { Principal } from './principal.js';
 import { parseScopeParameter } from './scopes.js';
-import { signCompactJws } from './jws.js';
+import { signCompactJws, type JoseHeader } from './jws.js';
 
 /** The JWS algorithm of access tokens: EdDSA signs ~6× faster than RS256 here. */
 export const TOKEN_ALG = 'EdDSA';
@@ -45,8 +45,12 @@ export interface AccessTokenClaims {
 
 /** Issues and verifies access tokens. */
 export interface TokenService {
-  /** Signs a token for a client (synchronously, ~20 µs). @returns the compact JWS and its lifetime in seconds */
-  issue(clientId: string, scopes: readonly Scope[]): { token: string; expiresInSec: number };
+  /**
+   * Signs a token for a client, on libuv's threadpool (see jws.ts); `iat` is the time of the call.
+   * @returns the compact JWS and its lifetime in seconds
+   * @throws {Error} (rejects) when signing fails
+   */
+  issue(clientId: string, scopes: readonly Scope[]): Promise<{ token: string; expiresInSec: number }>;
   /**
    * Verifies a bearer token: signature, `typ`, `iss`, `aud`, `exp`, then that its key is active.
    * @throws {ApiError} `token_expired` past `exp`; `invalid_token` for anything else
@@ -89,6 +93,8 @@ export interface TokenServiceOptions {
 
 interface LoadedKey {
   kid: string;
+  /** The JOSE header of tokens it signs (RFC 9068 §2.1), one object per key. */
+  header: JoseHeader;
   /** For signing with node:crypto (see jws.ts). */
   privateKey: KeyObject;
   publicKey: CryptoKey;
@@ -102,6 +108,7 @@ async function loadKeys(store: Store): Promise<LoadedKey[]> {
       const publicJwk = JSON.parse(record.publicJwk) as JWK;
       return {
         kid: record.kid,
+        header: { alg: TOKEN_ALG, typ: 'at+jwt', kid: record.kid } as const,
         privateKey: KeyObject.from((await importJWK(JSON.parse(record.privateJwk) as JWK, record.alg)) as CryptoKey),
         publicKey: (await importJWK(publicJwk, record.alg)) as CryptoKey,
         publicJwk: { ...publicJwk, kid: record.kid, alg: record.alg, use: 'sig' },
@@ -223,12 +230,12 @@ export async function createTokenService(store: Store, keys: KeyService, options
   };
 
   const service: TokenService = {
-    issue(clientId, scopes) {
+    async issue(clientId, scopes) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const signing = signingKey();
       // RFC 9068 §2.2: the claims of a JWT access token.
-      const token = signCompactJws(
-        { alg: TOKEN_ALG, typ: 'at+jwt', kid: signing.kid },
+      const token = await signCompactJws(
+        signing.header,
         {
           client_id: clientId,
           scope: scopes.join(' '),

@@ -10,7 +10,7 @@
  * Only the SHA-256 of the secret is stored: the secret is high-entropy and machine-made, so a slow
  * password hash would add latency without adding safety. Comparisons are constant-time.
  */
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -94,12 +94,15 @@ export function isClientId(value: string): boolean {
 
 /** SHA-256 of a secret, hex: what the store keeps. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
-/** Compares a presented secret with a stored hash in constant time. */
+/**
+ * Compares a presented secret with a stored hash in constant time. One-shot `crypto.hash` (Node
+ * ≥ 20.12) costs about half of a `createHash` object; the token endpoint hashes on every request.
+ */
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const presented = createHash('sha256').update(secret).digest();
+  const presented = hash('sha256', secret, 'buffer');
   const stored = Buffer.from(storedHash, 'hex');
   return stored.length === presented.length && timingSafeEqual(presented, stored);
 }

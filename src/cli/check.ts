@@ -1,8 +1,12 @@
 /** `sitegate check [DIR]`: list content problems; exit 1 when any is an error. */
 import path from 'node:path';
-import { EXAMPLE_SITE_DIR } from '../config/config.js';
+import { EXAMPLE_SITE_DIR, parsePageMaxChars, readConfigFile } from '../config/config.js';
+import { readEnv } from '../config/env.js';
+import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
+import { pageSizeProblems } from '../content/page-size.js';
 import { loadContent } from '../content/load.js';
-import { buildSite } from '../content/site.js';
+import { buildSite, type Site } from '../content/site.js';
+import { renderPageContent } from '../content/page-content.js';
 import type { ContentProblem } from '../content/problems.js';
 
 /** Result of a check: the problems and the page count. */
@@ -11,20 +15,57 @@ export interface CheckResult {
   problems: ContentProblem[];
 }
 
+/** The base URL `check` renders with: links come out absolute, and the sizes are counted with it. */
+const CHECK_BASE_URL = 'http://localhost';
+
 /**
- * Loads and builds the site in `dir` without serving it.
+ * Loads and builds the site in `dir` without serving it, then renders every page to find the
+ * relative links that lead nowhere and the pages over the page limit (the server renders pages on
+ * demand and does not look).
+ * @param pageMaxChars the page limit, as serve takes it (default {@link AGENT_PAGE_MAX_CHARS}; 0 = off)
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function checkContent(dir: string): CheckResult {
+export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS): CheckResult {
   const loaded = loadContent(dir);
-  const site = buildSite(loaded.files, { baseUrl: 'http://localhost', fallbackName: path.basename(dir) });
-  return { pages: site.pages.size, problems: [...loaded.problems, ...site.problems] };
+  const site = buildSite(loaded.files, { fallbackName: path.basename(dir) });
+  // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
+  const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars), ...site.problems];
+  return { pages: site.pages.size, problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
 }
 
-/** Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors). */
-export function runCheck(dir: string | undefined): number {
+/** The unresolved relative links and size warnings of every page, and the pages that could not be read again. */
+function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const page of site.pages.values()) {
+    let content;
+    try {
+      content = renderPageContent(site, page, CHECK_BASE_URL, { pageMaxChars });
+    } catch (error) {
+      problems.push({
+        severity: 'error',
+        file: page.file,
+        message: `cannot read file: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      });
+      continue;
+    }
+    for (const link of content.unresolvedLinks) {
+      const message = link.kind === 'escapes' ? `link escapes the content folder: ${link.href}` : `broken relative link: ${link.href}`;
+      problems.push({ severity: 'error', file: page.file, message });
+    }
+    problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
+  }
+  return problems;
+}
+
+/**
+ * Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors).
+ * The page limit is serve's: the flag, else `SITEGATE_PAGE_MAX_CHARS`, else `sitegate.json`.
+ * @throws {ConfigError} when the page limit is invalid
+ */
+export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string): number {
   const target = path.resolve(dir ?? EXAMPLE_SITE_DIR);
-  const { pages, problems } = checkContent(target);
+  const setting = pageMaxCharsFlag ?? readEnv().pageMaxChars ?? readConfigFile(process.cwd()).pageMaxChars;
+  const { pages, problems } = checkContent(target, setting === undefined ? undefined : parsePageMaxChars(setting));
   for (const problem of problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;

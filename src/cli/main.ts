@@ -30,6 +30,7 @@ interface ServeOptions {
   redisKeyPrefix?: string;
   watch?: boolean;
   drainTimeout?: string;
+  pageMaxChars?: string;
 }
 
 function program(setExit: (code: number) => void): Command {
@@ -55,6 +56,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--redis-key-prefix <prefix>', 'prefix of sitegate\'s Redis keys (default "sitegate:")')
     .option('--watch', 'rebuild the site when the content folder changes')
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
+    .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
@@ -64,9 +66,10 @@ function program(setExit: (code: number) => void): Command {
     .command('check')
     .description('List content problems: missing titles, broken or escaping links, duplicate URLs. Exits 1 on errors.')
     .argument('[dir]', 'folder of markdown pages')
-    .action(async (dir: string | undefined) => {
+    .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
+    .action(async (dir: string | undefined, options: { pageMaxChars?: string }) => {
       const { runCheck } = await import('./check.js');
-      setExit(runCheck(dir));
+      setExit(runCheck(dir, options.pageMaxChars));
     });
   const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
   const databaseUrl = [

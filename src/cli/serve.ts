@@ -46,7 +46,13 @@ async function resolvePort(config: Config): Promise<Config> {
 
 /** The snapshot build of this config, used at start and by hot reload. */
 function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgress']) => LoadedSnapshot {
-  return (onProgress) => loadSnapshot(config.contentDir, { baseUrl: config.baseUrl, contentSignal: config.contentSignal, onProgress });
+  return (onProgress) =>
+    loadSnapshot(config.contentDir, {
+      baseUrl: config.baseUrl,
+      contentSignal: config.contentSignal,
+      pageMaxChars: config.pageMaxChars,
+      onProgress,
+    });
 }
 
 /**

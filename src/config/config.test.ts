@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       watch: false,
       drainTimeoutSec: 10,
       limits: DEFAULT_LIMITS,
+      pageMaxChars: 50_000,
     });
   });
 
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
       ['redisKeyPrefix', 'flag:', 'env.x', 'file-y', 'redisKeyPrefix', ['flag:', 'env.x', 'file-y', 'sitegate:']],
       ['watch', true, '0', 'yes', 'watch', [true, false, true, false]],
       ['drainTimeout', '0', '30', 5, 'drainTimeoutSec', [0, 30, 5, 10]],
+      ['pageMaxChars', '0', '20000', 100_000, 'pageMaxChars', [0, 20_000, 100_000, 50_000]],
     ])('%s', (input, flag, env, file, field, expected) => {
       const read = (flags: ConfigInput, envs: Env, files: ConfigInput): unknown => loadConfig(flags, envs, files, CWD)[field as 'port'];
       const flags = { [input]: flag } as ConfigInput;
@@ -148,6 +150,9 @@ describe('loadConfig', () => {
       ['--token-ttl', {}, { tokenTtl: '1h' }, {}],
       ['--token-ttl', {}, {}, { tokenTtl: 3600.5 }],
       ['--content-signal', { contentSignal: 'ai-train: no' }, {}, {}],
+      ['--page-max-chars', { pageMaxChars: '4999' }, {}, {}],
+      ['--page-max-chars', {}, { pageMaxChars: '50k' }, {}],
+      ['--page-max-chars', {}, {}, { pageMaxChars: 10_000_001 }],
       ['--content-signal', {}, { contentSignal: 'search=maybe' }, {}],
       ['--database-url', { databaseUrl: 'mysql://u:secret@h/db' }, {}, {}],
       ['--database-url', {}, { databaseUrl: '/var/lib/db.sqlite' }, {}],
@@ -230,6 +235,7 @@ describe('readEnv', () => {
         SITEGATE_CONTENT_SIGNAL: 'search=yes',
         SITEGATE_WATCH: '1',
         SITEGATE_DRAIN_TIMEOUT: '5',
+        SITEGATE_PAGE_MAX_CHARS: '20000',
         SITEGATE_MAX_URL_BYTES: '4096',
         SITEGATE_REQUEST_TIMEOUT_MS: '5000',
         UNRELATED: 'x',
@@ -248,6 +254,7 @@ describe('readEnv', () => {
       contentSignal: 'search=yes',
       watch: '1',
       drainTimeout: '5',
+      pageMaxChars: '20000',
       limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
     });
   });

@@ -10,6 +10,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type RateLimitName } from '.
 import { DEFAULT_TOKEN_TTL_SEC } from '../auth/access-tokens.js';
 import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { LimitError, parseLimits, type RequestLimits } from './limits.js';
+import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -48,6 +49,8 @@ export interface Config {
   drainTimeoutSec: number;
   /** Request size limits and connection timeouts (config/limits.ts). */
   limits: RequestLimits;
+  /** Page limit in characters of markdown: longer pages are served in parts (README "Long pages"); 0 = off. */
+  pageMaxChars: number;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -65,6 +68,7 @@ export interface ConfigInput {
   redisKeyPrefix?: string | undefined;
   watch?: string | boolean | undefined;
   drainTimeout?: string | number | undefined;
+  pageMaxChars?: string | number | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
   /** Request limits, e.g. `{ "maxUrlBytes": 4096 }` (sitegate.json only; see config/limits.ts). */
@@ -137,7 +141,9 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     throw new ConfigError(`--redis-key-prefix: "${redisKeyPrefix}" must be 1 to 64 letters, digits or _ : . -`);
   const watch = parseBoolean('--watch', flags.watch ?? env.watch ?? file.watch ?? false);
   const drainTimeoutSec = parseInteger('--drain-timeout', flags.drainTimeout ?? env.drainTimeout ?? file.drainTimeout ?? 10, 0, 3600);
+  const pageMaxChars = parsePageMaxChars(flags.pageMaxChars ?? env.pageMaxChars ?? file.pageMaxChars ?? AGENT_PAGE_MAX_CHARS);
   return {
+    pageMaxChars,
     databaseUrl,
     redisUrl,
     redisKeyPrefix,
@@ -155,6 +161,20 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     dataDir,
     logLevel,
   };
+}
+
+/** The smallest page limit (characters): room for a part's navigation lines and some text. */
+export const PAGE_MAX_CHARS_MIN = 5_000;
+
+/**
+ * Validates a page limit: 0 (pages are served whole) or {@link PAGE_MAX_CHARS_MIN} to 10,000,000 characters.
+ * @throws {ConfigError} naming `--page-max-chars`
+ */
+export function parsePageMaxChars(value: string | number): number {
+  const chars = parseInteger('--page-max-chars', value, 0, 10_000_000);
+  if (chars !== 0 && chars < PAGE_MAX_CHARS_MIN)
+    throw new ConfigError(`--page-max-chars: "${value}" is below ${PAGE_MAX_CHARS_MIN} (0 serves every page whole)`);
+  return chars;
 }
 
 function parseInteger(setting: string, value: string | number, min: number, max: number): number {

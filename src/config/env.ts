@@ -20,6 +20,7 @@ export interface Env {
   contentSignal?: string;
   watch?: string;
   drainTimeout?: string;
+  pageMaxChars?: string;
   /** Request limits by name, from `SITEGATE_BODY_LIMIT_BYTES` and the others of {@link LIMIT_ENV_NAMES}. */
   limits?: Partial<Record<LimitName, string>>;
 }
@@ -27,7 +28,7 @@ export interface Env {
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
  * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`,
- * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), the request limits (`SITEGATE_MAX_URL_BYTES`…),
+ * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `SITEGATE_PAGE_MAX_CHARS`, the request limits (`SITEGATE_MAX_URL_BYTES`…),
  * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`.
  * Empty values count as unset.
  */
@@ -50,6 +51,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     contentSignal: read('SITEGATE_CONTENT_SIGNAL'),
     watch: read('SITEGATE_WATCH'),
     drainTimeout: read('SITEGATE_DRAIN_TIMEOUT'),
+    pageMaxChars: read('SITEGATE_PAGE_MAX_CHARS'),
     limits: Object.fromEntries(
       Object.entries(LIMIT_ENV_NAMES).flatMap(([name, variable]) => {
         const value = read(variable);

@@ -1,5 +1,6 @@
 /** Step 2 of the content pipeline: split YAML frontmatter from the markdown body. */
 import { parse } from 'yaml';
+import { parseSimpleYaml } from './simple-yaml.js';
 
 /** A file's frontmatter and body. */
 export interface Frontmatter {
@@ -28,6 +29,8 @@ export function splitFrontmatter(text: string): Frontmatter {
   if (match === null) return { data: {}, body: text };
   const body = text.slice(match[0].length);
   const yaml = match[1] ?? '';
+  const simple = parseSimpleYaml(yaml);
+  if (simple !== undefined) return { data: simple, body };
   try {
     const data: unknown = parse(yaml, { schema: 'core', maxAliasCount: 100 });
     if (data === null || data === undefined) return { data: {}, body };

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentDirError, isHiddenName, loadContent } from './load.js';
+import { ContentDirError, isHiddenName, loadContent, type LoadResult, type SourceFile } from './load.js';
 import type { ContentProblem } from './problems.js';
 import { buildSite } from './site.js';
 
@@ -16,6 +16,15 @@ function tempDir(prefix: string): string {
 }
 
 /** Writes files (relative path → text) below `root`. */
+/** A listed file with its text read, to compare as data. */
+function withText(file: SourceFile): { relPath: string; text: string } {
+  return { relPath: file.relPath, text: file.read() };
+}
+
+function withTexts(result: LoadResult): { files: { relPath: string; text: string }[]; problems: ContentProblem[] } {
+  return { files: result.files.map(withText), problems: result.problems };
+}
+
 function write(root: string, files: Record<string, string>): void {
   for (const [relPath, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, relPath)), { recursive: true });
@@ -58,13 +67,13 @@ describe('loadContent', () => {
       'notes.txt': 'txt',
       'guides/deeper/x.md': 'x',
     });
-    expect(loadContent(root)).toStrictEqual({
+    expect(withTexts(loadContent(root))).toStrictEqual({
       files: [
-        { relPath: 'a.md', text: 'a', mtimeMs: expect.any(Number) as number },
-        { relPath: 'b.md', text: 'b', mtimeMs: expect.any(Number) as number },
-        { relPath: 'guides/Upper.MD', text: 'upper', mtimeMs: expect.any(Number) as number },
-        { relPath: 'guides/deeper/x.md', text: 'x', mtimeMs: expect.any(Number) as number },
-        { relPath: 'guides/z.md', text: 'z', mtimeMs: expect.any(Number) as number },
+        { relPath: 'a.md', text: 'a' },
+        { relPath: 'b.md', text: 'b' },
+        { relPath: 'guides/Upper.MD', text: 'upper' },
+        { relPath: 'guides/deeper/x.md', text: 'x' },
+        { relPath: 'guides/z.md', text: 'z' },
       ],
       problems: [],
     });
@@ -107,7 +116,7 @@ describe('loadContent', () => {
   it('strips a leading byte-order mark, and only that', () => {
     const root = tempDir('sitegate-load-');
     write(root, { 'bom.md': '\uFEFF# Title\n', 'inner.md': '# A\uFEFFB\n' });
-    expect(loadContent(root).files.map((file) => file.text)).toStrictEqual(['# Title\n', '# A\uFEFFB\n']);
+    expect(loadContent(root).files.map((file) => file.read())).toStrictEqual(['# Title\n', '# A\uFEFFB\n']);
   });
 
   it('loads drafts; the site leaves them out', () => {
@@ -115,7 +124,7 @@ describe('loadContent', () => {
     write(root, { 'draft.md': '---\ndraft: true\n---\nSoon.\n', 'live.md': '# Live\n' });
     const { files } = loadContent(root);
     expect(files.map((file) => file.relPath)).toStrictEqual(['draft.md', 'live.md']);
-    const site = buildSite(files, { baseUrl: 'http://localhost', fallbackName: 'test' });
+    const site = buildSite(files, { fallbackName: 'test' });
     expect([...site.pages.keys()]).toStrictEqual(['/live']);
   });
 
@@ -123,10 +132,10 @@ describe('loadContent', () => {
     const root = tempDir('sitegate-load-');
     write(root, { 'real.md': 'real' });
     symlinkSync(path.join(root, 'real.md'), path.join(root, 'alias.md'));
-    expect(loadContent(root)).toStrictEqual({
+    expect(withTexts(loadContent(root))).toStrictEqual({
       files: [
-        { relPath: 'alias.md', text: 'real', mtimeMs: expect.any(Number) as number },
-        { relPath: 'real.md', text: 'real', mtimeMs: expect.any(Number) as number },
+        { relPath: 'alias.md', text: 'real' },
+        { relPath: 'real.md', text: 'real' },
       ],
       problems: [],
     });
@@ -141,7 +150,7 @@ describe('loadContent', () => {
     symlinkSync(path.join(outside, 'more'), path.join(root, 'leakdir'));
     symlinkSync('../../', path.join(root, 'up'));
     const { files, problems } = loadContent(root);
-    expect(files).toStrictEqual([{ relPath: 'page.md', text: 'page', mtimeMs: expect.any(Number) as number }]);
+    expect(files.map(withText)).toStrictEqual([{ relPath: 'page.md', text: 'page' }]);
     expect(byFile(problems)).toStrictEqual([
       { severity: 'error', file: 'leak.md', message: 'symlink points outside the content folder, skipped' },
       { severity: 'error', file: 'leakdir', message: 'symlink points outside the content folder, skipped' },
@@ -179,8 +188,8 @@ describe('loadContent', () => {
     write(root, { '.shared/c/page.md': 'page' });
     symlinkSync(path.join(root, '.shared'), path.join(root, 'link'));
     symlinkSync(path.join(root, '.shared', 'c'), path.join(root, '.shared', 'c', 'again'));
-    expect(loadContent(root)).toStrictEqual({
-      files: [{ relPath: 'link/c/page.md', text: 'page', mtimeMs: expect.any(Number) as number }],
+    expect(withTexts(loadContent(root))).toStrictEqual({
+      files: [{ relPath: 'link/c/page.md', text: 'page' }],
       problems: [],
     });
   });

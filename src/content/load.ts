@@ -6,14 +6,77 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dire
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
 
-/** One markdown file as read from disk. */
+/**
+ * One markdown file of the content folder. Its text is not held: the build reads it once, and a page
+ * served later reads it again, so a 100k-page site never keeps every source in memory at once.
+ */
 export interface SourceFile {
   /** Path relative to the content folder, `/`-separated, e.g. `guides/setup.md`. */
+  readonly relPath: string;
+  /** Last modification time when listed, in ms since the epoch. */
+  readonly mtimeMs: number;
+  /**
+   * The file's text, UTF-8, without a byte-order mark, read afresh on every call.
+   * @throws {Error} when the file can no longer be read (deleted or unreadable since it was listed)
+   */
+  read(): string;
+}
+
+/**
+ * A file on disk. A class rather than a closure per file: 100k files then cost one small object
+ * each, and the full path is kept only for files reached through a symlink.
+ */
+class DiskSource implements SourceFile {
+  private mtime: number | undefined;
+
+  constructor(
+    readonly relPath: string,
+    private readonly root: string,
+    /** The real path when it is not `root/relPath` (a symlink on the way). */
+    private readonly realPath: string | undefined,
+  ) {}
+
+  /** Read when first asked for, by whoever reads the file (a build worker), not while listing. */
+  get mtimeMs(): number {
+    // lstat of the real path: the target of a symlink, never the link itself. A file gone since
+    // it was listed fails to read first; 0 only guards the race between the two calls.
+    this.mtime ??= lstatSync(this.path(), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    return this.mtime;
+  }
+
+  read(): string {
+    return readText(this.path());
+  }
+
+  parts(): DiskSourceParts {
+    return { relPath: this.relPath, root: this.root, realPath: this.realPath };
+  }
+
+  private path(): string {
+    return this.realPath ?? path.join(this.root, this.relPath);
+  }
+}
+
+/** What identifies a file on disk, to hand to another thread ({@link diskSource} makes it again). */
+export interface DiskSourceParts {
   relPath: string;
-  /** The file's text, UTF-8, without a byte-order mark. */
-  text: string;
-  /** Last modification time, in ms since the epoch. */
-  mtimeMs: number;
+  root: string;
+  realPath: string | undefined;
+}
+
+/** The parts of a file listed by {@link loadContent}, or `undefined` for a source held in memory. */
+export function diskSourceParts(file: SourceFile): DiskSourceParts | undefined {
+  return file instanceof DiskSource ? file.parts() : undefined;
+}
+
+/** The source of a file listed by {@link loadContent}, from its {@link DiskSourceParts}. */
+export function diskSource(parts: DiskSourceParts): SourceFile {
+  return new DiskSource(parts.relPath, parts.root, parts.realPath);
+}
+
+/** A source held in memory (tests, generated content): `read()` returns `text`. */
+export function sourceFile(relPath: string, text: string, mtimeMs = 0): SourceFile {
+  return { relPath, mtimeMs, read: () => text };
 }
 
 /** What {@link loadContent} found. */
@@ -44,7 +107,7 @@ export function isHiddenName(name: string): boolean {
 }
 
 /**
- * Reads every `.md` file below `rootDir`. Hidden names are skipped. A symlink is followed only when
+ * Lists every `.md` file below `rootDir` (their text is read by {@link SourceFile.read}). Hidden names are skipped. A symlink is followed only when
  * its real target lies inside the root; otherwise it is skipped and reported. Each real folder is
  * visited once, so symlink loops end.
  * @throws {ContentDirError} when `rootDir` does not exist or is not a folder
@@ -108,8 +171,7 @@ export function loadContent(rootDir: string): LoadResult {
         // Walk the real path, so entries below a symlinked folder are recorded by their real paths too.
         walk(real, rel);
       } else if (isFile && MARKDOWN_FILE.test(entry.name)) {
-        const file = readSource(real, rel, problems);
-        if (file !== undefined) files.push(file);
+        files.push(listedFile(root, real, rel));
       }
     }
   };
@@ -118,14 +180,13 @@ export function loadContent(rootDir: string): LoadResult {
   return { files, problems };
 }
 
-function readSource(real: string, relPath: string, problems: ContentProblem[]): SourceFile | undefined {
-  try {
-    // lstat of the real path: the target of a symlink, never the link itself.
-    const stats = lstatSync(real);
-    const text = readFileSync(real, 'utf8');
-    return { relPath, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, mtimeMs: stats.mtimeMs };
-  } catch (error) {
-    problems.push({ severity: 'error', file: relPath, message: `cannot read file: ${(error as NodeJS.ErrnoException).code ?? 'error'}` });
-    return undefined;
-  }
+/** Reads a file as UTF-8 without its byte-order mark. */
+function readText(real: string): string {
+  const text = readFileSync(real, 'utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A listed file; it is read (and its mtime taken) later, by the build. */
+function listedFile(root: string, real: string, relPath: string): SourceFile {
+  return new DiskSource(relPath, root, real === path.join(root, relPath) ? undefined : real);
 }

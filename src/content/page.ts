@@ -21,18 +21,13 @@ export interface Page {
   readonly kind: PageKind;
   /** Top folder (`guides`), or `''` for pages at the root. */
   readonly section: string;
-  /** Frontmatter `lastmod`/`updated`/`date` when valid, else the file's mtime. */
-  readonly lastModified: Date;
-  /** The source file exactly as written, frontmatter included. */
-  readonly source: string;
-  /** The source with every link absolute: what agents get (plus an llms.txt pointer when served). */
-  readonly markdown: string;
-  /** Rendered body HTML (no layout). */
-  readonly bodyHtml: string;
-  /** True when the body opens with its own H1. */
-  readonly startsWithH1: boolean;
-  /** Plain text of the body, for search. */
-  readonly text: string;
+  /**
+   * Frontmatter `lastmod`/`updated`/`date` when valid, else the file's mtime, in ms since the
+   * epoch (a number, not a `Date`: 100k `Date` objects cost 10 MB).
+   */
+  readonly lastModifiedMs: number;
+  /** Length of the source file in characters (UTF-16 code units), frontmatter included. */
+  readonly sourceChars: number;
   /** `llms: false` in frontmatter keeps the page out of the llms files only. */
   readonly inLlms: boolean;
 }
@@ -42,8 +37,8 @@ export const DESCRIPTION_MAX_CHARS = 200;
 
 /**
  * Size in characters past which agents risk truncating a page (AFDocs "page-size-markdown": pass
- * under 50,000, fail over 100,000). `sitegate check` warns about source files above it, as only
- * splitting the page fixes it.
+ * under 50,000, fail over 100,000; agent clients truncate near 100,000). The default page limit:
+ * pages whose markdown is longer are served in parts (`pageMaxChars`, README "Long pages").
  */
 export const AGENT_PAGE_MAX_CHARS = 50_000;
 
@@ -106,7 +101,8 @@ export function deriveLastModified(data: Record<string, unknown>, mtimeMs: numbe
   return new Date(Math.floor(mtimeMs));
 }
 
-function scalarText(value: unknown): string | undefined {
+/** A frontmatter value as text: trimmed non-empty strings, numbers and booleans; otherwise `undefined`. */
+export function scalarText(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;

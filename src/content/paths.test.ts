@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRequestPath, encodePath, encodeSegment, pagePathOf, parentFolderKey, type PagePath } from './paths.js';
+import {
+  decodeRequestPath,
+  encodePath,
+  encodeSegment,
+  pagePathOf,
+  parentFolderKey,
+  parsePartPath,
+  partMarkdownUrlOf,
+  partUrlOf,
+  type PagePath,
+} from './paths.js';
 
 describe('encodeSegment', () => {
   it.each([
@@ -111,5 +121,57 @@ describe('parentFolderKey', () => {
     ['/', '/'],
   ])('%s → %s', (key, parent) => {
     expect(parentFolderKey(key)).toBe(parent);
+  });
+});
+
+describe('part URLs', () => {
+  it.each([
+    ['/guides/setup', 2, '/guides/setup;part=2'],
+    ['/guides/', 3, '/guides/index;part=3'],
+    ['/', 2, '/index;part=2'],
+    ['/common/c%2B%2B', 2, '/common/c%2B%2B;part=2'],
+    ['/guides/setup', 1, '/guides/setup'],
+  ])('part of %s number %i is at %s', (pageUrl, n, url) => {
+    expect(partUrlOf(pageUrl, n)).toBe(url);
+  });
+
+  it('puts the markdown of part n at its URL plus .md, and part 1 at the page markdown URL', () => {
+    expect(partMarkdownUrlOf('/guides/setup', '/guides/setup.md', 2)).toBe('/guides/setup;part=2.md');
+    expect(partMarkdownUrlOf('/guides/', '/guides/index.md', 2)).toBe('/guides/index;part=2.md');
+    expect(partMarkdownUrlOf('/guides/', '/guides/index.md', 1)).toBe('/guides/index.md');
+  });
+
+  it.each([
+    ['/guides/setup;part=2', { key: '/guides/setup', n: 2, markdown: false }],
+    ['/guides/setup;part=2.md', { key: '/guides/setup', n: 2, markdown: true }],
+    ['/guides/index;part=3', { key: '/guides/', n: 3, markdown: false }],
+    ['/guides/README;part=3.md', { key: '/guides/', n: 3, markdown: true }],
+    ['/index;part=2', { key: '/', n: 2, markdown: false }],
+    ['/common/c++;part=02', { key: '/common/c++', n: 2, markdown: false }],
+    ['/common/c%2B%2B;part=2', { key: '/common/c++', n: 2, markdown: false }],
+  ])('reads %s', (rawPath, expected) => {
+    expect(parsePartPath(rawPath)).toStrictEqual(expected);
+  });
+
+  it.each([
+    '/guides/setup',
+    '/guides/setup;part=',
+    '/guides/setup;part=x',
+    '/guides/setup;part=2/',
+    '/guides/;part=2',
+    '/a/%2e%2e;part=2',
+    '/a%3Bpart%3D2',
+  ])('reads %s as no part URL', (rawPath) => {
+    expect(parsePartPath(rawPath)).toBeUndefined();
+  });
+
+  it('round-trips: every part URL reads back as its page and number', () => {
+    for (const pageUrl of ['/guides/setup', '/guides/', '/', '/common/%25', '/common/c%2B%2B']) {
+      const key = decodeRequestPath(pageUrl);
+      for (const n of [2, 3, 10]) {
+        expect(parsePartPath(partUrlOf(pageUrl, n))).toStrictEqual({ key, n, markdown: false });
+        expect(parsePartPath(`${partUrlOf(pageUrl, n)}.md`)).toStrictEqual({ key, n, markdown: true });
+      }
+    }
   });
 });

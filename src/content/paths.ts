@@ -31,6 +31,8 @@ export function encodeSegment(segment: string): string {
 
 /** Encodes a decoded path (`/a b/c`) segment by segment (`/a%20b/c`). */
 export function encodePath(key: string): string {
+  // Most paths need no escaping: return the key itself, so pages do not hold two copies of it.
+  if (/^[A-Za-z0-9\-._~/]*$/.test(key)) return key;
   return key.split('/').map(encodeSegment).join('/');
 }
 
@@ -86,4 +88,50 @@ export function basePathOf(baseUrl: string): string {
 export function parentFolderKey(key: string): string {
   const trimmed = key.endsWith('/') ? key.slice(0, -1) : key;
   return trimmed.slice(0, trimmed.lastIndexOf('/') + 1) || '/';
+}
+
+/**
+ * Parts of a long page (README "Long pages"). Part 1 is the page itself; part `n` ≥ 2 is at the
+ * page URL plus the RFC 3986 §3.3 segment parameter `;part=n` (a folder page names its index:
+ * `/guides/index;part=2`), and its markdown at the same plus `.md`. A page URL never holds a
+ * literal `;` or `=` ({@link encodeSegment} encodes both), so no page can ever be at a part's URL:
+ * a file named `b;part=2.md` is served at `/b%3Bpart%3D2`.
+ */
+const PART_PARAMETER = ';part=';
+
+/** The HTML URL path of part `n` (1-based) of the page at `pageUrl`: `/a/b;part=2`, `/a/index;part=2`; part 1 is `pageUrl`. */
+export function partUrlOf(pageUrl: string, n: number): string {
+  if (n === 1) return pageUrl;
+  return `${pageUrl.endsWith('/') ? `${pageUrl}index` : pageUrl}${PART_PARAMETER}${n}`;
+}
+
+/** The markdown URL path of part `n`: `/a/b;part=2.md`; part 1 is the page's own `markdownUrl`. */
+export function partMarkdownUrlOf(pageUrl: string, markdownUrl: string, n: number): string {
+  return n === 1 ? markdownUrl : `${partUrlOf(pageUrl, n)}.md`;
+}
+
+/** A request path that names a part of a page, as {@link parsePartPath} reads it. */
+export interface PartPath {
+  /** The page's key (decoded URL path), `/a/b` or `/a/` (for `…/index;part=n` and `…/README;part=n`). */
+  key: string;
+  /** The part number as written, which may not be canonical (`02`, `1`). */
+  n: number;
+  /** True for the `.md` suffix. */
+  markdown: boolean;
+}
+
+/**
+ * Reads a raw request path as a part URL: `/a/b;part=2` → `{ key: '/a/b', n: 2, markdown: false }`.
+ * Undefined when the path has no literal `;part=<digits>` at its end, or its page part does not
+ * decode ({@link decodeRequestPath}). Whether that page has such a part is the caller's question.
+ */
+export function parsePartPath(rawPath: string): PartPath | undefined {
+  const at = rawPath.lastIndexOf(PART_PARAMETER);
+  if (at === -1) return undefined;
+  const match = /^(\d{1,6})(\.md)?$/.exec(rawPath.slice(at + PART_PARAMETER.length));
+  if (match === null) return undefined;
+  const decoded = decodeRequestPath(rawPath.slice(0, at));
+  if (decoded === undefined || decoded.endsWith('/')) return undefined;
+  const index = /\/(index|readme)$/i.exec(decoded);
+  return { key: index === null ? decoded : decoded.slice(0, index.index + 1), n: Number(match[1]), markdown: match[2] !== undefined };
 }

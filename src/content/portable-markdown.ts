@@ -83,8 +83,9 @@ export function portableMarkdown(source: string, options: PortableOptions): stri
  * Adds one line pointing at the site's llms.txt near the top of a page's markdown: after the
  * frontmatter, or after a leading H1.
  * @param baseUrl public base URL without trailing slash
+ * @param after lines to put after the pointer, as a block of their own (a long page's part navigation)
  */
-export function withLlmsDirective(markdown: string, baseUrl: string): string {
+export function withLlmsDirective(markdown: string, baseUrl: string, after: readonly string[] = []): string {
   const frontmatter = frontmatterBlock(markdown);
   const out = markdown.slice(frontmatter.length).split('\n');
   const directive = `> For agents: the index of this site is ${baseUrl}/llms.txt`;
@@ -93,7 +94,8 @@ export function withLlmsDirective(markdown: string, baseUrl: string): string {
   const insertAt = atH1 ? firstContent + 1 : Math.max(firstContent, 0);
   // Blank lines around the quote, so that neither the H1 nor the next paragraph runs into it.
   const next = out[insertAt];
-  const after = next === undefined || next.trim() !== '' ? [''] : [];
-  out.splice(insertAt, 0, ...(atH1 ? ['', directive, ...after] : [directive, '']));
+  const blankAfter = next === undefined || next.trim() !== '' ? [''] : [];
+  const block = after.length === 0 ? [directive] : [directive, '', ...after];
+  out.splice(insertAt, 0, ...(atH1 ? ['', ...block, ...blankAfter] : [...block, '']));
   return frontmatter + out.join('\n');
 }

@@ -9,19 +9,15 @@ import GithubSlugger from 'github-slugger';
 import { resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
 
 /** A rendered markdown body. */
-export interface RenderedMarkdown {
+export interface RenderedMarkdown extends MarkdownSummary {
   /** HTML of the body, without layout. */
   html: string;
-  /** Plain text of the first H1, if any. */
-  firstH1: string | undefined;
-  /** True when the body's first block is an H1 (the layout then adds no title heading). */
-  startsWithH1: boolean;
-  /** Plain text of the first paragraph (blockquotes included), if any. */
-  firstParagraph: string | undefined;
-  /** Plain text of the whole body, for the search index. */
-  text: string;
   /** Relative links that did not resolve to a page. */
   unresolvedLinks: { href: string; kind: 'escapes' | 'broken' }[];
+  /** Headings given an id, in order: body line (0-based), plain text and id. Parts of the page seed their ids with them. */
+  headings: { line: number; text: string; id: string }[];
+  /** Link reference definitions of the body (markdown-it's `env.references`), for rendering parts of it alone. */
+  references: Record<string, unknown> | undefined;
 }
 
 /** Options for {@link renderMarkdown}. */
@@ -32,11 +28,24 @@ export interface RenderOptions {
   lookup: PageUrlLookup;
   /** Path prefix of the public base URL (`''` or `/docs`), put before rewritten page URLs. */
   basePath: string;
+  /**
+   * When rendering one part of a long page: the texts of the headings before it, so that heading
+   * ids come out as in the whole page (`example-1` for a second "Example"), and the page's link
+   * reference definitions, so that `[text][ref]` resolves wherever the definition is.
+   */
+  partOf?: {
+    headingsBefore: readonly string[];
+    references: Record<string, unknown> | undefined;
+    /** URL path of the part holding heading `id` when another part does, for `#id` links. */
+    partHolding: (id: string) => string | undefined;
+  };
 }
 
 interface RenderEnv {
   options: RenderOptions;
   unresolved: RenderedMarkdown['unresolvedLinks'];
+  headings: RenderedMarkdown['headings'];
+  references?: Record<string, unknown>;
 }
 
 // @types/markdown-it-container is typed against markdown-it's CJS types; the plugin is the same function.
@@ -54,11 +63,17 @@ function createMarkdown(): MarkdownIt {
     });
   }
   md.core.ruler.push('sitegate_headings', (state) => {
+    const env = state.env as RenderEnv;
     const slugger = new GithubSlugger();
+    for (const text of env.options.partOf?.headingsBefore ?? []) slugger.slug(text);
     state.tokens.forEach((token, i) => {
       if (token.type !== 'heading_open' || token.attrGet('id') !== null) return;
       const inline = state.tokens[i + 1];
-      if (inline !== undefined) token.attrSet('id', slugger.slug(plainText(inline)));
+      if (inline === undefined) return;
+      const text = plainText(inline);
+      const id = slugger.slug(text);
+      token.attrSet('id', id);
+      env.headings.push({ line: token.map?.[0] ?? 0, text, id });
     });
   });
   md.core.ruler.push('sitegate_tables', (state) => {
@@ -88,6 +103,12 @@ function createMarkdown(): MarkdownIt {
         if (token.type !== 'link_open') continue;
         const href = token.attrGet('href');
         if (href === null) continue;
+        // In a part of a long page, a link to a heading of another part goes to that part.
+        const holder = href.startsWith('#') ? env.options.partOf?.partHolding(href.slice(1)) : undefined;
+        if (holder !== undefined) {
+          token.attrSet('href', env.options.basePath + holder + href);
+          continue;
+        }
         const target: LinkTarget = resolveLink(env.options.relPath, href, env.options.lookup);
         if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
         else if (target.kind === 'escapes' || target.kind === 'broken') env.unresolved.push({ href, kind: target.kind });
@@ -111,19 +132,68 @@ function plainText(inline: Token): string {
   return text;
 }
 
+/** The first H1 and first paragraph of a body: what titles and descriptions fall back to. */
+export interface MarkdownSummary {
+  firstH1: string | undefined;
+  firstParagraph: string | undefined;
+  /** True when the body's first block is an H1 (the layout then adds no title heading). */
+  startsWithH1: boolean;
+}
+
+/** Where {@link summarizeMarkdown} first tries to cut the body: the first blank line past this many characters. */
+const SUMMARY_PREFIX_CHARS = 400;
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
+/** A link reference definition: links before it may use it, so a prefix could read them differently. */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
+
 /**
- * Renders a markdown body (frontmatter already removed) to HTML. CommonMark plus GFM tables and
- * strikethrough (markdown-it's defaults) and `:::info`-style admonitions. Never throws on content.
+ * The first H1 and first paragraph of a body, as {@link renderMarkdown} finds them, without rendering
+ * it: only a prefix is parsed (up to a blank line outside fenced code past a few hundred
+ * characters, where no block that came before can change its reading), and the whole body only when
+ * the prefix lacks what is asked for or the body has reference definitions.
+ * @param needs which of the two facts the caller will use
  */
-export function renderMarkdown(body: string, options: RenderOptions): RenderedMarkdown {
-  const env: RenderEnv = { options, unresolved: [] };
-  const tokens = markdown.parse(body, env);
+export function summarizeMarkdown(body: string, needs: { h1: boolean; paragraph: boolean }): MarkdownSummary {
+  const prefix = REFERENCE_DEFINITION.test(body) ? body : summaryPrefix(body);
+  const summary = summarizeTokens(markdown.parse(prefix, { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv));
+  const complete = (!needs.h1 || summary.firstH1 !== undefined) && (!needs.paragraph || summary.firstParagraph !== undefined);
+  if (complete || prefix.length === body.length) return summary;
+  return summarizeTokens(markdown.parse(body, { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv));
+}
+
+/** Render options for parsing alone: links resolve to nothing and are not reported. */
+const NO_LINKS: RenderOptions = { relPath: '', lookup: () => undefined, basePath: '' };
+
+/** The body up to the first blank line outside fenced code past {@link SUMMARY_PREFIX_CHARS}, or all of it. */
+function summaryPrefix(body: string): string {
+  if (body.length <= SUMMARY_PREFIX_CHARS) return body;
+  let fence: string | undefined;
+  let at = 0;
+  while (at < body.length) {
+    const end = body.indexOf('\n', at);
+    const lineEnd = end === -1 ? body.length : end;
+    const line = body.slice(at, lineEnd);
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (fence === undefined && marker !== undefined) fence = marker;
+    else if (
+      fence !== undefined &&
+      marker !== undefined &&
+      marker[0] === fence[0] &&
+      marker.length >= fence.length &&
+      line.trim() === marker
+    )
+      fence = undefined;
+    else if (fence === undefined && at >= SUMMARY_PREFIX_CHARS && line.trim() === '') return body.slice(0, at);
+    if (end === -1) break;
+    at = end + 1;
+  }
+  return body;
+}
+
+function summarizeTokens(tokens: Token[]): MarkdownSummary {
   let firstH1: string | undefined;
   let firstParagraph: string | undefined;
-  const texts: string[] = [];
   tokens.forEach((token, i) => {
-    if (token.type === 'inline') texts.push(plainText(token));
-    else if (token.type === 'fence' || token.type === 'code_block') texts.push(token.content);
     if (token.type === 'heading_open' && token.tag === 'h1' && firstH1 === undefined) {
       const inline = tokens[i + 1];
       if (inline !== undefined) firstH1 = plainText(inline).trim();
@@ -135,12 +205,23 @@ export function renderMarkdown(body: string, options: RenderOptions): RenderedMa
     }
   });
   const first = tokens[0];
+  return { firstH1, firstParagraph, startsWithH1: first !== undefined && first.type === 'heading_open' && first.tag === 'h1' };
+}
+
+/**
+ * Renders a markdown body (frontmatter already removed) to HTML. CommonMark plus GFM tables and
+ * strikethrough (markdown-it's defaults) and `:::info`-style admonitions. Never throws on content.
+ */
+export function renderMarkdown(body: string, options: RenderOptions): RenderedMarkdown {
+  const env: RenderEnv = { options, unresolved: [], headings: [] };
+  // markdown-it adds the body's own definitions to these and looks links up in them.
+  if (options.partOf?.references !== undefined) env.references = { ...options.partOf.references };
+  const tokens = markdown.parse(body, env);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
-    firstH1,
-    startsWithH1: first !== undefined && first.type === 'heading_open' && first.tag === 'h1',
-    firstParagraph,
-    text: texts.join('\n'),
+    ...summarizeTokens(tokens),
     unresolvedLinks: env.unresolved,
+    headings: env.headings,
+    references: env.references,
   };
 }

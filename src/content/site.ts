@@ -4,11 +4,12 @@
  */
 import type { SourceFile } from './load.js';
 import { splitFrontmatter } from './frontmatter.js';
-import { basePathOf, pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
-import { renderMarkdown } from './render.js';
-import { portableMarkdown } from './portable-markdown.js';
-import { AGENT_PAGE_MAX_CHARS, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
+import { pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
+import { summarizeMarkdown } from './render.js';
+import type { PageUrlLookup } from './links.js';
+import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
 import type { ContentProblem } from './problems.js';
+import { detached } from '../strings.js';
 
 /** A folder of the site, for navigation and for generated listing pages. */
 export interface Folder {
@@ -28,7 +29,7 @@ export interface Folder {
   readonly hasPublic: boolean;
 }
 
-/** The built site: every served page, by key, plus the folder tree. */
+/** The built site: every served page, by key, plus the folder tree. Holds no page text. */
 export interface Site {
   /** Site name: the root index page's title, else the given fallback. */
   readonly name: string;
@@ -38,112 +39,204 @@ export interface Site {
   readonly publicPages: readonly Page[];
   /** Every folder that holds a page, by decoded folder path; always has `/`. */
   readonly folders: ReadonlyMap<string, Folder>;
+  /** The source file of every page, by page key: read again when the page is rendered. */
+  readonly sources: ReadonlyMap<string, SourceFile>;
+  /** The page URL of a source file (`guides/setup.md` → `/guides/setup`), for link rewriting. */
+  readonly urlOfFile: PageUrlLookup;
   /** Problems found while building, for `sitegate check` and the log. */
   readonly problems: readonly ContentProblem[];
 }
 
-/** Options for {@link buildSite}. */
-export interface BuildSiteOptions {
-  /** Public base URL without trailing slash; its path (`''` or `/docs`) prefixes page links. */
-  baseUrl: string;
-  /** Site name when there is no root index page (usually the content folder's name). */
-  fallbackName: string;
-  /** Called every few hundred pages while rendering. */
-  onProgress?: ((done: number, total: number) => void) | undefined;
-}
-
-interface Candidate {
-  file: SourceFile;
-  path: PagePath;
-  data: Record<string, unknown>;
+/** A page as the build reads it, for indexers that need its text once. */
+export interface PageText {
+  page: Page;
+  /** The markdown body, frontmatter removed. */
   body: string;
 }
 
+/** Options for {@link buildSite}. */
+export interface BuildSiteOptions {
+  /** Site name when there is no root index page (usually the content folder's name). */
+  fallbackName: string;
+  /** Called every few hundred pages while reading. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  /**
+   * Called with each page as it is read, while its text is at hand (the search index is built
+   * this way). A later call for the same `page.key` replaces the earlier page.
+   */
+  onPage?: ((page: PageText) => void) | undefined;
+  /** Sources are held in memory up to this many characters in all (default {@link HELD_SOURCE_MAX_CHARS}). */
+  heldSourceMaxChars?: number;
+}
+
+const PROGRESS_EVERY_PAGES = 1_000;
+
 /**
- * Builds the site from loaded files. Drafts (`draft: true`) are left out. When two files claim one
- * URL (`a.md` and `a/index.md` cannot, but `a/index.md` and `a/README.md` can), `index.md` wins and
- * the other is reported as an error.
+ * Sources up to this many characters in all are kept in memory with the site, so a snapshot
+ * serves exactly the text it was built from (an edit shows in pages, search and llms.txt together
+ * once the rebuild swaps in). Past it, pages are read from disk when first served: a 100k-page site
+ * does not hold its 160 MB of markdown, at the price of a page edited on disk showing before the
+ * rebuild (with `--watch`, a fraction of a second).
+ */
+export const HELD_SOURCE_MAX_CHARS = 64 * 1024 * 1024;
+
+/** `file` with its text held: `read()` returns `text`; the mtime is still the file's, taken if asked. */
+function heldSource(file: SourceFile, text: string): SourceFile {
+  return {
+    relPath: file.relPath,
+    get mtimeMs() {
+      return file.mtimeMs;
+    },
+    read: () => text,
+  };
+}
+
+/** A page read from its file, before the site decides whether it is served. */
+export interface PageRead extends PageText {
+  /** The whole source text. */
+  text: string;
+  /** Priority among files that claim the same URL (content/paths.ts `indexRank`). */
+  rank: number;
+}
+
+/**
+ * Reads one file into a page: frontmatter, title, description, kind. Reports the file's own
+ * problems (unreadable, invalid frontmatter, no title) into `problems`; a page's size is known
+ * once it is rendered (`sitegate check`, content/page-size.ts).
+ * @returns the page, or `undefined` for a draft or an unreadable file
+ */
+export function readSourcePage(file: SourceFile, problems: ContentProblem[]): PageRead | undefined {
+  let text: string;
+  try {
+    text = file.read();
+  } catch (error) {
+    problems.push({
+      severity: 'error',
+      file: file.relPath,
+      message: `cannot read file: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    });
+    return undefined;
+  }
+  const { data, body, error } = splitFrontmatter(text);
+  if (error !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: error });
+  if (data.draft === true) return undefined;
+  const path = pagePathOf(file.relPath);
+  return { page: readPage(file, text, data, body, path, problems), body, text, rank: path.indexRank };
+}
+
+/**
+ * Puts read pages together into a {@link Site}, in file order. When two files claim one URL
+ * (`a/index.md` and `a/README.md`), the lower rank (`index.md`) wins and the other is reported.
+ */
+export class SiteAssembler {
+  private readonly pages = new Map<string, Page>();
+  private readonly sources = new Map<string, SourceFile>();
+  private readonly ranks = new Map<string, number>();
+  /** Pages' files while their texts are held, by key; `undefined` once the texts are dropped. */
+  private held: Map<string, SourceFile> | undefined = new Map();
+  private heldChars = 0;
+
+  /** @param heldMaxChars texts are held up to this many characters in all ({@link HELD_SOURCE_MAX_CHARS}) */
+  constructor(
+    private readonly problems: ContentProblem[],
+    private readonly heldMaxChars = HELD_SOURCE_MAX_CHARS,
+  ) {}
+
+  /**
+   * Adds a page read from `file`; returns false when an earlier page of its URL wins.
+   * @param text the file's text, held with the site while all texts fit {@link HELD_SOURCE_MAX_CHARS};
+   *   without it, the page is read from `file` when served, and so are all others
+   */
+  add(page: Page, rank: number, file: SourceFile, text?: string): boolean {
+    const existing = this.pages.get(page.key);
+    if (existing !== undefined) {
+      const keepExisting = (this.ranks.get(page.key) as number) <= rank;
+      const [keep, drop] = keepExisting ? [existing.file, page.file] : [page.file, existing.file];
+      this.problems.push({ severity: 'error', file: drop, message: `duplicate URL ${page.url}: also served by ${keep}, which wins` });
+      if (keepExisting) return false;
+    }
+    this.pages.set(page.key, page);
+    this.ranks.set(page.key, rank);
+    this.heldChars += text?.length ?? Infinity;
+    if (this.held !== undefined && text !== undefined && this.heldChars <= this.heldMaxChars) {
+      this.held.set(page.key, file);
+      this.sources.set(page.key, heldSource(file, text));
+      return true;
+    }
+    this.sources.set(page.key, file);
+    if (this.held !== undefined) {
+      // Over the budget: every page is read from disk, so no page is older than another.
+      for (const [key, disk] of this.held) this.sources.set(key, disk);
+      this.held = undefined;
+    }
+    return true;
+  }
+
+  /** The site of the pages added. */
+  finish(fallbackName: string): Site {
+    const pages = this.pages;
+    const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
+    const folders = buildFolders(pages);
+    const root = folders.get('/');
+    return {
+      name: root?.index?.title ?? fallbackName,
+      pages,
+      publicPages,
+      folders,
+      sources: this.sources,
+      urlOfFile: (relPath) => {
+        const page = pages.get(pagePathOf(relPath).key);
+        return page?.file === relPath ? page.url : undefined;
+      },
+      problems: this.problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    };
+  }
+}
+
+/**
+ * Builds the site from the content files, reading each once and keeping none of their text.
+ * Drafts (`draft: true`) are left out; duplicate URLs are resolved by {@link SiteAssembler}.
+ * Links are not checked here: that needs every page rendered (`sitegate check` does it).
  */
 export function buildSite(files: readonly SourceFile[], options: BuildSiteOptions): Site {
   const problems: ContentProblem[] = [];
-  const winners = new Map<string, Candidate>();
-  for (const file of files) {
-    const { data, body, error } = splitFrontmatter(file.text);
-    if (error !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: error });
-    if (data.draft === true) continue;
-    const candidate: Candidate = { file, path: pagePathOf(file.relPath), data, body };
-    const existing = winners.get(candidate.path.key);
-    if (existing === undefined) {
-      winners.set(candidate.path.key, candidate);
-      continue;
-    }
-    const [keep, drop] = existing.path.indexRank <= candidate.path.indexRank ? [existing, candidate] : [candidate, existing];
-    winners.set(candidate.path.key, keep);
-    problems.push({
-      severity: 'error',
-      file: drop.file.relPath,
-      message: `duplicate URL ${keep.path.url}: also served by ${keep.file.relPath}, which wins`,
-    });
-  }
+  const assembler = new SiteAssembler(problems, options.heldSourceMaxChars);
+  files.forEach((file, done) => {
+    if (options.onProgress !== undefined && done % PROGRESS_EVERY_PAGES === 0) options.onProgress(done, files.length);
+    const read = readSourcePage(file, problems);
+    if (read !== undefined && assembler.add(read.page, read.rank, file, read.text)) options.onPage?.(read);
+  });
+  return assembler.finish(options.fallbackName);
+}
 
-  const urlByFile = new Map<string, string>();
-  for (const candidate of winners.values()) urlByFile.set(candidate.file.relPath, candidate.path.url);
-  const lookup = (relPath: string): string | undefined => urlByFile.get(relPath);
-
-  const basePath = basePathOf(options.baseUrl);
-  const pages = new Map<string, Page>();
-  for (const { file, path, data, body } of winners.values()) {
-    if (options.onProgress !== undefined && pages.size % 250 === 0) options.onProgress(pages.size, winners.size);
-    const rendered = renderMarkdown(body, { relPath: file.relPath, lookup, basePath });
-    for (const link of rendered.unresolvedLinks) {
-      const message = link.kind === 'escapes' ? `link escapes the content folder: ${link.href}` : `broken relative link: ${link.href}`;
-      problems.push({ severity: 'error', file: file.relPath, message });
-    }
-    const title = deriveTitle(data, rendered.firstH1, file.relPath);
-    if (title.fromFallback)
-      problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
-    const kind = deriveKind(data, file.relPath);
-    if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
-    if (file.text.length > AGENT_PAGE_MAX_CHARS)
-      problems.push({
-        severity: 'warning',
-        file: file.relPath,
-        message: `${file.text.length} characters: agents may truncate pages over ${AGENT_PAGE_MAX_CHARS} (split the page)`,
-      });
-    const markdownUrl = path.isIndex ? `${path.url}index.md` : `${path.url}.md`;
-    pages.set(path.key, {
-      key: path.key,
-      url: path.url,
-      markdownUrl,
-      markdown: portableMarkdown(file.text, {
-        relPath: file.relPath,
-        lookup,
-        baseUrl: options.baseUrl,
-        documentUrl: options.baseUrl + markdownUrl,
-      }),
-      file: file.relPath,
-      title: title.title,
-      description: deriveDescription(data, rendered.firstParagraph),
-      kind: kind.kind,
-      section: sectionOf(path.key),
-      lastModified: deriveLastModified(data, file.mtimeMs),
-      source: file.text,
-      bodyHtml: rendered.html,
-      startsWithH1: rendered.startsWithH1,
-      text: rendered.text,
-      inLlms: data.llms !== false,
-    });
-  }
-
-  const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
-  const folders = buildFolders(pages);
-  const root = folders.get('/');
+/** A page's metadata from its source; strings kept are detached from the source text. */
+function readPage(
+  file: SourceFile,
+  text: string,
+  data: Record<string, unknown>,
+  body: string,
+  path: PagePath,
+  problems: ContentProblem[],
+): Page {
+  const needs = { h1: scalarText(data.title) === undefined, paragraph: scalarText(data.description) === undefined };
+  const summary = needs.h1 || needs.paragraph ? summarizeMarkdown(body, needs) : { firstH1: undefined, firstParagraph: undefined };
+  const title = deriveTitle(data, summary.firstH1, file.relPath);
+  if (title.fromFallback)
+    problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
+  const kind = deriveKind(data, file.relPath);
+  if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
   return {
-    name: root?.index?.title ?? options.fallbackName,
-    pages,
-    publicPages,
-    folders,
-    problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    key: path.key,
+    url: path.url,
+    markdownUrl: path.isIndex ? `${path.url}index.md` : `${path.url}.md`,
+    file: file.relPath,
+    title: detached(title.title),
+    description: detached(deriveDescription(data, summary.firstParagraph)),
+    kind: kind.kind,
+    section: sectionOf(path.key),
+    lastModifiedMs: deriveLastModified(data, file.mtimeMs).getTime(),
+    sourceChars: text.length,
+    inLlms: data.llms !== false,
   };
 }
 
@@ -164,8 +257,11 @@ function byUrl(a: Page, b: Page): number {
   return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
 }
 
+/** English collation, made once: `localeCompare` with a locale builds a collator per call (100× slower). */
+const TITLE_ORDER = new Intl.Collator('en');
+
 function byTitle<T extends { title: string; url: string }>(a: T, b: T): number {
-  return a.title.localeCompare(b.title, 'en') || (a.url < b.url ? -1 : 1);
+  return TITLE_ORDER.compare(a.title, b.title) || (a.url < b.url ? -1 : 1);
 }
 
 /** Groups pages into folders, creating every ancestor folder, bottom-up so `hasPublic` is known. */

@@ -5,6 +5,8 @@
  * gets its own `/<folder>/llms.txt` (root pages `/llms-root.txt`; split into `llms-2.txt`… when one
  * file would still be too big);
  * past {@link LLMS_FULL_MAX_CHARS} `/llms-full.txt` is split into parts linked from the root.
+ * The index files are built with the snapshot; the full text only when asked for
+ * ({@link renderFullTextPart}), as it holds every page.
  */
 import { escapeLinkText } from '../escape.js';
 import { splitFrontmatter } from '../content/frontmatter.js';
@@ -17,6 +19,14 @@ export const LLMS_MAX_CHARS = 50_000;
 export const LLMS_FULL_MAX_CHARS = 4_000_000;
 /** Room kept in each part for its heading and navigation lines. */
 const HEADER_RESERVE_CHARS = 2_000;
+/**
+ * Parts are planned from source sizes, before any page is rendered; absolute links make the served
+ * markdown longer than its source, so a part is filled to this share of its bound only.
+ */
+const FULL_PLAN_FILL = 0.75;
+
+/** English collation of section titles, made once. */
+const SECTION_ORDER = new Intl.Collator('en');
 
 /** Options for the llms builders. */
 export interface LlmsOptions {
@@ -63,7 +73,7 @@ export function llmsSections(site: Site, pages: readonly Page[]): Section[] {
         pages: list,
       };
     })
-    .sort((a, b) => (a.section === '' ? -1 : b.section === '' ? 1 : a.title.localeCompare(b.title, 'en')));
+    .sort((a, b) => (a.section === '' ? -1 : b.section === '' ? 1 : SECTION_ORDER.compare(a.title, b.title)));
 }
 
 function linkLine(url: string, title: string, description: string): string {
@@ -152,8 +162,9 @@ function sectionHeader(site: Site, section: Section, baseUrl: string, first: num
 }
 
 /**
- * Builds every llms file of the site.
- * @returns URL path (percent-encoded) → file text; always holds `/llms.txt` and `/llms-full.txt`
+ * Builds the llms index files of the site: `/llms.txt`, section files when it is large, and the
+ * `/llms-full.txt` index when the full text is in parts (the parts themselves: {@link renderFullTextPart}).
+ * @returns URL path (percent-encoded) → file text; always holds `/llms.txt`
  */
 export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, string> {
   const { baseUrl } = options;
@@ -161,10 +172,8 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
   const pages = llmsPages(site);
   const files = new Map<string, string>();
 
-  const fullParts = buildFullParts(site, pages, baseUrl, options.fullMaxChars ?? LLMS_FULL_MAX_CHARS);
-  const fullPaths = fullParts.length === 1 ? ['/llms-full.txt'] : fullParts.map((_, i) => `/llms-full-${i + 1}.txt`);
-  fullParts.forEach((text, i) => files.set(fullPaths[i] ?? '/llms-full.txt', text));
-  if (fullParts.length > 1) files.set('/llms-full.txt', fullIndex(site, baseUrl, fullPaths));
+  const fullPaths = planFullText(site, options).paths;
+  if (fullPaths.length > 1) files.set('/llms-full.txt', fullIndex(site, baseUrl, fullPaths));
 
   const sections = llmsSections(site, pages);
   const flat = [...header(site, baseUrl, pages.length)];
@@ -205,24 +214,70 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
   return files;
 }
 
-/** Builds `/llms.txt` alone (small sites), for callers that need only the root. */
-export function buildLlmsTxt(site: Site, options: LlmsOptions): string {
-  return buildLlmsFiles(site, options).get('/llms.txt') ?? '';
+/** The parts of the full text: each part's URL path and pages. A single part is `/llms-full.txt` itself. */
+export interface FullTextPlan {
+  paths: string[];
+  parts: Page[][];
 }
 
-function pageFullText(page: Page, baseUrl: string): string {
-  const body = splitFrontmatter(page.markdown).body.trim();
-  const heading = page.startsWithH1 ? '' : `# ${page.title}\n\n`;
+/** What the full text needs of a rendered page. */
+export interface FullTextPage {
+  /** The page's portable markdown, frontmatter included. */
+  markdown: string;
+  startsWithH1: boolean;
+}
+
+/** The text of a page in the full text before rendering: its source size plus the lines around it. */
+function estimatedChars(page: Page, baseUrl: string): number {
+  return page.sourceChars + baseUrl.length + page.url.length + page.title.length + 32;
+}
+
+/** Plans the parts of `/llms-full.txt` from page sizes, without rendering a page. */
+export function planFullText(site: Site, options: LlmsOptions): FullTextPlan {
+  const budget = ((options.fullMaxChars ?? LLMS_FULL_MAX_CHARS) - HEADER_RESERVE_CHARS) * FULL_PLAN_FILL;
+  const parts: Page[][] = [[]];
+  let size = 0;
+  for (const page of llmsPages(site)) {
+    const chars = estimatedChars(page, options.baseUrl);
+    let current = parts[parts.length - 1] as Page[];
+    if (current.length > 0 && size + chars > budget) {
+      current = [];
+      parts.push(current);
+      size = 0;
+    }
+    current.push(page);
+    size += chars;
+  }
+  const paths = parts.length === 1 ? ['/llms-full.txt'] : parts.map((_, i) => `/llms-full-${i + 1}.txt`);
+  return { paths, parts };
+}
+
+function pageFullText(page: Page, content: FullTextPage, baseUrl: string): string {
+  const body = splitFrontmatter(content.markdown).body.trim();
+  const heading = content.startsWithH1 ? '' : `# ${page.title}\n\n`;
   return `---\n\nSource: ${baseUrl}${page.url}\n\n${heading}${body}\n`;
 }
 
-function buildFullParts(site: Site, pages: readonly Page[], baseUrl: string, maxChars: number): string[] {
-  const intro = (part: string): string =>
-    `# ${site.name}\n\n> Every public page of ${baseUrl} as markdown${part}. Index: ${baseUrl}/llms.txt\n`;
-  const texts = pages.map((page) => pageFullText(page, baseUrl));
-  const chunks = chunkLines(texts, maxChars - HEADER_RESERVE_CHARS);
-  if (chunks.length <= 1) return [[intro(''), ...(chunks[0] ?? [])].join('\n')];
-  return chunks.map((chunk, i) => [intro(`, part ${i + 1} of ${chunks.length}`), ...chunk].join('\n'));
+/**
+ * The text of part `index` (0-based) of the full text.
+ * @param contentOf renders a page; called once per page of the part; a page it cannot render is left out
+ */
+export function renderFullTextPart(
+  site: Site,
+  plan: FullTextPlan,
+  index: number,
+  baseUrl: string,
+  contentOf: (page: Page) => FullTextPage | undefined,
+): string {
+  const count = plan.parts.length;
+  const part = count === 1 ? '' : `, part ${index + 1} of ${count}`;
+  const intro = `# ${site.name}\n\n> Every public page of ${baseUrl} as markdown${part}. Index: ${baseUrl}/llms.txt\n`;
+  const texts: string[] = [];
+  for (const page of plan.parts[index] ?? []) {
+    const content = contentOf(page);
+    if (content !== undefined) texts.push(pageFullText(page, content, baseUrl));
+  }
+  return [intro, ...texts].join('\n');
 }
 
 function fullIndex(site: Site, baseUrl: string, parts: readonly string[]): string {

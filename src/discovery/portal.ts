@@ -37,6 +37,7 @@ export function buildPortalHtml(chrome: SiteChrome, sidebarHtml: string): string
 
 <h2 id="markdown">Pages as markdown</h2>
 <p>Ask for any page with ${code('Accept: text/markdown')}, or append ${code('.md')} to its path (a folder's page is ${code('…/index.md')}). Responses are ${code('text/markdown; charset=utf-8')} and vary on ${code('Accept')}.</p>
+<p>A page too long for one response (over 50,000 characters of markdown by default) is served in parts cut at its headings: part 1 at the page's own URL lists every part, part 2 and on are at ${code('…;part=2')} (and ${code('…;part=2.md')}), and every part links the previous and next one, in its text and in ${code('Link')} headers (${code('rel="prev"')}, ${code('rel="next"')}). llms.txt, the sitemap and search list the page once, at its own URL; llms-full.txt and the MCP ${code('fetch')} tool give the whole page.</p>
 ${pre(`curl -H 'Accept: text/markdown' ${base}/`)}
 
 <h2 id="endpoints">Endpoints</h2>

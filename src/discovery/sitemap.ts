@@ -12,8 +12,11 @@ export const SITEMAP_MAX_URLS = 50_000;
 export interface Sitemaps {
   /** The document served at `/sitemap.xml`. */
   root: string;
-  /** Child sitemaps by URL path (`/sitemap-1.xml`); empty when the root is a plain urlset. */
-  parts: Map<string, string>;
+  /**
+   * Child sitemaps by URL path (`/sitemap-1.xml`), each made when called (a part of 50,000 URLs is
+   * about 5 MB, so big sites make them on request); empty when the root is a plain urlset.
+   */
+  parts: Map<string, () => string>;
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -27,12 +30,12 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
  */
 export function buildSitemaps(pages: readonly Page[], baseUrl: string, maxUrls = SITEMAP_MAX_URLS): Sitemaps {
   if (pages.length <= maxUrls) return { root: urlset(pages, baseUrl), parts: new Map() };
-  const parts = new Map<string, string>();
+  const parts = new Map<string, () => string>();
   const entries: string[] = [];
   for (let i = 0; i * maxUrls < pages.length; i++) {
     const chunk = pages.slice(i * maxUrls, (i + 1) * maxUrls);
     const path = `/sitemap-${i + 1}.xml`;
-    parts.set(path, urlset(chunk, baseUrl));
+    parts.set(path, () => urlset(chunk, baseUrl));
     entries.push(`<sitemap><loc>${escapeXml(baseUrl + path)}</loc><lastmod>${latest(chunk)}</lastmod></sitemap>`);
   }
   return { root: `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`, parts };
@@ -40,16 +43,16 @@ export function buildSitemaps(pages: readonly Page[], baseUrl: string, maxUrls =
 
 function urlset(pages: readonly Page[], baseUrl: string): string {
   const urls = pages.map(
-    (page) => `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(page.lastModified)}</lastmod></url>`,
+    (page) => `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(page.lastModifiedMs)}</lastmod></url>`,
   );
   return `${XML_HEAD}<urlset xmlns="${NS}">\n${urls.join('\n')}${urls.length > 0 ? '\n' : ''}</urlset>\n`;
 }
 
 /** W3C Datetime (the format sitemaps.org requires), to the second, in UTC. */
-function w3cDate(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+function w3cDate(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 function latest(pages: readonly Page[]): string {
-  return w3cDate(new Date(Math.max(...pages.map((page) => page.lastModified.getTime()))));
+  return w3cDate(pages.reduce((max, page) => Math.max(max, page.lastModifiedMs), -Infinity));
 }

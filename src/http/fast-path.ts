@@ -4,6 +4,8 @@
  * credential, no query string and no error; everything else (redirects, 404, 406, internal pages,
  * search) falls through to Fastify. The responses are the ones the Fastify routes send: both call
  * the same planBody() with the same header objects, and a test compares them request by request.
+ * Besides: whoami for a credential accepted moments ago, and POST of the token endpoint
+ * (token/fast-token.ts), which share their steps and answers with their Fastify routes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Body } from '../body.js';
@@ -18,6 +20,9 @@ import { cachedPrincipal } from '../auth/authenticate.js';
 import type { PresentedCredential } from '../auth/principal.js';
 import { MARKDOWN_ONLY, NEGOTIATED, STATIC_HEADERS, pageHeaders } from './routes/pages.js';
 import { transportHeaders } from './headers.js';
+import { createTokenFastPath } from './token/fast-token.js';
+import { createRequestIds } from './request-id.js';
+import { SILENT_LOG, type Log } from '../log.js';
 
 /** Answers a request when it can; returns false to hand it to the framework. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -35,8 +40,16 @@ interface Flat {
   payload: Buffer | undefined;
 }
 
+/** Options of {@link createFastPath}. */
+export interface FastPathOptions {
+  /** Where unexpected errors go (default: nowhere). */
+  log?: Log;
+  /** Request ids shared with Fastify (default: a generator of its own). */
+  nextRequestId?: () => string;
+}
+
 /** Builds the fast path over the context's current snapshot. */
-export function createFastPath(ctx: AppContext): FastPath {
+export function createFastPath(ctx: AppContext, options: FastPathOptions = {}): FastPath {
   const discovery = discoveryTable(ctx.config.baseUrl);
   // Headers of every response (HSTS), which Fastify adds in a hook (transport-security.ts).
   const transport = transportHeaders(ctx.config.baseUrl);
@@ -45,6 +58,11 @@ export function createFastPath(ctx: AppContext): FastPath {
   // so each is planned once and afterwards only written.
   const flats = new WeakMap<Record<string, string>, WeakMap<Body, Map<string, Flat>>>();
   const whoamiAnswers = new Map<string, Flat>();
+  const token = createTokenFastPath(ctx, {
+    log: options.log ?? SILENT_LOG,
+    nextRequestId: options.nextRequestId ?? createRequestIds(),
+    transportList,
+  });
 
   const send = (request: IncomingMessage, response: ServerResponse, { body, headers }: Chosen): void => {
     const coding = body.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
@@ -69,6 +87,7 @@ export function createFastPath(ctx: AppContext): FastPath {
 
   return function fastPath(request, response) {
     const { method, url, headers } = request;
+    if (method === 'POST') return token(request, response);
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.includes('?')) return false;
     if (headers['x-api-key'] !== undefined || headers.authorization !== undefined)
       return url === WHOAMI_PATH && whoami(ctx, request, response, whoamiAnswers, transportList);

@@ -121,23 +121,37 @@ export function errorCorsHeaders(request: { method: string; headers: IncomingHtt
 }
 
 /**
- * Sends the SPEC.md error object for an {@link ApiError} (or a code) as JSON, with `no-store` and,
- * for 401/403, the RFC 6750 challenge unless the error carries its own, and CORS as {@link errorCorsHeaders}.
- * @param baseUrl public base URL, for the `docs` link
+ * The headers of a SPEC.md error object: the error's own, CORS as {@link errorCorsHeaders},
+ * `no-store`, nosniff, JSON, and for 401/403 the RFC 6750 challenge unless the error carries its own.
+ * Framework-free: {@link sendApiError} and the token endpoint's fast path both send these.
+ * @param baseUrl public base URL, for the challenge's `resource_metadata`
  */
-export function sendApiError(reply: FastifyReply, baseUrl: string, error: ApiError | ErrorCode): FastifyReply {
-  const apiError = typeof error === 'string' ? new ApiError(error) : error;
+export function apiErrorHeaders(
+  error: ApiError,
+  baseUrl: string,
+  request: { method: string; headers: IncomingHttpHeaders },
+): Record<string, string> {
   const headers: Record<string, string> = {
-    ...apiError.headers,
-    ...errorCorsHeaders(reply.request),
+    ...error.headers,
+    ...errorCorsHeaders(request),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'content-type': 'application/json; charset=utf-8',
   };
-  const challenge = headers['www-authenticate'] ?? bearerChallenge(apiError, baseUrl);
+  const challenge = headers['www-authenticate'] ?? bearerChallenge(error, baseUrl);
   if (challenge !== undefined) headers['www-authenticate'] = challenge;
+  return headers;
+}
+
+/**
+ * Sends the SPEC.md error object for an {@link ApiError} (or a code) as JSON, with the headers of
+ * {@link apiErrorHeaders}.
+ * @param baseUrl public base URL, for the `docs` link
+ */
+export function sendApiError(reply: FastifyReply, baseUrl: string, error: ApiError | ErrorCode): FastifyReply {
+  const apiError = typeof error === 'string' ? new ApiError(error) : error;
   return reply
     .code(apiError.status)
-    .headers(headers)
+    .headers(apiErrorHeaders(apiError, baseUrl, reply.request))
     .send(JSON.stringify(apiError.toBody(portalUrl(baseUrl))));
 }

@@ -34,6 +34,11 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .layout>main{grid-area:main}
 .layout>.sidebar{grid-area:side}
 .agent-hint{margin:0 0 .75rem;font-size:.8rem;color:var(--muted)}
+.llms-link{font-size:.85rem;color:var(--muted)}
+.page-parts{margin:0 0 1rem;padding:.5rem .8rem;border:1px solid var(--border);border-radius:6px;background:var(--panel);font-size:.93rem}
+.page-parts p{margin:0}
+.page-parts-list{margin:.4rem 0 0;padding-left:1.2rem}
+.page-parts-end{margin:1.5rem 0 0}
 .sidebar{font-size:.93rem;overflow-wrap:anywhere}
 .sidebar ul{list-style:none;padding:0;margin:0 0 1.25rem}
 .sidebar li{margin:.2rem 0}

@@ -2,8 +2,8 @@
  * The HTML document shell every page shares: head with canonical and markdown alternate links,
  * header with the search box, main column, sidebar navigation, site footer. Pure string building.
  *
- * Source order puts the page's own text first: only the brand and the search box precede the
- * heading; the breadcrumb closes the main column and the resource links sit in the site footer.
+ * Source order puts the page's own text first: only the brand, the search box and a short link
+ * to llms.txt (so that agents reading the HTML meet the index near the top) precede the heading; the breadcrumb closes the main column and the resource links sit in the site footer.
  * Agents that convert the HTML (AFDocs' content-start-position check) then find the content within
  * the first tenth of even a short page, and keyboard users still meet the search box first.
  */
@@ -30,6 +30,9 @@ export interface DocumentInput {
   path?: string | undefined;
   /** URL path of the markdown alternate, when there is one. */
   markdownPath?: string | undefined;
+  /** URL paths of the previous and next part of a long page (`<link rel="prev|next">`). */
+  previousPath?: string | undefined;
+  nextPath?: string | undefined;
   /** Sidebar HTML (already escaped). */
   sidebarHtml: string;
   /** Breadcrumb HTML (already escaped), may be empty. */
@@ -48,6 +51,10 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
     input.markdownPath === undefined
       ? ''
       : `\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl + input.markdownPath)}" title="Markdown">`;
+  const sequence = [
+    input.previousPath === undefined ? '' : `\n<link rel="prev" href="${escapeHtml(baseUrl + input.previousPath)}">`,
+    input.nextPath === undefined ? '' : `\n<link rel="next" href="${escapeHtml(baseUrl + input.nextPath)}">`,
+  ].join('');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -55,7 +62,7 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(pageTitle)}</title>
 <meta name="description" content="${escapeHtml(input.description)}">${input.robots === undefined ? '' : `\n<meta name="robots" content="${input.robots}">`}
-${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}
+${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}${sequence}
 <link rel="icon" href="${basePath}${ASSET_PATHS.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
@@ -69,6 +76,7 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 <button class="search-submit" type="submit">Search</button>
 <ul id="search-results" class="search-results" hidden></ul>
 </form>
+<a class="llms-link" href="${basePath}/llms.txt">llms.txt</a>
 </header>
 <div class="layout">
 <main id="main">

@@ -1,23 +1,45 @@
 /** HTML and markdown for pages, generated folder listings and error pages. */
 import { escapeHtml, escapeLinkText } from '../escape.js';
 import type { Page } from '../content/page.js';
+import type { PageContent } from '../content/page-content.js';
+import type { PagePart } from '../content/page-parts.js';
+import { renderPartsBottom, renderPartsTop } from './parts.js';
 import type { Folder, Site } from '../content/site.js';
 import { renderDocument, type SiteChrome } from './document.js';
 
-/** Renders a content page as a full HTML document. */
-export function renderPageHtml(chrome: SiteChrome, page: Page, sidebarHtml: string, breadcrumbHtml: string): string {
-  const heading = page.startsWithH1 ? '' : `<h1>${escapeHtml(page.title)}</h1>\n`;
-  const updated = page.lastModified.toISOString().slice(0, 10);
+/**
+ * Renders a content page as a full HTML document: the whole page, or one part of a long page
+ * (`part`, one of `content.parts`) with the parts' navigation and `<link rel="prev|next">`.
+ */
+export function renderPageHtml(
+  chrome: SiteChrome,
+  page: Page,
+  content: PageContent,
+  sidebarHtml: string,
+  breadcrumbHtml: string,
+  part?: PagePart,
+): string {
+  const { basePath } = chrome;
+  const { parts } = content;
+  const startsWithH1 = part?.startsWithH1 ?? content.startsWithH1;
+  const title = part === undefined || part.n === 1 ? page.title : `${page.title} (part ${part.n} of ${parts.length})`;
+  const heading = startsWithH1 && (part === undefined || part.n === 1) ? '' : `<h1>${escapeHtml(title)}</h1>\n`;
+  const updated = new Date(page.lastModifiedMs).toISOString().slice(0, 10);
+  const markdownUrl = part?.markdownUrl ?? page.markdownUrl;
+  const top = part === undefined ? '' : renderPartsTop(basePath, parts, part);
+  const bottom = part === undefined ? '' : renderPartsBottom(basePath, parts, part);
   const mainHtml = `<article class="content">
-${heading}${page.bodyHtml}</article>
+${top}${heading}${part?.bodyHtml ?? content.bodyHtml}${bottom}</article>
 <footer class="page-footer">
-<p>Updated <time datetime="${updated}">${updated}</time> · <a href="${chrome.basePath}${page.markdownUrl}" type="text/markdown">View as markdown</a></p>
+<p>Updated <time datetime="${updated}">${updated}</time> · <a href="${basePath}${markdownUrl}" type="text/markdown">View as markdown</a></p>
 </footer>`;
   return renderDocument(chrome, {
-    title: page.title,
+    title,
     description: page.description,
-    path: page.url,
-    markdownPath: page.markdownUrl,
+    path: part?.url ?? page.url,
+    markdownPath: markdownUrl,
+    previousPath: part === undefined ? undefined : parts[part.n - 2]?.url,
+    nextPath: part === undefined ? undefined : parts[part.n]?.url,
     sidebarHtml,
     breadcrumbHtml,
     mainHtml,

@@ -9,6 +9,8 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { decodeRequestPath } from '../content/paths.js';
+import { withLlmsDirective } from '../content/portable-markdown.js';
+import { renderPageMarkdown } from '../content/page-content.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { resolvePath } from '../snapshot/lookup.js';
 import { API_VERSION } from '../discovery/openapi.js';
@@ -100,7 +102,7 @@ export function createMcpServer(context: McpContext): McpServer {
     {
       title: 'Fetch a page',
       description:
-        'Returns the markdown of a page of this site, with its title and url. Takes an id from search results, a page path (/guides/setup) or a full URL of this site.',
+        'Returns the markdown of a page of this site, with its title and url: always the whole page, also for a long page the site serves in parts to HTTP clients (one result may then be long). Takes an id from search results, a page path (/guides/setup) or a full URL of this site.',
       inputSchema: FETCH_INPUT,
       outputSchema: FETCH_OUTPUT,
       annotations: READ_ONLY,
@@ -113,7 +115,20 @@ export function createMcpServer(context: McpContext): McpServer {
       const found =
         resolution.kind === 'page' ? resolution : resolution.kind === 'internal' && includeInternal ? resolution.found : undefined;
       if (found === undefined) return notFound;
-      const title = found.page?.title ?? snapshot.site.folders.get(decodeRequestPath(found.url) ?? '')?.title ?? found.url;
+      // A page served in parts (README "Long pages") is fetched whole, from its page URL or any
+      // part's: tool callers have no notion of parts, and a search result names the whole page.
+      // Parts carry only their own lines, so the whole page is rendered again (a rare, long page).
+      const page = found.page;
+      if (page !== undefined && found.part !== undefined) {
+        let markdown: string;
+        try {
+          markdown = renderPageMarkdown(snapshot.site, page, baseUrl).markdown;
+        } catch {
+          return notFound; // the source vanished since the build, as its URL now answers
+        }
+        return textResult({ id: page.url, title: page.title, url: baseUrl + page.url, text: withLlmsDirective(markdown, baseUrl) });
+      }
+      const title = page?.title ?? snapshot.site.folders.get(decodeRequestPath(found.url) ?? '')?.title ?? found.url;
       return textResult({ id: found.url, title, url: baseUrl + found.url, text: found.bodies.markdown.bytes.toString('utf8') });
     },
   );

@@ -1,6 +1,8 @@
 /**
- * The immutable snapshot every request reads: the site, its search index, and every precomputed
- * body (pages as HTML and markdown, folder listings, discovery documents) with its ETag.
+ * The immutable snapshot every request reads: the site, its search index, and every body (pages
+ * as HTML and markdown, folder listings, discovery documents) with its ETag. Discovery documents
+ * are built with the snapshot; pages, listings and the full-text llms files on first request, then
+ * kept in a bounded cache (lazy-map.ts), so start-up and memory stay small on 100k-page sites.
  * A content change builds a new snapshot; requests in flight keep the one they started with.
  */
 import path from 'node:path';
@@ -9,9 +11,14 @@ import { loadContent, type SourceFile } from '../content/load.js';
 import { buildSite, type Site } from '../content/site.js';
 import { basePathOf } from '../content/paths.js';
 import { withLlmsDirective } from '../content/portable-markdown.js';
+import { renderPageContent, renderPageMarkdown } from '../content/page-content.js';
+import type { PagePart } from '../content/page-parts.js';
 import type { ContentProblem } from '../content/problems.js';
-import { buildSearchIndex, type SearchIndex } from '../search/search-index.js';
-import { buildLlmsFiles } from '../discovery/llms.js';
+import type { SearchIndex } from '../search/search-index.js';
+import { SearchIndexBuilder } from '../search/index-builder.js';
+import { buildLlmsFiles, planFullText, renderFullTextPart } from '../discovery/llms.js';
+import { createBodyCache, LazyMap } from './lazy-map.js';
+import { buildInParallel, type BuiltContent } from './parallel-build.js';
 import { buildSitemaps } from '../discovery/sitemap.js';
 import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { countTokens } from 'gpt-tokenizer';
@@ -38,16 +45,37 @@ export const CONTENT_TYPES = {
   linkset: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
 } as const;
 
-/** The two representations of a page or folder listing. */
-export interface PageBodies {
+/** The two representations of a page, a part of a page, or a folder listing. */
+export interface Representations {
   html: Body;
   markdown: Body;
   /** Token count of the markdown (OpenAI o200k tokenizer), computed on first use and kept. */
   markdownTokens(): number;
 }
 
+/** The bodies of one part of a page served in parts (README "Long pages"), and where it is. */
+export interface PartBodies extends Representations {
+  /** 1-based part number. */
+  n: number;
+  /** Canonical URL path of the part's HTML (the page URL for part 1; content/paths.ts `partUrlOf`). */
+  url: string;
+  /** URL path of the part's markdown (the page's `markdownUrl` for part 1). */
+  markdownUrl: string;
+  /** Plain text of the headings the part holds (content/page-parts.ts). */
+  headings: readonly string[];
+}
+
+/**
+ * The bodies of a page or folder listing. A page served in parts answers at its own URL with part
+ * 1, so `html` and `markdown` are then part 1's (the same objects as `parts[0]`'s).
+ */
+export interface PageBodies extends Representations {
+  /** Every part, in order, when the page is served in parts; `undefined` when it is served whole. */
+  parts: readonly PartBodies[] | undefined;
+}
+
 /** Bodies of a page; the token count is computed lazily, as tokenizing costs ~3 MB/s. */
-function pageBodies(html: string, markdown: string): PageBodies {
+function representations(html: string, markdown: string): Representations {
   let tokens: number | undefined;
   return {
     html: makeBody(html, CONTENT_TYPES.html),
@@ -56,18 +84,26 @@ function pageBodies(html: string, markdown: string): PageBodies {
   };
 }
 
+function pageBodies(html: string, markdown: string): PageBodies {
+  return { ...representations(html, markdown), parts: undefined };
+}
+
 /** Everything a request can be answered from. */
 export interface Snapshot {
   readonly site: Site;
   readonly search: SearchIndex;
   readonly chrome: SiteChrome;
-  /** Page bodies by page key. */
+  /**
+   * Page bodies by page key, rendered on first use (with their parts, for a page served in parts);
+   * `undefined` for a page whose source is gone.
+   */
   readonly pages: ReadonlyMap<string, PageBodies>;
   /** Generated listings of folders that hold public pages but have no index page, by folder key. */
   readonly listings: ReadonlyMap<string, PageBodies>;
   readonly discovery: {
     readonly openapi: Body;
     readonly llmsTxt: Body;
+    /** `/llms-full.txt`: the whole text, or the index of its parts. */
     readonly llmsFullTxt: Body;
     /** Every llms file by URL path, including `/llms.txt`, section files and llms-full parts. */
     readonly llmsFiles: ReadonlyMap<string, Body>;
@@ -93,6 +129,8 @@ export interface Snapshot {
   readonly notFoundHtml: Body;
   /** When the snapshot was built (ms since the epoch). */
   readonly builtAtMs: number;
+  /** Worker threads that read the content (parallel-build.ts), 0 when it was read on the main thread. */
+  readonly buildWorkers: number;
 }
 
 /** Options for {@link buildSnapshot}. */
@@ -107,58 +145,141 @@ export interface SnapshotOptions {
   llmsMaxChars?: number;
   /** URLs per sitemap file (default: the protocol's 50,000). */
   sitemapMaxUrls?: number;
+  /** Page limit in characters; longer pages are served in parts (default 50,000; 0 = off). */
+  pageMaxChars?: number | undefined;
   /** Clock, for tests. */
   now?: () => number;
-  /** Called every few hundred pages while rendering, for a progress line. */
-  onProgress?: (phase: 'render' | 'layout', done: number, total: number) => void;
+  /** Bound of the cache of rendered pages, listings and full-text files, in bytes (default 64 MiB). */
+  bodyCacheBytes?: number;
+  /** Whether big sites may be read on worker threads (default true; false for comparisons in tests). */
+  parallel?: boolean;
+  /** Called every thousand pages while reading, for a progress line. */
+  onProgress?: (phase: 'read', done: number, total: number) => void;
 }
 
-const PROGRESS_EVERY_PAGES = 250;
+/** Default bound of the rendered-body cache: every page of a 2,000-page site, the hot pages of a big one. */
+export const DEFAULT_BODY_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** Builds a snapshot from loaded files. Pure apart from the clock passed in. */
+/** Builds a snapshot from the content files. Pure apart from reading them and the clock passed in. */
 export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOptions): Snapshot {
-  const basePath = basePathOf(options.baseUrl);
-  const onRender =
-    options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.('render', done, total);
-  const site = buildSite(files, { baseUrl: options.baseUrl, fallbackName: options.fallbackName, onProgress: onRender });
-  const chrome: SiteChrome = { name: site.name, baseUrl: options.baseUrl, basePath };
+  const onProgress =
+    options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.('read', done, total);
+  const parallel = options.parallel === false ? undefined : buildInParallel(files, options.fallbackName, onProgress);
+  return snapshotOf(parallel ?? { ...buildContent(files, options.fallbackName, onProgress), workers: 0 }, options);
+}
 
-  const sidebars = new Map<string, string>();
-  const sidebarOf = (folderKey: string): string => {
-    let html = sidebars.get(folderKey);
-    if (html === undefined) {
-      html = renderSidebar(site, folderKey, basePath);
-      sidebars.set(folderKey, html);
-    }
-    return html;
+/** The site and its search index, built on this thread. */
+function buildContent(
+  files: readonly SourceFile[],
+  fallbackName: string,
+  onProgress?: (done: number, total: number) => void,
+): Omit<BuiltContent, 'workers'> {
+  const indexer = new SearchIndexBuilder();
+  const site = buildSite(files, {
+    fallbackName,
+    onProgress,
+    onPage: ({ page, body }) =>
+      indexer.add({ path: page.url, title: page.title, description: page.description }, page.kind === 'internal', body),
+  });
+  return { site, search: indexer.finish() };
+}
+
+/** The snapshot of a built site: discovery documents now, page bodies on demand. */
+function snapshotOf({ site, search, workers }: BuiltContent, options: SnapshotOptions): Snapshot {
+  const { baseUrl } = options;
+  const basePath = basePathOf(baseUrl);
+  const chrome: SiteChrome = { name: site.name, baseUrl, basePath };
+  const sidebarOf = (folderKey: string): string => renderSidebar(site, folderKey, basePath);
+  const folderOf = (key: string): string => (key.endsWith('/') ? key : key.slice(0, key.lastIndexOf('/') + 1));
+  const cache = createBodyCache(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
+
+  const pages = new LazyMap<PageBodies>(
+    {
+      keys: () => site.pages.keys(),
+      has: (key) => site.pages.has(key),
+      make: (key) => {
+        const page = site.pages.get(key);
+        if (page === undefined) return undefined;
+        let content;
+        try {
+          content = renderPageContent(site, page, baseUrl, { pageMaxChars: options.pageMaxChars });
+        } catch {
+          return undefined;
+        }
+        const render = (part?: PagePart): string =>
+          renderPageHtml(chrome, page, content, sidebarOf(folderOf(key)), renderBreadcrumb(site, key, basePath), part);
+        if (content.parts.length === 0) return pageBodies(render(), withLlmsDirective(content.markdown, baseUrl));
+        // Parts are made with the page and cached with it: one entry, sized with all its parts.
+        const parts = content.parts.map((part): PartBodies => {
+          const { n, url, markdownUrl, headings } = part;
+          return { n, url, markdownUrl, headings, ...representations(render(part), part.markdown) };
+        });
+        const first = parts[0] as PartBodies;
+        return { html: first.html, markdown: first.markdown, markdownTokens: () => first.markdownTokens(), parts };
+      },
+    },
+    cache,
+    'page:',
+  );
+  const isListing = (key: string): boolean => {
+    const folder = site.folders.get(key);
+    return folder !== undefined && folder.index === undefined && folder.hasPublic;
   };
+  const listings = new LazyMap<PageBodies>(
+    {
+      keys: () => [...site.folders.keys()].filter(isListing),
+      has: isListing,
+      make: (key) => {
+        const folder = site.folders.get(key);
+        if (folder === undefined) return undefined;
+        const html = renderFolderHtml(chrome, site, folder, sidebarOf(folder.key), renderBreadcrumb(site, folder.key, basePath));
+        return pageBodies(html, renderFolderMarkdown(site, folder, baseUrl));
+      },
+    },
+    cache,
+    'listing:',
+  );
 
-  const pages = new Map<string, PageBodies>();
-  for (const page of site.pages.values()) {
-    if (options.onProgress !== undefined && pages.size % PROGRESS_EVERY_PAGES === 0)
-      options.onProgress('layout', pages.size, site.pages.size);
-    const folderKey = page.key.endsWith('/') ? page.key : page.key.slice(0, page.key.lastIndexOf('/') + 1);
-    const html = renderPageHtml(chrome, page, sidebarOf(folderKey), renderBreadcrumb(site, page.key, basePath));
-    pages.set(page.key, pageBodies(html, withLlmsDirective(page.markdown, options.baseUrl)));
-  }
-  const listings = new Map<string, PageBodies>();
-  for (const folder of site.folders.values()) {
-    if (folder.index !== undefined || !folder.hasPublic) continue;
-    const html = renderFolderHtml(chrome, site, folder, sidebarOf(folder.key), renderBreadcrumb(site, folder.key, basePath));
-    const markdown = renderFolderMarkdown(site, folder, options.baseUrl);
-    listings.set(folder.key, pageBodies(html, markdown));
-  }
-
-  const search = buildSearchIndex([...site.pages.values()]);
-  const sitemaps = buildSitemaps(site.publicPages, options.baseUrl, options.sitemapMaxUrls);
+  const sitemaps = buildSitemaps(site.publicPages, baseUrl, options.sitemapMaxUrls);
   const rootSidebar = sidebarOf('/');
-  const llmsBodies = new Map(
-    [...buildLlmsFiles(site, { baseUrl: options.baseUrl, maxChars: options.llmsMaxChars })].map(([path, text]) => [
-      path,
-      makeBody(text, CONTENT_TYPES.text),
-    ]),
+  const llmsOptions = { baseUrl, maxChars: options.llmsMaxChars };
+  const indexFiles = new Map([...buildLlmsFiles(site, llmsOptions)].map(([path, text]) => [path, makeBody(text, CONTENT_TYPES.text)]));
+  const fullPlan = planFullText(site, llmsOptions);
+  const fullParts = new LazyMap<Body>(
+    {
+      keys: () => fullPlan.paths,
+      has: (path) => fullPlan.paths.includes(path),
+      make: (path) => {
+        const text = renderFullTextPart(site, fullPlan, fullPlan.paths.indexOf(path), baseUrl, (page) => {
+          try {
+            return renderPageMarkdown(site, page, baseUrl);
+          } catch {
+            // The source vanished since the build: the page is left out, as its URL now answers 404.
+            return undefined;
+          }
+        });
+        return makeBody(text, CONTENT_TYPES.text);
+      },
+    },
+    cache,
+    'llms:',
+  );
+  const llmsFiles = new LazyMap<Body>(
+    {
+      keys: () => [...indexFiles.keys(), ...fullPlan.paths.filter((path) => !indexFiles.has(path))],
+      has: (path) => indexFiles.has(path) || fullParts.has(path),
+      make: (path) => indexFiles.get(path) ?? fullParts.get(path),
+    },
+    // Index files are held by `indexFiles`, full-text parts by the cache of `fullParts`.
+    undefined,
   );
   const json = (value: unknown): Body => makeBody(JSON.stringify(value), CONTENT_TYPES.json);
+  // The whole index is some 15 MB at 100k pages: made on first request and kept in the body cache.
+  const cachedJson = (key: string, value: () => unknown): Body => {
+    let body = cache.get(key) as Body | undefined;
+    if (body === undefined) cache.set(key, (body = json(value())));
+    return body;
+  };
   return {
     site,
     search,
@@ -167,16 +288,33 @@ export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOpt
     listings,
     discovery: {
       openapi: json(buildOpenApi({ baseUrl: options.baseUrl, siteName: site.name })),
-      llmsTxt: llmsBodies.get('/llms.txt') ?? makeBody('', CONTENT_TYPES.text),
-      llmsFullTxt: llmsBodies.get('/llms-full.txt') ?? makeBody('', CONTENT_TYPES.text),
-      llmsFiles: llmsBodies,
+      llmsTxt: indexFiles.get('/llms.txt') ?? makeBody('', CONTENT_TYPES.text),
+      get llmsFullTxt() {
+        return llmsFiles.get('/llms-full.txt') ?? makeBody('', CONTENT_TYPES.text);
+      },
+      llmsFiles,
       sitemap: makeBody(sitemaps.root, CONTENT_TYPES.xml),
-      sitemapParts: new Map([...sitemaps.parts].map(([part, xml]) => [part, makeBody(xml, CONTENT_TYPES.xml)])),
+      sitemapParts: new LazyMap<Body>(
+        {
+          keys: () => sitemaps.parts.keys(),
+          has: (path) => sitemaps.parts.has(path),
+          make: (path) => {
+            const xml = sitemaps.parts.get(path);
+            return xml === undefined ? undefined : makeBody(xml(), CONTENT_TYPES.xml);
+          },
+        },
+        cache,
+        'sitemap:',
+      ),
       robotsTxt: makeBody(buildRobotsTxt(options.baseUrl, options.contentSignal ?? DEFAULT_CONTENT_SIGNAL), CONTENT_TYPES.text),
       portal: makeBody(buildPortalHtml(chrome, rootSidebar), CONTENT_TYPES.html),
       health: json({ ok: true, name: 'sitegate', docs: `${options.baseUrl}/developers` }),
-      publicIndex: json(search.publicDocuments),
-      fullIndex: json(search.allDocuments),
+      get publicIndex() {
+        return cachedJson('index:public', () => search.publicDocuments);
+      },
+      get fullIndex() {
+        return cachedJson('index:all', () => search.allDocuments);
+      },
       authorizationServer: json(buildAuthorizationServerMetadata(options.baseUrl)),
       protectedResource: json(buildProtectedResourceMetadata(options.baseUrl, site.name)),
       apiCatalog: makeBody(JSON.stringify(buildApiCatalog(options.baseUrl)), CONTENT_TYPES.linkset),
@@ -197,6 +335,7 @@ export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOpt
       CONTENT_TYPES.html,
     ),
     builtAtMs: (options.now ?? Date.now)(),
+    buildWorkers: workers,
   };
 }
 

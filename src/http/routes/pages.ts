@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
 import { requireScopes } from '../../auth/authenticate.js';
 import { resolvePath, type Found } from '../../snapshot/lookup.js';
-import type { PageBodies } from '../../snapshot/snapshot.js';
+import type { PartBodies, Representations } from '../../snapshot/snapshot.js';
 import type { AppContext } from '../context.js';
 import { PUBLIC_CACHE, sendApiError, sendBody } from '../send.js';
 import { sendNegotiatedError } from '../errors.js';
@@ -95,7 +95,7 @@ export interface PageHeaders {
 }
 
 /** Headers of public pages, built on first use per page (keyed by its bodies, so per snapshot). */
-const publicHeaders = new WeakMap<PageBodies, PageHeaders>();
+const publicHeaders = new WeakMap<Representations, PageHeaders>();
 
 /** The response headers of a page's representations (cached for public pages). */
 export function pageHeaders(ctx: AppContext, found: Found, cacheControl: string): PageHeaders {
@@ -110,13 +110,13 @@ export function pageHeaders(ctx: AppContext, found: Found, cacheControl: string)
       ...cors,
       'cache-control': cacheControl,
       vary: found.bodies.html.compressible ? 'Accept, Accept-Encoding' : 'Accept',
-      link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${agentLinks(baseUrl)}`,
+      link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${partLinks(baseUrl, found, 'html')}${agentLinks(baseUrl)}`,
     },
     markdown: {
       'x-content-type-options': 'nosniff',
       ...cors,
       'cache-control': cacheControl,
-      link: `<${baseUrl}${found.url}>; rel="canonical", ${agentLinks(baseUrl)}`,
+      link: `<${baseUrl}${found.url}>; rel="canonical", ${partLinks(baseUrl, found, 'markdown')}${agentLinks(baseUrl)}`,
       'x-markdown-tokens': String(found.bodies.markdownTokens()),
       'content-signal': ctx.config.contentSignal,
       // Search engines should index the HTML page, not its markdown twin.
@@ -127,6 +127,22 @@ export function pageHeaders(ctx: AppContext, found: Found, cacheControl: string)
   headers.negotiatedMarkdown = { ...headers.markdown, vary: found.bodies.markdown.compressible ? 'Accept, Accept-Encoding' : 'Accept' };
   if (cacheControl === PUBLIC_CACHE) publicHeaders.set(found.bodies, headers);
   return headers;
+}
+
+/**
+ * `Link` values to the previous and next part of a page served in parts (RFC 8288, rel `prev` and
+ * `next` of the IANA link relations), each followed by `, `; `''` for a whole page. HTML answers
+ * point at the parts' HTML, markdown answers at their markdown.
+ */
+function partLinks(baseUrl: string, found: Found, representation: 'html' | 'markdown'): string {
+  if (found.part === undefined) return '';
+  const links: string[] = [];
+  const { previous, next } = found.part;
+  const target = (part: PartBodies): string => baseUrl + (representation === 'html' ? part.url : part.markdownUrl);
+  const type = representation === 'html' ? '' : '; type="text/markdown"';
+  if (previous !== undefined) links.push(`<${target(previous)}>; rel="prev"${type}, `);
+  if (next !== undefined) links.push(`<${target(next)}>; rel="next"${type}, `);
+  return links.join('');
 }
 
 function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, found: Found, cacheControl: string): FastifyReply {

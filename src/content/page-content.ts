@@ -1,0 +1,76 @@
+/**
+ * Step 6 of the content pipeline, run when a page is first served rather than at build: read the
+ * page's source again and render it, as HTML for the layout and as portable markdown for agents,
+ * and, when its markdown is over the page limit, cut it into parts (page-parts.ts). Whether a page
+ * is served in parts is known only here: the build never renders a page.
+ */
+import { splitFrontmatter } from './frontmatter.js';
+import { basePathOf } from './paths.js';
+import { portableMarkdown } from './portable-markdown.js';
+import { renderMarkdown, summarizeMarkdown, type RenderedMarkdown } from './render.js';
+import { AGENT_PAGE_MAX_CHARS, type Page } from './page.js';
+import { splitPage, type PagePart } from './page-parts.js';
+import type { Site } from './site.js';
+
+/** What serving a page needs beyond its metadata. */
+export interface PageContent {
+  /** The source with every link absolute: what agents get (plus an llms.txt pointer when served). */
+  markdown: string;
+  /** Rendered body HTML (no layout). */
+  bodyHtml: string;
+  /** True when the body opens with its own H1 (the layout then adds no title heading). */
+  startsWithH1: boolean;
+  /** Relative links that did not resolve to a page. */
+  unresolvedLinks: RenderedMarkdown['unresolvedLinks'];
+  /**
+   * The parts the page is served in, in order, when its markdown is over the page limit (README
+   * "Long pages"); empty when it is served whole. `markdown` and `bodyHtml` stay the whole page's.
+   */
+  parts: PagePart[];
+}
+
+/** Options for {@link renderPageContent}. */
+export interface PageContentOptions {
+  /**
+   * Page limit in characters of served markdown: pages at or over it are cut into parts
+   * (page-parts.ts). Default {@link AGENT_PAGE_MAX_CHARS}; 0 serves every page whole.
+   */
+  pageMaxChars?: number | undefined;
+}
+
+/** Reads a page's source. @throws {Error} when it can no longer be read */
+function readSource(site: Site, page: Page): string {
+  const source = site.sources.get(page.key);
+  if (source === undefined) throw new Error(`no source for page ${page.key}`);
+  return source.read();
+}
+
+/**
+ * A page's portable markdown alone, without rendering its HTML (for the full-text llms files).
+ * @throws {Error} when the source file can no longer be read
+ */
+export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pick<PageContent, 'markdown' | 'startsWithH1'> {
+  const text = readSource(site, page);
+  return {
+    markdown: portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl }),
+    startsWithH1: summarizeMarkdown(splitFrontmatter(text).body, { h1: false, paragraph: false }).startsWithH1,
+  };
+}
+
+/**
+ * Renders a page of the site from its source file, and cuts it into parts when it is long.
+ * @param baseUrl public base URL without trailing slash
+ * @throws {Error} when the source file can no longer be read
+ */
+export function renderPageContent(site: Site, page: Page, baseUrl: string, options: PageContentOptions = {}): PageContent {
+  const text = readSource(site, page);
+  const basePath = basePathOf(baseUrl);
+  const rendered = renderMarkdown(splitFrontmatter(text).body, { relPath: page.file, lookup: site.urlOfFile, basePath });
+  const markdown = portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl });
+  const split = { source: text, markdown, title: page.title, url: page.url, markdownUrl: page.markdownUrl, rendered };
+  const parts = splitPage(
+    { ...split, relPath: page.file, lookup: site.urlOfFile, baseUrl, basePath },
+    options.pageMaxChars ?? AGENT_PAGE_MAX_CHARS,
+  );
+  return { markdown, bodyHtml: rendered.html, startsWithH1: rendered.startsWithH1, unresolvedLinks: rendered.unresolvedLinks, parts };
+}

@@ -1,0 +1,126 @@
+/**
+ * Long pages served in parts (README "Long pages"): one page in, its parts out, each with its
+ * served markdown and rendered HTML. The cuts come from page-split.ts; the markdown of each part
+ * from part-markdown.ts. Pure, like the rest of the content pipeline.
+ */
+import { frontmatterBlock } from './frontmatter.js';
+import type { PageUrlLookup } from './links.js';
+import { planParts, type PartPlan } from './page-split.js';
+import { partMarkdown } from './part-markdown.js';
+import { partMarkdownUrlOf, partUrlOf } from './paths.js';
+import { withLlmsDirective } from './portable-markdown.js';
+import { renderMarkdown, type RenderedMarkdown } from './render.js';
+
+/** Share of the limit the body of a part is packed to first: room for navigation, and for the layout when agents convert the HTML. */
+const FIRST_FILL = 0.8;
+/** Each retry packs to this share of the previous budget, when a part's served markdown still reached the limit. */
+const RETRY_FILL = 0.8;
+const MAX_TRIES = 6;
+
+/** One part of a long page, served at its own URL (content/paths.ts `partUrlOf`). */
+export interface PagePart {
+  /** 1-based part number. */
+  readonly n: number;
+  /** Canonical URL path of the part's HTML: the page URL for part 1, `/a/b;part=2` after. */
+  readonly url: string;
+  /** URL path of the part's markdown: the page's `markdownUrl` for part 1, `/a/b;part=2.md` after. */
+  readonly markdownUrl: string;
+  /** Plain text of the H1/H2 headings that start in the part (its H3 ones when there are none). */
+  readonly headings: readonly string[];
+  /** The markdown served for the part: its lines of the page, with the llms.txt pointer and part navigation. */
+  readonly markdown: string;
+  /** Rendered HTML of the part's lines (no layout, no navigation). */
+  readonly bodyHtml: string;
+  /** True when the part opens with its own H1. */
+  readonly startsWithH1: boolean;
+}
+
+/** What {@link splitPage} needs to know of a page. */
+export interface SplitInput {
+  /** The source file exactly as written. */
+  source: string;
+  /** The source with every link absolute (portable-markdown.ts), line for line the same. */
+  markdown: string;
+  title: string;
+  /** Canonical URL path and markdown URL path of the page. */
+  url: string;
+  markdownUrl: string;
+  /** The whole page's render, for heading ids and link definitions. */
+  rendered: Pick<RenderedMarkdown, 'headings' | 'references'>;
+  /** Source file, `/`-separated, relative to the content folder. */
+  relPath: string;
+  lookup: PageUrlLookup;
+  /** Public base URL without trailing slash, and its path (`''` or `/docs`). */
+  baseUrl: string;
+  basePath: string;
+}
+
+/**
+ * The parts of a page whose served markdown (with the llms.txt pointer) has `maxChars` characters
+ * or more: cut at headings, then blocks (page-split.ts), so that each part's served markdown stays
+ * under `maxChars` where the page allows it.
+ * @param maxChars the page limit in characters; 0 turns splitting off
+ * @returns the parts in order, or `[]` when the page is served whole (it fits, splitting is off,
+ *   or it holds nowhere to cut)
+ */
+export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
+  // The pointer line adds under 64 characters plus the base URL: most pages are decided without building it.
+  if (maxChars <= 0 || input.markdown.length + input.baseUrl.length + 64 < maxChars) return [];
+  if (withLlmsDirective(input.markdown, input.baseUrl).length < maxChars) return [];
+  const frontmatter = frontmatterBlock(input.source);
+  const sourceLines = input.source.slice(frontmatter.length).split('\n');
+  const portableLines = input.markdown.slice(frontmatter.length).split('\n');
+  // portableMarkdown rewrites line by line; anything else would misplace the cuts.
+  if (portableLines.length !== sourceLines.length) return [];
+
+  let budget = Math.floor(maxChars * FIRST_FILL);
+  let plan: PartPlan[] = [];
+  let markdowns: string[] = [];
+  for (let attempt = 0; attempt < MAX_TRIES; attempt++, budget = Math.floor(budget * RETRY_FILL)) {
+    plan = planParts(portableLines, budget, frontmatter.length);
+    if (plan.length < 2) return [];
+    markdowns = servedMarkdowns(input, plan, portableLines, frontmatter);
+    if (markdowns.every((markdown) => markdown.length < maxChars)) break;
+  }
+
+  const partOfLine = (line: number): number => plan.findIndex((range) => line >= range.start && line < range.end) + 1;
+  const holders = new Map(input.rendered.headings.map((heading) => [heading.id, partOfLine(heading.line)]));
+  return plan.map((range, i) => {
+    const n = i + 1;
+    const partHolding = (id: string): string | undefined => {
+      const holder = holders.get(id);
+      return holder === undefined || holder === n || holder === 0 ? undefined : partUrlOf(input.url, holder);
+    };
+    const rendered = renderMarkdown(sourceLines.slice(range.start, range.end).join('\n'), {
+      relPath: input.relPath,
+      lookup: input.lookup,
+      basePath: input.basePath,
+      partOf: {
+        headingsBefore: input.rendered.headings.filter((heading) => heading.line < range.start).map((heading) => heading.text),
+        references: input.rendered.references,
+        partHolding,
+      },
+    });
+    return {
+      n,
+      url: partUrlOf(input.url, n),
+      markdownUrl: partMarkdownUrlOf(input.url, input.markdownUrl, n),
+      headings: range.headings,
+      markdown: markdowns[i] ?? '',
+      bodyHtml: rendered.html,
+      startsWithH1: rendered.startsWithH1,
+    };
+  });
+}
+
+/** The served markdown of every part of a plan. */
+function servedMarkdowns(input: SplitInput, plan: readonly PartPlan[], lines: readonly string[], frontmatter: string): string[] {
+  const links = plan.map((range, i) => ({
+    markdownUrl: input.baseUrl + partMarkdownUrlOf(input.url, input.markdownUrl, i + 1),
+    headings: range.headings,
+  }));
+  return plan.map((range, i) => {
+    const content = lines.slice(range.start, range.end).join('\n');
+    return partMarkdown(i === 0 ? frontmatter + content : content, input.title, links, i + 1, input.baseUrl);
+  });
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { headingText, planParts, type PartPlan } from './page-split.js';
+
+/** A paragraph line of exactly `chars` characters (plus its newline in the plan's count). */
+const text = (chars: number, letter = 'x'): string => letter.repeat(chars);
+
+/** The lines of each part, to read plans at a glance. */
+function linesOf(lines: readonly string[], plan: readonly PartPlan[]): string[][] {
+  return plan.map((part) => lines.slice(part.start, part.end));
+}
+
+describe('planParts', () => {
+  it('keeps a body that fits in one part', () => {
+    const lines = ['# Title', '', text(50), '', '## A', '', text(50)];
+    expect(planParts(lines, 1000)).toStrictEqual([{ start: 0, end: 7, headings: ['Title', 'A'] }]);
+  });
+
+  it('packs whole H2 sections greedily, each part under the budget', () => {
+    // Each section is 5 + 1 + 41 = 47 characters with newlines ('## A\n', '\n', 40 x + '\n').
+    const lines = ['## A', '', text(40), '## B', '', text(40), '## C', '', text(40)];
+    const plan = planParts(lines, 100);
+    expect(plan).toStrictEqual([
+      { start: 0, end: 6, headings: ['A', 'B'] },
+      { start: 6, end: 9, headings: ['C'] },
+    ]);
+  });
+
+  it('counts the lead (frontmatter) in the first part only', () => {
+    const lines = ['## A', '', text(40), '## B', '', text(40)];
+    expect(planParts(lines, 100, 0).map((part) => part.start)).toStrictEqual([0]);
+    expect(planParts(lines, 100, 10).map((part) => part.start)).toStrictEqual([0, 3]);
+  });
+
+  it('cuts a section too big on its own at its H3 headings', () => {
+    const lines = ['## Big', '', '### One', text(60), '### Two', text(60), '## Small', text(10)];
+    const plan = planParts(lines, 100);
+    expect(linesOf(lines, plan)).toStrictEqual([
+      ['## Big', '', '### One', text(60)],
+      ['### Two', text(60), '## Small', text(10)],
+    ]);
+    expect(plan.map((part) => part.headings)).toStrictEqual([['Big'], ['Small']]);
+  });
+
+  it('lists H3 headings when a part starts no H1/H2 section', () => {
+    const lines = ['## Big', '### One', text(60), '### Two', text(60), '### Three', text(60)];
+    expect(planParts(lines, 80).map((part) => part.headings)).toStrictEqual([['Big'], ['Two'], ['Three']]);
+  });
+
+  it('falls back to top-level blocks: a blank line then a line at column 0', () => {
+    const lines = [text(50, 'a'), '', text(50, 'b'), '', '  indented continuation', '', text(50, 'c')];
+    const plan = planParts(lines, 80);
+    expect(linesOf(lines, plan)).toStrictEqual([[text(50, 'a'), ''], [text(50, 'b'), '', '  indented continuation', ''], [text(50, 'c')]]);
+  });
+
+  it('never cuts inside fenced code, even at a heading or a blank line', () => {
+    const fence = ['```md', '## not a heading', '', text(60), '', '## still code', '```'];
+    const lines = ['## A', text(30), '', ...fence, '## B', text(30)];
+    const plan = planParts(lines, 60);
+    expect(linesOf(lines, plan)).toStrictEqual([['## A', text(30), ''], fence, ['## B', text(30)]]);
+  });
+
+  it('handles ~~~ fences and longer closing fences', () => {
+    const lines = ['~~~~', '## inside', '', 'x', '~~~', 'still inside', '~~~~', '', '## After', text(40)];
+    const plan = planParts(lines, 40);
+    expect(plan.map((part) => part.start)).toStrictEqual([0, 8]);
+  });
+
+  it('cuts a raw HTML block at its <h2> and <h3> lines (generated API references)', () => {
+    const lines = ['<ul><li>toc</li></ul>', '<h2 id="a">Group a</h2>', text(50), '<h3 id="a.b">Kind <code>B</code></h3>', text(50)];
+    const plan = planParts(lines, 70);
+    expect(linesOf(lines, plan)).toStrictEqual([
+      ['<ul><li>toc</li></ul>'],
+      ['<h2 id="a">Group a</h2>', text(50)],
+      ['<h3 id="a.b">Kind <code>B</code></h3>', text(50)],
+    ]);
+    expect(plan.map((part) => part.headings)).toStrictEqual([[], ['Group a'], ['Kind B']]);
+  });
+
+  it('leaves a block bigger than the budget whole, in a part of its own', () => {
+    const lines = ['## A', text(20), '', text(200), '', '## B', text(20)];
+    expect(linesOf(lines, planParts(lines, 50))).toStrictEqual([
+      ['## A', text(20), ''],
+      [text(200), ''],
+      ['## B', text(20)],
+    ]);
+  });
+
+  it('covers every line exactly once, in order', () => {
+    const lines = Array.from({ length: 300 }, (_, i) => (i % 17 === 0 ? `## S${i}` : i % 5 === 0 ? '' : text(i % 40)));
+    const plan = planParts(lines, 500);
+    expect(plan[0]?.start).toBe(0);
+    expect(plan[plan.length - 1]?.end).toBe(300);
+    plan.slice(1).forEach((part, i) => expect(part.start).toBe(plan[i]?.end));
+    for (const part of plan) {
+      const size = lines.slice(part.start, part.end).reduce((sum, line) => sum + line.length + 1, 0);
+      expect(size).toBeLessThanOrEqual(500);
+    }
+  });
+});
+
+describe('headingText', () => {
+  it.each([
+    ['## The *setup* #', 'The setup'],
+    ['# `CertificateRequestPolicy`', 'CertificateRequestPolicy'],
+    ['### See [the guide](https://x.test/a)', 'See the guide'],
+    ['<h2 id="x">A <code>b</code> &amp; c</h2>', 'A b & c'],
+  ])('%j → %j', (line, expected) => {
+    expect(headingText(line)).toBe(expected);
+  });
+});

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadContent } from './load.js';
+import { buildSite } from './site.js';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A content folder with two pages, built, then both pages edited on disk. */
+function buildThenEdit(heldSourceMaxChars?: number) {
+  const root = mkdtempSync(path.join(tmpdir(), 'sitegate-site-'));
+  folders.push(root);
+  writeFileSync(path.join(root, 'a.md'), '# A\n\nFirst.\n');
+  writeFileSync(path.join(root, 'b.md'), '# B\n\nFirst.\n');
+  const site = buildSite(loadContent(root).files, { fallbackName: 'test', heldSourceMaxChars });
+  writeFileSync(path.join(root, 'a.md'), '# A\n\nEdited.\n');
+  writeFileSync(path.join(root, 'b.md'), '# B\n\nEdited.\n');
+  return ['/a', '/b'].map((key) => site.sources.get(key)?.read());
+}
+
+describe('buildSite sources', () => {
+  it('holds the texts it was built from while they fit the budget', () => {
+    expect(buildThenEdit()).toStrictEqual(['# A\n\nFirst.\n', '# B\n\nFirst.\n']);
+  });
+
+  it('reads every page from disk once the texts exceed the budget, never some held and some not', () => {
+    // 12 characters fit a.md alone; b.md tips the total over, and a.md is let go too.
+    expect(buildThenEdit(12)).toStrictEqual(['# A\n\nEdited.\n', '# B\n\nEdited.\n']);
+  });
+});

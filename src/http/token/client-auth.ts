@@ -1,0 +1,94 @@
+/**
+ * Client authentication at the token endpoints (RFC 6749 §2.3.1): HTTP Basic or the body's
+ * client_id and client_secret, never both; brute-force limits before any secret is checked; and
+ * one 401 `invalid_client` for every refusal. Framework-free (see grant.ts).
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApiError, type Scope } from '../../errors.js';
+import { checkFailureBudget, recordFailure } from '../../auth/authenticate.js';
+import { rateLimitHeaders } from '../../auth/rate-limits.js';
+import type { AppContext } from '../context.js';
+import { AUTH_REALM } from '../send.js';
+import type { TokenParams } from './params.js';
+
+/** An authenticating client: its credentials and how it sent them (RFC 8414 auth method names). */
+export interface ClientAuth {
+  clientId: string;
+  clientSecret: string;
+  method: 'client_secret_basic' | 'client_secret_post';
+}
+
+const BASIC = /^Basic +([A-Za-z0-9+/]+=*) *$/i;
+
+/** Decodes one half of the Basic credentials (RFC 6749 §2.3.1, Appendix B: form-urlencoded). */
+function formDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    throw new ApiError('invalid_request', { message: 'The Basic credentials are not correctly percent-encoded.' });
+  }
+}
+
+/**
+ * Step: the client's credentials, from HTTP Basic (RFC 6749 §2.3.1, each half form-urlencoded:
+ * Appendix B) or from the body, never both.
+ * @param headers the request's headers (lower-case names)
+ * @throws {ApiError} `invalid_request` for a malformed or non-Basic Authorization header, both
+ *   methods at once, a body client_id differing from Basic's, or missing credentials
+ */
+export function readClientAuth(headers: IncomingHttpHeaders, params: TokenParams): ClientAuth {
+  const header = headers.authorization;
+  const basic = header === undefined ? null : BASIC.exec(header);
+  if (header !== undefined && basic === null)
+    throw new ApiError('invalid_request', { message: 'The Authorization header must be "Basic <base64(client_id:client_secret)>".' });
+  if (basic?.[1] !== undefined) {
+    if (params.client_secret !== undefined)
+      throw new ApiError('invalid_request', {
+        message: 'Authenticate the client once: HTTP Basic or client_secret in the body, not both.',
+      });
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon === -1) throw new ApiError('invalid_request', { message: 'The Basic credentials must be client_id:client_secret.' });
+    const clientId = formDecode(decoded.slice(0, colon));
+    const clientSecret = formDecode(decoded.slice(colon + 1));
+    if (params.client_id !== undefined && params.client_id !== clientId)
+      throw new ApiError('invalid_request', { message: 'client_id in the body differs from the Basic credentials.' });
+    return { clientId, clientSecret, method: 'client_secret_basic' };
+  }
+  const { client_id: clientId, client_secret: clientSecret } = params;
+  if (clientId === undefined || clientId === '' || clientSecret === undefined || clientSecret === '') {
+    throw new ApiError('invalid_request', { message: 'client_id and client_secret are required.' });
+  }
+  return { clientId, clientSecret, method: 'client_secret_post' };
+}
+
+/**
+ * Step: brute-force limits per address (requests, and failed authentications) and per client_id
+ * (failed authentications), before any secret is checked (DESIGN.md "Limits").
+ * @throws {ApiError} `rate_limited` with Retry-After and RateLimit headers
+ */
+export async function checkRateLimits(ctx: AppContext, address: string, clientId: string): Promise<void> {
+  const perAddress = await ctx.auth.limiter.consume('token', address);
+  if (!perAddress.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(perAddress) });
+  await checkFailureBudget(ctx.auth, address);
+  const perClient = await ctx.auth.limiter.check('clientFailures', clientId);
+  if (!perClient.allowed)
+    throw new ApiError('rate_limited', { message: 'Too many failed attempts for this client.', headers: rateLimitHeaders(perClient) });
+}
+
+/**
+ * Step: the client must be a known, active key with this secret; any refusal is the same 401,
+ * counted against the address and the client_id, and audited.
+ * @returns the scopes granted to the key
+ * @throws {ApiError} `invalid_client`, with `WWW-Authenticate: Basic` when the client used HTTP
+ *   Basic (RFC 6749 §5.2)
+ */
+export async function authenticateClient(ctx: AppContext, address: string, auth: ClientAuth): Promise<Scope[]> {
+  const result = await ctx.auth.keys.verify(auth.clientId, auth.clientSecret);
+  if (result.ok) return result.key.scopes;
+  await recordFailure(ctx.auth, address, auth.clientId, 'invalid_client');
+  await ctx.auth.limiter.consume('clientFailures', auth.clientId);
+  const headers: Record<string, string> =
+    auth.method === 'client_secret_basic' ? { 'www-authenticate': `Basic realm="${AUTH_REALM}"` } : {};
+  throw new ApiError('invalid_client', { headers });
+}

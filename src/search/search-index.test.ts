@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex } from './index-builder.js';
+import { MAX_PREFIX_EXPANSIONS, type SearchDocument } from './search-index.js';
+
+const doc = (path: string, title: string, description = ''): SearchDocument => ({ path, title, description });
+const ALL = { limit: 100, offset: 0, includeInternal: true };
+const PUBLIC = { ...ALL, includeInternal: false };
+
+/** A small corpus: each page's body is its own markdown. */
+function index() {
+  return buildSearchIndex([
+    {
+      document: doc('/guides/configuration', 'Configuration', 'Every option.'),
+      internal: false,
+      markdown: 'Set `timeoutMs` in the configuration file.',
+    },
+    {
+      document: doc('/guides/', 'Guides', 'Installing, configuring and running.'),
+      internal: false,
+      markdown: 'Read the [configuration](configuration.md) page.',
+    },
+    { document: doc('/guides/install', 'Install', ''), internal: false, markdown: 'Install the widget with npm. Widget widget widget.' },
+    {
+      document: doc('/internal/runbook', 'Runbook', 'On-call.'),
+      internal: true,
+      markdown: 'When the widget is down, page the on-call engineer.',
+    },
+    {
+      document: doc('/café', 'Café Ünïcode', ''),
+      internal: false,
+      markdown: 'Grüße aus Köln; <span class="hidden-attribute">visible text</span>',
+    },
+  ]);
+}
+
+const paths = (query: string, options = ALL): string[] =>
+  index()
+    .search(query, options)
+    .results.map((result) => result.path);
+
+describe('CompactSearchIndex', () => {
+  it('lists documents by path, internal ones only in allDocuments', () => {
+    const built = index();
+    expect(built.allDocuments.map((d) => d.path)).toStrictEqual([
+      '/café',
+      '/guides/',
+      '/guides/configuration',
+      '/guides/install',
+      '/internal/runbook',
+    ]);
+    expect(built.publicDocuments.map((d) => d.path)).toStrictEqual(['/café', '/guides/', '/guides/configuration', '/guides/install']);
+  });
+
+  it('ranks a title hit above body and description hits', () => {
+    expect(paths('configuration')).toStrictEqual(['/guides/configuration', '/guides/']);
+  });
+
+  it('matches every word as a prefix, preferring short completions', () => {
+    expect(paths('configur')[0]).toBe('/guides/configuration');
+    expect(paths('inst')).toStrictEqual(['/guides/install', '/guides/']);
+  });
+
+  it('tolerates typos only in words that match nothing as they are', () => {
+    expect(paths('configuratoin')).toStrictEqual(['/guides/configuration', '/guides/']);
+    expect(paths('instll')).toStrictEqual(['/guides/install']);
+    // Too short for one edit to be a near miss.
+    expect(paths('npn')).toStrictEqual([]);
+  });
+
+  it('needs every word when some page has them all, else any word will do', () => {
+    expect(paths('widget npm')).toStrictEqual(['/guides/install']);
+    expect(paths('widget zebra')).toStrictEqual(['/guides/install', '/internal/runbook']);
+    expect(index().search('zebra', ALL)).toStrictEqual({ total: 0, results: [] });
+  });
+
+  it('leaves internal pages out unless asked, in results and in the total', () => {
+    expect(index().search('widget', PUBLIC)).toStrictEqual({ total: 1, results: [doc('/guides/install', 'Install')] });
+    expect(index().search('widget', ALL).total).toBe(2);
+  });
+
+  it('pages with limit and offset over a stable order', () => {
+    const built = index();
+    const all = built.search('the', ALL);
+    expect(all.total).toBe(4);
+    expect(built.search('the', { ...ALL, limit: 1, offset: 1 }).results).toStrictEqual(all.results.slice(1, 2));
+    expect(built.search('the', { ...ALL, offset: 4 })).toStrictEqual({ total: 4, results: [] });
+  });
+
+  it('folds case and accents of letters but keeps them distinct from plain ASCII', () => {
+    expect(paths('CAFÉ')).toStrictEqual(['/café']);
+    expect(paths('grüße köln')).toStrictEqual(['/café']);
+    expect(paths('cafe')).toStrictEqual([]);
+  });
+
+  it('indexes the text of HTML and links, not their attributes or destinations', () => {
+    expect(paths('visible')).toStrictEqual(['/café']);
+    expect(paths('hidden')).toStrictEqual([]);
+    expect(paths('md')).toStrictEqual([]);
+  });
+
+  it('matches nothing for an empty or all-punctuation query', () => {
+    expect(index().search('  --- ', ALL)).toStrictEqual({ total: 0, results: [] });
+  });
+
+  it('replaces a page added again under the same path', () => {
+    const built = buildSearchIndex([
+      { document: doc('/a', 'Old'), internal: false, markdown: 'apples' },
+      { document: doc('/b', 'Other'), internal: false, markdown: 'pears' },
+      { document: doc('/a', 'New'), internal: false, markdown: 'oranges' },
+    ]);
+    expect(built.allDocuments).toStrictEqual([doc('/a', 'New'), doc('/b', 'Other')]);
+    expect(built.search('apples', ALL).total).toBe(0);
+    expect(built.search('oranges', ALL).results).toStrictEqual([doc('/a', 'New')]);
+  });
+
+  it(`expands a prefix to at most ${MAX_PREFIX_EXPANSIONS} words`, () => {
+    const words = Array.from({ length: MAX_PREFIX_EXPANSIONS + 10 }, (_, i) => `pre${String(i).padStart(3, '0')}`);
+    const built = buildSearchIndex(words.map((word, i) => ({ document: doc(`/p${i}`, word), internal: false, markdown: '' })));
+    expect(built.search('pre', ALL).total).toBe(MAX_PREFIX_EXPANSIONS);
+    expect(built.search('pre059', ALL).total).toBe(1);
+  });
+
+  it('finds documents far apart (postings stored as multi-byte gaps)', () => {
+    const count = 20_000;
+    const rare = new Set([0, 1, 200, 17_000, count - 1]);
+    const built = buildSearchIndex(
+      Array.from({ length: count }, (_, i) => ({
+        document: doc(`/p${String(i).padStart(5, '0')}`, `Page ${i}`),
+        internal: false,
+        markdown: rare.has(i) ? 'common words and a zanzibar' : 'common words',
+      })),
+    );
+    const found = built.search('zanzibar', { ...ALL, limit: 10 });
+    expect(found.total).toBe(rare.size);
+    expect(found.results.map((result) => result.path).sort()).toStrictEqual([...rare].map((i) => `/p${String(i).padStart(5, '0')}`).sort());
+    expect(built.search('common', ALL).total).toBe(count);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * A worker thread of the parallel build (parallel-build.ts): reads its share of the content files
+ * into pages and counts their search terms, then posts both back and wakes the main thread.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { diskSource, type DiskSourceParts } from '../content/load.js';
+import type { ContentProblem } from '../content/problems.js';
+import { readSourcePage } from '../content/site.js';
+import { BatchCounter } from '../search/index-builder.js';
+import type { WorkerInput, WorkerOutput } from './parallel-build.js';
+
+const input = workerData as WorkerInput;
+const port: MessagePort = input.port;
+const signals = new Int32Array(input.signals);
+
+function run(files: readonly DiskSourceParts[], heldMaxChars: number): WorkerOutput {
+  const problems: ContentProblem[] = [];
+  const counter = new BatchCounter();
+  const reads: WorkerOutput['reads'] = [];
+  let texts: string[] | undefined = [];
+  let heldChars = 0;
+  files.forEach((parts, fileIndex) => {
+    const read = readSourcePage(diskSource(parts), problems);
+    if (read !== undefined) {
+      reads.push({ page: read.page, rank: read.rank, fileIndex });
+      counter.add(read.page, read.body);
+      heldChars += read.text.length;
+      // Past this worker's share of the budget, no text is sent: the site reads every page from disk.
+      if (heldChars <= heldMaxChars) texts?.push(read.text);
+      else texts = undefined;
+    }
+    Atomics.add(signals, 1, 1);
+  });
+  return { reads, texts, problems, batch: counter.finish() };
+}
+
+try {
+  const output = run(input.files, input.heldMaxChars);
+  const buffers = output.batch.fields.flatMap((field) => [field.starts.buffer, field.ids.buffer, field.tfs.buffer, field.lengths.buffer]);
+  port.postMessage(output, buffers as ArrayBuffer[]);
+} catch (error) {
+  port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+} finally {
+  port.close();
+  Atomics.add(signals, 0, 1);
+  Atomics.notify(signals, 0);
+  parentPort?.close();
+}

@@ -1,0 +1,151 @@
+/**
+ * The parallel build of big sites: worker threads read the content files and count their search
+ * terms (most of a build's work), the main thread puts the pages and postings together in file
+ * order, so the result equals the single-threaded build. The main thread waits synchronously
+ * (Atomics.wait on a shared counter the workers bump, then receiveMessageOnPort), so loading a
+ * snapshot stays one synchronous call. Each worker's garbage (every file's text) dies with it.
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { diskSourceParts, type DiskSourceParts, type SourceFile } from '../content/load.js';
+import { PAGE_KINDS, type Page } from '../content/page.js';
+import type { ContentProblem } from '../content/problems.js';
+import { HELD_SOURCE_MAX_CHARS, SiteAssembler, type Site } from '../content/site.js';
+import { SearchIndexBuilder } from '../search/index-builder.js';
+import type { CountedBatch } from '../search/field-pairs.js';
+import type { SearchIndex } from '../search/search-index.js';
+
+/** Sites with fewer files build on the main thread: starting workers costs more than it saves. */
+export const PARALLEL_MIN_FILES = 5_000;
+/** At most this many workers, whatever the core count: merging on the main thread bounds the gain. */
+const MAX_WORKERS = 4;
+/** How long the main thread waits for the workers before giving up on them, per file, ms (plus a minute). */
+const WAIT_MS_PER_FILE = 2;
+/** How often the main thread wakes to report progress while it waits, ms. */
+const PROGRESS_INTERVAL_MS = 250;
+
+/** What a worker is given. */
+export interface WorkerInput {
+  files: DiskSourceParts[];
+  port: MessagePort;
+  /** Int32 [workers done, files read], shared by every worker and the main thread. */
+  signals: SharedArrayBuffer;
+  /** The worker's share of {@link HELD_SOURCE_MAX_CHARS}: texts are sent back while they fit. */
+  heldMaxChars: number;
+}
+
+/** What a worker posts back. */
+export interface WorkerOutput {
+  /** Pages read, in file order; `fileIndex` is the file's index in the worker's share. */
+  reads: { page: Page; rank: number; fileIndex: number }[];
+  /** The source text of each read, or `undefined` when they did not fit the worker's share. */
+  texts: string[] | undefined;
+  problems: ContentProblem[];
+  /** The pages' counted terms, document d being reads[d]. */
+  batch: CountedBatch;
+}
+
+/** A site and its search index. */
+export interface BuiltContent {
+  site: Site;
+  search: SearchIndex;
+  /** Worker threads that read the files; 0 for the main thread. */
+  workers: number;
+}
+
+/** The worker script beside this module, once compiled (`npm run build`); source-only runs have none. */
+function workerScript(): URL | undefined {
+  const url = new URL('./build-worker.js', import.meta.url);
+  return existsSync(fileURLToPath(url)) ? url : undefined;
+}
+
+/**
+ * Builds the site and its index on worker threads when it pays: at least
+ * {@link PARALLEL_MIN_FILES} files, all on disk, more than one core, and the compiled worker present.
+ * @returns `undefined` when it does not pay or the workers failed: the caller builds on its own thread
+ */
+export function buildInParallel(
+  files: readonly SourceFile[],
+  fallbackName: string,
+  onProgress?: (done: number, total: number) => void,
+): BuiltContent | undefined {
+  const script = workerScript();
+  const workerCount = Math.min(MAX_WORKERS, os.availableParallelism());
+  if (script === undefined || workerCount < 2 || files.length < PARALLEL_MIN_FILES) return undefined;
+  const parts = files.map(diskSourceParts);
+  if (parts.some((part) => part === undefined)) return undefined;
+
+  const signals = new SharedArrayBuffer(8);
+  const counters = new Int32Array(signals);
+  const share = Math.ceil(files.length / workerCount);
+  const ports: MessagePort[] = [];
+  for (let w = 0; w < workerCount; w++) {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1);
+    const input: WorkerInput = {
+      files: parts.slice(w * share, (w + 1) * share) as DiskSourceParts[],
+      port: port2,
+      signals,
+      heldMaxChars: HELD_SOURCE_MAX_CHARS / workerCount,
+    };
+    new Worker(script, { workerData: input, transferList: [port2] }).unref();
+  }
+  const deadline = Date.now() + 60_000 + WAIT_MS_PER_FILE * files.length;
+  for (let done = Atomics.load(counters, 0); done < workerCount; done = Atomics.load(counters, 0)) {
+    if (Date.now() > deadline) return undefined;
+    Atomics.wait(counters, 0, done, PROGRESS_INTERVAL_MS);
+    onProgress?.(Atomics.load(counters, 1), files.length);
+  }
+  const outputs = ports.map((port) => receiveMessageOnPort(port)?.message as WorkerOutput | { error: string } | undefined);
+  for (const port of ports) port.close();
+  if (outputs.some((output) => output === undefined || 'error' in output)) return undefined;
+  return { ...merge(files, share, outputs as WorkerOutput[], fallbackName), workers: workerCount };
+}
+
+/**
+ * A page from a worker with its strings shared again: a message carries every string as a copy,
+ * so the key and the URL (usually equal), the file path (the listing has it), the kind and the
+ * section would each cost their own memory, some 20 MB over 100k pages.
+ */
+function compact(received: Page, file: SourceFile, sections: Map<string, string>): Page {
+  // The object is the message's own copy: changed in place rather than copied, which would double
+  // the garbage of the merge (100k objects), and the heap it leaves behind.
+  const page = received as Mutable<Page>;
+  if (page.url === page.key) page.url = page.key;
+  let section = sections.get(page.section);
+  if (section === undefined) sections.set(page.section, (section = page.section));
+  page.section = section;
+  page.markdownUrl = page.key.endsWith('/') ? `${page.url}index.md` : `${page.url}.md`;
+  page.file = file.relPath;
+  page.kind = PAGE_KINDS.find((kind) => kind === page.kind) ?? page.kind;
+  return page;
+}
+
+/** `T` with its properties writable. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Puts the workers' pages and counts together in file order, as the single-threaded build would. */
+function merge(
+  files: readonly SourceFile[],
+  share: number,
+  outputs: readonly WorkerOutput[],
+  fallbackName: string,
+): Omit<BuiltContent, 'workers'> {
+  const problems: ContentProblem[] = [];
+  const assembler = new SiteAssembler(problems);
+  const indexer = new SearchIndexBuilder();
+  const sections = new Map<string, string>();
+  outputs.forEach((output, w) => {
+    problems.push(...output.problems);
+    const batch = indexer.addBatch(output.batch);
+    output.reads.forEach(({ page: received, rank, fileIndex }, doc) => {
+      const file = files[w * share + fileIndex] as SourceFile;
+      const page = compact(received, file, sections);
+      const document = { path: page.url, title: page.title, description: page.description };
+      if (assembler.add(page, rank, file, output.texts?.[doc])) indexer.addCounted(document, page.kind === 'internal', batch, doc);
+    });
+  });
+  return { site: assembler.finish(fallbackName), search: indexer.finish() };
+}

@@ -1,0 +1,77 @@
+/**
+ * The parallel build (src/snapshot/parallel-build.ts) must give exactly what the single-threaded
+ * build gives: the same pages, problems, search results and documents. Runs the compiled server
+ * (the suite runs after `npm run build`), where the worker script exists, on docs-large and on a
+ * generated site whose duplicate URL straddles the boundary between two workers.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DOCS_LARGE } from './helpers.js';
+
+const { loadSnapshot } = (await import(
+  new URL('../dist/snapshot/snapshot.js', import.meta.url).href
+)) as typeof import('../src/snapshot/snapshot.js');
+type Loaded = ReturnType<typeof loadSnapshot>;
+
+const BASE = 'http://sitegate.test';
+const QUERIES = ['certificate', 'git commit', 'ls', 'docker run', 'prin', 'kubernets', 'the', 'zebra crossing', 'a b c'];
+const ALL = { limit: 100, offset: 0, includeInternal: true };
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Everything a build decides, as data. */
+function outcome({ snapshot, problems }: Loaded) {
+  const body = (key: string) => snapshot.pages.get(key)?.markdown.bytes.toString('utf8');
+  const keys = [...snapshot.site.pages.keys()];
+  return {
+    pages: [...snapshot.site.pages.values()],
+    publicPages: snapshot.site.publicPages.map((page) => page.url),
+    folders: [...snapshot.site.folders.keys()],
+    problems,
+    documents: snapshot.search.allDocuments,
+    searches: QUERIES.map((query) => snapshot.search.search(query, ALL)),
+    llms: snapshot.discovery.llmsTxt.etag,
+    sitemap: snapshot.discovery.sitemap.etag,
+    bodies: keys.filter((_, i) => i % 500 === 0).map(body),
+  };
+}
+
+describe('the parallel build', () => {
+  it('equals the single-threaded build on docs-large (7,425 pages)', () => {
+    const parallel = loadSnapshot(DOCS_LARGE, { baseUrl: BASE });
+    const serial = loadSnapshot(DOCS_LARGE, { baseUrl: BASE, parallel: false });
+    expect(parallel.snapshot.buildWorkers).toBeGreaterThanOrEqual(2);
+    expect(serial.snapshot.buildWorkers).toBe(0);
+    expect(parallel.snapshot.site.pages.size).toBe(7425);
+    expect(outcome(parallel)).toStrictEqual(outcome(serial));
+  });
+
+  it('resolves a duplicate URL split between two workers, drafts, internal pages and problems the same way', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-parallel-'));
+    folders.push(dir);
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    };
+    // README.md sorts first and index.md last in m/, with 6,000 pages between them.
+    write('m/README.md', '# Readme\n\nThe folder, as README.\n');
+    write('m/index.md', '---\ntitle: Index\n---\n\nThe folder, as index.\n');
+    for (let i = 0; i < 6000; i++) write(`m/a${String(i).padStart(4, '0')}.md`, `# Page ${i}\n\nWords ${i % 7} and more words.\n`);
+    write('m/draft.md', '---\ndraft: true\n---\n\nNot yet.\n');
+    write('m/untitled.md', 'No heading here.\n');
+    write('internal/secret.md', '# Secret\n\nOn-call words.\n');
+    write('m/bad.md', '---\ntitle: [unclosed\n---\n\nBody.\n');
+    const parallel = loadSnapshot(dir, { baseUrl: BASE });
+    const serial = loadSnapshot(dir, { baseUrl: BASE, parallel: false });
+    expect(parallel.snapshot.buildWorkers).toBeGreaterThanOrEqual(2);
+    expect(parallel.snapshot.site.pages.get('/m/')?.file).toBe('m/index.md');
+    expect(parallel.problems.filter((problem) => problem.file === 'm/README.md')).toStrictEqual([
+      { severity: 'error', file: 'm/README.md', message: 'duplicate URL /m/: also served by m/index.md, which wins' },
+    ]);
+    expect(outcome(parallel)).toStrictEqual(outcome(serial));
+  });
+});
