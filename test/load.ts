@@ -2,7 +2,18 @@
  * A bounded load generator for end-to-end tests: concurrent workers, each on its own keep-alive
  * connection (node:http Agent), sending requests one after another and recording every outcome.
  */
+import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import path from 'node:path';
+
+/**
+ * Writes `<cwd>/sitegate.json` lifting the anonymous search limit (1,200 a minute per address by
+ * default): on a fast machine a load easily passes it within seconds, and a test about reloading or
+ * shutting down must not fail on 429s. Start the server with `cwd` as its working folder.
+ */
+export function liftSearchLimit(cwd: string): void {
+  writeFileSync(path.join(cwd, 'sitegate.json'), JSON.stringify({ rateLimits: { search: { points: 1_000_000_000 } } }));
+}
 
 /** One request of the mix. */
 export interface LoadRequest {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI_TIMEOUT_MS, cliProcesses } from './cli-process.js';
 import { freePort } from './free-port.js';
-import { startLoad, type LoadRequest } from './load.js';
+import { liftSearchLimit, startLoad, type LoadRequest } from './load.js';
 
 const { tempDir, start, run } = cliProcesses();
 const TEST_TIMEOUT_MS = 180_000;
@@ -53,6 +53,7 @@ describe('graceful shutdown', { timeout: TEST_TIMEOUT_MS }, () => {
     );
     expect(created.code).toBe(0);
     const key = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
+    liftSearchLimit(cwd);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const server = start(context, ['serve', site, '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'], cwd);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI_TIMEOUT_MS, cliProcesses } from './cli-process.js';
 import { freePort } from './free-port.js';
-import { startLoad, type LoadRequest } from './load.js';
+import { liftSearchLimit, startLoad, type LoadRequest } from './load.js';
 
 const { tempDir, start } = cliProcesses();
 const TEST_TIMEOUT_MS = 180_000;
@@ -39,6 +39,7 @@ describe('hot reload', { timeout: TEST_TIMEOUT_MS }, () => {
     writeFileSync(path.join(site, 'guides/stable.md'), '# Stable guide\n\nThis page never changes: steadfast.\n');
     writeFileSync(path.join(site, 'edit-me.md'), '# Original title\n\nBefore the edit.\n');
     writeFileSync(path.join(site, 'delete-me.md'), '# Doomed page\n\nAbout the ephemeralword.\n');
+    liftSearchLimit(cwd);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = start(context, ['serve', site, '--watch', '--port', String(port), '--data-dir', path.join(cwd, 'data')], cwd);
