@@ -70,4 +70,36 @@ describe('splitFrontmatter', () => {
   ])('ignores frontmatter that is %s', (_what, text) => {
     expect(splitFrontmatter(text)).toStrictEqual({ data: {}, body: 'Body', error: 'frontmatter is not a YAML mapping' });
   });
+
+  it("reports YAML's warnings in `warning`, keeps the data, and never emits a process warning", () => {
+    const emitted: string[] = [];
+    const listen = (warning: Error): void => void emitted.push(warning.message);
+    process.on('warning', listen);
+    try {
+      expect(splitFrontmatter('---\ntitle: !secret Hunter\nx: !!js/function f\n---\nBody')).toStrictEqual({
+        data: { title: 'Hunter', x: 'f' },
+        body: 'Body',
+        warning: 'YAML frontmatter: Unresolved tag: !secret at line 1, column 8:',
+      });
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(emitted).toStrictEqual([]);
+  });
+
+  it('drops an alias bomb as invalid', () => {
+    const bomb = [
+      'a: &a [x, x]',
+      ...Array.from(
+        { length: 12 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`,
+      ),
+    ];
+    expect(splitFrontmatter(`---\n${bomb.join('\n')}\n---\nBody`)).toMatchObject({
+      data: {},
+      body: 'Body',
+      error: expect.stringMatching(/^invalid YAML frontmatter: Excessive alias count/) as unknown,
+    });
+  });
 });

@@ -1,5 +1,5 @@
 /** Step 2 of the content pipeline: split YAML frontmatter from the markdown body. */
-import { parse } from 'yaml';
+import { parseDocument } from 'yaml';
 import { parseSimpleYaml } from './simple-yaml.js';
 
 /** A file's frontmatter and body. */
@@ -10,6 +10,8 @@ export interface Frontmatter {
   body: string;
   /** Why the frontmatter was ignored, when it was not a valid YAML mapping. */
   error?: string;
+  /** What was odd in frontmatter that was still used (an unknown tag such as `!secret` is read as plain text). */
+  warning?: string;
 }
 
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -21,8 +23,9 @@ export function frontmatterBlock(text: string): string {
 
 /**
  * Splits `---`-fenced YAML frontmatter (the Jekyll/Hugo convention) off a markdown text.
- * YAML is parsed with the `core` schema, so dates stay strings. Never throws: invalid YAML is
- * reported in `error` and the fenced block is dropped from the body.
+ * YAML is parsed with the `core` schema, so dates stay strings. Never throws and never writes to the
+ * process's warnings: invalid YAML is reported in `error` and the fenced block is dropped from the
+ * body; YAML's own warnings are reported in `warning`.
  */
 export function splitFrontmatter(text: string): Frontmatter {
   const match = FENCE.exec(text);
@@ -31,15 +34,27 @@ export function splitFrontmatter(text: string): Frontmatter {
   const yaml = match[1] ?? '';
   const simple = parseSimpleYaml(yaml);
   if (simple !== undefined) return { data: simple, body };
+  const invalid = (error: Error): Frontmatter => ({
+    data: {},
+    body,
+    error: `invalid YAML frontmatter: ${error.message.split('\n')[0] ?? 'invalid YAML'}`,
+  });
+  // parseDocument, not parse: parse hands YAML's warnings to process.emitWarning, which would print
+  // one on stderr each time the page is rendered.
+  const document = parseDocument(yaml, { schema: 'core' });
+  const [firstError] = document.errors;
+  if (firstError !== undefined) return invalid(firstError);
+  let data: unknown;
   try {
-    const data: unknown = parse(yaml, { schema: 'core', maxAliasCount: 100 });
-    if (data === null || data === undefined) return { data: {}, body };
-    if (typeof data !== 'object' || Array.isArray(data)) {
-      return { data: {}, body, error: 'frontmatter is not a YAML mapping' };
-    }
-    return { data: data as Record<string, unknown>, body };
+    data = document.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    const message = (error as Error).message.split('\n')[0] ?? 'invalid YAML';
-    return { data: {}, body, error: `invalid YAML frontmatter: ${message}` };
+    return invalid(error as Error);
   }
+  if (data === null || data === undefined) return { data: {}, body };
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    return { data: {}, body, error: 'frontmatter is not a YAML mapping' };
+  }
+  const [firstWarning] = document.warnings;
+  const warning = firstWarning === undefined ? undefined : `YAML frontmatter: ${firstWarning.message.split('\n')[0] ?? 'warning'}`;
+  return warning === undefined ? { data: data as Record<string, unknown>, body } : { data: data as Record<string, unknown>, body, warning };
 }

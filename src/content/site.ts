@@ -117,8 +117,9 @@ export function readSourcePage(file: SourceFile, problems: ContentProblem[]): Pa
     });
     return undefined;
   }
-  const { data, body, error } = splitFrontmatter(text);
+  const { data, body, error, warning } = splitFrontmatter(text);
   if (error !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: error });
+  if (warning !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: warning });
   if (data.draft === true) return undefined;
   const path = pagePathOf(file.relPath);
   return { page: readPage(file, text, data, body, path, problems), body, text, rank: path.indexRank };
