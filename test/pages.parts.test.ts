@@ -153,6 +153,10 @@ describe('a page over the limit', () => {
     expect((await get('/guides/long;part=3')).body).toContain(
       '<p>See <a href="/guides/long#alpha">the start</a>, <a href="/guides/long;part=2#beta">Beta</a> and <a href="#gamma">this section</a>.</p>',
     );
+    // The markdown says the same, with absolute URLs.
+    expect((await get('/guides/long;part=3.md')).body).toContain(
+      `See [the start](${BASE}/guides/long#alpha), [Beta](${BASE}/guides/long;part=2.md#beta) and [this section](#gamma).`,
+    );
   });
 
   it('gives headings the ids they have in the whole page', async () => {
@@ -178,7 +182,8 @@ describe('a page over the limit', () => {
       ['/guides/long.md', '/guides/long;part=2.md', '/guides/long;part=3.md'].map(async (url) => (await get(url)).body),
     );
     const footer = /\n\n> End of part \d of 3\.[^\n]*\n$/;
-    const [first = '', ...later] = parts;
+    // The one change to the page's lines: a fragment link to another part names that part.
+    const [first = '', ...later] = parts.map((part) => part.replaceAll(/\]\([^)\s]*;part=\d\.md#/g, '](#'));
     const contents = [
       first.replace(/\n\n> This page is long[^\n]*(\n>[^\n]*)*/, '').replace(footer, ''),
       ...later.map((part) => part.replace(/^# [^\n]*\n\n> For agents: [^\n]*\n\n> Part [^\n]*\n\n/, '').replace(footer, '')),

@@ -8,7 +8,7 @@ import type { PageUrlLookup } from './links.js';
 import { planParts, type PartPlan } from './page-split.js';
 import { partMarkdown } from './part-markdown.js';
 import { partMarkdownUrlOf, partUrlOf } from './paths.js';
-import { withLlmsDirective } from './portable-markdown.js';
+import { pointFragments, withLlmsDirective } from './portable-markdown.js';
 import { renderMarkdown, type RenderedMarkdown } from './render.js';
 
 /** Share of the limit the body of a part is packed to first: room for navigation, and for the layout when agents convert the HTML. */
@@ -83,8 +83,7 @@ export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
     if (markdowns.every((markdown) => markdown.length < maxChars)) break;
   }
 
-  const partOfLine = (line: number): number => plan.findIndex((range) => line >= range.start && line < range.end) + 1;
-  const holders = new Map(input.rendered.headings.map((heading) => [heading.id, partOfLine(heading.line)]));
+  const holders = headingHolders(input, plan);
   return plan.map((range, i) => {
     const n = i + 1;
     const partHolding = (id: string): string | undefined => {
@@ -113,14 +112,29 @@ export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
   });
 }
 
-/** The served markdown of every part of a plan. */
+/** The 1-based part holding each heading of the page, by heading id (0: in none, as in the frontmatter). */
+function headingHolders(input: SplitInput, plan: readonly PartPlan[]): Map<string, number> {
+  const partOfLine = (line: number): number => plan.findIndex((range) => line >= range.start && line < range.end) + 1;
+  return new Map(input.rendered.headings.map((heading) => [heading.id, partOfLine(heading.line)]));
+}
+
+/**
+ * The served markdown of every part of a plan. A fragment link to a heading of another part points
+ * at that part's markdown URL, as the HTML of the part points at that part's page.
+ */
 function servedMarkdowns(input: SplitInput, plan: readonly PartPlan[], lines: readonly string[], frontmatter: string): string[] {
   const links = plan.map((range, i) => ({
     markdownUrl: input.baseUrl + partMarkdownUrlOf(input.url, input.markdownUrl, i + 1),
     headings: range.headings,
   }));
+  const holders = headingHolders(input, plan);
   return plan.map((range, i) => {
-    const content = lines.slice(range.start, range.end).join('\n');
-    return partMarkdown(i === 0 ? frontmatter + content : content, input.title, links, i + 1, input.baseUrl);
+    const n = i + 1;
+    const holderOf = (id: string): string | undefined => {
+      const holder = holders.get(id);
+      return holder === undefined || holder === n || holder === 0 ? undefined : links[holder - 1]?.markdownUrl;
+    };
+    const content = pointFragments(lines.slice(range.start, range.end).join('\n'), holderOf);
+    return partMarkdown(i === 0 ? frontmatter + content : content, input.title, links, n, input.baseUrl);
   });
 }

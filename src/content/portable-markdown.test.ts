@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageUrlLookup } from './links.js';
-import { portableMarkdown, withLlmsDirective, type PortableOptions } from './portable-markdown.js';
+import { pointFragments, portableMarkdown, withLlmsDirective, type PortableOptions } from './portable-markdown.js';
 
 const BASE = 'https://docs.example.com';
 
@@ -185,5 +185,29 @@ describe('withLlmsDirective', () => {
     expect(withLlmsDirective('Hello.\n', 'https://example.com/docs')).toBe(
       '> For agents: the index of this site is https://example.com/docs/llms.txt\n\nHello.\n',
     );
+  });
+});
+
+describe('pointFragments', () => {
+  const holders = new Map([
+    ['setup', 'https://docs.example.com/guide;part=2.md'],
+    ['über', 'https://docs.example.com/guide;part=3.md'],
+  ]);
+  const holderOf = (id: string): string | undefined => holders.get(id);
+
+  it('points a fragment of another document at it, in inline links and definitions, bracketed or not', () => {
+    const markdown = ['See [setup](#setup), [über](#%C3%BCber) and [here](#here).', '', '[ref]: <#setup> "Setup"'].join('\n');
+    expect(pointFragments(markdown, holderOf)).toBe(
+      [
+        'See [setup](https://docs.example.com/guide;part=2.md#setup), [über](https://docs.example.com/guide;part=3.md#%C3%BCber) and [here](#here).',
+        '',
+        '[ref]: <https://docs.example.com/guide;part=2.md#setup> "Setup"',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves code, other destinations and undecodable fragments as they are', () => {
+    const markdown = ['`[a](#setup)` [b](/x#setup) [c](#%E0%A4%A)', '```', '[d](#setup)', '```'].join('\n');
+    expect(pointFragments(markdown, holderOf)).toBe(markdown);
   });
 });

@@ -42,29 +42,30 @@ function absolute(destination: string, options: PortableOptions): string {
   return bracketed ? `<${rewritten}>` : rewritten;
 }
 
-/** Rewrites the links of one line outside fenced code, leaving code spans alone. */
-function rewriteLine(line: string, options: PortableOptions): string {
+/** A change to one link destination, as written (`<…>` brackets included); returns it unchanged to leave it. */
+type DestinationMap = (destination: string) => string;
+
+/** Rewrites the link destinations of one line outside fenced code, leaving code spans alone. */
+function rewriteLine(line: string, map: DestinationMap): string {
   const spans: [number, number][] = [];
   for (const match of line.matchAll(CODE_SPAN)) spans.push([match.index, match.index + match[0].length]);
   const inCode = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end);
   const definition = REFERENCE_DEFINITION.exec(line);
   if (definition !== null) {
     const [whole, lead = '', destination = ''] = definition;
-    return lead + absolute(destination, options) + line.slice(whole.length);
+    return lead + map(destination) + line.slice(whole.length);
   }
   // Raw HTML is left alone: where it is not well-formed, the HTML page shows it as text, and the
   // two representations must say the same thing.
   return line.replace(INLINE_LINK, (match: string, destination: string, offset: number) =>
-    inCode(offset) ? match : match.slice(0, match.length - destination.length) + absolute(destination, options),
+    inCode(offset) ? match : match.slice(0, match.length - destination.length) + map(destination),
   );
 }
 
-/** Makes a page's markdown portable: the source with every link absolute. */
-export function portableMarkdown(source: string, options: PortableOptions): string {
-  const frontmatter = frontmatterBlock(source);
-  const lines = source.slice(frontmatter.length).split('\n');
+/** Rewrites every link destination of markdown (without frontmatter) outside fenced code, line for line. */
+function rewriteLinks(markdown: string, map: DestinationMap): string {
   let fence: string | undefined;
-  const out = lines.map((line) => {
+  const out = markdown.split('\n').map((line) => {
     const opening = FENCE_OPEN.exec(line)?.[1];
     if (fence !== undefined) {
       if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
@@ -74,9 +75,40 @@ export function portableMarkdown(source: string, options: PortableOptions): stri
       fence = opening;
       return line;
     }
-    return rewriteLine(line, options);
+    return rewriteLine(line, map);
   });
-  return frontmatter + out.join('\n');
+  return out.join('\n');
+}
+
+/** Makes a page's markdown portable: the source with every link absolute, its frontmatter untouched. */
+export function portableMarkdown(source: string, options: PortableOptions): string {
+  const frontmatter = frontmatterBlock(source);
+  return frontmatter + rewriteLinks(source.slice(frontmatter.length), (destination) => absolute(destination, options));
+}
+
+/**
+ * Points fragment-only links (`[see](#setup)`) of markdown without frontmatter at the document that
+ * holds the heading: in one part
+ * of a long page, `#setup` may name a heading of another part, and so becomes
+ * `https://…/guide;part=3.md#setup`. Fragments no other document holds stay as they are.
+ * @param holderOf the absolute URL of the document holding heading id `id` (the fragment,
+ *   percent-decoded), or `undefined` when it is this one or none
+ */
+export function pointFragments(markdown: string, holderOf: (id: string) => string | undefined): string {
+  return rewriteLinks(markdown, (destination) => {
+    const bracketed = destination.startsWith('<') && destination.endsWith('>');
+    const href = bracketed ? destination.slice(1, -1) : destination;
+    if (!href.startsWith('#')) return destination;
+    let id: string;
+    try {
+      id = decodeURIComponent(href.slice(1));
+    } catch {
+      return destination;
+    }
+    const holder = holderOf(id);
+    if (holder === undefined) return destination;
+    return bracketed ? `<${holder}${href}>` : holder + href;
+  });
 }
 
 /**
