@@ -235,7 +235,7 @@ describe('client authentication', () => {
     return { status: response.statusCode, headers: headersWithoutDate(response), body: response.body };
   };
 
-  it('unknown client and wrong secret: the same 401 invalid_client, byte for byte, without a challenge', async () => {
+  it('unknown client, malformed client_id and wrong secret: the same 401 invalid_client, byte for byte, without a challenge (RFC 6749 §5.2: none was used)', async () => {
     await withApp(async ({ app, context }) => {
       const client = await issueKey(context, ['search:read']);
       const other = await issueKey(context, ['search:read']);
@@ -400,6 +400,46 @@ describe('malformed requests', () => {
       });
     },
   );
+
+  it.each<[string, (client: { clientId: string; clientSecret: string }) => string, string]>([
+    [
+      'client_secret, the right one last',
+      (client) =>
+        `{"grant_type":"client_credentials","client_id":"${client.clientId}","client_secret":"wrong","client_secret":"${client.clientSecret}"}`,
+      'The parameter client_secret is repeated.',
+    ],
+    [
+      'client_id, spelt with an escape',
+      (client) =>
+        `{"grant_type":"client_credentials","client_id":"${client.clientId}","client\\u005fid":"${client.clientId}","client_secret":"${client.clientSecret}"}`,
+      'The parameter client_id is repeated.',
+    ],
+    [
+      'scope, first as a number',
+      (client) =>
+        `{"grant_type":"client_credentials","scope":1,"client_id":"${client.clientId}","client_secret":"${client.clientSecret}","scope":"search:read"}`,
+      'A parameter is repeated.',
+    ],
+  ])('JSON body with %s repeated: 400 invalid_request, no token (JSON.parse would keep the last)', async (_what, body, message) => {
+    await withApp(async ({ app, context }) => {
+      const client = await issueKey(context, ['search:read']);
+      expectApiError(
+        await app.inject({ method: 'POST', url: TOKEN_PATH, headers: { 'content-type': 'application/json' }, payload: body(client) }),
+        apiErrorBody('invalid_request', { message }),
+      );
+    });
+  });
+
+  it('JSON body with "__proto__" as a member: an unknown parameter, not a repeated one', async () => {
+    await withApp(async ({ app, context }) => {
+      const client = await issueKey(context, ['search:read']);
+      const payload = `{"__proto__":"x","grant_type":"client_credentials","client_id":"${client.clientId}","client_secret":"${client.clientSecret}"}`;
+      expectIssued(
+        await app.inject({ method: 'POST', url: TOKEN_PATH, headers: { 'content-type': 'application/json' }, payload }),
+        'search:read',
+      );
+    });
+  });
 
   it('form body without client credentials: 400 invalid_request', async () => {
     await withApp(async ({ app }) => {

@@ -147,6 +147,12 @@ describe('the token fast path answers as the Fastify route', () => {
     ['a JSON array', () => ({ headers: { 'content-type': JSON_TYPE }, body: '["client_credentials"]' }), 400],
     ['a JSON field that is not a string', () => json({ ...grant(), client_id: 42 }), 400],
     ['a repeated form parameter', () => form(`${new URLSearchParams(grant()).toString()}&scope=search%3Aread&scope=content%3Aread`), 400],
+    [
+      'a repeated JSON member',
+      () => ({ headers: { 'content-type': JSON_TYPE }, body: `${JSON.stringify(grant()).slice(0, -1)},"client_secret":"wrong"}` }),
+      400,
+    ],
+    ['a malformed client_id', () => json(grant({ client_id: 'sgc_\u0000' })), 401],
     ['client_secret missing', () => json({ grant_type: 'client_credentials', client_id: client.clientId }), 400],
     ['HTTP Basic and client_secret in the body', () => form(grant(), { authorization: basic() }), 400],
     ['a malformed Basic header', () => form({ grant_type: 'client_credentials' }, { authorization: 'Basic !' }), 400],

@@ -99,5 +99,37 @@ describe('shared services in the composition root', () => {
       }
       expect(existsSync(path.join(dataDir, SQLITE_FILE))).toBe(false);
     });
+
+    it('a client_id holding a NUL (which PostgreSQL refuses in text) is a 401 invalid_client, audited as no client', async () => {
+      const settings = config({ databaseUrl: database.url });
+      const made = await context(settings);
+      const app = buildApp(made);
+      const cli = await openStore(settings);
+      try {
+        const json = await app.inject(jsonTokenRequest({ grant_type: 'client_credentials', client_id: 'sgc_\u0000', client_secret: 'x' }));
+        expect(json.statusCode).toBe(401);
+        expect(json.json()).toEqual(apiErrorBody('invalid_client'));
+        const basic = await app.inject({
+          method: 'POST',
+          url: '/api/v1/oauth/token',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: `Basic ${Buffer.from('sgc_%00:x').toString('base64')}`,
+          },
+          payload: 'grant_type=client_credentials',
+        });
+        expect(basic.statusCode).toBe(401);
+        // Both failures reach the audit log: the batch holding them was written.
+        await expect
+          .poll(async () => (await cli.listAudit(new Date(0), 10)).map(({ type, clientId }) => ({ type, clientId })), { timeout: 5000 })
+          .toStrictEqual([
+            { type: 'auth_failed', clientId: null },
+            { type: 'auth_failed', clientId: null },
+          ]);
+      } finally {
+        await app.close();
+        await cli.close();
+      }
+    });
   });
 });

@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, type Scope } from '../../errors.js';
 import { checkFailureBudget, recordFailure } from '../../auth/authenticate.js';
+import { isClientId } from '../../auth/api-keys.js';
 import { rateLimitHeaders } from '../../auth/rate-limits.js';
 import type { AppContext } from '../context.js';
 import { AUTH_REALM } from '../send.js';
@@ -78,15 +79,22 @@ export async function checkRateLimits(ctx: AppContext, address: string, clientId
 
 /**
  * Step: the client must be a known, active key with this secret; any refusal is the same 401,
- * counted against the address and the client_id, and audited.
+ * counted against the address and the client_id, and audited. A client_id without the shape of
+ * one (`sgc_` and 16 hex digits) is refused before the store is asked, and audited as no client:
+ * it may hold anything, a NUL that PostgreSQL refuses included.
  * @returns the scopes granted to the key
  * @throws {ApiError} `invalid_client`, with `WWW-Authenticate: Basic` when the client used HTTP
- *   Basic (RFC 6749 §5.2)
+ *   Basic (RFC 6749 §5.2). Without it when the secret came in the body: §5.2 asks for the challenge
+ *   of the scheme the client used, and OAuth clients (openid-client, oauth4webapi) then surface the
+ *   error body (`invalid_client`) rather than a bare challenge.
  */
 export async function authenticateClient(ctx: AppContext, address: string, auth: ClientAuth): Promise<Scope[]> {
-  const result = await ctx.auth.keys.verify(auth.clientId, auth.clientSecret);
-  if (result.ok) return result.key.scopes;
-  await recordFailure(ctx.auth, address, auth.clientId, 'invalid_client');
+  const wellFormed = isClientId(auth.clientId);
+  if (wellFormed) {
+    const result = await ctx.auth.keys.verify(auth.clientId, auth.clientSecret);
+    if (result.ok) return result.key.scopes;
+  }
+  await recordFailure(ctx.auth, address, wellFormed ? auth.clientId : null, 'invalid_client');
   await ctx.auth.limiter.consume('clientFailures', auth.clientId);
   const headers: Record<string, string> =
     auth.method === 'client_secret_basic' ? { 'www-authenticate': `Basic realm="${AUTH_REALM}"` } : {};

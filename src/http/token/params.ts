@@ -24,10 +24,31 @@ export function parseForm(text: string): TokenParams {
   return params;
 }
 
+/** Every JSON string of a text, escapes included. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
 /**
- * Parses the JSON body of SPEC.md §2 "Token request"; every given field must be a string.
- * @throws {ApiError} `invalid_request` for JSON that does not parse, is not an object, or has a
- *   field that is not a string
+ * The first member name given twice in a JSON text known to be an object whose values are all
+ * strings. JSON.parse keeps the last of repeated members without a word, so it cannot tell; in
+ * such a text the strings alternate name, value, … unless a member was dropped (a repeated name
+ * whose other value was not a string), which breaks the count.
+ */
+function repeatedMember(text: string, memberCount: number): string | undefined {
+  const strings = text.match(JSON_STRING) ?? [];
+  const seen = new Set<string>();
+  for (let i = 0; i < strings.length; i += 2) {
+    const name = JSON.parse(strings[i] as string) as string;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return strings.length === 2 * memberCount ? undefined : '';
+}
+
+/**
+ * Parses the JSON body of SPEC.md §2 "Token request"; every given field must be a string, given
+ * once (as in a form body, RFC 6749 §3.2).
+ * @throws {ApiError} `invalid_request` for JSON that does not parse, is not an object, has a
+ *   field that is not a string, or a field given twice
  */
 export function parseJson(text: string): TokenParams {
   let value: unknown;
@@ -43,6 +64,11 @@ export function parseJson(text: string): TokenParams {
     if (typeof field !== 'string') throw new ApiError('invalid_request', { message: `The field ${name} must be a string.` });
     params[name] = field;
   }
+  const repeated = repeatedMember(text, Object.keys(value).length);
+  if (repeated !== undefined)
+    throw new ApiError('invalid_request', {
+      message: repeated === '' ? 'A parameter is repeated.' : `The parameter ${repeated} is repeated.`,
+    });
   return params;
 }
 
