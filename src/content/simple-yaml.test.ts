@@ -18,6 +18,8 @@ describe('parseSimpleYaml', () => {
       nothing: null,
     };
     expect(parseSimpleYaml(block)).toStrictEqual(expected);
+    // Names of Object.prototype's members are words like any other.
+    expect(parseSimpleYaml('title: constructor\ndescription: toString')).toStrictEqual({ title: 'constructor', description: 'toString' });
     expect(yamlCore(block)).toStrictEqual(expected);
   });
 
@@ -40,6 +42,7 @@ describe('parseSimpleYaml', () => {
     ['a duplicate key', 'title: A\ntitle: B'],
     ['the merge key', '<<: x'],
     ['__proto__', '__proto__: x'],
+    ['a core word as a key', 'True: x'],
     ['a continuation line', 'title: Hello\n  world'],
     ['a blank line', 'title: Hello\n\nkind: post'],
     ['an anchor', 'title: &a Hello'],
@@ -54,8 +57,26 @@ describe('parseSimpleYaml', () => {
   it('agrees with the yaml library on every block it accepts', () => {
     const alphabet = 'aZ _-:#\'"[]{}&*!|>%@`,?~.+09\t\r\\/éé–€\u0085\u00a0\u2003';
     const scalar = fc.string({ unit: fc.constantFrom(...alphabet.split('')), maxLength: 12 });
-    const word = fc.constantFrom('true', 'False', 'NULL', 'yes', 'no', 'on', '.inf', '0x1F', '1e3', 'null', '');
-    const key = fc.oneof(fc.constantFrom('title', 'description', 'draft', 'kind', 'a-b', '_x', 'A1'), fc.string({ maxLength: 4 }));
+    const word = fc.constantFrom(
+      'true',
+      'False',
+      'NULL',
+      'yes',
+      'no',
+      'on',
+      '.inf',
+      '0x1F',
+      '1e3',
+      'null',
+      '',
+      'constructor',
+      'toString',
+      '__proto__',
+    );
+    const key = fc.oneof(
+      fc.constantFrom('title', 'description', 'draft', 'kind', 'a-b', '_x', 'A1', 'True', 'null', 'FALSE', 'constructor', 'toString'),
+      fc.string({ maxLength: 4 }),
+    );
     const line = fc.tuple(key, fc.constantFrom(':', ': ', ':  ', ' : '), fc.oneof(scalar, word)).map(([k, sep, v]) => `${k}${sep}${v}`);
     const block = fc.array(line, { minLength: 1, maxLength: 4 }).map((lines) => lines.join('\n'));
     let accepted = 0;

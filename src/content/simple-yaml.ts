@@ -17,18 +17,21 @@ const UNSAFE_START = /^[-?:,[\]{}#&*!|>'"%@`0-9+.~\s]/;
 /** Sequences whose meaning depends on context: `: ` (a mapping), ` #` (a comment), a tab, control characters. */
 // eslint-disable-next-line no-control-regex
 const UNSAFE_INSIDE = /: |:$| #|\t|[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
-/** Core-schema null and booleans (§10.3.2), the only non-strings a letter can start. */
-const CORE_WORDS: Record<string, null | boolean> = {
-  null: null,
-  Null: null,
-  NULL: null,
-  true: true,
-  True: true,
-  TRUE: true,
-  false: false,
-  False: false,
-  FALSE: false,
-};
+/**
+ * Core-schema null and booleans (§10.3.2), the only non-strings a letter can start. A Map, not an
+ * object literal: `constructor` or `toString` must not find Object.prototype's members.
+ */
+const CORE_WORDS = new Map<string, null | boolean>([
+  ['null', null],
+  ['Null', null],
+  ['NULL', null],
+  ['true', true],
+  ['True', true],
+  ['TRUE', true],
+  ['false', false],
+  ['False', false],
+  ['FALSE', false],
+]);
 
 /**
  * Reads a frontmatter block of simple `key: value` lines.
@@ -45,7 +48,8 @@ export function parseSimpleYaml(block: string): Record<string, unknown> | undefi
     const colon = line.indexOf(':');
     if (colon <= 0) return undefined;
     const key = line.slice(0, colon);
-    if (!KEY.test(key) || key === '__proto__' || Object.hasOwn(data, key)) return undefined;
+    // A core word as a key is no string key (`True:` is the key "true"): left to the parser.
+    if (!KEY.test(key) || key === '__proto__' || CORE_WORDS.has(key) || Object.hasOwn(data, key)) return undefined;
     const rest = line.slice(colon + 1);
     if (rest === '') {
       data[key] = null;
@@ -59,8 +63,7 @@ export function parseSimpleYaml(block: string): Record<string, unknown> | undefi
       continue;
     }
     if (UNSAFE_START.test(value) || UNSAFE_INSIDE.test(rest)) return undefined;
-    const word = CORE_WORDS[value];
-    data[key] = word === undefined ? value : word;
+    data[key] = CORE_WORDS.has(value) ? CORE_WORDS.get(value) : value;
   }
   return data;
 }
