@@ -158,6 +158,25 @@ describe('loadContent', () => {
     ]);
   });
 
+  it('refuses to read a file that became a symlink leading outside after it was listed (a deploy swapping files)', () => {
+    const root = tempDir('sitegate-load-');
+    const outside = tempDir('sitegate-outside-');
+    write(outside, { 'secret.md': 'DB_PASSWORD=hunter2', 'more/b.md': 'outside b' });
+    write(root, { 'a.md': 'page a', 'docs/b.md': 'page b', 'inside.md': 'inside' });
+    const [a, b] = loadContent(root).files;
+    rmSync(path.join(root, 'a.md'));
+    symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'a.md'));
+    rmSync(path.join(root, 'docs'), { recursive: true });
+    symlinkSync(path.join(outside, 'more'), path.join(root, 'docs'));
+    for (const file of [a, b]) {
+      expect(() => file?.read()).toThrow(expect.objectContaining({ code: 'EOUTSIDE' }) as unknown);
+    }
+    // A symlink that stays inside is still read.
+    rmSync(path.join(root, 'a.md'));
+    symlinkSync(path.join(root, 'inside.md'), path.join(root, 'a.md'));
+    expect(a?.read()).toBe('inside');
+  });
+
   it('skips and reports dangling symlinks', () => {
     const root = tempDir('sitegate-load-');
     symlinkSync(path.join(root, 'nowhere.md'), path.join(root, 'dangling.md'));

@@ -17,7 +17,9 @@ export interface SourceFile {
   readonly mtimeMs: number;
   /**
    * The file's text, UTF-8, without a byte-order mark, read afresh on every call.
-   * @throws {Error} when the file can no longer be read (deleted or unreadable since it was listed)
+   * @throws {Error} when the file can no longer be read (deleted or unreadable since it was listed,
+   *   `code` ENOENT, EACCES…), or `code` EOUTSIDE when it has become a symlink leading outside the
+   *   content folder
    */
   read(): string;
 }
@@ -45,7 +47,12 @@ class DiskSource implements SourceFile {
   }
 
   read(): string {
-    return readText(this.path());
+    // The folder may have changed since it was listed (a deploy that swaps a file, or a folder on
+    // its way, for a symlink): what is read must still lie inside the root.
+    const real = realpathSync.native(this.path());
+    if (!real.startsWith(this.root + path.sep))
+      throw Object.assign(new Error(`${this.relPath} now leads outside the content folder`), { code: 'EOUTSIDE' });
+    return readText(real);
   }
 
   parts(): DiskSourceParts {
