@@ -21,8 +21,12 @@ import type { SearchIndex } from '../search/search-index.js';
 export const PARALLEL_MIN_FILES = 5_000;
 /** At most this many workers, whatever the core count: merging on the main thread bounds the gain. */
 const MAX_WORKERS = 4;
-/** How long the main thread waits for the workers before giving up on them, per file, ms (plus a minute). */
-const WAIT_MS_PER_FILE = 2;
+/**
+ * How long the main thread waits without any file being read before it gives up on the workers,
+ * ms: a worker that died without a word (out of memory, its module failing to load) never
+ * reports, and the main thread then builds on its own.
+ */
+const STALL_MS = 30_000;
 /** How often the main thread wakes to report progress while it waits, ms. */
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -81,6 +85,7 @@ export function buildInParallel(
   const counters = new Int32Array(signals);
   const share = Math.ceil(files.length / workerCount);
   const ports: MessagePort[] = [];
+  const workers: Worker[] = [];
   for (let w = 0; w < workerCount; w++) {
     const { port1, port2 } = new MessageChannel();
     ports.push(port1);
@@ -90,18 +95,49 @@ export function buildInParallel(
       signals,
       heldMaxChars: HELD_SOURCE_MAX_CHARS / workerCount,
     };
-    new Worker(script, { workerData: input, transferList: [port2] }).unref();
+    const worker = new Worker(script, { workerData: input, transferList: [port2] });
+    // Its error reaches this thread's event loop after the build, whatever became of it: heard,
+    // it cannot end the process (the build has already fallen back, or succeeded).
+    worker.on('error', () => undefined);
+    worker.unref();
+    workers.push(worker);
   }
-  const deadline = Date.now() + 60_000 + WAIT_MS_PER_FILE * files.length;
-  for (let done = Atomics.load(counters, 0); done < workerCount; done = Atomics.load(counters, 0)) {
-    if (Date.now() > deadline) return undefined;
-    Atomics.wait(counters, 0, done, PROGRESS_INTERVAL_MS);
-    onProgress?.(Atomics.load(counters, 1), files.length);
-  }
-  const outputs = ports.map((port) => receiveMessageOnPort(port)?.message as WorkerOutput | { error: string } | undefined);
+  const outputs = awaitWorkers(counters, workerCount, files.length, onProgress)
+    ? ports.map((port) => receiveMessageOnPort(port)?.message as WorkerOutput | { error: string } | undefined)
+    : [undefined];
   for (const port of ports) port.close();
-  if (outputs.some((output) => output === undefined || 'error' in output)) return undefined;
+  if (outputs.some((output) => output === undefined || 'error' in output)) {
+    for (const worker of workers) void worker.terminate();
+    return undefined;
+  }
   return { ...merge(files, share, outputs as WorkerOutput[], fallbackName), workers: workerCount };
+}
+
+/**
+ * Waits, blocking this thread, until every worker has posted its answer.
+ * @param counters Int32 [workers done, files read], bumped by the workers
+ * @param stallMs how long to wait without a file being read (ms)
+ * @returns false when no file was read for `stallMs` before all were done
+ */
+export function awaitWorkers(
+  counters: Int32Array,
+  workerCount: number,
+  total: number,
+  onProgress?: (done: number, total: number) => void,
+  stallMs = STALL_MS,
+): boolean {
+  let read = Atomics.load(counters, 1);
+  let progressAt = Date.now();
+  for (let done = Atomics.load(counters, 0); done < workerCount; done = Atomics.load(counters, 0)) {
+    Atomics.wait(counters, 0, done, PROGRESS_INTERVAL_MS);
+    const now = Atomics.load(counters, 1);
+    if (now !== read) {
+      read = now;
+      progressAt = Date.now();
+    } else if (Date.now() - progressAt > stallMs) return false;
+    onProgress?.(now, total);
+  }
+  return true;
 }
 
 /**
