@@ -136,3 +136,38 @@ describe('CompactSearchIndex', () => {
     expect(built.search('common', ALL).total).toBe(count);
   });
 });
+
+describe('terms beyond ASCII, and markup', () => {
+  const pages = (entries: [string, string][]) =>
+    buildSearchIndex(entries.map(([path, markdown]) => ({ document: doc(path, path.slice(1)), internal: false, markdown })));
+  const found = (index: ReturnType<typeof pages>, query: string): string[] => index.search(query, ALL).results.map((result) => result.path);
+
+  it('keeps combining marks inside words: Hindi words are not split into letters', () => {
+    const index = pages([
+      ['/hindi', 'हिन्दी भाषा'],
+      ['/other', 'हाथ न दो'],
+    ]);
+    expect(found(index, 'हिन्दी')).toStrictEqual(['/hindi']);
+  });
+
+  it('matches composed and decomposed spellings alike (NFC)', () => {
+    const index = pages([
+      ['/decomposed', 'un cafe\u0301 noir'],
+      ['/composed', 'un caf\u00e9 au lait'],
+    ]);
+    expect(found(index, 'caf\u00e9').sort()).toStrictEqual(['/composed', '/decomposed']);
+    expect(found(index, 'cafe\u0301').sort()).toStrictEqual(['/composed', '/decomposed']);
+  });
+
+  it('folds Greek final sigma to sigma', () => {
+    expect(found(pages([['/greek', 'ΟΔΟΣ ΚΑΙ ΔΡΟΜΟΣ']]), 'δρομος')).toStrictEqual(['/greek']);
+    expect(found(pages([['/greek', 'ο δρόμος']]), 'ΔΡΌΜΟΣ')).toStrictEqual(['/greek']);
+  });
+
+  it('skips tags but not comparisons in prose', () => {
+    const index = pages([['/retry', 'Retry when 0 < attempts and the widget is > 3, see <a href="/zebra">docs</a>.']]);
+    expect(found(index, 'widget')).toStrictEqual(['/retry']);
+    expect(found(index, 'attempts')).toStrictEqual(['/retry']);
+    expect(found(index, 'zebra')).toStrictEqual([]);
+  });
+});

@@ -16,10 +16,11 @@ export class TermCounter {
   private seenCount = 0;
 
   /**
-   * Counts the terms of `text`.
+   * Counts the terms of `raw` (as tokenize.ts defines them: in normalization form C).
    * @param markdown skip HTML tags and link destinations ({@link skipMarkup})
    */
-  count(text: string, markdown = false): void {
+  count(raw: string, markdown = false): void {
+    const text = raw.normalize('NFC');
     let start = -1;
     let hash = FNV_OFFSET;
     const end = text.length;

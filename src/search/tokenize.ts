@@ -1,7 +1,9 @@
 /**
- * Search terms of a text: runs of letters and digits (Unicode categories L and N, Basic
- * Multilingual Plane), lowercased. Punctuation, spaces, markup and `_` separate terms, so
- * `snake_case` and `snake-case` both give `snake` and `case`.
+ * Search terms of a text in Unicode normalization form C: runs of letters, combining marks and
+ * digits (Unicode categories L, M and N, Basic Multilingual Plane), lowercased, with Greek final
+ * sigma as sigma. Punctuation, spaces, markup and `_` separate terms, so `snake_case` and
+ * `snake-case` both give `snake` and `case`; `café` is one term whether written with `é` or with
+ * `e` and a combining accent, and so is Hindi `हिन्दी`.
  *
  * Indexing a 100k-page site meets some 25 million words, so {@link TermTable} finds each word's
  * id without making a string of it: the caller folds and hashes the characters in place
@@ -17,7 +19,7 @@ const FOLD = buildFoldTable();
 
 function buildFoldTable(): Uint16Array {
   const table = new Uint16Array(0x10000);
-  const word = /^[\p{L}\p{N}]$/u;
+  const word = /^[\p{L}\p{M}\p{N}]$/u;
   for (let c = 0; c < 0x10000; c++) {
     // Surrogate halves are not characters on their own: astral-plane symbols separate terms.
     if (c >= 0xd800 && c <= 0xdfff) continue;
@@ -27,6 +29,8 @@ function buildFoldTable(): Uint16Array {
     // A few characters lowercase to two code units (İ → i̇); they stay as they are.
     table[c] = lower.length === 1 ? lower.charCodeAt(0) : c;
   }
+  // ς ends a Greek word where σ is written inside it: the same letter (ΟΔΟΣ, οδος, οδός…).
+  table[0x03c2] = 0x03c3;
   return table;
 }
 
@@ -53,7 +57,8 @@ export function foldUnit(unit: number): number {
  * Calls `visit` with every term of `text` in order, repeats included.
  * @param text any text (a query, a title); markdown bodies go through term-counter.ts, which skips markup
  */
-export function forEachTerm(text: string, visit: (term: string) => void): void {
+export function forEachTerm(raw: string, visit: (term: string) => void): void {
+  const text = raw.normalize('NFC');
   let units: number[] = [];
   for (let i = 0; i <= text.length; i++) {
     const unit = i < text.length ? (FOLD[text.charCodeAt(i)] as number) : 0;
@@ -73,6 +78,8 @@ export function queryTerms(query: string): string[] {
 }
 
 const LESS_THAN = 0x3c;
+/** What may follow `<` in an HTML tag, comment or declaration: a letter, `/`, `!` or `?`. */
+const TAG_START = /[A-Za-z/!?]/;
 const GREATER_THAN = 0x3e;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_PAREN = 0x28;
@@ -80,13 +87,14 @@ const CLOSE_PAREN = 0x29;
 const NEWLINE = 0x0a;
 
 /**
- * Where markup starting at `i` ends, or `i` when there is none: an HTML tag `<…>` or a link
- * destination `](…)` on one line. Their text (URLs, attributes) is not words of the page.
+ * Where markup starting at `i` ends, or `i` when there is none: an HTML tag `<…>` (`<` then a
+ * letter, `/`, `!` or `?`, so `0 < n > 3` is prose) or a link destination `](…)`, on one line.
+ * Their text (URLs, attributes) is not words of the page.
  */
 export function skipMarkup(text: string, i: number): number {
   const unit = text.charCodeAt(i);
   let close: number;
-  if (unit === LESS_THAN) close = GREATER_THAN;
+  if (unit === LESS_THAN && TAG_START.test(text.charAt(i + 1))) close = GREATER_THAN;
   else if (unit === CLOSE_BRACKET && text.charCodeAt(i + 1) === OPEN_PAREN) close = CLOSE_PAREN;
   else return i;
   for (let j = i + 1; j < text.length; j++) {
