@@ -3,6 +3,11 @@ import { ChunkedArray } from './chunked-array.js';
 import type { FieldPostings } from './search-index.js';
 import type { TermCounter } from './term-counter.js';
 
+/** A term's bit in a visibility array: it has a posting in a public page. */
+export const TERM_IN_PUBLIC = 1;
+/** A term's bit in a visibility array: it has a posting in an internal page. */
+export const TERM_IN_INTERNAL = 2;
+
 /** Largest stored term frequency; BM25 saturates long before it. */
 const MAX_TF = 255;
 
@@ -89,8 +94,11 @@ export class FieldPairs {
   /**
    * The postings of every term, documents numbered by their position in `slots`, then frees the
    * pairs (whoever still holds the builder must not hold its buffers).
+   * @param internal 1 where document `doc` (position in `slots`) is internal
+   * @param visibility per term, ORed with {@link TERM_IN_PUBLIC} and {@link TERM_IN_INTERNAL} for
+   *   each posting it has here
    */
-  toPostings(slots: readonly number[], termCount: number): FieldPostings {
+  toPostings(slots: readonly number[], termCount: number, internal: Uint8Array, visibility: Uint8Array): FieldPostings {
     const segments: Segment[] = [{ field: this.export(), ids: undefined }, ...this.batches];
     for (const array of [this.starts, this.terms, this.tfs, this.lengths]) array.clear();
     this.batches.length = 0;
@@ -111,6 +119,7 @@ export class FieldPairs {
         }
       });
     eachPair((term, doc) => {
+      visibility[term] = (visibility[term] as number) | (internal[doc] === 1 ? TERM_IN_INTERNAL : TERM_IN_PUBLIC);
       frequency[term] = (frequency[term] as number) + 1;
       gapBytes[term] = (gapBytes[term] as number) + varintBytes(doc - (last[term] as number));
       last[term] = doc;

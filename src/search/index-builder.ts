@@ -70,12 +70,15 @@ export class SearchIndexBuilder {
     });
     this.slotByPath.clear();
     const termCount = this.counter.table.terms.length;
+    const internal = Uint8Array.from(slots, (slot) => (this.internal[slot] === true ? 1 : 0));
+    const termVisibility = new Uint8Array(termCount);
     return new CompactSearchIndex({
       documents: slots.map((slot) => this.documents[slot] as SearchDocument),
-      internal: Uint8Array.from(slots, (slot) => (this.internal[slot] === true ? 1 : 0)),
+      internal,
       terms: this.counter.table.terms,
       dictionary: this.counter.table,
-      fields: this.fields.map((field) => field.toPostings(slots, termCount)),
+      fields: this.fields.map((field) => field.toPostings(slots, termCount, internal, termVisibility)),
+      termVisibility,
     });
   }
 }

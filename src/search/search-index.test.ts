@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex } from './index-builder.js';
+import { buildSearchIndex, SearchIndexBuilder } from './index-builder.js';
 import { MAX_PREFIX_EXPANSIONS, type SearchDocument } from './search-index.js';
 
 const doc = (path: string, title: string, description = ''): SearchDocument => ({ path, title, description });
@@ -169,5 +169,38 @@ describe('terms beyond ASCII, and markup', () => {
     expect(found(index, 'widget')).toStrictEqual(['/retry']);
     expect(found(index, 'attempts')).toStrictEqual(['/retry']);
     expect(found(index, 'zebra')).toStrictEqual([]);
+  });
+});
+
+describe('words of pages a caller cannot see', () => {
+  it('never change a public answer: an internal word neither turns typo tolerance off nor takes a prefix slot', () => {
+    const build = (withInternal: boolean) => {
+      const builder = new SearchIndexBuilder();
+      builder.add(doc('/k8s', 'Cluster'), false, 'Run kubernetes in production.');
+      for (let i = 0; i < MAX_PREFIX_EXPANSIONS; i++) builder.add(doc(`/p${i}`, 'Page'), false, `zebra${String(i).padStart(2, '0')}x`);
+      if (withInternal) builder.add(doc('/internal/secret', 'Secret'), true, 'kubernetsctl zebra0 zebraa zebrab');
+      return builder.finish();
+    };
+    for (const query of ['kubernets', 'zebra']) {
+      expect(build(true).search(query, PUBLIC)).toStrictEqual(build(false).search(query, PUBLIC));
+    }
+    expect(build(false).search('kubernets', PUBLIC).total).toBe(1);
+    // A caller holding internal:read sees the internal words as before.
+    expect(
+      build(true)
+        .search('kubernetsctl', ALL)
+        .results.map((result) => result.path),
+    ).toStrictEqual(['/internal/secret']);
+  });
+
+  it('a page replaced by another of the same path leaves no words behind', () => {
+    const builder = new SearchIndexBuilder();
+    builder.add(doc('/a', 'A'), false, 'replacedword');
+    builder.add(doc('/a', 'A'), false, 'keptword');
+    builder.add(doc('/b', 'B'), false, 'replacedwordx');
+    const index = builder.finish();
+    // "replacedword" matches as a prefix of /b's word only: its own postings are gone.
+    expect(index.search('replacedword', ALL).results.map((result) => result.path)).toStrictEqual(['/b']);
+    expect(index.search('replacedwrd', ALL)).toStrictEqual({ total: 1, results: [doc('/b', 'B')] });
   });
 });

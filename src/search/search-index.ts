@@ -8,6 +8,7 @@
  * terms, accumulating scores in preallocated arrays, so a search over 100k pages costs well under
  * a millisecond for rare words and a few for the most common ones.
  */
+import { TERM_IN_PUBLIC } from './field-pairs.js';
 import { boundedEditDistance } from './fuzzy.js';
 import { queryTerms } from './tokenize.js';
 import { topK } from './top-k.js';
@@ -76,6 +77,11 @@ export interface IndexData {
   /** Term id by term. */
   dictionary: { get(term: string): number | undefined };
   fields: FieldPostings[];
+  /**
+   * Per term: {@link TERM_IN_PUBLIC} | TERM_IN_INTERNAL for the pages it has postings in; 0 for a
+   * term of no page kept (one that lost its URL to another file).
+   */
+  termVisibility: Uint8Array;
 }
 
 /** BM25 parameters (the usual values; MiniSearch's too). */
@@ -147,7 +153,7 @@ export class CompactSearchIndex implements SearchIndex {
     const { documents } = this.data;
     words.forEach((word, i) => {
       const bit = 1 << i;
-      for (const { term, weight } of this.expand(word)) {
+      for (const { term, weight } of this.expand(word, options.includeInternal)) {
         this.data.fields.forEach((field, f) => {
           const norms = this.norms[f] as Float32Array;
           const { postingGaps, postingTfs } = field;
@@ -204,25 +210,32 @@ export class CompactSearchIndex implements SearchIndex {
   /**
    * The vocabulary terms a query word stands for: itself, the first {@link MAX_PREFIX_EXPANSIONS}
    * longer words it begins (in code-unit order, shortest completions first among equals), and, only
-   * when neither exists, the words within round(0.2 × length) edits (at most 2).
+   * when neither exists, the words within round(0.2 × length) edits (at most 2). Only terms of
+   * pages the caller may see count: words of internal pages never change a public query's answer
+   * (taking a prefix slot, or turning typo tolerance off), so they cannot be guessed through it.
    */
-  private expand(word: string): Expansion[] {
+  private expand(word: string, includeInternal: boolean): Expansion[] {
+    const visibility = this.data.termVisibility;
+    const visible = includeInternal
+      ? (term: number): boolean => visibility[term] !== 0
+      : (term: number): boolean => ((visibility[term] as number) & TERM_IN_PUBLIC) !== 0;
     const expansions: Expansion[] = [];
     const exact = this.data.dictionary.get(word);
-    if (exact !== undefined) expansions.push({ term: exact, weight: 1 });
+    if (exact !== undefined && visible(exact)) expansions.push({ term: exact, weight: 1 });
     let index = lowerBound(this.sortedTerms, word);
     if (this.sortedTerms[index] === word) index++;
-    for (let n = 0; n < MAX_PREFIX_EXPANSIONS && index < this.sortedTerms.length; n++, index++) {
+    for (let n = 0; n < MAX_PREFIX_EXPANSIONS && index < this.sortedTerms.length; index++) {
       const term = this.sortedTerms[index] as string;
       if (!term.startsWith(word)) break;
-      expansions.push({
-        term: this.sortedIds[index] as number,
-        weight: (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (term.length - word.length)),
-      });
+      const id = this.sortedIds[index] as number;
+      if (!visible(id)) continue;
+      expansions.push({ term: id, weight: (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (term.length - word.length)) });
+      n++;
     }
     if (expansions.length > 0 || word.length < FUZZY_MIN_CHARS) return expansions;
     const max = Math.min(2, Math.round(word.length * 0.2));
     this.data.terms.forEach((term, id) => {
+      if (!visible(id)) return;
       const distance = boundedEditDistance(word, term, max);
       if (distance !== Infinity) expansions.push({ term: id, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) });
     });
