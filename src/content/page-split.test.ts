@@ -61,7 +61,7 @@ describe('planParts', () => {
 
   it('handles ~~~ fences and longer closing fences', () => {
     const lines = ['~~~~', '## inside', '', 'x', '~~~', 'still inside', '~~~~', '', '## After', text(40)];
-    const plan = planParts(lines, 40);
+    const plan = planParts(lines, 60);
     expect(plan.map((part) => part.start)).toStrictEqual([0, 8]);
   });
 
@@ -74,6 +74,28 @@ describe('planParts', () => {
       ['<h3 id="a.b">Kind <code>B</code></h3>', text(50)],
     ]);
     expect(plan.map((part) => part.headings)).toStrictEqual([[], ['Group a'], ['Kind B']]);
+  });
+
+  it('never cuts inside a raw HTML element that spans blank lines, a <pre>, or a ::: admonition', () => {
+    const section = (name: string): string[] => [`<h2 id="${name}">${name}</h2>`, `<p>${text(40)}</p>`, ''];
+    const wrapped = ['<div class="api">', '', ...section('a'), ...section('b'), '</div>', '', '## After', text(40)];
+    expect(planParts(wrapped, 70).map((part) => part.start)).toStrictEqual([0, 10]);
+    const pre = ['<pre>', '$ make', '', '# build the thing', text(40), '', text(40), '</pre>', '', '## After', text(40)];
+    expect(planParts(pre, 70).map((part) => part.start)).toStrictEqual([0, 9]);
+    const note = ['::: note', text(40), '', '## Inside the note', '', text(40), ':::', '', '## After', text(40)];
+    expect(planParts(note, 70).map((part) => part.start)).toStrictEqual([0, 8]);
+  });
+
+  it('never cuts a list between its items, even a loose one', () => {
+    const lines = ['- one', '', `  ${text(40)}`, '', '- two', '', `  ${text(40)}`, '', '## After', text(10)];
+    expect(planParts(lines, 60).map((part) => part.start)).toStrictEqual([0, 8]);
+  });
+
+  it('cuts at setext headings and names parts by them', () => {
+    const lines = ['Alpha', '=====', '', text(40), '', 'Beta', '----', '', text(40)];
+    const plan = planParts(lines, 60);
+    expect(plan.map((part) => part.start)).toStrictEqual([0, 5]);
+    expect(plan.map((part) => part.headings)).toStrictEqual([['Alpha'], ['Beta']]);
   });
 
   it('leaves a block bigger than the budget whole, in a part of its own', () => {

@@ -2,10 +2,12 @@
  * Where a long page is cut into parts (README "Long pages"): a pure plan over the lines of its
  * markdown body. Parts are packed greedily from whole sections: H1/H2 sections first; a section
  * too big on its own is cut at its H3 headings, and a piece still too big at the starts of its
- * top-level blocks (a non-indented line after a blank line). Nothing inside fenced code is ever
- * a cut. Headings count in both spellings, `## Title` and a raw `<h2 …>` line, since generated
- * references are often one long HTML block.
+ * other top-level blocks. A cut is only ever at the start of a top-level block as markdown-it reads
+ * the body (blocks.ts), so nothing inside fenced code, a list, a table, a `:::` admonition or a raw
+ * HTML element is cut. Headings count in every spelling: `## Title`, setext, and a raw `<h2 …>`
+ * block, since generated references are often long runs of HTML.
  */
+import { topLevelBlocks } from './blocks.js';
 
 /** One part of a plan: a range of body lines and the headings that start in it. */
 export interface PartPlan {
@@ -28,37 +30,21 @@ interface Cut {
   rank: CutRank;
 }
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const ATX_SECTION = /^#{1,2}(?:[ \t]|$)/;
-const ATX_SUBSECTION = /^###(?:[ \t]|$)/;
-const HTML_SECTION = /^<h[12][\s>]/i;
-const HTML_SUBSECTION = /^<h3[\s>]/i;
-
-/** The rank of a line as a cut, or undefined when it starts nothing a part may start with. */
-function rankOf(line: string, previous: string): CutRank | undefined {
-  if (ATX_SECTION.test(line) || HTML_SECTION.test(line)) return 1;
-  if (ATX_SUBSECTION.test(line) || HTML_SUBSECTION.test(line)) return 2;
-  // A blank line then a line at column 0 starts a new top-level block: not a list item's
-  // continuation or indented code, which are indented.
-  if (previous.trim() === '' && line.trim() !== '' && !/^\s/.test(line)) return 3;
-  return undefined;
-}
-
-/** Every line a part may start at (never line 0, never inside fenced code), in order. */
-function findCuts(lines: readonly string[]): Cut[] {
-  const cuts: Cut[] = [];
-  let fence: string | undefined;
-  lines.forEach((line, i) => {
-    const opening = FENCE_OPEN.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
-      return;
-    }
-    const rank = i === 0 ? undefined : rankOf(line, lines[i - 1] ?? '');
-    if (rank !== undefined) cuts.push({ line: i, rank });
-    if (opening !== undefined) fence = opening;
-  });
-  return cuts;
+/**
+ * Every line a part may start at, with its rank, in order (line 0 included): the starts of
+ * top-level blocks outside any raw HTML element, except indented lines (a paragraph's lazy
+ * continuation reads as one with the paragraph before it).
+ */
+function findStarts(lines: readonly string[]): Cut[] {
+  const starts: Cut[] = [];
+  for (const block of topLevelBlocks(lines.join('\n'))) {
+    if (block.openHtmlBefore > 0) continue;
+    const level = block.headingLevel;
+    if (level !== undefined && level <= 2) starts.push({ line: block.line, rank: 1 });
+    else if (level === 3) starts.push({ line: block.line, rank: 2 });
+    else if (!/^\s/.test(lines[block.line] ?? '')) starts.push({ line: block.line, rank: 3 });
+  }
+  return starts;
 }
 
 /**
@@ -96,7 +82,8 @@ export function planParts(lines: readonly string[], budgetChars: number, leadCha
   const prefix = [0];
   for (const size of sizes) prefix.push((prefix[prefix.length - 1] ?? 0) + size);
   const sizeOf = (start: number, end: number): number => (prefix[end] ?? 0) - (prefix[start] ?? 0) + (start === 0 ? leadChars : 0);
-  const cuts = findCuts(lines);
+  const starts = findStarts(lines);
+  const cuts = starts.filter((start) => start.line > 0);
 
   /** Ranges that each fit the budget where a cut of rank ≤ `rank` (or a finer one) allows. */
   const atoms = (start: number, end: number, rank: CutRank): [number, number][] => {
@@ -121,17 +108,12 @@ export function planParts(lines: readonly string[], budgetChars: number, leadCha
     else ranges.push([from, to]);
   }
   if (ranges.length === 0) ranges.push([0, lines.length]);
-  return ranges.map(([start, end]) => ({ start, end, headings: headingsIn(lines, cuts, start, end) }));
+  return ranges.map(([start, end]) => ({ start, end, headings: headingsIn(lines, starts, start, end) }));
 }
 
-/** Heading texts of a part: its H1/H2 starts, else its H3 starts (a line 0 heading counts too). */
-function headingsIn(lines: readonly string[], cuts: readonly Cut[], start: number, end: number): string[] {
-  const ranked: Cut[] = cuts.filter((cut) => cut.line >= start && cut.line < end && cut.rank < 3);
-  if (start === 0) {
-    const first = lines[0] ?? '';
-    const rank = rankOf(first, '');
-    if (rank !== undefined && rank < 3) ranked.unshift({ line: 0, rank });
-  }
+/** Heading texts of a part: its H1/H2 starts, else its H3 starts. */
+function headingsIn(lines: readonly string[], starts: readonly Cut[], start: number, end: number): string[] {
+  const ranked = starts.filter((cut) => cut.line >= start && cut.line < end && cut.rank < 3);
   const top = ranked.filter((cut) => cut.rank === 1);
   return (top.length > 0 ? top : ranked).map((cut) => headingText(lines[cut.line] ?? '')).filter((text) => text !== '');
 }

@@ -164,6 +164,17 @@ export function summarizeMarkdown(body: string, needs: { h1: boolean; paragraph:
 /** Render options for parsing alone: links resolve to nothing and are not reported. */
 const NO_LINKS: RenderOptions = { relPath: '', lookup: () => undefined, basePath: '' };
 
+/**
+ * The block tokens of a body (frontmatter removed), as {@link renderMarkdown} reads its blocks, the
+ * `:::` admonitions included; inline content is not parsed. Each opening token's `map` gives its
+ * lines, `[first, one past the last]`, 0-based.
+ */
+export function parseBlocks(body: string): Token[] {
+  const tokens: Token[] = [];
+  markdown.block.parse(body, markdown, { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv, tokens);
+  return tokens;
+}
+
 /** The body up to the first blank line outside fenced code past {@link SUMMARY_PREFIX_CHARS}, or all of it. */
 function summaryPrefix(body: string): string {
   if (body.length <= SUMMARY_PREFIX_CHARS) return body;
