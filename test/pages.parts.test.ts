@@ -155,7 +155,7 @@ describe('a page over the limit', () => {
     );
     // The markdown says the same, with absolute URLs.
     expect((await get('/guides/long;part=3.md')).body).toContain(
-      `See [the start](${BASE}/guides/long#alpha), [Beta](${BASE}/guides/long;part=2.md#beta) and [this section](#gamma).`,
+      `See [the start](${BASE}/guides/long.md#alpha), [Beta](${BASE}/guides/long;part=2.md#beta) and [this section](#gamma).`,
     );
   });
 
@@ -182,13 +182,16 @@ describe('a page over the limit', () => {
       ['/guides/long.md', '/guides/long;part=2.md', '/guides/long;part=3.md'].map(async (url) => (await get(url)).body),
     );
     const footer = /\n\n> End of part \d of 3\.[^\n]*\n$/;
-    // The one change to the page's lines: a fragment link to another part names that part.
-    const [first = '', ...later] = parts.map((part) => part.replaceAll(/\]\([^)\s]*;part=\d\.md#/g, '](#'));
+    // The one change to the page's lines: a link to a heading (`#beta`, `./long.md#alpha`) names
+    // the part holding it. Both sides are compared with such links as bare fragments.
+    const fragmentsOnly = (text: string): string =>
+      text.replaceAll(/\]\(http:\/\/sitegate\.test\/guides\/long(?:;part=\d)?(?:\.md)?#/g, '](#');
+    const [first = '', ...later] = parts.map(fragmentsOnly);
     const contents = [
       first.replace(/\n\n> This page is long[^\n]*(\n>[^\n]*)*/, '').replace(footer, ''),
       ...later.map((part) => part.replace(/^# [^\n]*\n\n> For agents: [^\n]*\n\n> Part [^\n]*\n\n/, '').replace(footer, '')),
     ];
-    expect(contents.join('\n')).toBe(served.body);
+    expect(contents.join('\n')).toBe(fragmentsOnly(served.body));
   });
 });
 
@@ -286,5 +289,36 @@ describe('an internal page over the limit', () => {
     const { apiKey: contentOnly } = await issueKey(t.context, ['content:read']);
     expect((await get('/internal/long;part=2', { 'x-api-key': contentOnly })).statusCode).toBe(403);
     expect((await get('/sitemap.xml')).body).not.toContain('/internal/');
+  });
+});
+
+describe('links across parts', () => {
+  let refs: TestApp;
+  let refsDir: string;
+  const SELF = `## Alpha\n\nSee [Gamma](./links.md#gamma) and [the spec][spec].\n\n${prose('alpha', 40)}\n`;
+  const LINKS = `# Links\n\n${SELF}\n${BETA}\n## Gamma\n\n${prose('gamma', 40)}\n\n[spec]: https://example.com/spec "The spec"\n`;
+
+  beforeAll(async () => {
+    refsDir = writeContent({ 'links.md': LINKS });
+    refs = await buildTestApp(refsDir, { settings: { pageMaxChars: LIMIT } });
+  });
+  afterAll(async () => {
+    await refs.app.close();
+    removeDir(refsDir);
+  });
+
+  it('a link to the page itself with a fragment goes to the part holding the heading, in HTML and markdown', async () => {
+    expect((await refs.app.inject({ url: '/links' })).body).toContain('See <a href="/links;part=3#gamma">Gamma</a> and');
+    expect((await refs.app.inject({ url: '/links.md' })).body).toContain(
+      `See [Gamma](${BASE}/links;part=3.md#gamma) and [the spec][spec].`,
+    );
+  });
+
+  it('a part using a link reference defined in another part carries the definition', async () => {
+    const first = (await refs.app.inject({ url: '/links.md' })).body;
+    expect(first).toContain('[spec]: https://example.com/spec "The spec"\n');
+    expect((await refs.app.inject({ url: '/links' })).body).toContain('<a href="https://example.com/spec" title="The spec">the spec</a>');
+    // Part 2 uses no reference: it gets no definition.
+    expect((await refs.app.inject({ url: '/links;part=2.md' })).body).not.toContain('[spec]:');
   });
 });

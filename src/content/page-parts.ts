@@ -8,7 +8,7 @@ import type { PageUrlLookup } from './links.js';
 import { planParts, type PartPlan } from './page-split.js';
 import { partMarkdown } from './part-markdown.js';
 import { partMarkdownUrlOf, partUrlOf } from './paths.js';
-import { pointFragments, withLlmsDirective } from './portable-markdown.js';
+import { normalizeLabel, pointFragments, referenceDefinitions, withLlmsDirective } from './portable-markdown.js';
 import { renderMarkdown, type RenderedMarkdown } from './render.js';
 
 /** Share of the limit the body of a part is packed to first: room for navigation, and for the layout when agents convert the HTML. */
@@ -98,6 +98,7 @@ export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
         headingsBefore: input.rendered.headings.filter((heading) => heading.line < range.start).map((heading) => heading.text),
         references: input.rendered.references,
         partHolding,
+        pageUrl: input.url,
       },
     });
     return {
@@ -120,7 +121,9 @@ function headingHolders(input: SplitInput, plan: readonly PartPlan[]): Map<strin
 
 /**
  * The served markdown of every part of a plan. A fragment link to a heading of another part points
- * at that part's markdown URL, as the HTML of the part points at that part's page.
+ * at that part's markdown URL, as the HTML of the part points at that part's page; a part that uses
+ * a link reference defined in another part (`[text][spec]`) ends with a copy of the definition, so
+ * that each part reads on its own.
  */
 function servedMarkdowns(input: SplitInput, plan: readonly PartPlan[], lines: readonly string[], frontmatter: string): string[] {
   const links = plan.map((range, i) => ({
@@ -128,13 +131,20 @@ function servedMarkdowns(input: SplitInput, plan: readonly PartPlan[], lines: re
     headings: range.headings,
   }));
   const holders = headingHolders(input, plan);
+  const definitions = referenceDefinitions(lines);
   return plan.map((range, i) => {
     const n = i + 1;
     const holderOf = (id: string): string | undefined => {
       const holder = holders.get(id);
       return holder === undefined || holder === n || holder === 0 ? undefined : links[holder - 1]?.markdownUrl;
     };
-    const content = pointFragments(lines.slice(range.start, range.end).join('\n'), holderOf);
+    const own = lines.slice(range.start, range.end).join('\n');
+    const used = normalizeLabel(own);
+    const borrowed = definitions.filter(
+      (definition) => (definition.line < range.start || definition.line >= range.end) && used.includes(`[${definition.label}]`),
+    );
+    const withDefinitions = borrowed.length === 0 ? own : `${own}\n\n${borrowed.map((definition) => definition.text).join('\n')}`;
+    const content = pointFragments(withDefinitions, holderOf, input.baseUrl + input.url);
     return partMarkdown(i === 0 ? frontmatter + content : content, input.title, links, n, input.baseUrl);
   });
 }

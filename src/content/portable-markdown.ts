@@ -62,22 +62,54 @@ function rewriteLine(line: string, map: DestinationMap): string {
   );
 }
 
-/** Rewrites every link destination of markdown (without frontmatter) outside fenced code, line for line. */
-function rewriteLinks(markdown: string, map: DestinationMap): string {
+/** Per line of markdown (without frontmatter): whether it lies outside fenced code (fence lines count as inside). */
+function outsideFences(lines: readonly string[]): boolean[] {
   let fence: string | undefined;
-  const out = markdown.split('\n').map((line) => {
+  return lines.map((line) => {
     const opening = FENCE_OPEN.exec(line)?.[1];
     if (fence !== undefined) {
       if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
-      return line;
+      return false;
     }
     if (opening !== undefined) {
       fence = opening;
-      return line;
+      return false;
     }
-    return rewriteLine(line, map);
+    return true;
   });
-  return out.join('\n');
+}
+
+/** Rewrites every link destination of markdown (without frontmatter) outside fenced code, line for line. */
+function rewriteLinks(markdown: string, map: DestinationMap): string {
+  const lines = markdown.split('\n');
+  const outside = outsideFences(lines);
+  return lines.map((line, i) => (outside[i] === true ? rewriteLine(line, map) : line)).join('\n');
+}
+
+/** A link reference definition (CommonMark §4.7) written on one line. */
+export interface ReferenceDefinition {
+  /** Its line, 0-based. */
+  line: number;
+  /** Its label as CommonMark matches labels: case-folded, inner whitespace collapsed. */
+  label: string;
+  /** The whole line. */
+  text: string;
+}
+
+/** A link label as CommonMark compares labels (§4.7): case-folded, whitespace collapsed and trimmed. */
+export function normalizeLabel(label: string): string {
+  return label.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The one-line link reference definitions of markdown lines (without frontmatter) outside fenced code. */
+export function referenceDefinitions(lines: readonly string[]): ReferenceDefinition[] {
+  const outside = outsideFences(lines);
+  const definitions: ReferenceDefinition[] = [];
+  lines.forEach((text, line) => {
+    const label = outside[line] === true ? REFERENCE_DEFINITION.exec(text)?.[1] : undefined;
+    if (label !== undefined) definitions.push({ line, label: normalizeLabel(label.trim().slice(1, -2)), text });
+  });
+  return definitions;
 }
 
 /** Makes a page's markdown portable: the source with every link absolute, its frontmatter untouched. */
@@ -93,11 +125,13 @@ export function portableMarkdown(source: string, options: PortableOptions): stri
  * `https://…/guide;part=3.md#setup`. Fragments no other document holds stay as they are.
  * @param holderOf the absolute URL of the document holding heading id `id` (the fragment,
  *   percent-decoded), or `undefined` when it is this one or none
+ * @param selfUrl the absolute URL of the whole page: `selfUrl#id` counts as `#id` too
  */
-export function pointFragments(markdown: string, holderOf: (id: string) => string | undefined): string {
+export function pointFragments(markdown: string, holderOf: (id: string) => string | undefined, selfUrl?: string): string {
   return rewriteLinks(markdown, (destination) => {
     const bracketed = destination.startsWith('<') && destination.endsWith('>');
-    const href = bracketed ? destination.slice(1, -1) : destination;
+    const written = bracketed ? destination.slice(1, -1) : destination;
+    const href = selfUrl !== undefined && written.startsWith(`${selfUrl}#`) ? written.slice(selfUrl.length) : written;
     if (!href.startsWith('#')) return destination;
     let id: string;
     try {

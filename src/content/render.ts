@@ -38,6 +38,8 @@ export interface RenderOptions {
     references: Record<string, unknown> | undefined;
     /** URL path of the part holding heading `id` when another part does, for `#id` links. */
     partHolding: (id: string) => string | undefined;
+    /** URL path of the page: a link to it with a fragment (`./guide.md#setup`) is a `#setup` link. */
+    pageUrl: string;
   };
 }
 
@@ -110,7 +112,13 @@ function createMarkdown(): MarkdownIt {
           continue;
         }
         const target: LinkTarget = resolveLink(env.options.relPath, href, env.options.lookup);
-        if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
+        const partOf = env.options.partOf;
+        if (target.kind === 'page' && partOf !== undefined && target.url.startsWith(`${partOf.pageUrl}#`)) {
+          // The page itself, by path: the part holding the heading, or this one.
+          const fragment = target.url.slice(partOf.pageUrl.length);
+          const selfHolder = partOf.partHolding(safeDecode(fragment.slice(1)));
+          token.attrSet('href', selfHolder === undefined ? fragment : env.options.basePath + selfHolder + fragment);
+        } else if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
         else if (target.kind === 'escapes' || target.kind === 'broken') env.unresolved.push({ href, kind: target.kind });
       }
     }
@@ -119,6 +127,15 @@ function createMarkdown(): MarkdownIt {
 }
 
 const markdown = createMarkdown();
+
+/** A percent-decoded URL fragment, or the fragment as it is when it does not decode. */
+function safeDecode(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
 
 /** Plain text of an inline token: text, code spans and link texts, soft breaks as spaces. */
 function plainText(inline: Token): string {
