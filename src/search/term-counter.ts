@@ -61,7 +61,7 @@ export class TermCounter {
   }
 
   private add(id: number): void {
-    if (id >= this.tf.length) this.grow();
+    if (id >= this.tf.length) this.grow(id);
     if (this.counted[id] === 0) {
       this.counted[id] = 1;
       if (this.seenCount === this.seen.length) {
@@ -75,11 +75,14 @@ export class TermCounter {
     this.length += 1;
   }
 
-  private grow(): void {
-    const tf = new Uint32Array(this.tf.length * 2);
+  /** Doubles the per-term arrays until they hold term `id`. */
+  private grow(id: number): void {
+    let size = this.tf.length * 2;
+    while (size <= id) size *= 2;
+    const tf = new Uint32Array(size);
     tf.set(this.tf);
     this.tf = tf;
-    const counted = new Uint8Array(this.counted.length * 2);
+    const counted = new Uint8Array(size);
     counted.set(this.counted);
     this.counted = counted;
   }
