@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadContent } from './load.js';
+import { loadContent, sourceFile } from './load.js';
 import { buildSite } from './site.js';
 
 const folders: string[] = [];
@@ -30,5 +30,24 @@ describe('buildSite sources', () => {
   it('reads every page from disk once the texts exceed the budget, never some held and some not', () => {
     // 12 characters fit a.md alone; b.md tips the total over, and a.md is let go too.
     expect(buildThenEdit(12)).toStrictEqual(['# A\n\nEdited.\n', '# B\n\nEdited.\n']);
+  });
+});
+
+describe('buildSite problems', () => {
+  it('warns that access: internal outside internal/ shows the page exists (401 where a missing page is 404)', () => {
+    const files = [
+      sourceFile('guides/secret.md', '---\naccess: internal\n---\n# Secret\n'),
+      sourceFile('internal/runbook.md', '---\naccess: internal\n---\n# Runbook\n'),
+      sourceFile('internal/other.md', '# Other\n'),
+    ];
+    expect(buildSite(files, { fallbackName: 'test' }).problems).toStrictEqual([
+      {
+        severity: 'warning',
+        file: 'guides/secret.md',
+        message:
+          'access: internal outside internal/: its URL answers 401 to the public where a missing page answers 404, ' +
+          'which shows that it exists; under internal/ every URL answers alike',
+      },
+    ]);
   });
 });

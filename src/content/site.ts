@@ -226,6 +226,15 @@ function readPage(
     problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
   const kind = deriveKind(data, file.relPath);
   if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
+  const section = sectionOf(path.key);
+  if (kind.kind === 'internal' && section !== 'internal')
+    problems.push({
+      severity: 'warning',
+      file: file.relPath,
+      message:
+        'access: internal outside internal/: its URL answers 401 to the public where a missing page answers 404, ' +
+        'which shows that it exists; under internal/ every URL answers alike',
+    });
   return {
     key: path.key,
     url: path.url,
@@ -234,7 +243,7 @@ function readPage(
     title: detached(title.title),
     description: detached(deriveDescription(data, summary.firstParagraph)),
     kind: kind.kind,
-    section: sectionOf(path.key),
+    section,
     lastModifiedMs: deriveLastModified(data, file.mtimeMs).getTime(),
     sourceChars: text.length,
     inLlms: data.llms !== false,
