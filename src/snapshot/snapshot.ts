@@ -74,13 +74,18 @@ export interface PageBodies extends Representations {
   parts: readonly PartBodies[] | undefined;
 }
 
-/** Bodies of a page; the token count is computed lazily, as tokenizing costs ~3 MB/s. */
+/**
+ * Bodies of a page; the token count is computed lazily, as tokenizing costs ~3 MB/s, from the
+ * markdown's bytes: holding the string for it would keep the text twice while the page is cached,
+ * and the body cache counts only the bytes.
+ */
 function representations(html: string, markdown: string): Representations {
   let tokens: number | undefined;
+  const markdownBody = makeBody(markdown, CONTENT_TYPES.markdown);
   return {
     html: makeBody(html, CONTENT_TYPES.html),
-    markdown: makeBody(markdown, CONTENT_TYPES.markdown),
-    markdownTokens: () => (tokens ??= countTokens(markdown)),
+    markdown: markdownBody,
+    markdownTokens: () => (tokens ??= countTokens(markdownBody.bytes.toString('utf8'))),
   };
 }
 
