@@ -296,7 +296,7 @@ describe('links across parts', () => {
   let refs: TestApp;
   let refsDir: string;
   const SELF = `## Alpha\n\nSee [Gamma](./links.md#gamma) and [the spec][spec].\n\n${prose('alpha', 40)}\n`;
-  const LINKS = `# Links\n\n${SELF}\n${BETA}\n## Gamma\n\n${prose('gamma', 40)}\n\n[spec]: https://example.com/spec "The spec"\n`;
+  const LINKS = `# Links\n\n${SELF}\n${BETA}\n## Gamma\n\nBack to [Gamma](./links.md#gamma).\n\n${prose('gamma', 40)}\n\n[spec]: https://example.com/spec "The spec"\n`;
 
   beforeAll(async () => {
     refsDir = writeContent({ 'links.md': LINKS });

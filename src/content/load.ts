@@ -122,7 +122,9 @@ export function isHiddenName(name: string): boolean {
 export function loadContent(rootDir: string): LoadResult {
   let root: string;
   try {
-    root = realpathSync(rootDir);
+    // The native realpath everywhere (here, for symlinks and when reading): on case-insensitive
+    // or drive-mapped file systems it spells paths its own way, and the three must agree.
+    root = realpathSync.native(rootDir);
   } catch {
     throw new ContentDirError(`content folder not found: ${rootDir}`);
   }
@@ -159,7 +161,7 @@ export function loadContent(rootDir: string): LoadResult {
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         try {
-          real = realpathSync(full);
+          real = realpathSync.native(full);
         } catch {
           problems.push({ severity: 'warning', file: rel, message: 'broken symlink, skipped' });
           continue;

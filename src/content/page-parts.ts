@@ -8,7 +8,7 @@ import type { PageUrlLookup } from './links.js';
 import { planParts, type PartPlan } from './page-split.js';
 import { partMarkdown } from './part-markdown.js';
 import { partMarkdownUrlOf, partUrlOf } from './paths.js';
-import { normalizeLabel, pointFragments, referenceDefinitions, withLlmsDirective } from './portable-markdown.js';
+import { bracketedLabels, pointFragments, referenceDefinitions, withLlmsDirective } from './portable-markdown.js';
 import { renderMarkdown, type RenderedMarkdown } from './render.js';
 
 /** Share of the limit the body of a part is packed to first: room for navigation, and for the layout when agents convert the HTML. */
@@ -139,12 +139,12 @@ function servedMarkdowns(input: SplitInput, plan: readonly PartPlan[], lines: re
       return holder === undefined || holder === n || holder === 0 ? undefined : links[holder - 1]?.markdownUrl;
     };
     const own = lines.slice(range.start, range.end).join('\n');
-    const used = normalizeLabel(own);
+    const used = bracketedLabels(own);
     const borrowed = definitions.filter(
-      (definition) => (definition.line < range.start || definition.line >= range.end) && used.includes(`[${definition.label}]`),
+      (definition) => (definition.line < range.start || definition.line >= range.end) && used.has(definition.label),
     );
     const withDefinitions = borrowed.length === 0 ? own : `${own}\n\n${borrowed.map((definition) => definition.text).join('\n')}`;
-    const content = pointFragments(withDefinitions, holderOf, input.baseUrl + input.url);
+    const content = pointFragments(withDefinitions, holderOf, { pageUrl: input.baseUrl + input.url, partUrl: links[i]?.markdownUrl ?? '' });
     return partMarkdown(i === 0 ? frontmatter + content : content, input.title, links, n, input.baseUrl);
   });
 }

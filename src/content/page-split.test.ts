@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HtmlDepth } from './blocks.js';
 import { headingText, planParts, type PartPlan } from './page-split.js';
 
 /** A paragraph line of exactly `chars` characters (plus its newline in the plan's count). */
@@ -76,19 +77,46 @@ describe('planParts', () => {
     expect(plan.map((part) => part.headings)).toStrictEqual([[], ['Group a'], ['Kind B']]);
   });
 
-  it('never cuts inside a raw HTML element that spans blank lines, a <pre>, or a ::: admonition', () => {
+  it('cuts before a raw HTML element spanning blank lines rather than inside it, and never inside a <pre> or a ::: admonition', () => {
     const section = (name: string): string[] => [`<h2 id="${name}">${name}</h2>`, `<p>${text(40)}</p>`, ''];
-    const wrapped = ['<div class="api">', '', ...section('a'), ...section('b'), '</div>', '', '## After', text(40)];
-    expect(planParts(wrapped, 70).map((part) => part.start)).toStrictEqual([0, 10]);
+    const intro = ['## Intro', text(40), ''];
+    const wrapped = [...intro, '<div class="api">', '', ...section('a'), ...section('b'), '</div>', '', '## After', text(40)];
+    // Without regard to the <div>, greedy packing would cut at <h2 id="b"> (line 8), inside it.
+    expect(planParts(wrapped, 170).map((part) => part.start)).toStrictEqual([0, 3, 13]);
     const pre = ['<pre>', '$ make', '', '# build the thing', text(40), '', text(40), '</pre>', '', '## After', text(40)];
     expect(planParts(pre, 70).map((part) => part.start)).toStrictEqual([0, 9]);
     const note = ['::: note', text(40), '', '## Inside the note', '', text(40), ':::', '', '## After', text(40)];
     expect(planParts(note, 70).map((part) => part.start)).toStrictEqual([0, 8]);
   });
 
-  it('never cuts a list between its items, even a loose one', () => {
+  it('cuts inside raw HTML an author left open only when nothing else fits, at its headings first', () => {
+    const lines = ['<div>', '', '## A', text(40), '', '## B', text(40)];
+    expect(planParts(lines, 60).map((part) => part.start)).toStrictEqual([0, 5]);
+  });
+
+  it('does not take commented-out HTML or a <p> without its end tag for an open element', () => {
+    const section = (name: string): string[] => [`## ${name}`, '', text(40), ''];
+    // Read as an open <div>, the headings would rank below paragraphs: cuts at lines 6 and 10.
+    const commented = ['<!--', '<div class="old">', '-->', '', ...section('A'), ...section('B')];
+    expect(planParts(commented, 60).map((part) => part.start)).toStrictEqual([0, 4, 8]);
+    const unclosedP = ['<p align="center">', '<img src="logo.png">', '', ...section('A'), ...section('B')];
+    expect(planParts(unclosedP, 60).map((part) => part.start)).toStrictEqual([0, 3, 7]);
+  });
+
+  it('cuts a list between its items only when it does not fit a part', () => {
     const lines = ['- one', '', `  ${text(40)}`, '', '- two', '', `  ${text(40)}`, '', '## After', text(10)];
-    expect(planParts(lines, 60).map((part) => part.start)).toStrictEqual([0, 8]);
+    expect(planParts(lines, 110).map((part) => part.start)).toStrictEqual([0, 8]);
+    expect(planParts(lines, 60).map((part) => part.start)).toStrictEqual([0, 4, 8]);
+  });
+
+  it('reads CRLF line endings as LF', () => {
+    const lines = ['# Title', '', '```', 'npm install', '```', '', '## A', text(40), '', '## B', text(40)].map((line) => `${line}\r`);
+    expect(planParts(lines, 70).map((part) => part.start)).toStrictEqual([0, 6, 9]);
+  });
+
+  it('names parts by indented headings without their markup', () => {
+    const lines = ['  ## Alpha', text(40), '', ' <h2>Beta</h2>', text(40)];
+    expect(planParts(lines, 60).map((part) => part.headings)).toStrictEqual([['Alpha'], ['Beta']]);
   });
 
   it('cuts at setext headings and names parts by them', () => {
@@ -128,5 +156,31 @@ describe('headingText', () => {
     ['<h2 id="x">A <code>b</code> &amp; c</h2>', 'A b & c'],
   ])('%j → %j', (line, expected) => {
     expect(headingText(line)).toBe(expected);
+  });
+});
+
+describe('HtmlDepth', () => {
+  const depthAfter = (lines: string[]): number[] => {
+    const depth = new HtmlDepth();
+    return lines.map((line) => {
+      depth.feed(line);
+      return depth.open;
+    });
+  };
+
+  it('counts elements left open, with tags and comments spanning lines and quoted >', () => {
+    expect(depthAfter(['<section>', '<div', 'class="a>b">', '<!-- <div>', '-->', '</div>', '</section>'])).toStrictEqual([
+      1, 1, 2, 2, 2, 1, 0,
+    ]);
+  });
+
+  it('leaves out unknown names (a literal <rule> in a generated reference), counting custom elements', () => {
+    expect(depthAfter(['<table>', 'a literal <rule> tag', '<my-widget>', '</my-widget></table>'])).toStrictEqual([1, 1, 2, 0]);
+  });
+
+  it('leaves out void elements, self-closing tags and elements whose end tag may be left out', () => {
+    expect(depthAfter(['<p align="center"><img src="x.png"><br/>', '<ul><li>one', '<li>two</ul>', '<x-widget />'])).toStrictEqual([
+      0, 1, 0, 0,
+    ]);
   });
 });

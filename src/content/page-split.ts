@@ -22,8 +22,14 @@ export interface PartPlan {
   headings: string[];
 }
 
-/** How good a place to cut a line is: 1 an H1/H2, 2 an H3, 3 any other top-level block. */
-type CutRank = 1 | 2 | 3;
+/**
+ * How good a place to cut a line is: 1 an H1/H2, 2 an H3, 3 any other top-level block; 4, 5 and 6
+ * the same inside an element an author's raw HTML left open, and 6 an item of a long list: places
+ * taken only when nothing better fits.
+ */
+type CutRank = 1 | 2 | 3 | 4 | 5 | 6;
+/** The last resort: {@link CutRank} 6. */
+const LAST_RANK = 6;
 
 interface Cut {
   line: number;
@@ -32,17 +38,18 @@ interface Cut {
 
 /**
  * Every line a part may start at, with its rank, in order (line 0 included): the starts of
- * top-level blocks outside any raw HTML element, except indented lines (a paragraph's lazy
- * continuation reads as one with the paragraph before it).
+ * top-level blocks (blocks.ts), except indented non-headings (a paragraph's lazy continuation
+ * reads as one with the paragraph before it).
  */
 function findStarts(lines: readonly string[]): Cut[] {
   const starts: Cut[] = [];
   for (const block of topLevelBlocks(lines.join('\n'))) {
-    if (block.openHtmlBefore > 0) continue;
     const level = block.headingLevel;
-    if (level !== undefined && level <= 2) starts.push({ line: block.line, rank: 1 });
-    else if (level === 3) starts.push({ line: block.line, rank: 2 });
-    else if (!/^\s/.test(lines[block.line] ?? '')) starts.push({ line: block.line, rank: 3 });
+    const penalty = block.openHtmlBefore > 0 ? 3 : 0;
+    if (block.listItem) starts.push({ line: block.line, rank: LAST_RANK });
+    else if (level !== undefined && level <= 2) starts.push({ line: block.line, rank: (1 + penalty) as CutRank });
+    else if (level === 3) starts.push({ line: block.line, rank: (2 + penalty) as CutRank });
+    else if (level !== undefined || !/^\s/.test(lines[block.line] ?? '')) starts.push({ line: block.line, rank: (3 + penalty) as CutRank });
   }
   return starts;
 }
@@ -51,7 +58,8 @@ function findStarts(lines: readonly string[]): Cut[] {
  * The plain text of a heading line: `## The *setup* #` → `The setup`, `<h2 id="x">A <code>b</code></h2>` → `A b`.
  * Inline markup is dropped, not rendered: the text is for a table of contents.
  */
-export function headingText(line: string): string {
+export function headingText(written: string): string {
+  const line = written.trimStart();
   const text = line.startsWith('<')
     ? line.replace(/<[^>]*>/g, '')
     : line
@@ -89,13 +97,13 @@ export function planParts(lines: readonly string[], budgetChars: number, leadCha
   const atoms = (start: number, end: number, rank: CutRank): [number, number][] => {
     if (sizeOf(start, end) <= budgetChars) return [[start, end]];
     const here = cuts.filter((cut) => cut.line > start && cut.line < end && cut.rank <= rank).map((cut) => cut.line);
-    if (here.length === 0) return rank === 3 ? [[start, end]] : atoms(start, end, (rank + 1) as CutRank);
+    if (here.length === 0) return rank === LAST_RANK ? [[start, end]] : atoms(start, end, (rank + 1) as CutRank);
     const bounds = [start, ...here, end];
     const out: [number, number][] = [];
     for (let i = 0; i + 1 < bounds.length; i++) {
       const from = bounds[i] ?? start;
       const to = bounds[i + 1] ?? end;
-      if (sizeOf(from, to) <= budgetChars || rank === 3) out.push([from, to]);
+      if (sizeOf(from, to) <= budgetChars || rank === LAST_RANK) out.push([from, to]);
       else out.push(...atoms(from, to, (rank + 1) as CutRank));
     }
     return out;

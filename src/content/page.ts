@@ -45,7 +45,22 @@ export const AGENT_PAGE_MAX_CHARS = 50_000;
 /** The top folder whose pages are internal (compared case-insensitively). */
 export const INTERNAL_FOLDER = 'internal';
 
-const KIND_BY_TOP_FOLDER: Record<string, PageKind> = { posts: 'post', blog: 'post', legal: 'legal', [INTERNAL_FOLDER]: 'internal' };
+/** A Map, not an object literal: a folder named `constructor` must not find Object.prototype's. */
+const KIND_BY_TOP_FOLDER = new Map<string, PageKind>([
+  ['posts', 'post'],
+  ['blog', 'post'],
+  ['legal', 'legal'],
+  [INTERNAL_FOLDER, 'internal'],
+]);
+
+/**
+ * Whether a page key lies in the internal zone, `/internal` and below in any case: every URL there
+ * answers 401 without a credential, page or not (DESIGN.md "Scopes on concrete endpoints").
+ */
+export function isInternalKey(key: string): boolean {
+  const lower = key.toLowerCase();
+  return lower === `/${INTERNAL_FOLDER}` || lower.startsWith(`/${INTERNAL_FOLDER}/`);
+}
 
 /** Frontmatter `title`, else the first H1, else the file (or folder) name. */
 export function deriveTitle(
@@ -79,7 +94,7 @@ export function deriveDescription(data: Record<string, unknown>, firstParagraph:
  */
 export function deriveKind(data: Record<string, unknown>, relPath: string): { kind: PageKind; invalid?: string } {
   const top = relPath.includes('/') ? relPath.slice(0, relPath.indexOf('/')).toLowerCase() : '';
-  const byFolder = KIND_BY_TOP_FOLDER[top];
+  const byFolder = KIND_BY_TOP_FOLDER.get(top);
   if (byFolder === 'internal' || data.access === 'internal') return { kind: 'internal' };
   const declared = data.kind;
   if (declared !== undefined) {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PageUrlLookup } from './links.js';
-import { pointFragments, portableMarkdown, withLlmsDirective, type PortableOptions } from './portable-markdown.js';
+import {
+  bracketedLabels,
+  normalizeLabel,
+  pointFragments,
+  portableMarkdown,
+  referenceDefinitions,
+  withLlmsDirective,
+  type PortableOptions,
+} from './portable-markdown.js';
 
 const BASE = 'https://docs.example.com';
 
@@ -209,5 +217,21 @@ describe('pointFragments', () => {
   it('leaves code, other destinations and undecodable fragments as they are', () => {
     const markdown = ['`[a](#setup)` [b](/x#setup) [c](#%E0%A4%A)', '```', '[d](#setup)', '```'].join('\n');
     expect(pointFragments(markdown, holderOf)).toBe(markdown);
+  });
+});
+
+describe('link labels', () => {
+  it('compares labels as markdown-it does: trimmed, spaces collapsed, case-folded (ß is SS)', () => {
+    expect(normalizeLabel('  The   Spec ')).toBe(normalizeLabel('the spec'));
+    expect(normalizeLabel('straße')).toBe(normalizeLabel('STRASSE'));
+    expect([...bracketedLabels('See [the spec][ SPEC ] and [STRASSE], not `code`.')]).toStrictEqual(['THE SPEC', 'SPEC', 'STRASSE']);
+  });
+
+  it('finds one-line reference definitions outside fenced code', () => {
+    const lines = ['[Spec]: https://example.com/spec', '```', '[not]: /a', '```', '  [straße]: </s> "Street"'];
+    expect(referenceDefinitions(lines)).toStrictEqual([
+      { line: 0, label: 'SPEC', text: '[Spec]: https://example.com/spec' },
+      { line: 4, label: 'STRASSE', text: '  [straße]: </s> "Street"' },
+    ]);
   });
 });

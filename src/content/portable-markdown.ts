@@ -96,9 +96,19 @@ export interface ReferenceDefinition {
   text: string;
 }
 
-/** A link label as CommonMark compares labels (§4.7): case-folded, whitespace collapsed and trimmed. */
+/**
+ * A link label as CommonMark compares labels (§4.7): trimmed, inner whitespace collapsed, and
+ * case-folded as markdown-it does it (lower case, then upper: `straße` matches `STRASSE`).
+ */
 export function normalizeLabel(label: string): string {
-  return label.trim().replace(/\s+/g, ' ').toLowerCase();
+  return label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase();
+}
+
+/** Every `[…]` of a markdown text, as {@link normalizeLabel} gives it: the labels it may use. */
+export function bracketedLabels(markdown: string): Set<string> {
+  const labels = new Set<string>();
+  for (const [, label = ''] of markdown.matchAll(/\[([^[\]]+)\]/g)) labels.add(normalizeLabel(label));
+  return labels;
 }
 
 /** The one-line link reference definitions of markdown lines (without frontmatter) outside fenced code. */
@@ -125,13 +135,19 @@ export function portableMarkdown(source: string, options: PortableOptions): stri
  * `https://…/guide;part=3.md#setup`. Fragments no other document holds stay as they are.
  * @param holderOf the absolute URL of the document holding heading id `id` (the fragment,
  *   percent-decoded), or `undefined` when it is this one or none
- * @param selfUrl the absolute URL of the whole page: `selfUrl#id` counts as `#id` too
+ * @param self links to the whole page, `self.pageUrl#id` (absolute), count as `#id` too, and
+ *   point at `self.partUrl#id` (this part, absolute) when no other document holds the heading
  */
-export function pointFragments(markdown: string, holderOf: (id: string) => string | undefined, selfUrl?: string): string {
+export function pointFragments(
+  markdown: string,
+  holderOf: (id: string) => string | undefined,
+  self?: { pageUrl: string; partUrl: string },
+): string {
   return rewriteLinks(markdown, (destination) => {
     const bracketed = destination.startsWith('<') && destination.endsWith('>');
     const written = bracketed ? destination.slice(1, -1) : destination;
-    const href = selfUrl !== undefined && written.startsWith(`${selfUrl}#`) ? written.slice(selfUrl.length) : written;
+    const toSelf = self !== undefined && written.startsWith(`${self.pageUrl}#`);
+    const href = toSelf ? written.slice(self.pageUrl.length) : written;
     if (!href.startsWith('#')) return destination;
     let id: string;
     try {
@@ -139,7 +155,8 @@ export function pointFragments(markdown: string, holderOf: (id: string) => strin
     } catch {
       return destination;
     }
-    const holder = holderOf(id);
+    // A link to the page itself whose heading is in no other part: this part holds it.
+    const holder = holderOf(id) ?? (toSelf ? self.partUrl : undefined);
     if (holder === undefined) return destination;
     return bracketed ? `<${holder}${href}>` : holder + href;
   });

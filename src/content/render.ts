@@ -188,7 +188,14 @@ const NO_LINKS: RenderOptions = { relPath: '', lookup: () => undefined, basePath
  */
 export function parseBlocks(body: string): Token[] {
   const tokens: Token[] = [];
-  markdown.block.parse(body, markdown, { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv, tokens);
+  // What markdown-it's own first step does, kept to CRLF so that lines keep their numbers: a lone
+  // CR stays, where markdown-it would start a line.
+  markdown.block.parse(
+    body.replace(/\r\n/g, '\n'),
+    markdown,
+    { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv,
+    tokens,
+  );
   return tokens;
 }
 

@@ -39,8 +39,15 @@ describe('buildSite problems', () => {
       sourceFile('guides/secret.md', '---\naccess: internal\n---\n# Secret\n'),
       sourceFile('internal/runbook.md', '---\naccess: internal\n---\n# Runbook\n'),
       sourceFile('internal/other.md', '# Other\n'),
+      // The internal zone in any case, and its own index page.
+      sourceFile('Internal/runbook.md', '# Runbook\n'),
+      sourceFile('internal.md', '---\naccess: internal\n---\n# Internal\n'),
+      // A folder named like an Object.prototype member is an ordinary folder.
+      sourceFile('constructor/page.md', '# Page\n'),
     ];
-    expect(buildSite(files, { fallbackName: 'test' }).problems).toStrictEqual([
+    const site = buildSite(files, { fallbackName: 'test' });
+    expect(site.pages.get('/constructor/page')?.kind).toBe('page');
+    expect(site.problems).toStrictEqual([
       {
         severity: 'warning',
         file: 'guides/secret.md',

@@ -7,7 +7,7 @@ import { splitFrontmatter } from './frontmatter.js';
 import { pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
 import { summarizeMarkdown } from './render.js';
 import type { PageUrlLookup } from './links.js';
-import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
+import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, isInternalKey, type Page } from './page.js';
 import type { ContentProblem } from './problems.js';
 import { detached } from '../strings.js';
 
@@ -226,8 +226,7 @@ function readPage(
     problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
   const kind = deriveKind(data, file.relPath);
   if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
-  const section = sectionOf(path.key);
-  if (kind.kind === 'internal' && section !== 'internal')
+  if (kind.kind === 'internal' && !isInternalKey(path.key))
     problems.push({
       severity: 'warning',
       file: file.relPath,
@@ -243,7 +242,7 @@ function readPage(
     title: detached(title.title),
     description: detached(deriveDescription(data, summary.firstParagraph)),
     kind: kind.kind,
-    section,
+    section: sectionOf(path.key),
     lastModifiedMs: deriveLastModified(data, file.mtimeMs).getTime(),
     sourceChars: text.length,
     inLlms: data.llms !== false,

@@ -159,6 +159,14 @@ describe('terms beyond ASCII, and markup', () => {
     expect(found(index, 'cafe\u0301').sort()).toStrictEqual(['/composed', '/decomposed']);
   });
 
+  it('leaves emoji variation selectors and keycaps out of words', () => {
+    const index = pages([
+      ['/a', '⚠️ Warning: disk full.'],
+      ['/b', 'Warning: disk full.'],
+    ]);
+    expect(found(index, '⚠️ warning').sort()).toStrictEqual(['/a', '/b']);
+  });
+
   it('folds Greek final sigma to sigma', () => {
     expect(found(pages([['/greek', 'ΟΔΟΣ ΚΑΙ ΔΡΟΜΟΣ']]), 'δρομος')).toStrictEqual(['/greek']);
     expect(found(pages([['/greek', 'ο δρόμος']]), 'ΔΡΌΜΟΣ')).toStrictEqual(['/greek']);

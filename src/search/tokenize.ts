@@ -19,10 +19,12 @@ const FOLD = buildFoldTable();
 
 function buildFoldTable(): Uint16Array {
   const table = new Uint16Array(0x10000);
-  const word = /^[\p{L}\p{M}\p{N}]$/u;
+  // Marks that combine with a letter (Mn, Mc), not enclosing ones (Me: keycaps) nor the variation
+  // selectors that turn a symbol into an emoji, which are no part of a word.
+  const word = /^[\p{L}\p{Mn}\p{Mc}\p{N}]$/u;
   for (let c = 0; c < 0x10000; c++) {
     // Surrogate halves are not characters on their own: astral-plane symbols separate terms.
-    if (c >= 0xd800 && c <= 0xdfff) continue;
+    if ((c >= 0xd800 && c <= 0xdfff) || (c >= 0xfe00 && c <= 0xfe0f)) continue;
     const char = String.fromCharCode(c);
     if (!word.test(char)) continue;
     const lower = char.toLowerCase();

@@ -4,7 +4,7 @@
  * or nothing. Pure; never touches the file system.
  */
 import type { Body } from '../body.js';
-import { INTERNAL_FOLDER, type Page } from '../content/page.js';
+import { isInternalKey, type Page } from '../content/page.js';
 import { decodeRequestPath, parsePartPath } from '../content/paths.js';
 import type { PartBodies, Representations, Snapshot } from './snapshot.js';
 
@@ -32,9 +32,6 @@ export type Resolution =
   | { kind: 'static'; body: Body }
   | { kind: 'internal'; found: Found | undefined }
   | { kind: 'not_found' };
-
-/** Top folder whose paths are internal whether or not a page exists there (no existence oracle). */
-const INTERNAL_PREFIX = `/${INTERNAL_FOLDER}`;
 
 /**
  * Resolves a raw request path (no query string).
@@ -100,11 +97,6 @@ function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefine
 function partFound(page: Page, parts: readonly PartBodies[], part: PartBodies, markdownOnly: boolean): Found {
   const neighbours = { n: part.n, count: parts.length, previous: parts[part.n - 2], next: parts[part.n] };
   return { kind: 'page', bodies: part, page, url: part.url, markdownUrl: part.markdownUrl, markdownOnly, part: neighbours };
-}
-
-function isInternalKey(key: string): boolean {
-  const lower = key.toLowerCase();
-  return lower === INTERNAL_PREFIX || lower.startsWith(`${INTERNAL_PREFIX}/`);
 }
 
 function atKey(snapshot: Snapshot, key: string, markdownOnly: boolean): Found | undefined {
