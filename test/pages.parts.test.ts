@@ -295,8 +295,10 @@ describe('an internal page over the limit', () => {
 describe('links across parts', () => {
   let refs: TestApp;
   let refsDir: string;
-  const SELF = `## Alpha\n\nSee [Gamma](./links.md#gamma) and [the spec][spec].\n\n${prose('alpha', 40)}\n`;
-  const LINKS = `# Links\n\n${SELF}\n${BETA}\n## Gamma\n\nBack to [Gamma](./links.md#gamma).\n\n${prose('gamma', 40)}\n\n[spec]: https://example.com/spec "The spec"\n`;
+  const SELF = `## Alpha\n\n<a id="top-anchor"></a>See [Gamma](./links.md#gamma) and [the spec][spec], [café](#café).\n\n${prose('alpha', 40)}\n`;
+  const BETA_CODE = `## Beta\n\nIndexing \`m[spec]\` is code, not a link.\n\n${prose('beta', 40)}\n`;
+  const GAMMA_LINKS = `## Gamma\n\nBack to [Gamma](./links.md#gamma), up to [the anchor](./links.md#top-anchor).\n\n${prose('gamma', 30)}\n\n### Café\n\n${prose('café', 5)}\n`;
+  const LINKS = `# Links\n\n${SELF}\n${BETA_CODE}\n${GAMMA_LINKS}\n[spec]: https://example.com/spec "The spec"\n`;
 
   beforeAll(async () => {
     refsDir = writeContent({ 'links.md': LINKS });
@@ -309,8 +311,13 @@ describe('links across parts', () => {
 
   it('a link to the page itself with a fragment goes to the part holding the heading, in HTML and markdown', async () => {
     expect((await refs.app.inject({ url: '/links' })).body).toContain('See <a href="/links;part=3#gamma">Gamma</a> and');
+    // A fragment spelt with non-ASCII letters, which markdown-it percent-encodes.
+    expect((await refs.app.inject({ url: '/links' })).body).toContain('<a href="/links;part=3#caf%C3%A9">café</a>');
+    // An anchor that is no heading: the page URL, as in the whole page (part 1 holds it).
+    expect((await refs.app.inject({ url: '/links;part=3' })).body).toContain('up to <a href="/links#top-anchor">the anchor</a>');
+    expect((await refs.app.inject({ url: '/links;part=3.md' })).body).toContain(`up to [the anchor](${BASE}/links#top-anchor)`);
     expect((await refs.app.inject({ url: '/links.md' })).body).toContain(
-      `See [Gamma](${BASE}/links;part=3.md#gamma) and [the spec][spec].`,
+      `See [Gamma](${BASE}/links;part=3.md#gamma) and [the spec][spec], [café](${BASE}/links;part=3.md#café).`,
     );
   });
 
@@ -318,7 +325,7 @@ describe('links across parts', () => {
     const first = (await refs.app.inject({ url: '/links.md' })).body;
     expect(first).toContain('[spec]: https://example.com/spec "The spec"\n');
     expect((await refs.app.inject({ url: '/links' })).body).toContain('<a href="https://example.com/spec" title="The spec">the spec</a>');
-    // Part 2 uses no reference: it gets no definition.
+    // Part 2 uses no reference (`m[spec]` is code): it gets no definition.
     expect((await refs.app.inject({ url: '/links;part=2.md' })).body).not.toContain('[spec]:');
   });
 });

@@ -35,20 +35,37 @@ const COUNTED_ELEMENTS = new Set(
   ).split(' '),
 );
 
+/** A start or end tag's opening: `<name` or `</name`, the name ending at a space, `/`, `>` or the line's end. */
+const TAG_OPEN = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)/;
+/** A "tag" longer than this is prose with a stray `<` (or an unclosed quote), not a tag. */
+const MAX_TAG_CHARS = 2_000;
+
+/** A tag being read, across lines. */
+interface PendingTag {
+  name: string;
+  closing: boolean;
+  /** The quote an attribute value left open, if any. */
+  quote: string | undefined;
+  /** The last character outside quotes was `/` (a self-closing tag when `>` follows). */
+  slash: boolean;
+  chars: number;
+}
+
 /**
- * Counts the elements raw HTML leaves open, line by line: comments and tags may span lines,
- * attribute values may hold `>`. Only {@link COUNTED_ELEMENTS} count: void elements, elements
- * with optional end tags and unknown names are left out.
+ * Counts the elements raw HTML leaves open, line by line, in time linear in the text: comments and
+ * tags may span lines (a tag never spans a blank line, CommonMark §6.6), attribute values may hold
+ * `>`. Only {@link COUNTED_ELEMENTS} count: void elements, elements with optional end tags and
+ * unknown names (an address autolink `<support-team@example.com>`) are left out.
  */
 export class HtmlDepth {
   /** Elements open now. */
   open = 0;
   private inComment = false;
-  /** The part of a tag not yet closed by `>`, from `<`; undefined outside a tag. */
-  private pendingTag: string | undefined;
+  private tag: PendingTag | undefined;
 
   /** Reads one more line (without its newline). */
   feed(line: string): void {
+    if (this.tag !== undefined && line.trim() === '') this.tag = undefined;
     let i = 0;
     while (i < line.length) {
       if (this.inComment) {
@@ -56,60 +73,51 @@ export class HtmlDepth {
         if (end === -1) return;
         this.inComment = false;
         i = end + 3;
-      } else if (this.pendingTag !== undefined) {
-        const end = tagEnd(line, i, this.pendingTag);
-        if (end === -1) {
-          this.pendingTag += `${line.slice(i)}\n`;
-          return;
-        }
-        this.count(this.pendingTag + line.slice(i, end + 1));
-        this.pendingTag = undefined;
-        i = end + 1;
+      } else if (this.tag !== undefined) {
+        i = this.readTag(this.tag, line, i);
       } else {
         const lt = line.indexOf('<', i);
         if (lt === -1) return;
         if (line.startsWith('<!--', lt)) {
           this.inComment = true;
           i = lt + 4;
-        } else if (/^<\/?[A-Za-z]/.test(line.slice(lt, lt + 3))) {
-          this.pendingTag = '';
-          i = lt;
-        } else i = lt + 1;
+          continue;
+        }
+        const open = TAG_OPEN.exec(line.slice(lt, lt + 64));
+        if (open === null) {
+          i = lt + 1;
+          continue;
+        }
+        this.tag = { name: (open[2] ?? '').toLowerCase(), closing: open[1] === '/', quote: undefined, slash: false, chars: 0 };
+        i = lt + open[0].length;
       }
     }
   }
 
-  /** Counts one whole tag, `<…>`. */
-  private count(tag: string): void {
-    const match = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(tag);
-    const name = (match?.[2] ?? '').toLowerCase();
-    if (match === null || !(COUNTED_ELEMENTS.has(name) || name.includes('-')) || /\/\s*>$/.test(tag)) return;
-    this.open = Math.max(0, this.open + (match[1] === '/' ? -1 : 1));
+  /** Reads a tag from `from` until its `>`; returns where to go on. */
+  private readTag(tag: PendingTag, line: string, from: number): number {
+    for (let i = from; i < line.length; i++) {
+      const char = line[i] as string;
+      if (++tag.chars > MAX_TAG_CHARS) {
+        this.tag = undefined;
+        return i;
+      }
+      if (tag.quote !== undefined) {
+        if (char === tag.quote) tag.quote = undefined;
+      } else if (char === '"' || char === "'") tag.quote = char;
+      else if (char === '>') {
+        this.tag = undefined;
+        this.count(tag);
+        return i + 1;
+      } else if (char !== ' ' && char !== '\t') tag.slash = char === '/';
+    }
+    return line.length;
   }
-}
 
-/** The index of the `>` ending a tag in `line` from `from`, quotes respected (`before`: the tag so far), or -1. */
-function tagEnd(line: string, from: number, before: string): number {
-  let quote = openQuote(before);
-  for (let i = from; i < line.length; i++) {
-    const char = line[i];
-    if (quote !== undefined) {
-      if (char === quote) quote = undefined;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === '>') return i;
+  private count(tag: PendingTag): void {
+    if (tag.slash || !(COUNTED_ELEMENTS.has(tag.name) || tag.name.includes('-'))) return;
+    this.open = Math.max(0, this.open + (tag.closing ? -1 : 1));
   }
-  return -1;
-}
-
-/** The quote left open at the end of a partial tag, if any. */
-function openQuote(text: string): string | undefined {
-  let quote: string | undefined;
-  for (const char of text) {
-    if (quote !== undefined) {
-      if (char === quote) quote = undefined;
-    } else if (char === '"' || char === "'") quote = char;
-  }
-  return quote;
 }
 
 /** The heading level of a raw HTML line opening with `<hN>`, else undefined. */
@@ -124,8 +132,8 @@ const CODE_SPAN = /(`+)[^`]*?\1/g;
 /**
  * The top-level blocks of `body` (frontmatter removed), in order. A raw HTML block (CommonMark
  * §4.6: it runs to a blank line, so generated references are often one block of many sections)
- * also counts each later line opening with `<hN>` where every element opened before it is closed,
- * as a block of its own: cutting there leaves both sides well-formed. The items of a top-level
+ * also counts each later line opening with `<hN>` as a block of its own: where every element
+ * opened before it is closed, cutting there leaves both sides well-formed. The items of a top-level
  * list after its first are listed too, marked {@link TopLevelBlock.listItem}. Open elements are
  * counted over every line outside code (raw HTML blocks and HTML inline in paragraphs alike).
  */
@@ -153,9 +161,9 @@ export function topLevelBlocks(body: string): TopLevelBlock[] {
   lines.forEach((text, k) => {
     const start = starts.get(k);
     if (start !== undefined) blocks.push({ ...start, openHtmlBefore: html.open });
-    else if (htmlInner[k] === 1 && html.open === 0) {
+    else if (htmlInner[k] === 1) {
       const level = htmlHeadingLevel(text);
-      if (level !== undefined) blocks.push({ line: k, headingLevel: level, openHtmlBefore: 0, listItem: false });
+      if (level !== undefined) blocks.push({ line: k, headingLevel: level, openHtmlBefore: html.open, listItem: false });
     }
     if (code[k] === 0) html.feed(text.replace(CODE_SPAN, ''));
   });

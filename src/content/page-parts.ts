@@ -8,7 +8,7 @@ import type { PageUrlLookup } from './links.js';
 import { planParts, type PartPlan } from './page-split.js';
 import { partMarkdown } from './part-markdown.js';
 import { partMarkdownUrlOf, partUrlOf } from './paths.js';
-import { bracketedLabels, pointFragments, referenceDefinitions, withLlmsDirective } from './portable-markdown.js';
+import { bracketedLabels, pointFragments, referenceDefinitions, withLlmsDirective, type ReferenceDefinition } from './portable-markdown.js';
 import { renderMarkdown, type RenderedMarkdown } from './render.js';
 
 /** Share of the limit the body of a part is packed to first: room for navigation, and for the layout when agents convert the HTML. */
@@ -98,6 +98,7 @@ export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
         headingsBefore: input.rendered.headings.filter((heading) => heading.line < range.start).map((heading) => heading.text),
         references: input.rendered.references,
         partHolding,
+        holdsHeading: (id) => holders.get(id) === n,
         pageUrl: input.url,
       },
     });
@@ -110,6 +111,20 @@ export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
       bodyHtml: rendered.html,
       startsWithH1: rendered.startsWithH1,
     };
+  });
+}
+
+/**
+ * The page's link reference definitions a part may need a copy of: lines that markdown-it read as
+ * definitions (their label is among the page's `references`), the first of each label only, as
+ * markdown-it keeps the first.
+ */
+function borrowableDefinitions(lines: readonly string[], references: Record<string, unknown> | undefined): ReferenceDefinition[] {
+  const seen = new Set<string>();
+  return referenceDefinitions(lines).filter((definition) => {
+    if (references === undefined || !Object.hasOwn(references, definition.label) || seen.has(definition.label)) return false;
+    seen.add(definition.label);
+    return true;
   });
 }
 
@@ -131,20 +146,31 @@ function servedMarkdowns(input: SplitInput, plan: readonly PartPlan[], lines: re
     headings: range.headings,
   }));
   const holders = headingHolders(input, plan);
-  const definitions = referenceDefinitions(lines);
+  const definitions = borrowableDefinitions(lines, input.rendered.references);
   return plan.map((range, i) => {
     const n = i + 1;
     const holderOf = (id: string): string | undefined => {
       const holder = holders.get(id);
       return holder === undefined || holder === n || holder === 0 ? undefined : links[holder - 1]?.markdownUrl;
     };
-    const own = lines.slice(range.start, range.end).join('\n');
-    const used = bracketedLabels(own);
+    const ownLines = lines.slice(range.start, range.end);
+    const own = ownLines.join('\n');
+    const ownDefinitions = new Set(referenceDefinitions(ownLines).map((definition) => definition.line));
+    // Labels in the part's prose: not in code spans, not the part's own definition lines.
+    const prose = ownLines
+      .filter((_, k) => !ownDefinitions.has(k))
+      .join('\n')
+      .replace(/(`+)[^`]*?\1/g, '');
+    const used = bracketedLabels(prose);
     const borrowed = definitions.filter(
       (definition) => (definition.line < range.start || definition.line >= range.end) && used.has(definition.label),
     );
     const withDefinitions = borrowed.length === 0 ? own : `${own}\n\n${borrowed.map((definition) => definition.text).join('\n')}`;
-    const content = pointFragments(withDefinitions, holderOf, { pageUrl: input.baseUrl + input.url, partUrl: links[i]?.markdownUrl ?? '' });
+    const content = pointFragments(withDefinitions, holderOf, {
+      pageUrl: input.baseUrl + input.url,
+      partUrl: links[i]?.markdownUrl ?? '',
+      holdsHeading: (id) => holders.get(id) === n,
+    });
     return partMarkdown(i === 0 ? frontmatter + content : content, input.title, links, n, input.baseUrl);
   });
 }

@@ -89,6 +89,15 @@ describe('planParts', () => {
     expect(planParts(note, 70).map((part) => part.start)).toStrictEqual([0, 8]);
   });
 
+  it('names parts by headings inside raw HTML, and cuts one long HTML block at its <h2> lines when it must', () => {
+    const groups = Array.from({ length: 6 }, (_, i) => [`<h2 id="g${i}">Group ${i}</h2>`, `<p>${text(60)}</p>`]).flat();
+    const oneBlock = ['<div class="ref">', ...groups, '</div>'];
+    const plan = planParts(oneBlock, 200);
+    expect(plan.length).toBeGreaterThan(1);
+    for (const part of plan) expect(oneBlock.slice(part.start, part.end).join('\n').length).toBeLessThan(200);
+    expect(plan.flatMap((part) => part.headings)).toStrictEqual(['Group 0', 'Group 1', 'Group 2', 'Group 3', 'Group 4', 'Group 5']);
+  });
+
   it('cuts inside raw HTML an author left open only when nothing else fits, at its headings first', () => {
     const lines = ['<div>', '', '## A', text(40), '', '## B', text(40)];
     expect(planParts(lines, 60).map((part) => part.start)).toStrictEqual([0, 5]);
@@ -172,6 +181,12 @@ describe('HtmlDepth', () => {
     expect(depthAfter(['<section>', '<div', 'class="a>b">', '<!-- <div>', '-->', '</div>', '</section>'])).toStrictEqual([
       1, 1, 2, 2, 2, 1, 0,
     ]);
+  });
+
+  it('takes no stray < for a tag: not across a blank line, not past 2,000 characters, not an address', () => {
+    expect(depthAfter(['Compare a <b in prose', '', '<div>'])).toStrictEqual([0, 0, 1]);
+    expect(depthAfter([`<div title="oops>${'x'.repeat(2100)}`, '<section>'])).toStrictEqual([0, 1]);
+    expect(depthAfter(['Mail <support-team@example.com>.'])).toStrictEqual([0]);
   });
 
   it('leaves out unknown names (a literal <rule> in a generated reference), counting custom elements', () => {

@@ -34,6 +34,8 @@ const LAST_RANK = 6;
 interface Cut {
   line: number;
   rank: CutRank;
+  /** 1–6 when the line starts a heading, whatever its rank. */
+  headingLevel?: number | undefined;
 }
 
 /**
@@ -46,10 +48,11 @@ function findStarts(lines: readonly string[]): Cut[] {
   for (const block of topLevelBlocks(lines.join('\n'))) {
     const level = block.headingLevel;
     const penalty = block.openHtmlBefore > 0 ? 3 : 0;
-    if (block.listItem) starts.push({ line: block.line, rank: LAST_RANK });
-    else if (level !== undefined && level <= 2) starts.push({ line: block.line, rank: (1 + penalty) as CutRank });
-    else if (level === 3) starts.push({ line: block.line, rank: (2 + penalty) as CutRank });
-    else if (level !== undefined || !/^\s/.test(lines[block.line] ?? '')) starts.push({ line: block.line, rank: (3 + penalty) as CutRank });
+    const at = { line: block.line, headingLevel: level };
+    if (block.listItem) starts.push({ ...at, rank: LAST_RANK });
+    else if (level !== undefined && level <= 2) starts.push({ ...at, rank: (1 + penalty) as CutRank });
+    else if (level === 3) starts.push({ ...at, rank: (2 + penalty) as CutRank });
+    else if (level !== undefined || !/^\s/.test(lines[block.line] ?? '')) starts.push({ ...at, rank: (3 + penalty) as CutRank });
   }
   return starts;
 }
@@ -121,7 +124,7 @@ export function planParts(lines: readonly string[], budgetChars: number, leadCha
 
 /** Heading texts of a part: its H1/H2 starts, else its H3 starts. */
 function headingsIn(lines: readonly string[], starts: readonly Cut[], start: number, end: number): string[] {
-  const ranked = starts.filter((cut) => cut.line >= start && cut.line < end && cut.rank < 3);
-  const top = ranked.filter((cut) => cut.rank === 1);
-  return (top.length > 0 ? top : ranked).map((cut) => headingText(lines[cut.line] ?? '')).filter((text) => text !== '');
+  const headings = starts.filter((cut) => cut.line >= start && cut.line < end && cut.headingLevel !== undefined && cut.headingLevel <= 3);
+  const top = headings.filter((cut) => (cut.headingLevel as number) <= 2);
+  return (top.length > 0 ? top : headings).map((cut) => headingText(lines[cut.line] ?? '')).filter((text) => text !== '');
 }

@@ -136,12 +136,12 @@ export function portableMarkdown(source: string, options: PortableOptions): stri
  * @param holderOf the absolute URL of the document holding heading id `id` (the fragment,
  *   percent-decoded), or `undefined` when it is this one or none
  * @param self links to the whole page, `self.pageUrl#id` (absolute), count as `#id` too, and
- *   point at `self.partUrl#id` (this part, absolute) when no other document holds the heading
+ *   point at `self.partUrl#id` (this part, absolute) when this part holds the heading
  */
 export function pointFragments(
   markdown: string,
   holderOf: (id: string) => string | undefined,
-  self?: { pageUrl: string; partUrl: string },
+  self?: { pageUrl: string; partUrl: string; holdsHeading: (id: string) => boolean },
 ): string {
   return rewriteLinks(markdown, (destination) => {
     const bracketed = destination.startsWith('<') && destination.endsWith('>');
@@ -155,8 +155,7 @@ export function pointFragments(
     } catch {
       return destination;
     }
-    // A link to the page itself whose heading is in no other part: this part holds it.
-    const holder = holderOf(id) ?? (toSelf ? self.partUrl : undefined);
+    const holder = holderOf(id) ?? (toSelf && self.holdsHeading(id) ? self.partUrl : undefined);
     if (holder === undefined) return destination;
     return bracketed ? `<${holder}${href}>` : holder + href;
   });

@@ -38,6 +38,8 @@ export interface RenderOptions {
     references: Record<string, unknown> | undefined;
     /** URL path of the part holding heading `id` when another part does, for `#id` links. */
     partHolding: (id: string) => string | undefined;
+    /** Whether heading `id` is in this part. */
+    holdsHeading: (id: string) => boolean;
     /** URL path of the page: a link to it with a fragment (`./guide.md#setup`) is a `#setup` link. */
     pageUrl: string;
   };
@@ -106,7 +108,8 @@ function createMarkdown(): MarkdownIt {
         const href = token.attrGet('href');
         if (href === null) continue;
         // In a part of a long page, a link to a heading of another part goes to that part.
-        const holder = href.startsWith('#') ? env.options.partOf?.partHolding(href.slice(1)) : undefined;
+        // markdown-it has percent-encoded the href; heading ids are plain text.
+        const holder = href.startsWith('#') ? env.options.partOf?.partHolding(safeDecode(href.slice(1))) : undefined;
         if (holder !== undefined) {
           token.attrSet('href', env.options.basePath + holder + href);
           continue;
@@ -114,10 +117,13 @@ function createMarkdown(): MarkdownIt {
         const target: LinkTarget = resolveLink(env.options.relPath, href, env.options.lookup);
         const partOf = env.options.partOf;
         if (target.kind === 'page' && partOf !== undefined && target.url.startsWith(`${partOf.pageUrl}#`)) {
-          // The page itself, by path: the part holding the heading, or this one.
+          // The page itself, by path: the part holding the heading, this one, or (an anchor that is
+          // no heading) the page as it was.
           const fragment = target.url.slice(partOf.pageUrl.length);
-          const selfHolder = partOf.partHolding(safeDecode(fragment.slice(1)));
-          token.attrSet('href', selfHolder === undefined ? fragment : env.options.basePath + selfHolder + fragment);
+          const id = safeDecode(fragment.slice(1));
+          const selfHolder = partOf.partHolding(id);
+          if (selfHolder !== undefined) token.attrSet('href', env.options.basePath + selfHolder + fragment);
+          else token.attrSet('href', partOf.holdsHeading(id) ? fragment : env.options.basePath + target.url);
         } else if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
         else if (target.kind === 'escapes' || target.kind === 'broken') env.unresolved.push({ href, kind: target.kind });
       }
