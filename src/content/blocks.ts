@@ -12,8 +12,9 @@ export interface TopLevelBlock {
   /** 1–6 for a heading (ATX, setext, or a raw HTML block opening with `<hN>`), else undefined. */
   headingLevel: number | undefined;
   /**
-   * HTML elements left open by the raw HTML before this line (a `<div>` opened in one block and
-   * closed in a later one, blank lines between): a cut here would split that element.
+   * HTML elements left open by the HTML before this line, raw blocks and inline alike (a `<div>`
+   * opened in one block and closed in a later one, blank lines between): a cut here would split
+   * that element.
    */
   openHtmlBefore: number;
   /** An item of a top-level list after its first: a cut here splits the list, a last resort. */
