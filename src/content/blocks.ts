@@ -3,6 +3,7 @@
  * paragraphs, lists, fenced code, raw HTML blocks, tables, `:::` admonitions): where a long page may
  * be cut into parts (page-split.ts) without breaking a block in two.
  */
+import { withoutCodeSpans } from './portable-markdown.js';
 import { parseBlocks } from './render.js';
 
 /** A top-level block, or a place inside one where a part may start when nothing better fits. */
@@ -127,9 +128,6 @@ function htmlHeadingLevel(line: string): number | undefined {
   return level === undefined ? undefined : Number(level);
 }
 
-/** Code spans of a line: their text is no HTML. */
-const CODE_SPAN = /(`+)[^`]*?\1/g;
-
 /**
  * The top-level blocks of `body` (frontmatter removed), in order. A raw HTML block (CommonMark
  * §4.6: it runs to a blank line, so generated references are often one block of many sections)
@@ -166,7 +164,7 @@ export function topLevelBlocks(body: string): TopLevelBlock[] {
       const level = htmlHeadingLevel(text);
       if (level !== undefined) blocks.push({ line: k, headingLevel: level, openHtmlBefore: html.open, listItem: false });
     }
-    if (code[k] === 0) html.feed(text.replace(CODE_SPAN, ''));
+    if (code[k] === 0) html.feed(withoutCodeSpans(text));
   });
   return blocks;
 }

@@ -58,3 +58,12 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
   }
   return { kind: 'broken' };
 }
+
+/** A percent-decoded URL fragment (without `#`), or the fragment as written when it does not decode. */
+export function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}

@@ -8,7 +8,14 @@ import type { PageUrlLookup } from './links.js';
 import { planParts, type PartPlan } from './page-split.js';
 import { partMarkdown } from './part-markdown.js';
 import { partMarkdownUrlOf, partUrlOf } from './paths.js';
-import { bracketedLabels, pointFragments, referenceDefinitions, withLlmsDirective, type ReferenceDefinition } from './portable-markdown.js';
+import {
+  bracketedLabels,
+  pointFragments,
+  referenceDefinitions,
+  withLlmsDirective,
+  withoutCodeSpans,
+  type ReferenceDefinition,
+} from './portable-markdown.js';
 import { renderMarkdown, type RenderedMarkdown } from './render.js';
 
 /** Share of the limit the body of a part is packed to first: room for navigation, and for the layout when agents convert the HTML. */
@@ -157,10 +164,7 @@ function servedMarkdowns(input: SplitInput, plan: readonly PartPlan[], lines: re
     const own = ownLines.join('\n');
     const ownDefinitions = new Set(referenceDefinitions(ownLines).map((definition) => definition.line));
     // Labels in the part's prose: not in code spans, not the part's own definition lines.
-    const prose = ownLines
-      .filter((_, k) => !ownDefinitions.has(k))
-      .join('\n')
-      .replace(/(`+)[^`]*?\1/g, '');
+    const prose = withoutCodeSpans(ownLines.filter((_, k) => !ownDefinitions.has(k)).join('\n'));
     const used = bracketedLabels(prose);
     const borrowed = definitions.filter(
       (definition) => (definition.line < range.start || definition.line >= range.end) && used.has(definition.label),

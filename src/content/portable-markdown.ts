@@ -5,7 +5,7 @@
  * code are left byte for byte; links inside fenced code and code spans are not touched.
  */
 import { frontmatterBlock } from './frontmatter.js';
-import { resolveLink, type PageUrlLookup } from './links.js';
+import { decodeFragment, resolveLink, type PageUrlLookup } from './links.js';
 
 /** Options of {@link portableMarkdown}. */
 export interface PortableOptions {
@@ -104,6 +104,11 @@ export function normalizeLabel(label: string): string {
   return label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase();
 }
 
+/** A markdown text with its code spans removed (their text is neither links nor HTML). */
+export function withoutCodeSpans(text: string): string {
+  return text.replace(CODE_SPAN, '');
+}
+
 /** Every `[…]` of a markdown text, as {@link normalizeLabel} gives it: the labels it may use. */
 export function bracketedLabels(markdown: string): Set<string> {
   const labels = new Set<string>();
@@ -149,12 +154,7 @@ export function pointFragments(
     const toSelf = self !== undefined && written.startsWith(`${self.pageUrl}#`);
     const href = toSelf ? written.slice(self.pageUrl.length) : written;
     if (!href.startsWith('#')) return destination;
-    let id: string;
-    try {
-      id = decodeURIComponent(href.slice(1));
-    } catch {
-      return destination;
-    }
+    const id = decodeFragment(href.slice(1));
     const holder = holderOf(id) ?? (toSelf && self.holdsHeading(id) ? self.partUrl : undefined);
     if (holder === undefined) return destination;
     return bracketed ? `<${holder}${href}>` : holder + href;

@@ -6,7 +6,7 @@ import MarkdownIt, { type PluginWithParams } from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
 import GithubSlugger from 'github-slugger';
-import { resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
+import { decodeFragment, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
 
 /** A rendered markdown body. */
 export interface RenderedMarkdown extends MarkdownSummary {
@@ -109,7 +109,7 @@ function createMarkdown(): MarkdownIt {
         if (href === null) continue;
         // In a part of a long page, a link to a heading of another part goes to that part.
         // markdown-it has percent-encoded the href; heading ids are plain text.
-        const holder = href.startsWith('#') ? env.options.partOf?.partHolding(safeDecode(href.slice(1))) : undefined;
+        const holder = href.startsWith('#') ? env.options.partOf?.partHolding(decodeFragment(href.slice(1))) : undefined;
         if (holder !== undefined) {
           token.attrSet('href', env.options.basePath + holder + href);
           continue;
@@ -120,7 +120,7 @@ function createMarkdown(): MarkdownIt {
           // The page itself, by path: the part holding the heading, this one, or (an anchor that is
           // no heading) the page as it was.
           const fragment = target.url.slice(partOf.pageUrl.length);
-          const id = safeDecode(fragment.slice(1));
+          const id = decodeFragment(fragment.slice(1));
           const selfHolder = partOf.partHolding(id);
           if (selfHolder !== undefined) token.attrSet('href', env.options.basePath + selfHolder + fragment);
           else token.attrSet('href', partOf.holdsHeading(id) ? fragment : env.options.basePath + target.url);
@@ -133,15 +133,6 @@ function createMarkdown(): MarkdownIt {
 }
 
 const markdown = createMarkdown();
-
-/** A percent-decoded URL fragment, or the fragment as it is when it does not decode. */
-function safeDecode(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
-}
 
 /** Plain text of an inline token: text, code spans and link texts, soft breaks as spaces. */
 function plainText(inline: Token): string {
