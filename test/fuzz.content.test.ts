@@ -203,10 +203,10 @@ describe('fuzz: random content folders', () => {
             const html = resolvePath(snapshot, page.url);
             const expected = page.kind === 'internal' ? 'internal' : 'page';
             expect(html.kind, page.url).toBe(expected);
-            const found = html.kind === 'internal' ? html.found : html.kind === 'page' ? html : undefined;
+            const found = html.kind === 'internal' ? html.find() : html.kind === 'page' ? html : undefined;
             expect(found?.page?.key, page.url).toBe(page.key);
             const markdown = resolvePath(snapshot, page.markdownUrl);
-            const foundMarkdown = markdown.kind === 'internal' ? markdown.found : markdown.kind === 'page' ? markdown : undefined;
+            const foundMarkdown = markdown.kind === 'internal' ? markdown.find() : markdown.kind === 'page' ? markdown : undefined;
             expect(foundMarkdown?.page?.key, page.markdownUrl).toBe(page.key);
           }
         } finally {

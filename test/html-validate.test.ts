@@ -66,7 +66,7 @@ beforeAll(async () => {
   t = await buildTestApp(DOCS_SMALL);
   const { site, pages } = t.loaded.snapshot;
   const listings = [...site.folders.values()]
-    .filter((folder) => folder.index === undefined && folder.hasPublic)
+    .filter((folder) => folder.index === undefined && !site.pages.has(folder.key))
     .map((folder) => folder.url);
   documents = [
     ...site.publicPages.map((page) => [page.url, 200] as [string, number]),

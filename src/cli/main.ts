@@ -3,7 +3,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, LOG_LEVELS } from '../config/config.js';
-import { ContentDirError } from '../content/load.js';
+import { ContentDirError, ContentError } from '../content/load.js';
 type KeysModule = typeof import('./keys.js');
 type KeysCommand = 'createKeyCommand' | 'listKeysCommand' | 'showKeyCommand' | 'revokeKeyCommand' | 'rotateKeyCommand' | 'auditCommand';
 
@@ -31,6 +31,8 @@ interface ServeOptions {
   watch?: boolean;
   drainTimeout?: string;
   pageMaxChars?: string;
+  siteTitle?: string;
+  allowContentErrors?: boolean;
 }
 
 function program(setExit: (code: number) => void): Command {
@@ -57,6 +59,8 @@ function program(setExit: (code: number) => void): Command {
     .option('--watch', 'rebuild the site when the content folder changes')
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
+    .option('--site-title <title>', 'site name (default: the public root page\'s title, else the folder name)')
+    .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
@@ -154,7 +158,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       // --help and --version exit 0; parse errors were already printed as one line.
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    if (error instanceof ConfigError || error instanceof ContentDirError || error instanceof UsageError) {
+    if (error instanceof ConfigError || error instanceof ContentDirError || error instanceof ContentError || error instanceof UsageError) {
       printError(error.message);
       return EXIT_USAGE;
     }

@@ -9,6 +9,8 @@ import { drainServer, type Drain } from '../http/drain.js';
 import { loadSnapshot, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { progressLine } from './output.js';
+import type { ContentProblem } from '../content/problems.js';
+import { ContentError } from '../content/load.js';
 
 /** Paths pino must never write: credentials (DESIGN.md; tested). */
 export const LOG_REDACT_PATHS = [
@@ -51,6 +53,7 @@ function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgr
       baseUrl: config.baseUrl,
       contentSignal: config.contentSignal,
       pageMaxChars: config.pageMaxChars,
+      siteTitle: config.siteTitle,
       onProgress,
     });
 }
@@ -83,6 +86,12 @@ export async function serve(flags: ConfigInput): Promise<void> {
     }
   })();
   const buildMs = Math.round(performance.now() - started);
+  try {
+    checkHeldBack(loaded.problems, config.allowContentErrors, logger);
+  } catch (error) {
+    await watcher?.close();
+    throw error;
+  }
   const context = await createContext(config, loaded.snapshot, {
     onBackgroundError: (error) => logger.error({ err: error }, 'background write failed'),
     log: logger,
@@ -131,6 +140,25 @@ export async function serve(flags: ConfigInput): Promise<void> {
   });
 }
 
+/**
+ * Pages held back because their frontmatter names `access` or `draft` but does not parse
+ * (content/site.ts): without `allowContentErrors`, the server does not start, and the error names
+ * each file with its YAML error and line; with it, each is logged and stays unpublished.
+ * @throws {ContentError} listing the files, one line each
+ */
+export function checkHeldBack(problems: readonly ContentProblem[], allowContentErrors: boolean, logger: Logger): void {
+  const held = problems.filter((problem) => problem.heldBack === true);
+  if (held.length === 0) return;
+  if (allowContentErrors) {
+    for (const problem of held) logger.error({ file: problem.file }, problem.message);
+    return;
+  }
+  const lines = held.map((problem) => `${problem.file}: ${problem.message}`);
+  throw new ContentError(
+    `${held.length} page${held.length === 1 ? '' : 's'} held back, not served (fix them, or start with --allow-content-errors to serve the rest):\n${lines.join('\n')}`,
+  );
+}
+
 /** Rebuilds the snapshot on content changes and logs each reload (pages, build ms) or failure. */
 function startReloading(
   watcher: ContentWatcher,
@@ -143,6 +171,7 @@ function startReloading(
     build,
     swap: (loaded) => context.swapSnapshot(loaded.snapshot),
     onReload: (loaded, buildMs) => {
+      checkHeldBack(loaded.problems, true, logger);
       const problems = loaded.problems.filter((problem) => problem.severity === 'error').length;
       logger.info({ pages: loaded.snapshot.site.pages.size, buildMs: Math.round(buildMs), problems }, 'content reloaded');
     },

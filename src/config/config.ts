@@ -51,6 +51,13 @@ export interface Config {
   limits: RequestLimits;
   /** Page limit in characters of markdown: longer pages are served in parts (README "Long pages"); 0 = off. */
   pageMaxChars: number;
+  /** Site name everywhere (llms.txt, `<title>`, openapi.json, MCP); null = the public root page's title, else the folder name. */
+  siteTitle: string | null;
+  /**
+   * Start even when pages are held back because their frontmatter names `access` or `draft` but does
+   * not parse (they stay unpublished and are logged); without it `serve` refuses to start (exit 2).
+   */
+  allowContentErrors: boolean;
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -69,6 +76,11 @@ export interface ConfigInput {
   watch?: string | boolean | undefined;
   drainTimeout?: string | number | undefined;
   pageMaxChars?: string | number | undefined;
+  /** `--site-title` / `SITEGATE_SITE_TITLE`; in sitegate.json, `site.title`. */
+  siteTitle?: string | undefined;
+  /** sitegate.json's `site` object: `{ "title": "Acme Docs" }`. */
+  site?: { title?: unknown } | undefined;
+  allowContentErrors?: string | boolean | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
   /** Request limits, e.g. `{ "maxUrlBytes": 4096 }` (sitegate.json only; see config/limits.ts). */
@@ -142,7 +154,14 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   const watch = parseBoolean('--watch', flags.watch ?? env.watch ?? file.watch ?? false);
   const drainTimeoutSec = parseInteger('--drain-timeout', flags.drainTimeout ?? env.drainTimeout ?? file.drainTimeout ?? 10, 0, 3600);
   const pageMaxChars = parsePageMaxChars(flags.pageMaxChars ?? env.pageMaxChars ?? file.pageMaxChars ?? AGENT_PAGE_MAX_CHARS);
+  const siteTitle = parseSiteTitle(flags.siteTitle ?? env.siteTitle ?? file.site?.title ?? null);
+  const allowContentErrors = parseBoolean(
+    '--allow-content-errors',
+    flags.allowContentErrors ?? env.allowContentErrors ?? file.allowContentErrors ?? false,
+  );
   return {
+    siteTitle,
+    allowContentErrors,
     pageMaxChars,
     databaseUrl,
     redisUrl,
@@ -175,6 +194,18 @@ export function parsePageMaxChars(value: string | number): number {
   if (chars !== 0 && chars < PAGE_MAX_CHARS_MIN)
     throw new ConfigError(`--page-max-chars: "${value}" is below ${PAGE_MAX_CHARS_MIN} (0 serves every page whole)`);
   return chars;
+}
+
+/**
+ * Validates a site title: one line of 1 to 200 characters, trimmed; null when none is set.
+ * @throws {ConfigError} naming `--site-title`
+ */
+function parseSiteTitle(value: unknown): string | null {
+  if (value === null) return null;
+  const title = typeof value === 'string' ? value.trim() : '';
+  if (title === '' || title.length > 200 || /[\r\n]/.test(title))
+    throw new ConfigError(`--site-title (site.title): ${JSON.stringify(value)} must be one line of 1 to 200 characters`);
+  return title;
 }
 
 function parseInteger(setting: string, value: string | number, min: number, max: number): number {

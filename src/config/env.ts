@@ -21,6 +21,8 @@ export interface Env {
   watch?: string;
   drainTimeout?: string;
   pageMaxChars?: string;
+  siteTitle?: string;
+  allowContentErrors?: string;
   /** Request limits by name, from `SITEGATE_BODY_LIMIT_BYTES` and the others of {@link LIMIT_ENV_NAMES}. */
   limits?: Partial<Record<LimitName, string>>;
 }
@@ -28,7 +30,8 @@ export interface Env {
 /**
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
  * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`,
- * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `SITEGATE_PAGE_MAX_CHARS`, the request limits (`SITEGATE_MAX_URL_BYTES`…),
+ * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `SITEGATE_PAGE_MAX_CHARS`,
+ * `SITEGATE_SITE_TITLE`, `SITEGATE_ALLOW_CONTENT_ERRORS` (1/0), the request limits (`SITEGATE_MAX_URL_BYTES`…),
  * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`.
  * Empty values count as unset.
  */
@@ -52,6 +55,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     watch: read('SITEGATE_WATCH'),
     drainTimeout: read('SITEGATE_DRAIN_TIMEOUT'),
     pageMaxChars: read('SITEGATE_PAGE_MAX_CHARS'),
+    siteTitle: read('SITEGATE_SITE_TITLE'),
+    allowContentErrors: read('SITEGATE_ALLOW_CONTENT_ERRORS'),
     limits: Object.fromEntries(
       Object.entries(LIMIT_ENV_NAMES).flatMap(([name, variable]) => {
         const value = read(variable);

@@ -60,7 +60,21 @@ describe('splitFrontmatter', () => {
     const result = splitFrontmatter('---\ntitle: [unclosed\n---\nBody');
     expect(result.data).toStrictEqual({});
     expect(result.body).toBe('Body');
-    expect(result.error).toMatch(/^invalid YAML frontmatter: \S[^\n]*$/);
+    expect(result.error).toBe(
+      'invalid YAML frontmatter at line 2, column 17: Flow sequence in block collection must be sufficiently indented and end with a ]',
+    );
+  });
+
+  it.each([
+    ['a duplicate key', '---\ntitle: a\ntitle: b\n---\n', 'invalid YAML frontmatter at line 3, column 1: Map keys must be unique'],
+    ['an unclosed quote', '---\ntitle: "Roadmap\n---\n', 'invalid YAML frontmatter at line 2, column 16: Missing closing "quote'],
+    [
+      'a colon in a plain title',
+      '---\ntitle: Roadmap: Q3\naccess: internal\n---\n',
+      'invalid YAML frontmatter at line 2, column 8: Nested mappings are not allowed in compact mappings',
+    ],
+  ])('names the file line and column of %s', (_what, text, error) => {
+    expect(splitFrontmatter(text).error).toBe(error);
   });
 
   it.each([

@@ -34,11 +34,12 @@ export function splitFrontmatter(text: string): Frontmatter {
   const yaml = match[1] ?? '';
   const simple = parseSimpleYaml(yaml);
   if (simple !== undefined) return { data: simple, body };
-  const invalid = (error: Error): Frontmatter => ({
-    data: {},
-    body,
-    error: `invalid YAML frontmatter: ${error.message.split('\n')[0] ?? 'invalid YAML'}`,
-  });
+  const invalid = (error: Error & { linePos?: [{ line: number; col: number }, ...unknown[]] }): Frontmatter => {
+    // yaml counts lines from the block's start, which is the file's line 2 (after the fence).
+    const at = error.linePos === undefined ? '' : ` at line ${error.linePos[0].line + 1}, column ${error.linePos[0].col}`;
+    const reason = (error.message.split('\n')[0] ?? 'invalid YAML').replace(/ at line \d+, column \d+:?$/, '');
+    return { data: {}, body, error: `invalid YAML frontmatter${at}: ${reason}` };
+  };
   // parseDocument, not parse: parse hands YAML's warnings to process.emitWarning, which would print
   // one on stderr each time the page is rendered.
   const document = parseDocument(yaml, { schema: 'core' });

@@ -16,6 +16,12 @@ export interface SourceFile {
   /** Last modification time when listed, in ms since the epoch. */
   readonly mtimeMs: number;
   /**
+   * The file's real path relative to the content folder, `/`-separated, when a symlink on the way
+   * makes it differ from `relPath` (`docs/a/x.md` reached through `docs/a → ../internal` is
+   * `internal/x.md`); `undefined` otherwise. Access is decided on both (content/access.ts).
+   */
+  readonly realRelPath?: string | undefined;
+  /**
    * The file's text, UTF-8, without a byte-order mark, read afresh on every call.
    * @throws {Error} when the file can no longer be read (deleted or unreadable since it was listed,
    *   `code` ENOENT, EACCES…), or `code` EOUTSIDE when it has become a symlink leading outside the
@@ -44,6 +50,10 @@ class DiskSource implements SourceFile {
     // it was listed fails to read first; 0 only guards the race between the two calls.
     this.mtime ??= lstatSync(this.path(), { throwIfNoEntry: false })?.mtimeMs ?? 0;
     return this.mtime;
+  }
+
+  get realRelPath(): string | undefined {
+    return this.realPath === undefined ? undefined : path.relative(this.root, this.realPath).split(path.sep).join('/');
   }
 
   read(): string {
@@ -98,6 +108,14 @@ export class ContentDirError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ContentDirError';
+  }
+}
+
+/** Thrown when the content cannot be served safely as it is (pages held back); the message is fit to print, one line per file. */
+export class ContentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContentError';
   }
 }
 

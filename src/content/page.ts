@@ -1,4 +1,5 @@
 /** Step 4 of the content pipeline: a page's metadata from its frontmatter, body and path. */
+import { accessOf, isInternalFile } from './access.js';
 
 /** What kind of page this is (DESIGN.md "Pages and paths"). Internal pages need `internal:read`. */
 export type PageKind = 'page' | 'post' | 'legal' | 'internal';
@@ -42,25 +43,12 @@ export const DESCRIPTION_MAX_CHARS = 200;
  */
 export const AGENT_PAGE_MAX_CHARS = 50_000;
 
-/** The top folder whose pages are internal (compared case-insensitively). */
-export const INTERNAL_FOLDER = 'internal';
-
 /** A Map, not an object literal: a folder named `constructor` must not find Object.prototype's. */
 const KIND_BY_TOP_FOLDER = new Map<string, PageKind>([
   ['posts', 'post'],
   ['blog', 'post'],
   ['legal', 'legal'],
-  [INTERNAL_FOLDER, 'internal'],
 ]);
-
-/**
- * Whether a page key lies in the internal zone, `/internal` and below in any case: every URL there
- * answers 401 without a credential, page or not (DESIGN.md "Scopes on concrete endpoints").
- */
-export function isInternalKey(key: string): boolean {
-  const lower = key.toLowerCase();
-  return lower === `/${INTERNAL_FOLDER}` || lower.startsWith(`/${INTERNAL_FOLDER}/`);
-}
 
 /** Frontmatter `title`, else the first H1, else the file (or folder) name. */
 export function deriveTitle(
@@ -88,14 +76,21 @@ export function deriveDescription(data: Record<string, unknown>, firstParagraph:
 }
 
 /**
- * Frontmatter `kind` if valid, then `access: internal`, then the top folder
- * (`posts/`, `blog/` → post; `legal/` → legal; `internal/` → internal), else `page`.
- * An internal top folder or `access: internal` always wins, so a page cannot be made public by `kind`.
+ * The page's kind. Internal, whatever else it says, when content/access.ts says so: the file (at
+ * its listed or real path) is in the internal zone, or its `access` is not an explicit `public`.
+ * Else frontmatter `kind` if valid (`kind: internal` included), then the top folder (`posts/`,
+ * `blog/` → post; `legal/` → legal), else `page`.
+ * @param realRelPath the file's real path relative to the content folder when a symlink led to it
  */
-export function deriveKind(data: Record<string, unknown>, relPath: string): { kind: PageKind; invalid?: string } {
+export function deriveKind(
+  data: Record<string, unknown>,
+  relPath: string,
+  realRelPath?: string,
+): { kind: PageKind; invalid?: string } {
+  if (isInternalFile(relPath) || (realRelPath !== undefined && isInternalFile(realRelPath)) || accessOf(data) === 'internal')
+    return { kind: 'internal' };
   const top = relPath.includes('/') ? relPath.slice(0, relPath.indexOf('/')).toLowerCase() : '';
   const byFolder = KIND_BY_TOP_FOLDER.get(top);
-  if (byFolder === 'internal' || data.access === 'internal') return { kind: 'internal' };
   const declared = data.kind;
   if (declared !== undefined) {
     if (PAGE_KINDS.includes(declared as PageKind)) return { kind: declared as PageKind };

@@ -6,4 +6,10 @@ export interface ContentProblem {
   file: string;
   /** One line, fit to print after the file name. */
   message: string;
+  /**
+   * True when the problem kept a page unpublished that might have been meant private (frontmatter
+   * that names `access` or `draft` but does not parse): `serve` refuses to start on such a problem
+   * unless `--allow-content-errors` is given (DESIGN.md "Private content fails closed").
+   */
+  heldBack?: boolean;
 }

@@ -3,41 +3,44 @@
  * Pure: files in, site out; no HTTP, no database, no clock (mtimes come with the files).
  */
 import type { SourceFile } from './load.js';
-import { splitFrontmatter } from './frontmatter.js';
+import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
+import { isInternalKey, mentionsAccess, unpublishedBy } from './access.js';
 import { pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
 import { summarizeMarkdown } from './render.js';
 import type { PageUrlLookup } from './links.js';
-import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, isInternalKey, type Page } from './page.js';
+import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
 import type { ContentProblem } from './problems.js';
 import { detached } from '../strings.js';
 
-/** A folder of the site, for navigation and for generated listing pages. */
+/**
+ * A folder of the site, for navigation and for generated listing pages. Folders are made of public
+ * pages only: a folder that holds nothing public does not exist, and an internal index page never
+ * names its folder (DESIGN.md "Private content fails closed").
+ */
 export interface Folder {
   /** Decoded folder path, `/` or `/a/b/`. */
   readonly key: string;
   /** Canonical URL path. */
   readonly url: string;
-  /** The folder's index page title, else its name. */
+  /** The folder's public index page title, else its name. */
   readonly title: string;
-  /** The folder's own page (`index.md`/`README.md`), if any. */
+  /** The folder's own page (`index.md`/`README.md`), if any and public. */
   readonly index: Page | undefined;
   /** Pages directly in the folder (index excluded), sorted by title then URL. */
   readonly pages: readonly Page[];
   /** Direct subfolders, sorted by title. */
   readonly folders: readonly Folder[];
-  /** True when the folder or any folder below it holds a public page. */
-  readonly hasPublic: boolean;
 }
 
 /** The built site: every served page, by key, plus the folder tree. Holds no page text. */
 export interface Site {
-  /** Site name: the root index page's title, else the given fallback. */
+  /** Site name: the root index page's title when that page is public, else the given fallback. */
   readonly name: string;
   /** Every served page (internal ones included) by decoded URL path. */
   readonly pages: ReadonlyMap<string, Page>;
   /** Public (non-internal) pages sorted by URL: the set listed by sitemap, llms.txt and search. */
   readonly publicPages: readonly Page[];
-  /** Every folder that holds a page, by decoded folder path; always has `/`. */
+  /** Every folder that holds a public page, by decoded folder path; always has `/`. */
   readonly folders: ReadonlyMap<string, Folder>;
   /** The source file of every page, by page key: read again when the page is rendered. */
   readonly sources: ReadonlyMap<string, SourceFile>;
@@ -84,6 +87,7 @@ export const HELD_SOURCE_MAX_CHARS = 64 * 1024 * 1024;
 function heldSource(file: SourceFile, text: string): SourceFile {
   return {
     relPath: file.relPath,
+    realRelPath: file.realRelPath,
     get mtimeMs() {
       return file.mtimeMs;
     },
@@ -118,9 +122,20 @@ export function readSourcePage(file: SourceFile, problems: ContentProblem[]): Pa
     return undefined;
   }
   const { data, body, error, warning } = splitFrontmatter(text);
-  if (error !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: error });
+  if (error !== undefined) {
+    // Fail closed: frontmatter that may have said `access: internal` or `draft: true` but cannot
+    // be read keeps its page unpublished (DESIGN.md "Private content fails closed").
+    if (mentionsAccess(frontmatterBlock(text))) {
+      problems.push({ severity: 'error', file: file.relPath, message: `${error}; it names access or draft, so the page is held back`, heldBack: true });
+      return undefined;
+    }
+    problems.push({ severity: 'warning', file: file.relPath, message: `${error}; the frontmatter is ignored` });
+  }
   if (warning !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: warning });
-  if (data.draft === true) return undefined;
+  const unpublished = unpublishedBy(data);
+  if (unpublished.invalid !== undefined)
+    problems.push({ severity: 'error', file: file.relPath, message: `${unpublished.invalid}; the page is held back`, heldBack: true });
+  if (unpublished.unpublished) return undefined;
   const path = pagePathOf(file.relPath);
   return { page: readPage(file, text, data, body, path, problems), body, text, rank: path.indexRank };
 }
@@ -177,7 +192,7 @@ export class SiteAssembler {
   finish(fallbackName: string): Site {
     const pages = this.pages;
     const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
-    const folders = buildFolders(pages);
+    const folders = buildFolders(publicPages);
     const root = folders.get('/');
     return {
       name: root?.index?.title ?? fallbackName,
@@ -224,7 +239,7 @@ function readPage(
   const title = deriveTitle(data, summary.firstH1, file.relPath);
   if (title.fromFallback)
     problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
-  const kind = deriveKind(data, file.relPath);
+  const kind = deriveKind(data, file.relPath, file.realRelPath);
   if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
   if (kind.kind === 'internal' && !isInternalKey(path.key))
     problems.push({
@@ -273,8 +288,8 @@ function byTitle<T extends { title: string; url: string }>(a: T, b: T): number {
   return TITLE_ORDER.compare(a.title, b.title) || (a.url < b.url ? -1 : 1);
 }
 
-/** Groups pages into folders, creating every ancestor folder, bottom-up so `hasPublic` is known. */
-function buildFolders(pages: ReadonlyMap<string, Page>): Map<string, Folder> {
+/** Groups public pages into folders, creating every ancestor folder. */
+function buildFolders(pages: readonly Page[]): Map<string, Folder> {
   const members = new Map<string, { index?: Page; pages: Page[]; subfolders: Set<string> }>();
   const ensure = (key: string): { index?: Page; pages: Page[]; subfolders: Set<string> } => {
     let entry = members.get(key);
@@ -286,7 +301,7 @@ function buildFolders(pages: ReadonlyMap<string, Page>): Map<string, Folder> {
     return entry;
   };
   ensure('/');
-  for (const page of pages.values()) {
+  for (const page of pages) {
     if (page.key.endsWith('/')) ensure(page.key).index = page;
     else ensure(parentFolderKey(page.key)).pages.push(page);
   }
@@ -303,10 +318,6 @@ function buildFolders(pages: ReadonlyMap<string, Page>): Map<string, Folder> {
       index: entry.index,
       pages: entry.pages.sort(byTitle),
       folders: subfolders,
-      hasPublic:
-        (entry.index !== undefined && entry.index.kind !== 'internal') ||
-        entry.pages.some((page) => page.kind !== 'internal') ||
-        subfolders.some((folder) => folder.hasPublic),
     };
     folders.set(key, folder);
     return folder;

@@ -7,15 +7,15 @@ import { parentFolderKey } from '../content/paths.js';
 export const SIDEBAR_MAX_PAGES = 60;
 
 /**
- * The sidebar of every page in `folderKey`: the site's top-level sections, then the public pages
- * of the current folder. Built once per folder and shared by its pages.
+ * The sidebar of every page in `folderKey`: the site's top-level sections, then the pages of the
+ * current folder (the site's folders hold public pages only). Built once per folder and shared by its pages.
  */
 export function renderSidebar(site: Site, folderKey: string, basePath: string): string {
   const root = site.folders.get('/');
   const top: string[] = [];
   if (root !== undefined) {
-    for (const folder of root.folders) if (folder.hasPublic) top.push(link(basePath + folder.url, folder.title));
-    for (const page of root.pages) if (page.kind !== 'internal') top.push(link(basePath + page.url, page.title));
+    for (const folder of root.folders) top.push(link(basePath + folder.url, folder.title));
+    for (const page of root.pages) top.push(link(basePath + page.url, page.title));
   }
   let html = `<h2 class="sidebar-title">Sections</h2>\n<ul>\n${top.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
   const folder = site.folders.get(folderKey);
@@ -24,8 +24,7 @@ export function renderSidebar(site: Site, folderKey: string, basePath: string): 
 }
 
 function renderFolderList(folder: Folder, basePath: string): string {
-  const pages = folder.pages.filter((page) => page.kind !== 'internal');
-  const folders = folder.folders.filter((sub) => sub.hasPublic);
+  const { pages, folders } = folder;
   const heading = `<h2 class="sidebar-title"><a href="${basePath}${folder.url}">${escapeHtml(folder.title)}</a></h2>`;
   if (pages.length + folders.length > SIDEBAR_MAX_PAGES) {
     return `${heading}\n<p><a href="${basePath}${folder.url}">All ${pages.length + folders.length} entries</a></p>`;

@@ -46,11 +46,11 @@ ${top}${heading}${part?.bodyHtml ?? content.bodyHtml}${bottom}</article>
   });
 }
 
-/** Public entries of a folder with no index page: subfolders, then pages. */
+/** Entries of a folder with no index page (folders hold public pages only): subfolders, then pages. */
 function listingEntries(folder: Folder): { url: string; title: string; description: string }[] {
   return [
-    ...folder.folders.filter((sub) => sub.hasPublic).map((sub) => ({ url: sub.url, title: `${sub.title}/`, description: '' })),
-    ...folder.pages.filter((page) => page.kind !== 'internal'),
+    ...folder.folders.map((sub) => ({ url: sub.url, title: `${sub.title}/`, description: '' })),
+    ...folder.pages,
   ];
 }
 

@@ -113,7 +113,7 @@ export function createMcpServer(context: McpContext): McpServer {
       if (path === undefined || decodeRequestPath(path) === undefined) return notFound;
       const resolution = resolvePath(snapshot, path);
       const found =
-        resolution.kind === 'page' ? resolution : resolution.kind === 'internal' && includeInternal ? resolution.found : undefined;
+        resolution.kind === 'page' ? resolution : resolution.kind === 'internal' && includeInternal ? resolution.find() : undefined;
       if (found === undefined) return notFound;
       // A page served in parts (README "Long pages") is fetched whole, from its page URL or any
       // part's: tool callers have no notion of parts, and a search result names the whole page.

@@ -4,7 +4,8 @@
  * or nothing. Pure; never touches the file system.
  */
 import type { Body } from '../body.js';
-import { isInternalKey, type Page } from '../content/page.js';
+import { isInternalKey } from '../content/access.js';
+import type { Page } from '../content/page.js';
 import { decodeRequestPath, parsePartPath } from '../content/paths.js';
 import type { PartBodies, Representations, Snapshot } from './snapshot.js';
 
@@ -30,11 +31,20 @@ export type Resolution =
   | Found
   | { kind: 'redirect'; location: string }
   | { kind: 'static'; body: Body }
-  | { kind: 'internal'; found: Found | undefined }
+  | {
+      kind: 'internal';
+      /**
+       * The page or part, rendered on this call (undefined when there is none): call it only once the
+       * caller holds `internal:read`, so an anonymous request never renders a private page and
+       * answers in the time a missing one does (DESIGN.md "Private content fails closed").
+       */
+      find: () => Found | undefined;
+    }
   | { kind: 'not_found' };
 
 /**
- * Resolves a raw request path (no query string).
+ * Resolves a raw request path (no query string). Access is decided from page metadata before
+ * anything is rendered: an internal page, or any path of the internal zone, resolves to `internal`.
  * @param rawPath the path exactly as received, percent-encoded
  */
 export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
@@ -45,9 +55,9 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
   const key = decodeRequestPath(rawPath);
   if (key === undefined) return { kind: 'not_found' };
 
-  const inInternalZone = isInternalKey(key);
-  const found = findRepresentation(snapshot, key);
-  if (inInternalZone || found?.page?.kind === 'internal') return { kind: 'internal', found };
+  const located = locate(snapshot, key);
+  if (isInternalKey(key) || located?.page?.kind === 'internal') return { kind: 'internal', find: () => represent(snapshot, located) };
+  const found = represent(snapshot, located);
   if (found !== undefined) {
     // One canonical URL per representation: other encodings (`c++` for `c%2B%2B`, `%7E` for `~`)
     // and `README.md` for `index.md` redirect to it.
@@ -56,12 +66,28 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
   }
 
   const alternate = key.endsWith('/') ? key.slice(0, -1) : `${key}/`;
-  const target = findRepresentation(snapshot, alternate);
-  if (target !== undefined && !target.markdownOnly) return { kind: 'redirect', location: target.url };
+  const target = locate(snapshot, alternate);
+  // `/secret/` for an internal `/secret` answers as `/secret` does, not with a 308 that shows it exists.
+  if (target?.page?.kind === 'internal') return { kind: 'internal', find: () => undefined };
+  if (target !== undefined && !target.markdownOnly) {
+    const location = target.page?.url ?? snapshot.site.folders.get(target.key)?.url;
+    if (location !== undefined) return { kind: 'redirect', location };
+  }
   return { kind: 'not_found' };
 }
 
-function findRepresentation(snapshot: Snapshot, key: string): Found | undefined {
+/** A page or folder listing found by key, from metadata alone: nothing rendered yet. */
+interface Located {
+  /** The page or folder key. */
+  key: string;
+  /** The content page, or undefined for a generated folder listing. */
+  page: Page | undefined;
+  /** True for the `.md` suffix. */
+  markdownOnly: boolean;
+}
+
+/** What a decoded path names: a page (or its `.md` twin) or a listing, read from metadata only. */
+function locate(snapshot: Snapshot, key: string): Located | undefined {
   const exact = atKey(snapshot, key, false);
   if (exact !== undefined) return exact;
   if (!key.endsWith('.md')) return undefined;
@@ -71,25 +97,61 @@ function findRepresentation(snapshot: Snapshot, key: string): Found | undefined 
   return stripped.endsWith('/') ? undefined : atKey(snapshot, stripped, true);
 }
 
+function atKey(snapshot: Snapshot, key: string, markdownOnly: boolean): Located | undefined {
+  const page = snapshot.site.pages.get(key);
+  if (page !== undefined) return { key, page, markdownOnly };
+  return snapshot.listings.has(key) ? { key, page: undefined, markdownOnly } : undefined;
+}
+
+/** The bodies of what {@link locate} found, rendered (or taken from the cache) now. */
+function represent(snapshot: Snapshot, located: Located | undefined): Found | undefined {
+  if (located === undefined) return undefined;
+  const { key, page, markdownOnly } = located;
+  if (page !== undefined) {
+    const bodies = snapshot.pages.get(key);
+    if (bodies === undefined) return undefined; // the source vanished since the build
+    const first = bodies.parts?.[0];
+    if (bodies.parts !== undefined && first !== undefined) return partFound(page, bodies.parts, first, markdownOnly);
+    return { kind: 'page', bodies, page, url: page.url, markdownUrl: page.markdownUrl, markdownOnly };
+  }
+  const listing = snapshot.listings.get(key);
+  const folder = snapshot.site.folders.get(key);
+  if (listing === undefined || folder === undefined) return undefined;
+  return { kind: 'page', bodies: listing, page: undefined, url: folder.url, markdownUrl: `${folder.url}index.md`, markdownOnly };
+}
+
 /**
  * A part URL (`/a/b;part=2`, content/paths.ts) of a page served in parts: the part; a 308 for
  * another spelling of it (`;part=02`, `c++;part=2`) or for part 1, which is the page URL; 404 for
- * a part the page does not have (the internal answer for an internal page: no existence oracle).
- * Undefined when the page is not served in parts, so that the path is looked up as any other (a
- * file named `b;part=2.md` is a page of its own, at `/b%3Bpart%3D2`). Whether a page is in parts
- * is known once it is rendered: this renders it (snapshot.ts `pages`, on demand and cached).
+ * a part the page does not have. Undefined when the page is not served in parts, so that the path
+ * is looked up as any other (a file named `b;part=2.md` is a page of its own, at `/b%3Bpart%3D2`).
+ * Whether a page is in parts is known once it is rendered: this renders a public page (snapshot.ts
+ * `pages`, on demand and cached), never an internal one, whose answer waits for the credential.
  */
 function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefined {
   const parsed = parsePartPath(rawPath);
   if (parsed === undefined) return undefined;
   const page = snapshot.site.pages.get(parsed.key);
-  const parts = page === undefined ? undefined : snapshot.pages.get(parsed.key)?.parts;
-  if (page === undefined || parts === undefined) return undefined;
-  const internal = page.kind === 'internal' || isInternalKey(parsed.key);
+  if (page === undefined) return undefined;
+  if (page.kind === 'internal' || isInternalKey(parsed.key)) {
+    return {
+      kind: 'internal',
+      find: () => {
+        const parts = snapshot.pages.get(parsed.key)?.parts;
+        if (parts === undefined) {
+          const key = decodeRequestPath(rawPath);
+          return key === undefined ? undefined : represent(snapshot, locate(snapshot, key));
+        }
+        const part = parts[parsed.n - 1];
+        return part === undefined ? undefined : partFound(page, parts, part, parsed.markdown);
+      },
+    };
+  }
+  const parts = snapshot.pages.get(parsed.key)?.parts;
+  if (parts === undefined) return undefined;
   const part = parts[parsed.n - 1];
-  if (part === undefined) return internal ? { kind: 'internal', found: undefined } : { kind: 'not_found' };
+  if (part === undefined) return { kind: 'not_found' };
   const found = partFound(page, parts, part, parsed.markdown);
-  if (internal) return { kind: 'internal', found };
   const canonical = parsed.markdown ? part.markdownUrl : part.url;
   return rawPath === canonical ? found : { kind: 'redirect', location: canonical };
 }
@@ -97,20 +159,4 @@ function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefine
 function partFound(page: Page, parts: readonly PartBodies[], part: PartBodies, markdownOnly: boolean): Found {
   const neighbours = { n: part.n, count: parts.length, previous: parts[part.n - 2], next: parts[part.n] };
   return { kind: 'page', bodies: part, page, url: part.url, markdownUrl: part.markdownUrl, markdownOnly, part: neighbours };
-}
-
-function atKey(snapshot: Snapshot, key: string, markdownOnly: boolean): Found | undefined {
-  const page = snapshot.site.pages.get(key);
-  const bodies = snapshot.pages.get(key);
-  if (page !== undefined && bodies !== undefined) {
-    const first = bodies.parts?.[0];
-    if (bodies.parts !== undefined && first !== undefined) return partFound(page, bodies.parts, first, markdownOnly);
-    return { kind: 'page', bodies, page, url: page.url, markdownUrl: page.markdownUrl, markdownOnly };
-  }
-  const listing = snapshot.listings.get(key);
-  const folder = snapshot.site.folders.get(key);
-  if (listing !== undefined && folder !== undefined) {
-    return { kind: 'page', bodies: listing, page: undefined, url: folder.url, markdownUrl: `${folder.url}index.md`, markdownOnly };
-  }
-  return undefined;
 }

@@ -142,8 +142,10 @@ export interface Snapshot {
 export interface SnapshotOptions {
   /** Public base URL without trailing slash. */
   baseUrl: string;
-  /** Site name when there is no root index page. */
+  /** Site name when there is no public root index page. */
   fallbackName: string;
+  /** The configured site name (`site.title`): wins over the root page's title and the fallback. */
+  siteTitle?: string | null | undefined;
   /** Content-Signal line of robots.txt (default: {@link DEFAULT_CONTENT_SIGNAL}). */
   contentSignal?: string;
   /** Size bound of llms index files (default 50,000: LLMS_MAX_CHARS). */
@@ -190,7 +192,9 @@ function buildContent(
 }
 
 /** The snapshot of a built site: discovery documents now, page bodies on demand. */
-function snapshotOf({ site, search, workers }: BuiltContent, options: SnapshotOptions): Snapshot {
+function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
+  const { search, workers } = built;
+  const site = options.siteTitle == null ? built.site : { ...built.site, name: options.siteTitle };
   const { baseUrl } = options;
   const basePath = basePathOf(baseUrl);
   const chrome: SiteChrome = { name: site.name, baseUrl, basePath };
@@ -228,7 +232,8 @@ function snapshotOf({ site, search, workers }: BuiltContent, options: SnapshotOp
   );
   const isListing = (key: string): boolean => {
     const folder = site.folders.get(key);
-    return folder !== undefined && folder.index === undefined && folder.hasPublic;
+    // A folder whose index page is internal has that page at its URL, not a listing.
+    return folder !== undefined && folder.index === undefined && !site.pages.has(key);
   };
   const listings = new LazyMap<PageBodies>(
     {

@@ -47,8 +47,9 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext): void {
       case 'internal':
         return guarded(ctx, request, reply, async () => {
           requireScopes(await requirePrincipal(ctx, request), ['internal:read']);
-          if (resolution.found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
-          return sendPage(ctx, request, reply, resolution.found, PRIVATE_CACHE);
+          const found = resolution.find();
+          if (found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
+          return sendPage(ctx, request, reply, found, PRIVATE_CACHE);
         });
       case 'static':
         return sendBody(request, reply, resolution.body, STATIC_HEADERS);
