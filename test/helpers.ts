@@ -11,7 +11,7 @@ import type { Scope } from '../src/errors.js';
 import { loadConfig, type ConfigInput } from '../src/config/config.js';
 import { createContext, type ServerContext } from '../src/context.js';
 import { buildApp } from '../src/http/app.js';
-import { loadSnapshot, type LoadedSnapshot } from '../src/snapshot/snapshot.js';
+import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot } from '../src/snapshot/snapshot.js';
 
 /** Root of the repository. */
 export const REPO_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -47,11 +47,7 @@ export async function buildTestApp(contentDir: string, options: TestAppOptions |
   const opts = typeof options === 'string' ? { baseUrl: options } : options;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sitegate-data-'));
   const config = loadConfig({ contentDir, baseUrl: opts.baseUrl ?? TEST_BASE_URL, dataDir }, {}, opts.settings ?? {});
-  const loaded = loadSnapshot(config.contentDir, {
-    baseUrl: config.baseUrl,
-    contentSignal: config.contentSignal,
-    pageMaxChars: config.pageMaxChars,
-  });
+  const loaded = loadSnapshot(config.contentDir, snapshotOptionsOf(config));
   const context = await createContext(config, loaded.snapshot, { now: opts.now });
   const app = buildApp(context);
   app.addHook('onClose', async () => {

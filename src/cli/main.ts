@@ -59,7 +59,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--watch', 'rebuild the site when the content folder changes')
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
-    .option('--site-title <title>', 'site name (default: the public root page\'s title, else the folder name)')
+    .option('--site-title <title>', "site name (default: the public root page's title, else the folder name)")
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');

@@ -6,7 +6,7 @@ import { readEnv } from '../config/env.js';
 import { createContext, type ServerContext } from '../context.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
-import { loadSnapshot, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
@@ -48,14 +48,7 @@ async function resolvePort(config: Config): Promise<Config> {
 
 /** The snapshot build of this config, used at start and by hot reload. */
 function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgress']) => LoadedSnapshot {
-  return (onProgress) =>
-    loadSnapshot(config.contentDir, {
-      baseUrl: config.baseUrl,
-      contentSignal: config.contentSignal,
-      pageMaxChars: config.pageMaxChars,
-      siteTitle: config.siteTitle,
-      onProgress,
-    });
+  return (onProgress) => loadSnapshot(config.contentDir, { ...snapshotOptionsOf(config), onProgress });
 }
 
 /**

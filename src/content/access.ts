@@ -11,12 +11,14 @@ import { pagePathOf } from './paths.js';
 export const INTERNAL_FOLDER = 'internal';
 
 /**
- * Whether a decoded URL path lies in the internal zone, `/internal` and below in any case: every
- * URL there answers 401 without a credential, page or not (DESIGN.md "Scopes on concrete endpoints").
+ * Whether a decoded URL path lies in the internal zone: its first segment, in any case and without
+ * a `.md` suffix or `;part=n` parameter, is `internal` (`/internal`, `/Internal.md`,
+ * `/internal;part=2`, `/internal/a`). Every URL there answers 401 without a credential, page or
+ * not, so none shows whether a page exists (DESIGN.md "Scopes on concrete endpoints").
  */
 export function isInternalKey(key: string): boolean {
-  const lower = key.toLowerCase();
-  return lower === `/${INTERNAL_FOLDER}` || lower.startsWith(`/${INTERNAL_FOLDER}/`);
+  const top = (key.slice(1).split('/', 1)[0] as string).toLowerCase().replace(/;.*$/, '').replace(/\.md$/, '');
+  return top === INTERNAL_FOLDER;
 }
 
 /**

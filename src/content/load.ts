@@ -151,6 +151,7 @@ export function loadContent(rootDir: string): LoadResult {
   const files: SourceFile[] = [];
   const problems: ContentProblem[] = [];
   const visited = new Set<string>([root]);
+  const linkedFolders: [real: string, rel: string][] = [];
   const inside = (real: string): boolean => real === root || real.startsWith(root + path.sep);
 
   const walk = (dir: string, relDir: string): void => {
@@ -192,10 +193,13 @@ export function loadContent(rootDir: string): LoadResult {
         isDir = stats.isDirectory();
         isFile = stats.isFile();
       }
-      if (isDir) {
+      if (isDir && real !== full) {
+        // A linked folder is walked after every real one, so that a folder reached both ways is
+        // listed at its own path, not at the link's.
+        linkedFolders.push([real, rel]);
+      } else if (isDir) {
         if (visited.has(real)) continue;
         visited.add(real);
-        // Walk the real path, so entries below a symlinked folder are recorded by their real paths too.
         walk(real, rel);
       } else if (isFile && MARKDOWN_FILE.test(entry.name)) {
         files.push(listedFile(root, real, rel));
@@ -203,6 +207,13 @@ export function loadContent(rootDir: string): LoadResult {
     }
   };
   walk(root, '');
+  for (let i = 0; i < linkedFolders.length; i++) {
+    const [real, rel] = linkedFolders[i] as [string, string];
+    if (visited.has(real)) continue;
+    visited.add(real);
+    // Walk the real path, so entries below a symlinked folder are recorded by their real paths too.
+    walk(real, rel);
+  }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
   return { files, problems };
 }

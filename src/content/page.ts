@@ -82,11 +82,7 @@ export function deriveDescription(data: Record<string, unknown>, firstParagraph:
  * `blog/` → post; `legal/` → legal), else `page`.
  * @param realRelPath the file's real path relative to the content folder when a symlink led to it
  */
-export function deriveKind(
-  data: Record<string, unknown>,
-  relPath: string,
-  realRelPath?: string,
-): { kind: PageKind; invalid?: string } {
+export function deriveKind(data: Record<string, unknown>, relPath: string, realRelPath?: string): { kind: PageKind; invalid?: string } {
   if (isInternalFile(relPath) || (realRelPath !== undefined && isInternalFile(realRelPath)) || accessOf(data) === 'internal')
     return { kind: 'internal' };
   const top = relPath.includes('/') ? relPath.slice(0, relPath.indexOf('/')).toLowerCase() : '';

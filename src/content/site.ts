@@ -126,7 +126,12 @@ export function readSourcePage(file: SourceFile, problems: ContentProblem[]): Pa
     // Fail closed: frontmatter that may have said `access: internal` or `draft: true` but cannot
     // be read keeps its page unpublished (DESIGN.md "Private content fails closed").
     if (mentionsAccess(frontmatterBlock(text))) {
-      problems.push({ severity: 'error', file: file.relPath, message: `${error}; it names access or draft, so the page is held back`, heldBack: true });
+      problems.push({
+        severity: 'error',
+        file: file.relPath,
+        message: `${error}; it names access or draft, so the page is held back`,
+        heldBack: true,
+      });
       return undefined;
     }
     problems.push({ severity: 'warning', file: file.relPath, message: `${error}; the frontmatter is ignored` });

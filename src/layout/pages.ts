@@ -6,6 +6,8 @@ import type { PagePart } from '../content/page-parts.js';
 import { renderPartsBottom, renderPartsTop } from './parts.js';
 import type { Folder, Site } from '../content/site.js';
 import { renderDocument, type SiteChrome } from './document.js';
+import { partMarkdownUrlOf, partUrlOf } from '../content/paths.js';
+import { partMarkdown } from '../content/part-markdown.js';
 
 /**
  * Renders a content page as a full HTML document: the whole page, or one part of a long page
@@ -46,39 +48,120 @@ ${top}${heading}${part?.bodyHtml ?? content.bodyHtml}${bottom}</article>
   });
 }
 
-/** Entries of a folder with no index page (folders hold public pages only): subfolders, then pages. */
-function listingEntries(folder: Folder): { url: string; title: string; description: string }[] {
-  return [
-    ...folder.folders.map((sub) => ({ url: sub.url, title: `${sub.title}/`, description: '' })),
-    ...folder.pages,
-  ];
+/** One entry of a generated folder listing. */
+interface ListingEntry {
+  url: string;
+  title: string;
+  description: string;
 }
 
-/** The markdown of a generated folder listing (folders without `index.md`/`README.md`). */
-export function renderFolderMarkdown(site: Site, folder: Folder, baseUrl: string): string {
+/** Entries of a folder with no index page (folders hold public pages only): subfolders, then pages. */
+function listingEntries(folder: Folder): ListingEntry[] {
+  return [...folder.folders.map((sub) => ({ url: sub.url, title: `${sub.title}/`, description: '' })), ...folder.pages];
+}
+
+/** Share of the page limit a listing part's entries are packed to: room for the parts' navigation lines. */
+const LISTING_FILL = 0.8;
+
+/** A part of a generated folder listing longer than the page limit: served like a part of a long page. */
+export interface ListingPart extends PagePart {
+  /** The entries this part lists, in listing order. */
+  readonly entries: readonly ListingEntry[];
+}
+
+/**
+ * The markdown of a generated folder listing (folders without `index.md`/`README.md`), and its
+ * parts when it is at or over the page limit (README "Long pages": a folder of thousands of pages
+ * is listed over several parts, `/a/index;part=2`, each with the same navigation lines as a long
+ * page's parts).
+ * @param pageMaxChars the page limit in characters; 0 lists every folder whole
+ * @returns `parts` empty when the listing is served whole
+ */
+export function renderFolderMarkdown(
+  site: Site,
+  folder: Folder,
+  baseUrl: string,
+  pageMaxChars = 0,
+): { markdown: string; parts: ListingPart[] } {
   const title = folder.key === '/' ? site.name : folder.title;
-  const lines = listingEntries(folder).map((entry) => {
+  const entries = listingEntries(folder);
+  const lines = entries.map((entry) => {
     const description = entry.description === '' ? '' : `: ${entry.description}`;
     return `- [${escapeLinkText(entry.title)}](${baseUrl}${entry.url})${description}`;
   });
-  return `# ${title}\n\n${lines.join('\n')}\n`;
+  const markdown = `# ${title}\n\n${lines.join('\n')}\n`;
+  if (pageMaxChars === 0 || markdown.length < pageMaxChars) return { markdown, parts: [] };
+  const budget = Math.floor(pageMaxChars * LISTING_FILL);
+  const groups: number[][] = [[]];
+  let used = 0;
+  lines.forEach((line, i) => {
+    const current = groups[groups.length - 1] as number[];
+    if (current.length > 0 && used + line.length + 1 > budget) {
+      groups.push([i]);
+      used = line.length + 1;
+    } else {
+      current.push(i);
+      used += line.length + 1;
+    }
+  });
+  const links = groups.map((group, g) => {
+    const first = entries[group[0] as number] as ListingEntry;
+    const last = entries[group[group.length - 1] as number] as ListingEntry;
+    const n = g + 1;
+    return {
+      n,
+      url: partUrlOf(folder.url, n),
+      markdownUrl: partMarkdownUrlOf(folder.url, `${folder.url}index.md`, n),
+      headings: first === last ? [first.title] : [`${first.title} to ${last.title}`],
+    };
+  });
+  const partLinks = links.map((link) => ({ markdownUrl: baseUrl + link.markdownUrl, headings: link.headings }));
+  const parts = groups.map((group, g): ListingPart => {
+    const link = links[g] as (typeof links)[number];
+    const body = group.map((i) => lines[i] as string).join('\n');
+    const content = g === 0 ? `# ${title}\n\n${body}` : body;
+    return {
+      ...link,
+      entries: group.map((i) => entries[i] as ListingEntry),
+      markdown: partMarkdown(content, title, partLinks, link.n, baseUrl),
+      bodyHtml: '',
+      startsWithH1: false,
+    };
+  });
+  return { markdown, parts };
 }
 
-/** A generated folder listing as a full HTML document. */
-export function renderFolderHtml(chrome: SiteChrome, site: Site, folder: Folder, sidebarHtml: string, breadcrumbHtml: string): string {
-  const title = folder.key === '/' ? site.name : folder.title;
-  const items = listingEntries(folder).map((entry) => {
+/**
+ * A generated folder listing as a full HTML document: the whole listing, or one part of a listing
+ * served in parts (`part`, one of `parts`), with the parts' navigation.
+ */
+export function renderFolderHtml(
+  chrome: SiteChrome,
+  site: Site,
+  folder: Folder,
+  sidebarHtml: string,
+  breadcrumbHtml: string,
+  part?: ListingPart,
+  parts: readonly ListingPart[] = [],
+): string {
+  const name = folder.key === '/' ? site.name : folder.title;
+  const title = part === undefined || part.n === 1 ? name : `${name} (part ${part.n} of ${parts.length})`;
+  const items = (part?.entries ?? listingEntries(folder)).map((entry) => {
     const description = entry.description === '' ? '' : ` — ${escapeHtml(entry.description)}`;
     return `<li><a href="${chrome.basePath}${entry.url}">${escapeHtml(entry.title)}</a>${description}</li>`;
   });
+  const top = part === undefined ? '' : renderPartsTop(chrome.basePath, parts, part);
+  const bottom = part === undefined ? '' : renderPartsBottom(chrome.basePath, parts, part);
   return renderDocument(chrome, {
     title,
-    description: `Pages in ${title}`,
-    path: folder.url,
-    markdownPath: `${folder.url}index.md`,
+    description: `Pages in ${name}`,
+    path: part?.url ?? folder.url,
+    markdownPath: part?.markdownUrl ?? `${folder.url}index.md`,
+    previousPath: part === undefined ? undefined : parts[part.n - 2]?.url,
+    nextPath: part === undefined ? undefined : parts[part.n]?.url,
     sidebarHtml,
     breadcrumbHtml,
-    mainHtml: `<article class="content">\n<h1>${escapeHtml(title)}</h1>\n<ul class="listing">\n${items.join('\n')}\n</ul>\n</article>`,
+    mainHtml: `<article class="content">\n${top}<h1>${escapeHtml(title)}</h1>\n<ul class="listing">\n${items.join('\n')}\n</ul>\n${bottom}</article>`,
   });
 }
 

@@ -6,7 +6,7 @@
 import type { Body } from '../body.js';
 import { isInternalKey } from '../content/access.js';
 import type { Page } from '../content/page.js';
-import { decodeRequestPath, parsePartPath } from '../content/paths.js';
+import { decodeRequestPath, parsePartPath, type PartPath } from '../content/paths.js';
 import type { PartBodies, Representations, Snapshot } from './snapshot.js';
 
 /** A page or listing that can answer. */
@@ -121,7 +121,7 @@ function represent(snapshot: Snapshot, located: Located | undefined): Found | un
 }
 
 /**
- * A part URL (`/a/b;part=2`, content/paths.ts) of a page served in parts: the part; a 308 for
+ * A part URL (`/a/b;part=2`, content/paths.ts) of a page or folder listing served in parts: the part; a 308 for
  * another spelling of it (`;part=02`, `c++;part=2`) or for part 1, which is the page URL; 404 for
  * a part the page does not have. Undefined when the page is not served in parts, so that the path
  * is looked up as any other (a file named `b;part=2.md` is a page of its own, at `/b%3Bpart%3D2`).
@@ -132,7 +132,8 @@ function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefine
   const parsed = parsePartPath(rawPath);
   if (parsed === undefined) return undefined;
   const page = snapshot.site.pages.get(parsed.key);
-  if (page === undefined) return undefined;
+  if (page === undefined)
+    return snapshot.listings.has(parsed.key) ? partOf(snapshot.listings.get(parsed.key)?.parts, parsed, rawPath) : undefined;
   if (page.kind === 'internal' || isInternalKey(parsed.key)) {
     return {
       kind: 'internal',
@@ -147,7 +148,11 @@ function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefine
       },
     };
   }
-  const parts = snapshot.pages.get(parsed.key)?.parts;
+  return partOf(snapshot.pages.get(parsed.key)?.parts, parsed, rawPath, page);
+}
+
+/** Part `parsed.n` of a public page or listing in `parts`, a 308 to its canonical spelling, or 404; undefined when not in parts. */
+function partOf(parts: readonly PartBodies[] | undefined, parsed: PartPath, rawPath: string, page?: Page): Resolution | undefined {
   if (parts === undefined) return undefined;
   const part = parts[parsed.n - 1];
   if (part === undefined) return { kind: 'not_found' };
@@ -156,7 +161,7 @@ function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefine
   return rawPath === canonical ? found : { kind: 'redirect', location: canonical };
 }
 
-function partFound(page: Page, parts: readonly PartBodies[], part: PartBodies, markdownOnly: boolean): Found {
+function partFound(page: Page | undefined, parts: readonly PartBodies[], part: PartBodies, markdownOnly: boolean): Found {
   const neighbours = { n: part.n, count: parts.length, previous: parts[part.n - 2], next: parts[part.n] };
   return { kind: 'page', bodies: part, page, url: part.url, markdownUrl: part.markdownUrl, markdownOnly, part: neighbours };
 }

@@ -6,10 +6,12 @@
  * A content change builds a new snapshot; requests in flight keep the one they started with.
  */
 import path from 'node:path';
+import type { Config } from '../config/config.js';
 import { makeBody, type Body } from '../body.js';
 import { loadContent, type SourceFile } from '../content/load.js';
 import { buildSite, type Site } from '../content/site.js';
 import { basePathOf } from '../content/paths.js';
+import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { withLlmsDirective } from '../content/portable-markdown.js';
 import { renderPageContent, renderPageMarkdown } from '../content/page-content.js';
 import type { PagePart } from '../content/page-parts.js';
@@ -93,6 +95,12 @@ function pageBodies(html: string, markdown: string): PageBodies {
   return { ...representations(html, markdown), parts: undefined };
 }
 
+/** The bodies of a page or listing served in `parts` (at least one): its own URL answers with part 1. */
+function partedBodies(parts: PartBodies[]): PageBodies {
+  const first = parts[0] as PartBodies;
+  return { html: first.html, markdown: first.markdown, markdownTokens: () => first.markdownTokens(), parts };
+}
+
 /** Everything a request can be answered from. */
 export interface Snapshot {
   readonly site: Site;
@@ -164,6 +172,11 @@ export interface SnapshotOptions {
   onProgress?: (phase: 'read', done: number, total: number) => void;
 }
 
+/** The snapshot options a configuration gives (serve, hot reload and the tests build alike). */
+export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallbackName'> {
+  return { baseUrl: config.baseUrl, contentSignal: config.contentSignal, pageMaxChars: config.pageMaxChars, siteTitle: config.siteTitle };
+}
+
 /** Default bound of the rendered-body cache: every page of a 2,000-page site, the hot pages of a big one. */
 export const DEFAULT_BODY_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -219,12 +232,12 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
           renderPageHtml(chrome, page, content, sidebarOf(folderOf(key)), renderBreadcrumb(site, key, basePath), part);
         if (content.parts.length === 0) return pageBodies(render(), withLlmsDirective(content.markdown, baseUrl));
         // Parts are made with the page and cached with it: one entry, sized with all its parts.
-        const parts = content.parts.map((part): PartBodies => {
-          const { n, url, markdownUrl, headings } = part;
-          return { n, url, markdownUrl, headings, ...representations(render(part), part.markdown) };
-        });
-        const first = parts[0] as PartBodies;
-        return { html: first.html, markdown: first.markdown, markdownTokens: () => first.markdownTokens(), parts };
+        return partedBodies(
+          content.parts.map((part): PartBodies => {
+            const { n, url, markdownUrl, headings } = part;
+            return { n, url, markdownUrl, headings, ...representations(render(part), part.markdown) };
+          }),
+        );
       },
     },
     cache,
@@ -242,8 +255,20 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
       make: (key) => {
         const folder = site.folders.get(key);
         if (folder === undefined) return undefined;
-        const html = renderFolderHtml(chrome, site, folder, sidebarOf(folder.key), renderBreadcrumb(site, folder.key, basePath));
-        return pageBodies(html, renderFolderMarkdown(site, folder, baseUrl));
+        const sidebar = sidebarOf(folder.key);
+        const breadcrumb = renderBreadcrumb(site, folder.key, basePath);
+        const { markdown, parts } = renderFolderMarkdown(site, folder, baseUrl, options.pageMaxChars ?? AGENT_PAGE_MAX_CHARS);
+        if (parts.length === 0) return pageBodies(renderFolderHtml(chrome, site, folder, sidebar, breadcrumb), markdown);
+        // A listing over the page limit is served in parts, as a long page is.
+        return partedBodies(
+          parts.map((part) => ({
+            n: part.n,
+            url: part.url,
+            markdownUrl: part.markdownUrl,
+            headings: part.headings,
+            ...representations(renderFolderHtml(chrome, site, folder, sidebar, breadcrumb, part, parts), part.markdown),
+          })),
+        );
       },
     },
     cache,
