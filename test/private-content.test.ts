@@ -229,7 +229,7 @@ describe('internal index pages name nothing public (issue case 3)', () => {
     expect(fallback).toMatch(/^sitegate-content-/);
     const llms = await t.app.inject({ method: 'GET', url: '/llms.txt' });
     expect(llms.body.split('\n')[0]).toBe(`# ${fallback}`);
-    expect((await t.app.inject({ method: 'GET', url: '/openapi.json' })).json().info.title).toBe(
+    expect((await t.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ info: { title: string } }>().info.title).toBe(
       `${fallback} — website discovery, search and scoped-access API`,
     );
     expect(await leaks(t)).toStrictEqual([]);
@@ -308,7 +308,7 @@ describe('folder listings obey the page limit (issue case 10)', () => {
     let url: string | undefined = '/common/index.md';
     let count = 0;
     while (url !== undefined) {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response: { statusCode: number; body: string } = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.body.length).toBeLessThan(20_000);
       seen.push(...[...response.body.matchAll(/\[Page (\d+)\]/g)].map((match) => match[1] as string));
