@@ -10,6 +10,16 @@ import { DEFAULT_LIMITS } from './limits.js';
 const CWD = path.resolve('/srv/site');
 
 describe('loadConfig', () => {
+  it('takes the site title from --site-title, then SITEGATE_SITE_TITLE, then site.title, trimmed', () => {
+    const titles = [
+      loadConfig({ siteTitle: ' Flag ' }, { siteTitle: 'Env' }, { site: { title: 'File' } }, CWD).siteTitle,
+      loadConfig({}, { siteTitle: 'Env' }, { site: { title: 'File' } }, CWD).siteTitle,
+      loadConfig({}, {}, { site: { title: 'File' } }, CWD).siteTitle,
+      loadConfig({}, {}, {}, CWD).siteTitle,
+    ];
+    expect(titles).toStrictEqual(['Flag', 'Env', 'File', null]);
+  });
+
   it('has the documented defaults', () => {
     expect(loadConfig({}, {}, {}, CWD)).toStrictEqual({
       contentDir: EXAMPLE_SITE_DIR,
@@ -29,6 +39,8 @@ describe('loadConfig', () => {
       drainTimeoutSec: 10,
       limits: DEFAULT_LIMITS,
       pageMaxChars: 50_000,
+      siteTitle: null,
+      allowContentErrors: false,
     });
   });
 
@@ -162,6 +174,10 @@ describe('loadConfig', () => {
       ['--watch', {}, { watch: 'sometimes' }, {}],
       ['--drain-timeout', {}, { drainTimeout: '10s' }, {}],
       ['--drain-timeout', { drainTimeout: '3601' }, {}, {}],
+      ['--site-title (site.title)', { siteTitle: '  ' }, {}, {}],
+      ['--site-title (site.title)', {}, {}, { site: { title: 42 } }],
+      ['--site-title (site.title)', {}, { siteTitle: 'two\nlines' }, {}],
+      ['--allow-content-errors', {}, { allowContentErrors: 'perhaps' }, {}],
       ['rateLimits: unknown limit "nope"', {}, {}, { rateLimits: { nope: { points: 1 } } as ConfigInput['rateLimits'] }],
       ['rateLimits: unknown limit "toString"', {}, {}, { rateLimits: { toString: { points: 1 } } as ConfigInput['rateLimits'] }],
       [
@@ -236,6 +252,8 @@ describe('readEnv', () => {
         SITEGATE_WATCH: '1',
         SITEGATE_DRAIN_TIMEOUT: '5',
         SITEGATE_PAGE_MAX_CHARS: '20000',
+        SITEGATE_SITE_TITLE: 'Acme',
+        SITEGATE_ALLOW_CONTENT_ERRORS: '1',
         SITEGATE_MAX_URL_BYTES: '4096',
         SITEGATE_REQUEST_TIMEOUT_MS: '5000',
         UNRELATED: 'x',
@@ -255,6 +273,8 @@ describe('readEnv', () => {
       watch: '1',
       drainTimeout: '5',
       pageMaxChars: '20000',
+      siteTitle: 'Acme',
+      allowContentErrors: '1',
       limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
     });
   });
