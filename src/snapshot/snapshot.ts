@@ -160,6 +160,11 @@ export interface SnapshotOptions {
   parallel?: boolean;
   /** Called every thousand pages while reading, for a progress line. */
   onProgress?: (phase: 'read', done: number, total: number) => void;
+  /**
+   * Called each time a page's bodies are rendered (its key: `/a/b`), before they are cached; tests
+   * count the calls to show that a page is rendered once, not on every request.
+   */
+  onPageRender?: (key: string) => void;
 }
 
 /** Default bound of the rendered-body cache: every page of a 2,000-page site, the hot pages of a big one. */
@@ -205,6 +210,7 @@ function snapshotOf({ site, search, workers }: BuiltContent, options: SnapshotOp
       make: (key) => {
         const page = site.pages.get(key);
         if (page === undefined) return undefined;
+        options.onPageRender?.(key);
         let content;
         try {
           content = renderPageContent(site, page, baseUrl, { pageMaxChars: options.pageMaxChars });
