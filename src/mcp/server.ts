@@ -181,7 +181,7 @@ export function createMcpServer(context: McpContext): McpServer {
     {
       title: 'Fetch a page',
       description:
-        'Returns JSON {id, title, url, text} with the markdown of a page of this site. Takes an id from search results, a page path (/guides/setup) or a full URL of this site. A long page is served in parts (about 50,000 characters at most each): the result is then one part, and metadata {part, parts, next_id, next_url} says which; fetch next_id (or the same id with part) to read the next one. A part URL (/guides/setup;part=2) names that part.',
+        'Returns JSON {id, title, url, text} with the markdown of a page of this site. Takes an id from search results, a page path (/guides/setup) or a full URL of this site. A long page is served in parts (each under the page limit of the site, 50,000 characters by default): the result is then one part, and metadata {part, parts, next_id, next_url} says which; fetch next_id (or the same id with part) to read the next one. A part URL (/guides/setup;part=2) names that part.',
       inputSchema: FETCH_INPUT,
       annotations: READ_ONLY,
     },
