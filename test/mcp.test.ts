@@ -5,8 +5,6 @@
  * endpoint, scope failures as HTTP errors, internal pages only with `internal:read`, and the 405
  * answers of a stateless server to GET and DELETE.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,21 +84,39 @@ async function callTool(client: Client, name: string, args: Record<string, unkno
   return (await client.callTool({ name, arguments: args }, undefined, { timeout: REQUEST_TIMEOUT_MS })) as ToolResult;
 }
 
-/** Calls search and checks the result: structured content, the same JSON as text, absolute URLs. */
+/**
+ * The JSON a successful tool result carries once: one text item holding it, no structured copy
+ * (src/mcp/server.ts `textResult`).
+ */
+function resultJson(result: ToolResult): unknown {
+  expect(result.isError ?? false, result.content[0]?.text).toBe(false);
+  expect(result.structuredContent).toBeUndefined();
+  expect(result.content).toHaveLength(1);
+  expect(result.content[0]?.type).toBe('text');
+  return JSON.parse(result.content[0]?.text ?? '');
+}
+
+/** Calls search and checks the result: one JSON text item `{results}`, absolute URLs. */
 async function search(client: Client, baseUrl: string, query: string, limit?: number): Promise<SearchResult[]> {
   const result = await callTool(client, 'search', limit === undefined ? { query } : { query, limit });
-  expect(result.isError ?? false).toBe(false);
-  const results = (result.structuredContent as { results: SearchResult[] }).results;
-  expect(JSON.parse(result.content[0]?.text ?? '')).toStrictEqual({ results });
+  const { results, ...rest } = resultJson(result) as { results: SearchResult[] };
+  expect(rest).toStrictEqual({});
   for (const hit of results) expect(hit.url).toBe(baseUrl + hit.id);
   return results;
 }
 
-/** Calls fetch and returns its structured result, checking it is not an error. */
-async function fetchPage(client: Client, id: string): Promise<{ id: string; title: string; url: string; text: string }> {
-  const result = await callTool(client, 'fetch', { id });
-  expect(result.isError ?? false, result.content[0]?.text).toBe(false);
-  return result.structuredContent as { id: string; title: string; url: string; text: string };
+/** What fetch returns (src/mcp/server.ts `McpFetchDocument`). */
+interface FetchDocument {
+  id: string;
+  title: string;
+  url: string;
+  text: string;
+  metadata?: { part: number; parts: number; next_id?: string; next_url?: string };
+}
+
+/** Calls fetch and returns its result, checking it is not an error. */
+async function fetchPage(client: Client, id: string, part?: number): Promise<FetchDocument> {
+  return resultJson(await callTool(client, 'fetch', part === undefined ? { id } : { id, part })) as FetchDocument;
 }
 
 /** The HTTP status a rejected SDK call carries, or a description of what else it threw. */
@@ -141,12 +157,13 @@ describe('tools', () => {
     });
     expect(byName.get('fetch')?.inputSchema).toMatchObject({
       type: 'object',
-      properties: { id: { type: 'string', minLength: 1 } },
+      properties: { id: { type: 'string', minLength: 1 }, part: { type: 'integer', minimum: 1, maximum: 999_999 } },
       required: ['id'],
     });
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
-      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      // Results are one JSON text item, with no structured copy to describe (src/mcp/server.ts).
+      expect(tool.outputSchema, tool.name).toBeUndefined();
     }
   });
 
@@ -189,28 +206,101 @@ describe('anonymous calls', () => {
 });
 
 describe('a page served in parts', () => {
-  it('is fetched whole, from its page URL or any part URL', async () => {
+  /** A home page and `/long`, served in 3 parts under a page limit of 5,000 characters. */
+  function writeLongSite(): string {
     const section = (name: string): string =>
       `## ${name}\n\n${Array.from({ length: 40 }, (_, i) => `The ${name} section, line ${i}, says something useful.`).join('\n')}\n`;
-    const dir = writeContent({
+    return writeContent({
       'index.md': '# Home\n\nThe home page.\n',
       'long.md': `# Long\n\n${section('Alpha')}\n${section('Beta')}\n${section('Gamma')}`,
     });
+  }
+
+  /** A server of `dir` listening on 127.0.0.1 with a page limit of 5,000 characters. */
+  async function startLongSite(dir: string): Promise<string> {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const t = await buildTestApp(dir, { baseUrl, settings: { pageMaxChars: 5_000 } });
+    servers.push(t);
+    await t.app.listen({ port, host: '127.0.0.1' });
+    expect(t.loaded.snapshot.pages.get('/long')?.parts).toHaveLength(3);
+    return baseUrl;
+  }
+
+  it('is fetched by part: from its page URL, a part URL or the part input, each result naming the next part', async () => {
+    const dir = writeLongSite();
     try {
-      const port = await freePort();
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const t = await buildTestApp(dir, { baseUrl, settings: { pageMaxChars: 5_000 } });
-      servers.push(t);
-      await t.app.listen({ port, host: '127.0.0.1' });
-      expect(t.loaded.snapshot.pages.get('/long')?.parts).toHaveLength(3);
-      const source = readFileSync(path.join(dir, 'long.md'), 'utf8');
+      const baseUrl = await startLongSite(dir);
+      // Each part's text is what GET of the part's markdown URL serves.
+      const served = async (markdownPath: string): Promise<string> => {
+        const res = await fetch(baseUrl + markdownPath, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        expect(res.status, markdownPath).toBe(200);
+        return res.text();
+      };
+      const part1 = {
+        id: '/long',
+        title: 'Long',
+        url: `${baseUrl}/long`,
+        text: await served('/long.md'),
+        metadata: { part: 1, parts: 3, next_id: '/long;part=2', next_url: `${baseUrl}/long;part=2` },
+      };
+      const part2 = {
+        id: '/long;part=2',
+        title: 'Long',
+        url: `${baseUrl}/long;part=2`,
+        text: await served('/long;part=2.md'),
+        metadata: { part: 2, parts: 3, next_id: '/long;part=3', next_url: `${baseUrl}/long;part=3` },
+      };
+      const part3 = {
+        id: '/long;part=3',
+        title: 'Long',
+        url: `${baseUrl}/long;part=3`,
+        text: await served('/long;part=3.md'),
+        metadata: { part: 3, parts: 3 },
+      };
+      expect(part1.text).toContain('This page is long, so it is served in 3 parts.');
+      expect(part3.text).toContain('## Gamma');
       const client = await connect(baseUrl);
-      // The page has no links, so its portable markdown is its source.
-      const expected = { id: '/long', title: 'Long', url: `${baseUrl}/long`, text: withLlmsDirective(source, baseUrl) };
-      for (const id of ['/long', '/long;part=2', `${baseUrl}/long;part=3.md`])
-        expect(await fetchPage(client, id), id).toStrictEqual(expected);
-      expect(expected.text).toContain('## Gamma');
-      expect(expected.text).not.toContain('part 2 of 3');
+      expect(await fetchPage(client, '/long')).toStrictEqual(part1);
+      expect(await fetchPage(client, `${baseUrl}/long`)).toStrictEqual(part1);
+      expect(await fetchPage(client, '/long.md')).toStrictEqual(part1);
+      expect(await fetchPage(client, '/long;part=2')).toStrictEqual(part2);
+      expect(await fetchPage(client, `${baseUrl}/long;part=3.md`)).toStrictEqual(part3);
+      expect(await fetchPage(client, '/long', 2)).toStrictEqual(part2);
+      expect(await fetchPage(client, '/long;part=3', 1)).toStrictEqual(part1);
+      expect(await fetchPage(client, '/long;part=2', 2)).toStrictEqual(part2);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('answers isError for a part the page does not have', async () => {
+    const dir = writeLongSite();
+    try {
+      const baseUrl = await startLongSite(dir);
+      const client = await connect(baseUrl);
+      const refusals: [Record<string, unknown>, string][] = [
+        [{ id: '/long', part: 4 }, 'No part 4 of /long: the page has 3 parts.'],
+        [{ id: '/long;part=2', part: 999_999 }, 'No part 999999 of /long;part=2: the page has 3 parts.'],
+        [{ id: '/', part: 2 }, 'No part 2 of /: the page has one part (it is served whole).'],
+        [{ id: '/long;part=4' }, `No page /long;part=4 on ${baseUrl}. Use search to find pages.`],
+      ];
+      for (const [args, message] of refusals) {
+        const result = await callTool(client, 'fetch', args);
+        expect(result, JSON.stringify(args)).toStrictEqual({ content: [{ type: 'text', text: message }], isError: true });
+      }
+      // Part 1 of a page served whole is the whole page.
+      expect((await fetchPage(client, '/', 1)).text).toBe(withLlmsDirective('# Home\n\nThe home page.\n', baseUrl));
+      // The SDK checks the input schema: parts are counted from 1.
+      expect(await callTool(client, 'fetch', { id: '/long', part: 0 })).toStrictEqual({
+        content: [
+          {
+            type: 'text',
+            text: 'MCP error -32602: Input validation error: Invalid arguments for tool fetch: Too small: expected number to be >=1 at part',
+          },
+        ],
+        isError: true,
+      });
     } finally {
       removeDir(dir);
     }

@@ -1,18 +1,19 @@
 /**
  * The MCP server (Model Context Protocol, tools `search` and `fetch`) over the current snapshot.
- * Tool results follow the shape agent hosts expect of search/fetch tools: search returns
- * `{results: [{id, title, url, description}]}`, fetch returns `{id, title, url, text}` with the
- * page's markdown. Framework-free: `http/routes/mcp.ts` connects it to a Streamable HTTP transport.
+ * Tool results follow the shape agent hosts expect of search/fetch tools, as JSON text (see
+ * `textResult`): search returns `{results: [{id, title, url, description}]}`, fetch returns
+ * `{id, title, url, text}` with the page's markdown, and for a long page one part of it with
+ * `metadata: {part, parts, next_id, next_url}` (README "Long pages"). Both serve what the snapshot
+ * holds, never rendering again. Framework-free: `http/routes/mcp.ts` connects it to a Streamable
+ * HTTP transport, and bounds it like HTTP (rate limits, no JSON-RPC batches).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
-import { decodeRequestPath } from '../content/paths.js';
-import { withLlmsDirective } from '../content/portable-markdown.js';
-import { renderPageMarkdown } from '../content/page-content.js';
+import { decodeRequestPath, partUrlOf } from '../content/paths.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { resolvePath } from '../snapshot/lookup.js';
+import { resolvePath, type Found } from '../snapshot/lookup.js';
 import { API_VERSION } from '../discovery/openapi.js';
 
 /** Results per search call when the caller gives no limit. */
@@ -27,11 +28,17 @@ export interface McpContext {
   principal: Principal | undefined;
 }
 
-const textResult = (value: Record<string, unknown>) => ({
-  content: [{ type: 'text' as const, text: JSON.stringify(value) }],
-  structuredContent: value,
-});
+/**
+ * A tool result holding `value` once, as the JSON text of one text content item, with neither
+ * `structuredContent` nor an `outputSchema`: the convention of the search and fetch tools that
+ * ChatGPT connectors and deep research call (OpenAI "Building MCP servers": one `text` item whose
+ * text is the JSON-encoded result). The MCP spec (2025-06-18 "Structured Content") asks a tool that
+ * returns structured content to repeat it as JSON text, which sent every page twice; any client
+ * reads a text item, so the text item alone carries the page once and reaches every host.
+ */
+const textResult = (value: object) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] });
 
+/** A tool error (`isError`, MCP 2025-06-18 "Error Handling"): the message, for the model to read. */
 const toolError = (message: string) => ({ content: [{ type: 'text' as const, text: message }], isError: true });
 
 /**
@@ -50,11 +57,18 @@ const SEARCH_INPUT = z.object({
   query: z.string().min(1).max(256).describe('words to search for'),
   limit: z.number().int().min(1).max(100).optional().describe('results to return (default 10)'),
 });
-const SEARCH_OUTPUT = z.object({
-  results: z.array(z.object({ id: z.string(), title: z.string(), url: z.string(), description: z.string() })),
+/** Highest part number a part URL can name (content/paths.ts `parsePartPath`: at most 6 digits). */
+const MAX_PART = 999_999;
+const FETCH_INPUT = z.object({
+  id: z.string().min(1).max(2048).describe('page id (path) or URL, from search results or the next_id of a fetch result'),
+  part: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PART)
+    .optional()
+    .describe('part of a long page to read, 1-based (default: the part the id names, else part 1)'),
 });
-const FETCH_INPUT = z.object({ id: z.string().min(1).max(2048).describe('page id (path) or URL') });
-const FETCH_OUTPUT = z.object({ id: z.string(), title: z.string(), url: z.string(), text: z.string() });
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
 /**
  * The JSON Schema validator every server shares (the SDK uses it for elicitation answers only).
@@ -62,6 +76,72 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
  * 30 KB of garbage; Ajv instances are meant to be shared, and this one holds no request data.
  */
 const JSON_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
+/** Where a part of a long page sits, in a fetch result's `metadata`. */
+export interface McpPartMetadata {
+  /** 1-based number of the part in the result. */
+  part: number;
+  /** How many parts the page has. */
+  parts: number;
+  /** Id (URL path) of the following part, to pass to fetch; absent on the last part. */
+  next_id?: string;
+  /** Absolute URL of the following part; absent on the last part. */
+  next_url?: string;
+}
+
+/**
+ * What fetch returns (as JSON text, {@link textResult}): the markdown of a page, or of one part of a
+ * page served in parts (README "Long pages"), exactly as `GET` of its markdown URL serves it.
+ */
+export interface McpFetchDocument {
+  /** URL path of the page, or of the part (`/a/b;part=2`; part 1 is the page's own path). */
+  id: string;
+  title: string;
+  /** Absolute URL of `id`. */
+  url: string;
+  /** The markdown. */
+  text: string;
+  /** Only for a page served in parts. */
+  metadata?: McpPartMetadata;
+}
+
+/**
+ * The page or part an id names, when the caller may read it: public pages for everyone, internal
+ * ones with `internal:read`. Never renders anything itself: the bodies are the snapshot's, made on
+ * first use and cached (snapshot.ts `pages`), so a fetch costs what a `GET` of the page costs.
+ */
+function findReadable(snapshot: Snapshot, path: string, includeInternal: boolean): Found | undefined {
+  if (decodeRequestPath(path) === undefined) return undefined;
+  const resolution = resolvePath(snapshot, path);
+  if (resolution.kind === 'page') return resolution;
+  return resolution.kind === 'internal' && includeInternal ? resolution.find() : undefined;
+}
+
+/**
+ * Part `n` of what `found` names: `found` itself when it is that part (part 1 of a page served
+ * whole is the page), the part at its part URL otherwise; undefined when there is no such part.
+ */
+function partOf(snapshot: Snapshot, found: Found, n: number, includeInternal: boolean): Found | undefined {
+  if ((found.part?.n ?? 1) === n) return found;
+  if (found.part === undefined || found.page === undefined) return undefined;
+  return findReadable(snapshot, partUrlOf(found.page.url, n), includeInternal);
+}
+
+/** The fetch result of a page, listing or part. */
+function fetchDocument(snapshot: Snapshot, found: Found, baseUrl: string): McpFetchDocument {
+  const title = found.page?.title ?? snapshot.site.folders.get(decodeRequestPath(found.url) ?? '')?.title ?? found.url;
+  const document: McpFetchDocument = {
+    id: found.url,
+    title,
+    url: baseUrl + found.url,
+    text: found.bodies.markdown.bytes.toString('utf8'),
+  };
+  if (found.part === undefined) return document;
+  const { n, count, next } = found.part;
+  const metadata: McpPartMetadata = { part: n, parts: count };
+  if (next !== undefined) Object.assign(metadata, { next_id: next.url, next_url: baseUrl + next.url });
+  return { ...document, metadata };
+}
 
 /**
  * Builds an MCP server for one request. The SDK's stateless Streamable HTTP pattern gives each
@@ -75,7 +155,7 @@ export function createMcpServer(context: McpContext): McpServer {
   const server = new McpServer(
     { name: 'sitegate', title: `${snapshot.site.name} (sitegate)`, version: API_VERSION },
     {
-      instructions: `Search and read the pages of ${baseUrl}. Use search to find pages, then fetch with a result's id to read its markdown.`,
+      instructions: `Search and read the pages of ${baseUrl}. Use search to find pages, then fetch with a result's id to read its markdown; a long page comes in parts: fetch each result's metadata.next_id to read on.`,
       jsonSchemaValidator: JSON_SCHEMA_VALIDATOR,
     },
   );
@@ -84,9 +164,8 @@ export function createMcpServer(context: McpContext): McpServer {
     'search',
     {
       title: 'Search the site',
-      description: `Full-text search over the pages of ${snapshot.site.name} (titles, descriptions and text; prefix and typo tolerant). Returns the best matches with id, title, url and description; pass an id to fetch to read the page.`,
+      description: `Full-text search over the pages of ${snapshot.site.name} (titles, descriptions and text; prefix and typo tolerant). Returns JSON {results: [{id, title, url, description}]}, best match first; pass an id to fetch to read the page.`,
       inputSchema: SEARCH_INPUT,
-      outputSchema: SEARCH_OUTPUT,
       annotations: READ_ONLY,
     },
     ({ query, limit }) => {
@@ -102,34 +181,20 @@ export function createMcpServer(context: McpContext): McpServer {
     {
       title: 'Fetch a page',
       description:
-        'Returns the markdown of a page of this site, with its title and url: always the whole page, also for a long page the site serves in parts to HTTP clients (one result may then be long). Takes an id from search results, a page path (/guides/setup) or a full URL of this site.',
+        'Returns JSON {id, title, url, text} with the markdown of a page of this site. Takes an id from search results, a page path (/guides/setup) or a full URL of this site. A long page is served in parts (each under the page limit of the site, 50,000 characters by default): the result is then one part, and metadata {part, parts, next_id, next_url} says which; fetch next_id (or the same id with part) to read the next one. A part URL (/guides/setup;part=2) names that part.',
       inputSchema: FETCH_INPUT,
-      outputSchema: FETCH_OUTPUT,
       annotations: READ_ONLY,
     },
-    ({ id }) => {
+    ({ id, part }) => {
       const path = pathOfId(id, baseUrl);
-      const notFound = toolError(`No page ${id} on ${baseUrl}. Use search to find pages.`);
-      if (path === undefined || decodeRequestPath(path) === undefined) return notFound;
-      const resolution = resolvePath(snapshot, path);
-      const found =
-        resolution.kind === 'page' ? resolution : resolution.kind === 'internal' && includeInternal ? resolution.find() : undefined;
-      if (found === undefined) return notFound;
-      // A page served in parts (README "Long pages") is fetched whole, from its page URL or any
-      // part's: tool callers have no notion of parts, and a search result names the whole page.
-      // Parts carry only their own lines, so the whole page is rendered again (a rare, long page).
-      const page = found.page;
-      if (page !== undefined && found.part !== undefined) {
-        let markdown: string;
-        try {
-          markdown = renderPageMarkdown(snapshot.site, page, baseUrl).markdown;
-        } catch {
-          return notFound; // the source vanished since the build, as its URL now answers
-        }
-        return textResult({ id: page.url, title: page.title, url: baseUrl + page.url, text: withLlmsDirective(markdown, baseUrl) });
+      const found = path === undefined ? undefined : findReadable(snapshot, path, includeInternal);
+      if (found === undefined) return toolError(`No page ${id} on ${baseUrl}. Use search to find pages.`);
+      const selected = part === undefined ? found : partOf(snapshot, found, part, includeInternal);
+      if (selected === undefined) {
+        const count = found.part?.count ?? 1;
+        return toolError(`No part ${part} of ${id}: the page has ${count === 1 ? 'one part (it is served whole)' : `${count} parts`}.`);
       }
-      const title = page?.title ?? snapshot.site.folders.get(decodeRequestPath(found.url) ?? '')?.title ?? found.url;
-      return textResult({ id: found.url, title, url: baseUrl + found.url, text: found.bodies.markdown.bytes.toString('utf8') });
+      return textResult(fetchDocument(snapshot, selected, baseUrl));
     },
   );
   return server;

@@ -170,6 +170,11 @@ export interface SnapshotOptions {
   parallel?: boolean;
   /** Called every thousand pages while reading, for a progress line. */
   onProgress?: (phase: 'read', done: number, total: number) => void;
+  /**
+   * Called each time a page's bodies are rendered (its key: `/a/b`), before they are cached; tests
+   * count the calls to show that a page is rendered once, not on every request.
+   */
+  onPageRender?: (key: string) => void;
 }
 
 /** The snapshot options a configuration gives (serve, hot reload and the tests build alike). */
@@ -222,6 +227,7 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
       make: (key) => {
         const page = site.pages.get(key);
         if (page === undefined) return undefined;
+        options.onPageRender?.(key);
         let content;
         try {
           content = renderPageContent(site, page, baseUrl, { pageMaxChars: options.pageMaxChars });

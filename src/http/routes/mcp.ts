@@ -4,12 +4,19 @@
  * see public pages; a credential that is sent must be valid (401 with the RFC 6750/9728
  * challenge); `search` needs `search:read` and `fetch` needs `content:read` when a credential is
  * sent (403 `insufficient_scope`, as the MCP authorization spec's scope challenge).
+ *
+ * Bounded like HTTP (DESIGN.md "Discovery beyond SPEC.md"): one JSON-RPC message per request (a
+ * batch is refused before anything runs), and every `tools/call` of search spends the search rate
+ * limit, per client address as GET /api/search.json does and per client_id when a credential is
+ * sent, with the same 429. A fetch does not: it answers one cached page or part, as a GET of the
+ * page's markdown does, which no rate limit bounds either (src/mcp/server.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ApiError, type Scope } from '../../errors.js';
 import { requireScopes } from '../../auth/authenticate.js';
 import type { Principal } from '../../auth/principal.js';
+import { rateLimitHeaders } from '../../auth/rate-limits.js';
 import { createMcpServer } from '../../mcp/server.js';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../credentials.js';
@@ -18,32 +25,66 @@ import { sendApiError } from '../send.js';
 /** Scope each tool needs when the caller sends a credential. */
 const TOOL_SCOPES: Record<string, Scope> = { search: 'search:read', fetch: 'content:read' };
 
-/** The tools called by a JSON-RPC message or batch. */
-function calledTools(body: unknown): string[] {
-  const messages = Array.isArray(body) ? (body as unknown[]) : [body];
-  const tools: string[] = [];
-  for (const message of messages) {
-    if (typeof message !== 'object' || message === null) continue;
-    const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
-    if (method === 'tools/call' && typeof params?.name === 'string') tools.push(params.name);
-  }
-  return tools;
+/**
+ * The answer to a JSON-RPC batch: MCP 2025-06-18 removed batching ("The body of the POST request
+ * MUST be a single JSON-RPC request, notification, or response", Transports §2.1), and "if the
+ * server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad
+ * Request)", whose body may be a JSON-RPC error response without an id. -32600 is JSON-RPC 2.0
+ * §5.1 "Invalid Request". The SDK transport itself still takes batches of up to 100 messages.
+ */
+export const BATCH_REFUSAL = JSON.stringify({
+  jsonrpc: '2.0',
+  id: null,
+  error: {
+    code: -32600,
+    message: 'Invalid Request: JSON-RPC batches are not supported (removed in MCP 2025-06-18); send one message per request.',
+  },
+});
+
+/** Sends {@link BATCH_REFUSAL} with status 400. */
+function refuseBatch(reply: FastifyReply): FastifyReply {
+  return reply.code(400).header('content-type', 'application/json; charset=utf-8').send(BATCH_REFUSAL);
+}
+
+/** The tool a JSON-RPC message calls (`tools/call`), or undefined for any other message. */
+function calledTool(message: unknown): string | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
 }
 
 /** Throws `insufficient_scope` when a credentialed caller calls a tool without its scope. */
-function checkToolScopes(body: unknown, principal: Principal | undefined): void {
-  if (principal === undefined) return;
-  for (const tool of calledTools(body)) {
-    const scope = TOOL_SCOPES[tool];
-    if (scope !== undefined) requireScopes(principal, [scope]);
-  }
+function checkToolScope(tool: string | undefined, principal: Principal | undefined): void {
+  const scope = tool === undefined ? undefined : TOOL_SCOPES[tool];
+  if (principal !== undefined && scope !== undefined) requireScopes(principal, [scope]);
 }
+
+/**
+ * Counts one search against `key` (a client address, or `client_id:<id>`) in the `search` limit.
+ * @throws {ApiError} `rate_limited` (429) with Retry-After and the RateLimit fields when it is spent
+ */
+async function spendSearchBudget(ctx: AppContext, key: string): Promise<void> {
+  const limit = await ctx.auth.limiter.consume('search', key);
+  if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
+}
+
+/**
+ * The key of a client's own search budget. Client ids (`sgc_…`) and addresses never collide, but
+ * the prefix keeps the two kinds of key apart plainly in the shared counter (and in Redis).
+ */
+const clientKey = (principal: Principal): string => `client_id:${principal.clientId}`;
 
 /** Registers POST /mcp and the 405 answers for GET and DELETE (no sessions, no server-sent stream). */
 export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/mcp', async function mcp(request, reply) {
+    if (Array.isArray(request.body)) return refuseBatch(reply);
+    const tool = calledTool(request.body);
+    // The address pays before the credential is checked, as GET /api/search.json.
+    if (tool === 'search') await spendSearchBudget(ctx, request.ip);
     const principal = await principalOf(ctx, request);
-    checkToolScopes(request.body, principal);
+    checkToolScope(tool, principal);
+    if (tool === 'search' && principal !== undefined) await spendSearchBudget(ctx, clientKey(principal));
+
     const server = createMcpServer({ snapshot: ctx.snapshot(), baseUrl: ctx.config.baseUrl, principal });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -53,6 +94,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     await server.connect(transport);
     await transport.handleRequest(request.raw, reply.raw, request.body);
+    return reply;
   });
 
   const notAllowed = new ApiError('method_not_allowed', {
