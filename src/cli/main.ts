@@ -31,6 +31,7 @@ interface ServeOptions {
   watch?: boolean;
   drainTimeout?: string;
   pageMaxChars?: string;
+  trustProxy?: string;
 }
 
 function program(setExit: (code: number) => void): Command {
@@ -57,6 +58,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--watch', 'rebuild the site when the content folder changes')
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
+    .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       drainTimeoutSec: 10,
       limits: DEFAULT_LIMITS,
       pageMaxChars: 50_000,
+      trustProxy: [],
     });
   });
 
@@ -92,6 +93,14 @@ describe('loadConfig', () => {
       ['watch', true, '0', 'yes', 'watch', [true, false, true, false]],
       ['drainTimeout', '0', '30', 5, 'drainTimeoutSec', [0, 30, 5, 10]],
       ['pageMaxChars', '0', '20000', 100_000, 'pageMaxChars', [0, 20_000, 100_000, 50_000]],
+      [
+        'trustProxy',
+        '127.0.0.1, ::1',
+        '10.0.0.0/8,192.168.1.1',
+        ['10.0.0.0/8', '127.0.0.1'],
+        'trustProxy',
+        [['127.0.0.1', '::1'], ['10.0.0.0/8', '192.168.1.1'], ['10.0.0.0/8', '127.0.0.1'], []],
+      ],
     ])('%s', (input, flag, env, file, field, expected) => {
       const read = (flags: ConfigInput, envs: Env, files: ConfigInput): unknown => loadConfig(flags, envs, files, CWD)[field as 'port'];
       const flags = { [input]: flag } as ConfigInput;
@@ -117,6 +126,22 @@ describe('loadConfig', () => {
     const config = loadConfig({ port: 0, dataDir: '/var/lib/sitegate' }, {}, {}, CWD);
     expect(config.port).toBe(0);
     expect(config.dataDir).toBe(path.resolve('/var/lib/sitegate'));
+  });
+
+  it('reads trusted proxies as addresses, CIDR ranges, netmasks and proxy-addr names, trimmed', () => {
+    const file = { trustProxy: ['10.0.0.0/8', '127.0.0.1', '2001:db8::/32', '192.168.0.0/255.255.0.0', 'loopback', 'uniquelocal'] };
+    expect(loadConfig({}, {}, file, CWD).trustProxy).toStrictEqual(file.trustProxy);
+    expect(loadConfig({}, { trustProxy: ' 10.0.0.1 ,linklocal ' }, {}, CWD).trustProxy).toStrictEqual(['10.0.0.1', 'linklocal']);
+    // A flag replaces the file's list; it does not add to it.
+    expect(loadConfig({ trustProxy: '::1' }, {}, file, CWD).trustProxy).toStrictEqual(['::1']);
+    expect(loadConfig({}, {}, { trustProxy: [] }, CWD).trustProxy).toStrictEqual([]);
+  });
+
+  it('keeps rateLimits.clientFailures, now counted per client_id and address, under its old name', () => {
+    expect(loadConfig({}, {}, { rateLimits: { clientFailures: { points: 5 } } }, CWD).rateLimits.clientFailures).toStrictEqual({
+      points: 5,
+      windowSec: 60,
+    });
   });
 
   it('overrides rate limits per limit and per field from sitegate.json', () => {
@@ -179,6 +204,14 @@ describe('loadConfig', () => {
       ['rateLimits.token.points', {}, {}, { rateLimits: { token: { points: 1.5 } } }],
       ['rateLimits.token.windowSec', {}, {}, { rateLimits: { token: { windowSec: 0 } } }],
       ['rateLimits.token.windowSec', {}, {}, { rateLimits: { token: { windowSec: 86_401 } } }],
+      ['--trust-proxy: "10.0.0.300"', { trustProxy: '10.0.0.300' }, {}, {}],
+      ['--trust-proxy: "proxy.internal"', {}, { trustProxy: '127.0.0.1,proxy.internal' }, {}],
+      ['--trust-proxy: "10.0.0.0/33"', {}, {}, { trustProxy: ['10.0.0.0/33'] }],
+      ['--trust-proxy: "0.0.0.0/0"', {}, {}, { trustProxy: ['0.0.0.0/0'] }],
+      ['--trust-proxy: "::1/129"', {}, {}, { trustProxy: ['::1/129'] }],
+      ['--trust-proxy: ""', {}, { trustProxy: '127.0.0.1,,::1' }, {}],
+      ['--trust-proxy: must be a list', {}, {}, { trustProxy: [10] as unknown as string[] }],
+      ['--trust-proxy: must be a list', {}, {}, { trustProxy: { loopback: true } as unknown as string[] }],
     ])('%s', (setting, flags, env, file) => {
       const load = (): unknown => loadConfig(flags, env, file, CWD);
       expect(load).toThrow(ConfigError);
@@ -236,6 +269,7 @@ describe('readEnv', () => {
         SITEGATE_WATCH: '1',
         SITEGATE_DRAIN_TIMEOUT: '5',
         SITEGATE_PAGE_MAX_CHARS: '20000',
+        SITEGATE_TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
         SITEGATE_MAX_URL_BYTES: '4096',
         SITEGATE_REQUEST_TIMEOUT_MS: '5000',
         UNRELATED: 'x',
@@ -255,6 +289,7 @@ describe('readEnv', () => {
       watch: '1',
       drainTimeout: '5',
       pageMaxChars: '20000',
+      trustProxy: '10.0.0.0/8,127.0.0.1',
       limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
     });
   });
