@@ -21,6 +21,7 @@ import {
   TOKEN_PATHS,
   tokenFrom,
   type ListeningApp,
+  type Received,
 } from './source-address.js';
 
 const PROXY = '127.0.0.2';
@@ -46,12 +47,19 @@ describe.each(TOKEN_PATHS)('trustProxy at the token endpoint (%s)', (route) => {
     const { port } = server;
     const client = await issueKey(server.context, ['search:read']);
     const guess = { clientId: client.clientId, clientSecret: WRONG_SECRET };
+    const whoami = (peer: string, headers: Record<string, string>): Promise<Received> =>
+      sendFrom(port, peer, { path: '/api/v1/whoami', headers: { 'x-api-key': client.apiKey, ...headers } });
+    // Accepted once, the key is answered by the fast path from its cache, unless the address is blocked.
+    expect((await whoami(PROXY, from(OTHER_FORWARDED))).status).toBe(200);
 
     for (let attempt = 1; attempt <= BUDGET; attempt++) expectInvalidClient(await tokenFrom(port, PROXY, guess, route, from(FORWARDED)));
     expectRateLimited(await tokenFrom(port, PROXY, guess, route, from(FORWARDED)), 'authFailures', BUDGET, 60, FAILURES_MESSAGE);
     expectRateLimited(await tokenFrom(port, PROXY, client, route, from(FORWARDED)), 'authFailures', BUDGET, 60, FAILURES_MESSAGE);
 
+    expectRateLimited(await whoami(PROXY, from(FORWARDED)), 'authFailures', BUDGET, 60, FAILURES_MESSAGE);
+
     // The proxy's other clients, and the proxy itself, are not limited.
+    expect((await whoami(PROXY, from(OTHER_FORWARDED))).status).toBe(200);
     expectToken(await tokenFrom(port, PROXY, client, route, from(OTHER_FORWARDED)), 'search:read');
     expectToken(await tokenFrom(port, PROXY, client, route), 'search:read');
     // Hops the client wrote itself, left of the address the proxy appended, change nothing.
@@ -74,7 +82,13 @@ describe.each(TOKEN_PATHS)('trustProxy at the token endpoint (%s)', (route) => {
 
     for (let attempt = 1; attempt <= BUDGET; attempt++)
       expectInvalidClient(await tokenFrom(port, NOT_A_PROXY, guess, route, from(`198.51.100.${String(attempt)}`)));
-    expectRateLimited(await tokenFrom(port, NOT_A_PROXY, client, route, from('198.51.100.99')), 'authFailures', BUDGET, 60, FAILURES_MESSAGE);
+    expectRateLimited(
+      await tokenFrom(port, NOT_A_PROXY, client, route, from('198.51.100.99')),
+      'authFailures',
+      BUDGET,
+      60,
+      FAILURES_MESSAGE,
+    );
     expectRateLimited(await tokenFrom(port, NOT_A_PROXY, client, route), 'authFailures', BUDGET, 60, FAILURES_MESSAGE);
     // Forwarded by the proxy, the addresses it claimed are untouched.
     expectToken(await tokenFrom(port, PROXY, client, route, from('198.51.100.1')), 'search:read');
@@ -95,9 +109,11 @@ describe('trustProxy elsewhere', () => {
     server = await listeningApp({ trustProxy: [PROXY], rateLimits: { search: { points: 2 } } });
     const search = (peer: string, headers: Record<string, string> = {}): Promise<number> =>
       sendFrom(server?.port ?? 0, peer, { path: '/api/search.json?q=install', headers }).then((response) => response.status);
-    expect([await search(PROXY, from(FORWARDED)), await search(PROXY, from(FORWARDED)), await search(PROXY, from(FORWARDED))]).toStrictEqual([
-      200, 200, 429,
-    ]);
+    expect([
+      await search(PROXY, from(FORWARDED)),
+      await search(PROXY, from(FORWARDED)),
+      await search(PROXY, from(FORWARDED)),
+    ]).toStrictEqual([200, 200, 429]);
     expect([await search(PROXY, from(OTHER_FORWARDED)), await search(PROXY), await search(NOT_A_PROXY, from(FORWARDED))]).toStrictEqual([
       200, 200, 200,
     ]);

@@ -245,7 +245,9 @@ export function parseTrustProxy(value: unknown): string[] {
       // Throws TypeError "invalid IP address: …" or "invalid range on address: …".
       compileProxyTrust(entry);
     } catch {
-      throw new ConfigError(`--trust-proxy: "${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal`);
+      throw new ConfigError(
+        `--trust-proxy: "${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+      );
     }
   }
   return entries;

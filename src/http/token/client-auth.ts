@@ -76,8 +76,7 @@ export async function checkRateLimits(ctx: AppContext, address: string, clientId
   if (!perAddress.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(perAddress) });
   await checkFailureBudget(ctx.auth, address);
   const perClient = await ctx.auth.limiter.check('clientFailures', address, clientId);
-  if (!perClient.allowed)
-    throw new ApiError('rate_limited', { message: CLIENT_FAILURES_MESSAGE, headers: rateLimitHeaders(perClient) });
+  if (!perClient.allowed) throw new ApiError('rate_limited', { message: CLIENT_FAILURES_MESSAGE, headers: rateLimitHeaders(perClient) });
 }
 
 /** The message of the 429 for a client_id over its failure budget at one address. */
