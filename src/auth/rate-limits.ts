@@ -10,8 +10,8 @@ import { addressKey, clientFailuresKey } from './rate-limits-key.js';
 
 /**
  * The named limits: `token` (token requests per address), `authFailures` (failed authentications
- * of any kind per address), `clientFailures` (failed secrets of one client_id per address; the
- * name, kept for `rateLimits.clientFailures` in sitegate.json, is older than the address part) and
+ * of any kind per address), `clientFailures` (failed secrets of one client_id per address; once
+ * per client_id alone, the name is kept so that `rateLimits.clientFailures` in sitegate.json works) and
  * `search` (searches per address).
  */
 export type RateLimitName = 'token' | 'authFailures' | 'clientFailures' | 'search';

@@ -135,6 +135,7 @@ describe('loadConfig', () => {
     // A flag replaces the file's list; it does not add to it.
     expect(loadConfig({ trustProxy: '::1' }, {}, file, CWD).trustProxy).toStrictEqual(['::1']);
     expect(loadConfig({}, {}, { trustProxy: [] }, CWD).trustProxy).toStrictEqual([]);
+    expect(loadConfig({}, {}, { trustProxy: [' 10.0.0.1 '] }, CWD).trustProxy).toStrictEqual(['10.0.0.1']);
   });
 
   it('keeps rateLimits.clientFailures, now counted per client_id and address, under its old name', () => {

@@ -237,9 +237,10 @@ function parseRateLimits(overrides: Record<string, unknown>): RateLimitConfig {
  * @throws {ConfigError} naming `--trust-proxy` and the first invalid entry
  */
 export function parseTrustProxy(value: unknown): string[] {
-  const entries = typeof value === 'string' ? value.split(',').map((entry) => entry.trim()) : value;
-  if (!Array.isArray(entries) || !entries.every((entry) => typeof entry === 'string'))
+  const list: unknown = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(list) || !list.every((entry) => typeof entry === 'string'))
     throw new ConfigError('--trust-proxy: must be a list of proxy addresses like ["10.0.0.0/8", "127.0.0.1"]');
+  const entries = list.map((entry) => entry.trim());
   for (const entry of entries) {
     try {
       // Throws TypeError "invalid IP address: …" or "invalid range on address: …".
