@@ -1,8 +1,9 @@
 /**
  * Brute force (DESIGN.md "Limits"): guessing secrets at the token endpoint or with X-API-Key is
- * throttled per client address and per client_id to 429 `rate_limited` with Retry-After and the
- * RateLimit / RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers), while other clients
- * from other addresses are not affected. Requests go through `inject`, so a thousand take well
+ * throttled per client address (IPv6 per /64) and per client_id at an address to 429
+ * `rate_limited` with Retry-After and the RateLimit / RateLimit-Policy fields
+ * (draft-ietf-httpapi-ratelimit-headers), while other clients from other addresses, and the
+ * guessed client itself, are not affected (test/auth.lockout.test.ts does it on a real socket). Requests go through `inject`, so a thousand take well
  * under a few seconds.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -92,19 +93,42 @@ describe('guessing client secrets at the token endpoint', () => {
     });
   });
 
-  it('guesses spread over many addresses are throttled per client_id', async () => {
+  it('guesses spread over many addresses never lock the client out: each address spends budgets of its own', async () => {
     await withApp(async (app, context) => {
       const target = await issueKey(context, ['search:read']);
-      const other = await issueKey(context, ['search:read']);
-      const clientBudget = DEFAULT_RATE_LIMITS.clientFailures.points;
-      for (let attempt = 1; attempt <= clientBudget + 5; attempt++) {
+      for (let attempt = 1; attempt <= DEFAULT_RATE_LIMITS.clientFailures.points + 5; attempt++) {
         const address = `10.1.${String(Math.floor(attempt / 250))}.${String(attempt % 250)}`;
         const response = await app.inject(tokenRequest({ clientId: target.clientId, clientSecret: 'wrong' }, address));
-        if (attempt <= clientBudget) expect(response.statusCode).toBe(401);
-        else expect(expectThrottled(response, 'Too many failed attempts for this client.')).toBe('clientFailures');
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(apiErrorBody('invalid_client'));
       }
-      // Another client is unaffected, from any of those addresses.
-      expect((await app.inject(tokenRequest(other, '10.1.0.1'))).statusCode).toBe(200);
+      // The client itself, from any address, even one of those, still gets its tokens.
+      expect((await app.inject(tokenRequest(target, VICTIM))).statusCode).toBe(200);
+      expect((await app.inject(tokenRequest(target, '10.1.0.1'))).statusCode).toBe(200);
+    });
+  });
+
+  it('counts IPv6 clients per /64, and an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    await withApp(async (app, context) => {
+      const target = await issueKey(context, ['search:read']);
+      const guess = { clientId: target.clientId, clientSecret: 'wrong' };
+      const whoami = (remoteAddress: string): Promise<LightMyRequestResponse> =>
+        app.inject({ url: '/api/v1/whoami', headers: { 'x-api-key': target.apiKey }, remoteAddress });
+      // Accepted once, the key is then answered from the cache, unless its address is blocked.
+      expect((await whoami('2001:db8:1:2::aaaa')).statusCode).toBe(200);
+      // Every guess from another address of one /64: the budget is the /64's.
+      for (let attempt = 1; attempt <= FAILURE_BUDGET; attempt++)
+        expect((await app.inject(tokenRequest(guess, `2001:db8:1:2::${attempt.toString(16)}`))).statusCode).toBe(401);
+      expectThrottled(await app.inject(tokenRequest(target, '2001:db8:1:2:ffff:ffff:ffff:ffff')), FAILURES_MESSAGE);
+      expectThrottled(await whoami('2001:db8:1:2::bbbb'), FAILURES_MESSAGE);
+      expect((await whoami('2001:db8:1:3::bbbb')).statusCode).toBe(200);
+      expect((await app.inject(tokenRequest(target, '2001:db8:1:3::1'))).statusCode).toBe(200);
+
+      for (let attempt = 1; attempt <= FAILURE_BUDGET; attempt++)
+        expect((await app.inject(tokenRequest(guess, attempt % 2 === 0 ? '::ffff:192.0.2.5' : '192.0.2.5'))).statusCode).toBe(401);
+      expectThrottled(await app.inject(tokenRequest(target, '192.0.2.5')), FAILURES_MESSAGE);
+      expectThrottled(await app.inject(tokenRequest(target, '::ffff:192.0.2.5')), FAILURES_MESSAGE);
+      expect((await app.inject(tokenRequest(target, '::ffff:192.0.2.6'))).statusCode).toBe(200);
     });
   });
 });

@@ -71,6 +71,7 @@ describe.concurrent('help', () => {
       '--watch',
       '--drain-timeout <seconds>',
       '--page-max-chars <n>',
+      '--trust-proxy <list>',
     ]) {
       expect(stdout).toContain(flag);
     }
@@ -95,6 +96,10 @@ describe.concurrent('usage errors: one line on stderr, exit 2, no stack', () => 
     [['serve', '--base-url', 'ftp://example.com'], 'sitegate: --base-url: "ftp://example.com" must use http or https\n'],
     [['check', '/no/such/dir'], 'sitegate: content folder not found: /no/such/dir\n'],
     [['check', '--page-max-chars', '100'], 'sitegate: --page-max-chars: "100" is below 5000 (0 serves every page whole)\n'],
+    [
+      ['serve', '--trust-proxy', '127.0.0.1,10.0.0.0/33'],
+      'sitegate: --trust-proxy: "10.0.0.0/33" is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal\n',
+    ],
   ])('sitegate %j', async (args, line) => {
     const { status, stdout, stderr } = await run(...args);
     expect(status).toBe(2);

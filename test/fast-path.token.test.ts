@@ -243,14 +243,14 @@ describe('the token fast path under rate limits (429)', () => {
     });
   });
 
-  it('per client_id: 429 after too many wrong secrets, even with the right one', async () => {
+  it('per client_id at an address: 429 after too many wrong secrets from it, even with the right one', async () => {
     await withLimits({ clientFailures: { points: 2, windowSec: 60 } }, async (servers, client) => {
       const fields = { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret };
       for (let i = 0; i < 2; i++) expect((await sendCase(servers.barePort, json({ ...fields, client_secret: 'wrong' }))).status).toBe(401);
       const served = await expectSameAnswer(servers, json(fields), 429, true);
       expect(JSON.parse(served.body.toString())).toMatchObject({
         code: 'rate_limited',
-        message: 'Too many failed attempts for this client.',
+        message: 'Too many failed attempts for this client from this address.',
       });
       expect(served.headers['retry-after']).toBe('60');
     });

@@ -1,6 +1,7 @@
 /**
  * Credential → {@link Principal} (DESIGN.md "Credentials and tokens"). Failed attempts are counted
- * per client address and audited; an address over its failure budget gets 429 before any check.
+ * per client address (IPv6 per /64: rate-limits-key.ts) and audited; an address over its failure
+ * budget gets 429 before any check.
  */
 import { ApiError, type ErrorCode, type Scope } from '../errors.js';
 import type { AuditEvent } from '../store/store.js';
@@ -9,6 +10,7 @@ import { parseApiKey } from './api-keys.js';
 import type { KeyService } from './keys.js';
 import type { Principal, PresentedCredential } from './principal.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limits.js';
+import { addressKey } from './rate-limits-key.js';
 
 /** What authentication needs; built once by the composition root. */
 export interface AuthServices {
@@ -17,7 +19,7 @@ export interface AuthServices {
   limiter: RateLimiter;
   /** Appends an audit event without waiting (failures are logged, never fail the request). */
   audit(event: Omit<AuditEvent, 'at'>): void;
-  /** Addresses over their failed-authentication budget, until when (ms since the epoch). */
+  /** Addresses over their failed-authentication budget ({@link addressKey}), until when (ms since the epoch). */
   blockedAddresses: Map<string, number>;
 }
 
@@ -29,7 +31,7 @@ export interface AuthServices {
 export const BLOCKED_ADDRESSES_MAX = 10_000;
 
 /**
- * Records that `address` is blocked until `untilMs` (ms since the epoch). When the map is full,
+ * Records that `address` (an {@link addressKey}) is blocked until `untilMs` (ms since the epoch). When the map is full,
  * expired entries go first, then everything, so that a flood of failing addresses (IPv6 gives an
  * attacker plenty) cannot grow it without bound.
  */
@@ -51,12 +53,12 @@ export async function checkFailureBudget(services: AuthServices, address: string
     throw new ApiError('rate_limited', { message: 'Too many failed authentications from this address.', headers: rateLimitHeaders(state) });
 }
 
-/** Counts a failed authentication against `address` and audits it. */
+/** Counts a failed authentication against `address` and audits it (with the address as resolved). */
 export async function recordFailure(services: AuthServices, address: string, clientId: string | null, code: ErrorCode): Promise<void> {
   services.audit({ type: 'auth_failed', clientId, address, detail: code });
   const state = await services.limiter.consume('authFailures', address);
   if (!state.allowed || (state.limit > 0 && state.remaining === 0))
-    blockAddress(services.blockedAddresses, address, Date.now() + state.resetSec * 1000);
+    blockAddress(services.blockedAddresses, addressKey(address), Date.now() + state.resetSec * 1000);
 }
 
 /**
@@ -65,10 +67,14 @@ export async function recordFailure(services: AuthServices, address: string, cli
  * rest of the request. Undefined when the credential must be checked afresh.
  */
 export function cachedPrincipal(services: AuthServices, credential: PresentedCredential, address: string): Principal | undefined {
-  const blockedUntil = services.blockedAddresses.get(address);
-  if (blockedUntil !== undefined) {
-    if (blockedUntil > Date.now()) return undefined;
-    services.blockedAddresses.delete(address);
+  // Most of the time nobody is blocked, and the address need not be normalised.
+  if (services.blockedAddresses.size > 0) {
+    const key = addressKey(address);
+    const blockedUntil = services.blockedAddresses.get(key);
+    if (blockedUntil !== undefined) {
+      if (blockedUntil > Date.now()) return undefined;
+      services.blockedAddresses.delete(key);
+    }
   }
   if (credential.scheme === 'bearer') return services.tokens.cachedPrincipal(credential.value);
   const key = services.keys.cachedApiKey(credential.value);

@@ -1,4 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/free-port.js';
 import { deleteRedisKeys, REDIS_URL, uniqueName } from '../../test/services.js';
@@ -116,6 +117,30 @@ describe('createRedisRateLimiter', () => {
     limiters.push(other);
     await other.connected;
     expect(await other.consume('token', '192.0.2.1')).toMatchObject({ allowed: true, remaining: 2 });
+  });
+
+  it('keys clientFailures as <prefix>clientFailures:<client_id>@<address key>, apart from a bare client_id', async () => {
+    const limiter = createRedisRateLimiter(
+      { ...CONFIG, clientFailures: { points: 2, windowSec: 60 } },
+      { url: REDIS_URL, keyPrefix: prefix, log: recordingLog() },
+    );
+    limiters.push(limiter);
+    await limiter.connected;
+    const client = 'sgc_0123456789abcdef';
+    await limiter.consume('clientFailures', '2001:db8:1:2::1', client);
+    await limiter.consume('token', '::ffff:192.0.2.1');
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect((await redis.keys(`${prefix}*`)).sort()).toStrictEqual([
+        `${prefix}clientFailures:${client}@2001:db8:1:2::/64`,
+        `${prefix}token:192.0.2.1`,
+      ]);
+      // A counter of the former per-client_id format is not read as the pair's.
+      await redis.set(`${prefix}clientFailures:${client}`, '1000', 'EX', 60);
+      expect(await limiter.check('clientFailures', '192.0.2.1', client)).toMatchObject({ allowed: true, remaining: 2 });
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('leaves a limit with 0 points unlimited and never asks Redis', async () => {

@@ -68,6 +68,37 @@ describe('createMemoryRateLimiter', () => {
     expect(await limiter.check('token', 'a')).toMatchObject({ allowed: false, remaining: 0 });
   });
 
+  it('counts per-address limits per IPv6 /64, and an IPv4-mapped address as its IPv4 address', async () => {
+    const limiter = createMemoryRateLimiter(CONFIG);
+    await limiter.consume('token', '2001:db8:1:2::1');
+    await limiter.consume('token', '2001:db8:1:2:ffff::9');
+    expect(await limiter.consume('token', '2001:db8:1:2:abcd::')).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await limiter.consume('token', '2001:db8:1:2::77')).allowed).toBe(false);
+    expect(await limiter.check('token', '2001:db8:1:3::1')).toMatchObject({ allowed: true, remaining: 3 });
+
+    await limiter.consume('search', '::ffff:192.0.2.9');
+    expect(await limiter.consume('search', '192.0.2.9')).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await limiter.check('search', '::ffff:c000:209')).allowed).toBe(false);
+  });
+
+  it('counts clientFailures per client_id and address: one address spending it leaves the others theirs', async () => {
+    const limiter = createMemoryRateLimiter({ ...CONFIG, clientFailures: { points: 2, windowSec: 60 } });
+    const client = 'sgc_0123456789abcdef';
+    await limiter.consume('clientFailures', '192.0.2.1', client);
+    await limiter.consume('clientFailures', '::ffff:192.0.2.1', client);
+    expect(await limiter.check('clientFailures', '192.0.2.1', client)).toMatchObject({ allowed: false, remaining: 0 });
+    expect(await limiter.check('clientFailures', '192.0.2.2', client)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await limiter.check('clientFailures', '192.0.2.1', 'sgc_fedcba9876543210')).toMatchObject({ allowed: true, remaining: 2 });
+  });
+
+  it('refuses to count clientFailures without a client_id', async () => {
+    const limiter = createMemoryRateLimiter({ ...CONFIG, clientFailures: { points: 2, windowSec: 60 } });
+    const untyped = limiter as unknown as { consume(name: string, address: string): Promise<unknown> };
+    await expect(untyped.consume('clientFailures', '192.0.2.1')).rejects.toThrow(
+      new TypeError('the clientFailures limit is counted per client_id and address'),
+    );
+  });
+
   it('points 0 turns a limit off', async () => {
     const limiter = createMemoryRateLimiter(CONFIG);
     for (let i = 0; i < 1000; i++) expect((await limiter.consume('authFailures', 'a')).allowed).toBe(true);

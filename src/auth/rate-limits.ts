@@ -1,13 +1,23 @@
 /**
- * Rate limits (DESIGN.md "Limits"): token requests and failed authentications per client address
- * and per client_id (brute force), search per address. Counters live behind {@link RateLimiter}
- * (rate-limiter-flexible): in process memory for one replica, in Redis when replicas share them
- * (rate-limits-redis.ts).
+ * Rate limits (DESIGN.md "Limits"): token requests and failed authentications per client address,
+ * failed client secrets per (client_id, address) (brute force), search per address. Every limit is
+ * counted per address (IPv6 per /64: rate-limits-key.ts), so one address's failures never lock a
+ * client out for the others. Counters live behind {@link RateLimiter} (rate-limiter-flexible): in
+ * process memory for one replica, in Redis when replicas share them (rate-limits-redis.ts).
  */
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { addressKey, clientFailuresKey } from './rate-limits-key.js';
 
-/** The named limits. */
+/**
+ * The named limits: `token` (token requests per address), `authFailures` (failed authentications
+ * of any kind per address), `clientFailures` (failed secrets of one client_id per address; once
+ * per client_id alone, the name is kept so that `rateLimits.clientFailures` in sitegate.json works) and
+ * `search` (searches per address).
+ */
 export type RateLimitName = 'token' | 'authFailures' | 'clientFailures' | 'search';
+
+/** The limits counted per client address alone. */
+export type AddressLimitName = Exclude<RateLimitName, 'clientFailures'>;
 
 /** One limit: at most `points` per `windowSec`. `points` 0 turns the limit off. */
 export interface RateLimitPolicy {
@@ -38,12 +48,29 @@ export interface RateLimitState {
   name: RateLimitName;
 }
 
-/** Counters for the named limits. */
+/**
+ * Counters for the named limits. `address` is the client address as resolved
+ * (http/client-address.ts), before normalisation: the limiter counts it by {@link addressKey}.
+ */
 export interface RateLimiter {
-  /** Counts one request against `name` for `key` and says whether it is allowed. */
-  consume(name: RateLimitName, key: string): Promise<RateLimitState>;
-  /** Says whether `key` is still under `name`'s limit, without counting. */
-  check(name: RateLimitName, key: string): Promise<RateLimitState>;
+  /** Counts one request against `name` for the client at `address` and says whether it is allowed. */
+  consume(name: AddressLimitName, address: string): Promise<RateLimitState>;
+  /** Counts one failed secret of `clientId` from `address` and says whether more are allowed. */
+  consume(name: 'clientFailures', address: string, clientId: string): Promise<RateLimitState>;
+  /** Says whether the client at `address` is still under `name`'s limit, without counting. */
+  check(name: AddressLimitName, address: string): Promise<RateLimitState>;
+  /** Says whether `clientId` from `address` is still under its failure budget, without counting. */
+  check(name: 'clientFailures', address: string, clientId: string): Promise<RateLimitState>;
+}
+
+/**
+ * The key a limit counts under: {@link clientFailuresKey} for `clientFailures`, else {@link addressKey}.
+ * @throws {TypeError} for `clientFailures` without a client_id
+ */
+function counterKey(name: RateLimitName, address: string, clientId: string | undefined): string {
+  if (name !== 'clientFailures') return addressKey(address);
+  if (clientId === undefined) throw new TypeError('the clientFailures limit is counted per client_id and address');
+  return clientFailuresKey(clientId, address);
 }
 
 /** In-process counters (one per limit), for a single replica. */
@@ -79,20 +106,20 @@ export function createRateLimiter(
   };
   const unlimited = (name: RateLimitName): RateLimitState => ({ allowed: true, name, limit: 0, remaining: 0, resetSec: 0, windowSec: 0 });
   return {
-    async consume(name, key) {
+    async consume(name: RateLimitName, address: string, clientId?: string) {
       const limiter = limiters.get(name);
       if (limiter === undefined) return unlimited(name);
       try {
-        return state(name, await limiter.consume(key), true);
+        return state(name, await limiter.consume(counterKey(name, address, clientId)), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return state(name, rejection, false);
         throw rejection;
       }
     },
-    async check(name, key) {
+    async check(name: RateLimitName, address: string, clientId?: string) {
       const limiter = limiters.get(name);
       if (limiter === undefined) return unlimited(name);
-      const res = await limiter.get(key);
+      const res = await limiter.get(counterKey(name, address, clientId));
       return state(name, res, res === null || res.consumedPoints < config[name].points);
     },
   };

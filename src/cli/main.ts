@@ -33,6 +33,7 @@ interface ServeOptions {
   pageMaxChars?: string;
   siteTitle?: string;
   allowContentErrors?: boolean;
+  trustProxy?: string;
 }
 
 function program(setExit: (code: number) => void): Command {
@@ -61,6 +62,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
     .option('--site-title <title>', "site name (default: the public root page's title, else the folder name)")
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
+    .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       pageMaxChars: 50_000,
       siteTitle: null,
       allowContentErrors: false,
+      trustProxy: [],
     });
   });
 
@@ -104,6 +105,14 @@ describe('loadConfig', () => {
       ['watch', true, '0', 'yes', 'watch', [true, false, true, false]],
       ['drainTimeout', '0', '30', 5, 'drainTimeoutSec', [0, 30, 5, 10]],
       ['pageMaxChars', '0', '20000', 100_000, 'pageMaxChars', [0, 20_000, 100_000, 50_000]],
+      [
+        'trustProxy',
+        '127.0.0.1, ::1',
+        '10.0.0.0/8,192.168.1.1',
+        ['10.0.0.0/8', '127.0.0.1'],
+        'trustProxy',
+        [['127.0.0.1', '::1'], ['10.0.0.0/8', '192.168.1.1'], ['10.0.0.0/8', '127.0.0.1'], []],
+      ],
     ])('%s', (input, flag, env, file, field, expected) => {
       const read = (flags: ConfigInput, envs: Env, files: ConfigInput): unknown => loadConfig(flags, envs, files, CWD)[field as 'port'];
       const flags = { [input]: flag } as ConfigInput;
@@ -129,6 +138,23 @@ describe('loadConfig', () => {
     const config = loadConfig({ port: 0, dataDir: '/var/lib/sitegate' }, {}, {}, CWD);
     expect(config.port).toBe(0);
     expect(config.dataDir).toBe(path.resolve('/var/lib/sitegate'));
+  });
+
+  it('reads trusted proxies as addresses, CIDR ranges, netmasks and proxy-addr names, trimmed', () => {
+    const file = { trustProxy: ['10.0.0.0/8', '127.0.0.1', '2001:db8::/32', '192.168.0.0/255.255.0.0', 'loopback', 'uniquelocal'] };
+    expect(loadConfig({}, {}, file, CWD).trustProxy).toStrictEqual(file.trustProxy);
+    expect(loadConfig({}, { trustProxy: ' 10.0.0.1 ,linklocal ' }, {}, CWD).trustProxy).toStrictEqual(['10.0.0.1', 'linklocal']);
+    // A flag replaces the file's list; it does not add to it.
+    expect(loadConfig({ trustProxy: '::1' }, {}, file, CWD).trustProxy).toStrictEqual(['::1']);
+    expect(loadConfig({}, {}, { trustProxy: [] }, CWD).trustProxy).toStrictEqual([]);
+    expect(loadConfig({}, {}, { trustProxy: [' 10.0.0.1 '] }, CWD).trustProxy).toStrictEqual(['10.0.0.1']);
+  });
+
+  it('keeps rateLimits.clientFailures, now counted per client_id and address, under its old name', () => {
+    expect(loadConfig({}, {}, { rateLimits: { clientFailures: { points: 5 } } }, CWD).rateLimits.clientFailures).toStrictEqual({
+      points: 5,
+      windowSec: 60,
+    });
   });
 
   it('overrides rate limits per limit and per field from sitegate.json', () => {
@@ -195,6 +221,14 @@ describe('loadConfig', () => {
       ['rateLimits.token.points', {}, {}, { rateLimits: { token: { points: 1.5 } } }],
       ['rateLimits.token.windowSec', {}, {}, { rateLimits: { token: { windowSec: 0 } } }],
       ['rateLimits.token.windowSec', {}, {}, { rateLimits: { token: { windowSec: 86_401 } } }],
+      ['--trust-proxy: "10.0.0.300"', { trustProxy: '10.0.0.300' }, {}, {}],
+      ['--trust-proxy: "proxy.internal"', {}, { trustProxy: '127.0.0.1,proxy.internal' }, {}],
+      ['--trust-proxy: "10.0.0.0/33"', {}, {}, { trustProxy: ['10.0.0.0/33'] }],
+      ['--trust-proxy: "0.0.0.0/0"', {}, {}, { trustProxy: ['0.0.0.0/0'] }],
+      ['--trust-proxy: "::1/129"', {}, {}, { trustProxy: ['::1/129'] }],
+      ['--trust-proxy: ""', {}, { trustProxy: '127.0.0.1,,::1' }, {}],
+      ['--trust-proxy: must be a list', {}, {}, { trustProxy: [10] as unknown as string[] }],
+      ['--trust-proxy: must be a list', {}, {}, { trustProxy: { loopback: true } as unknown as string[] }],
     ])('%s', (setting, flags, env, file) => {
       const load = (): unknown => loadConfig(flags, env, file, CWD);
       expect(load).toThrow(ConfigError);
@@ -254,6 +288,7 @@ describe('readEnv', () => {
         SITEGATE_PAGE_MAX_CHARS: '20000',
         SITEGATE_SITE_TITLE: 'Acme',
         SITEGATE_ALLOW_CONTENT_ERRORS: '1',
+        SITEGATE_TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
         SITEGATE_MAX_URL_BYTES: '4096',
         SITEGATE_REQUEST_TIMEOUT_MS: '5000',
         UNRELATED: 'x',
@@ -275,6 +310,7 @@ describe('readEnv', () => {
       pageMaxChars: '20000',
       siteTitle: 'Acme',
       allowContentErrors: '1',
+      trustProxy: '10.0.0.0/8,127.0.0.1',
       limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
     });
   });

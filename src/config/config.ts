@@ -11,6 +11,7 @@ import { DEFAULT_TOKEN_TTL_SEC } from '../auth/access-tokens.js';
 import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { LimitError, parseLimits, type RequestLimits } from './limits.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
+import { compile as compileProxyTrust } from '@fastify/proxy-addr';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -58,6 +59,12 @@ export interface Config {
    * not parse (they stay unpublished and are logged); without it `serve` refuses to start (exit 2).
    */
   allowContentErrors: boolean;
+  /**
+   * Reverse proxies whose `X-Forwarded-For` names the client (http/client-address.ts): IP
+   * addresses, CIDR ranges (`10.0.0.0/8`) and proxy-addr's names `loopback`, `linklocal`,
+   * `uniquelocal`, validated. Empty (the default): the socket peer is the client.
+   */
+  trustProxy: string[];
 }
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
@@ -85,6 +92,8 @@ export interface ConfigInput {
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
   /** Request limits, e.g. `{ "maxUrlBytes": 4096 }` (sitegate.json only; see config/limits.ts). */
   limits?: Partial<RequestLimits> | undefined;
+  /** Trusted proxies: a list (sitegate.json) or one comma-separated string (flag, environment). */
+  trustProxy?: string | string[] | undefined;
 }
 
 /** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
@@ -159,10 +168,12 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     '--allow-content-errors',
     flags.allowContentErrors ?? env.allowContentErrors ?? file.allowContentErrors ?? false,
   );
+  const trustProxy = parseTrustProxy(flags.trustProxy ?? env.trustProxy ?? file.trustProxy ?? []);
   return {
     siteTitle,
     allowContentErrors,
     pageMaxChars,
+    trustProxy,
     databaseUrl,
     redisUrl,
     redisKeyPrefix,
@@ -247,6 +258,31 @@ function parseRateLimits(overrides: Record<string, unknown>): RateLimitConfig {
     };
   }
   return limits;
+}
+
+/**
+ * Validates the trusted proxies: a list, or a comma-separated string, of IP addresses, CIDR ranges
+ * (`10.0.0.0/8`, or `10.0.0.0/255.0.0.0`) and the names `loopback`, `linklocal`, `uniquelocal`, as
+ * @fastify/proxy-addr (the proxy-addr of express, forked by fastify) reads them.
+ * @returns the entries, trimmed
+ * @throws {ConfigError} naming `--trust-proxy` and the first invalid entry
+ */
+export function parseTrustProxy(value: unknown): string[] {
+  const list: unknown = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(list) || !list.every((entry) => typeof entry === 'string'))
+    throw new ConfigError('--trust-proxy: must be a list of proxy addresses like ["10.0.0.0/8", "127.0.0.1"]');
+  const entries = list.map((entry) => entry.trim());
+  for (const entry of entries) {
+    try {
+      // Throws TypeError "invalid IP address: …" or "invalid range on address: …".
+      compileProxyTrust(entry);
+    } catch {
+      throw new ConfigError(
+        `--trust-proxy: "${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return entries;
 }
 
 function isLogLevel(value: string): value is LogLevel {

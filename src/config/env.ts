@@ -23,6 +23,8 @@ export interface Env {
   pageMaxChars?: string;
   siteTitle?: string;
   allowContentErrors?: string;
+  /** Trusted proxies, comma-separated, from `SITEGATE_TRUST_PROXY`. */
+  trustProxy?: string;
   /** Request limits by name, from `SITEGATE_BODY_LIMIT_BYTES` and the others of {@link LIMIT_ENV_NAMES}. */
   limits?: Partial<Record<LimitName, string>>;
 }
@@ -32,7 +34,7 @@ export interface Env {
  * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`,
  * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `SITEGATE_PAGE_MAX_CHARS`,
  * `SITEGATE_SITE_TITLE`, `SITEGATE_ALLOW_CONTENT_ERRORS` (1/0), the request limits (`SITEGATE_MAX_URL_BYTES`…),
- * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`.
+ * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`, `SITEGATE_TRUST_PROXY` (comma-separated).
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -57,6 +59,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     pageMaxChars: read('SITEGATE_PAGE_MAX_CHARS'),
     siteTitle: read('SITEGATE_SITE_TITLE'),
     allowContentErrors: read('SITEGATE_ALLOW_CONTENT_ERRORS'),
+    trustProxy: read('SITEGATE_TRUST_PROXY'),
     limits: Object.fromEntries(
       Object.entries(LIMIT_ENV_NAMES).flatMap(([name, variable]) => {
         const value = read(variable);

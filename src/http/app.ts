@@ -17,6 +17,7 @@ import { apiRoutes } from './routes/api.js';
 import { pageRoutes } from './routes/pages.js';
 import { tokenRoutes } from './routes/token.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { compileProxyTrust } from './client-address.js';
 
 /** Options for {@link buildApp}. */
 export interface AppOptions {
@@ -70,6 +71,9 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
     },
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // The routes read the client address from clientAddress() (client-address.ts); with the same
+    // trust function, request.ip, as Fastify and its plugins read it, names the same client.
+    ...trustProxyOption(ctx),
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     frameworkErrors: function frameworkError(error, _request, reply) {
       // Malformed percent-encoding in the path (FST_ERR_BAD_URL) and other router-level failures,
@@ -90,4 +94,10 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInst
   mcpRoutes(app, ctx);
   pageRoutes(app, ctx);
   return app;
+}
+
+/** Fastify's trustProxy option: the trust function clientAddress() uses, or nothing when no proxy is trusted. */
+function trustProxyOption(ctx: AppContext): { trustProxy?: (address: string, hop: number) => boolean } {
+  const trust = compileProxyTrust(ctx.config.trustProxy);
+  return trust === undefined ? {} : { trustProxy: trust };
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { Principal, PresentedCredential } from '../auth/principal.js';
 import type { AppContext } from './context.js';
+import { clientAddress } from './client-address.js';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
@@ -40,7 +41,7 @@ export function presentedCredential(request: { headers: IncomingHttpHeaders }): 
 export async function principalOf(ctx: AppContext, request: FastifyRequest): Promise<Principal | undefined> {
   const credential = presentedCredential(request);
   if (credential === undefined) return undefined;
-  return authenticate(ctx.auth, credential, request.ip);
+  return authenticate(ctx.auth, credential, clientAddress(ctx, request.raw));
 }
 
 /**

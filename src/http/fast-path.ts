@@ -23,6 +23,7 @@ import { transportHeaders } from './headers.js';
 import { createTokenFastPath } from './token/fast-token.js';
 import { createRequestIds } from './request-id.js';
 import { SILENT_LOG, type Log } from '../log.js';
+import { clientAddress } from './client-address.js';
 
 /** Answers a request when it can; returns false to hand it to the framework. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -112,7 +113,7 @@ function whoami(
   transportList: readonly string[],
 ): boolean {
   const credential = repeatedCredential(request);
-  const principal = credential === undefined ? undefined : cachedPrincipal(ctx.auth, credential, request.socket.remoteAddress ?? '');
+  const principal = credential === undefined ? undefined : cachedPrincipal(ctx.auth, credential, clientAddress(ctx, request));
   if (principal === undefined || !principal.scopes.includes('search:read')) return false;
   ctx.auth.keys.touch(principal.clientId);
   // The answer depends only on the scheme and the scopes: a handful of distinct responses.

@@ -10,6 +10,7 @@ import { sendBody } from '../send.js';
 import type { RouteErrorConfig } from '../errors.js';
 import { presentedCredential, principalOf, requirePrincipal } from '../credentials.js';
 import { PUBLIC_CORS_HEADERS } from '../headers.js';
+import { clientAddress } from '../client-address.js';
 
 /** Parsed, validated search parameters. */
 interface SearchQuery {
@@ -38,7 +39,7 @@ export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A credential accepted moments ago is answered without I/O or awaiting; otherwise it is
     // checked in full (and any refusal thrown to the error handler).
     const credential = presentedCredential(request);
-    const cached = credential === undefined ? undefined : cachedPrincipal(ctx.auth, credential, request.ip);
+    const cached = credential === undefined ? undefined : cachedPrincipal(ctx.auth, credential, clientAddress(ctx, request.raw));
     if (cached !== undefined) {
       ctx.auth.keys.touch(cached.clientId);
       return sendWhoami(reply, cached);
@@ -69,7 +70,7 @@ export function apiRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async function searchSite(request, reply) {
-      const limit = await ctx.auth.limiter.consume('search', request.ip);
+      const limit = await ctx.auth.limiter.consume('search', clientAddress(ctx, request.raw));
       if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
       // SPEC.md §4 rule 2: no credential → public; a credential must be valid and carry search:read.
       const principal = await principalOf(ctx, request);

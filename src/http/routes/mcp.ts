@@ -21,6 +21,7 @@ import { createMcpServer } from '../../mcp/server.js';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../credentials.js';
 import { sendApiError } from '../send.js';
+import { clientAddress } from '../client-address.js';
 
 /** Scope each tool needs when the caller sends a credential. */
 const TOOL_SCOPES: Record<string, Scope> = { search: 'search:read', fetch: 'content:read' };
@@ -80,7 +81,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (Array.isArray(request.body)) return refuseBatch(reply);
     const tool = calledTool(request.body);
     // The address pays before the credential is checked, as GET /api/search.json.
-    if (tool === 'search') await spendSearchBudget(ctx, request.ip);
+    if (tool === 'search') await spendSearchBudget(ctx, clientAddress(ctx, request.raw));
     const principal = await principalOf(ctx, request);
     checkToolScope(tool, principal);
     if (tool === 'search' && principal !== undefined) await spendSearchBudget(ctx, clientKey(principal));

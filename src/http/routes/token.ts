@@ -13,13 +13,19 @@ import { NO_STORE_HEADERS, tokenErrorAnswer, unexpectedError, type TokenAnswer }
 import { authenticateTokenAction, createOAuthToken, type TokenRequest } from '../token/grant.js';
 import { parseForm, parseJson, type TokenParams } from '../token/params.js';
 import { TOKEN_PATH } from '../token/fast-token.js';
+import { clientAddress } from '../client-address.js';
 
 const REVOKE_PATH = '/api/v1/oauth/revoke';
 const INTROSPECT_PATH = '/api/v1/oauth/introspect';
 
 /** What the steps read of a Fastify request; the body is what this scope's parsers made of it. */
-function tokenRequestOf(request: FastifyRequest): TokenRequest {
-  return { method: request.method, headers: request.headers, address: request.ip, params: request.body as TokenParams | undefined };
+function tokenRequestOf(ctx: AppContext, request: FastifyRequest): TokenRequest {
+  return {
+    method: request.method,
+    headers: request.headers,
+    address: clientAddress(ctx, request.raw),
+    params: request.body as TokenParams | undefined,
+  };
 }
 
 /** Writes a token answer as it is (the fast path writes the same). */
@@ -56,15 +62,15 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
 
     scope.post(TOKEN_PATH, async function createOAuthTokenRoute(request, reply) {
-      return sendAnswer(reply, await createOAuthToken(ctx, tokenRequestOf(request)));
+      return sendAnswer(reply, await createOAuthToken(ctx, tokenRequestOf(ctx, request)));
     });
 
     // RFC 7009: the client revokes one of its own tokens; the answer is 200 whatever the token was.
     scope.post(REVOKE_PATH, async function revokeOAuthToken(request, reply) {
       reply.headers(NO_STORE_HEADERS);
-      const { token, auth } = await authenticateTokenAction(ctx, tokenRequestOf(request));
+      const { token, auth } = await authenticateTokenAction(ctx, tokenRequestOf(ctx, request));
       if (await ctx.auth.tokens.revoke(token, auth.clientId)) {
-        ctx.auth.audit({ type: 'token_revoked', clientId: auth.clientId, address: request.ip, detail: null });
+        ctx.auth.audit({ type: 'token_revoked', clientId: auth.clientId, address: clientAddress(ctx, request.raw), detail: null });
       }
       return reply.code(200).send();
     });
@@ -72,7 +78,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
     // RFC 7662: a client may introspect its own tokens; anything else is reported inactive.
     scope.post(INTROSPECT_PATH, async function introspectOAuthToken(request, reply) {
       reply.headers(NO_STORE_HEADERS);
-      const { token, auth } = await authenticateTokenAction(ctx, tokenRequestOf(request));
+      const { token, auth } = await authenticateTokenAction(ctx, tokenRequestOf(ctx, request));
       const claims = await ctx.auth.tokens.inspect(token);
       const body =
         claims?.clientId !== auth.clientId

@@ -65,23 +65,29 @@ export function readClientAuth(headers: IncomingHttpHeaders, params: TokenParams
 
 /**
  * Step: brute-force limits per address (requests, and failed authentications) and per client_id
- * (failed authentications), before any secret is checked (DESIGN.md "Limits").
+ * at this address (failed secrets), before any secret is checked (DESIGN.md "Credentials and
+ * tokens": brute force never locks a client out for others). A client_id's failures at one
+ * address never refuse it at another.
+ * @param address the client address (http/client-address.ts)
  * @throws {ApiError} `rate_limited` with Retry-After and RateLimit headers
  */
 export async function checkRateLimits(ctx: AppContext, address: string, clientId: string): Promise<void> {
   const perAddress = await ctx.auth.limiter.consume('token', address);
   if (!perAddress.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(perAddress) });
   await checkFailureBudget(ctx.auth, address);
-  const perClient = await ctx.auth.limiter.check('clientFailures', clientId);
-  if (!perClient.allowed)
-    throw new ApiError('rate_limited', { message: 'Too many failed attempts for this client.', headers: rateLimitHeaders(perClient) });
+  const perClient = await ctx.auth.limiter.check('clientFailures', address, clientId);
+  if (!perClient.allowed) throw new ApiError('rate_limited', { message: CLIENT_FAILURES_MESSAGE, headers: rateLimitHeaders(perClient) });
 }
+
+/** The message of the 429 for a client_id over its failure budget at one address. */
+export const CLIENT_FAILURES_MESSAGE = 'Too many failed attempts for this client from this address.';
 
 /**
  * Step: the client must be a known, active key with this secret; any refusal is the same 401,
- * counted against the address and the client_id, and audited. A client_id without the shape of
- * one (`sgc_` and 16 hex digits) is refused before the store is asked, and audited as no client:
- * it may hold anything, a NUL that PostgreSQL refuses included.
+ * counted against the address and the client_id at that address, and audited. A client_id without
+ * the shape of one (`sgc_` and 16 hex digits) is refused before the store is asked, audited as no
+ * client and counted against the address only: it may hold anything, a NUL that PostgreSQL
+ * refuses included, and has no secret to guess.
  * @returns the scopes granted to the key
  * @throws {ApiError} `invalid_client`, with `WWW-Authenticate: Basic` when the client used HTTP
  *   Basic (RFC 6749 §5.2). Without it when the secret came in the body: §5.2 asks for the challenge
@@ -95,7 +101,7 @@ export async function authenticateClient(ctx: AppContext, address: string, auth:
     if (result.ok) return result.key.scopes;
   }
   await recordFailure(ctx.auth, address, wellFormed ? auth.clientId : null, 'invalid_client');
-  await ctx.auth.limiter.consume('clientFailures', auth.clientId);
+  if (wellFormed) await ctx.auth.limiter.consume('clientFailures', address, auth.clientId);
   const headers: Record<string, string> =
     auth.method === 'client_secret_basic' ? { 'www-authenticate': `Basic realm="${AUTH_REALM}"` } : {};
   throw new ApiError('invalid_client', { headers });

@@ -15,6 +15,7 @@ import type { AppContext } from '../context.js';
 import { tokenErrorAnswer, unexpectedError, type TokenAnswer } from './answers.js';
 import { createOAuthToken, type TokenRequest } from './grant.js';
 import { parseTokenBody, type TokenBodyType } from './params.js';
+import { clientAddress } from '../client-address.js';
 
 /** Path of createOAuthToken (SPEC.md §4). */
 export const TOKEN_PATH = '/api/v1/oauth/token';
@@ -93,7 +94,7 @@ export function createTokenFastPath(ctx: AppContext, options: TokenFastPathOptio
 
   const answer = async (request: IncomingMessage, response: ServerResponse, type: TokenBodyType): Promise<void> => {
     // Read now: once the socket closes, node no longer knows the address.
-    const address = request.socket.remoteAddress ?? '';
+    const address = clientAddress(ctx, request);
     let text: string;
     try {
       text = await readBody(request);
