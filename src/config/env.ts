@@ -21,6 +21,10 @@ export interface Env {
   watch?: string;
   drainTimeout?: string;
   pageMaxChars?: string;
+  /** The secret that seals signing keys, `SITEGATE_SECRET` (never logged). */
+  secret?: string;
+  /** `SITEGATE_AUDIT_RETENTION_DAYS`. */
+  auditRetentionDays?: string;
   /** Request limits by name, from `SITEGATE_BODY_LIMIT_BYTES` and the others of {@link LIMIT_ENV_NAMES}. */
   limits?: Partial<Record<LimitName, string>>;
 }
@@ -29,7 +33,7 @@ export interface Env {
  * Reads sitegate's settings from the environment: `PORT`, `SITEGATE_HOST`, `SITEGATE_BASE_URL`,
  * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`,
  * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `SITEGATE_PAGE_MAX_CHARS`, the request limits (`SITEGATE_MAX_URL_BYTES`…),
- * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`.
+ * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`, `SITEGATE_SECRET`, `SITEGATE_AUDIT_RETENTION_DAYS`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -52,6 +56,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     watch: read('SITEGATE_WATCH'),
     drainTimeout: read('SITEGATE_DRAIN_TIMEOUT'),
     pageMaxChars: read('SITEGATE_PAGE_MAX_CHARS'),
+    secret: read('SITEGATE_SECRET'),
+    auditRetentionDays: read('SITEGATE_AUDIT_RETENTION_DAYS'),
     limits: Object.fromEntries(
       Object.entries(LIMIT_ENV_NAMES).flatMap(([name, variable]) => {
         const value = read(variable);

@@ -31,6 +31,7 @@ const SIGNING_KEY: SigningKeyRecord = {
   privateJwk: '{"d":"x"}',
   publicJwk: '{"x":"y"}',
   createdAt: new Date('2030-01-01T00:00:00.001Z'),
+  expiresAt: null,
 };
 
 /** Resolves with the changes `store` announced once `count` have arrived. @throws after 5 s */
