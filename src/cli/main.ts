@@ -5,7 +5,14 @@ import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, LOG_LEVELS } from '../config/config.js';
 import { ContentDirError } from '../content/load.js';
 type KeysModule = typeof import('./keys.js');
-type KeysCommand = 'createKeyCommand' | 'listKeysCommand' | 'showKeyCommand' | 'revokeKeyCommand' | 'rotateKeyCommand' | 'auditCommand';
+type KeysCommand =
+  | 'createKeyCommand'
+  | 'listKeysCommand'
+  | 'showKeyCommand'
+  | 'revokeKeyCommand'
+  | 'rotateKeyCommand'
+  | 'rotateSigningKeyCommand'
+  | 'auditCommand';
 
 /** A commander action that loads the keys module when it runs: `keys list` need not load the web server. */
 function keysAction<K extends KeysCommand>(name: K): (...args: Parameters<KeysModule[K]>) => Promise<void> {
@@ -31,7 +38,13 @@ interface ServeOptions {
   watch?: boolean;
   drainTimeout?: string;
   pageMaxChars?: string;
+  secretFile?: string;
 }
+
+const secretFile = [
+  '--secret-file <path>',
+  'file holding the secret that encrypts signing keys (also SITEGATE_SECRET; default: generated into the data folder on SQLite, required on PostgreSQL)',
+] as const;
 
 function program(setExit: (code: number) => void): Command {
   const root = new Command('sitegate')
@@ -57,6 +70,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--watch', 'rebuild the site when the content folder changes')
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
+    .option(...secretFile)
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
@@ -88,6 +102,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON object')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('createKeyCommand'));
   keys
     .command('list')
@@ -95,6 +110,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('listKeysCommand'));
   keys
     .command('show')
@@ -103,6 +119,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('showKeyCommand'));
   keys
     .command('revoke')
@@ -110,6 +127,7 @@ function program(setExit: (code: number) => void): Command {
     .argument('<id>', 'client_id')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('revokeKeyCommand'));
   keys
     .command('rotate')
@@ -119,7 +137,17 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON object')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('rotateKeyCommand'));
+  keys
+    .command('rotate-signing')
+    .description('Make a new signing key the active one; the old one keeps verifying until its last token has expired.')
+    .option('--token-ttl <seconds>', 'the lifetime of tokens the servers issue (default: as serve reads it, 3600)')
+    .option('--json', 'print one JSON object')
+    .option(...dataDir)
+    .option(...databaseUrl)
+    .option(...secretFile)
+    .action(keysAction('rotateSigningKeyCommand'));
   root
     .command('audit')
     .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
@@ -128,6 +156,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('auditCommand'));
   return root;
 }
