@@ -29,7 +29,33 @@ describe('loadConfig', () => {
       drainTimeoutSec: 10,
       limits: DEFAULT_LIMITS,
       pageMaxChars: 50_000,
+      secret: null,
+      auditRetentionDays: 90,
     });
+  });
+
+  it('takes the secret from --secret-file, then SITEGATE_SECRET, then secretFile in sitegate.json', () => {
+    const value = 'x'.repeat(32);
+    expect(loadConfig({ secretFile: 'flag.key' }, { secret: value }, { secretFile: 'file.key' }, CWD).secret).toStrictEqual({
+      from: '--secret-file',
+      path: path.join(CWD, 'flag.key'),
+    });
+    expect(loadConfig({}, { secret: ` ${value}\n` }, { secretFile: 'file.key' }, CWD).secret).toStrictEqual({ from: 'SITEGATE_SECRET', value });
+    expect(loadConfig({}, {}, { secretFile: '/etc/sitegate/secret' }, CWD).secret).toStrictEqual({
+      from: '--secret-file',
+      path: '/etc/sitegate/secret',
+    });
+    expect(() => loadConfig({}, { secret: 'x'.repeat(31) }, {}, CWD)).toThrow(
+      new ConfigError('SITEGATE_SECRET: must be at least 32 characters (e.g. the output of openssl rand -base64 32)'),
+    );
+  });
+
+  it('takes audit.retentionDays from SITEGATE_AUDIT_RETENTION_DAYS, then sitegate.json, and validates it', () => {
+    expect(loadConfig({}, { auditRetentionDays: '30' }, { audit: { retentionDays: 7 } }, CWD).auditRetentionDays).toBe(30);
+    expect(loadConfig({}, {}, { audit: { retentionDays: 7 } }, CWD).auditRetentionDays).toBe(7);
+    expect(() => loadConfig({}, {}, { audit: { retentionDays: 0 } }, CWD)).toThrow(
+      new ConfigError('audit.retentionDays: "0" is not an integer from 1 to 36500'),
+    );
   });
 
   describe('precedence: flags > environment > sitegate.json > defaults', () => {
@@ -238,6 +264,8 @@ describe('readEnv', () => {
         SITEGATE_PAGE_MAX_CHARS: '20000',
         SITEGATE_MAX_URL_BYTES: '4096',
         SITEGATE_REQUEST_TIMEOUT_MS: '5000',
+        SITEGATE_SECRET: 's',
+        SITEGATE_AUDIT_RETENTION_DAYS: '30',
         UNRELATED: 'x',
       }),
     ).toStrictEqual({
@@ -255,6 +283,8 @@ describe('readEnv', () => {
       watch: '1',
       drainTimeout: '5',
       pageMaxChars: '20000',
+      secret: 's',
+      auditRetentionDays: '30',
       limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
     });
   });
