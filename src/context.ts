@@ -22,7 +22,7 @@ export interface ServerContext extends AppContext {
   store: Store;
   /** Replaces the current snapshot atomically; requests in flight keep the one they read. */
   swapSnapshot(next: Snapshot): void;
-  /** Writes pending audit events, then closes the rate-limit connection and the store. */
+  /** Writes pending audit events, then closes the rate-limit connection, stops pruning (store/retention.ts) and closes the store. */
   close(): Promise<void>;
 }
 
@@ -119,7 +119,11 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     if (options.store === undefined) await store.close();
     throw error;
   }
-  const stopRetention = startRetention(store, { auditRetentionDays: config.auditRetentionDays, now: options.now, onError: onBackgroundError });
+  const stopRetention = startRetention(store, {
+    auditRetentionDays: config.auditRetentionDays,
+    now: options.now,
+    onError: onBackgroundError,
+  });
   const rateLimits = await openRateLimiter(config, options.log ?? SILENT_LOG);
   const limiter = rateLimits.limiter;
   const now = options.now ?? (() => new Date());

@@ -139,7 +139,11 @@ describe('secrets at rest', () => {
     it('encrypts keys an older version stored in clear, in place, keeping the kid; tokens signed before still verify', async () => {
       const legacy = await openSqliteStore(dataDir);
       const legacyKeys = createKeyService(legacy);
-      const legacyTokens = await createTokenService(legacy, legacyKeys, { issuer: TEST_BASE_URL, audience: TEST_BASE_URL, ttlSec: TTL_SEC });
+      const legacyTokens = await createTokenService(legacy, legacyKeys, {
+        issuer: TEST_BASE_URL,
+        audience: TEST_BASE_URL,
+        ttlSec: TTL_SEC,
+      });
       const { key } = await legacyKeys.create({ name: 'before', scopes: ['search:read'], expiresAt: null });
       const { token } = await legacyTokens.issue(key.id, ['search:read']);
       const [clear] = await legacy.listSigningKeys();
@@ -327,7 +331,11 @@ describe('signing-key rotation and the lifetime cap', () => {
     const client = await issueKey(context, ['search:read']);
     const [record] = await context.store.listSigningKeys();
     const iat = Math.floor(clock.now().getTime() / 1000);
-    const token = await sign(record?.privateJwk ?? '', record?.kid ?? '', claimsFor(client.clientId, iat, iat + TTL_SEC + TOKEN_LIFETIME_LEEWAY_SEC));
+    const token = await sign(
+      record?.privateJwk ?? '',
+      record?.kid ?? '',
+      claimsFor(client.clientId, iat, iat + TTL_SEC + TOKEN_LIFETIME_LEEWAY_SEC),
+    );
     expect((await whoami(token)).statusCode).toBe(200);
   });
 });

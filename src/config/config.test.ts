@@ -40,7 +40,10 @@ describe('loadConfig', () => {
       from: '--secret-file',
       path: path.join(CWD, 'flag.key'),
     });
-    expect(loadConfig({}, { secret: ` ${value}\n` }, { secretFile: 'file.key' }, CWD).secret).toStrictEqual({ from: 'SITEGATE_SECRET', value });
+    expect(loadConfig({}, { secret: ` ${value}\n` }, { secretFile: 'file.key' }, CWD).secret).toStrictEqual({
+      from: 'SITEGATE_SECRET',
+      value,
+    });
     expect(loadConfig({}, {}, { secretFile: '/etc/sitegate/secret' }, CWD).secret).toStrictEqual({
       from: '--secret-file',
       path: '/etc/sitegate/secret',

@@ -195,11 +195,18 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
  * The secret's source: `--secret-file` > `SITEGATE_SECRET` > `secretFile` in sitegate.json.
  * @throws {ConfigError} when SITEGATE_SECRET is shorter than {@link SECRET_MIN_CHARS} (the message never echoes it)
  */
-function parseSecret(flagFile: string | undefined, envValue: string | undefined, fileFile: string | undefined, cwd: string): SecretSource | null {
+function parseSecret(
+  flagFile: string | undefined,
+  envValue: string | undefined,
+  fileFile: string | undefined,
+  cwd: string,
+): SecretSource | null {
   if (flagFile !== undefined) return { from: '--secret-file', path: path.resolve(cwd, flagFile) };
   if (envValue !== undefined) {
     if (envValue.trim().length < SECRET_MIN_CHARS)
-      throw new ConfigError(`SITEGATE_SECRET: must be at least ${SECRET_MIN_CHARS} characters (e.g. the output of openssl rand -base64 32)`);
+      throw new ConfigError(
+        `SITEGATE_SECRET: must be at least ${SECRET_MIN_CHARS} characters (e.g. the output of openssl rand -base64 32)`,
+      );
     return { from: 'SITEGATE_SECRET', value: envValue.trim() };
   }
   if (fileFile !== undefined) return { from: '--secret-file', path: path.resolve(cwd, fileFile) };

@@ -205,7 +205,11 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
     },
     async rotateSigningKey(record, retireAt) {
       await options.exclusive(async (trx) => {
-        await trx.updateTable('signing_keys').set({ expires_at: iso(retireAt) }).where('expires_at', 'is', null).execute();
+        await trx
+          .updateTable('signing_keys')
+          .set({ expires_at: iso(retireAt) })
+          .where('expires_at', 'is', null)
+          .execute();
         await insertSigningKey(trx, record);
         await announce?.(trx, { kind: 'signingKey', kid: record.kid });
       });

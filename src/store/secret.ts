@@ -53,7 +53,7 @@ export function resolveSecret(settings: SecretSettings, onTightened?: (entry: Ti
   } finally {
     unlinkSync(draft);
   }
-  return readSecretFile(file, 'the data folder\'s secret file');
+  return readSecretFile(file, "the data folder's secret file");
 }
 
 /** Reads a secret file, without surrounding whitespace. @throws {ConfigError} naming `setting` */
