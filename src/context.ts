@@ -11,13 +11,18 @@ import { createKeyService } from './auth/keys.js';
 import { createTokenService, type TokenService } from './auth/access-tokens.js';
 import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limits.js';
 import { SILENT_LOG, type Log } from './log.js';
+import { describeTightened, type Tightened } from './store/data-dir.js';
+import { deriveKek } from './store/key-encryption.js';
+import { startRetention } from './store/retention.js';
+import { sealSigningKeys } from './store/sealed-signing-keys.js';
+import { resolveSecret } from './store/secret.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
   store: Store;
   /** Replaces the current snapshot atomically; requests in flight keep the one they read. */
   swapSnapshot(next: Snapshot): void;
-  /** Writes pending audit events, then closes the rate-limit connection and the store. */
+  /** Writes pending audit events, then closes the rate-limit connection, stops pruning (store/retention.ts) and closes the store. */
   close(): Promise<void>;
 }
 
@@ -43,15 +48,33 @@ const REDIS_START_WAIT_MS = 3000;
 
 /**
  * Opens the store named by the config: PostgreSQL when `databaseUrl` is set, else SQLite in
- * `dataDir`. The server and the CLI both call this, so they always use the same store.
+ * `dataDir` (folder 0700, files 0600, looser modes tightened and logged). Its signing keys are
+ * sealed with a key-encryption key from the configured secret (SQLite: else generated into the
+ * data folder); keys an older version stored in clear are sealed now. The server and the CLI
+ * both call this, so they always use the same store and the same secret.
  * @param onError errors of the store's background connections (PostgreSQL only)
- * @throws when the database cannot be opened or migrated
+ * @param log where tightened modes and newly sealed keys are reported
+ * @throws {ConfigError} on PostgreSQL without a secret, or when the secret does not decrypt the
+ *   stored keys; other errors when the database cannot be opened or migrated
  */
-export async function openStore(config: Config, onError?: (error: unknown) => void): Promise<Store> {
-  if (config.databaseUrl === null) return openSqliteStore(config.dataDir);
-  // Loaded only when asked for: a single-machine site never loads pg.
-  const { openPostgresStore } = await import('./store/postgres.js');
-  return openPostgresStore(config.databaseUrl, { onError });
+export async function openStore(config: Config, onError?: (error: unknown) => void, log: Log = SILENT_LOG): Promise<Store> {
+  const onTightened = (entry: Tightened): void => log.warn({ path: entry.path }, describeTightened(entry));
+  const secret = resolveSecret(config, onTightened);
+  let store: Store;
+  if (config.databaseUrl === null) store = await openSqliteStore(config.dataDir, { onTightened });
+  else {
+    // Loaded only when asked for: a single-machine site never loads pg.
+    const { openPostgresStore } = await import('./store/postgres.js');
+    store = await openPostgresStore(config.databaseUrl, { onError });
+  }
+  try {
+    const sealed = await sealSigningKeys(store, deriveKek(secret));
+    if (sealed.sealedNow > 0) log.info({ keys: sealed.sealedNow }, `encrypted ${sealed.sealedNow} signing keys stored in clear`);
+    return sealed.store;
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }
 
 /**
@@ -75,7 +98,7 @@ async function openRateLimiter(config: Config, log: Log): Promise<{ limiter: Rat
  */
 export async function createContext(config: Config, first: Snapshot, options: ContextOptions = {}): Promise<ServerContext> {
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
-  const store = options.store ?? (await openStore(config, onBackgroundError));
+  const store = options.store ?? (await openStore(config, onBackgroundError, options.log));
   const keys = createKeyService(store, { now: options.now, onBackgroundError });
   let tokens: TokenService;
   let unwatch: () => Promise<void>;
@@ -96,6 +119,11 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     if (options.store === undefined) await store.close();
     throw error;
   }
+  const stopRetention = startRetention(store, {
+    auditRetentionDays: config.auditRetentionDays,
+    now: options.now,
+    onError: onBackgroundError,
+  });
   const rateLimits = await openRateLimiter(config, options.log ?? SILENT_LOG);
   const limiter = rateLimits.limiter;
   const now = options.now ?? (() => new Date());
@@ -135,6 +163,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       flushAudit();
       await auditWrites;
       rateLimits.close();
+      await stopRetention();
       await unwatch();
       await store.close();
     },

@@ -9,6 +9,10 @@ import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
 import { parseApiKey } from '../src/auth/api-keys.js';
 import { createKeyService } from '../src/auth/keys.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
+import { loadConfig } from '../src/config/config.js';
+import { openStore } from '../src/context.js';
+import { POSTGRES_SECRET_REQUIRED } from '../src/store/secret.js';
+import { createTestDatabase } from './services.js';
 import { EXAMPLE_SITE } from './helpers.js';
 import { CLI_TIMEOUT_MS, cliProcesses, type Cli } from './cli-process.js';
 
@@ -320,13 +324,64 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('keys rotate-signing --token-ttl 600 --json: a new active key; the previous one ends after its last token', async (context) => {
+    const { dataDir, sitegate } = setup(context);
+    const rotate = async (): Promise<{ kid: string; previous_keys_until: string }> => {
+      const result = await sitegate('keys', 'rotate-signing', '--token-ttl', '600', '--json');
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      return JSON.parse(result.stdout) as { kid: string; previous_keys_until: string };
+    };
+    const first = await rotate();
+    const before = Date.now();
+    const second = await rotate();
+    const until = Date.parse(second.previous_keys_until);
+    // now + token lifetime (600 s) + the 60 s in which a process may not yet have re-read its keys
+    expect(until).toBeGreaterThanOrEqual(before + 660_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 660_000);
+    // The CLI used the data folder's generated secret: the store the server opens reads the keys.
+    const store = await openStore(loadConfig({ dataDir }, {}));
+    try {
+      const keys = await store.listSigningKeys();
+      expect(keys.map((key) => [key.kid, key.expiresAt?.toISOString() ?? null])).toStrictEqual([
+        [first.kid, second.previous_keys_until],
+        [second.kid, null],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a key command on PostgreSQL without a secret exits 2 with the message; with SITEGATE_SECRET it works', async (context) => {
+    const { cwd } = setup(context);
+    const database = await createTestDatabase();
+    try {
+      const refused = start(context, ['keys', 'list', '--json', '--database-url', database.url], cwd);
+      expect(await refused.exited(CLI_TIMEOUT_MS)).toStrictEqual({ code: 2, signal: null });
+      expect(refused.stderr).toBe(`sitegate: ${POSTGRES_SECRET_REQUIRED}\n`);
+      expect(refused.stdout).toBe('');
+      const env = { SITEGATE_SECRET: 'cli-test-secret-0123456789abcdefghij' };
+      const listed = start(context, ['keys', 'list', '--json', '--database-url', database.url], cwd, env);
+      expect(await listed.exited(CLI_TIMEOUT_MS)).toStrictEqual({ code: 0, signal: null });
+      expect([listed.stdout, listed.stderr]).toStrictEqual(['[]\n', '']);
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('keys --help lists the subcommands and exits 0', async (context) => {
     const { cwd } = setup(context);
     const result = await run(context, ['keys', '--help'], cwd);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Usage: sitegate keys \[options\] \[command\]\n/);
-    for (const command of ['create [options]', 'list [options]', 'show [options] <id>', 'revoke [options] <id>', 'rotate [options] <id>'])
+    for (const command of [
+      'create [options]',
+      'list [options]',
+      'show [options] <id>',
+      'revoke [options] <id>',
+      'rotate [options] <id>',
+      'rotate-signing [options]',
+    ])
       expect(result.stdout).toContain(`  ${command}`);
   });
 });

@@ -147,6 +147,8 @@ describe('two replicas on one PostgreSQL and one Redis', { timeout: 120_000 }, (
       SITEGATE_REDIS_KEY_PREFIX: redisKeyPrefix,
       SITEGATE_BASE_URL: PUBLIC_URL,
       SITEGATE_LOG_LEVEL: 'warn',
+      // The secret every replica and the CLI share: it seals the signing keys in PostgreSQL.
+      SITEGATE_SECRET: 'replicas-test-secret-0123456789abcdef',
       // Nothing may land here: with DATABASE_URL set, the data folder stays unused.
       SITEGATE_DATA_DIR: path.join(cwd, 'unused-data'),
     };

@@ -37,7 +37,8 @@ describe('shared services in the composition root', () => {
   const config = (settings: { databaseUrl?: string; redisUrl?: string }): Config =>
     loadConfig(
       { contentDir: EXAMPLE_SITE, baseUrl: TEST_BASE_URL, dataDir, ...settings },
-      {},
+      // PostgreSQL needs a secret shared by the server and the CLI, as an operator gives it.
+      { secret: 'scale-out-test-secret-0123456789abcdef' },
       { rateLimits: { authFailures: { points: FAILURES, windowSec: 60 }, clientFailures: { points: FAILURES, windowSec: 60 } } },
     );
 

@@ -294,21 +294,22 @@ describe('TokenService', () => {
 
     it('verifies a token signed with a key added after start (unknown kid: reload), and publishes it', async () => {
       const [current] = await store.listSigningKeys();
-      // Another replica's key, older than this one's, so a service started now signs with it.
+      // Another replica's key, newer than this one's and active, so a service started now signs with it.
       const pair = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
       await store.addSigningKey({
         kid: 'kid-added-later',
         alg: TOKEN_ALG,
         privateJwk: JSON.stringify(await exportJWK(pair.privateKey)),
         publicJwk: JSON.stringify(await exportJWK(pair.publicKey)),
-        createdAt: new Date(START_MS - 1000),
+        createdAt: new Date(START_MS + 1000),
+        expiresAt: null,
       });
       const later = await createTokenService(store, keys, options);
       const { token } = await later.issue(clientId, ['search:read']);
       expect(decodeProtectedHeader(token).kid).toBe('kid-added-later');
       expect(tokens.jwks().keys.map((jwk) => jwk.kid)).toStrictEqual([current?.kid]);
       expect(await tokens.verify(token)).toStrictEqual({ scheme: 'bearer', clientId, scopes: ['search:read'] });
-      expect(tokens.jwks().keys.map((jwk) => jwk.kid)).toStrictEqual(['kid-added-later', current?.kid]);
+      expect(tokens.jwks().keys.map((jwk) => jwk.kid)).toStrictEqual([current?.kid, 'kid-added-later']);
     });
 
     it('re-reads the keys for unknown kids at most once a second', async () => {

@@ -26,6 +26,19 @@ const REVOCATION_CACHE_TTL_MS = 1000;
  * every request a database query.
  */
 const UNKNOWN_KID_RELOAD_MS = 1000;
+/**
+ * Signing keys are re-read at least this often (ms), on the next token issued, so a rotation
+ * reaches processes that hear of no change (SQLite has no notifications; PostgreSQL replicas
+ * reload at once on NOTIFY).
+ */
+export const SIGNING_KEY_REFRESH_MS = 60_000;
+/**
+ * Leeway (s) on the lifetime check: a token whose `exp - iat` exceeds the configured lifetime by
+ * more than this, or whose `iat` is further than this in the future, is refused as
+ * `invalid_token`. sitegate issues `exp = iat + ttl` exactly; the leeway covers replicas whose
+ * clocks differ slightly while an operator changes the lifetime.
+ */
+export const TOKEN_LIFETIME_LEEWAY_SEC = 60;
 
 /** A JSON Web Key Set (RFC 7517 §5). */
 export interface Jwks {
@@ -93,6 +106,8 @@ export interface TokenServiceOptions {
 
 interface LoadedKey {
   kid: string;
+  /** End of a retired key (ms since the epoch); null for the active key. */
+  expiresAtMs: number | null;
   /** The JOSE header of tokens it signs (RFC 9068 §2.1), one object per key. */
   header: JoseHeader;
   /** For signing with node:crypto (see jws.ts). */
@@ -108,6 +123,7 @@ async function loadKeys(store: Store): Promise<LoadedKey[]> {
       const publicJwk = JSON.parse(record.publicJwk) as JWK;
       return {
         kid: record.kid,
+        expiresAtMs: record.expiresAt?.getTime() ?? null,
         header: { alg: TOKEN_ALG, typ: 'at+jwt', kid: record.kid } as const,
         privateKey: KeyObject.from((await importJWK(JSON.parse(record.privateJwk) as JWK, record.alg)) as CryptoKey),
         publicKey: (await importJWK(publicJwk, record.alg)) as CryptoKey,
@@ -117,8 +133,8 @@ async function loadKeys(store: Store): Promise<LoadedKey[]> {
   );
 }
 
-/** Generates an Ed25519 key pair as a signing-key record. */
-async function newSigningKey(createdAt: Date): Promise<SigningKeyRecord> {
+/** Generates an Ed25519 key pair as a signing-key record (active: no `expiresAt`). */
+export async function newSigningKey(createdAt: Date): Promise<SigningKeyRecord> {
   const pair = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
   return {
     kid: randomUUID(),
@@ -126,13 +142,47 @@ async function newSigningKey(createdAt: Date): Promise<SigningKeyRecord> {
     privateJwk: JSON.stringify(await exportJWK(pair.privateKey)),
     publicJwk: JSON.stringify(await exportJWK(pair.publicKey)),
     createdAt,
+    expiresAt: null,
   };
+}
+
+/** Outcome of {@link rotateSigningKey}. */
+export interface SigningKeyRotation {
+  /** The new active key. */
+  kid: string;
+  /** Until when the keys it replaced stay published and accepted. */
+  retiredUntil: Date;
+}
+
+/**
+ * `keys rotate-signing`: a new key signs from now on; the keys it replaces stay in the JWKS and
+ * are accepted until the last token they signed can have expired: now + the token lifetime +
+ * {@link SIGNING_KEY_REFRESH_MS} (a process that has not heard of the rotation may go on signing
+ * with the old key that long). Then they leave the JWKS and retention deletes them. Replicas
+ * reload at once (the store announces `{ kind: 'signingKey', kid }`).
+ * @param ttlSec the configured token lifetime (s)
+ * @throws (rejects) on database failures
+ */
+export async function rotateSigningKey(store: Store, options: { ttlSec: number; now?: () => Date }): Promise<SigningKeyRotation> {
+  const now = (options.now ?? (() => new Date()))();
+  const record = await newSigningKey(now);
+  const retiredUntil = new Date(now.getTime() + options.ttlSec * 1000 + SIGNING_KEY_REFRESH_MS);
+  await store.rotateSigningKey(record, retiredUntil);
+  return { kid: record.kid, retiredUntil };
+}
+
+/**
+ * The key that signs: the newest key not retired (after a rotation, the one it made); failing
+ * that, the newest. Keys arrive oldest first.
+ */
+function activeKey(keys: readonly LoadedKey[]): LoadedKey | undefined {
+  return keys.findLast((key) => key.expiresAtMs === null) ?? keys.at(-1);
 }
 
 /**
  * Loads the signing keys, generating the first one when the store has none, and returns the
- * token service. Every replica signs with the oldest key and verifies with every key in the
- * store. Replicas starting together on an empty store agree on one first key: only one
+ * token service. Every replica signs with the active key (see {@link rotateSigningKey}) and
+ * verifies with every key in the store that is not past its `expiresAt`. Replicas starting together on an empty store agree on one first key: only one
  * {@link Store.addFirstSigningKey} succeeds, and each then reads the store's key.
  * @throws when the store fails, or holds a key that does not import
  */
@@ -145,17 +195,22 @@ export async function createTokenService(store: Store, keys: KeyService, options
   }
   let byKid = new Map(loaded.map((key) => [key.kid, key]));
   const signingKey = (): LoadedKey => {
-    const oldest = loaded[0];
-    if (oldest === undefined) throw new Error('no signing key in the store');
-    return oldest;
+    const active = activeKey(loaded);
+    if (active === undefined) throw new Error('no signing key in the store');
+    return active;
   };
   // A store whose keys vanished fails here, at start, rather than at the first token.
   signingKey();
   let reloading: Promise<void> | undefined;
   let lastReloadMs = 0;
+  /** When the keys were last read (real clock), for {@link SIGNING_KEY_REFRESH_MS}. */
+  let loadedAtMs = Date.now();
+  /** Whether a key is still valid at the (injected) clock: retired keys end at their `expiresAt`. */
+  const isCurrent = (key: LoadedKey): boolean => key.expiresAtMs === null || key.expiresAtMs > now().getTime();
   /** Re-reads the signing keys; concurrent callers share one read. A failed read keeps the old keys. */
   const reloadKeys = (): Promise<void> => {
     lastReloadMs = Date.now();
+    loadedAtMs = lastReloadMs;
     reloading ??= loadKeys(store)
       .then((next) => {
         if (next.length === 0) return;
@@ -172,7 +227,7 @@ export async function createTokenService(store: Store, keys: KeyService, options
     if (kid === undefined) throw new joseErrors.JWKSNoMatchingKey();
     if (!byKid.has(kid) && Date.now() - lastReloadMs >= UNKNOWN_KID_RELOAD_MS) await reloadKeys();
     const key = byKid.get(kid);
-    if (key === undefined) throw new joseErrors.JWKSNoMatchingKey();
+    if (key === undefined || !isCurrent(key)) throw new joseErrors.JWKSNoMatchingKey();
     return key.publicKey;
   };
   const verified = new Map<string, { principal: Principal; claims: AccessTokenClaims }>();
@@ -222,6 +277,11 @@ export async function createTokenService(store: Store, keys: KeyService, options
     if (typeof clientId !== 'string' || typeof scope !== 'string' || exp === undefined || iat === undefined || jti === undefined) {
       throw new ApiError('invalid_token');
     }
+    // Whoever holds a signing key could otherwise mint a token valid for a year: no token may
+    // live longer than this server issues them, nor claim to be issued in the future.
+    if (exp - iat > options.ttlSec + TOKEN_LIFETIME_LEEWAY_SEC || iat > now().getTime() / 1000 + TOKEN_LIFETIME_LEEWAY_SEC) {
+      throw new ApiError('invalid_token');
+    }
     const scopes = parseScopeParameter(scope).scopes;
     const entry = { principal: { scheme: 'bearer' as const, clientId, scopes }, claims: { jti, clientId, scopes, iat, exp } };
     if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
@@ -231,6 +291,8 @@ export async function createTokenService(store: Store, keys: KeyService, options
 
   const service: TokenService = {
     async issue(clientId, scopes) {
+      // On the real clock, as the unknown-kid throttle: `now` may be frozen in tests.
+      if (Date.now() - loadedAtMs >= SIGNING_KEY_REFRESH_MS) reloadKeys().catch(() => undefined);
       const issuedAt = Math.floor(now().getTime() / 1000);
       const signing = signingKey();
       // RFC 9068 §2.2: the claims of a JWT access token.
@@ -280,7 +342,7 @@ export async function createTokenService(store: Store, keys: KeyService, options
       revocations.set(claims.jti, { revoked: true, untilMs: Number.POSITIVE_INFINITY });
       return true;
     },
-    jwks: () => ({ keys: loaded.map((key) => key.publicJwk) }),
+    jwks: () => ({ keys: loaded.filter(isCurrent).map((key) => key.publicJwk) }),
     invalidate(change) {
       if (change.kind === 'token') {
         // A revocation recorded here stays; a "not revoked" answer is re-asked.

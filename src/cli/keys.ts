@@ -2,7 +2,7 @@
  * `sitegate keys …` and `sitegate audit`: the operator's door to credentials (SPEC.md §1: issued
  * by the operator on request, no self-service signup).
  */
-import { loadConfig, readConfigFile } from '../config/config.js';
+import { loadConfig, readConfigFile, type Config } from '../config/config.js';
 import { readEnv } from '../config/env.js';
 import { openStore } from '../context.js';
 import { isScope } from '../auth/scopes.js';
@@ -13,19 +13,38 @@ import type { ApiKeyRecord, Store } from '../store/store.js';
 import type { NewCredential } from '../auth/api-keys.js';
 import { parseDuration } from './durations.js';
 import { UsageError } from './output.js';
+import { rotateSigningKey } from '../auth/access-tokens.js';
+import type { Log } from '../log.js';
 
 /** Flags every store command takes. */
 export interface StoreFlags {
   dataDir?: string;
   /** `postgres://…`: manage the keys of replicas sharing PostgreSQL (also `DATABASE_URL`). */
   databaseUrl?: string;
+  /** File holding the secret that seals signing keys, as `serve --secret-file` (also `SITEGATE_SECRET`). */
+  secretFile?: string;
 }
 
-async function withKeys<T>(flags: StoreFlags, run: (keys: KeyService, store: Store) => Promise<T>): Promise<T> {
-  const config = loadConfig({ dataDir: flags.dataDir, databaseUrl: flags.databaseUrl }, readEnv(), readConfigFile(process.cwd()));
-  const store = await openStore(config);
+/** Lines about the store (modes tightened, keys sealed) go to stderr: stdout may be JSON. */
+const STDERR_LOG: Log = {
+  info: (_detail, message) => process.stderr.write(`sitegate: ${message}\n`),
+  warn: (_detail, message) => process.stderr.write(`sitegate: ${message}\n`),
+  error: (_detail, message) => process.stderr.write(`sitegate: ${message}\n`),
+};
+
+/** Opens the store with the server's config resolution (flags, environment, sitegate.json), the secret included. */
+async function withKeys<T>(
+  flags: StoreFlags & { tokenTtl?: string },
+  run: (keys: KeyService, store: Store, config: Config) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig(
+    { dataDir: flags.dataDir, databaseUrl: flags.databaseUrl, secretFile: flags.secretFile, tokenTtl: flags.tokenTtl },
+    readEnv(),
+    readConfigFile(process.cwd()),
+  );
+  const store = await openStore(config, undefined, STDERR_LOG);
   try {
-    return await run(createKeyService(store), store);
+    return await run(createKeyService(store), store, config);
   } finally {
     await store.close();
   }
@@ -184,6 +203,23 @@ export async function rotateKeyCommand(id: string, flags: StoreFlags & { grace?:
       `Rotated key ${id}. The old secret works until ${date(graceEnds)}.`,
       'The new secret is shown only now.',
     ]);
+  });
+}
+
+/**
+ * `keys rotate-signing`: a new signing key signs from now on; the old one stays published and
+ * accepted until its last token can have expired (see {@link rotateSigningKey}). Running servers
+ * pick it up at once on PostgreSQL (NOTIFY), within a minute on SQLite.
+ */
+export async function rotateSigningKeyCommand(flags: StoreFlags & { tokenTtl?: string; json?: boolean }): Promise<void> {
+  await withKeys(flags, async (_keys, store, config) => {
+    const ttlSec = config.tokenTtlSec;
+    const rotation = await rotateSigningKey(store, { ttlSec });
+    if (flags.json === true) print(JSON.stringify({ kid: rotation.kid, previous_keys_until: rotation.retiredUntil.toISOString() }));
+    else
+      print(
+        `New signing key ${rotation.kid} signs tokens from now on. The previous key stays in /.well-known/jwks.json and keeps verifying until ${date(rotation.retiredUntil)} (token lifetime ${ttlSec} s + 60 s), then is dropped.`,
+      );
   });
 }
 

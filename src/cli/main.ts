@@ -5,7 +5,14 @@ import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, LOG_LEVELS } from '../config/config.js';
 import { ContentDirError, ContentError } from '../content/load.js';
 type KeysModule = typeof import('./keys.js');
-type KeysCommand = 'createKeyCommand' | 'listKeysCommand' | 'showKeyCommand' | 'revokeKeyCommand' | 'rotateKeyCommand' | 'auditCommand';
+type KeysCommand =
+  | 'createKeyCommand'
+  | 'listKeysCommand'
+  | 'showKeyCommand'
+  | 'revokeKeyCommand'
+  | 'rotateKeyCommand'
+  | 'rotateSigningKeyCommand'
+  | 'auditCommand';
 
 /** A commander action that loads the keys module when it runs: `keys list` need not load the web server. */
 function keysAction<K extends KeysCommand>(name: K): (...args: Parameters<KeysModule[K]>) => Promise<void> {
@@ -34,7 +41,13 @@ interface ServeOptions {
   siteTitle?: string;
   allowContentErrors?: boolean;
   trustProxy?: string;
+  secretFile?: string;
 }
+
+const secretFile = [
+  '--secret-file <path>',
+  'file holding the secret that encrypts signing keys (also SITEGATE_SECRET; default: generated into the data folder on SQLite, required on PostgreSQL)',
+] as const;
 
 function program(setExit: (code: number) => void): Command {
   const root = new Command('sitegate')
@@ -63,6 +76,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--site-title <title>', "site name (default: the public root page's title, else the folder name)")
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')
+    .option(...secretFile)
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
@@ -94,6 +108,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON object')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('createKeyCommand'));
   keys
     .command('list')
@@ -101,6 +116,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('listKeysCommand'));
   keys
     .command('show')
@@ -109,6 +125,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('showKeyCommand'));
   keys
     .command('revoke')
@@ -116,6 +133,7 @@ function program(setExit: (code: number) => void): Command {
     .argument('<id>', 'client_id')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('revokeKeyCommand'));
   keys
     .command('rotate')
@@ -125,7 +143,17 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON object')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('rotateKeyCommand'));
+  keys
+    .command('rotate-signing')
+    .description('Make a new signing key the active one; the old one keeps verifying until its last token has expired.')
+    .option('--token-ttl <seconds>', 'the lifetime of tokens the servers issue (default: as serve reads it, 3600)')
+    .option('--json', 'print one JSON object')
+    .option(...dataDir)
+    .option(...databaseUrl)
+    .option(...secretFile)
+    .action(keysAction('rotateSigningKeyCommand'));
   root
     .command('audit')
     .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
@@ -134,6 +162,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .option(...dataDir)
     .option(...databaseUrl)
+    .option(...secretFile)
     .action(keysAction('auditCommand'));
   return root;
 }

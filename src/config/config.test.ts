@@ -42,7 +42,36 @@ describe('loadConfig', () => {
       siteTitle: null,
       allowContentErrors: false,
       trustProxy: [],
+      secret: null,
+      auditRetentionDays: 90,
     });
+  });
+
+  it('takes the secret from --secret-file, then SITEGATE_SECRET, then secretFile in sitegate.json', () => {
+    const value = 'x'.repeat(32);
+    expect(loadConfig({ secretFile: 'flag.key' }, { secret: value }, { secretFile: 'file.key' }, CWD).secret).toStrictEqual({
+      from: '--secret-file',
+      path: path.join(CWD, 'flag.key'),
+    });
+    expect(loadConfig({}, { secret: ` ${value}\n` }, { secretFile: 'file.key' }, CWD).secret).toStrictEqual({
+      from: 'SITEGATE_SECRET',
+      value,
+    });
+    expect(loadConfig({}, {}, { secretFile: '/etc/sitegate/secret' }, CWD).secret).toStrictEqual({
+      from: '--secret-file',
+      path: '/etc/sitegate/secret',
+    });
+    expect(() => loadConfig({}, { secret: 'x'.repeat(31) }, {}, CWD)).toThrow(
+      new ConfigError('SITEGATE_SECRET: must be at least 32 characters (e.g. the output of openssl rand -base64 32)'),
+    );
+  });
+
+  it('takes audit.retentionDays from SITEGATE_AUDIT_RETENTION_DAYS, then sitegate.json, and validates it', () => {
+    expect(loadConfig({}, { auditRetentionDays: '30' }, { audit: { retentionDays: 7 } }, CWD).auditRetentionDays).toBe(30);
+    expect(loadConfig({}, {}, { audit: { retentionDays: 7 } }, CWD).auditRetentionDays).toBe(7);
+    expect(() => loadConfig({}, {}, { audit: { retentionDays: 0 } }, CWD)).toThrow(
+      new ConfigError('audit.retentionDays: "0" is not an integer from 1 to 36500'),
+    );
   });
 
   describe('precedence: flags > environment > sitegate.json > defaults', () => {
@@ -291,6 +320,8 @@ describe('readEnv', () => {
         SITEGATE_TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
         SITEGATE_MAX_URL_BYTES: '4096',
         SITEGATE_REQUEST_TIMEOUT_MS: '5000',
+        SITEGATE_SECRET: 's',
+        SITEGATE_AUDIT_RETENTION_DAYS: '30',
         UNRELATED: 'x',
       }),
     ).toStrictEqual({
@@ -311,6 +342,8 @@ describe('readEnv', () => {
       siteTitle: 'Acme',
       allowContentErrors: '1',
       trustProxy: '10.0.0.0/8,127.0.0.1',
+      secret: 's',
+      auditRetentionDays: '30',
       limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
     });
   });

@@ -65,7 +65,22 @@ export interface Config {
    * `uniquelocal`, validated. Empty (the default): the socket peer is the client.
    */
   trustProxy: string[];
+  /**
+   * Where the secret that seals signing keys comes from; null = generated into the data folder
+   * (SQLite; PostgreSQL refuses to start). Never logged.
+   */
+  secret: SecretSource | null;
+  /** Audit events older than this many days are deleted (`audit.retentionDays`). */
+  auditRetentionDays: number;
 }
+
+/** The secret behind the key-encryption key: the value itself (environment) or a file holding it. */
+export type SecretSource = { from: 'SITEGATE_SECRET'; value: string } | { from: '--secret-file'; path: string };
+
+/** Shortest secret accepted (characters): 32 characters of base64 carry 192 bits. */
+export const SECRET_MIN_CHARS = 32;
+/** Default of `audit.retentionDays`. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 90;
 
 /** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
 export interface ConfigInput {
@@ -94,6 +109,10 @@ export interface ConfigInput {
   limits?: Partial<RequestLimits> | undefined;
   /** Trusted proxies: a list (sitegate.json) or one comma-separated string (flag, environment). */
   trustProxy?: string | string[] | undefined;
+  /** File holding the secret that seals signing keys (`--secret-file`, or `secretFile` in sitegate.json). */
+  secretFile?: string | undefined;
+  /** Audit settings, e.g. `{ "retentionDays": 90 }` (sitegate.json only). */
+  audit?: { retentionDays?: string | number | undefined } | undefined;
 }
 
 /** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
@@ -169,9 +188,18 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     flags.allowContentErrors ?? env.allowContentErrors ?? file.allowContentErrors ?? false,
   );
   const trustProxy = parseTrustProxy(flags.trustProxy ?? env.trustProxy ?? file.trustProxy ?? []);
+  const secret = parseSecret(flags.secretFile, env.secret, file.secretFile, cwd);
+  const auditRetentionDays = parseInteger(
+    'audit.retentionDays',
+    env.auditRetentionDays ?? file.audit?.retentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+    1,
+    36_500,
+  );
   return {
     siteTitle,
     allowContentErrors,
+    secret,
+    auditRetentionDays,
     pageMaxChars,
     trustProxy,
     databaseUrl,
@@ -191,6 +219,28 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     dataDir,
     logLevel,
   };
+}
+
+/**
+ * The secret's source: `--secret-file` > `SITEGATE_SECRET` > `secretFile` in sitegate.json.
+ * @throws {ConfigError} when SITEGATE_SECRET is shorter than {@link SECRET_MIN_CHARS} (the message never echoes it)
+ */
+function parseSecret(
+  flagFile: string | undefined,
+  envValue: string | undefined,
+  fileFile: string | undefined,
+  cwd: string,
+): SecretSource | null {
+  if (flagFile !== undefined) return { from: '--secret-file', path: path.resolve(cwd, flagFile) };
+  if (envValue !== undefined) {
+    if (envValue.trim().length < SECRET_MIN_CHARS)
+      throw new ConfigError(
+        `SITEGATE_SECRET: must be at least ${SECRET_MIN_CHARS} characters (e.g. the output of openssl rand -base64 32)`,
+      );
+    return { from: 'SITEGATE_SECRET', value: envValue.trim() };
+  }
+  if (fileFile !== undefined) return { from: '--secret-file', path: path.resolve(cwd, fileFile) };
+  return null;
 }
 
 /** The smallest page limit (characters): room for a part's navigation lines and some text. */

@@ -25,6 +25,10 @@ export interface Env {
   allowContentErrors?: string;
   /** Trusted proxies, comma-separated, from `SITEGATE_TRUST_PROXY`. */
   trustProxy?: string;
+  /** The secret that seals signing keys, `SITEGATE_SECRET` (never logged). */
+  secret?: string;
+  /** `SITEGATE_AUDIT_RETENTION_DAYS`. */
+  auditRetentionDays?: string;
   /** Request limits by name, from `SITEGATE_BODY_LIMIT_BYTES` and the others of {@link LIMIT_ENV_NAMES}. */
   limits?: Partial<Record<LimitName, string>>;
 }
@@ -34,7 +38,8 @@ export interface Env {
  * `SITEGATE_DATA_DIR`, `SITEGATE_CONTENT_DIR`, `SITEGATE_LOG_LEVEL`, `SITEGATE_TOKEN_TTL` (seconds), `SITEGATE_CONTENT_SIGNAL`,
  * `SITEGATE_WATCH` (1/0), `SITEGATE_DRAIN_TIMEOUT` (seconds), `SITEGATE_PAGE_MAX_CHARS`,
  * `SITEGATE_SITE_TITLE`, `SITEGATE_ALLOW_CONTENT_ERRORS` (1/0), the request limits (`SITEGATE_MAX_URL_BYTES`…),
- * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`, `SITEGATE_TRUST_PROXY` (comma-separated).
+ * `DATABASE_URL`, `REDIS_URL`, `SITEGATE_REDIS_KEY_PREFIX`, `SITEGATE_TRUST_PROXY` (comma-separated),
+ * `SITEGATE_SECRET`, `SITEGATE_AUDIT_RETENTION_DAYS`.
  * Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -60,6 +65,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     siteTitle: read('SITEGATE_SITE_TITLE'),
     allowContentErrors: read('SITEGATE_ALLOW_CONTENT_ERRORS'),
     trustProxy: read('SITEGATE_TRUST_PROXY'),
+    secret: read('SITEGATE_SECRET'),
+    auditRetentionDays: read('SITEGATE_AUDIT_RETENTION_DAYS'),
     limits: Object.fromEntries(
       Object.entries(LIMIT_ENV_NAMES).flatMap(([name, variable]) => {
         const value = read(variable);

@@ -5,7 +5,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Scope } from '../errors.js';
 import type { ApiKeyRecord, AuditEvent, AuditEventType, SigningKeyRecord, Store, StoreChange } from './store.js';
-import type { ApiKeysTable, Database } from './schema.js';
+import type { ApiKeysTable, Database, SigningKeysTable } from './schema.js';
 
 const iso = (date: Date): string => date.toISOString();
 const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
@@ -23,6 +23,17 @@ function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
     expiresAt: dateOrNull(row.expires_at),
     revokedAt: dateOrNull(row.revoked_at),
     lastUsedAt: dateOrNull(row.last_used_at),
+  };
+}
+
+function toSigningKey(row: Selectable<SigningKeysTable>): SigningKeyRecord {
+  return {
+    kid: row.kid,
+    alg: row.alg,
+    privateJwk: row.private_jwk,
+    publicJwk: row.public_jwk,
+    createdAt: new Date(row.created_at),
+    expiresAt: dateOrNull(row.expires_at),
   };
 }
 
@@ -94,6 +105,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
         private_jwk: record.privateJwk,
         public_jwk: record.publicJwk,
         created_at: iso(record.createdAt),
+        expires_at: isoOrNull(record.expiresAt),
       })
       .execute();
   };
@@ -174,13 +186,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
     },
     async listSigningKeys() {
       const rows = await db.selectFrom('signing_keys').selectAll().orderBy('created_at').orderBy('kid').execute();
-      return rows.map((row): SigningKeyRecord => ({
-        kid: row.kid,
-        alg: row.alg,
-        privateJwk: row.private_jwk,
-        publicJwk: row.public_jwk,
-        createdAt: new Date(row.created_at),
-      }));
+      return rows.map(toSigningKey);
     },
     async addSigningKey(record) {
       await write(
@@ -196,6 +202,34 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
         await announce?.(trx, { kind: 'signingKey', kid: record.kid });
         return true;
       });
+    },
+    async rotateSigningKey(record, retireAt) {
+      await options.exclusive(async (trx) => {
+        await trx
+          .updateTable('signing_keys')
+          .set({ expires_at: iso(retireAt) })
+          .where('expires_at', 'is', null)
+          .execute();
+        await insertSigningKey(trx, record);
+        await announce?.(trx, { kind: 'signingKey', kid: record.kid });
+      });
+    },
+    async rewriteSigningKeys(rewrite) {
+      return options.exclusive(async (trx) => {
+        const rows = await trx.selectFrom('signing_keys').selectAll().orderBy('created_at').orderBy('kid').execute();
+        let rewritten = 0;
+        for (const row of rows) {
+          const next = rewrite(toSigningKey(row));
+          if (next === undefined || next === row.private_jwk) continue;
+          await trx.updateTable('signing_keys').set({ private_jwk: next }).where('kid', '=', row.kid).execute();
+          rewritten++;
+        }
+        return rewritten;
+      });
+    },
+    async pruneSigningKeys(now) {
+      const result = await db.deleteFrom('signing_keys').where('expires_at', '<=', iso(now)).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async revokeToken(record) {
       await write(
@@ -232,6 +266,16 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
         address: row.address,
         detail: row.detail,
       }));
+    },
+    // Plain DELETEs: replicas pruning at once each delete what is left (row locks on PostgreSQL,
+    // the write lock on SQLite), so the outcome is the same whoever runs first.
+    async pruneAudit(before) {
+      const result = await db.deleteFrom('audit_events').where('at', '<', iso(before)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async pruneRevokedTokens(now) {
+      const result = await db.deleteFrom('revoked_tokens').where('expires_at', '<=', iso(now)).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     // Adapters with a notification channel replace this.
     watch: () => Promise.resolve(() => Promise.resolve()),

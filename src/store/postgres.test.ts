@@ -31,6 +31,7 @@ const SIGNING_KEY: SigningKeyRecord = {
   privateJwk: '{"d":"x"}',
   publicJwk: '{"x":"y"}',
   createdAt: new Date('2030-01-01T00:00:00.001Z'),
+  expiresAt: null,
 };
 
 /** Resolves with the changes `store` announced once `count` have arrived. @throws after 5 s */
@@ -117,19 +118,25 @@ describe('openPostgresStore', () => {
     expect(await writer.addFirstSigningKey(SIGNING_KEY)).toBe(true);
     expect(await writer.addFirstSigningKey({ ...SIGNING_KEY, kid: 'kid-2' })).toBe(false);
     await writer.appendAudit({ at: new Date(), type: 'key_created', clientId: null, address: null, detail: null });
+    // Rotation (`keys rotate-signing`): replicas reload their keys; pruning announces nothing.
+    await writer.rotateSigningKey({ ...SIGNING_KEY, kid: 'kid-rotated' }, new Date('2030-01-01T02:00:00.000Z'));
+    await writer.pruneSigningKeys(new Date('2030-01-01T02:00:00.000Z'));
+    await writer.pruneRevokedTokens(new Date('2030-01-01T02:00:00.000Z'));
+    await writer.pruneAudit(new Date('2031-01-01T00:00:00.000Z'));
     const expected: StoreChange[] = [
       { kind: 'key', id: key.id },
       { kind: 'key', id: key.id },
       { kind: 'key', id: key.id },
       { kind: 'token', jti: 'jti-1' },
       { kind: 'signingKey', kid: 'kid-1' },
+      { kind: 'signingKey', kid: 'kid-rotated' },
     ];
-    expect(await collect(heardByReader, 5)).toStrictEqual(expected);
-    expect(await collect(heardByWriter, 5)).toStrictEqual(expected);
+    expect(await collect(heardByReader, 6)).toStrictEqual(expected);
+    expect(await collect(heardByWriter, 6)).toStrictEqual(expected);
     await stopReader();
     await writer.addSigningKey({ ...SIGNING_KEY, kid: 'kid-3' });
-    expect(await collect(heardByWriter, 6)).toStrictEqual([...expected, { kind: 'signingKey', kid: 'kid-3' }]);
-    expect(heardByReader).toHaveLength(5);
+    expect(await collect(heardByWriter, 7)).toStrictEqual([...expected, { kind: 'signingKey', kid: 'kid-3' }]);
+    expect(heardByReader).toHaveLength(6);
     await stopWriter();
   });
 

@@ -23,6 +23,8 @@ export interface SigningKeysTable {
   private_jwk: string;
   public_jwk: string;
   created_at: string;
+  /** When a retired key stops verifying and leaves the JWKS; null for the key that signs. */
+  expires_at: string | null;
 }
 
 /** Row of `audit_events`. */
@@ -100,6 +102,13 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
         .addColumn('revoked_at', 'varchar(32)', (col) => col.notNull())
         .execute();
+    },
+  },
+  // Signing-key rotation (a retired key's end) and retention (pruning by expiry).
+  '0003_signing_key_expiry': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('signing_keys').addColumn('expires_at', 'varchar(32)').execute();
+      await db.schema.createIndex('revoked_tokens_expires_at').on('revoked_tokens').column('expires_at').execute();
     },
   },
 });

@@ -86,6 +86,7 @@ describe('openSqliteStore', () => {
       privateJwk: '{"d":"x"}',
       publicJwk: '{"x":"y"}',
       createdAt: new Date('2030-01-01T00:00:00.001Z'),
+      expiresAt: null,
     };
     await first.addSigningKey(signing);
     const audit = {

@@ -1,11 +1,12 @@
 /** The SQLite adapter (better-sqlite3): the default store, one file under the data dir. */
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { migrationProvider, type Database } from './schema.js';
 import type { Store } from './store.js';
 import { kyselyStore } from './kysely-store.js';
+import { DATA_FILE_MODE, secureDataDir, type Tightened } from './data-dir.js';
 
 /** File name of the database inside the data dir. */
 export const SQLITE_FILE = 'sitegate.db';
@@ -16,17 +17,33 @@ const BUSY_TIMEOUT_MS = 5000;
 const EXCLUSIVE_LOCK_TIMEOUT_MS = 30_000;
 const EXCLUSIVE_LOCK_POLL_MS = 20;
 
+/** The files of the SQLite store in the data dir: the database, its write-ahead log and shared memory. */
+export const SQLITE_FILES = [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`] as const;
+
+/** Options of {@link openSqliteStore}. */
+export interface SqliteStoreOptions {
+  /** Called for each path whose mode was looser than 0700 (folder) or 0600 (files) and was tightened. */
+  onTightened?: (entry: Tightened) => void;
+}
+
 /**
  * Opens (creating the folder and file if needed) and migrates the SQLite store in `dataDir`.
  * WAL mode lets the CLI write while a server reads; a committed change survives a killed process.
+ * The folder is made 0700 and the files 0600 (data-dir.ts), tightening looser modes.
  * @throws when the folder cannot be created or the file is not a database
  */
-export async function openSqliteStore(dataDir: string): Promise<Store> {
-  mkdirSync(dataDir, { recursive: true });
-  const database = new SqliteDatabase(path.join(dataDir, SQLITE_FILE));
+export async function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {}): Promise<Store> {
+  const report = (entries: Tightened[]): void => entries.forEach((entry) => options.onTightened?.(entry));
+  report(secureDataDir(dataDir, SQLITE_FILES));
+  const file = path.join(dataDir, SQLITE_FILE);
+  // SQLite creates a new database 0644 and gives its -wal and -shm the database's mode: an empty
+  // file made 0600 first (a valid empty database) makes all three 0600 from the start.
+  closeSync(openSync(file, 'a', DATA_FILE_MODE));
+  const database = new SqliteDatabase(file);
   // Switching a new file to WAL can fail at once with SQLITE_BUSY, without waiting, while
   // another process opens it too.
   await whenUnlocked(() => database.pragma('journal_mode = WAL'));
+  report(secureDataDir(dataDir, SQLITE_FILES));
   database.pragma('synchronous = NORMAL');
   // Concurrent writers (CLI and server) wait up to 5 s for the lock instead of failing at once.
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -45,7 +45,7 @@ function key(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   };
 }
 
-function signingKey(kid: string, createdAt: string): SigningKeyRecord {
+function signingKey(kid: string, createdAt: string, expiresAt: string | null = null): SigningKeyRecord {
   return {
     kid,
     alg: 'EdDSA',
@@ -53,6 +53,7 @@ function signingKey(kid: string, createdAt: string): SigningKeyRecord {
     privateJwk: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: `x-${kid}`, d: `d-${kid}`, pad: 'p'.repeat(4000) }),
     publicJwk: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: `x-${kid}` }),
     createdAt: new Date(createdAt),
+    expiresAt: expiresAt === null ? null : new Date(expiresAt),
   };
 }
 
@@ -303,6 +304,44 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
         const winner = candidates[inserted.indexOf(true)]?.record;
         for (const each of [store, ...others]) expect(await each.listSigningKeys()).toStrictEqual([winner]);
       });
+
+      it('rotateSigningKey adds the new key and retires only the active ones, keeping earlier ends', async () => {
+        const retiredBefore = signingKey('kid-a', '2030-01-01T00:00:00.000Z', '2030-01-01T02:00:00.000Z');
+        const active = signingKey('kid-b', '2030-01-01T01:00:00.000Z');
+        for (const record of [retiredBefore, active]) await store.addSigningKey(record);
+        const next = signingKey('kid-c', '2030-01-01T03:00:00.000Z');
+        await store.rotateSigningKey(next, new Date('2030-01-01T04:01:00.123Z'));
+        expect(await store.listSigningKeys()).toStrictEqual([
+          retiredBefore,
+          { ...active, expiresAt: new Date('2030-01-01T04:01:00.123Z') },
+          next,
+        ]);
+      });
+
+      it('rewriteSigningKeys replaces the private keys it returns, and writes nothing when it throws', async () => {
+        const one = signingKey('kid-1', '2030-01-01T00:00:00.000Z');
+        const two = signingKey('kid-2', '2030-01-01T00:00:00.001Z', '2030-02-01T00:00:00.000Z');
+        for (const record of [one, two]) await store.addSigningKey(record);
+        expect(await store.rewriteSigningKeys((record) => (record.kid === 'kid-2' ? `sealed:${record.privateJwk}` : undefined))).toBe(1);
+        const rewritten = [one, { ...two, privateJwk: `sealed:${two.privateJwk}` }];
+        expect(await store.listSigningKeys()).toStrictEqual(rewritten);
+        const failing = store.rewriteSigningKeys((record) => {
+          if (record.kid === 'kid-2') throw new Error('does not open');
+          return 'changed';
+        });
+        await expect(failing).rejects.toThrow('does not open');
+        expect(await store.listSigningKeys()).toStrictEqual(rewritten);
+      });
+
+      it('pruneSigningKeys deletes exactly the keys whose end is at or before now', async () => {
+        const ended = signingKey('kid-ended', '2030-01-01T00:00:00.000Z', '2030-01-01T01:00:00.000Z');
+        const endsNow = signingKey('kid-ends-now', '2030-01-01T00:00:00.001Z', '2030-01-01T02:00:00.000Z');
+        const endsLater = signingKey('kid-later', '2030-01-01T00:00:00.002Z', '2030-01-01T02:00:00.001Z');
+        const active = signingKey('kid-active', '2030-01-01T00:00:00.003Z');
+        for (const record of [ended, endsNow, endsLater, active]) await store.addSigningKey(record);
+        expect(await store.pruneSigningKeys(new Date('2030-01-01T02:00:00.000Z'))).toBe(2);
+        expect(await store.listSigningKeys()).toStrictEqual([endsLater, active]);
+      });
     });
 
     describe('revoked tokens', () => {
@@ -323,6 +362,15 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
         await expect(store.revokeToken({ ...record, revokedAt: new Date('2030-01-01T00:20:00.000Z') })).resolves.toBeUndefined();
         expect(await store.isTokenRevoked(record.jti)).toBe(true);
         expect(await store.isTokenRevoked('0b9a3e52-6f4c-4d1e-9a57-3c2f1e0d9b8b')).toBe(false);
+      });
+
+      it('pruneRevokedTokens deletes exactly the revocations whose token expired at or before now', async () => {
+        const jti = (n: number): string => `0b9a3e52-6f4c-4d1e-9a57-3c2f1e0d9b8${String(n)}`;
+        const expiries = ['2030-01-01T00:59:59.999Z', '2030-01-01T01:00:00.000Z', '2030-01-01T01:00:00.001Z', '2031-01-01T00:00:00.000Z'];
+        for (const [index, at] of expiries.entries()) await store.revokeToken({ ...record, jti: jti(index), expiresAt: new Date(at) });
+        expect(await store.pruneRevokedTokens(new Date('2030-01-01T01:00:00.000Z'))).toBe(2);
+        expect(await Promise.all(expiries.map((_at, index) => store.isTokenRevoked(jti(index))))).toStrictEqual([false, false, true, true]);
+        expect(await store.pruneRevokedTokens(new Date('2030-01-01T01:00:00.000Z'))).toBe(0);
       });
 
       it('shares revocations with another store on the same database', async () => {
@@ -368,6 +416,20 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
         expect(await store.listAudit(new Date(t1), 100)).toStrictEqual([event(t1), event(t2)]);
         expect(await store.listAudit(new Date(new Date(t1).getTime() + 1), 100)).toStrictEqual([event(t2)]);
         expect(await store.listAudit(new Date('2031-01-01T00:00:00.000Z'), 100)).toStrictEqual([]);
+      });
+
+      it('pruneAudit deletes exactly the events before the cut-off, from several stores at once', async () => {
+        const other = await fixture.openAnother();
+        await other.migrate();
+        const before = event('2030-01-01T00:59:59.999Z', { detail: 'before' });
+        const atCut = event('2030-01-01T01:00:00.000Z', { detail: 'at' });
+        const after = event('2030-01-01T01:00:00.001Z', { detail: 'after' });
+        await store.appendAudit([event(t0), before, atCut, after]);
+        const cut = new Date('2030-01-01T01:00:00.000Z');
+        const deleted = await Promise.all([store.pruneAudit(cut), other.pruneAudit(cut)]);
+        expect(deleted[0] + deleted[1]).toBe(2);
+        expect(await store.listAudit(new Date(0), 100)).toStrictEqual([atCut, after]);
+        expect(await store.pruneAudit(cut)).toBe(0);
       });
 
       it('returns at most `limit` events, the oldest', async () => {

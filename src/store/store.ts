@@ -32,11 +32,20 @@ export interface SigningKeyRecord {
   kid: string;
   /** JWS algorithm, e.g. `EdDSA`. */
   alg: string;
-  /** Private key as a JWK (JSON text). */
+  /**
+   * Private key as stored: opaque text to the store. The stores `openStore` (context.ts) returns
+   * hold it sealed with the key-encryption key (see sealed-signing-keys.ts) and hand it back as a JWK.
+   */
   privateJwk: string;
   /** Public key as a JWK (JSON text), published in the JWKS. */
   publicJwk: string;
   createdAt: Date;
+  /**
+   * Set when a rotation retired the key: from this instant on, no token it signed can still be
+   * valid, so it leaves the JWKS and verification, and the store may delete it. Null for the
+   * active key.
+   */
+  expiresAt: Date | null;
 }
 
 /** A revoked access token (RFC 7009), kept until the token would have expired anyway. */
@@ -106,6 +115,21 @@ export interface Store {
    * @returns whether `record` was inserted
    */
   addFirstSigningKey(record: SigningKeyRecord): Promise<boolean>;
+  /**
+   * Inserts `record` as the new active key and retires every other active key: their `expiresAt`
+   * becomes `retireAt`. One transaction, exclusive across processes; announces
+   * `{ kind: 'signingKey', kid: record.kid }` so that replicas reload their keys.
+   */
+  rotateSigningKey(record: SigningKeyRecord, retireAt: Date): Promise<void>;
+  /**
+   * Rewrites stored private keys in one transaction, exclusive across processes: `rewrite` gets
+   * each key and returns its new `privateJwk`, or undefined to keep it. Used to seal keys stored
+   * in clear. When `rewrite` throws, nothing is written and the call rejects with its error.
+   * @returns how many keys were rewritten
+   */
+  rewriteSigningKeys(rewrite: (record: SigningKeyRecord) => string | undefined): Promise<number>;
+  /** Deletes the signing keys whose `expiresAt` is at or before `now`. @returns how many */
+  pruneSigningKeys(now: Date): Promise<number>;
   /** Records a revoked token; revoking it again is a no-op. */
   revokeToken(record: RevokedTokenRecord): Promise<void>;
   /** Whether a token id was revoked. */
@@ -114,6 +138,17 @@ export interface Store {
   appendAudit(events: AuditEvent | readonly AuditEvent[]): Promise<void>;
   /** Events at or after `since`, oldest first, at most `limit`. */
   listAudit(since: Date, limit: number): Promise<AuditEvent[]>;
+  /**
+   * Deletes audit events strictly before `before` (retention). Safe from several processes at once.
+   * @returns how many were deleted
+   */
+  pruneAudit(before: Date): Promise<number>;
+  /**
+   * Deletes revocations whose token has expired (`expiresAt` at or before `now`): such a token is
+   * refused as expired anyway. Safe from several processes at once.
+   * @returns how many were deleted
+   */
+  pruneRevokedTokens(now: Date): Promise<number>;
   /**
    * Calls `listener` for every key, token and signing-key change committed by any process on
    * the same database, including this one. Adapters without a notification channel (SQLite)

@@ -1,0 +1,57 @@
+/**
+ * Retention: what the store may forget, deleted in the background. Audit events older than the
+ * retention period, revocations of tokens that have expired anyway, and signing keys retired
+ * past their last token. Each replica runs it; the deletes are idempotent, so running them on
+ * several PostgreSQL replicas at once is safe (each deletes what is left).
+ */
+import type { Store } from './store.js';
+
+/** How often pruning runs (ms): hourly, and once at start. */
+export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What one pass deleted. */
+export interface PruneResult {
+  auditEvents: number;
+  revokedTokens: number;
+  signingKeys: number;
+}
+
+/** Options of {@link prune} and {@link startRetention}. */
+export interface RetentionOptions {
+  /** Audit events older than this many days are deleted. */
+  auditRetentionDays: number;
+  now?: () => Date;
+}
+
+/**
+ * One pruning pass.
+ * @throws (rejects) on database failures
+ */
+export async function prune(store: Store, options: RetentionOptions): Promise<PruneResult> {
+  const now = (options.now ?? (() => new Date()))();
+  return {
+    auditEvents: await store.pruneAudit(new Date(now.getTime() - options.auditRetentionDays * DAY_MS)),
+    revokedTokens: await store.pruneRevokedTokens(now),
+    signingKeys: await store.pruneSigningKeys(now),
+  };
+}
+
+/**
+ * Prunes now and every {@link PRUNE_INTERVAL_MS} on an unref'd timer (it never keeps the process
+ * alive). Errors go to `onError`; the next pass retries.
+ * @returns stops the timer and waits for a pass in flight, so the store can then be closed
+ */
+export function startRetention(store: Store, options: RetentionOptions & { onError: (error: unknown) => void }): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = (): void => {
+    running = running.then(() => prune(store, options)).catch(options.onError);
+  };
+  pass();
+  const timer = setInterval(pass, PRUNE_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
