@@ -16,7 +16,7 @@ const { loadSnapshot } = (await import(
 type Loaded = ReturnType<typeof loadSnapshot>;
 
 const BASE = 'http://sitegate.test';
-const QUERIES = ['certificate', 'git commit', 'ls', 'docker run', 'prin', 'kubernets', 'the', 'zebra crossing', 'a b c'];
+const QUERIES = ['certificate', 'git commit', 'ls', 'docker run', 'prin', 'kubernets', 'the', 'zebra crossing', 'a b c', 'words', 'call'];
 const ALL = { limit: 100, offset: 0, includeInternal: true };
 const folders: string[] = [];
 afterAll(() => {
@@ -34,6 +34,7 @@ function outcome({ snapshot, problems }: Loaded) {
     problems,
     documents: snapshot.search.allDocuments,
     searches: QUERIES.map((query) => snapshot.search.search(query, ALL)),
+    publicSearches: QUERIES.map((query) => snapshot.search.search(query, { ...ALL, includeInternal: false })),
     llms: snapshot.discovery.llmsTxt.etag,
     sitemap: snapshot.discovery.sitemap.etag,
     bodies: keys.filter((_, i) => i % 500 === 0).map(body),

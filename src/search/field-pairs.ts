@@ -105,6 +105,9 @@ export class FieldPairs {
     // Two passes over the pairs in path order: the first sizes each term's postings (documents as
     // variable-length gaps, frequencies as bytes), the second writes them.
     const frequency = new Uint32Array(termCount);
+    // Public document frequency, BM25's statistics for a query without internal pages; the same as
+    // `frequency` on a site with no internal page, which then holds no second array.
+    const publicFrequency = internal.includes(1) ? new Uint32Array(termCount) : undefined;
     const gapBytes = new Uint32Array(termCount);
     const last = new Int32Array(termCount).fill(-1);
     const lengths = new Float32Array(slots.length);
@@ -121,6 +124,7 @@ export class FieldPairs {
     eachPair((term, doc) => {
       visibility[term] = (visibility[term] as number) | (internal[doc] === 1 ? TERM_IN_INTERNAL : TERM_IN_PUBLIC);
       frequency[term] = (frequency[term] as number) + 1;
+      if (publicFrequency !== undefined && internal[doc] !== 1) publicFrequency[term] = (publicFrequency[term] as number) + 1;
       gapBytes[term] = (gapBytes[term] as number) + varintBytes(doc - (last[term] as number));
       last[term] = doc;
     });
@@ -144,7 +148,7 @@ export class FieldPairs {
     });
     this.slotSegments.length = 0;
     this.slotDocs.length = 0;
-    return { boost: this.boost, lengths, postingStart, gapStart, postingGaps, postingTfs };
+    return { boost: this.boost, lengths, postingStart, gapStart, postingGaps, postingTfs, publicFrequency };
   }
 }
 

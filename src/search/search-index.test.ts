@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, SearchIndexBuilder } from './index-builder.js';
+import { BatchCounter, buildSearchIndex, SearchIndexBuilder } from './index-builder.js';
 import { MAX_PREFIX_EXPANSIONS, type SearchDocument } from './search-index.js';
 
 const doc = (path: string, title: string, description = ''): SearchDocument => ({ path, title, description });
@@ -210,5 +210,123 @@ describe('words of pages a caller cannot see', () => {
     // "replacedword" matches as a prefix of /b's word only: its own postings are gone.
     expect(index.search('replacedword', ALL).results.map((result) => result.path)).toStrictEqual(['/b']);
     expect(index.search('replacedwrd', ALL)).toStrictEqual({ total: 1, results: [doc('/b', 'B')] });
+  });
+});
+
+describe('statistics per audience', () => {
+  /** Mulberry32: the same pages on every run. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const WORDS = 'alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega widget gadget config configure'.split(' ');
+
+  /**
+   * Site A: 80 public pages of random words, and two pages whose order for "north south" rests only on
+   * the words' document frequencies. Site B: the same public pages, and internal pages between them
+   * (so every public page's number changes) full of "alpha", "gamma", "north", longer words that begin query
+   * words, near misses of them, and words no public page has.
+   */
+  function pages(withInternal: boolean) {
+    const next = random(7);
+    const pick = () => WORDS[Math.floor(next() * next() * WORDS.length)] as string;
+    const words = (count: number) => Array.from({ length: count }, pick).join(' ');
+    const out: { document: SearchDocument; internal: boolean; markdown: string }[] = [];
+    const add = (document: SearchDocument, internal: boolean, markdown: string) => out.push({ document, internal, markdown });
+    if (withInternal) add(doc('/0-first', 'Alpha gamma'), true, 'alphabet gammas configuration widgetry');
+    add(doc('/ab/one', 'One'), false, 'north north north south');
+    add(doc('/ab/two', 'Two'), false, 'north south south south');
+    for (let i = 0; i < 80; i++) {
+      const path = `/p${String(i).padStart(2, '0')}`;
+      add(doc(path, words(2), words(4)), false, words(5 + Math.floor(next() * 40)));
+      if (withInternal && i % 3 === 0)
+        add(doc(`${path}-internal`, 'Alpha alpha'), true, `alpha gamma gamma ${'alpha '.repeat(i)} gamna deltas widget secretword north`);
+    }
+    return out;
+  }
+  const site = (withInternal: boolean) => buildSearchIndex(pages(withInternal));
+  const QUERIES = [
+    'north south',
+    'alpha beta',
+    'alpha',
+    'gamma',
+    'gam',
+    'al',
+    'config',
+    'gamna',
+    'widgt',
+    'deltq',
+    'alpha gamma widget',
+    'beta zeta omega',
+    'secretword',
+    'sigma secretword',
+    'north gamma',
+  ];
+  const answers = (options: typeof ALL) => {
+    const a = site(false);
+    const b = site(true);
+    return QUERIES.map((query) => [JSON.stringify(a.search(query, options)), JSON.stringify(b.search(query, options)), query]);
+  };
+
+  it('answers a public query the same, byte for byte, whatever the internal pages hold', () => {
+    for (const options of [PUBLIC, { ...PUBLIC, limit: 3, offset: 2 }]) {
+      for (const [a, b, query] of answers(options)) expect(b, query).toBe(a);
+    }
+    // The order of two pages that differ only in which word they repeat: internal pages with
+    // "north" make it common, which must not rank /ab/two above /ab/one for the public.
+    expect(
+      site(true)
+        .search('north south', PUBLIC)
+        .results.map((result) => result.path),
+    ).toStrictEqual(['/ab/one', '/ab/two']);
+    expect(site(false).search('secretword', PUBLIC)).toStrictEqual({ total: 0, results: [] });
+  });
+
+  it('answers a query with internal pages from the statistics of every page', () => {
+    const differing = answers(ALL)
+      .filter(([a, b]) => a !== b)
+      .map(([, , query]) => query);
+    expect(differing).toStrictEqual([
+      'north south',
+      'alpha beta',
+      'alpha',
+      'gamma',
+      'gam',
+      'al',
+      'config',
+      'gamna',
+      'widgt',
+      'deltq',
+      'alpha gamma widget',
+      'beta zeta omega',
+      'secretword',
+      'sigma secretword',
+      'north gamma',
+    ]);
+    expect(
+      site(true)
+        .search('north south', ALL)
+        .results.map((result) => result.path),
+    ).toStrictEqual(['/ab/two', '/ab/one']);
+  });
+
+  it('are the same when the pages were counted in batches, as the parallel build counts them', () => {
+    const all = pages(true);
+    const builder = new SearchIndexBuilder();
+    for (let from = 0; from < all.length; from += 40) {
+      const counter = new BatchCounter();
+      const share = all.slice(from, from + 40);
+      for (const page of share) counter.add(page.document, page.markdown);
+      const batch = builder.addBatch(counter.finish());
+      share.forEach((page, i) => builder.addCounted(page.document, page.internal, batch, i));
+    }
+    const batched = builder.finish();
+    const serial = site(true);
+    for (const options of [PUBLIC, ALL]) {
+      for (const query of QUERIES)
+        expect(JSON.stringify(batched.search(query, options)), query).toBe(JSON.stringify(serial.search(query, options)));
+    }
   });
 });
