@@ -336,3 +336,31 @@ describe('the internal zone answers alike whether or not a page exists', () => {
     },
   );
 });
+
+describe('search statistics per audience (issue case 7)', () => {
+  it('two sites differing only in internal pages give byte-identical public search answers', async () => {
+    const publicPages: Record<string, string> = { ...PUBLIC_PAGES };
+    for (let i = 0; i < 12; i++)
+      publicPages[`notes/note-${i}.md`] =
+        `# Note ${i} on ${i % 2 === 0 ? 'deploys' : 'widgets'}\n\n${'The deploy pipeline builds widgets. '.repeat(i + 1)}\n`;
+    const internalPages: Record<string, string> = {};
+    for (let i = 0; i < 12; i++)
+      internalPages[`internal/deploy-${i}.md`] = `# Deploy ${i}\n\n${'deploy deploy rollback deployment widgetry '.repeat(20)}\n`;
+    const plain = await appOf(publicPages);
+    const withInternal = await appOf({ ...publicPages, ...internalPages, 'roadmap.md': privatePage('access: internal') });
+    const queries = ['deploy', 'deploys widgets', 'widg', 'dpeloy', 'pipeline builds', 'rollback', 'zebrafish', 'note'];
+    const answers = async (t: TestApp): Promise<string[]> => {
+      const bodies: string[] = [];
+      for (const q of queries)
+        bodies.push((await t.app.inject({ method: 'GET', url: `/api/search.json?q=${encodeURIComponent(q)}&limit=100` })).body);
+      return bodies;
+    };
+    const expected = await answers(plain);
+    expect(expected[0]).toContain('/notes/note-0');
+    expect(await answers(withInternal)).toStrictEqual(expected);
+    // The internal pages are there for a caller who may see them: the test can fail.
+    const { apiKey } = await issueKey(withInternal.context, ['search:read', 'internal:read']);
+    const internal = await withInternal.app.inject({ method: 'GET', url: '/api/search.json?q=deploy', headers: { 'x-api-key': apiKey } });
+    expect(internal.body).toContain('/internal/deploy-0');
+  });
+});

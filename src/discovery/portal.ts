@@ -37,7 +37,7 @@ export function buildPortalHtml(chrome: SiteChrome, sidebarHtml: string): string
 
 <h2 id="markdown">Pages as markdown</h2>
 <p>Ask for any page with ${code('Accept: text/markdown')}, or append ${code('.md')} to its path (a folder's page is ${code('…/index.md')}). Responses are ${code('text/markdown; charset=utf-8')} and vary on ${code('Accept')}.</p>
-<p>A page too long for one response (over 50,000 characters of markdown by default) is served in parts cut at its headings: part 1 at the page's own URL lists every part, part 2 and on are at ${code('…;part=2')} (and ${code('…;part=2.md')}), and every part links the previous and next one, in its text and in ${code('Link')} headers (${code('rel="prev"')}, ${code('rel="next"')}). llms.txt, the sitemap and search list the page once, at its own URL; llms-full.txt and the MCP ${code('fetch')} tool give the whole page.</p>
+<p>A page too long for one response (over 50,000 characters of markdown by default) is served in parts cut at its headings: part 1 at the page's own URL lists every part, part 2 and on are at ${code('…;part=2')} (and ${code('…;part=2.md')}), and every part links the previous and next one, in its text and in ${code('Link')} headers (${code('rel="prev"')}, ${code('rel="next"')}). llms.txt, the sitemap and search list the page once, at its own URL; llms-full.txt gives the whole page; the MCP ${code('fetch')} tool gives it part by part, naming the next part.</p>
 ${pre(`curl -H 'Accept: text/markdown' ${base}/`)}
 
 <h2 id="endpoints">Endpoints</h2>
@@ -72,7 +72,7 @@ ${pre(`curl -X POST ${base}/api/v1/oauth/token -u '<CLIENT_ID>:<CLIENT_SECRET>' 
 <p>Clients can revoke their tokens (RFC 7009, ${code('POST /api/v1/oauth/revoke')}) and introspect them (RFC 7662, ${code('POST /api/v1/oauth/introspect')}), authenticating as at the token endpoint. Discovery documents: <a href="${base}/.well-known/oauth-authorization-server">OAuth authorization server metadata</a> (RFC 8414), <a href="${base}/.well-known/oauth-protected-resource">protected resource metadata</a> (RFC 9728) and the <a href="${base}/.well-known/api-catalog">API catalog</a> (RFC 9727).</p>
 
 <h2 id="mcp">MCP server</h2>
-<p>Agents that speak the Model Context Protocol can connect to ${code(`${base}/mcp`)} (Streamable HTTP, stateless). It offers two tools: ${code('search')} (query, limit → results with id, title, url and description) and ${code('fetch')} (an id or URL → the page's markdown with its title and url). It takes the same credentials as the API: without one it sees public pages; a credential must carry ${code('search:read')} for search and ${code('content:read')} for fetch, and internal pages need ${code('internal:read')}.</p>
+<p>Agents that speak the Model Context Protocol can connect to ${code(`${base}/mcp`)} (Streamable HTTP, stateless). It offers two tools: ${code('search')} (query, limit → results with id, title, url and description) and ${code('fetch')} (an id or URL → the page's markdown with its title and url; a long page part by part, with ${code('metadata.next_id')} naming the next part). Each search call counts against the same rate limit as the search API; JSON-RPC batches are refused. It takes the same credentials as the API: without one it sees public pages; a credential must carry ${code('search:read')} for search and ${code('content:read')} for fetch, and internal pages need ${code('internal:read')}.</p>
 ${pre(`{
   "mcpServers": {
     "${chrome.name.replace(/["\\]/g, '')}": { "url": "${base}/mcp" }
