@@ -246,9 +246,6 @@ describe('crash safety of key changes', () => {
       const ids = (JSON.parse(listed.stdout) as { client_id: string; status: string }[]).map((key) => `${key.client_id} ${key.status}`);
       expect(ids.sort(), where).toStrictEqual([...known.values()].map((key) => `${key.id} ${key.revoked ? 'revoked' : 'active'}`).sort());
       // The draw must have killed processes, or the test proved nothing.
-      console.log(
-        `DEBUG kills=${kills} printedThenKilled=${printedThenKilled} committedSilently=${committedSilently} typicalMs=${Math.round(typicalMs)}`,
-      );
       expect(kills, `${where}: ${printedThenKilled} killed after printing, ${committedSilently} after committing`).toBeGreaterThanOrEqual(
         ITERATIONS / 4,
       );

@@ -5,7 +5,7 @@
  * variables, so no `sitegate.json` or `PORT` of the machine leaks in.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,11 @@ beforeAll(() => {
 });
 
 describe.concurrent('help', () => {
+  it.each([['--version'], ['-V']])('%s prints the package version alone and exits 0', async (flag) => {
+    const { version } = JSON.parse(readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { version: string };
+    expect(await run(flag)).toStrictEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
   it('--help prints the commands and exits 0', async () => {
     const { status, stdout, stderr } = await run('--help');
     expect(status).toBe(0);
@@ -215,7 +220,7 @@ describe('serve', () => {
       child.kill('SIGTERM');
       expect(await exit).toStrictEqual({ code: 0, signal: null });
       expect(stdout.join('')).toMatch(
-        /^sitegate: serving .+ \(1 pages, built in \d+ ms\)\nsitegate: listening on http:\/\/127\.0\.0\.1:\d+\nsitegate: SIGTERM received, closing \(requests in flight have 10 s to finish\)\nsitegate: closed\n$/,
+        /^sitegate: serving .+ \(1 page, built in \d+ ms\)\nsitegate: listening on http:\/\/127\.0\.0\.1:\d+\nsitegate: SIGTERM received, closing \(requests in flight have 10 s to finish\)\nsitegate: closed\n$/,
       );
       expect(stderr).toBe('');
     } finally {

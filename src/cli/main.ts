@@ -1,6 +1,7 @@
 /**
  * The `sitegate` command table (commander). Usage errors print one line and exit 2, never a stack.
  */
+import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, LOG_LEVELS } from '../config/config.js';
 import { ContentDirError, ContentError } from '../content/load.js';
@@ -49,9 +50,13 @@ const secretFile = [
   'file holding the secret that encrypts signing keys (also SITEGATE_SECRET; default: generated into the data folder on SQLite, required on PostgreSQL)',
 ] as const;
 
+/** The installed package's version (package.json, one level above `dist/` and `src/`). */
+export const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+
 function program(setExit: (code: number) => void): Command {
   const root = new Command('sitegate')
     .description('Serve a folder of markdown as a website for people and agents.')
+    .version(VERSION, '-V, --version', 'print the version and exit')
     .exitOverride()
     .configureOutput({ outputError: (text) => printError(text.replace(/^error: /, '').trim()) })
     .showSuggestionAfterError(true);

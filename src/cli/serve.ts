@@ -12,6 +12,11 @@ import { progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
 import { ContentError } from '../content/load.js';
 
+/** `1 page`, `2 pages`. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** Paths pino must never write: credentials (DESIGN.md; tested). */
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
@@ -99,7 +104,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
   }
   const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
   process.stdout.write(
-    `sitegate: serving ${config.contentDir} (${loaded.snapshot.site.pages.size} pages, built in ${buildMs} ms${errors > 0 ? `, ${errors} content problems: run sitegate check` : ''})\n` +
+    `sitegate: serving ${config.contentDir} (${counted(loaded.snapshot.site.pages.size, 'page')}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})\n` +
       `sitegate: listening on ${config.baseUrl}\n`,
   );
   const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, config.contentDir);
