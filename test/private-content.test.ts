@@ -175,6 +175,16 @@ describe('access spelled any other way than public (issue case 2)', () => {
     },
   );
 
+  it.each([
+    ['+++\ndraft = true\n+++\n', 404],
+    ['+++\naccess = "internal"\n+++\n', 401],
+    ['+++\ntitle = "Roadmap\naccess = "internal"\n+++\n', 404],
+  ])('Hugo TOML frontmatter %j fails closed too', async (frontmatter, status) => {
+    const t = await appOf({ ...PUBLIC_PAGES, 'roadmap.md': `${frontmatter}# Zebrafish plan\n\nThe zebrafish launch is secret.\n` });
+    expect((await t.app.inject({ method: 'GET', url: '/roadmap' })).statusCode).toBe(status);
+    expect(await leaks(t)).toStrictEqual([]);
+  });
+
   it.each([['draft: false'], ['draft: no'], ['draft: off'], ['published: true'], ['draft:']])('%s is served', async (frontmatter) => {
     const t = await appOf({ ...PUBLIC_PAGES, 'roadmap.md': privatePage(frontmatter) });
     expect((await t.app.inject({ method: 'GET', url: '/roadmap' })).statusCode).toBe(200);

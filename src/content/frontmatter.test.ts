@@ -56,6 +56,19 @@ describe('splitFrontmatter', () => {
     });
   });
 
+  it('reads Hugo TOML frontmatter (+++ fences)', () => {
+    const { data, body } = splitFrontmatter('+++\ntitle = "A"\ndraft = true\nweight = 3\n+++\nBody');
+    expect([{ ...data }, body]).toStrictEqual([{ title: 'A', draft: true, weight: 3 }, 'Body']);
+  });
+
+  it('drops invalid TOML and says why, with the file line', () => {
+    expect(splitFrontmatter('+++\ntitle = "A"\ntitle = "B"\n+++\nBody')).toStrictEqual({
+      data: {},
+      body: 'Body',
+      error: 'invalid TOML frontmatter at line 3, column 1: trying to redefine an already defined table or value',
+    });
+  });
+
   it('drops invalid YAML and says why in one line', () => {
     const result = splitFrontmatter('---\ntitle: [unclosed\n---\nBody');
     expect(result.data).toStrictEqual({});

@@ -1,4 +1,5 @@
-/** Step 2 of the content pipeline: split YAML frontmatter from the markdown body. */
+/** Step 2 of the content pipeline: split YAML (`---`) or TOML (`+++`) frontmatter from the markdown body. */
+import { parse as parseToml, TomlError } from 'smol-toml';
 import { parseDocument } from 'yaml';
 import { parseSimpleYaml } from './simple-yaml.js';
 
@@ -15,21 +16,40 @@ export interface Frontmatter {
 }
 
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+/** Hugo's TOML front matter (gohugo.io/content-management/front-matter: `+++` fences). */
+const TOML_FENCE = /^\+\+\+[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?\+\+\+[ \t]*(?:\r?\n|$)/;
 
-/** The `---`-fenced frontmatter block at the start of a text, fences and final newline included, or `''`. */
+/** The `---`- or `+++`-fenced frontmatter block at the start of a text, fences and final newline included, or `''`. */
 export function frontmatterBlock(text: string): string {
-  return FENCE.exec(text)?.[0] ?? '';
+  return FENCE.exec(text)?.[0] ?? TOML_FENCE.exec(text)?.[0] ?? '';
+}
+
+/** TOML frontmatter (`+++`, Hugo) as a mapping, or why it does not parse. */
+function splitTomlFrontmatter(match: RegExpExecArray, text: string): Frontmatter {
+  const body = text.slice(match[0].length);
+  try {
+    return { data: parseToml(match[1] ?? ''), body };
+  } catch (error) {
+    // smol-toml counts lines from the block's start, which is the file's line 2 (after the fence).
+    const at = error instanceof TomlError ? ` at line ${error.line + 1}, column ${error.column}` : '';
+    const reason = ((error as Error).message.split('\n')[0] ?? 'invalid TOML').replace(/^Invalid TOML document: /, '');
+    return { data: {}, body, error: `invalid TOML frontmatter${at}: ${reason}` };
+  }
 }
 
 /**
- * Splits `---`-fenced YAML frontmatter (the Jekyll/Hugo convention) off a markdown text.
+ * Splits `---`-fenced YAML frontmatter (the Jekyll/Hugo convention), or `+++`-fenced TOML
+ * frontmatter (Hugo), off a markdown text.
  * YAML is parsed with the `core` schema, so dates stay strings. Never throws and never writes to the
  * process's warnings: invalid YAML is reported in `error` and the fenced block is dropped from the
  * body; YAML's own warnings are reported in `warning`.
  */
 export function splitFrontmatter(text: string): Frontmatter {
   const match = FENCE.exec(text);
-  if (match === null) return { data: {}, body: text };
+  if (match === null) {
+    const toml = TOML_FENCE.exec(text);
+    return toml === null ? { data: {}, body: text } : splitTomlFrontmatter(toml, text);
+  }
   const body = text.slice(match[0].length);
   const yaml = match[1] ?? '';
   const simple = parseSimpleYaml(yaml);
