@@ -7,6 +7,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
 import GithubSlugger from 'github-slugger';
 import { decodeFragment, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
+import { useDialectPlugins } from './dialects/render-plugins.js';
 
 /** A rendered markdown body. */
 export interface RenderedMarkdown extends MarkdownSummary {
@@ -66,16 +67,19 @@ function createMarkdown(): MarkdownIt {
       render: (tokens: Token[], idx: number) => (tokens[idx]?.nesting === 1 ? `<div class="admonition admonition-${name}">\n` : '</div>\n'),
     });
   }
+  useDialectPlugins(md);
   md.core.ruler.push('sitegate_headings', (state) => {
     const env = state.env as RenderEnv;
     const slugger = new GithubSlugger();
     for (const text of env.options.partOf?.headingsBefore ?? []) slugger.slug(text);
     state.tokens.forEach((token, i) => {
-      if (token.type !== 'heading_open' || token.attrGet('id') !== null) return;
+      if (token.type !== 'heading_open') return;
       const inline = state.tokens[i + 1];
       if (inline === undefined) return;
       const text = plainText(inline);
-      const id = slugger.slug(text);
+      // An id the author gave (`## Title {#id}`, an attribute list) is kept, and listed all the same.
+      const given = token.attrGet('id');
+      const id = given ?? slugger.slug(text);
       token.attrSet('id', id);
       env.headings.push({ line: token.map?.[0] ?? 0, text, id });
     });
