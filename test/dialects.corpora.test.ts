@@ -34,7 +34,8 @@ export function markdownProse(markdown: string): string {
   const code = codeLines(lines);
   return lines
     .filter((_, i) => code[i] !== true)
-    .join('\n').replace(/(`+)[\s\S]*?[^`]\1(?!`)/g, '');
+    .join('\n')
+    .replace(/(`+)[\s\S]*?[^`]\1(?!`)/g, '');
 }
 
 /** The pages of a corpus whose HTML text or markdown holds unrendered syntax, with the first match. */
@@ -46,18 +47,26 @@ function scan(corpus: string): { pages: number; offenders: string[] } {
     const content = renderPageContent(site, page, 'http://localhost', { pageMaxChars: 0 });
     const html = UNRENDERED.exec(htmlText(content.bodyHtml));
     const markdown = UNRENDERED.exec(markdownProse(content.markdown));
-    if (html !== null || markdown !== null) offenders.push(`${page.file}: ${html === null ? '' : `html ${JSON.stringify(html.input.slice(Math.max(0, html.index - 30), html.index + 40))}`} ${markdown === null ? '' : `md ${JSON.stringify(markdown.input.slice(Math.max(0, markdown.index - 30), markdown.index + 40))}`}`);
+    if (html !== null || markdown !== null)
+      offenders.push(
+        `${page.file}: ${html === null ? '' : `html ${JSON.stringify(html.input.slice(Math.max(0, html.index - 30), html.index + 40))}`} ${markdown === null ? '' : `md ${JSON.stringify(markdown.input.slice(Math.max(0, markdown.index - 30), markdown.index + 40))}`}`,
+      );
   }
   return { pages: site.pages.size, offenders };
 }
 
 describe.skipIf(!existsSync(REAL))('real sites: no unrendered dialect syntax outside code', () => {
   for (const corpus of CORPORA) {
-    it(corpus, () => {
-      const { pages, offenders } = scan(corpus);
-      if (process.env.DIALECT_SCAN_REPORT !== undefined) console.log(`${corpus}: ${pages} pages, ${offenders.length} with unrendered syntax\n${offenders.slice(0, 15).join('\n')}`);
-      expect(pages).toBeGreaterThan(0);
-      expect(offenders).toEqual([]);
-    }, 120_000);
+    it(
+      corpus,
+      () => {
+        const { pages, offenders } = scan(corpus);
+        if (process.env.DIALECT_SCAN_REPORT !== undefined)
+          console.log(`${corpus}: ${pages} pages, ${offenders.length} with unrendered syntax\n${offenders.slice(0, 15).join('\n')}`);
+        expect(pages).toBeGreaterThan(0);
+        expect(offenders).toEqual([]);
+      },
+      120_000,
+    );
   }
 });

@@ -78,7 +78,8 @@ export function containers(markdown: string, recurse: (markdown: string) => stri
       lines
         .slice(i + 1, end)
         .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text.trimStart()))
-        .join('\n'),
+        .join('\n')
+        .replace(/^\n+|\n+$/g, ''),
     );
     out.push(indentLines(containerMarkdown(open[2] ?? '', titleOf(open[3] ?? ''), body), indent));
     i = end;

@@ -55,7 +55,7 @@ function inner(lines: readonly string[], from: number, to: number, indent: strin
 }
 
 /** A `{% tabs %}` body as its tabs: each `{% tab title="…" %}` to its `{% endtab %}`. */
-function tabsOf(body: string, recurse: (markdown: string) => string, report: GitbookReport): { label: string; body: string }[] {
+function tabsOf(body: string, recurse: (markdown: string) => string): { label: string; body: string }[] {
   const lines = body.split('\n');
   const code = codeLines(lines);
   const tabs: { label: string; body: string }[] = [];
@@ -64,7 +64,7 @@ function tabsOf(body: string, recurse: (markdown: string) => string, report: Git
     if (tag?.[1] !== 'tab') continue;
     const end = closingLine(lines, code, i, 'tab') ?? lines.length;
     const indent = indentOf(lines[i] ?? '');
-    tabs.push({ label: attributesOf(tag[2] ?? '').title ?? `Tab ${tabs.length + 1}`, body: gitbookBlocks(recurse(inner(lines, i + 1, end, indent)), recurse, report) });
+    tabs.push({ label: attributesOf(tag[2] ?? '').title ?? `Tab ${tabs.length + 1}`, body: recurse(inner(lines, i + 1, end, indent)) });
     i = end;
   }
   return tabs;
@@ -91,7 +91,9 @@ export function gitbookBlocks(markdown: string, recurse: (markdown: string) => s
     const attributes = attributesOf(rest);
     const indent = indentOf(line);
     const end = name === 'embed' ? embedEnd(lines, code, i) : closingLine(lines, code, i, name);
-    const body = end === undefined ? '' : recurse(inner(lines, i + 1, end, indent));
+    // A tab set's tags are read by tabsOf, which runs each tab's body through every dialect.
+    const raw = end === undefined ? '' : inner(lines, i + 1, end, indent);
+    const body = name === 'tabs' ? raw : recurse(raw);
     const block = blockMarkdown(name, attributes, body, recurse, report);
     if (block !== undefined) out.push(indentLines(block, indent));
     if (end !== undefined) i = end;
@@ -109,9 +111,9 @@ function blockMarkdown(
 ): string | undefined {
   switch (name) {
     case 'hint':
-      return admonitionMarkdown(attributes.style ?? 'info', undefined, gitbookBlocks(body, recurse, report));
+      return admonitionMarkdown(attributes.style ?? 'info', undefined, body);
     case 'tabs':
-      return tabsMarkdown(tabsOf(body, recurse, report));
+      return tabsMarkdown(tabsOf(body, recurse));
     case 'embed': {
       const url = attributes.url ?? '';
       const caption = body.trim();
@@ -137,7 +139,7 @@ function blockMarkdown(
       if (name.startsWith('end')) return undefined;
       // An integration's block (`{% @github-files/github-code-block url="…" %}`): its link, when it has one.
       if (name.startsWith('@') && attributes.url !== undefined) return `[${attributes.url}](${attributes.url})`;
-      if (UNWRAPPED.has(name)) return gitbookBlocks(body, recurse, report);
+      if (UNWRAPPED.has(name)) return body;
       report.dropped.push(name);
       return body === '' ? undefined : body;
   }

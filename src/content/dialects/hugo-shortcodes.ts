@@ -22,7 +22,23 @@ const SHORTCODE =
   /\{\{([<%])\s*(\/)?\s*([\w.-][\w./-]*)((?:[^"'`>%}]|"(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`|[>%}](?!\}))*?)\s*(\/)?\s*([>%])\}\}/g;
 const ESCAPED_OPEN = /\{\{([<%])\/\*/g;
 const ESCAPED_CLOSE = /\*\/([>%])\}\}/g;
-const ADMONITIONS = new Set(['note', 'tip', 'warning', 'caution', 'important', 'info', 'danger', 'alert', 'callout', 'notice', 'admonition', 'hint', 'attention', 'error', 'success']);
+const ADMONITIONS = new Set([
+  'note',
+  'tip',
+  'warning',
+  'caution',
+  'important',
+  'info',
+  'danger',
+  'alert',
+  'callout',
+  'notice',
+  'admonition',
+  'hint',
+  'attention',
+  'error',
+  'success',
+]);
 
 /** What the shortcodes of a page need beyond the include context. */
 export interface HugoContext extends IncludeContext {
@@ -51,7 +67,9 @@ interface Call {
 function argumentsOf(text: string): Pick<Call, 'positional' | 'named'> {
   const positional: string[] = [];
   const named: Record<string, string> = {};
-  for (const [, key, double, raw, single, bare] of text.matchAll(/(?:([\w-]+)=)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"'`]+))/g)) {
+  for (const [, key, double, raw, single, bare] of text.matchAll(
+    /(?:([\w-]+)=)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"'`]+))/g,
+  )) {
     const value = double?.replace(/\\(.)/g, '$1') ?? raw ?? single ?? bare ?? '';
     if (key === undefined) positional.push(value);
     else named[key] = value;
@@ -92,7 +110,14 @@ function callsOf(text: string): Call[] {
   for (const match of text.matchAll(SHORTCODE)) {
     const [whole, open = '', slash, name = '', args = '', selfSlash, close = ''] = match;
     if ((open === '<') !== (close === '>') || inCode(match.index)) continue;
-    calls.push({ start: match.index, end: match.index + whole.length, name, closing: slash === '/', selfClosing: selfSlash === '/', ...argumentsOf(args) });
+    calls.push({
+      start: match.index,
+      end: match.index + whole.length,
+      name,
+      closing: slash === '/',
+      selfClosing: selfSlash === '/',
+      ...argumentsOf(args),
+    });
   }
   const open: number[] = [];
   calls.forEach((call, i) => {
@@ -121,7 +146,16 @@ export function hugoShortcodes(markdown: string, context: HugoContext, depth = 0
   return rendered.replace(ESCAPED_OPEN, '{{$1').replace(ESCAPED_CLOSE, '$1}}');
 }
 
-function renderSpan(text: string, calls: Call[], from: number, to: number, start: number, end: number, context: HugoContext, depth: number): string {
+function renderSpan(
+  text: string,
+  calls: Call[],
+  from: number,
+  to: number,
+  start: number,
+  end: number,
+  context: HugoContext,
+  depth: number,
+): string {
   let out = '';
   let at = start;
   for (let i = from; i < to; i++) {
@@ -130,7 +164,8 @@ function renderSpan(text: string, calls: Call[], from: number, to: number, start
     at = call.end;
     if (call.closing) continue;
     const closer = call.closer === undefined ? undefined : calls[call.closer];
-    const body = closer === undefined ? undefined : renderSpan(text, calls, i + 1, call.closer as number, call.end, closer.start, context, depth);
+    const body =
+      closer === undefined ? undefined : renderSpan(text, calls, i + 1, call.closer as number, call.end, closer.start, context, depth);
     const children = closer === undefined ? [] : childCalls(text, calls, i + 1, call.closer as number, context, depth);
     const result = renderCall(call, body, children, context, depth);
     if (result.block) {
@@ -150,7 +185,14 @@ function renderSpan(text: string, calls: Call[], from: number, to: number, start
 }
 
 /** The paired calls directly inside calls `from`–`to` (the tabs of a `tabs`), with their rendered bodies. */
-function childCalls(text: string, calls: Call[], from: number, to: number, context: HugoContext, depth: number): { call: Call; body: string }[] {
+function childCalls(
+  text: string,
+  calls: Call[],
+  from: number,
+  to: number,
+  context: HugoContext,
+  depth: number,
+): { call: Call; body: string }[] {
   const children: { call: Call; body: string }[] = [];
   for (let i = from; i < to; i++) {
     const call = calls[i] as Call;
@@ -175,7 +217,16 @@ function fenced(code: string, lang: string): string {
   return `${fence}${lang}\n${code.replace(/^\n+|\n+$/g, '')}\n${fence}`;
 }
 
-function renderCall(call: Call, body: string | undefined, children: { call: Call; body: string }[], context: HugoContext, depth: number): { text: string; block?: boolean } {
+function renderCall(
+  call: Call,
+  body: string | undefined,
+  children: { call: Call; body: string }[],
+  context: HugoContext,
+  depth: number,
+): { text: string; block?: boolean } {
+  const raw = body;
+  // A paired body starts and ends with the newlines around it: not part of a block's content.
+  body = body?.replace(/^\n+|\n+$/g, '');
   const { name, named, positional } = call;
   const first = positional[0];
   if (ADMONITIONS.has(name)) {
@@ -188,7 +239,10 @@ function renderCall(call: Call, body: string | undefined, children: { call: Call
     case 'details':
       return { text: detailsMarkdown(named.summary ?? named.title ?? first, body ?? ''), block: true };
     case 'tabs': {
-      const items = (named.items ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+      const items = (named.items ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       const tabs = children
         .filter((child) => child.call.name === 'tab')
         .map((child, k) => {
@@ -233,9 +287,9 @@ function renderCall(call: Call, body: string | undefined, children: { call: Call
       return { text: included, block: true };
     }
   }
-  if (body !== undefined) {
+  if (raw !== undefined) {
     report(context, name, 'unwrapped');
-    return { text: body };
+    return { text: raw };
   }
   report(context, name, 'dropped');
   return { text: '' };
@@ -244,7 +298,12 @@ function renderCall(call: Call, body: string | undefined, children: { call: Call
 /** A page parameter (`params.name`, else `name`, dotted keys walked), as text; `undefined` when absent. */
 function paramOf(frontmatter: Record<string, unknown>, name: string): string | undefined {
   const walk = (from: unknown): unknown =>
-    name.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), from);
+    name
+      .split('.')
+      .reduce<unknown>(
+        (value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined),
+        from,
+      );
   const value = walk(frontmatter.params) ?? walk(frontmatter);
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
@@ -287,7 +346,8 @@ function includeOf(target: string, context: HugoContext, depth: number): string 
  */
 export function codeToggle(body: string, file: string | undefined, frontMatter: boolean): string {
   const source = body.replace(/^\n+|\n+$/g, '');
-  const label = (ext: string, format: string): string => (file === undefined ? format : `${path.posix.basename(file)}.${ext}`);
+  const label = (ext: string, format: string): string =>
+    file === undefined ? format : `${path.posix.basename(file).replace(/\.md$/, '')}.${ext}`;
   let data: unknown;
   try {
     data = parseToml(source);

@@ -76,7 +76,12 @@ export function plainMarkdown(source: string, options: DialectOptions): PlainMar
   const frontmatter = frontmatterBlock(source);
   let body = source.slice(frontmatter.length);
   body = mkdocsSnippets(mdbookIncludes(body, include), include);
-  const hugo: HugoContext = { ...include, frontmatter: frontmatter === '' ? {} : splitFrontmatter(source).data, lookup: options.lookup, unrendered: new Map() };
+  const hugo: HugoContext = {
+    ...include,
+    frontmatter: frontmatter === '' ? {} : splitFrontmatter(source).data,
+    lookup: options.lookup,
+    unrendered: new Map(),
+  };
   body = hugoShortcodes(body, hugo);
   body = mdbookListings(body);
   if (!options.relPath.toLowerCase().endsWith('.mdx')) body = vueComponents(body);

@@ -59,7 +59,11 @@ export function mdbookIncludes(markdown: string, context: IncludeContext, depth 
       context.problems.push(`{{#${kind}}}: anchor ${spec} not found in ${file}`);
       return '';
     }
-    if (kind === 'rustdoc_include' && spec === '') return selected.split('\n').filter((line) => !ANCHOR.test(line)).join('\n');
+    if (kind === 'rustdoc_include' && spec === '')
+      return selected
+        .split('\n')
+        .filter((line) => !ANCHOR.test(line))
+        .join('\n');
     return file.endsWith('.md') && depth < MAX_INCLUDE_DEPTH ? mdbookIncludes(selected, context, depth + 1) : selected;
   });
 }

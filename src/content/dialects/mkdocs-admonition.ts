@@ -32,7 +32,11 @@ export function mkdocsAdmonitions(markdown: string, recurse: (markdown: string) 
     const indent = lead.includes(':') ? ' '.repeat(indentWidth(lead.replace(':', ' '))) : indentOf(line);
     const columns = indentWidth(indent) + 4;
     const length = indentedBodyLength(lines, i + 1, columns);
-    const body = recurse(dedent(lines.slice(i + 1, i + 1 + length), columns).join('\n'));
+    const body = recurse(
+      dedent(lines.slice(i + 1, i + 1 + length), columns)
+        .join('\n')
+        .replace(/^\n+/, ''),
+    );
     const [, , marker = '', type = 'note', , title] = open;
     // `!!! note ""` asks for no title; without quotes the title is the type's (the alert label shows it).
     const block =

@@ -61,7 +61,12 @@ function snippet(target: string, context: IncludeContext, depth: number): string
 
 /** `text` with `indent` before each of its lines. */
 function indented(text: string, indent: string): string {
-  return indent === '' ? text : text.split('\n').map((line) => (line === '' ? line : indent + line)).join('\n');
+  return indent === ''
+    ? text
+    : text
+        .split('\n')
+        .map((line) => (line === '' ? line : indent + line))
+        .join('\n');
 }
 
 /**
@@ -87,7 +92,8 @@ export function mkdocsSnippets(markdown: string, context: IncludeContext, depth 
       continue;
     }
     for (const target of lines.slice(i + 1, close)) {
-      if (target.trim() !== '' && !target.trim().startsWith(';')) out.push(indented(snippet(target.trim(), context, depth), block[1] ?? ''));
+      if (target.trim() !== '' && !target.trim().startsWith(';'))
+        out.push(indented(snippet(target.trim(), context, depth), block[1] ?? ''));
     }
     i = close;
   }

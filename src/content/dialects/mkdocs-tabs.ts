@@ -37,7 +37,13 @@ export function mkdocsTabs(markdown: string, recurse: (markdown: string) => stri
       // Blank lines may separate the tabs of one set.
       let next = at;
       while (next < lines.length && (lines[next] ?? '').trim() === '') next++;
-      if (next < lines.length && OPEN.test(lines[next] ?? '') && indentOf(lines[next] ?? '') === indent && !(lines[next] ?? '').includes('===!')) at = next;
+      if (
+        next < lines.length &&
+        OPEN.test(lines[next] ?? '') &&
+        indentOf(lines[next] ?? '') === indent &&
+        !(lines[next] ?? '').includes('===!')
+      )
+        at = next;
       else break;
     }
     out.push(indentLines(tabsMarkdown(tabs), indent));

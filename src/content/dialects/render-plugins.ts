@@ -16,10 +16,32 @@ import footnotePlugin from 'markdown-it-footnote';
 import githubAlerts from 'markdown-it-github-alerts';
 
 /** Attributes an attribute list may set: no event handlers, no `style` (the CSP refuses inline styles), no `href`/`src`. */
-const ALLOWED_ATTRIBUTES = ['id', 'class', 'title', 'width', 'height', 'align', 'lang', 'dir', 'start', 'target', 'rel', /^data-[\w-]+$/, /^aria-[\w-]+$/];
+const ALLOWED_ATTRIBUTES = [
+  'id',
+  'class',
+  'title',
+  'width',
+  'height',
+  'align',
+  'lang',
+  'dir',
+  'start',
+  'target',
+  'rel',
+  /^data-[\w-]+$/,
+  /^aria-[\w-]+$/,
+];
 
-/** Adds the plugins to `md`. */
-export function useDialectPlugins(md: MarkdownIt): void {
+/** Whether a body may hold an attribute list (`{#id}`, `{ .class }`, `{key="value"}`): only then is markdown-it-attrs worth its cost. */
+export function mayHoldAttributeList(body: string): boolean {
+  return /\{:?[ \t]*(?:[#.][\w-]|[\w-]+=)/.test(body);
+}
+
+/**
+ * Adds the plugins to `md`.
+ * @param options.attributeLists whether to read attribute lists (markdown-it-attrs, the costly one)
+ */
+export function useDialectPlugins(md: MarkdownIt, options: { attributeLists: boolean }): void {
   md.use(githubAlerts as PluginWithOptions<{ icons?: Record<string, string> }>, { icons: {} });
   md.core.ruler.after('github-alerts', 'sitegate_alert_nesting', repairAlertNesting);
   const escapeHtml = md.utils.escapeHtml;
@@ -29,8 +51,11 @@ export function useDialectPlugins(md: MarkdownIt): void {
     return `<div class="markdown-alert markdown-alert-${escapeHtml(meta.type)}"><p class="markdown-alert-title">${escapeHtml(meta.title)}</p>\n`;
   };
   md.use(footnotePlugin as unknown as PluginSimple);
-  md.use(deflistPlugin as unknown as PluginSimple);
-  md.use(attrsPlugin as unknown as PluginWithOptions<{ allowedAttributes: (string | RegExp)[] }>, { allowedAttributes: ALLOWED_ATTRIBUTES });
+  md.use(deflistPlugin);
+  if (options.attributeLists)
+    md.use(attrsPlugin as unknown as PluginWithOptions<{ allowedAttributes: (string | RegExp)[] }>, {
+      allowedAttributes: ALLOWED_ATTRIBUTES,
+    });
 }
 
 /**
@@ -40,7 +65,11 @@ export function useDialectPlugins(md: MarkdownIt): void {
  */
 function repairAlertNesting(state: { tokens: Token[] }): void {
   const open: Token[] = [];
-  for (const token of state.tokens) {
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    // `> [!NOTE]` alone on its line leaves an empty first paragraph once the marker is taken out.
+    if (token.type === 'alert_open' && tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 2]?.content === '') tokens.splice(i + 1, 3);
     if (token.type === 'blockquote_open' || token.type === 'alert_open') open.push(token);
     else if (token.type === 'blockquote_close' || token.type === 'alert_close') {
       const opener = open.pop();

@@ -14,7 +14,8 @@ const COMPONENT = /<\/?([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)((?:\s+[^\s=/>]+(?:=(
 /** The text a component leaves: a badge's `text`, else nothing. */
 function componentText(name: string, attributes: string): string {
   if (name !== 'Badge') return '';
-  return /\btext=(?:"([^"]*)"|'([^']*)')/.exec(attributes)?.slice(1).find((value) => value !== undefined) ?? '';
+  const match = /\btext=(?:"([^"]*)"|'([^']*)')/.exec(attributes);
+  return match?.[1] ?? match?.[2] ?? '';
 }
 
 /**
@@ -44,7 +45,9 @@ export function vueComponents(markdown: string): string {
       out.push(line);
       continue;
     }
-    const unwrapped = outsideCodeSpans(line, (prose) => prose.replace(COMPONENT, (_tag, name: string, attributes: string) => componentText(name, attributes)));
+    const unwrapped = outsideCodeSpans(line, (prose) =>
+      prose.replace(COMPONENT, (_tag, name: string, attributes: string) => componentText(name, attributes)),
+    );
     // A line that held only tags leaves nothing, not a line of spaces.
     if (unwrapped.trim() !== '' || line.trim() === '') out.push(unwrapped.trimEnd());
     else if (out.at(-1)?.trim() !== '' && (lines[i + 1] ?? '').trim() !== '') out.push('');
