@@ -34,3 +34,11 @@ describe('GitBook blocks', () => {
     expect(out.problems).toEqual([{ severity: 'warning', file: 'page.md', message: 'GitBook tags not rendered: mystery' }]);
   });
 });
+
+describe('GitBook tags in code', () => {
+  it('leaves template tags in a code block inside an admonition as they are', () => {
+    const out = dialect('!!! example\n\n    ```html\n    {% if page.meta.comments %}\n    ```\n');
+    expect(out.text).toBe('> [!NOTE]\n> ```html\n> {% if page.meta.comments %}\n> ```\n');
+    expect(out.problems).toEqual([]);
+  });
+});

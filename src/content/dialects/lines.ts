@@ -11,12 +11,15 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
  * indentation (inside an admonition or a tab it is indented) and closes at a line of the same
  * character, at least as long, with nothing else on it, indented at most 3 columns more than the
  * opening (CommonMark §4.5, relative to the block holding it); an unclosed fence runs to the end.
+ * Lines inside blockquotes are read without their `>` markers.
  * @example codeLines(['a', '```', ':::', '```']) // [false, true, true, true]
  */
 export function codeLines(lines: readonly string[]): boolean[] {
   let fence: string | undefined;
   let fenceIndent = 0;
-  return lines.map((line) => {
+  return lines.map((quoted) => {
+    // Code inside a blockquote (an admonition already written as an alert) is code too.
+    const line = quoted.includes('>') ? quoted.replace(/^[ \t]*(?:>[ \t]?)+/, '') : quoted;
     const marker = FENCE.exec(line)?.[1];
     if (fence !== undefined) {
       if (
