@@ -52,6 +52,7 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
       const message = link.kind === 'escapes' ? `link escapes the content folder: ${link.href}` : `broken relative link: ${link.href}`;
       problems.push({ severity: 'error', file: page.file, message });
     }
+    problems.push(...(content.dialectProblems ?? []));
     problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
   }
   return problems;

@@ -22,6 +22,11 @@ export interface SourceFile {
    */
   readonly realRelPath?: string | undefined;
   /**
+   * Real path of the content folder the file was listed in, for includes that read beside it
+   * (content/dialects/site-files.ts); `undefined` for a source held in memory.
+   */
+  readonly contentRoot?: string | undefined;
+  /**
    * The file's text, UTF-8, without a byte-order mark, read afresh on every call.
    * @throws {Error} when the file can no longer be read (deleted or unreadable since it was listed,
    *   `code` ENOENT, EACCES…), or `code` EOUTSIDE when it has become a symlink leading outside the
@@ -50,6 +55,10 @@ class DiskSource implements SourceFile {
     // it was listed fails to read first; 0 only guards the race between the two calls.
     this.mtime ??= lstatSync(this.path(), { throwIfNoEntry: false })?.mtimeMs ?? 0;
     return this.mtime;
+  }
+
+  get contentRoot(): string {
+    return this.root;
   }
 
   get realRelPath(): string | undefined {

@@ -11,6 +11,9 @@ import { renderMarkdown, summarizeMarkdown, type RenderedMarkdown } from './rend
 import { AGENT_PAGE_MAX_CHARS, type Page } from './page.js';
 import { splitPage, type PagePart } from './page-parts.js';
 import type { Site } from './site.js';
+import { plainMarkdown } from './dialects/index.js';
+import { siteFilesOf } from './dialects/site-files.js';
+import type { ContentProblem } from './problems.js';
 
 /** What serving a page needs beyond its metadata. */
 export interface PageContent {
@@ -27,6 +30,8 @@ export interface PageContent {
    * "Long pages"); empty when it is served whole. `markdown` and `bodyHtml` stay the whole page's.
    */
   parts: PagePart[];
+  /** What the dialect step could not render (content/dialects/index.ts), for `check`. */
+  dialectProblems?: ContentProblem[];
 }
 
 /** Options for {@link renderPageContent}. */
@@ -38,11 +43,16 @@ export interface PageContentOptions {
   pageMaxChars?: number | undefined;
 }
 
-/** Reads a page's source. @throws {Error} when it can no longer be read */
-function readSource(site: Site, page: Page): string {
+/**
+ * Reads a page's source as plain markdown (the dialect step, content/dialects/index.ts): both
+ * representations are made from it. A page with no dialect syntax is its source as written.
+ * @throws {Error} when it can no longer be read
+ */
+function readSource(site: Site, page: Page): { text: string; problems: ContentProblem[] } {
   const source = site.sources.get(page.key);
   if (source === undefined) throw new Error(`no source for page ${page.key}`);
-  return source.read();
+  const files = source.contentRoot === undefined ? undefined : siteFilesOf(source.contentRoot);
+  return plainMarkdown(source.read(), { relPath: page.file, internal: page.kind === 'internal', files, lookup: site.urlOfFile });
 }
 
 /**
@@ -50,7 +60,7 @@ function readSource(site: Site, page: Page): string {
  * @throws {Error} when the source file can no longer be read
  */
 export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pick<PageContent, 'markdown' | 'startsWithH1'> {
-  const text = readSource(site, page);
+  const { text } = readSource(site, page);
   return {
     markdown: portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl }),
     startsWithH1: summarizeMarkdown(splitFrontmatter(text).body, { h1: false, paragraph: false }).startsWithH1,
@@ -63,7 +73,7 @@ export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pic
  * @throws {Error} when the source file can no longer be read
  */
 export function renderPageContent(site: Site, page: Page, baseUrl: string, options: PageContentOptions = {}): PageContent {
-  const text = readSource(site, page);
+  const { text, problems } = readSource(site, page);
   const basePath = basePathOf(baseUrl);
   const rendered = renderMarkdown(splitFrontmatter(text).body, { relPath: page.file, lookup: site.urlOfFile, basePath });
   const markdown = portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl });
@@ -72,5 +82,12 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
     { ...split, relPath: page.file, lookup: site.urlOfFile, baseUrl, basePath },
     options.pageMaxChars ?? AGENT_PAGE_MAX_CHARS,
   );
-  return { markdown, bodyHtml: rendered.html, startsWithH1: rendered.startsWithH1, unresolvedLinks: rendered.unresolvedLinks, parts };
+  return {
+    markdown,
+    bodyHtml: rendered.html,
+    startsWithH1: rendered.startsWithH1,
+    unresolvedLinks: rendered.unresolvedLinks,
+    parts,
+    dialectProblems: problems,
+  };
 }

@@ -7,6 +7,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import containerPlugin from 'markdown-it-container';
 import GithubSlugger from 'github-slugger';
 import { decodeFragment, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
+import { mayHoldAttributeList, useDialectPlugins } from './dialects/render-plugins.js';
 
 /** A rendered markdown body. */
 export interface RenderedMarkdown extends MarkdownSummary {
@@ -57,7 +58,7 @@ const container = containerPlugin as unknown as PluginWithParams;
 
 const ADMONITIONS = ['info', 'note', 'tip', 'warning', 'danger', 'caution'];
 
-function createMarkdown(): MarkdownIt {
+function createMarkdown(attributeLists: boolean): MarkdownIt {
   // html: true because operators' pages carry HTML tables and diagrams; the content is theirs, and
   // the CSP (no inline script) limits what a stray tag can do.
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
@@ -66,16 +67,19 @@ function createMarkdown(): MarkdownIt {
       render: (tokens: Token[], idx: number) => (tokens[idx]?.nesting === 1 ? `<div class="admonition admonition-${name}">\n` : '</div>\n'),
     });
   }
+  useDialectPlugins(md, { attributeLists });
   md.core.ruler.push('sitegate_headings', (state) => {
     const env = state.env as RenderEnv;
     const slugger = new GithubSlugger();
     for (const text of env.options.partOf?.headingsBefore ?? []) slugger.slug(text);
     state.tokens.forEach((token, i) => {
-      if (token.type !== 'heading_open' || token.attrGet('id') !== null) return;
+      if (token.type !== 'heading_open') return;
       const inline = state.tokens[i + 1];
       if (inline === undefined) return;
       const text = plainText(inline);
-      const id = slugger.slug(text);
+      // An id the author gave (`## Title {#id}`, an attribute list) is kept, and listed all the same.
+      const given = token.attrGet('id');
+      const id = given ?? slugger.slug(text);
       token.attrSet('id', id);
       env.headings.push({ line: token.map?.[0] ?? 0, text, id });
     });
@@ -132,7 +136,17 @@ function createMarkdown(): MarkdownIt {
   return md;
 }
 
-const markdown = createMarkdown();
+const plainMarkdownIt = createMarkdown(false);
+const attributesMarkdownIt = createMarkdown(true);
+
+/**
+ * The parser for a body: with attribute lists only when it may hold one. markdown-it-attrs scans
+ * every token of every page, which made rendering docs-large several times slower; a body without
+ * `{#`, `{.` or `{key=` reads the same without it.
+ */
+function parserFor(body: string): MarkdownIt {
+  return mayHoldAttributeList(body) ? attributesMarkdownIt : plainMarkdownIt;
+}
 
 /** Plain text of an inline token: text, code spans and link texts, soft breaks as spaces. */
 function plainText(inline: Token): string {
@@ -169,10 +183,10 @@ const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
  */
 export function summarizeMarkdown(body: string, needs: { h1: boolean; paragraph: boolean }): MarkdownSummary {
   const prefix = REFERENCE_DEFINITION.test(body) ? body : summaryPrefix(body);
-  const summary = summarizeTokens(markdown.parse(prefix, { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv));
+  const summary = summarizeTokens(parserFor(body).parse(prefix, { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv));
   const complete = (!needs.h1 || summary.firstH1 !== undefined) && (!needs.paragraph || summary.firstParagraph !== undefined);
   if (complete || prefix.length === body.length) return summary;
-  return summarizeTokens(markdown.parse(body, { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv));
+  return summarizeTokens(parserFor(body).parse(body, { options: NO_LINKS, unresolved: [], headings: [] } satisfies RenderEnv));
 }
 
 /** Render options for parsing alone: links resolve to nothing and are not reported. */
@@ -187,6 +201,7 @@ export function parseBlocks(body: string): Token[] {
   const tokens: Token[] = [];
   // What markdown-it's own first step does, kept to CRLF so that lines keep their numbers: a lone
   // CR stays, where markdown-it would start a line.
+  const markdown = parserFor(body);
   markdown.block.parse(
     body.replace(/\r\n/g, '\n'),
     markdown,
@@ -248,6 +263,7 @@ export function renderMarkdown(body: string, options: RenderOptions): RenderedMa
   const env: RenderEnv = { options, unresolved: [], headings: [] };
   // markdown-it adds the body's own definitions to these and looks links up in them.
   if (options.partOf?.references !== undefined) env.references = { ...options.partOf.references };
+  const markdown = parserFor(body);
   const tokens = markdown.parse(body, env);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),

@@ -88,6 +88,7 @@ function heldSource(file: SourceFile, text: string): SourceFile {
   return {
     relPath: file.relPath,
     realRelPath: file.realRelPath,
+    contentRoot: file.contentRoot,
     get mtimeMs() {
       return file.mtimeMs;
     },

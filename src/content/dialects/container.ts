@@ -1,0 +1,103 @@
+/**
+ * `:::` containers — Docusaurus admonitions (docusaurus.io "Admonitions": `:::tip[Title]`,
+ * `:::tip Title`, nesting with more colons), Starlight asides (starlight.astro.build "Asides":
+ * `:::tip[Title]`) and VitePress custom containers (vitepress.dev "Markdown Extensions § Custom
+ * Containers": `::: warning Title`, `::: details`, `::: code-group`, `::: raw`) — as plain markdown:
+ * admonitions become GitHub alerts with their title, `details` a quoted block with its summary,
+ * `code-group` labelled sections of code.
+ */
+import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
+import { codeLines, indentOf, indentLines } from './lines.js';
+
+/** `:::name`, `::: name Title`, `:::name[Title]`, `:::name[Title]{attrs}`. */
+const OPEN = /^\s*(:{3,})\s*([A-Za-z][\w-]*)(.*)$/;
+const CLOSE = /^\s*:{3,}\s*$/;
+/** A code fence of a code group with its label: ```` ```sh [npm] ````. */
+const GROUP_FENCE = /^(\s*)(`{3,}|~{3,})([^[\n]*?)\s*\[([^\]\n]+)\](.*)$/;
+
+/** The title of an opening line's rest: `[Title]` (attributes after it ignored), else the text, else none. */
+function titleOf(rest: string): string | undefined {
+  const bracketed = /^\[(.*)\]/.exec(rest.trim());
+  if (bracketed !== null) return bracketed[1];
+  const text = rest.replace(/\{[^}]*\}\s*$/, '').trim();
+  return text === '' ? undefined : text;
+}
+
+/** A VitePress code group's body: its fenced blocks, each labelled by the `[label]` of its info string (else its language). */
+function codeGroupTabs(body: string): { label: string; body: string }[] {
+  const tabs: { label: string; body: string[] }[] = [];
+  let fence: string | undefined;
+  for (const line of body.split('\n')) {
+    if (fence !== undefined) {
+      tabs.at(-1)?.body.push(line);
+      if (line.trim().startsWith(fence) && /^[`~]+$/.test(line.trim()) && line.trim()[0] === fence[0]) fence = undefined;
+      continue;
+    }
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker !== undefined) {
+      fence = marker;
+      const labelled = GROUP_FENCE.exec(line);
+      const info = line.trim().slice(marker.length).trim();
+      const label = labelled?.[4] ?? (info.split(/\s/)[0] || `Tab ${tabs.length + 1}`);
+      const opening = labelled === null ? line.trim() : `${labelled[2] ?? ''}${(labelled[3] ?? '').trim()}${labelled[5] ?? ''}`;
+      tabs.push({ label: label.trim(), body: [opening.trimEnd()] });
+    } else if (line.trim() !== '') tabs.push({ label: `Tab ${tabs.length + 1}`, body: [line] });
+  }
+  return tabs.map((tab) => ({ label: tab.label, body: tab.body.join('\n') }));
+}
+
+/**
+ * Rewrites every `:::` container of `markdown` outside fenced code. Containers nest (the closing
+ * `:::` ends the innermost open one); one left open runs to the end. Bodies are passed through
+ * `recurse` (every dialect) first, and the output keeps the opening line's indentation.
+ * @example containers(':::tip[Did you know?]\nYes.\n:::', (s) => s) // '> [!TIP]\n> **Did you know?**\n>\n> Yes.'
+ */
+export function containers(markdown: string, recurse: (markdown: string) => string): string {
+  if (!markdown.includes(':::')) return markdown;
+  const lines = markdown.split('\n');
+  const code = codeLines(lines);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const open = code[i] === true ? null : OPEN.exec(line);
+    if (open === null) {
+      out.push(line);
+      continue;
+    }
+    let depth = 1;
+    let end = i + 1;
+    for (; end < lines.length; end++) {
+      if (code[end] === true) continue;
+      const text = lines[end] ?? '';
+      if (CLOSE.test(text)) depth--;
+      else if (OPEN.test(text)) depth++;
+      if (depth === 0) break;
+    }
+    const indent = indentOf(line);
+    const body = recurse(
+      lines
+        .slice(i + 1, end)
+        .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text.trimStart()))
+        .join('\n')
+        .replace(/^\n+|\n+$/g, ''),
+    );
+    out.push(indentLines(containerMarkdown(open[2] ?? '', titleOf(open[3] ?? ''), body), indent));
+    i = end;
+  }
+  return out.join('\n');
+}
+
+/** One container as plain markdown, by its name. */
+function containerMarkdown(name: string, title: string | undefined, body: string): string {
+  switch (name.toLowerCase()) {
+    case 'details':
+      return detailsMarkdown(title, body);
+    case 'code-group':
+      return tabsMarkdown(codeGroupTabs(body));
+    case 'raw':
+    case 'v-pre':
+      return body.replace(/^\n+|\n+$/g, '');
+    default:
+      return admonitionMarkdown(name, title, body);
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * GitBook blocks as its Git Sync export writes them (gitbook.com/docs "Markdown" reference): hints
+ * (`{% hint style="info" %}` … `{% endhint %}`) become GitHub alerts, tabs (`{% tabs %}`
+ * `{% tab title="…" %}`) labelled sections, embeds (`{% embed url="…" %}`, with an optional caption
+ * and `{% endembed %}`) and content references (`{% content-ref url="…" %}`) links, code blocks with
+ * a title (`{% code title="…" %}`) the block under its bold title, OpenAPI operations
+ * (`{% openapi src method path %}`) their method and path with the link the export puts inside.
+ * Steppers, columns and other paired tags keep their content; a tag this file does not know is
+ * dropped and reported.
+ */
+import { admonitionMarkdown, tabsMarkdown } from './blocks.js';
+import { codeLines, indentLines, indentOf } from './lines.js';
+
+/** A tag alone on its line: `{% name attrs %}`. */
+const TAG_LINE = /^\s*\{%-?\s*([\w@/.-]+)((?:\s+[^%]*?)?)\s*-?%\}\s*$/;
+/** Any tag in running text. */
+const TAG = /\{%-?\s*([\w@/.-]+)((?:\s+[^%]*?)?)\s*-?%\}/g;
+/** Tags whose content is kept as it is, the tags themselves dropped. */
+const UNWRAPPED = new Set(['stepper', 'step', 'columns', 'column', 'swagger', 'swagger-description', 'openapi-schemas', 'openapi-webhook']);
+
+/** The attributes of a tag: `style="info"` → `{ style: 'info' }`. */
+function attributesOf(text: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [, name = '', double, single, bare] of text.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))/g))
+    attributes[name] = double ?? single ?? bare ?? '';
+  return attributes;
+}
+
+/** What {@link gitbookBlocks} could not render, for `check`. */
+export interface GitbookReport {
+  /** Tag names dropped, one entry per use. */
+  dropped: string[];
+}
+
+/** A tag's block: from its line to the matching `{% endname %}`, nesting counted; `undefined` when never closed. */
+function closingLine(lines: readonly string[], code: readonly boolean[], from: number, name: string): number | undefined {
+  let depth = 1;
+  for (let k = from + 1; k < lines.length; k++) {
+    if (code[k] === true) continue;
+    const tag = TAG_LINE.exec(lines[k] ?? '')?.[1];
+    if (tag === name) depth++;
+    else if (tag === `end${name}`) depth--;
+    if (depth === 0) return k;
+  }
+  return undefined;
+}
+
+/** The lines between two of a block's lines, dedented by the block's indentation. */
+function inner(lines: readonly string[], from: number, to: number, indent: string): string {
+  return lines
+    .slice(from, to)
+    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
+    .join('\n')
+    .replace(/^\n+|\n+$/g, '');
+}
+
+/** A `{% tabs %}` body as its tabs: each `{% tab title="…" %}` to its `{% endtab %}`. */
+function tabsOf(body: string, recurse: (markdown: string) => string): { label: string; body: string }[] {
+  const lines = body.split('\n');
+  const code = codeLines(lines);
+  const tabs: { label: string; body: string }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const tag = code[i] === true ? null : TAG_LINE.exec(lines[i] ?? '');
+    if (tag?.[1] !== 'tab') continue;
+    const end = closingLine(lines, code, i, 'tab') ?? lines.length;
+    const indent = indentOf(lines[i] ?? '');
+    tabs.push({ label: attributesOf(tag[2] ?? '').title ?? `Tab ${tabs.length + 1}`, body: recurse(inner(lines, i + 1, end, indent)) });
+    i = end;
+  }
+  return tabs;
+}
+
+/**
+ * Rewrites GitBook's `{% … %}` blocks of `markdown` outside fenced code. Bodies go through
+ * `recurse` (every dialect) first; the output keeps the opening tag's indentation.
+ * @param report filled with the tags that were dropped
+ */
+export function gitbookBlocks(markdown: string, recurse: (markdown: string) => string, report: GitbookReport): string {
+  if (!markdown.includes('{%')) return markdown;
+  const lines = markdown.split('\n');
+  const code = codeLines(lines);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const tag = code[i] === true ? null : TAG_LINE.exec(line);
+    if (tag === null) {
+      out.push(code[i] === true || !line.includes('{%') ? line : inlineTags(line, report));
+      continue;
+    }
+    const [, name = '', rest = ''] = tag;
+    const attributes = attributesOf(rest);
+    const indent = indentOf(line);
+    const end = name === 'embed' ? embedEnd(lines, code, i) : closingLine(lines, code, i, name);
+    // A tab set's tags are read by tabsOf, which runs each tab's body through every dialect.
+    const raw = end === undefined ? '' : inner(lines, i + 1, end, indent);
+    const body = name === 'tabs' ? raw : recurse(raw);
+    const block = blockMarkdown(name, attributes, body, recurse, report);
+    if (block !== undefined) out.push(indentLines(block, indent));
+    if (end !== undefined) i = end;
+  }
+  return out.join('\n');
+}
+
+/** One tag and its body as plain markdown; `undefined` to leave nothing. */
+function blockMarkdown(
+  name: string,
+  attributes: Record<string, string>,
+  body: string,
+  recurse: (markdown: string) => string,
+  report: GitbookReport,
+): string | undefined {
+  switch (name) {
+    case 'hint':
+      return admonitionMarkdown(attributes.style ?? 'info', undefined, body);
+    case 'tabs':
+      return tabsMarkdown(tabsOf(body, recurse));
+    case 'embed': {
+      const url = attributes.url ?? '';
+      const caption = body.trim();
+      return url === '' ? caption : `[${caption === '' ? url : caption}](${url})`;
+    }
+    case 'content-ref': {
+      const url = attributes.url ?? '';
+      return body.trim() === '' ? `[${url}](${url})` : body;
+    }
+    case 'code':
+      return attributes.title === undefined ? body : `**${attributes.title}**\n\n${body}`;
+    case 'file': {
+      const src = attributes.src ?? '';
+      return `[${body.trim() === '' ? src.split('/').pop() : body.trim()}](${src})`;
+    }
+    case 'openapi':
+    case 'openapi-operation': {
+      const method = (attributes.method ?? '').toUpperCase();
+      const head = `**${method} ${attributes.path ?? ''}**`.replace('** ', '**');
+      return body.trim() === '' ? head : `${head}\n\n${body}`;
+    }
+    default:
+      if (name.startsWith('end')) return undefined;
+      // An integration's block (`{% @github-files/github-code-block url="…" %}`): its link, when it has one.
+      if (name.startsWith('@') && attributes.url !== undefined) return `[${attributes.url}](${attributes.url})`;
+      if (UNWRAPPED.has(name)) return body;
+      report.dropped.push(name);
+      return body === '' ? undefined : body;
+  }
+}
+
+/** Where an embed ends: its `{% endembed %}` when one follows before the next tag, else its own line. */
+function embedEnd(lines: readonly string[], code: readonly boolean[], from: number): number {
+  for (let k = from + 1; k < lines.length; k++) {
+    if (code[k] === true) return from;
+    const tag = TAG_LINE.exec(lines[k] ?? '')?.[1];
+    if (tag === 'endembed') return k;
+    if (tag !== undefined || (lines[k] ?? '').trim() === '') return from;
+  }
+  return from;
+}
+
+/** Tags in running text: embeds become links, closing tags and unknown ones are dropped. */
+function inlineTags(line: string, report: GitbookReport): string {
+  return line.replace(TAG, (_match, name: string, rest: string) => {
+    if (name === 'embed') {
+      const url = attributesOf(rest).url ?? '';
+      return `[${url}](${url})`;
+    }
+    if (!name.startsWith('end')) report.dropped.push(name);
+    return '';
+  });
+}

@@ -1,0 +1,364 @@
+/**
+ * Hugo shortcodes (gohugo.io "Shortcodes"): `{{< name args >}}`, `{{% name args %}}`, paired with
+ * `{{< /name >}}` or self-closing `{{< name />}}`, as plain markdown. The built-ins that carry
+ * content are rendered — `details`, `figure`, `highlight`, `param`, `ref`/`relref`, `youtube`,
+ * `vimeo`, `gist` — and so are the shortcodes themes and docs sites share: the note/warning/alert
+ * families (Docsy `alert`, `notice`, `callout`…) as GitHub alerts, `tabs`/`tab`, `code-toggle`
+ * (a config shown as TOML, YAML and JSON tabs) and `include`/`readfile` (a content file inlined).
+ * Any other paired shortcode is unwrapped to its body, any other one dropped; both are reported.
+ * Escaped calls (`{{</*` x `*\/>}}` in Hugo's docs), which Hugo prints as `{{< x >}}`, are printed so. Shortcodes in
+ * fenced code and code spans are left as written.
+ */
+import path from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { stringify as stringifyYaml } from 'yaml';
+import { splitFrontmatter } from '../frontmatter.js';
+import type { PageUrlLookup } from '../links.js';
+import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
+import { readInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
+import { codeLines } from './lines.js';
+
+const SHORTCODE =
+  /\{\{([<%])\s*(\/)?\s*([\w.-][\w./-]*)((?:[^"'`>%}]|"(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`|[>%}](?!\}))*?)\s*(\/)?\s*([>%])\}\}/g;
+const ESCAPED_OPEN = /\{\{([<%])\/\*/g;
+const ESCAPED_CLOSE = /\*\/([>%])\}\}/g;
+const ADMONITIONS = new Set([
+  'note',
+  'tip',
+  'warning',
+  'caution',
+  'important',
+  'info',
+  'danger',
+  'alert',
+  'callout',
+  'notice',
+  'admonition',
+  'hint',
+  'attention',
+  'error',
+  'success',
+]);
+
+/** What the shortcodes of a page need beyond the include context. */
+export interface HugoContext extends IncludeContext {
+  /** The page's frontmatter, for `param`. */
+  frontmatter: Record<string, unknown>;
+  /** Finds the page URL of a content file, for `ref`/`relref`. */
+  lookup: PageUrlLookup;
+  /** Shortcodes not rendered, by name: how many were dropped and how many unwrapped. */
+  unrendered: Map<string, { dropped: number; unwrapped: number }>;
+}
+
+/** One shortcode call in the text. */
+interface Call {
+  start: number;
+  end: number;
+  name: string;
+  closing: boolean;
+  selfClosing: boolean;
+  positional: string[];
+  named: Record<string, string>;
+  /** Index of the closing call when paired. */
+  closer?: number;
+}
+
+/** The arguments of a call: `"a b" c=d e="f"` → positional `['a b']`, named `{ c: 'd', e: 'f' }`. */
+function argumentsOf(text: string): Pick<Call, 'positional' | 'named'> {
+  const positional: string[] = [];
+  const named: Record<string, string> = {};
+  for (const [, key, double, raw, single, bare] of text.matchAll(
+    /(?:([\w-]+)=)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"'`]+))/g,
+  )) {
+    const value = double?.replace(/\\(.)/g, '$1') ?? raw ?? single ?? bare ?? '';
+    if (key === undefined) positional.push(value);
+    else named[key] = value;
+  }
+  return { positional, named };
+}
+
+/** Ranges of the text that are code (fenced blocks, code spans): shortcodes there are not calls. */
+function codeRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  const lines = text.split('\n');
+  const code = codeLines(lines);
+  let at = 0;
+  let proseStart = 0;
+  lines.forEach((line, i) => {
+    if (code[i] === true) {
+      if (proseStart < at) spans(text, proseStart, at, ranges);
+      ranges.push([at, at + line.length]);
+      proseStart = at + line.length + 1;
+    }
+    at += line.length + 1;
+  });
+  spans(text, proseStart, text.length, ranges);
+  return ranges;
+}
+
+function spans(text: string, from: number, to: number, ranges: [number, number][]): void {
+  const prose = text.slice(from, to);
+  if (!prose.includes('`')) return;
+  for (const match of prose.matchAll(/(`+)[\s\S]*?[^`]\1(?!`)/g)) ranges.push([from + match.index, from + match.index + match[0].length]);
+}
+
+/** The calls of a text outside code, with paired ones matched. */
+function callsOf(text: string): Call[] {
+  const code = codeRanges(text);
+  const inCode = (index: number): boolean => code.some(([start, end]) => index >= start && index < end);
+  const calls: Call[] = [];
+  for (const match of text.matchAll(SHORTCODE)) {
+    const [whole, open = '', slash, name = '', args = '', selfSlash, close = ''] = match;
+    if ((open === '<') !== (close === '>') || inCode(match.index)) continue;
+    calls.push({
+      start: match.index,
+      end: match.index + whole.length,
+      name,
+      closing: slash === '/',
+      selfClosing: selfSlash === '/',
+      ...argumentsOf(args),
+    });
+  }
+  const open: number[] = [];
+  calls.forEach((call, i) => {
+    if (call.selfClosing) return;
+    if (!call.closing) {
+      open.push(i);
+      return;
+    }
+    const at = open.map((k) => calls[k]?.name).lastIndexOf(call.name);
+    if (at === -1) return;
+    const opener = calls[open[at] as number] as Call;
+    opener.closer = i;
+    open.length = at;
+  });
+  return calls;
+}
+
+/**
+ * Renders the Hugo shortcodes of `markdown` (frontmatter removed) as plain markdown.
+ * @param depth include nesting, to {@link MAX_INCLUDE_DEPTH}
+ */
+export function hugoShortcodes(markdown: string, context: HugoContext, depth = 0): string {
+  if (!markdown.includes('{{')) return markdown;
+  const calls = callsOf(markdown);
+  const rendered = calls.length === 0 ? markdown : renderSpan(markdown, calls, 0, calls.length, 0, markdown.length, context, depth);
+  return rendered.replace(ESCAPED_OPEN, '{{$1').replace(ESCAPED_CLOSE, '$1}}');
+}
+
+function renderSpan(
+  text: string,
+  calls: Call[],
+  from: number,
+  to: number,
+  start: number,
+  end: number,
+  context: HugoContext,
+  depth: number,
+): string {
+  let out = '';
+  let at = start;
+  for (let i = from; i < to; i++) {
+    const call = calls[i] as Call;
+    out += text.slice(at, call.start);
+    at = call.end;
+    if (call.closing) continue;
+    const closer = call.closer === undefined ? undefined : calls[call.closer];
+    const body =
+      closer === undefined ? undefined : renderSpan(text, calls, i + 1, call.closer as number, call.end, closer.start, context, depth);
+    const children = closer === undefined ? [] : childCalls(text, calls, i + 1, call.closer as number, context, depth);
+    const result = renderCall(call, body, children, context, depth);
+    if (result.block) {
+      const lineStart = out.lastIndexOf('\n') + 1;
+      const indent = /^[ \t]*$/.test(out.slice(lineStart)) ? out.slice(lineStart) : '';
+      out += `\n${result.text
+        .split('\n')
+        .map((line, k) => (k === 0 || line === '' ? line : indent + line))
+        .join('\n')}\n`;
+    } else out += result.text;
+    if (closer !== undefined) {
+      at = closer.end;
+      i = call.closer as number;
+    }
+  }
+  return out + text.slice(at, end);
+}
+
+/** The paired calls directly inside calls `from`–`to` (the tabs of a `tabs`), with their rendered bodies. */
+function childCalls(
+  text: string,
+  calls: Call[],
+  from: number,
+  to: number,
+  context: HugoContext,
+  depth: number,
+): { call: Call; body: string }[] {
+  const children: { call: Call; body: string }[] = [];
+  for (let i = from; i < to; i++) {
+    const call = calls[i] as Call;
+    if (call.closing || call.closer === undefined) continue;
+    const closer = calls[call.closer] as Call;
+    children.push({ call, body: renderSpan(text, calls, i + 1, call.closer, call.end, closer.start, context, depth) });
+    i = call.closer;
+  }
+  return children;
+}
+
+function report(context: HugoContext, name: string, how: 'dropped' | 'unwrapped'): void {
+  const entry = context.unrendered.get(name) ?? { dropped: 0, unwrapped: 0 };
+  entry[how]++;
+  context.unrendered.set(name, entry);
+}
+
+/** A code block of `code` in language `lang`, fenced with more backticks than it holds. */
+function fenced(code: string, lang: string): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${code.replace(/^\n+|\n+$/g, '')}\n${fence}`;
+}
+
+function renderCall(
+  call: Call,
+  body: string | undefined,
+  children: { call: Call; body: string }[],
+  context: HugoContext,
+  depth: number,
+): { text: string; block?: boolean } {
+  const raw = body;
+  // A paired body starts and ends with the newlines around it: not part of a block's content.
+  body = body?.replace(/^\n+|\n+$/g, '');
+  const { name, named, positional } = call;
+  const first = positional[0];
+  if (ADMONITIONS.has(name)) {
+    const generic = ['alert', 'callout', 'notice', 'admonition', 'hint'].includes(name);
+    const kind = named.type ?? named.color ?? named.context ?? named.theme ?? named.style ?? (generic ? first : undefined) ?? name;
+    const title = named.title ?? (name === 'notice' ? positional[1] : undefined);
+    return { text: admonitionMarkdown(kind, title, body ?? named.text ?? ''), block: true };
+  }
+  switch (name) {
+    case 'details':
+      return { text: detailsMarkdown(named.summary ?? named.title ?? first, body ?? ''), block: true };
+    case 'tabs': {
+      const items = (named.items ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      const tabs = children
+        .filter((child) => child.call.name === 'tab')
+        .map((child, k) => {
+          const c = child.call;
+          const label = c.named.name ?? c.named.title ?? c.named.header ?? c.named.label ?? c.positional[0] ?? items[k] ?? `Tab ${k + 1}`;
+          return { label, body: child.body };
+        });
+      return { text: tabsMarkdown(tabs), block: true };
+    }
+    case 'tab':
+      return { text: body ?? '', block: true };
+    case 'code-toggle':
+      if (body === undefined) break;
+      return { text: codeToggle(body, named.file, named.fm === 'true'), block: true };
+    case 'highlight':
+      if (body === undefined) break;
+      return { text: fenced(body, first ?? ''), block: true };
+    case 'figure': {
+      const image = `![${named.alt ?? ''}](${named.src ?? ''})`;
+      const linked = named.link === undefined ? image : `[${image}](${named.link})`;
+      const caption = [named.title === undefined ? '' : `**${named.title}**`, named.caption ?? ''].filter(Boolean).join(' ');
+      return { text: caption === '' ? linked : `${linked}\n\n*${caption}*`.replace(/^\*(\*\*.*\*\*)\*$/m, '$1'), block: true };
+    }
+    case 'param': {
+      const value = paramOf(context.frontmatter, named.name ?? first ?? '');
+      if (value !== undefined) return { text: value };
+      context.problems.push(`{{< param ${first ?? ''} >}}: no such page parameter`);
+      return { text: '' };
+    }
+    case 'ref':
+    case 'relref':
+      return { text: refOf(named.path ?? first ?? '', context) };
+    case 'youtube':
+      return { text: `[YouTube video](https://www.youtube.com/watch?v=${named.id ?? first ?? ''})` };
+    case 'vimeo':
+      return { text: `[Vimeo video](https://vimeo.com/${named.id ?? first ?? ''})` };
+    case 'gist':
+      return { text: `[Gist](https://gist.github.com/${named.user ?? first ?? ''}/${named.id ?? positional[1] ?? ''})` };
+    case 'include':
+    case 'readfile': {
+      const included = includeOf(named.file ?? named.path ?? first ?? '', context, depth);
+      return { text: included, block: true };
+    }
+  }
+  if (raw !== undefined) {
+    report(context, name, 'unwrapped');
+    return { text: raw };
+  }
+  report(context, name, 'dropped');
+  return { text: '' };
+}
+
+/** A page parameter (`params.name`, else `name`, dotted keys walked), as text; `undefined` when absent. */
+function paramOf(frontmatter: Record<string, unknown>, name: string): string | undefined {
+  const walk = (from: unknown): unknown =>
+    name
+      .split('.')
+      .reduce<unknown>(
+        (value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined),
+        from,
+      );
+  const value = walk(frontmatter.params) ?? walk(frontmatter);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
+/** A `ref` target as a link to the page's file relative to this page (link rewriting then finds its URL). */
+function refOf(target: string, context: HugoContext): string {
+  const [file = '', fragment] = target.split('#', 2);
+  const anchor = fragment === undefined ? '' : `#${fragment}`;
+  if (file === '') return anchor;
+  const here = path.posix.dirname(context.relPath);
+  const bases = file.startsWith('/') ? [file.slice(1)] : [path.posix.join(here, file), file];
+  for (const base of bases) {
+    const stem = base.replace(/\/$/, '').replace(/\.md$/, '');
+    for (const candidate of [`${stem}.md`, `${stem}/_index.md`, `${stem}/index.md`]) {
+      if (context.lookup(candidate) !== undefined) {
+        const relative = path.posix.relative(here === '.' ? '' : here, candidate);
+        return `${relative.startsWith('.') ? relative : `./${relative}`}${anchor}`;
+      }
+    }
+  }
+  context.problems.push(`{{< ref "${target}" >}}: no such page`);
+  return target;
+}
+
+/** A content file's body (frontmatter removed), its own shortcodes rendered; `''` (reported) when it cannot be read. */
+function includeOf(target: string, context: HugoContext, depth: number): string {
+  const read = readInclude(context, target.startsWith('/') ? target : `/${target}`, 'content');
+  if ('error' in read) {
+    context.problems.push(`{{% include %}}: ${read.error}`);
+    return '';
+  }
+  const body = splitFrontmatter(read.text).body.replace(/^\n+|\n+$/g, '');
+  return depth < MAX_INCLUDE_DEPTH ? hugoShortcodes(body, context, depth + 1) : body;
+}
+
+/**
+ * A `code-toggle` body (TOML, as Hugo's docs write it) as three tabs: TOML, YAML and JSON, named
+ * after `file` when given (`hugo.toml`…). Front matter (`fm=true`) gets its delimiters. A body that
+ * is not TOML is shown as written.
+ */
+export function codeToggle(body: string, file: string | undefined, frontMatter: boolean): string {
+  const source = body.replace(/^\n+|\n+$/g, '');
+  const label = (ext: string, format: string): string =>
+    file === undefined ? format : `${path.posix.basename(file).replace(/\.md$/, '')}.${ext}`;
+  let data: unknown;
+  try {
+    data = parseToml(source);
+  } catch {
+    return tabsMarkdown([{ label: label('toml', 'TOML'), body: fenced(source, 'toml') }]);
+  }
+  const yaml = stringifyYaml(data).replace(/\n$/, '');
+  const json = JSON.stringify(data, null, 2);
+  return tabsMarkdown([
+    { label: label('toml', 'TOML'), body: fenced(frontMatter ? `+++\n${source}\n+++` : source, 'toml') },
+    { label: label('yaml', 'YAML'), body: fenced(frontMatter ? `---\n${yaml}\n---` : yaml, 'yaml') },
+    { label: label('json', 'JSON'), body: fenced(json, 'json') },
+  ]);
+}

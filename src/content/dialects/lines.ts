@@ -1,0 +1,116 @@
+/**
+ * Line helpers the dialect steps share: which lines are fenced code (CommonMark §4.5), and the
+ * indentation that a block's output must keep so that it stays inside a list item or a tab.
+ */
+
+/** A fence opening or closing line, at any indentation: a fence inside a tab or an admonition body is indented too. */
+const FENCE = /^\s*(`{3,}|~{3,})/;
+
+/**
+ * Per line: whether it belongs to fenced code, the fence lines included. A fence opens at any
+ * indentation (inside an admonition or a tab it is indented) and closes at a line of the same
+ * character, at least as long, with nothing else on it, indented at most 3 columns more than the
+ * opening (CommonMark §4.5, relative to the block holding it); an unclosed fence runs to the end.
+ * Lines inside blockquotes are read without their `>` markers.
+ * @example codeLines(['a', '```', ':::', '```']) // [false, true, true, true]
+ */
+export function codeLines(lines: readonly string[]): boolean[] {
+  let fence: string | undefined;
+  let fenceIndent = 0;
+  return lines.map((quoted) => {
+    // Code inside a blockquote (an admonition already written as an alert) is code too.
+    const line = quoted.includes('>') ? quoted.replace(/^[ \t]*(?:>[ \t]?)+/, '') : quoted;
+    const marker = FENCE.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (
+        marker !== undefined &&
+        marker[0] === fence[0] &&
+        marker.length >= fence.length &&
+        line.trim() === marker &&
+        indentWidth(indentOf(line)) <= fenceIndent + 3
+      )
+        fence = undefined;
+      return true;
+    }
+    // A backtick fence's info string holds no backtick (§4.5): "``` a ` b" is a code span.
+    if (marker !== undefined && !(marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`'))) {
+      fence = marker;
+      fenceIndent = indentWidth(indentOf(line));
+      return true;
+    }
+    return false;
+  });
+}
+
+/** The leading spaces and tabs of a line. */
+export function indentOf(line: string): string {
+  return /^[ \t]*/.exec(line)?.[0] ?? '';
+}
+
+/** Width of an indentation, a tab counting 4 columns (Python-Markdown's tab length). */
+export function indentWidth(indent: string): number {
+  let width = 0;
+  for (const char of indent) width += char === '\t' ? 4 - (width % 4) : 1;
+  return width;
+}
+
+/**
+ * The lines of an indented body (MkDocs admonitions and tabs: content indented 4 more columns than
+ * the marker) with that indentation removed; blank lines stay blank.
+ */
+export function dedent(lines: readonly string[], columns: number): string[] {
+  return lines.map((line) => {
+    let width = 0;
+    let i = 0;
+    while (i < line.length && width < columns && (line[i] === ' ' || line[i] === '\t')) {
+      width += line[i] === '\t' ? 4 - (width % 4) : 1;
+      i++;
+    }
+    return line.slice(i);
+  });
+}
+
+/** `text` with `indent` put before every line that is not blank. */
+export function indentLines(text: string, indent: string): string {
+  if (indent === '') return text;
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : indent + line))
+    .join('\n');
+}
+
+/** The number of lines from `from` on that belong to an indented body deeper than `columns`: blank lines or lines indented past it, trailing blank lines left out. */
+export function indentedBodyLength(lines: readonly string[], from: number, columns: number): number {
+  let end = from;
+  let last = from;
+  while (end < lines.length) {
+    const line = lines[end] ?? '';
+    if (line.trim() === '') {
+      end++;
+      continue;
+    }
+    if (indentWidth(indentOf(line)) < columns) break;
+    end++;
+    last = end;
+  }
+  return last - from;
+}
+
+const CODE_SPAN = /(`+)[\s\S]*?[^`]\1(?!`)|(`+)(?!`)/g;
+
+/**
+ * Applies `replace` to the parts of a line (or paragraph) outside code spans (CommonMark §6.1):
+ * `` `{{< x >}}` `` stays as written.
+ */
+export function outsideCodeSpans(text: string, replace: (prose: string) => string): string {
+  if (!text.includes('`')) return replace(text);
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(CODE_SPAN)) {
+    // A lone run of backticks with no closing run is literal text.
+    if (match[2] !== undefined) continue;
+    out += replace(text.slice(at, match.index)) + match[0];
+    at = match.index + match[0].length;
+  }
+  return out + replace(text.slice(at));
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { autoAppendOf } from './mkdocs-snippets.js';
+import { dialect } from './test-support.js';
+
+describe('MkDocs admonitions', () => {
+  it('turns !!! type "Title" into a GitHub alert with its title', () => {
+    const out = dialect('!!! example "Try it"\n\n    Run `mkdocs serve`.\n\nAfter.');
+    expect(out.text).toBe('> [!NOTE]\n> **Try it**\n>\n> Run `mkdocs serve`.\n\nAfter.');
+    expect(out.html).toBe(
+      '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>\n<p><strong>Try it</strong></p>\n<p>Run <code>mkdocs serve</code>.</p>\n</div>\n<p>After.</p>\n',
+    );
+  });
+
+  it('turns ??? and ???+ into quoted blocks with their summary, the type when untitled', () => {
+    expect(dialect('??? question "Why?"\n    Because.').text).toBe('> **Why?**\n>\n> Because.');
+    expect(dialect('???+ tip\n    Open.').text).toBe('> **Tip**\n>\n> Open.');
+  });
+
+  it('reads an admonition opening a definition', () => {
+    expect(dialect('`type`\n:   !!! note\n\n        Body.').text).toBe('`type`\n:   > [!NOTE]\n    > Body.');
+  });
+});
+
+describe('MkDocs content tabs', () => {
+  it('turns consecutive === "Label" blocks into labelled sections, nested admonitions included', () => {
+    const out = dialect('=== "C"\n\n    ```c\n    int x;\n    ```\n\n=== "Note"\n\n    !!! tip\n        Tabs nest.\n');
+    expect(out.text).toBe('**C**\n\n```c\nint x;\n```\n\n**Note**\n\n> [!TIP]\n> Tabs nest.\n');
+    expect(out.html).toBe(
+      '<p><strong>C</strong></p>\n<pre tabindex="0"><code class="language-c">int x;\n</code></pre>\n<p><strong>Note</strong></p>\n<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p>Tabs nest.</p>\n</div>\n',
+    );
+  });
+});
+
+describe('MkDocs md_in_html and icons', () => {
+  it('unwraps a markdown-attributed div and drops icon shortcodes', () => {
+    const out = dialect('<div class="grid cards" markdown>\n- :material-clock: **Fast**\n</div>\n');
+    expect(out.text).toBe('\n- **Fast**\n\n');
+    expect(out.html).toBe('<ul>\n<li><strong>Fast</strong></li>\n</ul>\n');
+  });
+});
+
+describe('MkDocs auto_append setting', () => {
+  it('reads pymdownx.snippets auto_append from mkdocs.yml, Python tags and all', () => {
+    const yaml =
+      'markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n  - pymdownx.snippets:\n      auto_append:\n        - includes/mkdocs.md\n';
+    expect(autoAppendOf(yaml)).toEqual(['includes/mkdocs.md']);
+    expect(autoAppendOf('site_name: x\n')).toEqual([]);
+  });
+});

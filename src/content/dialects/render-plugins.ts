@@ -1,0 +1,81 @@
+/**
+ * The markdown-it plugins that render what plain markdown still carries after the dialect step:
+ * GitHub alerts (`> [!NOTE]`, docs.github.com "Basic writing and formatting syntax § Alerts") as
+ * boxes with their label (markdown-it-github-alerts), footnotes (markdown-it-footnote, as GFM and
+ * PHP Markdown Extra write them), definition lists (markdown-it-deflist: `term` then
+ * `: definition`, as Hugo's goldmark and Python-Markdown's `def_list` read them) and attribute lists
+ * (markdown-it-attrs: `## Title {#id}`, `{ .class }`, as Hugo's and Python-Markdown's `attr_list`
+ * read them), limited to attributes that cannot run script or break the CSP.
+ */
+import type MarkdownIt from 'markdown-it';
+import type { PluginSimple, PluginWithOptions } from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import attrsPlugin from 'markdown-it-attrs';
+import deflistPlugin from 'markdown-it-deflist';
+import footnotePlugin from 'markdown-it-footnote';
+import githubAlerts from 'markdown-it-github-alerts';
+
+/** Attributes an attribute list may set: no event handlers, no `style` (the CSP refuses inline styles), no `href`/`src`. */
+const ALLOWED_ATTRIBUTES = [
+  'id',
+  'class',
+  'title',
+  'width',
+  'height',
+  'align',
+  'lang',
+  'dir',
+  'start',
+  'target',
+  'rel',
+  /^data-[\w-]+$/,
+  /^aria-[\w-]+$/,
+];
+
+/** Whether a body may hold an attribute list (`{#id}`, `{ .class }`, `{key="value"}`): only then is markdown-it-attrs worth its cost. */
+export function mayHoldAttributeList(body: string): boolean {
+  return /\{:?[ \t]*(?:[#.][\w-]|[\w-]+=)/.test(body);
+}
+
+/**
+ * Adds the plugins to `md`.
+ * @param options.attributeLists whether to read attribute lists (markdown-it-attrs, the costly one)
+ */
+export function useDialectPlugins(md: MarkdownIt, options: { attributeLists: boolean }): void {
+  md.use(githubAlerts as PluginWithOptions<{ icons?: Record<string, string> }>, { icons: {} });
+  md.core.ruler.after('github-alerts', 'sitegate_alert_nesting', repairAlertNesting);
+  const escapeHtml = md.utils.escapeHtml;
+  // The plugin writes the title (author text after `[!NOTE]`) unescaped.
+  md.renderer.rules.alert_open = (tokens, idx) => {
+    const meta = tokens[idx]?.meta as { title: string; type: string };
+    return `<div class="markdown-alert markdown-alert-${escapeHtml(meta.type)}"><p class="markdown-alert-title">${escapeHtml(meta.title)}</p>\n`;
+  };
+  md.use(footnotePlugin as unknown as PluginSimple);
+  md.use(deflistPlugin);
+  if (options.attributeLists)
+    md.use(attrsPlugin as unknown as PluginWithOptions<{ allowedAttributes: (string | RegExp)[] }>, {
+      allowedAttributes: ALLOWED_ATTRIBUTES,
+    });
+}
+
+/**
+ * markdown-it-github-alerts turns the first `blockquote_close` after an alert's opening into the
+ * alert's close, which is a nested quote's when the alert holds one (an admonition holding a
+ * collapsible block). Each close is matched to its opening again here, by nesting.
+ */
+function repairAlertNesting(state: { tokens: Token[] }): void {
+  const open: Token[] = [];
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    // `> [!NOTE]` alone on its line leaves an empty first paragraph once the marker is taken out.
+    if (token.type === 'alert_open' && tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 2]?.content === '') tokens.splice(i + 1, 3);
+    if (token.type === 'blockquote_open' || token.type === 'alert_open') open.push(token);
+    else if (token.type === 'blockquote_close' || token.type === 'alert_close') {
+      const opener = open.pop();
+      const alert = opener?.type === 'alert_open';
+      token.type = alert ? 'alert_close' : 'blockquote_close';
+      token.tag = alert ? 'div' : 'blockquote';
+    }
+  }
+}
