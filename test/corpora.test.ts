@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainMarkdown } from '../src/content/dialects/index.js';
 import { LLMS_FULL_MAX_CHARS, LLMS_MAX_CHARS } from '../src/discovery/llms.js';
 import { buildTestApp, DOCS_LARGE, DOCS_SMALL, REPO_DIR, TEST_BASE_URL } from './helpers.js';
 
@@ -379,7 +380,15 @@ describe.each(CORPORA)('$name', (corpus) => {
   let searchPaths: string[];
 
   beforeAll(async () => {
-    for (const file of markdownFiles(corpus.dir)) sources.set(file, readFileSync(path.join(corpus.dir, file)));
+    // What agents get is the source with its generator syntax made plain (content/dialects): `:::info` boxes
+    // become GitHub alerts; a file without such syntax is its own plain markdown, byte for byte.
+    for (const file of markdownFiles(corpus.dir)) {
+      const text = readFileSync(path.join(corpus.dir, file), 'utf8');
+      sources.set(
+        file,
+        Buffer.from(plainMarkdown(text, { relPath: file, internal: false, files: undefined, lookup: () => undefined }).text),
+      );
+    }
     app = (await buildTestApp(corpus.dir)).app;
     sitemapXml = await getDocument(app, '/sitemap.xml', 'application/xml');
     sitemapPaths = sitemapLocs(sitemapXml).map(pathOf);
