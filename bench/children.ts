@@ -32,7 +32,7 @@ const START_TIMEOUT_MS = 60_000;
 const KEY_CREATE_TIMEOUT_MS = 30_000;
 /** Time allowed for a graceful stop before SIGKILL, ms. */
 const STOP_GRACE_MS = 3_000;
-/** Fastify's default `keepAliveTimeout`, ms; the raw server copies it so `Keep-Alive` matches. */
+/** sitegate's default `keepAliveTimeout` (config/limits.ts), ms; the raw server copies it so `Keep-Alive` matches. */
 export const FASTIFY_KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /**

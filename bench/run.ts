@@ -14,7 +14,7 @@ import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type Prepar
 import { buildReplayTable } from './replay.js';
 import { diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
 import { runScale, SCALE_SIZES } from './scale.js';
-import { BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
+import { BENCH_KEY_SCOPES, BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
 
 function selectScenarios(only: readonly string[]): BenchScenario[] {
   const selected = SCENARIOS.filter((s) => only.length === 0 || only.some((name) => s.name.toLowerCase().includes(name)));
@@ -101,7 +101,7 @@ async function main(args: string[]): Promise<number> {
   installCleanup();
   process.stdout.write(header(options, scenarios) + '\n');
 
-  const sitegate = await startSitegate(options.contentDir, BENCH_SCOPE);
+  const sitegate = await startSitegate(options.contentDir, BENCH_KEY_SCOPES);
   const prepared = await prepareScenarios(scenarios, sitegate.baseUrl, sitegate.credential);
   const baselines = await startBaselines(prepared, sitegate);
 

@@ -5,7 +5,8 @@
 import type { Config } from './config/config.js';
 import type { AppContext } from './http/context.js';
 import type { Snapshot } from './snapshot/snapshot.js';
-import type { AuditEvent, Store } from './store/store.js';
+import type { Store } from './store/store.js';
+import { createAuditQueue } from './store/audit-queue.js';
 import { openSqliteStore } from './store/sqlite.js';
 import { createKeyService } from './auth/keys.js';
 import { createTokenService, type TokenService } from './auth/access-tokens.js';
@@ -25,11 +26,6 @@ export interface ServerContext extends AppContext {
   /** Writes pending audit events, then closes the rate-limit connection, stops pruning (store/retention.ts) and closes the store. */
   close(): Promise<void>;
 }
-
-/** Request-driven audit events are written at least this often (ms)… */
-const AUDIT_FLUSH_MS = 200;
-/** …or as soon as this many are waiting. */
-const AUDIT_BATCH_MAX = 200;
 
 /** Options of {@link createContext}. */
 export interface ContextOptions {
@@ -128,19 +124,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   const limiter = rateLimits.limiter;
   const now = options.now ?? (() => new Date());
   let current = first;
-  // Request-driven audit events (tokens issued, failed authentications) are written in batches:
-  // one INSERT per batch instead of one per request, off the request path.
-  let auditQueue: AuditEvent[] = [];
-  let auditTimer: NodeJS.Timeout | undefined;
-  let auditWrites: Promise<void> = Promise.resolve();
-  const flushAudit = (): void => {
-    if (auditTimer !== undefined) clearTimeout(auditTimer);
-    auditTimer = undefined;
-    if (auditQueue.length === 0) return;
-    const batch = auditQueue;
-    auditQueue = [];
-    auditWrites = auditWrites.then(() => store.appendAudit(batch)).catch(onBackgroundError);
-  };
+  const auditQueue = createAuditQueue(store, now, onBackgroundError);
   return {
     config,
     store,
@@ -149,19 +133,14 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       tokens,
       limiter,
       blockedAddresses: new Map(),
-      audit: (event) => {
-        auditQueue.push({ ...event, at: now() });
-        if (auditQueue.length >= AUDIT_BATCH_MAX) flushAudit();
-        else auditTimer ??= setTimeout(flushAudit, AUDIT_FLUSH_MS);
-      },
+      audit: (event) => auditQueue.append(event),
     },
     snapshot: () => current,
     swapSnapshot(next) {
       current = next;
     },
     async close() {
-      flushAudit();
-      await auditWrites;
+      await auditQueue.flush();
       rateLimits.close();
       await stopRetention();
       await unwatch();

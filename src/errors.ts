@@ -5,29 +5,7 @@
  * OpenAPI description and the responses cannot drift apart: a test checks all three list exactly
  * {@link ERROR_CODES}. Codes are only ever added, never reused for another meaning.
  */
-
-/** Every machine-readable error code the service can answer with. */
-export type ErrorCode =
-  | 'credential_required'
-  | 'invalid_api_key'
-  | 'invalid_token'
-  | 'token_expired'
-  | 'insufficient_scope'
-  | 'invalid_request'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
-  | 'invalid_client'
-  | 'invalid_query'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'not_acceptable'
-  | 'request_timeout'
-  | 'payload_too_large'
-  | 'uri_too_long'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'header_fields_too_large'
-  | 'internal_error';
+import type { Scope } from './auth/scopes.js';
 
 /** A row of the error table: the HTTP status, a default message and the fix to suggest. */
 export interface ErrorDefinition {
@@ -40,7 +18,7 @@ export interface ErrorDefinition {
 }
 
 /** The error table: code → status, message, resolution. Order is the order shown in the portal. */
-export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
+export const ERROR_TABLE = {
   credential_required: {
     status: 401,
     message: 'This resource needs a credential and none was sent.',
@@ -143,13 +121,16 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
     message: 'Something went wrong on our side.',
     resolution: 'Retry later. If it keeps happening, report the request id to the site operator.',
   },
-};
+} as const satisfies Readonly<Record<string, ErrorDefinition>>;
+
+/** Every machine-readable error code the service can answer with: the table's keys. */
+export type ErrorCode = keyof typeof ERROR_TABLE;
 
 /** Every code of the table, in table order. */
 export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
 
-/** The scopes a credential can carry (SPEC.md §2 "Scopes"). */
-export type Scope = 'search:read' | 'content:read' | 'internal:read';
+// Scopes are defined once, in auth/scopes.ts; re-exported here because the error object carries them.
+export type { Scope } from './auth/scopes.js';
 
 /** The error object of SPEC.md §2 ("ApiError"), exactly as serialised. */
 export interface ApiErrorBody {
@@ -187,7 +168,7 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
-    const definition = ERROR_TABLE[code];
+    const definition: ErrorDefinition = ERROR_TABLE[code];
     super(options.message ?? definition.message);
     this.name = 'ApiError';
     this.code = code;

@@ -4,9 +4,10 @@
  * `WWW-Authenticate` challenges that DESIGN.md "Errors" and RFC 6750 §3 call for. The expected
  * values are written out here rather than taken from the code under test, so a drift fails.
  */
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../src/http/app.js';
+import type { InjectOptions, Response as LightMyRequestResponse } from 'light-my-request';
 import { expect } from 'vitest';
-import { ERROR_TABLE, type ErrorCode, type Scope } from '../src/errors.js';
+import { ERROR_TABLE, type ApiErrorBody, type ErrorCode, type Scope } from '../src/errors.js';
 import { TEST_BASE_URL } from './helpers.js';
 
 /** Path of createOAuthToken (SPEC.md §4). */
@@ -37,15 +38,7 @@ export function manualClock(start: Date = new Date()): ManualClock {
 }
 
 /** The SPEC.md error object (§2 "Error object") as the service must send it. */
-export interface ExpectedApiError {
-  error: true;
-  code: ErrorCode;
-  message: string;
-  resolution: string;
-  status: number;
-  docs: string;
-  scopes?: Scope[];
-}
+export type ExpectedApiError = ApiErrorBody;
 
 /**
  * The exact SPEC.md error object for a code.
@@ -160,7 +153,7 @@ export interface TokenResponseBody {
  * @param scope requested scopes (space-delimited); omitted means all of the key's scopes
  */
 export async function obtainToken(
-  app: FastifyInstance,
+  app: App,
   client: { clientId: string; clientSecret: string },
   options: { scope?: string; remoteAddress?: string } = {},
 ): Promise<string> {

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../src/auth/rate-limits.js';
-import { CLIENT_FAILURES_MESSAGE } from '../src/http/token/client-auth.js';
+import { CLIENT_FAILURES_MESSAGE } from '../src/auth/brute-force.js';
 import { issueKey } from './helpers.js';
 import {
   expectInvalidClient,

@@ -10,7 +10,8 @@
  * a soft assertion named after the endpoint, so one run reports every failing cell of the matrix.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { App } from '../src/http/app.js';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { SignJWT, base64url, decodeJwt, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TABLE, type ErrorCode, type Scope } from '../src/errors.js';
@@ -353,7 +354,7 @@ type Outcome =
 
 /** The app a credential kind runs against. */
 interface Env {
-  app: FastifyInstance;
+  app: App;
   context: ServerContext;
   clock: ManualClock;
 }

@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../src/http/app.js';
+import type { InjectOptions, Response as LightMyRequestResponse } from 'light-my-request';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../src/errors.js';
@@ -30,7 +31,7 @@ import {
 } from './auth-fixtures.js';
 
 interface Env {
-  app: FastifyInstance;
+  app: App;
   context: ServerContext;
   clock: ManualClock;
 }
@@ -562,7 +563,7 @@ describe('malformed requests', () => {
 
 describe('the access token (RFC 9068)', () => {
   /** The served JWKS. */
-  async function servedJwks(app: FastifyInstance): Promise<JSONWebKeySet> {
+  async function servedJwks(app: App): Promise<JSONWebKeySet> {
     const response = await app.inject({ url: '/.well-known/jwks.json' });
     expect(response.statusCode).toBe(200);
     expect(mediaType(response)).toBe('application/jwk-set+json');

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../src/http/app.js';
 import type { Scope } from '../src/errors.js';
 import { loadConfig, type ConfigInput } from '../src/config/config.js';
 import { createContext, type ServerContext } from '../src/context.js';
@@ -26,7 +26,7 @@ export const TEST_BASE_URL = 'http://sitegate.test';
 
 /** A built app with its context and snapshot. */
 export interface TestApp {
-  app: FastifyInstance;
+  app: App;
   context: ServerContext;
   loaded: LoadedSnapshot;
 }
@@ -42,7 +42,10 @@ export interface TestAppOptions {
   now?: () => Date;
 }
 
-/** Builds an app (not listening; use `app.inject`) over a content folder, with a fresh SQLite store. */
+/**
+ * Builds an app (not listening; `app.inject` goes through the production listener) over a content
+ * folder, with a fresh SQLite store.
+ */
 export async function buildTestApp(contentDir: string, options: TestAppOptions | string = {}): Promise<TestApp> {
   const opts = typeof options === 'string' ? { baseUrl: options } : options;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sitegate-data-'));
@@ -50,12 +53,11 @@ export async function buildTestApp(contentDir: string, options: TestAppOptions |
   const loaded = loadSnapshot(config.contentDir, snapshotOptionsOf(config));
   const context = await createContext(config, loaded.snapshot, { now: opts.now });
   const app = buildApp(context);
-  app.addHook('onClose', async () => {
+  app.onClose(async () => {
     await context.close();
     // Only a data folder this helper made is removed; a given one belongs to the test.
     if (opts.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
   });
-  await app.ready();
   return { app, context, loaded };
 }
 

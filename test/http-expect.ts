@@ -2,7 +2,7 @@
  * Expected shapes shared by the end-to-end tests: the SPEC.md error object, the headers every
  * error and HTML response carries, and response headers without the per-request ones.
  */
-import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
 import { ERROR_TABLE, type ApiErrorBody, type ErrorCode } from '../src/errors.js';
 import { TEST_BASE_URL } from './helpers.js';
 

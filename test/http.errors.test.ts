@@ -4,7 +4,7 @@
  * 500 says nothing internal (STYLE.md habit 4). Auth errors are tested with the auth endpoints.
  */
 import { Writable } from 'node:stream';
-import type { LightMyRequestResponse } from 'fastify';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
@@ -113,10 +113,11 @@ describe('405 method_not_allowed and OPTIONS', () => {
 });
 
 describe('400 and 413 for request bodies', () => {
+  // A route that reads a JSON body (MCP); other paths refuse POST with 405 before reading any.
   it('answers a body over 4 KiB with 413 payload_too_large', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/guides/configuration',
+      url: '/mcp',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ text: 'x'.repeat(5000) }),
     });
@@ -128,7 +129,7 @@ describe('400 and 413 for request bodies', () => {
   it('answers malformed JSON with 400 invalid_request', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/guides/configuration',
+      url: '/mcp',
       headers: { 'content-type': 'application/json' },
       payload: '{"grant_type":',
     });
@@ -185,7 +186,6 @@ describe('500 internal_error', () => {
     };
     const app = buildApp(broken, { logger });
     try {
-      await app.ready();
       for (const accept of ['text/html', 'text/markdown', 'application/json']) {
         const res = await app.inject({ url: '/guides/configuration', headers: { accept } });
         const requestId = expectOpaque500(res);
@@ -198,13 +198,21 @@ describe('500 internal_error', () => {
   });
 
   it('answers a route that throws a non-API error the same way', async () => {
-    const app = buildApp(t.context);
-    app.get('/test-only/throws', function throwsTypeError() {
-      throw new TypeError(`Cannot read properties of undefined (reading '${SECRET}')`);
-    });
+    const broken: AppContext = {
+      ...t.context,
+      auth: {
+        ...t.context.auth,
+        tokens: {
+          ...t.context.auth.tokens,
+          jwks() {
+            throw new TypeError(`Cannot read properties of undefined (reading '${SECRET}')`);
+          },
+        },
+      },
+    };
+    const app = buildApp(broken);
     try {
-      await app.ready();
-      const res = await app.inject({ url: '/test-only/throws' });
+      const res = await app.inject({ url: '/.well-known/jwks.json' });
       expectOpaque500(res);
     } finally {
       await app.close();

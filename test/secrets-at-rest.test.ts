@@ -6,7 +6,8 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { App } from '../src/http/app.js';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { decodeProtectedHeader, importJWK, SignJWT, type JWK } from 'jose';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -237,7 +238,7 @@ describe('secrets at rest', () => {
 });
 
 describe('signing-key rotation and the lifetime cap', () => {
-  let app: FastifyInstance;
+  let app: App;
   let context: ServerContext;
   let clock: ManualClock;
   let dataDir: string;

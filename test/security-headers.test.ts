@@ -7,7 +7,7 @@
  * Access-Control-Allow-Credentials. Both the Fastify routes and the fast path are exercised.
  */
 import type { AddressInfo } from 'node:net';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
 import { HTML_SECURITY, PUBLIC_CORS } from './http-expect.js';

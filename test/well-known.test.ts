@@ -8,10 +8,10 @@
  * The revocation and introspection endpoints are still being built: for them only their presence
  * in the metadata is checked, not that they answer.
  */
-import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SCOPES } from '../src/api/schemas.js';
+import { SCOPES } from '../src/auth/scopes.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, TEST_BASE_URL, type TestApp } from './helpers.js';
 import { HTML_TYPE, JSON_TYPE } from './http-expect.js';
 

@@ -1,8 +1,10 @@
 /**
- * The operations of SPEC.md §4 as data: one table that `http/` registers routes from and
- * `discovery/openapi.ts` describes, so the description and the server cannot disagree.
+ * The operations of SPEC.md §4 as data: the rows that `http/route-table.ts` routes by (path,
+ * method, credential, scopes), `discovery/openapi.ts` describes and the portal lists, so the
+ * description and the server cannot disagree.
  */
 import type { ErrorCode } from '../errors.js';
+import type { Scope } from '../auth/scopes.js';
 import { SearchQuerySchema, type SchemaName } from './schemas.js';
 
 /** A documented response of an operation. */
@@ -32,7 +34,7 @@ export interface Operation {
   inSpec: boolean;
   credential: Credential;
   /** Scopes a credential must carry, when one is sent or required. */
-  scopes: readonly string[];
+  scopes: readonly Scope[];
   /** JSON Schema of the querystring parameters (an object schema). */
   query?: typeof SearchQuerySchema;
   /** Request body media types and schema (createOAuthToken). */

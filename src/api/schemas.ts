@@ -3,16 +3,7 @@
  * validate requests and serialise responses in `http/` and are published in `/openapi.json`.
  */
 import { ERROR_CODES } from '../errors.js';
-
-/** The scopes of SPEC.md §2, in table order. */
-export const SCOPES = ['search:read', 'content:read', 'internal:read'] as const;
-
-/** What each scope grants (SPEC.md §2 "Scopes"). */
-export const SCOPE_DESCRIPTIONS: Record<(typeof SCOPES)[number], string> = {
-  'search:read': 'read the public site search index',
-  'content:read': 'read public pages, posts and legal documents',
-  'internal:read': 'read internal documentation (restricted)',
-};
+import { SCOPES } from '../auth/scopes.js';
 
 const scopeList = { type: 'array', items: { type: 'string', enum: [...SCOPES] } } as const;
 

@@ -1,16 +1,16 @@
 /**
  * Credential → {@link Principal} (DESIGN.md "Credentials and tokens"). Failed attempts are counted
- * per client address (IPv6 per /64: rate-limits-key.ts) and audited; an address over its failure
- * budget gets 429 before any check.
+ * and refused by the brute-force policy (brute-force.ts).
  */
-import { ApiError, type ErrorCode, type Scope } from '../errors.js';
+import { ApiError, type Scope } from '../errors.js';
 import type { AuditEvent } from '../store/store.js';
 import type { TokenService } from './access-tokens.js';
 import { parseApiKey } from './api-keys.js';
 import type { KeyService } from './keys.js';
 import type { Principal, PresentedCredential } from './principal.js';
-import { rateLimitHeaders, type RateLimiter } from './rate-limits.js';
+import type { RateLimiter } from './rate-limits.js';
 import { addressKey } from './rate-limits-key.js';
+import { checkFailureBudget, recordFailure } from './brute-force.js';
 
 /** What authentication needs; built once by the composition root. */
 export interface AuthServices {
@@ -19,46 +19,8 @@ export interface AuthServices {
   limiter: RateLimiter;
   /** Appends an audit event without waiting (failures are logged, never fail the request). */
   audit(event: Omit<AuditEvent, 'at'>): void;
-  /** Addresses over their failed-authentication budget ({@link addressKey}), until when (ms since the epoch). */
+  /** Addresses over their failed-authentication budget ({@link addressKey}), until when (ms since the epoch): brute-force.ts. */
   blockedAddresses: Map<string, number>;
-}
-
-/**
- * Addresses {@link AuthServices.blockedAddresses} holds at most. The map only makes a blocked
- * address skip the no-I/O cache; the rate limiter stays the authority, so dropping entries never
- * unblocks anyone early.
- */
-export const BLOCKED_ADDRESSES_MAX = 10_000;
-
-/**
- * Records that `address` (an {@link addressKey}) is blocked until `untilMs` (ms since the epoch). When the map is full,
- * expired entries go first, then everything, so that a flood of failing addresses (IPv6 gives an
- * attacker plenty) cannot grow it without bound.
- */
-export function blockAddress(blocked: Map<string, number>, address: string, untilMs: number, nowMs = Date.now()): void {
-  if (blocked.size >= BLOCKED_ADDRESSES_MAX && !blocked.has(address)) {
-    for (const [other, until] of blocked) if (until <= nowMs) blocked.delete(other);
-    if (blocked.size >= BLOCKED_ADDRESSES_MAX) blocked.clear();
-  }
-  blocked.set(address, untilMs);
-}
-
-/**
- * Throws `rate_limited` when `address` has used up its failed-authentication budget.
- * @throws {ApiError} `rate_limited` with Retry-After and RateLimit headers
- */
-export async function checkFailureBudget(services: AuthServices, address: string): Promise<void> {
-  const state = await services.limiter.check('authFailures', address);
-  if (!state.allowed)
-    throw new ApiError('rate_limited', { message: 'Too many failed authentications from this address.', headers: rateLimitHeaders(state) });
-}
-
-/** Counts a failed authentication against `address` and audits it (with the address as resolved). */
-export async function recordFailure(services: AuthServices, address: string, clientId: string | null, code: ErrorCode): Promise<void> {
-  services.audit({ type: 'auth_failed', clientId, address, detail: code });
-  const state = await services.limiter.consume('authFailures', address);
-  if (!state.allowed || (state.limit > 0 && state.remaining === 0))
-    blockAddress(services.blockedAddresses, addressKey(address), Date.now() + state.resetSec * 1000);
 }
 
 /**

@@ -1,6 +1,21 @@
-/** Scopes (SPEC.md §2) and the OAuth `scope` parameter syntax (RFC 6749 §3.3). */
-import { SCOPES } from '../api/schemas.js';
-import type { Scope } from '../errors.js';
+/**
+ * Scopes: the one place they are defined (SPEC.md §2 "Scopes"), their descriptions, and the OAuth
+ * `scope` parameter syntax (RFC 6749 §3.3). The OpenAPI description, the portal, the CLI, the
+ * error object and the token endpoint all read them from here.
+ */
+
+/** The scopes of SPEC.md §2, in table order. */
+export const SCOPES = ['search:read', 'content:read', 'internal:read'] as const;
+
+/** The scopes a credential can carry (SPEC.md §2 "Scopes"). */
+export type Scope = (typeof SCOPES)[number];
+
+/** What each scope grants (SPEC.md §2 "Scopes"). */
+export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
+  'search:read': 'read the public site search index',
+  'content:read': 'read public pages, posts and legal documents',
+  'internal:read': 'read internal documentation (restricted)',
+};
 
 /** Whether a string is one of the scopes of SPEC.md §2. */
 export function isScope(value: string): value is Scope {

@@ -5,9 +5,8 @@
 import { loadConfig, readConfigFile, type Config } from '../config/config.js';
 import { readEnv } from '../config/env.js';
 import { openStore } from '../context.js';
-import { isScope } from '../auth/scopes.js';
 import { createKeyService, keyStatus, type KeyService } from '../auth/keys.js';
-import { SCOPES } from '../api/schemas.js';
+import { isScope, SCOPES } from '../auth/scopes.js';
 import type { Scope } from '../errors.js';
 import type { ApiKeyRecord, Store } from '../store/store.js';
 import type { NewCredential } from '../auth/api-keys.js';

@@ -3,7 +3,8 @@
  * Schemas the server validates with (src/api/), so the two cannot drift.
  */
 import { EXTRA_OPERATIONS, OPERATIONS, type Operation, type ResponseSpec } from '../api/operations.js';
-import { COMPONENT_SCHEMAS, SCOPES, SCOPE_DESCRIPTIONS } from '../api/schemas.js';
+import { COMPONENT_SCHEMAS } from '../api/schemas.js';
+import { SCOPES, SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import { ERROR_TABLE, errorDocsUrl } from '../errors.js';
 
 /** Options for {@link buildOpenApi}. */

@@ -3,7 +3,7 @@
  * the anchor that ApiError `docs` links to.
  */
 import { OPERATIONS } from '../api/operations.js';
-import { SCOPES, SCOPE_DESCRIPTIONS } from '../api/schemas.js';
+import { SCOPES, SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import { ERROR_CODES, ERROR_TABLE, errorAnchor } from '../errors.js';
 import { escapeHtml } from '../escape.js';
 import { renderDocument, type SiteChrome } from '../layout/document.js';

@@ -2,7 +2,7 @@
  * The well-known discovery documents: OAuth authorization server metadata (RFC 8414), protected
  * resource metadata (RFC 9728) and the API catalog (RFC 9727). Pure builders over the base URL.
  */
-import { SCOPES } from '../api/schemas.js';
+import { SCOPES } from '../auth/scopes.js';
 
 /** Paths of the endpoints the documents point at. */
 export const ENDPOINT_PATHS = {

@@ -1,103 +1,100 @@
 /**
- * The Fastify application: the only module (with routes/) that knows the web framework.
+ * The app: node:http, the production listener (listener.ts) and the server-level limits. There is
+ * no web framework: the route table decides, the answers know nothing of HTTP libraries, and tests
+ * inject through light-my-request into the very listener `serve` installs.
  */
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createServer } from 'node:http';
-import { ApiError } from '../errors.js';
-import { createFastPath } from './fast-path.js';
-import { createRequestIds } from './request-id.js';
-import { createClientErrorHandler, createConnectHandler, refuseOverLimitRequest } from './limits.js';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inject as lightInject, type InjectOptions, type Response } from 'light-my-request';
+import type { Log } from '../log.js';
 import type { AppContext } from './context.js';
-import { installErrorHandling } from './errors.js';
-import { installTransportSecurity } from './transport-security.js';
-import { transportHeaders } from './headers.js';
-import { sendApiError } from './send.js';
-import { discoveryRoutes } from './routes/discovery.js';
-import { apiRoutes } from './routes/api.js';
-import { pageRoutes } from './routes/pages.js';
-import { tokenRoutes } from './routes/token.js';
-import { mcpRoutes } from './routes/mcp.js';
-import { compileProxyTrust } from './client-address.js';
+import { createListener } from './listener.js';
+import { createClientErrorHandler, createConnectHandler } from './limits.js';
+import { createRequestIds } from './request-id.js';
 
 /** Options for {@link buildApp}. */
 export interface AppOptions {
-  /** A pino logger when serving; none (silent) in tests. */
-  logger?: FastifyBaseLogger;
+  /** Where unexpected errors go (pino when serving); nowhere by default. */
+  logger?: Log;
+}
+
+/** A built app: its server (not yet listening), its listener, and the means to test and close it. */
+export interface App {
+  /** The node:http server, with the listener and the limits installed. */
+  readonly server: Server;
+  /** The `(request, response)` handler the server runs; what {@link App.inject} drives. */
+  readonly listener: RequestListener;
+  /** Sends a request through the listener without a socket (light-my-request). */
+  inject(options: InjectOptions | string): Promise<Response>;
+  /**
+   * Starts listening.
+   * @returns the address, e.g. `http://127.0.0.1:3000`
+   * @throws the server's `error` (EADDRINUSE…)
+   */
+  listen(options: { port: number; host: string }): Promise<string>;
+  /** Runs `hook` on {@link App.close}, after the server has closed (hooks in the order added). */
+  onClose(hook: () => Promise<void> | void): void;
+  /** Stops listening (idle connections closed), then runs the close hooks. */
+  close(): Promise<void>;
 }
 
 /** How often node checks connections against the header and request timeouts (ms); its default is 30 s. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 /**
- * Builds the app with every route. Call `listen()` to serve or `inject()` in tests.
- * @throws nothing itself; route registration errors surface from `ready()`
+ * Builds the app with every route of the table.
+ * @throws {Error} when the route table is incomplete (route-table.ts)
  */
-export function buildApp(ctx: AppContext, options: AppOptions = {}): FastifyInstance {
-  const nextRequestId = createRequestIds();
-  const fastPath = createFastPath(ctx, { nextRequestId, ...(options.logger === undefined ? {} : { log: options.logger }) });
+export function buildApp(ctx: AppContext, options: AppOptions = {}): App {
   const { limits, baseUrl } = ctx.config;
-  const app = Fastify({
-    // Precomputed bodies go out on node:http directly (see fast-path.ts); the rest through Fastify.
-    // The request-target limits are checked first, so they hold on both paths.
-    serverFactory: (handler) => {
-      const server = createServer(
-        {
-          requestTimeout: limits.requestTimeoutMs,
-          headersTimeout: limits.headersTimeoutMs,
-          maxHeaderSize: limits.maxHeaderBytes,
-          connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
-        },
-        function serve(request, response) {
-          if (!refuseOverLimitRequest(request, response, limits, baseUrl) && !fastPath(request, response)) handler(request, response);
-        },
-      );
-      server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-      server.on('connect', createConnectHandler(baseUrl));
-      return server;
-    },
-    clientErrorHandler: createClientErrorHandler(limits, baseUrl),
-    ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
-    bodyLimit: limits.bodyLimitBytes,
-    // Request logging costs ~20% of throughput on precomputed bodies; errors are still logged.
-    logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
-    // One counter for both paths, so a request id in a 500 body names one request.
-    genReqId: function requestId() {
-      return nextRequestId();
-    },
-    // No per-request child logger (~1 µs each): handlers that log name the request id themselves.
-    childLoggerFactory: function sharedLogger(logger) {
-      return logger;
-    },
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // The routes read the client address from clientAddress() (client-address.ts); with the same
-    // trust function, request.ip, as Fastify and its plugins read it, names the same client.
-    ...trustProxyOption(ctx),
-    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
-    frameworkErrors: function frameworkError(error, _request, reply) {
-      // Malformed percent-encoding in the path (FST_ERR_BAD_URL) and other router-level failures,
-      // answered before any hook runs, so HSTS is added here.
-      reply.headers(transportHeaders(ctx.config.baseUrl));
-      void sendApiError(
-        reply,
-        ctx.config.baseUrl,
-        new ApiError('invalid_request', { message: 'The request path is malformed (bad percent-encoding or too long).' }),
-      );
-    },
+  const listener = createListener(ctx, {
+    nextRequestId: createRequestIds(),
+    ...(options.logger === undefined ? {} : { log: options.logger }),
   });
-  installTransportSecurity(app, ctx.config.baseUrl);
-  installErrorHandling(app, ctx);
-  discoveryRoutes(app, ctx);
-  apiRoutes(app, ctx);
-  tokenRoutes(app, ctx);
-  mcpRoutes(app, ctx);
-  pageRoutes(app, ctx);
-  return app;
-}
+  const server = createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      maxHeaderSize: limits.maxHeaderBytes,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
+    },
+    listener,
+  );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.on('connect', createConnectHandler(baseUrl));
+  server.on('clientError', createClientErrorHandler(limits, baseUrl));
+  const closeHooks: (() => Promise<void> | void)[] = [];
+  let closed: Promise<void> | undefined;
 
-/** Fastify's trustProxy option: the trust function clientAddress() uses, or nothing when no proxy is trusted. */
-function trustProxyOption(ctx: AppContext): { trustProxy?: (address: string, hop: number) => boolean } {
-  const trust = compileProxyTrust(ctx.config.trustProxy);
-  return trust === undefined ? {} : { trustProxy: trust };
+  return {
+    server,
+    listener,
+    inject(injectOptions) {
+      return lightInject(listener, injectOptions);
+    },
+    listen({ port, host }) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          resolve(`http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
+        });
+      });
+    },
+    onClose(hook) {
+      closeHooks.push(hook);
+    },
+    close() {
+      closed ??= (async () => {
+        if (server.listening) {
+          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          await stopped;
+        }
+        for (const hook of closeHooks) await hook();
+      })();
+      return closed;
+    },
+  };
 }

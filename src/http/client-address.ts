@@ -1,6 +1,6 @@
 /**
  * The client address of a request: the one definition that rate limits, failure budgets and the
- * audit log use, on the node:http fast path and on the Fastify routes alike (DESIGN.md
+ * audit log use, read once per request by the listener (DESIGN.md
  * "Credentials and tokens": the client address comes from X-Forwarded-For only when the peer is a
  * configured trusted proxy).
  *
@@ -54,8 +54,7 @@ const resolvers = new WeakMap<Config, ClientAddressOf>();
 /**
  * The client address of `request` under `config.trustProxy`: what every rate limit and audit
  * event of the request is counted by (the limiter counts IPv6 per /64: auth/rate-limits-key.ts).
- * Both request paths call it: the fast path with its IncomingMessage, the Fastify routes with
- * `request.raw` (never `request.ip`).
+ * The listener calls it once per request, before any body is read (listener.ts).
  * @param ctx anything holding the validated config
  * @param request the node:http request
  * @returns an IPv4 or IPv6 address as node or the proxy spells it; '' once the socket has closed

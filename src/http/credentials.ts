@@ -1,14 +1,10 @@
 /**
- * Reading the credential of a request (SPEC.md §5: `X-API-Key` or `Authorization: Bearer`) and
- * turning it into a Principal. Both headers at once is a 400 (DESIGN.md).
+ * Reading the credential of a request (SPEC.md §5: `X-API-Key` or `Authorization: Bearer`). Both
+ * headers at once is a 400 (DESIGN.md). auth/authenticate.ts turns it into a Principal.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { authenticate } from '../auth/authenticate.js';
-import type { Principal, PresentedCredential } from '../auth/principal.js';
-import type { AppContext } from './context.js';
-import { clientAddress } from './client-address.js';
+import type { PresentedCredential } from '../auth/principal.js';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
@@ -32,24 +28,4 @@ export function presentedCredential(request: { headers: IncomingHttpHeaders }): 
   if (match?.[1] === undefined)
     throw new ApiError('invalid_token', { message: 'The Authorization header must be "Bearer <access token>".' });
   return { scheme: 'bearer', value: match[1] };
-}
-
-/**
- * The authenticated principal of a request, or undefined when it sends no credential.
- * @throws {ApiError} for a malformed, unknown, revoked or expired credential, or when rate-limited
- */
-export async function principalOf(ctx: AppContext, request: FastifyRequest): Promise<Principal | undefined> {
-  const credential = presentedCredential(request);
-  if (credential === undefined) return undefined;
-  return authenticate(ctx.auth, credential, clientAddress(ctx, request.raw));
-}
-
-/**
- * The principal of a request that must carry a credential.
- * @throws {ApiError} `credential_required` when none is sent, or as {@link principalOf}
- */
-export async function requirePrincipal(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
-  const principal = await principalOf(ctx, request);
-  if (principal === undefined) throw new ApiError('credential_required');
-  return principal;
 }

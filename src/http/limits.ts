@@ -1,21 +1,14 @@
 /**
- * Enforcing the request limits of config/limits.ts where the framework cannot: on the request
- * target before the fast path and Fastify see it (414), and on connections node:http refuses by
- * itself (431 header overflow, 408 timeouts, 400 unparsable HTTP), whose default answers are not
- * the SPEC.md error object. Body size (413) is Fastify's `bodyLimit`, mapped in errors.ts.
+ * Enforcing the request limits of config/limits.ts: on the request target and a GET's declared
+ * body before any route is looked up (414, 413), and on connections node:http refuses by itself
+ * (431 header overflow, 408 timeouts, 400 unparsable HTTP, CONNECT), whose default answers are not
+ * the SPEC.md error object. POST bodies (413) are request-body.ts's.
  */
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { RequestLimits } from '../config/limits.js';
-import { portalUrl } from './send.js';
-
-/** The headers every error object goes out with (as sendApiError sends them). */
-const ERROR_HEADERS = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'content-type': 'application/json; charset=utf-8',
-} as const;
+import { rawErrorResponse } from './error-answer.js';
 
 /**
  * The 414 for a request target over the limits, or undefined when it is within them.
@@ -33,15 +26,9 @@ export function targetError(url: string, limits: RequestLimits): ApiError | unde
   return undefined;
 }
 
-/** An error object serialised with its status and headers. */
-function errorPayload(baseUrl: string, error: ApiError): { body: string; headers: Record<string, string> } {
-  const body = JSON.stringify(error.toBody(portalUrl(baseUrl)));
-  return { body, headers: { ...ERROR_HEADERS, 'content-length': String(Buffer.byteLength(body)) } };
-}
-
 /**
  * The 413 for a GET or HEAD that declares a body over the limit. Their bodies are never read, but
- * node would receive and discard every byte; POST bodies are Fastify's `bodyLimit` (same answer).
+ * node would receive and discard every byte.
  */
 function declaredBodyError(request: IncomingMessage, limits: RequestLimits): ApiError | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
@@ -51,31 +38,16 @@ function declaredBodyError(request: IncomingMessage, limits: RequestLimits): Api
 }
 
 /**
- * Answers a request over the limits of its target (414) or declared body (413) and returns true;
- * returns false to let it through. Runs before the fast path, so both paths hold the limits.
+ * The refusal of a request over the limits of its target (414) or of a GET's declared body
+ * (413), or undefined to let it through. The listener checks it before the route table.
  */
-export function refuseOverLimitRequest(
-  request: IncomingMessage,
-  response: ServerResponse,
-  limits: RequestLimits,
-  baseUrl: string,
-): boolean {
-  const error = targetError(request.url ?? '', limits) ?? declaredBodyError(request, limits);
-  if (error === undefined) return false;
-  const { body, headers } = errorPayload(baseUrl, error);
-  // The body of a refused request is not read: close rather than wait for it.
-  response.writeHead(error.status, error.code === 'payload_too_large' ? { ...headers, connection: 'close' } : headers);
-  response.end(request.method === 'HEAD' ? undefined : body);
-  return true;
+export function refusedTarget(request: IncomingMessage, limits: RequestLimits): ApiError | undefined {
+  return targetError(request.url ?? '', limits) ?? declaredBodyError(request, limits);
 }
 
-/** Writes an error object as a raw HTTP/1.1 response and closes the socket once it is flushed. */
+/** Writes an error as a raw HTTP/1.1 response and closes the socket once it is flushed. */
 function writeRawError(socket: Duplex, baseUrl: string, error: ApiError): void {
-  const { body, headers } = errorPayload(baseUrl, error);
-  const head = Object.entries({ ...headers, ...error.headers, connection: 'close' })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  socket.end(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${head}\r\n${body}`);
+  socket.end(rawErrorResponse(error, baseUrl));
   // A client that never reads must not keep the socket: end() waits for the write to flush.
   setTimeout(() => socket.destroy(), 1000).unref();
 }
@@ -106,7 +78,7 @@ function clientError(code: string | undefined, limits: RequestLimits): ApiError 
 }
 
 /**
- * Fastify's `clientErrorHandler`: answers what node:http refuses before any request exists (RFC
+ * The server's `clientError` listener: answers what node:http refuses before any request exists (RFC
  * 9110 §15.5.9 408, RFC 6585 §5 431, 400) with the SPEC.md error object, then closes the
  * connection, as node does, since its framing can no longer be trusted.
  */

@@ -1,10 +1,9 @@
 /**
- * Request ids, shared by Fastify (its `genReqId`) and the fast path, so an id named in a 500 body
- * or a log line is unique across both. The format is Fastify's default: `req-` and a counter in
- * base 36.
+ * Request ids, made by the listener for a request that needs one (a 500 body and its log line
+ * name the same id): `req-` and a counter in base 36.
  */
 
-/** Largest counter value before it wraps to 0 (Fastify's default generator wraps the same way). */
+/** Largest counter value before it wraps to 0 (a 31-bit counter). */
 const MAX_COUNTER = 2_147_483_647;
 
 /** Makes a generator of request ids: `req-1`, `req-2`, … `req-z`, `req-10`, … */

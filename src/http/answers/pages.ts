@@ -5,87 +5,64 @@
  * is sent must be valid and carry `content:read`; internal pages need `internal:read`, with the
  * same answer whether or not the path exists.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/config.js';
 import { ApiError } from '../../errors.js';
 import { requireScopes } from '../../auth/authenticate.js';
 import { resolvePath, type Found } from '../../snapshot/lookup.js';
 import type { PartBodies, Representations } from '../../snapshot/snapshot.js';
-import type { AppContext } from '../context.js';
-import { PUBLIC_CACHE, sendApiError, sendBody } from '../send.js';
-import { sendNegotiatedError } from '../errors.js';
+import { bodyAnswer, plainAnswer, type Answer, type RequestFacts } from '../answer.js';
+import type { RouteAnswer } from '../route.js';
+import { PUBLIC_CACHE } from '../write.js';
 import { negotiateMediaType } from '../negotiation.js';
-import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink, splitTarget } from '../headers.js';
-import { principalOf, requirePrincipal } from '../credentials.js';
+import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink } from '../headers.js';
 
 /** Media types a page URL offers, in preference order. */
-export const NEGOTIATED = ['text/html', 'text/markdown'];
+const NEGOTIATED = ['text/html', 'text/markdown'];
 /** Media types a `.md` URL offers. */
-export const MARKDOWN_ONLY = ['text/markdown'];
+const MARKDOWN_ONLY = ['text/markdown'];
 /** Internal pages must not be kept by shared caches or the browser's disk cache. */
 const PRIVATE_CACHE = 'private, no-store';
 /** Headers of the site's stylesheet, script and other static files under `/_sitegate/`. */
-export const STATIC_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff', ...PUBLIC_CORS_HEADERS };
+const STATIC_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff', ...PUBLIC_CORS_HEADERS };
 
-const sendsCredential = (request: FastifyRequest): boolean =>
-  request.headers['x-api-key'] !== undefined || request.headers.authorization !== undefined;
+/** What the page answer reads of the config. */
+type PageConfig = Pick<Config, 'baseUrl' | 'contentSignal'>;
 
-/** Registers the catch-all page route. */
-export function pageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('*', function servePage(request, reply) {
-    const snapshot = ctx.snapshot();
-    const [path, query] = splitTarget(request.url);
-    const resolution = resolvePath(snapshot, path);
+/**
+ * The page route's answer: every GET no other route of the table takes. Access is decided before
+ * anything renders (DESIGN.md "Private content fails closed"): an internal path's page is looked
+ * up only once the principal holds internal:read.
+ * @throws {ApiError} `not_found`, `credential_required`, `insufficient_scope`, `not_acceptable`
+ */
+export function servePage(config: PageConfig): RouteAnswer {
+  return function servePage(facts, snapshot, principal) {
+    const resolution = resolvePath(snapshot, facts.path);
     switch (resolution.kind) {
       case 'page':
-        // The common case, no credential, stays synchronous.
-        if (!sendsCredential(request)) return sendPage(ctx, request, reply, resolution, PUBLIC_CACHE);
-        return guarded(ctx, request, reply, async () => {
-          const principal = await principalOf(ctx, request);
-          if (principal !== undefined) requireScopes(principal, ['content:read']);
-          return sendPage(ctx, request, reply, resolution, PUBLIC_CACHE);
-        });
-      case 'internal':
-        return guarded(ctx, request, reply, async () => {
-          requireScopes(await requirePrincipal(ctx, request), ['internal:read']);
-          const found = resolution.find();
-          if (found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
-          return sendPage(ctx, request, reply, found, PRIVATE_CACHE);
-        });
+        if (principal !== undefined) requireScopes(principal, ['content:read']);
+        return pageAnswer(config, facts, resolution, PUBLIC_CACHE);
+      case 'internal': {
+        if (principal === undefined) throw new ApiError('credential_required');
+        requireScopes(principal, ['internal:read']);
+        const found = resolution.find();
+        if (found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
+        return pageAnswer(config, facts, found, PRIVATE_CACHE);
+      }
       case 'static':
-        return sendBody(request, reply, resolution.body, STATIC_HEADERS);
+        return bodyAnswer(resolution.body, STATIC_HEADERS);
       case 'redirect':
         // CORS on the redirect too, or a cross-origin fetch could not follow it (Fetch standard §4.4).
-        return reply
-          .code(308)
-          .headers(PUBLIC_CORS_HEADERS)
-          .header('location', `${snapshot.chrome.basePath}${resolution.location}${query}`)
-          .send();
-      case 'not_found': {
-        const error = new ApiError('not_found', { message: 'No page at this address.' });
-        // API clients get the error object whatever they accept.
-        if (path.startsWith('/api/') || path.startsWith('/.well-known/')) return sendApiError(reply, ctx.config.baseUrl, error);
-        return sendNegotiatedError(ctx, request, reply, error);
-      }
+        return plainAnswer(
+          308,
+          { ...PUBLIC_CORS_HEADERS, location: `${snapshot.chrome.basePath}${resolution.location}${facts.search}` },
+          undefined,
+        );
+      case 'not_found':
+        throw new ApiError('not_found', { message: 'No page at this address.' });
     }
-  });
+  };
 }
 
-/** Runs a credentialed step, sending any ApiError in the negotiated form. */
-async function guarded(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  step: () => Promise<FastifyReply>,
-): Promise<FastifyReply> {
-  try {
-    return await step();
-  } catch (error) {
-    if (error instanceof ApiError) return sendNegotiatedError(ctx, request, reply, error);
-    throw error;
-  }
-}
-
-/** Sends a page in the negotiated representation, or 406 when the client accepts neither. */
 /** Response headers of a page's two representations; the same for every request of a snapshot. */
 export interface PageHeaders {
   html: Record<string, string>;
@@ -99,10 +76,10 @@ export interface PageHeaders {
 const publicHeaders = new WeakMap<Representations, PageHeaders>();
 
 /** The response headers of a page's representations (cached for public pages). */
-export function pageHeaders(ctx: AppContext, found: Found, cacheControl: string): PageHeaders {
+function pageHeaders(config: PageConfig, found: Found, cacheControl: string): PageHeaders {
   const cached = cacheControl === PUBLIC_CACHE ? publicHeaders.get(found.bodies) : undefined;
   if (cached !== undefined) return cached;
-  const { baseUrl } = ctx.config;
+  const { baseUrl } = config;
   // Public pages are readable from any origin; internal ones, answers to a credential, are not.
   const cors = cacheControl === PUBLIC_CACHE ? PUBLIC_CORS_HEADERS : {};
   const headers: PageHeaders = {
@@ -119,7 +96,7 @@ export function pageHeaders(ctx: AppContext, found: Found, cacheControl: string)
       'cache-control': cacheControl,
       link: `<${baseUrl}${found.url}>; rel="canonical", ${partLinks(baseUrl, found, 'markdown')}${agentLinks(baseUrl)}`,
       'x-markdown-tokens': String(found.bodies.markdownTokens()),
-      'content-signal': ctx.config.contentSignal,
+      'content-signal': config.contentSignal,
       // Search engines should index the HTML page, not its markdown twin.
       'x-robots-tag': 'noindex',
     },
@@ -146,15 +123,17 @@ function partLinks(baseUrl: string, found: Found, representation: 'html' | 'mark
   return links.join('');
 }
 
-function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, found: Found, cacheControl: string): FastifyReply {
-  const type = negotiateMediaType(request.headers.accept, found.markdownOnly ? MARKDOWN_ONLY : NEGOTIATED);
-  const vary = found.markdownOnly ? undefined : 'Accept';
+/**
+ * A page in the negotiated representation (RFC 9110 §12.5.1), with its precomputed headers.
+ * @throws {ApiError} `not_acceptable` when the client accepts neither representation
+ */
+function pageAnswer(config: PageConfig, facts: RequestFacts, found: Found, cacheControl: string): Answer {
+  const type = negotiateMediaType(facts.headers.accept, found.markdownOnly ? MARKDOWN_ONLY : NEGOTIATED);
   if (type === undefined) {
-    if (vary !== undefined) reply.header('vary', vary);
     const offered = found.markdownOnly ? 'text/markdown' : 'text/html or text/markdown';
-    return sendNegotiatedError(ctx, request, reply, new ApiError('not_acceptable', { message: `This page is available as ${offered}.` }));
+    throw new ApiError('not_acceptable', { message: `This page is available as ${offered}.` });
   }
-  const headers = pageHeaders(ctx, found, cacheControl);
-  if (type === 'text/html') return sendBody(request, reply, found.bodies.html, headers.html);
-  return sendBody(request, reply, found.bodies.markdown, found.markdownOnly ? headers.markdown : headers.negotiatedMarkdown);
+  const headers = pageHeaders(config, found, cacheControl);
+  if (type === 'text/html') return bodyAnswer(found.bodies.html, headers.html);
+  return bodyAnswer(found.bodies.markdown, found.markdownOnly ? headers.markdown : headers.negotiatedMarkdown);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKED_ADDRESSES_MAX, blockAddress } from './authenticate.js';
+import { BLOCKED_ADDRESSES_MAX, blockAddress } from './brute-force.js';
 
 const NOW = 1_000_000;
 

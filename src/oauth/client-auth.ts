@@ -1,15 +1,14 @@
 /**
  * Client authentication at the token endpoints (RFC 6749 §2.3.1): HTTP Basic or the body's
  * client_id and client_secret, never both; brute-force limits before any secret is checked; and
- * one 401 `invalid_client` for every refusal. Framework-free (see grant.ts).
+ * one 401 `invalid_client` for every refusal. The budgets themselves are auth/brute-force.ts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError, type Scope } from '../../errors.js';
-import { checkFailureBudget, recordFailure } from '../../auth/authenticate.js';
-import { isClientId } from '../../auth/api-keys.js';
-import { rateLimitHeaders } from '../../auth/rate-limits.js';
-import type { AppContext } from '../context.js';
-import { AUTH_REALM } from '../send.js';
+import { ApiError, type Scope } from '../errors.js';
+import { recordClientFailure } from '../auth/brute-force.js';
+import { isClientId } from '../auth/api-keys.js';
+import { AUTH_REALM } from './answers.js';
+import type { OAuthContext } from './context.js';
 import type { TokenParams } from './params.js';
 
 /** An authenticating client: its credentials and how it sent them (RFC 8414 auth method names). */
@@ -64,25 +63,6 @@ export function readClientAuth(headers: IncomingHttpHeaders, params: TokenParams
 }
 
 /**
- * Step: brute-force limits per address (requests, and failed authentications) and per client_id
- * at this address (failed secrets), before any secret is checked (DESIGN.md "Credentials and
- * tokens": brute force never locks a client out for others). A client_id's failures at one
- * address never refuse it at another.
- * @param address the client address (http/client-address.ts)
- * @throws {ApiError} `rate_limited` with Retry-After and RateLimit headers
- */
-export async function checkRateLimits(ctx: AppContext, address: string, clientId: string): Promise<void> {
-  const perAddress = await ctx.auth.limiter.consume('token', address);
-  if (!perAddress.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(perAddress) });
-  await checkFailureBudget(ctx.auth, address);
-  const perClient = await ctx.auth.limiter.check('clientFailures', address, clientId);
-  if (!perClient.allowed) throw new ApiError('rate_limited', { message: CLIENT_FAILURES_MESSAGE, headers: rateLimitHeaders(perClient) });
-}
-
-/** The message of the 429 for a client_id over its failure budget at one address. */
-export const CLIENT_FAILURES_MESSAGE = 'Too many failed attempts for this client from this address.';
-
-/**
  * Step: the client must be a known, active key with this secret; any refusal is the same 401,
  * counted against the address and the client_id at that address, and audited. A client_id without
  * the shape of one (`sgc_` and 16 hex digits) is refused before the store is asked, audited as no
@@ -94,14 +74,13 @@ export const CLIENT_FAILURES_MESSAGE = 'Too many failed attempts for this client
  *   of the scheme the client used, and OAuth clients (openid-client, oauth4webapi) then surface the
  *   error body (`invalid_client`) rather than a bare challenge.
  */
-export async function authenticateClient(ctx: AppContext, address: string, auth: ClientAuth): Promise<Scope[]> {
+export async function authenticateClient(ctx: OAuthContext, address: string, auth: ClientAuth): Promise<Scope[]> {
   const wellFormed = isClientId(auth.clientId);
   if (wellFormed) {
     const result = await ctx.auth.keys.verify(auth.clientId, auth.clientSecret);
     if (result.ok) return result.key.scopes;
   }
-  await recordFailure(ctx.auth, address, wellFormed ? auth.clientId : null, 'invalid_client');
-  if (wellFormed) await ctx.auth.limiter.consume('clientFailures', address, auth.clientId);
+  await recordClientFailure(ctx.auth, address, wellFormed ? auth.clientId : null);
   const headers: Record<string, string> =
     auth.method === 'client_secret_basic' ? { 'www-authenticate': `Basic realm="${AUTH_REALM}"` } : {};
   throw new ApiError('invalid_client', { headers });

@@ -11,17 +11,14 @@
  * sent, with the same 429. A fetch does not: it answers one cached page or part, as a GET of the
  * page's markdown does, which no rate limit bounds either (src/mcp/server.ts).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ApiError, type Scope } from '../../errors.js';
-import { requireScopes } from '../../auth/authenticate.js';
+import { requireScopes, type AuthServices } from '../../auth/authenticate.js';
 import type { Principal } from '../../auth/principal.js';
 import { rateLimitHeaders } from '../../auth/rate-limits.js';
 import { createMcpServer } from '../../mcp/server.js';
-import type { AppContext } from '../context.js';
-import { principalOf } from '../credentials.js';
-import { sendApiError } from '../send.js';
-import { clientAddress } from '../client-address.js';
+import { plainAnswer, type PlainAnswer } from '../answer.js';
+import type { BeforeStep, RouteAnswer } from '../route.js';
 
 /** Scope each tool needs when the caller sends a credential. */
 const TOOL_SCOPES: Record<string, Scope> = { search: 'search:read', fetch: 'content:read' };
@@ -42,9 +39,11 @@ export const BATCH_REFUSAL = JSON.stringify({
   },
 });
 
-/** Sends {@link BATCH_REFUSAL} with status 400. */
-function refuseBatch(reply: FastifyReply): FastifyReply {
-  return reply.code(400).header('content-type', 'application/json; charset=utf-8').send(BATCH_REFUSAL);
+const BATCH_REFUSAL_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/** {@link BATCH_REFUSAL} with status 400. */
+function refuseBatch(): PlainAnswer {
+  return plainAnswer(400, BATCH_REFUSAL_HEADERS, BATCH_REFUSAL);
 }
 
 /** The tool a JSON-RPC message calls (`tools/call`), or undefined for any other message. */
@@ -64,8 +63,8 @@ function checkToolScope(tool: string | undefined, principal: Principal | undefin
  * Counts one search against `key` (a client address, or `client_id:<id>`) in the `search` limit.
  * @throws {ApiError} `rate_limited` (429) with Retry-After and the RateLimit fields when it is spent
  */
-async function spendSearchBudget(ctx: AppContext, key: string): Promise<void> {
-  const limit = await ctx.auth.limiter.consume('search', key);
+async function spendSearchBudget(auth: AuthServices, key: string): Promise<void> {
+  const limit = await auth.limiter.consume('search', key);
   if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
 }
 
@@ -75,38 +74,44 @@ async function spendSearchBudget(ctx: AppContext, key: string): Promise<void> {
  */
 const clientKey = (principal: Principal): string => `client_id:${principal.clientId}`;
 
-/** Registers POST /mcp and the 405 answers for GET and DELETE (no sessions, no server-sent stream). */
-export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/mcp', async function mcp(request, reply) {
-    if (Array.isArray(request.body)) return refuseBatch(reply);
-    const tool = calledTool(request.body);
-    // The address pays before the credential is checked, as GET /api/search.json.
-    if (tool === 'search') await spendSearchBudget(ctx, clientAddress(ctx, request.raw));
-    const principal = await principalOf(ctx, request);
-    checkToolScope(tool, principal);
-    if (tool === 'search' && principal !== undefined) await spendSearchBudget(ctx, clientKey(principal));
-
-    const server = createMcpServer({ snapshot: ctx.snapshot(), baseUrl: ctx.config.baseUrl, principal });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
-    return reply;
-  });
-
-  const notAllowed = new ApiError('method_not_allowed', {
-    message: 'This MCP server is stateless: send JSON-RPC messages with POST.',
-    headers: { allow: 'POST, OPTIONS' },
-  });
-  app.route({
-    method: ['GET', 'DELETE'],
-    url: '/mcp',
-    handler: function mcpMethodNotAllowed(_request, reply) {
-      return sendApiError(reply, ctx.config.baseUrl, notAllowed);
-    },
-  });
+/**
+ * POST /mcp's first steps, before the credential is checked: a batch is refused, and a search pays
+ * from the client address's budget (as GET /api/search.json does).
+ * @throws {ApiError} `rate_limited`
+ */
+export function mcpBefore(auth: AuthServices): BeforeStep {
+  return async function mcpBefore(facts) {
+    if (Array.isArray(facts.body)) return refuseBatch();
+    if (calledTool(facts.body) === 'search') await spendSearchBudget(auth, facts.address);
+    return undefined;
+  };
 }
+
+/**
+ * POST /mcp: the tool's scope for a credentialed caller, a search paid by the client_id too, then
+ * a stateless MCP server and transport for this one message, which write the response.
+ * @throws {ApiError} `insufficient_scope`, `rate_limited`
+ */
+export function mcpAnswer(ctx: { auth: AuthServices; config: { baseUrl: string } }): RouteAnswer {
+  return async function mcp(facts, snapshot, principal) {
+    const tool = calledTool(facts.body);
+    checkToolScope(tool, principal);
+    if (tool === 'search' && principal !== undefined) await spendSearchBudget(ctx.auth, clientKey(principal));
+    const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    return {
+      kind: 'raw',
+      async run(request, response) {
+        response.on('close', () => {
+          void transport.close();
+          void server.close();
+        });
+        await server.connect(transport);
+        await transport.handleRequest(request, response, facts.body);
+      },
+    };
+  };
+}
+
+/** The 405 message of GET and DELETE on /mcp: no sessions, no server-sent stream. */
+export const MCP_NOT_ALLOWED = 'This MCP server is stateless: send JSON-RPC messages with POST.';

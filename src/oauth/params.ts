@@ -1,12 +1,11 @@
 /**
  * The token endpoints' request body (SPEC.md §2 "Token request"; RFC 6749 §4.4.2): SPEC.md's JSON
- * object or `application/x-www-form-urlencoded`, each parameter given once. Framework-free, so the
- * Fastify route and the fast path parse a body the same way.
+ * object or `application/x-www-form-urlencoded`, each parameter given once.
  */
-import { ApiError } from '../../errors.js';
+import { ApiError } from '../errors.js';
 
 /** The token request parameters, each given once: name → value. */
-export type TokenParams = Record<string, string>;
+export type TokenParams = Readonly<Record<string, string>>;
 
 /** Media types of token request bodies (RFC 6749 §4.4.2 form encoding, SPEC.md JSON). */
 export type TokenBodyType = 'json' | 'form';
@@ -16,7 +15,7 @@ export type TokenBodyType = 'json' | 'form';
  * @throws {ApiError} `invalid_request` when a parameter is repeated (RFC 6749 §3.2)
  */
 export function parseForm(text: string): TokenParams {
-  const params: TokenParams = {};
+  const params: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(text)) {
     if (Object.hasOwn(params, name)) throw new ApiError('invalid_request', { message: `The parameter ${name} is repeated.` });
     params[name] = value;
@@ -59,7 +58,7 @@ export function parseJson(text: string): TokenParams {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ApiError('invalid_request', { message: 'The body must be a JSON object.' });
-  const params: TokenParams = {};
+  const params: Record<string, string> = {};
   for (const [name, field] of Object.entries(value)) {
     if (typeof field !== 'string') throw new ApiError('invalid_request', { message: `The field ${name} must be a string.` });
     params[name] = field;

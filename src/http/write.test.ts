@@ -1,8 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { inject, type InjectOptions, type Response } from 'light-my-request';
+import { describe, expect, it } from 'vitest';
 import { makeBody, type Body } from '../body.js';
-import { ifNoneMatchHits, sendBody, type ExtraHeaders } from './send.js';
+import { bodyAnswer, plainAnswer, type HeaderFields } from './answer.js';
+import { createWriter, ifNoneMatchHits } from './write.js';
 
 const ETAG = '"Qhl5jutyM8BicfpTSKlp7i"';
 
@@ -36,25 +37,22 @@ describe('ifNoneMatchHits', () => {
   });
 });
 
-describe('sendBody', () => {
-  let app: FastifyInstance | undefined;
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-  });
-
-  async function serve(body: Body, headers?: ExtraHeaders): Promise<FastifyInstance> {
-    app = Fastify();
-    app.get('/', (request, reply) => sendBody(request, reply, body, headers));
-    await app.ready();
-    return app;
+describe('the writer', () => {
+  /** A listener that writes one answer, as the production listener does. */
+  function serve(
+    body: Body,
+    headers: HeaderFields = {},
+    transport: HeaderFields = {},
+  ): { inject(options: InjectOptions): Promise<Response> } {
+    const write = createWriter(transport);
+    return { inject: (options) => inject((request, response) => void write(request, response, bodyAnswer(body, headers)), options) };
   }
 
   const big = makeBody(`${'All work and no play. '.repeat(100)}\n`, 'text/plain; charset=utf-8');
   const small = makeBody('{"ok":true}', 'application/json; charset=utf-8');
 
   it('sends a small body as is, with its ETag and the default cache policy', async () => {
-    const res = await (await serve(small)).inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    const res = await serve(small).inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers).toStrictEqual({
       etag: small.etag,
@@ -68,7 +66,7 @@ describe('sendBody', () => {
   });
 
   it('adds Accept-Encoding to Vary for a compressible body, after the caller’s Vary', async () => {
-    const res = await (await serve(big, { vary: 'Accept', 'cache-control': 'no-store' })).inject({ url: '/' });
+    const res = await serve(big, { vary: 'Accept', 'cache-control': 'no-store' }).inject({ url: '/' });
     expect(res.headers.vary).toBe('Accept, Accept-Encoding');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-encoding']).toBeUndefined();
@@ -76,7 +74,7 @@ describe('sendBody', () => {
   });
 
   it('sends the gzip variant with its own ETag', async () => {
-    const res = await (await serve(big)).inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    const res = await serve(big).inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.etag).toBe(`${big.etag.slice(0, -1)}-gzip"`);
     expect(res.headers.vary).toBe('Accept-Encoding');
@@ -84,7 +82,7 @@ describe('sendBody', () => {
   });
 
   it('answers 304 without a body when If-None-Match names any coding of the body', async () => {
-    const server = await serve(big);
+    const server = serve(big);
     for (const tag of [big.etag, `${big.etag.slice(0, -1)}-br"`]) {
       const res = await server.inject({ url: '/', headers: { 'if-none-match': tag, 'accept-encoding': 'gzip' } });
       expect(res.statusCode).toBe(304);
@@ -97,5 +95,24 @@ describe('sendBody', () => {
       });
       expect(res.body).toBe('');
     }
+  });
+
+  it('adds the transport headers to every answer, and Content-Length to computed ones', async () => {
+    const write = createWriter({ 'strict-transport-security': 'max-age=31536000' });
+    const res = await inject(
+      (request, response) => void write(request, response, plainAnswer(201, { 'content-type': 'text/plain' }, 'é')),
+      {
+        url: '/',
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.headers).toStrictEqual({
+      'content-type': 'text/plain',
+      'strict-transport-security': 'max-age=31536000',
+      'content-length': '2',
+      date: expect.any(String) as string,
+      connection: 'keep-alive',
+    });
+    expect(res.body).toBe('é');
   });
 });

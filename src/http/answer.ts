@@ -1,0 +1,67 @@
+/**
+ * What an answer is: plain data that knows no framework. Every route of the table (route-table.ts)
+ * returns one of these from `(request facts, snapshot, principal)`; the one writer (write.ts) sends
+ * it. Header objects are constants wherever the answer allows, so the writer can flatten each once.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Body } from '../body.js';
+
+/** Response header fields, lower-case names. Share one object per variant: the writer caches by identity. */
+export type HeaderFields = Readonly<Record<string, string>>;
+
+/** A precomputed body: the writer chooses 304, the content coding and the bytes (RFC 9110 §13.1.2, §12.5.3). */
+export interface BodyAnswer {
+  kind: 'body';
+  body: Body;
+  headers: HeaderFields;
+}
+
+/** A computed answer: status, header fields and the bytes (none for 204, 304 or a redirect). */
+export interface PlainAnswer {
+  kind: 'plain';
+  status: number;
+  headers: HeaderFields;
+  body: string | Buffer | undefined;
+}
+
+/**
+ * An answer that writes the response itself (MCP's Streamable HTTP transport owns its response).
+ * The writer sets `headers` (HSTS) first; `run` must end the response.
+ */
+export interface RawAnswer {
+  kind: 'raw';
+  run(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}
+
+/** Any answer. */
+export type Answer = BodyAnswer | PlainAnswer | RawAnswer;
+
+/** What an answer reads of a request: no framework object, no socket. */
+export interface RequestFacts {
+  /** Upper-case method as received (`HEAD` is answered as `GET` without the body). */
+  method: string;
+  /** The path as received, percent-encoding kept, without the query string. */
+  path: string;
+  /** The query string with its `?`, or `''`. */
+  search: string;
+  /** Request headers, lower-case names (node:http's). */
+  headers: IncomingHttpHeaders;
+  /** The client address (client-address.ts), read before the body so a closed socket cannot lose it. */
+  address: string;
+  /** Query parameters validated against the route's schema (searchSite), else empty. */
+  query: Readonly<Record<string, string | number>>;
+  /** The parsed request body (token parameters, a JSON-RPC message); undefined when none was sent. */
+  body: unknown;
+  /** The id of this request, made on first call (named in 500 bodies and the log). */
+  requestId(): string;
+}
+
+/** A precomputed body with its header fields. */
+export function bodyAnswer(body: Body, headers: HeaderFields): BodyAnswer {
+  return { kind: 'body', body, headers };
+}
+
+/** A computed answer. @param body the bytes, or undefined for none */
+export function plainAnswer(status: number, headers: HeaderFields, body: string | Buffer | undefined): PlainAnswer {
+  return { kind: 'plain', status, headers, body };
+}

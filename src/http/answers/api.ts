@@ -1,0 +1,91 @@
+/** searchSite, getHealth and getWhoami (SPEC.md §4), and the JWKS of access-token keys: framework-free answers. */
+import { ApiError } from '../../errors.js';
+import { rateLimitHeaders } from '../../auth/rate-limits.js';
+import type { AuthServices } from '../../auth/authenticate.js';
+import { bodyAnswer, plainAnswer } from '../answer.js';
+import type { BeforeStep, RouteAnswer } from '../route.js';
+import { PUBLIC_CORS_HEADERS } from '../headers.js';
+
+/** Default page size when `q` is given (DESIGN.md "Search"). */
+export const DEFAULT_SEARCH_LIMIT = 20;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_HEADERS = { 'x-content-type-options': 'nosniff' };
+/** Headers of JSON answers that are the same for everyone: readable from any origin (headers.ts). */
+const PUBLIC_JSON_HEADERS = { ...JSON_HEADERS, ...PUBLIC_CORS_HEADERS };
+/** Response headers of getHealth. */
+const HEALTH_HEADERS = { ...PUBLIC_JSON_HEADERS, 'cache-control': 'no-store' };
+/** Response headers of getWhoami's 200. */
+const WHOAMI_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store', 'content-type': JSON_TYPE };
+const JWKS_HEADERS = {
+  ...PUBLIC_JSON_HEADERS,
+  'cache-control': 'public, max-age=300',
+  'content-type': 'application/jwk-set+json; charset=utf-8',
+};
+/** Whole-index answers to a credential: not for shared caches, nor for other origins (headers.ts). */
+const PRIVATE_INDEX_HEADERS = { ...JSON_HEADERS, 'cache-control': 'private, no-store' };
+const PUBLIC_RESULTS_HEADERS = { ...PUBLIC_JSON_HEADERS, 'cache-control': 'public, max-age=60', 'content-type': JSON_TYPE };
+const PRIVATE_RESULTS_HEADERS = { ...JSON_HEADERS, 'cache-control': 'private, no-store', 'content-type': JSON_TYPE };
+
+/** getHealth: the snapshot's precomputed health object. */
+export const getHealth: RouteAnswer = function getHealth(_facts, snapshot) {
+  return bodyAnswer(snapshot.discovery.health, HEALTH_HEADERS);
+};
+
+/** The whoami bodies by scheme and scopes: a handful of distinct answers, each serialised once. */
+const whoamiBodies = new Map<string, Buffer>();
+
+/**
+ * getWhoami (SPEC.md §4 rule 3): the scheme and scopes of the credential, which the listener has
+ * required and checked for search:read (DESIGN.md: 403 insufficient_scope without it).
+ */
+export const getWhoami: RouteAnswer = function getWhoami(_facts, _snapshot, principal) {
+  if (principal === undefined) throw new ApiError('credential_required');
+  const shape = `${principal.scheme} ${principal.scopes.join(' ')}`;
+  let body = whoamiBodies.get(shape);
+  if (body === undefined) {
+    body = Buffer.from(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
+    whoamiBodies.set(shape, body);
+  }
+  return plainAnswer(200, WHOAMI_HEADERS, body);
+};
+
+/** getJwks: the public keys that verify access tokens (RFC 7517). */
+export function getJwks(auth: AuthServices): RouteAnswer {
+  return function getJwks() {
+    return plainAnswer(200, JWKS_HEADERS, JSON.stringify(auth.tokens.jwks()));
+  };
+}
+
+/**
+ * searchSite's first step: the client address pays one search before the credential is checked.
+ * @throws {ApiError} `rate_limited` with Retry-After and the RateLimit fields
+ */
+export function spendSearchBudget(auth: AuthServices): BeforeStep {
+  return async function spendSearchBudget(facts) {
+    const limit = await auth.limiter.consume('search', facts.address);
+    if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
+    return undefined;
+  };
+}
+
+/**
+ * searchSite (SPEC.md §4 rule 2), after the listener validated the query and checked search:read
+ * on a credential: the precomputed index without parameters, else the ranked results. With
+ * internal:read too, internal pages are included (DESIGN.md "Search").
+ */
+export const searchSite: RouteAnswer = function searchSite(facts, snapshot, principal) {
+  const includeInternal = principal?.scopes.includes('internal:read') ?? false;
+  const { limit, offset } = facts.query as { limit?: number; offset: number };
+  const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
+  if (q === '' && limit === undefined && offset === 0) {
+    const body = includeInternal ? snapshot.discovery.fullIndex : snapshot.discovery.publicIndex;
+    return bodyAnswer(body, principal === undefined ? PUBLIC_JSON_HEADERS : PRIVATE_INDEX_HEADERS);
+  }
+  const documents = includeInternal ? snapshot.search.allDocuments : snapshot.search.publicDocuments;
+  const results =
+    q === ''
+      ? documents.slice(offset, limit === undefined ? undefined : offset + limit)
+      : snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal }).results;
+  return plainAnswer(200, principal === undefined ? PUBLIC_RESULTS_HEADERS : PRIVATE_RESULTS_HEADERS, JSON.stringify(results));
+};

@@ -1,0 +1,128 @@
+/**
+ * The one route table: every path sitegate answers, its method, operation id, credential, scopes
+ * and answer. The rows of api/operations.ts (which the OpenAPI description and the portal read)
+ * get their answers here; the resources no operation describes (llms-full.txt, robots.txt, MCP)
+ * and the page route, which takes every other path, are added. No other module decides which
+ * answer a path gets: the listener asks {@link RouteTable.lookup} and nothing else.
+ */
+import { EXTRA_OPERATIONS, OPERATIONS, type Operation } from '../api/operations.js';
+import type { AppContext } from './context.js';
+import type { Route, RouteAnswer, RouteErrors, BeforeStep } from './route.js';
+import { DISCOVERY, discoveryAnswer } from './answers/discovery.js';
+import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from './answers/api.js';
+import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from './answers/token.js';
+import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from './answers/mcp.js';
+import { servePage } from './answers/pages.js';
+
+/** The routes of one path, by method, and its `Allow` header value. */
+export interface PathRoutes {
+  GET?: Route;
+  POST?: Route;
+  /** `Allow` (RFC 9110 §10.2.1) for 405 and OPTIONS. */
+  allow: string;
+}
+
+/** The table, as the listener reads it. */
+export interface RouteTable {
+  /** Every route, in table order (operations first). */
+  routes: readonly Route[];
+  /**
+   * The routes of a path: its own, or the page route's for any path the table does not name.
+   * @param path the request path without the query string, as received
+   */
+  lookup(path: string): PathRoutes;
+}
+
+/** What an operation's row adds to make a route: its answer and how the listener prepares it. */
+interface RouteParts {
+  answer: RouteAnswer;
+  before?: BeforeStep;
+  body?: Route['body'];
+  query?: Route['query'];
+  errors?: RouteErrors;
+  notAllowed?: string;
+}
+
+/** The answer of every operation of api/operations.ts, by operation id. */
+function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
+  const parts: Record<string, RouteParts> = {
+    searchSite: { answer: searchSite, query: 'search', before: spendSearchBudget(ctx.auth) },
+    getHealth: { answer: getHealth },
+    getWhoami: { answer: getWhoami },
+    getJwks: { answer: getJwks(ctx.auth) },
+    createOAuthToken: { answer: createOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
+    revokeOAuthToken: { answer: revokeOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
+    introspectOAuthToken: { answer: introspectOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
+  };
+  for (const op of [...OPERATIONS, ...EXTRA_OPERATIONS]) {
+    const resource = DISCOVERY[op.id];
+    if (resource !== undefined) parts[op.id] = { answer: discoveryAnswer(resource, op.path, ctx.config.baseUrl) };
+  }
+  return parts;
+}
+
+/** A route from an operation's row and its parts. */
+function routeOf(op: Pick<Operation, 'method' | 'path' | 'credential' | 'scopes'> & { id?: string }, parts: RouteParts): Route {
+  return {
+    operationId: op.id,
+    path: op.path,
+    method: op.method,
+    credential: op.credential,
+    scopes: op.scopes,
+    errors: parts.errors ?? 'json',
+    answer: parts.answer,
+    ...(parts.before === undefined ? {} : { before: parts.before }),
+    ...(parts.body === undefined ? {} : { body: parts.body }),
+    ...(parts.query === undefined ? {} : { query: parts.query }),
+    ...(parts.notAllowed === undefined ? {} : { notAllowed: parts.notAllowed }),
+  };
+}
+
+/** Paths the table answers with the page route. */
+export const PAGE_PATH = '*';
+
+/**
+ * Builds the table of one app.
+ * @throws {Error} when an operation of api/operations.ts has no answer (a programming error)
+ */
+export function buildRouteTable(ctx: AppContext): RouteTable {
+  const parts = operationParts(ctx);
+  const routes: Route[] = [...OPERATIONS, ...EXTRA_OPERATIONS].map((op) => {
+    const part = parts[op.id];
+    if (part === undefined) throw new Error(`operation ${op.id} has no answer in the route table`);
+    return routeOf(op, part);
+  });
+  const none = { method: 'GET', credential: 'none', scopes: [] } as const;
+  for (const path of ['/llms-full.txt', '/robots.txt']) {
+    const resource = DISCOVERY[path];
+    if (resource !== undefined) routes.push(routeOf({ ...none, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
+  }
+  routes.push(
+    routeOf(
+      { method: 'POST', path: '/mcp', credential: 'optional', scopes: [] },
+      { answer: mcpAnswer(ctx), before: mcpBefore(ctx.auth), body: 'json', notAllowed: MCP_NOT_ALLOWED },
+    ),
+  );
+  // Pages decide their scopes by what the path is (public or internal), so the route lists none.
+  const page = routeOf(
+    { method: 'GET', path: PAGE_PATH, credential: 'optional', scopes: [] },
+    { answer: servePage(ctx.config), errors: 'negotiated' },
+  );
+  routes.push(page);
+
+  const byPath = new Map<string, PathRoutes>();
+  for (const route of routes) {
+    if (route.path === PAGE_PATH) continue;
+    const entry = byPath.get(route.path) ?? { allow: '' };
+    entry[route.method] = route;
+    entry.allow = entry.GET !== undefined ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
+    byPath.set(route.path, entry);
+  }
+  const pages: PathRoutes = { GET: page, allow: 'GET, HEAD, OPTIONS' };
+  return {
+    routes,
+    lookup(path) {
+      return byPath.get(path) ?? pages;
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The one writer: every answer of every route goes out here (RFC 9110 §13.1.2 conditional
+ * requests and §12.5.3 content coding for precomputed bodies), with the transport headers (HSTS)
+ * of every response. A precomputed answer depends only on its header object, its body and the
+ * variant (coding, 304), so each is planned once and afterwards only written: header lists are
+ * flattened once per variant, as writeHead takes them.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Body } from '../body.js';
+import type { Answer, HeaderFields } from './answer.js';
+import { negotiateEncoding } from './negotiation.js';
+
+/** Default caching of public, content-addressed responses: revalidate with the ETag after 5 minutes. */
+export const PUBLIC_CACHE = 'public, max-age=300';
+
+const NO_HEADERS: HeaderFields = {};
+
+/**
+ * Whether an If-None-Match header matches a body's ETag, by weak comparison (RFC 9110 §13.1.2):
+ * `W/` prefixes are ignored, `*` matches any current representation, and the tag of any content
+ * coding of the body (`"…-br"`, `"…-gzip"`, see body.ts) matches too.
+ * @param etag the quoted ETag of the uncompressed body
+ */
+export function ifNoneMatchHits(header: string, etag: string): boolean {
+  if (header === etag) return true; // the common case: a cache revalidating what it holds
+  if (header.trim() === '*') return true;
+  for (const raw of header.split(',')) {
+    const tag = raw
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/-(br|gzip)"$/, '"');
+    if (tag === etag) return true;
+  }
+  return false;
+}
+
+/** The response chosen for a precomputed body: status, headers and the bytes to send (none for 304). */
+export interface PlannedResponse {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  payload: Buffer | undefined;
+}
+
+/**
+ * Chooses the response for a precomputed body: 304 when If-None-Match matches the representation
+ * (any coding of it), else the best content coding the client accepts, with ETag, Vary,
+ * Cache-Control (default {@link PUBLIC_CACHE}) and Content-Type.
+ * @param requestHeaders the request's headers (lower-case names)
+ */
+export function planBody(requestHeaders: IncomingHttpHeaders, body: Body, headers: HeaderFields = NO_HEADERS): PlannedResponse {
+  const coding = body.compressible ? negotiateEncoding(requestHeaders['accept-encoding']) : undefined;
+  const encoded = coding === undefined ? undefined : body.encoded(coding);
+  const given = headers.vary;
+  // Callers may pass a vary that already names Accept-Encoding (precomputed header objects).
+  const vary =
+    !body.compressible || given?.endsWith('Accept-Encoding') === true
+      ? given
+      : given === undefined
+        ? 'Accept-Encoding'
+        : `${given}, Accept-Encoding`;
+  const out: Record<string, string> = {
+    ...headers,
+    etag: encoded?.etag ?? body.etag,
+    'cache-control': headers['cache-control'] ?? PUBLIC_CACHE,
+  };
+  if (vary !== undefined) out.vary = vary;
+  const inm = requestHeaders['if-none-match'];
+  if (inm !== undefined && ifNoneMatchHits(inm, body.etag)) return { status: 304, headers: out, payload: undefined };
+  out['content-type'] = body.type;
+  if (encoded !== undefined && coding !== undefined) {
+    out['content-encoding'] = coding;
+    return { status: 200, headers: out, payload: encoded.bytes };
+  }
+  return { status: 200, headers: out, payload: body.bytes };
+}
+
+/** A planned precomputed response as writeHead takes it. */
+interface Flat {
+  status: number;
+  fields: string[];
+  payload: Buffer | undefined;
+}
+
+/** Sends an answer on a node:http response. */
+export type Writer = (request: IncomingMessage, response: ServerResponse, answer: Answer) => Promise<void> | undefined;
+
+/**
+ * Makes the writer of one server.
+ * @param transport header fields of every response (transportHeaders(): HSTS for an https base URL)
+ * @returns a function that writes an answer; it returns a promise only for raw answers (MCP)
+ */
+export function createWriter(transport: HeaderFields): Writer {
+  const transportFields = Object.entries(transport).flat();
+  // By header object, body and variant: a precomputed response depends on nothing else.
+  const planned = new WeakMap<HeaderFields, WeakMap<Body, Map<string, Flat>>>();
+  // Computed answers: header fields flattened once per header object (constants per variant).
+  const flattened = new WeakMap<HeaderFields, string[]>();
+
+  const planOnce = (request: IncomingMessage, body: Body, headers: HeaderFields): Flat => {
+    const coding = body.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+    const inm = request.headers['if-none-match'];
+    const notModified = inm !== undefined && ifNoneMatchHits(inm, body.etag);
+    const variant = `${coding === undefined || body.encoded(coding) === undefined ? '' : coding}${notModified ? ':304' : ''}`;
+    let byBody = planned.get(headers);
+    if (byBody === undefined) planned.set(headers, (byBody = new WeakMap()));
+    let variants = byBody.get(body);
+    if (variants === undefined) byBody.set(body, (variants = new Map<string, Flat>()));
+    let flat = variants.get(variant);
+    if (flat === undefined) {
+      const plan = planBody(request.headers, body, headers);
+      const fields = [...Object.entries(plan.headers).flat(), ...transportFields];
+      if (plan.status !== 304) fields.push('content-length', String(plan.payload?.length ?? 0));
+      flat = { status: plan.status, fields, payload: plan.payload };
+      variants.set(variant, flat);
+    }
+    return flat;
+  };
+
+  return function write(request, response, answer) {
+    const head = request.method === 'HEAD';
+    switch (answer.kind) {
+      case 'body': {
+        const flat = planOnce(request, answer.body, answer.headers);
+        response.writeHead(flat.status, flat.fields);
+        response.end(head ? undefined : flat.payload);
+        return undefined;
+      }
+      case 'plain': {
+        let fields = flattened.get(answer.headers);
+        if (fields === undefined) flattened.set(answer.headers, (fields = [...Object.entries(answer.headers).flat(), ...transportFields]));
+        const { status, body } = answer;
+        // 204 and 304 carry no Content-Length (RFC 9110 §8.6); every other answer does.
+        const length = status === 204 || status === 304 ? [] : ['content-length', String(body === undefined ? 0 : Buffer.byteLength(body))];
+        response.writeHead(status, length.length === 0 ? fields : [...fields, ...length]);
+        response.end(head ? undefined : body);
+        return undefined;
+      }
+      case 'raw':
+        for (let i = 0; i < transportFields.length; i += 2)
+          response.setHeader(transportFields[i] as string, transportFields[i + 1] as string);
+        return answer.run(request, response);
+    }
+  };
+}
