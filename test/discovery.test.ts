@@ -155,9 +155,8 @@ Source: http://sitegate.test/guides/configuration
 | \`timeoutMs\` | \`5000\` | How long a widget waits for a reply, in milliseconds |
 | \`retries\` | \`3\` | How often a failed call is retried |
 
-:::warning
-Setting \`retries\` above 10 makes outages last longer, not shorter.
-:::
+> [!WARNING]
+> Setting \`retries\` above 10 makes outages last longer, not shorter.
 
 See [getting started](http://sitegate.test/guides/getting-started) for a complete example.
 

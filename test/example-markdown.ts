@@ -68,9 +68,8 @@ ${llmsDirective(baseUrl)}
 | \`timeoutMs\` | \`5000\` | How long a widget waits for a reply, in milliseconds |
 | \`retries\` | \`3\` | How often a failed call is retried |
 
-:::warning
-Setting \`retries\` above 10 makes outages last longer, not shorter.
-:::
+> [!WARNING]
+> Setting \`retries\` above 10 makes outages last longer, not shorter.
 
 See [getting started](${baseUrl}/guides/getting-started) for a complete example.
 `;

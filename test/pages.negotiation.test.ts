@@ -74,7 +74,7 @@ const CONFIGURATION_ARTICLE = `<article class="content">
 </tr>
 </tbody>
 </table>
-<div class="admonition admonition-warning">
+<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title">Warning</p>
 <p>Setting <code>retries</code> above 10 makes outages last longer, not shorter.</p>
 </div>
 <p>See <a href="/guides/getting-started">getting started</a> for a complete example.</p>
@@ -137,7 +137,7 @@ function configurationMarkdownHeaders(negotiated: boolean): Record<string, strin
     ...PUBLIC_CORS,
     link: `<http://sitegate.test/guides/configuration>; rel="canonical", ${AGENT_LINKS}`,
     // gpt-tokenizer's count of the served markdown (the source alone is 128).
-    'x-markdown-tokens': '155',
+    'x-markdown-tokens': '156',
     ...MARKDOWN_AGENT_HEADERS,
     ...(negotiated ? { vary: 'Accept' } : {}),
     etag: etagOf(markdown),

@@ -57,9 +57,12 @@ main{min-width:0;max-width:50rem}
 .content th,.content td{border:1px solid var(--border);padding:.4rem .7rem;text-align:left;vertical-align:top}
 .content .align-left{text-align:left}.content .align-center{text-align:center}.content .align-right{text-align:right}
 .content blockquote{margin:1rem 0;padding:.1rem 1rem;border-left:4px solid var(--border);color:var(--muted)}
-.admonition{border-left:4px solid var(--accent);background:var(--panel);padding:.5rem 1rem;margin:1rem 0;border-radius:0 6px 6px 0}
-.admonition-warning,.admonition-caution{border-color:#bf8700}
-.admonition-danger{border-color:#cf222e}
+.admonition,.markdown-alert{border-left:4px solid var(--accent);background:var(--panel);padding:.5rem 1rem;margin:1rem 0;border-radius:0 6px 6px 0}
+.markdown-alert-title{font-weight:600;margin:.25rem 0}
+.admonition-warning,.admonition-caution,.markdown-alert-warning{border-color:#bf8700}
+.admonition-danger,.markdown-alert-caution{border-color:#cf222e}
+.markdown-alert-tip{border-color:#1a7f37}
+.markdown-alert-important{border-color:#8250df}
 .page-footer{margin-top:3rem;padding-top:1rem;border-top:1px solid var(--border);color:var(--muted);font-size:.9rem}
 .listing li{margin:.3rem 0}
 @media (max-width:48rem){.layout{grid-template-columns:1fr;grid-template-areas:"main" "side";gap:1rem}.sidebar{border-top:1px solid var(--border);padding-top:1rem}.content h1{font-size:1.6rem}}
