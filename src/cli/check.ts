@@ -1,18 +1,23 @@
 /** `sitegate check [DIR]`: list content problems; exit 1 when any is an error. */
 import path from 'node:path';
-import { EXAMPLE_SITE_DIR, parsePageMaxChars, readConfigFile } from '../config/config.js';
+import { EXAMPLE_SITE_DIR, parseConventions, parsePageMaxChars, readConfigFile } from '../config/config.js';
 import { readEnv } from '../config/env.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { pageSizeProblems } from '../content/page-size.js';
-import { loadContent } from '../content/load.js';
+import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
 import { buildSite, type Site } from '../content/site.js';
 import { renderPageContent } from '../content/page-content.js';
 import type { ContentProblem } from '../content/problems.js';
+import { generatorLine } from './output.js';
 
-/** Result of a check: the problems and the page count. */
+/** Result of a check: the problems, the page count and the generator recognised. */
 export interface CheckResult {
   pages: number;
   problems: ContentProblem[];
+  /** The generator whose conventions applied and what it was recognised by. */
+  generator: Site['generator'];
+  /** Files its conventions leave unpublished. */
+  unpublished: number;
 }
 
 /** The base URL `check` renders with: links come out absolute, and the sizes are counted with it. */
@@ -25,12 +30,17 @@ const CHECK_BASE_URL = 'http://localhost';
  * @param pageMaxChars the page limit, as serve takes it (default {@link AGENT_PAGE_MAX_CHARS}; 0 = off)
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS): CheckResult {
-  const loaded = loadContent(dir);
-  const site = buildSite(loaded.files, { fallbackName: path.basename(dir) });
+export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS, conventions: ConventionsOptions = {}): CheckResult {
+  const loaded = loadSiteFiles(dir, conventions);
+  const site = buildSite(loaded.files, { fallbackName: path.basename(dir), conventions: loaded.conventions });
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
   const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars), ...site.problems];
-  return { pages: site.pages.size, problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
+  return {
+    pages: site.pages.size,
+    problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    generator: site.generator,
+    unpublished: loaded.conventions.unpublished.size,
+  };
 }
 
 /** The unresolved relative links and size warnings of every page, and the pages that could not be read again. */
@@ -60,13 +70,21 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
 
 /**
  * Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors).
- * The page limit is serve's: the flag, else `SITEGATE_PAGE_MAX_CHARS`, else `sitegate.json`.
+ * The page limit is serve's: the flag, else `SITEGATE_PAGE_MAX_CHARS`, else `sitegate.json`; so are
+ * the conventions (`--conventions`, else sitegate.json `conventions` and `nav`).
  * @throws {ConfigError} when the page limit is invalid
  */
-export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string): number {
+export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string, conventionsFlag?: string): number {
   const target = path.resolve(dir ?? EXAMPLE_SITE_DIR);
-  const setting = pageMaxCharsFlag ?? readEnv().pageMaxChars ?? readConfigFile(process.cwd()).pageMaxChars;
-  const { pages, problems } = checkContent(target, setting === undefined ? undefined : parsePageMaxChars(setting));
+  const file = readConfigFile(process.cwd());
+  const setting = pageMaxCharsFlag ?? readEnv().pageMaxChars ?? file.pageMaxChars;
+  const conventions = { conventions: parseConventions(conventionsFlag ?? file.conventions), nav: file.nav };
+  const { pages, problems, generator, unpublished } = checkContent(
+    target,
+    setting === undefined ? undefined : parsePageMaxChars(setting),
+    conventions,
+  );
+  process.stdout.write(`${generatorLine(generator, unpublished)}\n`);
   for (const problem of problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;

@@ -23,6 +23,7 @@ function keysAction<K extends KeysCommand>(name: K): (...args: Parameters<KeysMo
   };
 }
 import { EXIT_USAGE, printError, UsageError } from './output.js';
+import { GENERATORS } from '../content/conventions/types.js';
 
 /** Flags of `serve`, as commander parses them. */
 interface ServeOptions {
@@ -43,6 +44,7 @@ interface ServeOptions {
   allowContentErrors?: boolean;
   trustProxy?: string;
   secretFile?: string;
+  conventions?: string;
 }
 
 const secretFile = [
@@ -78,7 +80,13 @@ function program(setExit: (code: number) => void): Command {
     .option('--watch', 'rebuild the site when the content folder changes')
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
-    .option('--site-title <title>', "site name (default: the public root page's title, else the folder name)")
+    .option('--site-title <title>', "site name (default: the generator's title, else the public root page's title, else the folder name)")
+    .addOption(
+      new Option(
+        '--conventions <name>',
+        "generator whose nav, titles and unpublished files apply, or plain (default: recognised from the folder's files)",
+      ).choices(GENERATORS),
+    )
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')
     .option(...secretFile)
@@ -92,9 +100,15 @@ function program(setExit: (code: number) => void): Command {
     .description('List content problems: missing titles, broken or escaping links, duplicate URLs. Exits 1 on errors.')
     .argument('[dir]', 'folder of markdown pages')
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
-    .action(async (dir: string | undefined, options: { pageMaxChars?: string }) => {
+    .addOption(
+      new Option(
+        '--conventions <name>',
+        "generator whose nav, titles and unpublished files apply, or plain (default: recognised from the folder's files)",
+      ).choices(GENERATORS),
+    )
+    .action(async (dir: string | undefined, options: { pageMaxChars?: string; conventions?: string }) => {
       const { runCheck } = await import('./check.js');
-      setExit(runCheck(dir, options.pageMaxChars));
+      setExit(runCheck(dir, options.pageMaxChars, options.conventions));
     });
   const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
   const databaseUrl = [

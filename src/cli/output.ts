@@ -39,3 +39,9 @@ export function progressLine(
     },
   };
 }
+
+/** The line `serve` and `check` print about the generator: `conventions: mdbook (../book.toml + SUMMARY.md), 1 file unpublished`. */
+export function generatorLine(generator: { name: string; detectedBy: string }, unpublished?: number): string {
+  const files = unpublished === undefined || unpublished === 0 ? '' : `, ${unpublished} file${unpublished === 1 ? '' : 's'} unpublished`;
+  return `conventions: ${generator.name} (${generator.detectedBy})${files}`;
+}

@@ -8,7 +8,7 @@ import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
 import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
-import { progressLine } from './output.js';
+import { generatorLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
 import { ContentError } from '../content/load.js';
 
@@ -105,6 +105,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
   const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
   process.stdout.write(
     `sitegate: serving ${config.contentDir} (${counted(loaded.snapshot.site.pages.size, 'page')}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})\n` +
+      `sitegate: ${generatorLine(loaded.snapshot.site.generator)}\n` +
       `sitegate: listening on ${config.baseUrl}\n`,
   );
   const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, config.contentDir);

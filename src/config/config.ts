@@ -12,6 +12,7 @@ import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { LimitError, parseLimits, type RequestLimits } from './limits.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { compile as compileProxyTrust } from '@fastify/proxy-addr';
+import { GENERATORS, type Generator } from '../content/conventions/types.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -72,6 +73,13 @@ export interface Config {
   secret: SecretSource | null;
   /** Audit events older than this many days are deleted (`audit.retentionDays`). */
   auditRetentionDays: number;
+  /**
+   * The generator whose conventions (nav order, labels, titles, unpublished files) apply, or
+   * `plain` for none (content/conventions/); `undefined`: recognised from the content folder's files.
+   */
+  conventions: Generator | undefined;
+  /** sitegate.json `nav`: the nav of a plain folder, in MkDocs' `nav` shape (content/conventions/mkdocs-nav.ts). */
+  nav: unknown[] | undefined;
 }
 
 /** The secret behind the key-encryption key: the value itself (environment) or a file holding it. */
@@ -113,6 +121,10 @@ export interface ConfigInput {
   secretFile?: string | undefined;
   /** Audit settings, e.g. `{ "retentionDays": 90 }` (sitegate.json only). */
   audit?: { retentionDays?: string | number | undefined } | undefined;
+  /** `--conventions NAME|plain`, or `conventions` in sitegate.json: one of {@link GENERATORS}. */
+  conventions?: string | undefined;
+  /** sitegate.json's `nav`: `["index.md", { "Guides": ["guides/a.md"] }, { "Setup": "setup.md" }]`. */
+  nav?: unknown;
 }
 
 /** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
@@ -143,6 +155,26 @@ export function readConfigFile(cwd: string): ConfigInput {
     throw new ConfigError('sitegate.json: must hold a JSON object');
   }
   return parsed;
+}
+
+/**
+ * The `conventions` setting: a generator name or `plain`; `undefined` when not given.
+ * @throws {ConfigError} for any other value
+ */
+export function parseConventions(value: unknown): Generator | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (GENERATORS as readonly string[]).includes(value)) return value as Generator;
+  throw new ConfigError(`--conventions: ${JSON.stringify(value)} is not one of ${GENERATORS.join(', ')}`);
+}
+
+/**
+ * sitegate.json's `nav`: a list (its entries are checked when the site is built, and reported by `check`).
+ * @throws {ConfigError} when it is given and is not a list
+ */
+function parseNav(value: unknown): unknown[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw new ConfigError("sitegate.json nav: must be a list of pages and sections, as MkDocs' nav");
+  return value;
 }
 
 /**
@@ -197,6 +229,8 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   );
   return {
     siteTitle,
+    conventions: parseConventions(flags.conventions ?? file.conventions),
+    nav: parseNav(file.nav),
     allowContentErrors,
     secret,
     auditRetentionDays,

@@ -1,5 +1,6 @@
 /** Step 4 of the content pipeline: a page's metadata from its frontmatter, body and path. */
 import { accessOf, isInternalFile } from './access.js';
+import type { PageNav } from './conventions/page-nav.js';
 
 /** What kind of page this is (DESIGN.md "Pages and paths"). Internal pages need `internal:read`. */
 export type PageKind = 'page' | 'post' | 'legal' | 'internal';
@@ -31,6 +32,8 @@ export interface Page {
   readonly sourceChars: number;
   /** `llms: false` in frontmatter keeps the page out of the llms files only. */
   readonly inLlms: boolean;
+  /** Its place and label in the nav, when the generator's conventions give any (content/conventions/page-nav.ts). */
+  readonly nav?: PageNav;
 }
 
 /** Descriptions longer than this are cut at a word boundary and end with `…`. */

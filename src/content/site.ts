@@ -11,35 +11,32 @@ import type { PageUrlLookup } from './links.js';
 import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
 import type { ContentProblem } from './problems.js';
 import { detached } from '../strings.js';
+import { buildFolders, type Folder } from './folders.js';
+import { pageNavOf, type PageNav } from './conventions/page-nav.js';
+import { plainConventions, type Conventions, type Generator } from './conventions/types.js';
 
-/**
- * A folder of the site, for navigation and for generated listing pages. Folders are made of public
- * pages only: a folder that holds nothing public does not exist, and an internal index page never
- * names its folder (DESIGN.md "Private content fails closed").
- */
-export interface Folder {
-  /** Decoded folder path, `/` or `/a/b/`. */
-  readonly key: string;
-  /** Canonical URL path. */
-  readonly url: string;
-  /** The folder's public index page title, else its name. */
-  readonly title: string;
-  /** The folder's own page (`index.md`/`README.md`), if any and public. */
-  readonly index: Page | undefined;
-  /** Pages directly in the folder (index excluded), sorted by title then URL. */
-  readonly pages: readonly Page[];
-  /** Direct subfolders, sorted by title. */
-  readonly folders: readonly Folder[];
-}
+/** The conventions of a plain folder, made once. */
+const PLAIN = plainConventions();
+
+export type { Folder } from './folders.js';
 
 /** The built site: every served page, by key, plus the folder tree. Holds no page text. */
 export interface Site {
-  /** Site name: the root index page's title when that page is public, else the given fallback. */
+  /**
+   * Site name: the generator's configured title (content/conventions/), else the root index page's
+   * title when that page is public, else the given fallback.
+   */
   readonly name: string;
+  /** Site description from the generator's config; `undefined` when it gives none. */
+  readonly description: string | undefined;
+  /** The generator whose conventions the site was built by, and what it was recognised by. */
+  readonly generator: { name: Generator; detectedBy: string };
   /** Every served page (internal ones included) by decoded URL path. */
   readonly pages: ReadonlyMap<string, Page>;
   /** Public (non-internal) pages sorted by URL: the set listed by sitemap, llms.txt and search. */
   readonly publicPages: readonly Page[];
+  /** The same pages in nav order, depth first (content/folders.ts): the order of llms.txt and llms-full.txt. */
+  readonly navPages: readonly Page[];
   /** Every folder that holds a public page, by decoded folder path; always has `/`. */
   readonly folders: ReadonlyMap<string, Folder>;
   /** The source file of every page, by page key: read again when the page is rendered. */
@@ -61,6 +58,8 @@ export interface PageText {
 export interface BuildSiteOptions {
   /** Site name when there is no root index page (usually the content folder's name). */
   fallbackName: string;
+  /** The generator's conventions (content/conventions/); default: a plain folder's. */
+  conventions?: Conventions | undefined;
   /** Called every few hundred pages while reading. */
   onProgress?: ((done: number, total: number) => void) | undefined;
   /**
@@ -105,12 +104,13 @@ export interface PageRead extends PageText {
 }
 
 /**
- * Reads one file into a page: frontmatter, title, description, kind. Reports the file's own
+ * Reads one file into a page: frontmatter, title, description, kind, and its place in the nav by
+ * the generator's `conventions` (a title declared outside the page wins). Reports the file's own
  * problems (unreadable, invalid frontmatter, no title) into `problems`; a page's size is known
  * once it is rendered (`sitegate check`, content/page-size.ts).
  * @returns the page, or `undefined` for a draft or an unreadable file
  */
-export function readSourcePage(file: SourceFile, problems: ContentProblem[]): PageRead | undefined {
+export function readSourcePage(file: SourceFile, problems: ContentProblem[], conventions: Conventions = PLAIN): PageRead | undefined {
   let text: string;
   try {
     text = file.read();
@@ -143,7 +143,7 @@ export function readSourcePage(file: SourceFile, problems: ContentProblem[]): Pa
     problems.push({ severity: 'error', file: file.relPath, message: `${unpublished.invalid}; the page is held back`, heldBack: true });
   if (unpublished.unpublished) return undefined;
   const path = pagePathOf(file.relPath);
-  return { page: readPage(file, text, data, body, path, problems), body, text, rank: path.indexRank };
+  return { page: readPage(file, text, data, body, path, problems, conventions), body, text, rank: path.indexRank };
 }
 
 /**
@@ -195,15 +195,18 @@ export class SiteAssembler {
   }
 
   /** The site of the pages added. */
-  finish(fallbackName: string): Site {
+  finish(fallbackName: string, conventions: Conventions = PLAIN): Site {
     const pages = this.pages;
     const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
-    const folders = buildFolders(publicPages);
+    const { folders, navPages } = buildFolders(publicPages, conventions);
     const root = folders.get('/');
     return {
-      name: root?.index?.title ?? fallbackName,
+      name: conventions.site.title ?? root?.index?.title ?? fallbackName,
+      description: conventions.site.description,
+      generator: { name: conventions.generator, detectedBy: conventions.detectedBy },
       pages,
       publicPages,
+      navPages,
       folders,
       sources: this.sources,
       urlOfFile: (relPath) => {
@@ -225,10 +228,10 @@ export function buildSite(files: readonly SourceFile[], options: BuildSiteOption
   const assembler = new SiteAssembler(problems, options.heldSourceMaxChars);
   files.forEach((file, done) => {
     if (options.onProgress !== undefined && done % PROGRESS_EVERY_PAGES === 0) options.onProgress(done, files.length);
-    const read = readSourcePage(file, problems);
+    const read = readSourcePage(file, problems, options.conventions);
     if (read !== undefined && assembler.add(read.page, read.rank, file, read.text)) options.onPage?.(read);
   });
-  return assembler.finish(options.fallbackName);
+  return assembler.finish(options.fallbackName, options.conventions);
 }
 
 /** A page's metadata from its source; strings kept are detached from the source text. */
@@ -239,10 +242,17 @@ function readPage(
   body: string,
   path: PagePath,
   problems: ContentProblem[],
+  conventions: Conventions,
 ): Page {
-  const needs = { h1: scalarText(data.title) === undefined, paragraph: scalarText(data.description) === undefined };
+  const declared = conventions.pages.get(file.relPath);
+  const declaredTitle = declared?.title;
+  const needs = {
+    h1: declaredTitle === undefined && scalarText(data.title) === undefined,
+    paragraph: scalarText(data.description) === undefined,
+  };
   const summary = needs.h1 || needs.paragraph ? summarizeMarkdown(body, needs) : { firstH1: undefined, firstParagraph: undefined };
-  const title = deriveTitle(data, summary.firstH1, file.relPath);
+  const title =
+    declaredTitle === undefined ? deriveTitle(data, summary.firstH1, file.relPath) : { title: declaredTitle, fromFallback: false };
   if (title.fromFallback)
     problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
   const kind = deriveKind(data, file.relPath, file.realRelPath);
@@ -267,7 +277,13 @@ function readPage(
     lastModifiedMs: deriveLastModified(data, file.mtimeMs).getTime(),
     sourceChars: text.length,
     inLlms: data.llms !== false,
+    ...withNav(pageNavOf(data, conventions.generator, declared)),
   };
+}
+
+/** `{ nav }` when there is one, else nothing: most pages carry no `nav` property at all. */
+function withNav(nav: PageNav | undefined): { nav?: PageNav } {
+  return nav === undefined ? {} : { nav };
 }
 
 /** Top folder of a page key: `/a/b` and `/a/` → `a`; `/x` and `/` → `''`. */
@@ -277,57 +293,6 @@ function sectionOf(key: string): string {
   return slash === -1 ? '' : rest.slice(0, slash);
 }
 
-/** A title for a folder without an index page: `release-notes` → `Release notes`. */
-function folderTitle(name: string): string {
-  const words = name.replace(/[-_]+/g, ' ').trim();
-  return words === '' ? name : words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 function byUrl(a: Page, b: Page): number {
   return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
-}
-
-/** English collation, made once: `localeCompare` with a locale builds a collator per call (100× slower). */
-const TITLE_ORDER = new Intl.Collator('en');
-
-function byTitle<T extends { title: string; url: string }>(a: T, b: T): number {
-  return TITLE_ORDER.compare(a.title, b.title) || (a.url < b.url ? -1 : 1);
-}
-
-/** Groups public pages into folders, creating every ancestor folder. */
-function buildFolders(pages: readonly Page[]): Map<string, Folder> {
-  const members = new Map<string, { index?: Page; pages: Page[]; subfolders: Set<string> }>();
-  const ensure = (key: string): { index?: Page; pages: Page[]; subfolders: Set<string> } => {
-    let entry = members.get(key);
-    if (entry === undefined) {
-      entry = { pages: [], subfolders: new Set() };
-      members.set(key, entry);
-      if (key !== '/') ensure(parentFolderKey(key)).subfolders.add(key);
-    }
-    return entry;
-  };
-  ensure('/');
-  for (const page of pages) {
-    if (page.key.endsWith('/')) ensure(page.key).index = page;
-    else ensure(parentFolderKey(page.key)).pages.push(page);
-  }
-  const folders = new Map<string, Folder>();
-  const build = (key: string): Folder => {
-    const entry = members.get(key);
-    if (entry === undefined) throw new Error(`folder ${key} missing`);
-    const subfolders = [...entry.subfolders].map(build).sort(byTitle);
-    const name = key === '/' ? '' : (key.slice(0, -1).split('/').pop() ?? '');
-    const folder: Folder = {
-      key,
-      url: encodePath(key),
-      title: entry.index?.title ?? folderTitle(name),
-      index: entry.index,
-      pages: entry.pages.sort(byTitle),
-      folders: subfolders,
-    };
-    folders.set(key, folder);
-    return folder;
-  };
-  build('/');
-  return folders;
 }

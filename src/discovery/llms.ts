@@ -38,9 +38,9 @@ export interface LlmsOptions {
   fullMaxChars?: number;
 }
 
-/** The pages listed by the llms files: public, and not opted out with `llms: false`. */
+/** The pages listed by the llms files, in nav order (content/folders.ts): public, and not opted out with `llms: false`. */
 export function llmsPages(site: Site): Page[] {
-  return site.publicPages.filter((page) => page.inLlms);
+  return site.navPages.filter((page) => page.inLlms);
 }
 
 interface Section {
@@ -54,7 +54,8 @@ interface Section {
 
 /**
  * Groups pages into H2 sections by top folder: root pages first (under the site name), then each
- * top folder by its title. Within a section, pages keep URL order, so a folder's pages stay together.
+ * top folder in nav order under its nav label. Within a section, pages keep the order given (nav
+ * order, depth first, so a folder's pages stay together).
  */
 export function llmsSections(site: Site, pages: readonly Page[]): Section[] {
   const bySection = new Map<string, Page[]>();
@@ -63,17 +64,19 @@ export function llmsSections(site: Site, pages: readonly Page[]): Section[] {
     list.push(page);
     bySection.set(page.section, list);
   }
+  const navOrder = new Map((site.folders.get('/')?.folders ?? []).map((folder, i) => [folder.key, i]));
+  const rank = (section: string): number => (section === '' ? -1 : (navOrder.get(`/${section}/`) ?? Infinity));
   return [...bySection.entries()]
     .map(([section, list]) => {
       const folder = site.folders.get(`/${section}/`);
       return {
         section,
-        title: section === '' ? site.name : (folder?.title ?? section),
+        title: section === '' ? site.name : (folder?.label ?? section),
         folderUrl: folder?.url ?? `/${section}/`,
         pages: list,
       };
     })
-    .sort((a, b) => (a.section === '' ? -1 : b.section === '' ? 1 : SECTION_ORDER.compare(a.title, b.title)));
+    .sort((a, b) => rank(a.section) - rank(b.section) || SECTION_ORDER.compare(a.title, b.title));
 }
 
 function linkLine(url: string, title: string, description: string): string {
@@ -104,7 +107,7 @@ function chunkLines(lines: readonly string[], maxChars: number): string[][] {
 
 function header(site: Site, baseUrl: string, pageCount: number): string[] {
   const root = site.folders.get('/')?.index;
-  const summary = root !== undefined && root.description !== '' ? root.description : `Documentation of ${site.name}.`;
+  const summary = site.description ?? (root !== undefined && root.description !== '' ? root.description : `Documentation of ${site.name}.`);
   return [
     `# ${site.name}`,
     '',

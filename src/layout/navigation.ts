@@ -1,22 +1,20 @@
 /** Sidebar and breadcrumb HTML for pages and folders. */
 import { escapeHtml } from '../escape.js';
-import type { Folder, Site } from '../content/site.js';
+import type { Site } from '../content/site.js';
+import { isFolder, navLabel, type Folder } from '../content/folders.js';
 import { parentFolderKey } from '../content/paths.js';
 
 /** A folder's pages are listed in the sidebar only up to this many; past it, a link to the folder. */
 export const SIDEBAR_MAX_PAGES = 60;
 
 /**
- * The sidebar of every page in `folderKey`: the site's top-level sections, then the pages of the
- * current folder (the site's folders hold public pages only). Built once per folder and shared by its pages.
+ * The sidebar of every page in `folderKey`: the site's top-level sections and pages, then the
+ * entries of the current folder, each in nav order under its nav label (content/folders.ts; the
+ * site's folders hold public pages only). Built once per folder and shared by its pages.
  */
 export function renderSidebar(site: Site, folderKey: string, basePath: string): string {
   const root = site.folders.get('/');
-  const top: string[] = [];
-  if (root !== undefined) {
-    for (const folder of root.folders) top.push(link(basePath + folder.url, folder.title));
-    for (const page of root.pages) top.push(link(basePath + page.url, page.title));
-  }
+  const top = (root?.items ?? []).map((item) => link(basePath + item.url, navLabel(item)));
   let html = `<h2 class="sidebar-title">Sections</h2>\n<ul>\n${top.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
   const folder = site.folders.get(folderKey);
   if (folder !== undefined && folder.key !== '/') html += `\n${renderFolderList(folder, basePath)}`;
@@ -24,15 +22,11 @@ export function renderSidebar(site: Site, folderKey: string, basePath: string): 
 }
 
 function renderFolderList(folder: Folder, basePath: string): string {
-  const { pages, folders } = folder;
-  const heading = `<h2 class="sidebar-title"><a href="${basePath}${folder.url}">${escapeHtml(folder.title)}</a></h2>`;
-  if (pages.length + folders.length > SIDEBAR_MAX_PAGES) {
-    return `${heading}\n<p><a href="${basePath}${folder.url}">All ${pages.length + folders.length} entries</a></p>`;
+  const heading = `<h2 class="sidebar-title"><a href="${basePath}${folder.url}">${escapeHtml(folder.label)}</a></h2>`;
+  if (folder.items.length > SIDEBAR_MAX_PAGES) {
+    return `${heading}\n<p><a href="${basePath}${folder.url}">All ${folder.items.length} entries</a></p>`;
   }
-  const items = [
-    ...folders.map((sub) => link(basePath + sub.url, `${sub.title}/`)),
-    ...pages.map((page) => link(basePath + page.url, page.title)),
-  ];
+  const items = folder.items.map((item) => link(basePath + item.url, isFolder(item) ? `${item.label}/` : navLabel(item)));
   return `${heading}\n<ul>\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
 }
 

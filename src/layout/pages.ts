@@ -4,6 +4,7 @@ import type { Page } from '../content/page.js';
 import type { PageContent } from '../content/page-content.js';
 import type { PagePart } from '../content/page-parts.js';
 import { renderPartsBottom, renderPartsTop } from './parts.js';
+import { isFolder } from '../content/folders.js';
 import type { Folder, Site } from '../content/site.js';
 import { renderDocument, type SiteChrome } from './document.js';
 import { partMarkdownUrlOf, partUrlOf } from '../content/paths.js';
@@ -55,9 +56,9 @@ interface ListingEntry {
   description: string;
 }
 
-/** Entries of a folder with no index page (folders hold public pages only): subfolders, then pages. */
+/** Entries of a folder with no index page (folders hold public pages only), in nav order (content/folders.ts). */
 function listingEntries(folder: Folder): ListingEntry[] {
-  return [...folder.folders.map((sub) => ({ url: sub.url, title: `${sub.title}/`, description: '' })), ...folder.pages];
+  return folder.items.map((item) => (isFolder(item) ? { url: item.url, title: `${item.label}/`, description: '' } : item));
 }
 
 /** Share of the page limit a listing part's entries are packed to: room for the parts' navigation lines. */

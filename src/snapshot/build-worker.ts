@@ -13,14 +13,14 @@ const input = workerData as WorkerInput;
 const port: MessagePort = input.port;
 const signals = new Int32Array(input.signals);
 
-function run(files: readonly DiskSourceParts[], heldMaxChars: number): WorkerOutput {
+function run(files: readonly DiskSourceParts[], heldMaxChars: number, conventions: WorkerInput['conventions']): WorkerOutput {
   const problems: ContentProblem[] = [];
   const counter = new BatchCounter();
   const reads: WorkerOutput['reads'] = [];
   let texts: string[] | undefined = [];
   let heldChars = 0;
   files.forEach((parts, fileIndex) => {
-    const read = readSourcePage(diskSource(parts), problems);
+    const read = readSourcePage(diskSource(parts), problems, conventions);
     if (read !== undefined) {
       reads.push({ page: read.page, rank: read.rank, fileIndex });
       counter.add(read.page, read.body);
@@ -35,7 +35,7 @@ function run(files: readonly DiskSourceParts[], heldMaxChars: number): WorkerOut
 }
 
 try {
-  const output = run(input.files, input.heldMaxChars);
+  const output = run(input.files, input.heldMaxChars, input.conventions);
   const buffers = output.batch.fields.flatMap((field) => [field.starts.buffer, field.ids.buffer, field.tfs.buffer, field.lengths.buffer]);
   port.postMessage(output, buffers as ArrayBuffer[]);
 } catch (error) {

@@ -12,6 +12,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import { diskSourceParts, type DiskSourceParts, type SourceFile } from '../content/load.js';
 import { PAGE_KINDS, type Page } from '../content/page.js';
 import type { ContentProblem } from '../content/problems.js';
+import type { Conventions } from '../content/conventions/types.js';
 import { HELD_SOURCE_MAX_CHARS, SiteAssembler, type Site } from '../content/site.js';
 import { SearchIndexBuilder } from '../search/index-builder.js';
 import type { CountedBatch } from '../search/field-pairs.js';
@@ -38,6 +39,8 @@ export interface WorkerInput {
   signals: SharedArrayBuffer;
   /** The worker's share of {@link HELD_SOURCE_MAX_CHARS}: texts are sent back while they fit. */
   heldMaxChars: number;
+  /** The generator's conventions, which pages are read by (declared titles, nav fields). */
+  conventions: Conventions | undefined;
 }
 
 /** What a worker posts back. */
@@ -74,6 +77,7 @@ export function buildInParallel(
   files: readonly SourceFile[],
   fallbackName: string,
   onProgress?: (done: number, total: number) => void,
+  conventions?: Conventions,
 ): BuiltContent | undefined {
   const script = workerScript();
   const workerCount = Math.min(MAX_WORKERS, os.availableParallelism());
@@ -94,6 +98,7 @@ export function buildInParallel(
       port: port2,
       signals,
       heldMaxChars: HELD_SOURCE_MAX_CHARS / workerCount,
+      conventions,
     };
     const worker = new Worker(script, { workerData: input, transferList: [port2] });
     // Its error reaches this thread's event loop after the build, whatever became of it: heard,
@@ -110,7 +115,7 @@ export function buildInParallel(
     for (const worker of workers) void worker.terminate();
     return undefined;
   }
-  return { ...merge(files, share, outputs as WorkerOutput[], fallbackName), workers: workerCount };
+  return { ...merge(files, share, outputs as WorkerOutput[], fallbackName, conventions), workers: workerCount };
 }
 
 /**
@@ -168,6 +173,7 @@ function merge(
   share: number,
   outputs: readonly WorkerOutput[],
   fallbackName: string,
+  conventions: Conventions | undefined,
 ): Omit<BuiltContent, 'workers'> {
   const problems: ContentProblem[] = [];
   const assembler = new SiteAssembler(problems);
@@ -183,5 +189,5 @@ function merge(
       if (assembler.add(page, rank, file, output.texts?.[doc])) indexer.addCounted(document, page.kind === 'internal', batch, doc);
     });
   });
-  return { site: assembler.finish(fallbackName), search: indexer.finish() };
+  return { site: assembler.finish(fallbackName, conventions), search: indexer.finish() };
 }

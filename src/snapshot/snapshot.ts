@@ -8,7 +8,9 @@
 import path from 'node:path';
 import type { Config } from '../config/config.js';
 import { makeBody, type Body } from '../body.js';
-import { loadContent, type SourceFile } from '../content/load.js';
+import type { SourceFile } from '../content/load.js';
+import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
+import type { Conventions } from '../content/conventions/types.js';
 import { buildSite, type Site } from '../content/site.js';
 import { basePathOf } from '../content/paths.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
@@ -152,6 +154,8 @@ export interface SnapshotOptions {
   baseUrl: string;
   /** Site name when there is no public root index page. */
   fallbackName: string;
+  /** The generator's conventions (content/conventions/); default: a plain folder's. */
+  conventions?: Conventions | undefined;
   /** The configured site name (`site.title`): wins over the root page's title and the fallback. */
   siteTitle?: string | null | undefined;
   /** Content-Signal line of robots.txt (default: {@link DEFAULT_CONTENT_SIGNAL}). */
@@ -178,8 +182,15 @@ export interface SnapshotOptions {
 }
 
 /** The snapshot options a configuration gives (serve, hot reload and the tests build alike). */
-export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallbackName'> {
-  return { baseUrl: config.baseUrl, contentSignal: config.contentSignal, pageMaxChars: config.pageMaxChars, siteTitle: config.siteTitle };
+export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & ConventionsOptions {
+  return {
+    baseUrl: config.baseUrl,
+    contentSignal: config.contentSignal,
+    pageMaxChars: config.pageMaxChars,
+    siteTitle: config.siteTitle,
+    conventions: config.conventions,
+    nav: config.nav,
+  };
 }
 
 /** Default bound of the rendered-body cache: every page of a 2,000-page site, the hot pages of a big one. */
@@ -189,19 +200,22 @@ export const DEFAULT_BODY_CACHE_BYTES = 64 * 1024 * 1024;
 export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOptions): Snapshot {
   const onProgress =
     options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.('read', done, total);
-  const parallel = options.parallel === false ? undefined : buildInParallel(files, options.fallbackName, onProgress);
-  return snapshotOf(parallel ?? { ...buildContent(files, options.fallbackName, onProgress), workers: 0 }, options);
+  const { fallbackName, conventions } = options;
+  const parallel = options.parallel === false ? undefined : buildInParallel(files, fallbackName, onProgress, conventions);
+  return snapshotOf(parallel ?? { ...buildContent(files, fallbackName, conventions, onProgress), workers: 0 }, options);
 }
 
 /** The site and its search index, built on this thread. */
 function buildContent(
   files: readonly SourceFile[],
   fallbackName: string,
+  conventions: Conventions | undefined,
   onProgress?: (done: number, total: number) => void,
 ): Omit<BuiltContent, 'workers'> {
   const indexer = new SearchIndexBuilder();
   const site = buildSite(files, {
     fallbackName,
+    conventions,
     onProgress,
     onPage: ({ page, body }) =>
       indexer.add({ path: page.url, title: page.title, description: page.description }, page.kind === 'internal', body),
@@ -398,16 +412,18 @@ export interface LoadedSnapshot {
 }
 
 /**
- * Reads the content folder and builds a snapshot.
+ * Reads the content folder, recognises its generator's conventions (or applies the named ones)
+ * and builds a snapshot.
  * @throws {ContentDirError} when the folder cannot be read
  */
 export function loadSnapshot(
   contentDir: string,
-  options: Omit<SnapshotOptions, 'fallbackName'> & { fallbackName?: string },
+  options: Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions,
 ): LoadedSnapshot {
-  const loaded = loadContent(contentDir);
+  const loaded = loadSiteFiles(contentDir, options);
   const snapshot = buildSnapshot(loaded.files, {
     ...options,
+    conventions: loaded.conventions,
     fallbackName: options.fallbackName ?? siteNameFromPath(contentDir),
   });
   return { snapshot, problems: [...loaded.problems, ...snapshot.site.problems] };

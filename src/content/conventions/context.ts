@@ -1,0 +1,50 @@
+/** What a generator's reader is given: the content folder, its listed files and where the config is. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SourceFile } from '../load.js';
+import { splitFrontmatter } from '../frontmatter.js';
+import type { ContentProblem } from '../problems.js';
+
+/** The input of every generator reader. */
+export interface ReaderContext {
+  /** Absolute path of the content folder. */
+  contentDir: string;
+  /** Absolute path of the generator's config file (book.toml, mkdocs.yml…), when it has one. */
+  configFile: string | undefined;
+  /** The markdown files listed in the content folder. */
+  files: readonly SourceFile[];
+  /** Problems found reading the declaration; `file` is relative to the content folder (`../mkdocs.yml`). */
+  problems: ContentProblem[];
+}
+
+/** A file's text, or `undefined` when it cannot be read. */
+export function readTextFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The config file's path as `check` prints it: relative to the content folder. */
+export function shownPath(context: ReaderContext, file: string): string {
+  return path.relative(context.contentDir, file).split(path.sep).join('/');
+}
+
+/** Every listed file's frontmatter, for generators that keep ids, weights or cascades there. */
+export function frontmatters(context: ReaderContext): Map<string, Record<string, unknown>> {
+  const all = new Map<string, Record<string, unknown>>();
+  for (const file of context.files) {
+    try {
+      all.set(file.relPath, splitFrontmatter(file.read()).data);
+    } catch {
+      // Unreadable now: the build reports it.
+    }
+  }
+  return all;
+}
+
+/** Reports what could not be read in a config file. */
+export function unreadable(context: ReaderContext, file: string, message: string): void {
+  context.problems.push({ severity: 'warning', file: shownPath(context, file), message });
+}

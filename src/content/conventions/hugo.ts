@@ -1,0 +1,107 @@
+/**
+ * Hugo (gohugo.io/content-management/): the site `title` and `params.description` from the config
+ * file; sections are folders with an `_index.md`, labelled by its `linkTitle`/`title` and placed by
+ * its `weight`; pages sort by `weight` (0 = unset), then title (gohugo.io/methods/pages/bydefault/).
+ * Not published: `headless: true` bundles, pages whose `build.render` is `never`, set on the page
+ * or cascaded from a section (gohugo.io/content-management/build-options/), and the other markdown
+ * files of a leaf bundle, which are its resources (gohugo.io/content-management/page-bundles/).
+ */
+import { parse as parseToml } from 'smol-toml';
+import { parse as parseYaml } from 'yaml';
+import { accessOf, isInternalFile } from '../access.js';
+import { scalarText } from '../page.js';
+import { Declaration, folderOfFile } from './declare.js';
+import { frontmatters, readTextFile, unreadable, type ReaderContext } from './context.js';
+import type { Conventions, DeclaredSite } from './types.js';
+
+type Data = Record<string, unknown>;
+
+const objectOf = (value: unknown): Data | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : undefined;
+
+/** `build.render` of a frontmatter mapping (or of a cascade entry): `never`, `always`, `link`… */
+function renderOf(data: Data | undefined): string | undefined {
+  const render = objectOf(data?.build)?.render;
+  return typeof render === 'string' ? render.toLowerCase() : render === false ? 'never' : undefined;
+}
+
+/** The `build.render` a section's `cascade` (a mapping or a list of them) hands down. */
+function cascadedRender(data: Data): string | undefined {
+  const cascade = data.cascade;
+  const entries = Array.isArray(cascade) ? cascade.map(objectOf) : [objectOf(cascade)];
+  for (const entry of entries) {
+    const render = renderOf(entry);
+    if (render !== undefined) return render;
+  }
+  return undefined;
+}
+
+/** The conventions of a Hugo site. */
+export function readHugo(context: ReaderContext): Conventions {
+  const declaration = new Declaration();
+  const site: DeclaredSite = {};
+  if (context.configFile !== undefined) {
+    const text = readTextFile(context.configFile) ?? '';
+    try {
+      const config = (
+        context.configFile.endsWith('.toml') ? parseToml(text) : context.configFile.endsWith('.json') ? JSON.parse(text) : parseYaml(text)
+      ) as Data;
+      site.title = scalarText(config.title);
+      site.description = scalarText(objectOf(config.params)?.description);
+    } catch (error) {
+      unreadable(context, context.configFile, `cannot read: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  const all = frontmatters(context);
+  const cascades = new Map<string, string>();
+  const headless: string[] = [];
+  const leafBundles: string[] = [];
+  for (const [relPath, data] of all) {
+    const name = relPath.split('/').pop() as string;
+    const folder = folderOfFile(relPath);
+    if (name === '_index.md') {
+      const render = cascadedRender(data);
+      if (render !== undefined) cascades.set(folder, render);
+      // A section page names its folder only when the public may read it (content/access.ts).
+      if (folder !== '' && accessOf(data) === 'public' && !isInternalFile(relPath))
+        declaration.folder(folder, {
+          label: scalarText(data.linkTitle) ?? scalarText(data.title),
+          weight: Number(data.weight) || undefined,
+        });
+    } else if (name === 'index.md' && folder !== '') {
+      leafBundles.push(folder);
+      if (data.headless === true) headless.push(folder);
+    }
+  }
+  const unpublished = new Map<string, string>();
+  for (const [relPath, data] of all) {
+    const folder = folderOfFile(relPath);
+    const inside = (bundle: string): boolean => folder === bundle || folder.startsWith(`${bundle}/`);
+    if (headless.some(inside)) unpublished.set(relPath, 'in a headless bundle, which Hugo never renders');
+    else if (leafBundles.some((bundle) => inside(bundle) && relPath !== `${bundle}/index.md`))
+      unpublished.set(relPath, 'a markdown resource of a leaf bundle, not a page');
+    else if ((renderOf(data) ?? inheritedRender(cascades, folder)) === 'never')
+      unpublished.set(relPath, 'build.render is never: Hugo does not render it');
+  }
+  return {
+    generator: 'hugo',
+    detectedBy: '',
+    site,
+    pages: declaration.pages,
+    folders: declaration.finishFolders(),
+    unpublished,
+    fallbackOrder: 'hugo',
+    problems: context.problems,
+  };
+}
+
+/** The `build.render` cascaded to a folder by its nearest section that sets one. */
+function inheritedRender(cascades: ReadonlyMap<string, string>, folder: string): string | undefined {
+  for (let at = folder; ; at = folderOfFile(at)) {
+    const render = cascades.get(at);
+    if (render !== undefined || at === '') return render;
+  }
+}
+
+/** Hugo's config file names, in the order Hugo looks for them (gohugo.io/getting-started/configuration/). */
+export const HUGO_CONFIG_FILES = ['hugo.toml', 'hugo.yaml', 'hugo.json', 'config.toml', 'config.yaml', 'config.json'];

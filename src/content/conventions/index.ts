@@ -1,0 +1,94 @@
+/**
+ * A content folder's generator conventions (content/conventions/): recognised from its files or
+ * named by the `conventions` setting, then read from the generator's own config. The one place
+ * where files the generator never publishes are left out of the build.
+ */
+import path from 'node:path';
+import { loadContent, type LoadResult, type SourceFile } from '../load.js';
+import type { ContentProblem } from '../problems.js';
+import { readGitBook, readMdBook } from './book.js';
+import type { ReaderContext } from './context.js';
+import { Declaration } from './declare.js';
+import { detectGenerator } from './detect.js';
+import { readDocusaurus } from './docusaurus.js';
+import { readHugo } from './hugo.js';
+import { readMkDocs } from './mkdocs.js';
+import { readNavList } from './mkdocs-nav.js';
+import { readStarlight } from './starlight.js';
+import { plainConventions, type Conventions, type Generator } from './types.js';
+import { readVitePress } from './vitepress.js';
+
+/** The settings that shape conventions (config/config.ts `conventions`, `nav`). */
+export interface ConventionsOptions {
+  /** A generator to apply whatever the files say, or `plain` for none; `undefined` to recognise it. */
+  conventions?: Generator | undefined;
+  /** sitegate.json `nav` for a plain folder: MkDocs' `nav` shape (content/conventions/mkdocs-nav.ts). */
+  nav?: unknown;
+}
+
+const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => Conventions> = {
+  docusaurus: readDocusaurus,
+  starlight: readStarlight,
+  vitepress: readVitePress,
+  mkdocs: readMkDocs,
+  mdbook: readMdBook,
+  gitbook: readGitBook,
+  hugo: readHugo,
+};
+
+/**
+ * The conventions of the content folder `contentDir` holding `files`. A named generator whose files
+ * are missing is applied with its rules alone (no config read), and `check` is told.
+ */
+export function readConventions(contentDir: string, files: readonly SourceFile[], options: ConventionsOptions = {}): Conventions {
+  const dir = path.resolve(contentDir);
+  const problems: ContentProblem[] = [];
+  const detected = detectGenerator(dir, options.conventions);
+  const generator = detected?.generator ?? (options.conventions as Generator);
+  if (detected === undefined)
+    problems.push({
+      severity: 'warning',
+      file: '.',
+      message: `conventions ${generator}: none of its config files found; its file rules apply alone`,
+    });
+  if (generator === 'plain') {
+    const conventions = plainConventions(options.conventions === 'plain' ? 'the conventions setting' : detected?.detectedBy);
+    if (options.nav === undefined) return conventions;
+    const declaration = new Declaration();
+    for (const entry of readNavList(options.nav, declaration, false))
+      problems.push({ severity: 'warning', file: 'sitegate.json', message: `nav entry is no page or section: ${entry.slice(0, 80)}` });
+    return {
+      ...conventions,
+      detectedBy: `${conventions.detectedBy}; nav from sitegate.json`,
+      pages: declaration.pages,
+      folders: declaration.finishFolders(),
+      problems,
+    };
+  }
+  const conventions = READERS[generator]({ contentDir: dir, configFile: detected?.configFile, files, problems });
+  return {
+    ...conventions,
+    detectedBy: options.conventions === undefined ? (detected?.detectedBy ?? '') : `the conventions setting (${generator})`,
+  };
+}
+
+/** The files the generator publishes: `files` without those its rules leave unpublished. */
+export function publishedFiles(files: readonly SourceFile[], conventions: Conventions): SourceFile[] {
+  return conventions.unpublished.size === 0 ? [...files] : files.filter((file) => !conventions.unpublished.has(file.relPath));
+}
+
+/** What {@link loadSiteFiles} found: the published files, the listing's problems and the conventions. */
+export interface SiteFiles extends LoadResult {
+  conventions: Conventions;
+}
+
+/**
+ * Lists the content folder (content/load.ts), recognises its conventions and leaves out the files
+ * they never publish. The problems are the listing's and the conventions'.
+ * @throws {ContentDirError} when the folder cannot be read
+ */
+export function loadSiteFiles(contentDir: string, options: ConventionsOptions = {}): SiteFiles {
+  const loaded = loadContent(contentDir);
+  const conventions = readConventions(contentDir, loaded.files, options);
+  return { files: publishedFiles(loaded.files, conventions), problems: [...loaded.problems, ...conventions.problems], conventions };
+}

@@ -1,0 +1,77 @@
+/**
+ * VitePress (vitepress.dev/reference/default-theme-sidebar): `.vitepress/config.*` gives the site
+ * `title` and `description`, and `themeConfig.sidebar` the nav: an array, or an object of arrays by
+ * path prefix, of `{ text, link, items, base }` entries; `themeConfig.nav` links name the folders
+ * they lead to. Links are site paths, `.md`/`.html` optional, `/x/` being `x/index.md`. The config
+ * is parsed, never run: what is computed is reported and left to file order.
+ */
+import { Declaration, linkedFile } from './declare.js';
+import { readTextFile, unreadable, type ReaderContext } from './context.js';
+import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
+import type { Conventions, DeclaredSite } from './types.js';
+
+/** The conventions of a VitePress site. */
+export function readVitePress(context: ReaderContext): Conventions {
+  const declaration = new Declaration();
+  const site: DeclaredSite = {};
+  const listed = new Set(context.files.map((file) => file.relPath));
+  const configFile = context.configFile;
+  if (configFile !== undefined) {
+    const report = (message: string): void => unreadable(context, configFile, message);
+    let config: Record<string, Literal> | undefined;
+    try {
+      config = objectOf(parseJsModule(readTextFile(configFile) ?? '').exported);
+    } catch (error) {
+      report(`cannot parse: ${(error as Error).message.split('\n')[0]}; the nav follows file order`);
+    }
+    for (const key of ['title', 'description'] as const) {
+      const value = config?.[key];
+      if (value instanceof Unread) report(`line ${value.line}: ${key} is computed (${value.code}); not used`);
+      else site[key] = stringOf(value);
+    }
+    const fileOf = (link: string): string | undefined => {
+      const path = linkedFile(link)?.replace(/\.(md|html)$/i, '');
+      if (path === undefined || link.replace(/[#?].*$/, '').endsWith('/')) return path === undefined ? 'index.md' : `${path}/index.md`;
+      return listed.has(`${path}.md`) ? `${path}.md` : `${path}/index.md`;
+    };
+    const item = (value: Literal, base: string): void => {
+      if (value instanceof Unread) return report(`line ${value.line}: sidebar entry is not a literal: ${value.code}`);
+      const object = objectOf(value);
+      if (object === undefined) return;
+      const itemBase = stringOf(object.base) ?? base;
+      const link = stringOf(object.link);
+      const full = link === undefined || itemBase === '' ? link : `${itemBase.replace(/\/?$/, '/')}${link.replace(/^\//, '')}`;
+      const file = full === undefined ? undefined : fileOf(full);
+      if (file !== undefined && listed.has(file)) declaration.page(file, { label: stringOf(object.text) });
+      if (Array.isArray(object.items)) {
+        const members = object.items;
+        declaration.group(stringOf(object.text), () => members.forEach((member) => item(member, itemBase)));
+      }
+    };
+    const themeConfig = objectOf(config?.themeConfig);
+    const sidebar = themeConfig?.sidebar;
+    const lists = Array.isArray(sidebar) ? [sidebar] : Object.values(objectOf(sidebar) ?? {});
+    for (const list of lists) {
+      const entries = Array.isArray(list) ? list : objectOf(list)?.items;
+      if (Array.isArray(entries)) entries.forEach((entry) => item(entry, stringOf(objectOf(list)?.base) ?? ''));
+      else report('a sidebar is not a literal list; its pages follow file order');
+    }
+    for (const entry of Array.isArray(themeConfig?.nav) ? themeConfig.nav : []) {
+      const nav = objectOf(entry);
+      const link = stringOf(nav?.link);
+      const text = stringOf(nav?.text);
+      if (link?.endsWith('/') === true && link !== '/' && text !== undefined)
+        declaration.folder(link.replace(/^\/|\/$/g, ''), { label: text });
+    }
+  }
+  return {
+    generator: 'vitepress',
+    detectedBy: '',
+    site,
+    pages: declaration.pages,
+    folders: declaration.finishFolders(),
+    unpublished: new Map(),
+    fallbackOrder: 'path',
+    problems: context.problems,
+  };
+}

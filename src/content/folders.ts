@@ -1,0 +1,172 @@
+/**
+ * The folder tree of a site in its navigation order: each folder's pages and subfolders sorted as
+ * the generator declares (content/conventions/), labelled by category files, section pages or
+ * index pages, and the public pages listed depth first in that order (for llms.txt and
+ * llms-full.txt). Made of public pages only: an internal page never names a folder or shows in the
+ * nav (content/access.ts).
+ */
+import type { Page } from './page.js';
+import { encodePath, parentFolderKey } from './paths.js';
+import type { DeclaredFolder, FallbackOrder } from './conventions/types.js';
+
+/**
+ * A folder of the site, for navigation and for generated listing pages. Folders are made of public
+ * pages only: a folder that holds nothing public does not exist, and an internal index page never
+ * names its folder (DESIGN.md "Private content fails closed").
+ */
+export interface Folder {
+  /** Decoded folder path, `/` or `/a/b/`. */
+  readonly key: string;
+  /** Canonical URL path. */
+  readonly url: string;
+  /** The folder's public index page title, else its declared label, else its name (`release-notes` → `Release notes`). */
+  readonly title: string;
+  /** Its nav label: declared (category file, sidebar group, section page), else the index page's label, else `title`. */
+  readonly label: string;
+  /** The folder's own page (`index.md`/`README.md`), if any and public. */
+  readonly index: Page | undefined;
+  /** Pages directly in the folder (index excluded), in nav order. */
+  readonly pages: readonly Page[];
+  /** Direct subfolders, in nav order. */
+  readonly folders: readonly Folder[];
+  /** Pages (but those hidden from the nav) and subfolders in one nav order, as the generator shows them. */
+  readonly items: readonly (Page | Folder)[];
+}
+
+/** Whether a nav item is a folder. */
+export function isFolder(item: Page | Folder): item is Folder {
+  return 'items' in item;
+}
+
+/** A page's nav label: declared or from its frontmatter (content/conventions/page-nav.ts), else its title. */
+export function navLabel(item: Page | Folder): string {
+  return isFolder(item) ? item.label : (item.nav?.label ?? item.title);
+}
+
+/** How the folder tree is ordered and labelled: the generator's declarations. */
+export interface FolderRules {
+  /** Declared folders by path without slashes (`a/b`). */
+  folders: ReadonlyMap<string, DeclaredFolder>;
+  fallbackOrder: FallbackOrder;
+}
+
+/** A title for a folder without an index page: `release-notes` → `Release notes`. */
+function folderTitle(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words === '' ? name : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** English collation, made once: `localeCompare` with a locale builds a collator per call (100× slower). */
+const TITLE_ORDER = new Intl.Collator('en');
+
+/** An item with its sort keys computed once. */
+interface Sorted {
+  item: Page | Folder;
+  position: number;
+  weight: number;
+  folder: boolean;
+  label: string;
+  /** File or folder name, for path order. */
+  name: string;
+  url: string;
+}
+
+function compare(order: FallbackOrder): (a: Sorted, b: Sorted) => number {
+  return (a, b) => {
+    if (a.position !== b.position) return a.position - b.position;
+    if (a.weight !== b.weight) return a.weight - b.weight;
+    if (order === 'title' && a.folder !== b.folder) return a.folder ? -1 : 1;
+    const primary = order === 'path' ? TITLE_ORDER.compare(a.name, b.name) : TITLE_ORDER.compare(a.label, b.label);
+    return primary || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+  };
+}
+
+interface Members {
+  index?: Page;
+  pages: Page[];
+  subfolders: Set<string>;
+}
+
+/**
+ * Groups public pages into folders, creating every ancestor folder, and orders each folder by
+ * `rules`: declared position first, then weight, then the generator's fallback order.
+ * @returns the folders by key (always holding `/`) and the pages depth first in nav order, each
+ *   folder's index page before its items, pages hidden from the nav after them
+ */
+export function buildFolders(pages: readonly Page[], rules: FolderRules): { folders: Map<string, Folder>; navPages: Page[] } {
+  const members = new Map<string, Members>();
+  const ensure = (key: string): Members => {
+    let entry = members.get(key);
+    if (entry === undefined) {
+      entry = { pages: [], subfolders: new Set() };
+      members.set(key, entry);
+      if (key !== '/') ensure(parentFolderKey(key)).subfolders.add(key);
+    }
+    return entry;
+  };
+  ensure('/');
+  for (const page of pages) {
+    if (page.key.endsWith('/')) ensure(page.key).index = page;
+    else ensure(parentFolderKey(page.key)).pages.push(page);
+  }
+  const byOrder = compare(rules.fallbackOrder);
+  const folders = new Map<string, Folder>();
+  /** The lowest position declared in a folder, for a folder placed by its pages. */
+  const firstPosition = new Map<string, number>();
+  const build = (key: string): Folder => {
+    const entry = members.get(key) as Members;
+    const subfolders = [...entry.subfolders].map(build);
+    const name = key === '/' ? '' : (key.slice(0, -1).split('/').pop() ?? '');
+    const declared = rules.folders.get(key.slice(1, -1));
+    const title = entry.index?.title ?? declared?.label ?? folderTitle(name);
+    const sorted: Sorted[] = [
+      ...subfolders.map((folder) => ({
+        item: folder,
+        position: firstPosition.get(folder.key) ?? Infinity,
+        weight: rules.folders.get(folder.key.slice(1, -1))?.weight ?? folder.index?.nav?.weight ?? Infinity,
+        folder: true,
+        label: folder.label,
+        name: folder.key.slice(0, -1).split('/').pop() ?? '',
+        url: folder.url,
+      })),
+      ...entry.pages.map((page) => ({
+        item: page,
+        position: page.nav?.position ?? Infinity,
+        weight: page.nav?.weight ?? Infinity,
+        folder: false,
+        label: page.nav?.label ?? page.title,
+        name: page.file.split('/').pop() ?? '',
+        url: page.url,
+      })),
+    ].sort(byOrder);
+    // Sorted, so the first item holds the folder's lowest position.
+    firstPosition.set(
+      key,
+      Math.min(declared?.position ?? Infinity, entry.index?.nav?.position ?? Infinity, sorted[0]?.position ?? Infinity),
+    );
+    const items = sorted.map((one) => one.item);
+    const folder: Folder = {
+      key,
+      url: encodePath(key),
+      title,
+      label: declared?.label ?? entry.index?.nav?.label ?? title,
+      index: entry.index,
+      pages: items.filter((item): item is Page => !isFolder(item)),
+      folders: items.filter(isFolder),
+      items: items.filter((item) => isFolder(item) || item.nav?.hidden !== true),
+    };
+    folders.set(key, folder);
+    return folder;
+  };
+  const root = build('/');
+  const navPages: Page[] = [];
+  const visit = (folder: Folder): void => {
+    if (folder.index !== undefined) navPages.push(folder.index);
+    for (const item of folder.items)
+      if (isFolder(item)) visit(item);
+      else navPages.push(item);
+    for (const page of folder.pages) if (page.nav?.hidden === true) navPages.push(page);
+  };
+  visit(root);
+  return { folders, navPages };
+}
