@@ -84,7 +84,8 @@ export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string, con
     setting === undefined ? undefined : parsePageMaxChars(setting),
     conventions,
   );
-  process.stdout.write(`${generatorLine(generator, unpublished)}\n`);
+  // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
+  if (generator.name !== 'plain') process.stdout.write(`${generatorLine(generator, unpublished)}\n`);
   for (const problem of problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;

@@ -105,7 +105,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
   const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
   process.stdout.write(
     `sitegate: serving ${config.contentDir} (${counted(loaded.snapshot.site.pages.size, 'page')}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})\n` +
-      `sitegate: ${generatorLine(loaded.snapshot.site.generator)}\n` +
+      (loaded.snapshot.site.generator.name === 'plain' ? '' : `sitegate: ${generatorLine(loaded.snapshot.site.generator)}\n`) +
       `sitegate: listening on ${config.baseUrl}\n`,
   );
   const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, config.contentDir);

@@ -44,6 +44,8 @@ describe('loadConfig', () => {
       trustProxy: [],
       secret: null,
       auditRetentionDays: 90,
+      conventions: undefined,
+      nav: undefined,
     });
   });
 
