@@ -84,8 +84,8 @@ This index lists the 7 public pages of http://sitegate.test. Every link points a
 ## Guides
 
 - [Guides](http://sitegate.test/guides/index.md): Step-by-step guides for installing, configuring and running Acme Widgets.
-- [Configuration](http://sitegate.test/guides/configuration.md): Every option a widget accepts, with its default and meaning.
 - [Getting started](http://sitegate.test/guides/getting-started.md): Install Acme Widgets and run your first widget in five minutes.
+- [Configuration](http://sitegate.test/guides/configuration.md): Every option a widget accepts, with its default and meaning.
 - [Troubleshooting](http://sitegate.test/guides/troubleshooting.md): What to do when a widget does not start or stops answering.
 
 ## Legal
@@ -143,25 +143,6 @@ Back to the [home page](http://sitegate.test/).
 
 ---
 
-Source: http://sitegate.test/guides/configuration
-
-# Configuration
-
-## Options
-
-| Option | Default | Meaning |
-| --- | --- | --- |
-| \`name\` | none | Name shown in logs |
-| \`timeoutMs\` | \`5000\` | How long a widget waits for a reply, in milliseconds |
-| \`retries\` | \`3\` | How often a failed call is retried |
-
-> [!WARNING]
-> Setting \`retries\` above 10 makes outages last longer, not shorter.
-
-See [getting started](http://sitegate.test/guides/getting-started) for a complete example.
-
----
-
 Source: http://sitegate.test/guides/getting-started
 
 # Getting started
@@ -183,6 +164,25 @@ await widget.start();
 
 Next, tune it with the [configuration reference](http://sitegate.test/guides/configuration#options), or see
 [troubleshooting](http://sitegate.test/guides/troubleshooting) when something goes wrong.
+
+---
+
+Source: http://sitegate.test/guides/configuration
+
+# Configuration
+
+## Options
+
+| Option | Default | Meaning |
+| --- | --- | --- |
+| \`name\` | none | Name shown in logs |
+| \`timeoutMs\` | \`5000\` | How long a widget waits for a reply, in milliseconds |
+| \`retries\` | \`3\` | How often a failed call is retried |
+
+> [!WARNING]
+> Setting \`retries\` above 10 makes outages last longer, not shorter.
+
+See [getting started](http://sitegate.test/guides/getting-started) for a complete example.
 
 ---
 

@@ -56,6 +56,7 @@ export function configurationMarkdown(baseUrl: string = TEST_BASE_URL): string {
   return `---
 title: Configuration
 description: Every option a widget accepts, with its default and meaning.
+weight: 2
 ---
 
 ${llmsDirective(baseUrl)}
@@ -80,6 +81,7 @@ export function gettingStartedMarkdown(baseUrl: string = TEST_BASE_URL): string 
   return `---
 title: Getting started
 description: Install Acme Widgets and run your first widget in five minutes.
+weight: 1
 ---
 
 ${llmsDirective(baseUrl)}

@@ -102,8 +102,8 @@ const CONFIGURATION_SIDEBAR = `</main>
 </ul>
 <h2 class="sidebar-title"><a href="/guides/">Guides</a></h2>
 <ul>
-<li><a href="/guides/configuration">Configuration</a></li>
 <li><a href="/guides/getting-started">Getting started</a></li>
+<li><a href="/guides/configuration">Configuration</a></li>
 <li><a href="/guides/troubleshooting">Troubleshooting</a></li>
 </ul>
 </nav>
@@ -136,8 +136,8 @@ function configurationMarkdownHeaders(negotiated: boolean): Record<string, strin
     'x-content-type-options': 'nosniff',
     ...PUBLIC_CORS,
     link: `<http://sitegate.test/guides/configuration>; rel="canonical", ${AGENT_LINKS}`,
-    // gpt-tokenizer's count of the served markdown (the source alone is 128).
-    'x-markdown-tokens': '156',
+    // gpt-tokenizer's count of the served markdown (the source alone is 133).
+    'x-markdown-tokens': '161',
     ...MARKDOWN_AGENT_HEADERS,
     ...(negotiated ? { vary: 'Accept' } : {}),
     etag: etagOf(markdown),
