@@ -174,7 +174,7 @@ export function parseConventions(value: unknown): Generator | undefined {
 function parseNav(value: unknown): unknown[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) throw new ConfigError("sitegate.json nav: must be a list of pages and sections, as MkDocs' nav");
-  return value;
+  return value as unknown[];
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { SourceFile } from './load.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
 import { isInternalKey, mentionsAccess, unpublishedBy } from './access.js';
-import { pagePathOf, parentFolderKey, encodePath, type PagePath } from './paths.js';
+import { pagePathOf, type PagePath } from './paths.js';
 import { summarizeMarkdown } from './render.js';
 import type { PageUrlLookup } from './links.js';
 import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';

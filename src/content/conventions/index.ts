@@ -44,7 +44,7 @@ export function readConventions(contentDir: string, files: readonly SourceFile[]
   const dir = path.resolve(contentDir);
   const problems: ContentProblem[] = [];
   const detected = detectGenerator(dir, options.conventions);
-  const generator = detected?.generator ?? (options.conventions as Generator);
+  const generator: Generator = detected?.generator ?? options.conventions ?? 'plain';
   if (detected === undefined)
     problems.push({
       severity: 'warning',
