@@ -52,6 +52,14 @@ const secretFile = [
   'file holding the secret that encrypts signing keys (also SITEGATE_SECRET; default: generated into the data folder on SQLite, required on PostgreSQL)',
 ] as const;
 
+/** `--conventions NAME|plain`, shared by serve and check (a fresh Option each: commander keeps state in it). */
+function conventionsOption(): Option {
+  return new Option(
+    '--conventions <name>',
+    "generator whose nav, titles and unpublished files apply, or plain (default: recognised from the folder's files)",
+  ).choices(GENERATORS);
+}
+
 /** The installed package's version (package.json, one level above `dist/` and `src/`). */
 export const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
@@ -81,12 +89,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
     .option('--site-title <title>', "site name (default: the generator's title, else the public root page's title, else the folder name)")
-    .addOption(
-      new Option(
-        '--conventions <name>',
-        "generator whose nav, titles and unpublished files apply, or plain (default: recognised from the folder's files)",
-      ).choices(GENERATORS),
-    )
+    .addOption(conventionsOption())
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')
     .option(...secretFile)
@@ -100,12 +103,7 @@ function program(setExit: (code: number) => void): Command {
     .description('List content problems: missing titles, broken or escaping links, duplicate URLs. Exits 1 on errors.')
     .argument('[dir]', 'folder of markdown pages')
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
-    .addOption(
-      new Option(
-        '--conventions <name>',
-        "generator whose nav, titles and unpublished files apply, or plain (default: recognised from the folder's files)",
-      ).choices(GENERATORS),
-    )
+    .addOption(conventionsOption())
     .action(async (dir: string | undefined, options: { pageMaxChars?: string; conventions?: string }) => {
       const { runCheck } = await import('./check.js');
       setExit(runCheck(dir, options.pageMaxChars, options.conventions));

@@ -9,7 +9,7 @@ import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { Declaration } from './declare.js';
 import { readSummary } from './summary.js';
-import { readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
 import type { Conventions, DeclaredSite } from './types.js';
 
 /** The conventions of an mdBook (`book.toml` `[book]` `title`, `description`; `src/SUMMARY.md`). */
@@ -51,14 +51,5 @@ function summaryConventions(context: ReaderContext, generator: 'mdbook' | 'gitbo
           file.relPath,
           `not linked from ${summaryPath}, so ${generator === 'mdbook' ? 'mdBook' : 'GitBook'} does not publish it`,
         );
-  return {
-    generator,
-    detectedBy: '',
-    site,
-    pages: declaration.pages,
-    folders: declaration.finishFolders(),
-    unpublished,
-    fallbackOrder: 'path',
-    problems: context.problems,
-  };
+  return conventionsOf(generator, context, declaration, { site, unpublished, fallbackOrder: 'path' });
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { SourceFile } from '../load.js';
 import { splitFrontmatter } from '../frontmatter.js';
 import type { ContentProblem } from '../problems.js';
+import type { Declaration } from './declare.js';
+import type { Conventions, DeclaredSite, FallbackOrder, Generator } from './types.js';
 
 /** The input of every generator reader. */
 export interface ReaderContext {
@@ -47,4 +49,31 @@ export function frontmatters(context: ReaderContext): Map<string, Record<string,
 /** Reports what could not be read in a config file. */
 export function unreadable(context: ReaderContext, file: string, message: string): void {
   context.problems.push({ severity: 'warning', file: shownPath(context, file), message });
+}
+
+/** Whether a file or one of its folders starts with `_`: a partial to Docusaurus and Starlight, never a page. */
+export function isUnderscored(relPath: string): boolean {
+  return relPath.split('/').some((segment) => segment.startsWith('_'));
+}
+
+/**
+ * A reader's result: what `declaration` collected, with the site settings, unpublished files and
+ * fallback order of `generator`; `detectedBy` is filled in by the caller (content/conventions/index.ts).
+ */
+export function conventionsOf(
+  generator: Generator,
+  context: ReaderContext,
+  declaration: Declaration,
+  parts: { site: DeclaredSite; unpublished?: Map<string, string>; fallbackOrder: FallbackOrder },
+): Conventions {
+  return {
+    generator,
+    detectedBy: '',
+    site: parts.site,
+    pages: declaration.pages,
+    folders: declaration.finishFolders(),
+    unpublished: parts.unpublished ?? new Map(),
+    fallbackOrder: parts.fallbackOrder,
+    problems: context.problems,
+  };
 }

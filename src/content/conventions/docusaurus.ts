@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { Declaration, folderOfFile } from './declare.js';
-import { frontmatters, readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, frontmatters, isUnderscored, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import type { Conventions, DeclaredSite } from './types.js';
 
@@ -78,18 +78,8 @@ export function readDocusaurus(context: ReaderContext): Conventions {
   readCategoryFiles(context, declaration);
   const unpublished = new Map<string, string>();
   for (const file of context.files)
-    if (file.relPath.split('/').some((segment) => segment.startsWith('_')))
-      unpublished.set(file.relPath, 'a name starting with _ is a partial, which Docusaurus never publishes');
-  return {
-    generator: 'docusaurus',
-    detectedBy: '',
-    site,
-    pages: declaration.pages,
-    folders: declaration.finishFolders(),
-    unpublished,
-    fallbackOrder: 'path',
-    problems: context.problems,
-  };
+    if (isUnderscored(file.relPath)) unpublished.set(file.relPath, 'a name starting with _ is a partial, which Docusaurus never publishes');
+  return conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path' });
 }
 
 /** A JS/TS config's default export, read as a literal; reports a file that does not parse. */

@@ -11,7 +11,7 @@ import { parse as parseYaml } from 'yaml';
 import { accessOf, isInternalFile } from '../access.js';
 import { scalarText } from '../page.js';
 import { Declaration, folderOfFile } from './declare.js';
-import { frontmatters, readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, frontmatters, readTextFile, unreadable, type ReaderContext } from './context.js';
 import type { Conventions, DeclaredSite } from './types.js';
 
 type Data = Record<string, unknown>;
@@ -83,16 +83,7 @@ export function readHugo(context: ReaderContext): Conventions {
     else if ((renderOf(data) ?? inheritedRender(cascades, folder)) === 'never')
       unpublished.set(relPath, 'build.render is never: Hugo does not render it');
   }
-  return {
-    generator: 'hugo',
-    detectedBy: '',
-    site,
-    pages: declaration.pages,
-    folders: declaration.finishFolders(),
-    unpublished,
-    fallbackOrder: 'hugo',
-    problems: context.problems,
-  };
+  return conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo' });
 }
 
 /** The `build.render` cascaded to a folder by its nearest section that sets one. */

@@ -7,7 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import { Declaration } from './declare.js';
 import { readNavList } from './mkdocs-nav.js';
-import { readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
 import type { Conventions } from './types.js';
 
 /** The conventions of an MkDocs site. */
@@ -24,17 +24,9 @@ export function readMkDocs(context: ReaderContext): Conventions {
     for (const entry of readNavList(config.nav, declaration, true))
       unreadable(context, context.configFile, `nav entry is no page, link or section: ${entry.slice(0, 80)}`);
   }
-  return {
-    generator: 'mkdocs',
-    detectedBy: '',
-    site: {
-      title: typeof config.site_name === 'string' ? config.site_name : undefined,
-      description: typeof config.site_description === 'string' ? config.site_description.trim() : undefined,
-    },
-    pages: declaration.pages,
-    folders: declaration.finishFolders(),
-    unpublished: new Map(),
-    fallbackOrder: 'path',
-    problems: context.problems,
+  const site = {
+    title: typeof config.site_name === 'string' ? config.site_name : undefined,
+    description: typeof config.site_description === 'string' ? config.site_description.trim() : undefined,
   };
+  return conventionsOf('mkdocs', context, declaration, { site, fallbackOrder: 'path' });
 }

@@ -7,7 +7,7 @@
  * (starlight.astro.build/guides/pages/). The config is parsed, never run.
  */
 import { Declaration } from './declare.js';
-import { readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, isUnderscored, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import type { Conventions, DeclaredSite } from './types.js';
 
@@ -67,19 +67,9 @@ export function readStarlight(context: ReaderContext): Conventions {
   }
   const unpublished = new Map<string, string>();
   for (const file of context.files) {
-    if (file.relPath.split('/').some((segment) => segment.startsWith('_')))
-      unpublished.set(file.relPath, 'a name starting with _ is not a page in Starlight');
+    if (isUnderscored(file.relPath)) unpublished.set(file.relPath, 'a name starting with _ is not a page in Starlight');
     else if (/^([^/]+\/)?404\.(md|mdx|mdoc)$/i.test(file.relPath))
       unpublished.set(file.relPath, '404.md is the not-found page, not a page of the site');
   }
-  return {
-    generator: 'starlight',
-    detectedBy: '',
-    site,
-    pages: declaration.pages,
-    folders: declaration.finishFolders(),
-    unpublished,
-    fallbackOrder: 'path',
-    problems: context.problems,
-  };
+  return conventionsOf('starlight', context, declaration, { site, unpublished, fallbackOrder: 'path' });
 }

@@ -6,7 +6,7 @@
  * is parsed, never run: what is computed is reported and left to file order.
  */
 import { Declaration, linkedFile } from './declare.js';
-import { readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import type { Conventions, DeclaredSite } from './types.js';
 
@@ -64,14 +64,5 @@ export function readVitePress(context: ReaderContext): Conventions {
         declaration.folder(link.replace(/^\/|\/$/g, ''), { label: text });
     }
   }
-  return {
-    generator: 'vitepress',
-    detectedBy: '',
-    site,
-    pages: declaration.pages,
-    folders: declaration.finishFolders(),
-    unpublished: new Map(),
-    fallbackOrder: 'path',
-    problems: context.problems,
-  };
+  return conventionsOf('vitepress', context, declaration, { site, fallbackOrder: 'path' });
 }
