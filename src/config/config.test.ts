@@ -20,6 +20,20 @@ describe('loadConfig', () => {
     expect(titles).toStrictEqual(['Flag', 'Env', 'File', null]);
   });
 
+  it('takes the conventions from --conventions, then sitegate.json, and the nav from sitegate.json', () => {
+    expect(loadConfig({ conventions: 'mdbook' }, {}, { conventions: 'plain' }, CWD).conventions).toBe('mdbook');
+    expect(loadConfig({}, {}, { conventions: 'plain', nav: ['a.md', { Guides: ['g/b.md'] }] }, CWD)).toMatchObject({
+      conventions: 'plain',
+      nav: ['a.md', { Guides: ['g/b.md'] }],
+    });
+    expect(() => loadConfig({ conventions: 'jekyll' }, {}, {}, CWD)).toThrow(
+      new ConfigError('--conventions: "jekyll" is not one of docusaurus, starlight, vitepress, mkdocs, mdbook, gitbook, hugo, plain'),
+    );
+    expect(() => loadConfig({}, {}, { nav: { Guides: 'g.md' } }, CWD)).toThrow(
+      new ConfigError("sitegate.json nav: must be a list of pages and sections, as MkDocs' nav"),
+    );
+  });
+
   it('has the documented defaults', () => {
     expect(loadConfig({}, {}, {}, CWD)).toStrictEqual({
       contentDir: EXAMPLE_SITE_DIR,
