@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceFile } from '../load.js';
-import { splitFrontmatter } from '../frontmatter.js';
+import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import type { ContentProblem } from '../problems.js';
 import type { Declaration } from './declare.js';
 import type { Conventions, DeclaredSite, FallbackOrder, Generator } from './types.js';
@@ -33,12 +33,20 @@ export function shownPath(context: ReaderContext, file: string): string {
   return path.relative(context.contentDir, file).split(path.sep).join('/');
 }
 
-/** Every listed file's frontmatter, for generators that keep ids, weights or cascades there. */
-export function frontmatters(context: ReaderContext): Map<string, Record<string, unknown>> {
+/**
+ * The listed files' frontmatter, for generators that keep ids, weights or cascades there.
+ * @param wanted which files to parse, given the path and the raw frontmatter block (parsing every
+ *   file's YAML costs twice the build's own reading; default: all)
+ */
+export function frontmatters(
+  context: ReaderContext,
+  wanted: (relPath: string, block: string) => boolean = () => true,
+): Map<string, Record<string, unknown>> {
   const all = new Map<string, Record<string, unknown>>();
   for (const file of context.files) {
     try {
-      all.set(file.relPath, splitFrontmatter(file.read()).data);
+      const text = file.read();
+      if (wanted(file.relPath, frontmatterBlock(text))) all.set(file.relPath, splitFrontmatter(text).data);
     } catch {
       // Unreadable now: the build reports it.
     }

@@ -52,7 +52,8 @@ export function readHugo(context: ReaderContext): Conventions {
       unreadable(context, context.configFile, `cannot read: ${(error as Error).message.split('\n')[0]}`);
     }
   }
-  const all = frontmatters(context);
+  // Only section pages, bundle pages and pages that set build options matter here.
+  const all = frontmatters(context, (relPath, block) => /(^|\/)_?index\.md$/.test(relPath) || /\b(build|headless)\b/.test(block));
   const cascades = new Map<string, string>();
   const headless: string[] = [];
   const leafBundles: string[] = [];
@@ -74,7 +75,8 @@ export function readHugo(context: ReaderContext): Conventions {
     }
   }
   const unpublished = new Map<string, string>();
-  for (const [relPath, data] of all) {
+  for (const { relPath } of context.files) {
+    const data = all.get(relPath);
     const folder = folderOfFile(relPath);
     const inside = (bundle: string): boolean => folder === bundle || folder.startsWith(`${bundle}/`);
     if (headless.some(inside)) unpublished.set(relPath, 'in a headless bundle, which Hugo never renders');
