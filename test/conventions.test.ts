@@ -57,6 +57,7 @@ describe('mdBook: book.toml + SUMMARY.md', () => {
     'content/ch01-01.md': '## Install\n',
     'content/ch02.md': '# Zebra\n',
     'content/stray.md': '# Not in the summary\n',
+    'content/404.md': '# Lost\n\nThis page is *gone*.\n',
   });
 
   it('recognises mdBook and takes the title and description from book.toml', () => {
@@ -76,8 +77,9 @@ describe('mdBook: book.toml + SUMMARY.md', () => {
     expect(llmsUrls(snapshot)).toEqual(['/foreword.md', '/ch01.md', '/ch01-01.md', '/ch02.md']);
   });
 
-  it('publishes neither SUMMARY.md nor a file it does not link', () => {
+  it('publishes neither SUMMARY.md nor a file it does not link; 404.md becomes the 404 page', () => {
     expect([...snapshot.site.pages.keys()].sort()).toEqual(['/ch01', '/ch01-01', '/ch02', '/foreword']);
+    expect(snapshot.notFoundHtml.bytes.toString('utf8')).toContain('<h1>Lost</h1>\n<p>This page is gone.</p>');
   });
 });
 
@@ -235,7 +237,7 @@ describe('Starlight: astro.config sidebar, sidebar.order/label/hidden, 404.md', 
     'content/guides/a.md': '---\ntitle: Ay\n---\n',
     'content/guides/z.md': '---\ntitle: Zed\nsidebar:\n  order: 1\n  label: First\n---\n',
     'content/guides/secret.md': '---\ntitle: Secret\nsidebar:\n  hidden: true\n---\n',
-    'content/404.md': '---\ntitle: Not found\n---\n',
+    'content/404.md': '---\ntitle: Not found\nhero:\n  tagline: <strong>Houston, we have a problem.</strong> We could not find it.\n---\n',
     'content/_draft.md': '---\ntitle: Underscored\n---\n',
   });
 
@@ -261,9 +263,11 @@ describe('Starlight: astro.config sidebar, sidebar.order/label/hidden, 404.md', 
     ]);
   });
 
-  it('does not publish 404.md or _-prefixed files', () => {
+  it('does not publish 404.md or _-prefixed files, and says 404.md’s words on its 404 page', () => {
     expect(snapshot.site.pages.has('/404')).toBe(false);
     expect(snapshot.site.pages.has('/_draft')).toBe(false);
+    const html = snapshot.notFoundHtml.bytes.toString('utf8');
+    expect(html).toContain('<h1>Not found</h1>\n<p>Houston, we have a problem. We could not find it.</p>');
   });
 });
 

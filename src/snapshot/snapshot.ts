@@ -380,11 +380,13 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
       ['/_sitegate/favicon.svg', makeBody(FAVICON_SVG, CONTENT_TYPES.svg)],
     ]),
     notFoundHtml: makeBody(
+      // The generator's own not-found page (Starlight's and mdBook's 404.md) says it in the site's words.
       renderErrorHtml(
         chrome,
         404,
-        'Page not found',
-        'There is no page at this address. It may have moved or been renamed: search for it with the box above, or start from the home page or the sections of this site.',
+        options.conventions?.site.notFound?.title ?? 'Page not found',
+        options.conventions?.site.notFound?.message ??
+          'There is no page at this address. It may have moved or been renamed: search for it with the box above, or start from the home page or the sections of this site.',
         rootSidebar,
       ),
       CONTENT_TYPES.html,

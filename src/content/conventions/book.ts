@@ -9,7 +9,7 @@ import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { Declaration } from './declare.js';
 import { readSummary } from './summary.js';
-import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, notFoundPage, readTextFile, unreadable, type ReaderContext } from './context.js';
 import type { Conventions, DeclaredSite } from './types.js';
 
 /** The conventions of an mdBook (`book.toml` `[book]` `title`, `description`; `src/SUMMARY.md`). */
@@ -44,6 +44,8 @@ function summaryConventions(context: ReaderContext, generator: 'mdbook' | 'gitbo
   const text = readTextFile(path.join(context.contentDir, summaryPath));
   if (text !== undefined) readSummary(text, summaryPath, declaration);
   const unpublished = new Map<string, string>([[summaryPath, `${summaryPath} is the table of contents, not a page`]]);
+  // mdBook renders `404.md` as its not-found page (rust-lang.github.io/mdBook/format/configuration/renderers.html, input-404).
+  if (generator === 'mdbook') site.notFound = notFoundPage(context, '404.md');
   if (text !== undefined)
     for (const file of context.files)
       if (!declaration.pages.has(file.relPath) && file.relPath !== summaryPath)

@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceFile } from '../load.js';
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
+import { accessOf, isInternalFile } from '../access.js';
+import { scalarText } from '../page.js';
+import { summarizeMarkdown } from '../render.js';
 import type { ContentProblem } from '../problems.js';
 import type { Declaration } from './declare.js';
 import type { Conventions, DeclaredSite, FallbackOrder, Generator } from './types.js';
@@ -84,4 +87,36 @@ export function conventionsOf(
     fallbackOrder: parts.fallbackOrder,
     problems: context.problems,
   };
+}
+
+/**
+ * The generator's not-found page (`404.md`), unpublished as a page, as the title and message of
+ * sitegate's 404 page: frontmatter `title`, else its H1; frontmatter `description`, else Starlight's
+ * `hero.tagline`, else its first paragraph, as plain text. `undefined` when the file is missing,
+ * says nothing, or is not public (content/access.ts: an internal page never shows).
+ */
+export function notFoundPage(context: ReaderContext, relPath: string): { title: string; message: string } | undefined {
+  const file = context.files.find((listed) => listed.relPath === relPath);
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = file.read();
+  } catch {
+    return undefined;
+  }
+  const { data, body } = splitFrontmatter(text);
+  if (accessOf(data) !== 'public' || isInternalFile(relPath)) return undefined;
+  const hero = typeof data.hero === 'object' && data.hero !== null ? (data.hero as Record<string, unknown>) : {};
+  const summary = summarizeMarkdown(body, { h1: true, paragraph: true });
+  const plain = (value: unknown): string | undefined => {
+    const words = scalarText(value)
+      ?.replace(/<br\s*\/?>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return words === '' ? undefined : words;
+  };
+  const title = plain(data.title) ?? plain(summary.firstH1);
+  const message = plain(data.description) ?? plain(hero.tagline) ?? plain(summary.firstParagraph);
+  return title === undefined || message === undefined ? undefined : { title, message };
 }

@@ -7,7 +7,7 @@
  * (starlight.astro.build/guides/pages/). The config is parsed, never run.
  */
 import { Declaration } from './declare.js';
-import { conventionsOf, isUnderscored, readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, isUnderscored, notFoundPage, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import type { Conventions, DeclaredSite } from './types.js';
 
@@ -71,5 +71,6 @@ export function readStarlight(context: ReaderContext): Conventions {
     else if (/^([^/]+\/)?404\.(md|mdx|mdoc)$/i.test(file.relPath))
       unpublished.set(file.relPath, '404.md is the not-found page, not a page of the site');
   }
+  site.notFound = notFoundPage(context, context.files.find((file) => /^404\.(md|mdx|mdoc)$/i.test(file.relPath))?.relPath ?? '404.md');
   return conventionsOf('starlight', context, declaration, { site, unpublished, fallbackOrder: 'path' });
 }

@@ -40,6 +40,8 @@ export interface DeclaredFolder {
 export interface DeclaredSite {
   title?: string | undefined;
   description?: string | undefined;
+  /** The generator's own not-found page (Starlight's and mdBook's `404.md`), shown on sitegate's 404 page. */
+  notFound?: { title: string; message: string } | undefined;
 }
 
 /** Everything a generator declares, ready for the build. Plain data: it can cross to a worker. */
