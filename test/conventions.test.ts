@@ -77,6 +77,19 @@ describe('mdBook: book.toml + SUMMARY.md', () => {
     expect(llmsUrls(snapshot)).toEqual(['/foreword.md', '/ch01.md', '/ch01-01.md', '/ch02.md']);
   });
 
+  it('links each page to the previous and next in that order', () => {
+    const footer = (key: string): string => {
+      const html = snapshot.pages.get(key)?.html.bytes.toString('utf8') ?? '';
+      return html.slice(html.indexOf('<footer'), html.indexOf('<p>Updated'));
+    };
+    expect(footer('/ch01')).toBe(
+      '<footer class="page-footer">\n<nav class="page-nav" aria-label="Previous and next page"><a rel="prev" href="/foreword">← Foreword</a> · <a rel="next" href="/ch01-01">Install &amp; Run →</a></nav>\n',
+    );
+    expect(footer('/foreword')).toBe(
+      '<footer class="page-footer">\n<nav class="page-nav" aria-label="Previous and next page"><a rel="next" href="/ch01">Getting Started →</a></nav>\n',
+    );
+  });
+
   it('publishes neither SUMMARY.md nor a file it does not link; 404.md becomes the 404 page', () => {
     expect([...snapshot.site.pages.keys()].sort()).toEqual(['/ch01', '/ch01-01', '/ch02', '/foreword']);
     expect(snapshot.notFoundHtml.bytes.toString('utf8')).toContain('<h1>Lost</h1>\n<p>This page is gone.</p>');

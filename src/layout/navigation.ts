@@ -30,6 +30,29 @@ function renderFolderList(folder: Folder, basePath: string): string {
   return `${heading}\n<ul>\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
 }
 
+/** Each site's pages' places in its nav order, made on first use. */
+const NAV_INDEX = new WeakMap<Site, Map<string, number>>();
+
+/**
+ * Links to the previous and next page of the site's nav order (content/folders.ts, as the sidebar
+ * and llms.txt list them), as the generators' page footers show them; `''` for a page outside it
+ * (an internal page: its neighbours would show nothing private, but it has no place in the public order).
+ */
+export function renderPageNav(site: Site, key: string, basePath: string): string {
+  let index = NAV_INDEX.get(site);
+  if (index === undefined) NAV_INDEX.set(site, (index = new Map(site.navPages.map((page, i) => [page.key, i]))));
+  const at = index.get(key);
+  if (at === undefined) return '';
+  const previous = site.navPages[at - 1];
+  const next = site.navPages[at + 1];
+  if (previous === undefined && next === undefined) return '';
+  const links = [
+    previous === undefined ? '' : `<a rel="prev" href="${escapeHtml(basePath + previous.url)}">← ${escapeHtml(navLabel(previous))}</a>`,
+    next === undefined ? '' : `<a rel="next" href="${escapeHtml(basePath + next.url)}">${escapeHtml(navLabel(next))} →</a>`,
+  ];
+  return `<nav class="page-nav" aria-label="Previous and next page">${links.filter((link) => link !== '').join(' · ')}</nav>\n`;
+}
+
 /** Breadcrumb from the root to the folder holding `key` (the current page is not a link). */
 export function renderBreadcrumb(site: Site, key: string, basePath: string): string {
   if (key === '/') return '';

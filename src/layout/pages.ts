@@ -13,6 +13,7 @@ import { partMarkdown } from '../content/part-markdown.js';
 /**
  * Renders a content page as a full HTML document: the whole page, or one part of a long page
  * (`part`, one of `content.parts`) with the parts' navigation and `<link rel="prev|next">`.
+ * @param pageNavHtml links to the previous and next page in nav order (navigation.ts `renderPageNav`), put in the footer
  */
 export function renderPageHtml(
   chrome: SiteChrome,
@@ -21,6 +22,7 @@ export function renderPageHtml(
   sidebarHtml: string,
   breadcrumbHtml: string,
   part?: PagePart,
+  pageNavHtml = '',
 ): string {
   const { basePath } = chrome;
   const { parts } = content;
@@ -34,7 +36,7 @@ export function renderPageHtml(
   const mainHtml = `<article class="content">
 ${top}${heading}${part?.bodyHtml ?? content.bodyHtml}${bottom}</article>
 <footer class="page-footer">
-<p>Updated <time datetime="${updated}">${updated}</time> · <a href="${basePath}${markdownUrl}" type="text/markdown">View as markdown</a></p>
+${pageNavHtml}<p>Updated <time datetime="${updated}">${updated}</time> · <a href="${basePath}${markdownUrl}" type="text/markdown">View as markdown</a></p>
 </footer>`;
   return renderDocument(chrome, {
     title,

@@ -30,7 +30,7 @@ import { buildOpenApi } from '../discovery/openapi.js';
 import { buildPortalHtml } from '../discovery/portal.js';
 import { buildApiCatalog, buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from '../discovery/well-known.js';
 import type { SiteChrome } from '../layout/document.js';
-import { renderBreadcrumb, renderSidebar } from '../layout/navigation.js';
+import { renderBreadcrumb, renderPageNav, renderSidebar } from '../layout/navigation.js';
 import { renderErrorHtml, renderFolderHtml, renderFolderMarkdown, renderPageHtml } from '../layout/pages.js';
 import { FAVICON_SVG, SITE_CSS, SITE_JS } from '../layout/assets.js';
 
@@ -249,7 +249,15 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
           return undefined;
         }
         const render = (part?: PagePart): string =>
-          renderPageHtml(chrome, page, content, sidebarOf(folderOf(key)), renderBreadcrumb(site, key, basePath), part);
+          renderPageHtml(
+            chrome,
+            page,
+            content,
+            sidebarOf(folderOf(key)),
+            renderBreadcrumb(site, key, basePath),
+            part,
+            renderPageNav(site, key, basePath),
+          );
         if (content.parts.length === 0) return pageBodies(render(), withLlmsDirective(content.markdown, baseUrl));
         // Parts are made with the page and cached with it: one entry, sized with all its parts.
         return partedBodies(
