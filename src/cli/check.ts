@@ -1,7 +1,6 @@
 /** `sitegate check [DIR]`: list content problems; exit 1 when any is an error. */
 import path from 'node:path';
-import { EXAMPLE_SITE_DIR, parsePageMaxChars, readConfigFile } from '../config/config.js';
-import { readEnv } from '../config/env.js';
+import { loadSettings } from '../config/config-file.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { pageSizeProblems } from '../content/page-size.js';
 import { loadContent } from '../content/load.js';
@@ -60,13 +59,12 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
 
 /**
  * Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors).
- * The page limit is serve's: the flag, else `SITEGATE_PAGE_MAX_CHARS`, else `sitegate.json`.
- * @throws {ConfigError} when the page limit is invalid
+ * The folder and the page limit are serve's: the argument or flag, else the environment, else `sitegate.json`.
+ * @throws {ConfigError} when a setting is invalid
  */
-export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string): number {
-  const target = path.resolve(dir ?? EXAMPLE_SITE_DIR);
-  const setting = pageMaxCharsFlag ?? readEnv().pageMaxChars ?? readConfigFile(process.cwd()).pageMaxChars;
-  const { pages, problems } = checkContent(target, setting === undefined ? undefined : parsePageMaxChars(setting));
+export function runCheck(dir: string | undefined, flags: { pageMaxChars?: string; config?: string } = {}): number {
+  const config = loadSettings({ contentDir: dir, pageMaxChars: flags.pageMaxChars, config: flags.config });
+  const { pages, problems } = checkContent(config.contentDir, config.pageMaxChars);
   for (const problem of problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;

@@ -2,8 +2,9 @@
  * `sitegate keys …` and `sitegate audit`: the operator's door to credentials (SPEC.md §1: issued
  * by the operator on request, no self-service signup).
  */
-import { loadConfig, readConfigFile, type Config } from '../config/config.js';
-import { readEnv } from '../config/env.js';
+import { existsSync } from 'node:fs';
+import type { Config } from '../config/config.js';
+import { loadSettings } from '../config/config-file.js';
 import { openStore } from '../context.js';
 import { createKeyService, keyStatus, type KeyService } from '../auth/keys.js';
 import { isScope, SCOPES } from '../auth/scopes.js';
@@ -11,13 +12,15 @@ import type { Scope } from '../errors.js';
 import type { ApiKeyRecord, Store } from '../store/store.js';
 import type { NewCredential } from '../auth/api-keys.js';
 import { parseDuration } from './durations.js';
-import { UsageError } from './output.js';
+import { CommandError, UsageError } from './output.js';
 import { rotateSigningKey } from '../auth/access-tokens.js';
 import type { Log } from '../log.js';
 
 /** Flags every store command takes. */
 export interface StoreFlags {
   dataDir?: string;
+  /** The settings file (`--config`, else `SITEGATE_CONFIG`, else `./sitegate.json`). */
+  config?: string;
   /** `postgres://…`: manage the keys of replicas sharing PostgreSQL (also `DATABASE_URL`). */
   databaseUrl?: string;
   /** File holding the secret that seals signing keys, as `serve --secret-file` (also `SITEGATE_SECRET`). */
@@ -31,16 +34,32 @@ const STDERR_LOG: Log = {
   error: (_detail, message) => process.stderr.write(`sitegate: ${message}\n`),
 };
 
-/** Opens the store with the server's config resolution (flags, environment, sitegate.json), the secret included. */
+/**
+ * Opens the store with the server's config resolution (flags, environment, sitegate.json, the data
+ * folder of config/data-dir.ts), the secret included. Says which data folder is used unless a flag
+ * named it. Read commands (`create: false`) refuse a data folder that does not exist rather than
+ * make an empty one: an empty list would read as lost keys.
+ * @throws {UsageError} when `create` is false and the SQLite data folder does not exist
+ */
 async function withKeys<T>(
   flags: StoreFlags & { tokenTtl?: string },
   run: (keys: KeyService, store: Store, config: Config) => Promise<T>,
+  { create = false }: { create?: boolean } = {},
 ): Promise<T> {
-  const config = loadConfig(
-    { dataDir: flags.dataDir, databaseUrl: flags.databaseUrl, secretFile: flags.secretFile, tokenTtl: flags.tokenTtl },
-    readEnv(),
-    readConfigFile(process.cwd()),
-  );
+  const config = loadSettings({
+    config: flags.config,
+    dataDir: flags.dataDir,
+    databaseUrl: flags.databaseUrl,
+    secretFile: flags.secretFile,
+    tokenTtl: flags.tokenTtl,
+  });
+  if (config.databaseUrl === null) {
+    if (!create && !existsSync(config.dataDir))
+      throw new UsageError(
+        `no data folder at ${config.dataDir} (${config.dataDirReason}); run this where the site's sitegate.json is, or give --config, --data-dir or SITEGATE_DATA_DIR`,
+      );
+    if (!config.dataDirReason.startsWith('from --')) process.stderr.write(`sitegate: data folder ${config.dataDir} (${config.dataDirReason})\n`);
+  }
   const store = await openStore(config, undefined, STDERR_LOG);
   try {
     return await run(createKeyService(store), store, config);
@@ -124,7 +143,7 @@ export async function createKeyCommand(
       `Created key ${key.id} "${key.name}" (scopes: ${key.scopes.join(' ')}; expires: ${date(key.expiresAt)})`,
       'The secret is shown only now: sitegate keeps only its hash. Hand it to the client over a safe channel.',
     ]);
-  });
+  }, { create: true });
 }
 
 /** `keys list`: a table (or JSON) of every key. */
@@ -163,7 +182,7 @@ export async function listKeysCommand(flags: StoreFlags & { json?: boolean }): P
 
 async function existingKey(keys: KeyService, id: string): Promise<ApiKeyRecord> {
   const key = await keys.get(id);
-  if (key === undefined) throw new UsageError(`no key with id ${id}`);
+  if (key === undefined) throw new CommandError(`no key with id ${id}`);
   return key;
 }
 
@@ -183,7 +202,7 @@ export async function showKeyCommand(id: string, flags: StoreFlags & { json?: bo
 export async function revokeKeyCommand(id: string, flags: StoreFlags): Promise<void> {
   await withKeys(flags, async (keys) => {
     const key = await existingKey(keys, id);
-    if (key.revokedAt !== null) throw new UsageError(`key ${id} is already revoked`);
+    if (key.revokedAt !== null) throw new CommandError(`key ${id} is already revoked`);
     await keys.revoke(id);
     print(`Revoked key ${id} "${key.name}". Its API key and access tokens are refused from now on.`);
   });
@@ -194,9 +213,9 @@ export async function rotateKeyCommand(id: string, flags: StoreFlags & { grace?:
   const graceMs = parseDuration('--grace', flags.grace ?? '24h');
   await withKeys(flags, async (keys) => {
     const key = await existingKey(keys, id);
-    if (key.revokedAt !== null) throw new UsageError(`key ${id} is revoked; create a new one`);
+    if (key.revokedAt !== null) throw new CommandError(`key ${id} is revoked; create a new one`);
     const credential = await keys.rotate(id, graceMs);
-    if (credential === undefined) throw new UsageError(`key ${id} is revoked; create a new one`);
+    if (credential === undefined) throw new CommandError(`key ${id} is revoked; create a new one`);
     const graceEnds = new Date(Date.now() + graceMs);
     printCredential(flags.json === true, credential, key.scopes, { previous_secret_expires_at: graceEnds.toISOString() }, [
       `Rotated key ${id}. The old secret works until ${date(graceEnds)}.`,
@@ -219,7 +238,7 @@ export async function rotateSigningKeyCommand(flags: StoreFlags & { tokenTtl?: s
       print(
         `New signing key ${rotation.kid} signs tokens from now on. The previous key stays in /.well-known/jwks.json and keeps verifying until ${date(rotation.retiredUntil)} (token lifetime ${ttlSec} s + 60 s), then is dropped.`,
       );
-  });
+  }, { create: true });
 }
 
 /** `audit`: events of the last period, oldest first. */

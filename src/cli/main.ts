@@ -22,7 +22,7 @@ function keysAction<K extends KeysCommand>(name: K): (...args: Parameters<KeysMo
     await command(...args);
   };
 }
-import { EXIT_USAGE, printError, UsageError } from './output.js';
+import { CommandError, EXIT_USAGE, printError, UsageError } from './output.js';
 
 /** Flags of `serve`, as commander parses them. */
 interface ServeOptions {
@@ -43,7 +43,12 @@ interface ServeOptions {
   allowContentErrors?: boolean;
   trustProxy?: string;
   secretFile?: string;
+  config?: string;
+  logFormat?: string;
 }
+
+const configFile = ['--config <file>', 'settings file (also SITEGATE_CONFIG; default: ./sitegate.json when it exists)'] as const;
+const dataDirHelp = 'folder of keys and the database (default: .sitegate/ beside sitegate.json, else beside the content folder)';
 
 const secretFile = [
   '--secret-file <path>',
@@ -68,8 +73,10 @@ function program(setExit: (code: number) => void): Command {
     .option('--port <n>', 'TCP port (default 3000; 0 picks a free one)')
     .option('--host <host>', 'interface to bind (default 127.0.0.1)')
     .option('--base-url <url>', 'public URL of the site (default http://HOST:PORT)')
-    .option('--data-dir <dir>', 'folder for keys and the database (default .sitegate/)')
+    .option(...configFile)
+    .option('--data-dir <dir>', dataDirHelp)
     .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))
+    .addOption(new Option('--log-format <format>', 'log lines for people or JSON lines (default: pretty on a terminal, else json)').choices(['pretty', 'json']))
     .option('--token-ttl <seconds>', 'lifetime of access tokens (default 3600)')
     .option('--content-signal <signals>', 'Content-Signal for robots.txt and markdown (default "search=yes, ai-input=yes, ai-train=no")')
     .option('--database-url <url>', 'postgres:// URL of a store shared by replicas (default: SQLite in the data folder)')
@@ -92,11 +99,20 @@ function program(setExit: (code: number) => void): Command {
     .description('List content problems: missing titles, broken or escaping links, duplicate URLs. Exits 1 on errors.')
     .argument('[dir]', 'folder of markdown pages')
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
-    .action(async (dir: string | undefined, options: { pageMaxChars?: string }) => {
+    .option(...configFile)
+    .action(async (dir: string | undefined, options: { pageMaxChars?: string; config?: string }) => {
       const { runCheck } = await import('./check.js');
-      setExit(runCheck(dir, options.pageMaxChars));
+      setExit(runCheck(dir, options));
     });
-  const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
+  root
+    .command('init')
+    .description('Write a starter site: a few pages (one private, under internal/) and a sitegate.json.')
+    .argument('[dir]', 'folder to write (default: the working folder); must not hold a sitegate.json yet')
+    .action(async (dir: string | undefined) => {
+      const { initCommand } = await import('./init.js');
+      initCommand(dir);
+    });
+  const dataDir = ['--data-dir <dir>', dataDirHelp] as const;
   const databaseUrl = [
     '--database-url <url>',
     'postgres:// URL of the store shared by replicas (default: SQLite in the data folder)',
@@ -111,6 +127,7 @@ function program(setExit: (code: number) => void): Command {
     .requiredOption('--scopes <list>', 'comma-separated: search:read, content:read, internal:read')
     .option('--expires <duration>', 'lifetime, e.g. 90d (default: never)')
     .option('--json', 'print one JSON object')
+    .option(...configFile)
     .option(...dataDir)
     .option(...databaseUrl)
     .option(...secretFile)
@@ -119,6 +136,7 @@ function program(setExit: (code: number) => void): Command {
     .command('list')
     .description('List keys: id, name, scopes, created, last used, expires, status.')
     .option('--json', 'print JSON')
+    .option(...configFile)
     .option(...dataDir)
     .option(...databaseUrl)
     .option(...secretFile)
@@ -128,6 +146,7 @@ function program(setExit: (code: number) => void): Command {
     .description('Show one key.')
     .argument('<id>', 'client_id')
     .option('--json', 'print JSON')
+    .option(...configFile)
     .option(...dataDir)
     .option(...databaseUrl)
     .option(...secretFile)
@@ -136,6 +155,7 @@ function program(setExit: (code: number) => void): Command {
     .command('revoke')
     .description('Revoke a key and every token issued for it.')
     .argument('<id>', 'client_id')
+    .option(...configFile)
     .option(...dataDir)
     .option(...databaseUrl)
     .option(...secretFile)
@@ -146,6 +166,7 @@ function program(setExit: (code: number) => void): Command {
     .argument('<id>', 'client_id')
     .option('--grace <duration>', 'how long the old secret keeps working (default 24h)')
     .option('--json', 'print one JSON object')
+    .option(...configFile)
     .option(...dataDir)
     .option(...databaseUrl)
     .option(...secretFile)
@@ -155,6 +176,7 @@ function program(setExit: (code: number) => void): Command {
     .description('Make a new signing key the active one; the old one keeps verifying until its last token has expired.')
     .option('--token-ttl <seconds>', 'the lifetime of tokens the servers issue (default: as serve reads it, 3600)')
     .option('--json', 'print one JSON object')
+    .option(...configFile)
     .option(...dataDir)
     .option(...databaseUrl)
     .option(...secretFile)
@@ -165,6 +187,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--since <duration>', 'how far back, e.g. 1h (default 24h)')
     .option('--limit <n>', 'at most this many events (default 1000)')
     .option('--json', 'print JSON')
+    .option(...configFile)
     .option(...dataDir)
     .option(...databaseUrl)
     .option(...secretFile)
@@ -197,6 +220,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof ConfigError || error instanceof ContentDirError || error instanceof ContentError || error instanceof UsageError) {
       printError(error.message);
       return EXIT_USAGE;
+    }
+    if (error instanceof CommandError) {
+      printError(error.message);
+      return 1;
     }
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       printError(`port already in use: ${(error as Error).message.replace(/^listen EADDRINUSE: address already in use /, '')}`);

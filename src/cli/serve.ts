@@ -1,8 +1,8 @@
 /** `sitegate serve [DIR]`: build the snapshot, listen, print the URL, reload on changes (`--watch`), drain on SIGINT/SIGTERM. */
 import { createServer } from 'node:net';
 import pino, { type Logger } from 'pino';
-import { loadConfig, readConfigFile, type Config, type ConfigInput } from '../config/config.js';
-import { readEnv } from '../config/env.js';
+import type { Config, ConfigInput } from '../config/config.js';
+import { loadSettings } from '../config/config-file.js';
 import { createContext, type ServerContext } from '../context.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
@@ -63,8 +63,8 @@ function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgr
  * With `watch`, content changes are rebuilt and swapped in (see snapshot/watch.ts).
  * @throws {ConfigError} on invalid settings; {@link ContentDirError} when the folder is missing
  */
-export async function serve(flags: ConfigInput): Promise<void> {
-  const config = await resolvePort(loadConfig(flags, readEnv(), readConfigFile(process.cwd())));
+export async function serve(flags: ConfigInput & { config?: string | undefined }): Promise<void> {
+  const config = await resolvePort(loadSettings(flags));
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
   const build = snapshotBuilder(config);
   // Watching starts before the first build, so that no change made during it is missed.
