@@ -58,7 +58,8 @@ async function withKeys<T>(
       throw new UsageError(
         `no data folder at ${config.dataDir} (${config.dataDirReason}); run this where the site's sitegate.json is, or give --config, --data-dir or SITEGATE_DATA_DIR`,
       );
-    if (!config.dataDirReason.startsWith('from --')) process.stderr.write(`sitegate: data folder ${config.dataDir} (${config.dataDirReason})\n`);
+    if (!config.dataDirReason.startsWith('from --'))
+      process.stderr.write(`sitegate: data folder ${config.dataDir} (${config.dataDirReason})\n`);
   }
   const store = await openStore(config, undefined, STDERR_LOG);
   try {
@@ -136,14 +137,18 @@ export async function createKeyCommand(
   if (name === '' || name.length > 200) throw new UsageError('--name: give a name of 1 to 200 characters');
   const scopes = parseScopes(flags.scopes);
   const expiresMs = flags.expires === undefined ? undefined : parseDuration('--expires', flags.expires);
-  await withKeys(flags, async (keys) => {
-    const expiresAt = expiresMs === undefined ? null : new Date(Date.now() + expiresMs);
-    const { key, credential } = await keys.create({ name, scopes, expiresAt });
-    printCredential(flags.json === true, credential, key.scopes, { expires_at: key.expiresAt?.toISOString() ?? null }, [
-      `Created key ${key.id} "${key.name}" (scopes: ${key.scopes.join(' ')}; expires: ${date(key.expiresAt)})`,
-      'The secret is shown only now: sitegate keeps only its hash. Hand it to the client over a safe channel.',
-    ]);
-  }, { create: true });
+  await withKeys(
+    flags,
+    async (keys) => {
+      const expiresAt = expiresMs === undefined ? null : new Date(Date.now() + expiresMs);
+      const { key, credential } = await keys.create({ name, scopes, expiresAt });
+      printCredential(flags.json === true, credential, key.scopes, { expires_at: key.expiresAt?.toISOString() ?? null }, [
+        `Created key ${key.id} "${key.name}" (scopes: ${key.scopes.join(' ')}; expires: ${date(key.expiresAt)})`,
+        'The secret is shown only now: sitegate keeps only its hash. Hand it to the client over a safe channel.',
+      ]);
+    },
+    { create: true },
+  );
 }
 
 /** `keys list`: a table (or JSON) of every key. */
@@ -230,15 +235,19 @@ export async function rotateKeyCommand(id: string, flags: StoreFlags & { grace?:
  * pick it up at once on PostgreSQL (NOTIFY), within a minute on SQLite.
  */
 export async function rotateSigningKeyCommand(flags: StoreFlags & { tokenTtl?: string; json?: boolean }): Promise<void> {
-  await withKeys(flags, async (_keys, store, config) => {
-    const ttlSec = config.tokenTtlSec;
-    const rotation = await rotateSigningKey(store, { ttlSec });
-    if (flags.json === true) print(JSON.stringify({ kid: rotation.kid, previous_keys_until: rotation.retiredUntil.toISOString() }));
-    else
-      print(
-        `New signing key ${rotation.kid} signs tokens from now on. The previous key stays in /.well-known/jwks.json and keeps verifying until ${date(rotation.retiredUntil)} (token lifetime ${ttlSec} s + 60 s), then is dropped.`,
-      );
-  }, { create: true });
+  await withKeys(
+    flags,
+    async (_keys, store, config) => {
+      const ttlSec = config.tokenTtlSec;
+      const rotation = await rotateSigningKey(store, { ttlSec });
+      if (flags.json === true) print(JSON.stringify({ kid: rotation.kid, previous_keys_until: rotation.retiredUntil.toISOString() }));
+      else
+        print(
+          `New signing key ${rotation.kid} signs tokens from now on. The previous key stays in /.well-known/jwks.json and keeps verifying until ${date(rotation.retiredUntil)} (token lifetime ${ttlSec} s + 60 s), then is dropped.`,
+        );
+    },
+    { create: true },
+  );
 }
 
 /** `audit`: events of the last period, oldest first. */

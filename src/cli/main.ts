@@ -76,7 +76,12 @@ function program(setExit: (code: number) => void): Command {
     .option(...configFile)
     .option('--data-dir <dir>', dataDirHelp)
     .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))
-    .addOption(new Option('--log-format <format>', 'log lines for people or JSON lines (default: pretty on a terminal, else json)').choices(['pretty', 'json']))
+    .addOption(
+      new Option('--log-format <format>', 'log lines for people or JSON lines (default: pretty on a terminal, else json)').choices([
+        'pretty',
+        'json',
+      ]),
+    )
     .option('--token-ttl <seconds>', 'lifetime of access tokens (default 3600)')
     .option('--content-signal <signals>', 'Content-Signal for robots.txt and markdown (default "search=yes, ai-input=yes, ai-train=no")')
     .option('--database-url <url>', 'postgres:// URL of a store shared by replicas (default: SQLite in the data folder)')

@@ -154,6 +154,8 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     const found = pick(setting, flags as Record<string, unknown>, env, file, { cwd, fileBase, fileLabel });
     if (found !== undefined) given.set(setting.key, found);
   }
+  // The settings list validated each value against its schema: the cast names the type that schema gives.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
   const value = <T>(key: string): T => given.get(key)?.value as T;
   const dir = (key: string): string | undefined => {
     const entry = given.get(key);
@@ -163,14 +165,21 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   const port = value<number>('port');
   const host = value<string>('host');
   const explicitBase = value<string | undefined>('baseUrl');
-  const dataDir = chooseDataDir(given.has('dataDir') ? { dir: dir('dataDir') ?? '', source: given.get('dataDir')?.source ?? '' } : undefined, {
-    configFile: filePath,
-    contentDir,
-    cwd,
-  });
+  const dataDir = chooseDataDir(
+    given.has('dataDir') ? { dir: dir('dataDir') ?? '', source: given.get('dataDir')?.source ?? '' } : undefined,
+    {
+      configFile: filePath,
+      contentDir,
+      cwd,
+    },
+  );
   const siteTitle = value<string | undefined>('site.title');
   const limits = Object.fromEntries((Object.keys(DEFAULT_LIMITS) as LimitName[]).map((name) => [name, value<number>(`limits.${name}`)]));
-  const conflict = limitConflict(limits as unknown as RequestLimits, (name) => given.get(`limits.${name}`)?.source ?? `limits.${name}`);
+  const limitSource = (name: LimitName): string => {
+    const source = given.get(`limits.${name}`)?.source;
+    return source === undefined || source === 'default' ? `limits.${name}` : source;
+  };
+  const conflict = limitConflict(limits as unknown as RequestLimits, limitSource);
   if (conflict !== undefined) throw new ConfigError(conflict);
   return {
     contentDir: contentDir ?? EXAMPLE_SITE_DIR,
@@ -224,7 +233,8 @@ function pick(setting: Setting, flags: Record<string, unknown>, env: Env, file: 
     [setting.file === false ? undefined : readKey(file, setting.key), `${origins.fileLabel}: ${setting.key}`, origins.fileBase],
   ];
   const found = candidates.find(([value]) => value !== undefined);
-  if (found === undefined) return setting.default === undefined ? undefined : { value: setting.default, source: 'default', base: origins.cwd };
+  if (found === undefined)
+    return setting.default === undefined ? undefined : { value: setting.default, source: 'default', base: origins.cwd };
   const [raw, source, base] = found;
   const value = typeof raw === 'string' ? fromString(setting, raw) : raw;
   const problem = valueProblem(setting, value);

@@ -42,7 +42,10 @@ function valueSchema(setting: Setting): SchemaObject {
  */
 export function buildSchema(): SchemaObject {
   const root = objectSchema('');
-  root.properties.$schema = { type: 'string', description: 'Where editors find this schema, e.g. ./node_modules/sitegate/sitegate.schema.json.' };
+  root.properties.$schema = {
+    type: 'string',
+    description: 'Where editors find this schema, e.g. ./node_modules/sitegate/sitegate.schema.json.',
+  };
   for (const setting of SETTINGS) {
     if (setting.file === false) continue;
     const parts = setting.key.split('.');
@@ -127,7 +130,9 @@ export function mustBe(setting: Setting): string {
 
 /** A value as the operator wrote it: JSON. */
 export function shown(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
+  // JSON.stringify gives undefined for undefined and functions, whatever its declared type says.
+  const json = JSON.stringify(value) as string | undefined;
+  return json ?? String(value);
 }
 
 function unescapePointer(part: string): string {

@@ -56,16 +56,14 @@ const integer = (minimum: number, maximum: number): SchemaObject => ({ type: 'in
 const boolean: SchemaObject = { type: 'boolean' };
 const text: SchemaObject = { type: 'string', minLength: 1 };
 
-const limitSettings = (Object.keys(DEFAULT_LIMITS) as LimitName[]).map(
-  (name): Setting => ({
-    key: `limits.${name}`,
-    input: name,
-    env: LIMIT_ENV_NAMES[name],
-    schema: integer(...LIMIT_RANGES[name]),
-    default: DEFAULT_LIMITS[name],
-    description: LIMIT_DESCRIPTIONS[name],
-  }),
-);
+const limitSettings = (Object.keys(DEFAULT_LIMITS) as LimitName[]).map((name): Setting => ({
+  key: `limits.${name}`,
+  input: name,
+  env: LIMIT_ENV_NAMES[name],
+  schema: integer(...LIMIT_RANGES[name]),
+  default: DEFAULT_LIMITS[name],
+  description: LIMIT_DESCRIPTIONS[name],
+}));
 
 const rateLimitSettings = (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[]).flatMap((name): Setting[] => [
   {
@@ -96,7 +94,15 @@ export const SETTINGS: readonly Setting[] = [
     defaultText: 'the bundled example site',
     description: 'Folder of markdown pages.',
   },
-  { key: 'port', input: 'port', flag: '--port', env: 'PORT', schema: integer(0, 65535), default: 3000, description: 'TCP port (0 = any free port).' },
+  {
+    key: 'port',
+    input: 'port',
+    flag: '--port',
+    env: 'PORT',
+    schema: integer(0, 65535),
+    default: 3000,
+    description: 'TCP port (0 = any free port).',
+  },
   {
     key: 'host',
     input: 'host',
@@ -230,9 +236,10 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--site-title',
     env: 'SITEGATE_SITE_TITLE',
     schema: { type: 'string' },
+    expect: 'one line of 1 to 200 characters',
     check: checkSiteTitle,
     defaultText: "the public root page's title, else the folder name",
-    description: 'Site name (llms.txt, <title>, openapi.json, MCP).',
+    description: 'Site name (llms.txt, the HTML title, openapi.json, MCP).',
   },
   {
     key: 'allowContentErrors',
