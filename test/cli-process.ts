@@ -92,8 +92,13 @@ export interface CliProcesses {
   tempDir: (context: TestContext, prefix: string) => string;
   /** Starts `sitegate ARGS` in `cwd`; the test's cleanup kills it. */
   start: (context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv) => Cli;
-  /** Runs `sitegate ARGS` to the end (at most {@link CLI_TIMEOUT_MS}). */
-  run: (context: TestContext, args: string[], cwd: string) => Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Runs `sitegate ARGS` to the end (at most {@link CLI_TIMEOUT_MS}), with `env` added to {@link cleanEnv}. */
+  run: (
+    context: TestContext,
+    args: string[],
+    cwd: string,
+    env?: NodeJS.ProcessEnv,
+  ) => Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
 /**
@@ -130,8 +135,8 @@ export function cliProcesses(): CliProcesses {
       return dir;
     },
     start,
-    run: async (context, args, cwd) => {
-      const cli = start(context, args, cwd);
+    run: async (context, args, cwd, env) => {
+      const cli = start(context, args, cwd, env);
       const { code } = await cli.exited(CLI_TIMEOUT_MS);
       return { code, stdout: cli.stdout, stderr: cli.stderr };
     },

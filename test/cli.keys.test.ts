@@ -3,6 +3,7 @@
  * builds first) on a temporary data dir, and a real `serve` process where keys must work over HTTP.
  * Every child process is killed after its test; every wait is bounded.
  */
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
@@ -119,7 +120,8 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
   });
 
   it('keys list prints a table (id, name, scopes, created, last used, expires, status), newest first, and --json', async (context) => {
-    const { sitegate, create, list } = setup(context);
+    const { sitegate, create, list, dataDir } = setup(context);
+    mkdirSync(dataDir);
     const empty = await sitegate('keys', 'list');
     expect(empty).toMatchObject({ code: 0, stderr: '' });
     expect(empty.stdout).toBe(
@@ -198,7 +200,7 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
     );
   });
 
-  it('keys revoke ID: status revoked; revoking or rotating it again is a usage error', async (context) => {
+  it('keys revoke ID: status revoked; revoking or rotating it again fails with exit 1 (not a usage error)', async (context) => {
     const { sitegate, create, list } = setup(context);
     const key = await create('doomed');
     const revoked = await sitegate('keys', 'revoke', key.client_id);
@@ -208,12 +210,12 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       expect.objectContaining({ client_id: key.client_id, status: 'revoked', revoked_at: expect.stringMatching(/Z$/) as unknown }),
     ]);
     expect(await sitegate('keys', 'revoke', key.client_id)).toStrictEqual({
-      code: 2,
+      code: 1,
       stdout: '',
       stderr: `sitegate: key ${key.client_id} is already revoked\n`,
     });
     expect(await sitegate('keys', 'rotate', key.client_id)).toStrictEqual({
-      code: 2,
+      code: 1,
       stdout: '',
       stderr: `sitegate: key ${key.client_id} is revoked; create a new one\n`,
     });
@@ -309,19 +311,22 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       'sitegate: --expires: "soon" is not a duration (examples: 90d, 24h, 30m)',
     ],
     ['no --name', ['keys', 'create', '--scopes', 'search:read'], "sitegate: required option '--name <name>' not specified"],
-    ['an unknown id to show', ['keys', 'show', 'sgc_0000000000000000'], 'sitegate: no key with id sgc_0000000000000000'],
-    ['an unknown id to revoke', ['keys', 'revoke', 'sgc_0000000000000000'], 'sitegate: no key with id sgc_0000000000000000'],
-    [
-      'an unknown id to rotate',
-      ['keys', 'rotate', 'sgc_0000000000000000', '--grace', '1h'],
-      'sitegate: no key with id sgc_0000000000000000',
-    ],
     ['an unknown subcommand', ['keys', 'delete', 'sgc_0000000000000000'], "sitegate: unknown command 'delete'"],
   ])('%s: exit 2, exactly one line on stderr, no stack trace', async ([, args, line], context) => {
     const { sitegate } = setup(context);
     const result = await sitegate(...args);
     expect(result).toStrictEqual({ code: 2, stdout: '', stderr: `${line}\n` });
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.for<[string, string[]]>([
+    ['show', ['keys', 'show', 'sgc_0000000000000000']],
+    ['revoke', ['keys', 'revoke', 'sgc_0000000000000000']],
+    ['rotate', ['keys', 'rotate', 'sgc_0000000000000000', '--grace', '1h']],
+  ])('an unknown id to %s: exit 1, one line naming it', async ([, args], context) => {
+    const { sitegate, create } = setup(context);
+    await create('someone');
+    expect(await sitegate(...args)).toStrictEqual({ code: 1, stdout: '', stderr: 'sitegate: no key with id sgc_0000000000000000\n' });
   });
 
   it('keys rotate-signing --token-ttl 600 --json: a new active key; the previous one ends after its last token', async (context) => {

@@ -96,14 +96,14 @@ describe.concurrent('usage errors: one line on stderr, exit 2, no stack', () => 
     [['--bogus'], "sitegate: unknown option '--bogus'\n"],
     [['serve', '--bogus'], "sitegate: unknown option '--bogus'\n"],
     [['serve', '/no/such/dir'], 'sitegate: content folder not found: /no/such/dir\n'],
-    [['serve', '--port', 'abc'], 'sitegate: --port: "abc" is not a port number (0-65535)\n'],
-    [['serve', '--port', '70000'], 'sitegate: --port: "70000" is not a port number (0-65535)\n'],
-    [['serve', '--base-url', 'ftp://example.com'], 'sitegate: --base-url: "ftp://example.com" must use http or https\n'],
+    [['serve', '--port', 'abc'], 'sitegate: --port: must be an integer from 0 to 65535, got "abc"\n'],
+    [['serve', '--port', '70000'], 'sitegate: --port: must be an integer from 0 to 65535, got "70000"\n'],
+    [['serve', '--base-url', 'ftp://example.com'], 'sitegate: --base-url: must use http or https, got "ftp://example.com"\n'],
     [['check', '/no/such/dir'], 'sitegate: content folder not found: /no/such/dir\n'],
-    [['check', '--page-max-chars', '100'], 'sitegate: --page-max-chars: "100" is below 5000 (0 serves every page whole)\n'],
+    [['check', '--page-max-chars', '100'], 'sitegate: --page-max-chars: must be 0 (serve every page whole) or at least 5000, got "100"\n'],
     [
       ['serve', '--trust-proxy', '127.0.0.1,10.0.0.0/33'],
-      'sitegate: --trust-proxy: "10.0.0.0/33" is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal\n',
+      'sitegate: --trust-proxy: must hold IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal; "10.0.0.0/33" is none, got "127.0.0.1,10.0.0.0/33"\n',
     ],
   ])('sitegate %j', async (args, line) => {
     const { status, stdout, stderr } = await run(...args);

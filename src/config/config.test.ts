@@ -49,6 +49,31 @@ describe('loadConfig', () => {
     });
   });
 
+  it('chooses the data folder: flag, environment, file, else .sitegate/ beside the file, the content folder or here', () => {
+    const dataDir = (flags: ConfigInput, env: Env, file: ConfigInput, filePath?: string): [string, string] => {
+      const config = loadConfig(flags, env, file, CWD, filePath);
+      return [config.dataDir, config.dataDirReason];
+    };
+    const etc = path.resolve('/etc/site/sitegate.json');
+    expect([
+      dataDir({ dataDir: 'd' }, { dataDir: 'e' }, { dataDir: 'f' }, etc),
+      dataDir({}, { dataDir: 'e' }, { dataDir: 'f' }, etc),
+      dataDir({}, {}, { dataDir: 'f' }, etc),
+      dataDir({ contentDir: 'docs' }, {}, {}, etc),
+      dataDir({ contentDir: 'docs/en' }, {}, {}),
+      dataDir({}, { contentDir: '/var/www/docs' }, {}),
+      dataDir({}, {}, {}),
+    ]).toStrictEqual([
+      [path.join(CWD, 'd'), 'from --data-dir'],
+      [path.join(CWD, 'e'), 'from SITEGATE_DATA_DIR'],
+      [path.resolve('/etc/site/f'), `from ${etc}: dataDir`],
+      [path.resolve('/etc/site/.sitegate'), `beside ${etc}`],
+      [path.join(CWD, 'docs/.sitegate'), `beside the content folder ${path.join(CWD, 'docs/en')}`],
+      [path.resolve('/var/www/.sitegate'), `beside the content folder ${path.resolve('/var/www/docs')}`],
+      [path.join(CWD, '.sitegate'), 'in the working folder'],
+    ]);
+  });
+
   it('takes the secret from --secret-file, then SITEGATE_SECRET, then secretFile in sitegate.json', () => {
     const value = 'x'.repeat(32);
     expect(loadConfig({ secretFile: 'flag.key' }, { secret: value }, { secretFile: 'file.key' }, CWD).secret).toStrictEqual({
