@@ -121,7 +121,7 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
 
   it('keys list prints a table (id, name, scopes, created, last used, expires, status), newest first, and --json', async (context) => {
     const { sitegate, create, list, dataDir } = setup(context);
-    mkdirSync(dataDir);
+    mkdirSync(dataDir, { mode: 0o700 });
     const empty = await sitegate('keys', 'list');
     expect(empty).toMatchObject({ code: 0, stderr: '' });
     expect(empty.stdout).toBe(
@@ -395,7 +395,7 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
   /** Starts `sitegate serve` on the example site and resolves once it listens. */
   async function serve(context: TestContext, dataDir: string, cwd: string, port: number): Promise<{ cli: Cli; baseUrl: string }> {
     const cli = start(context, ['serve', EXAMPLE_SITE, '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'], cwd);
-    const match = await cli.waitForStdout(/listening on (http:\/\/\S+)\n/, SERVER_START_TIMEOUT_MS);
+    const match = await cli.waitForStdout(/listening on (http:\/\/[^\s"]+)/, SERVER_START_TIMEOUT_MS);
     const baseUrl = match[1] ?? '';
     expect(baseUrl).toBe(`http://127.0.0.1:${port}`);
     return { cli, baseUrl };
@@ -405,7 +405,8 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
   async function stop(server: Cli): Promise<void> {
     server.child.kill('SIGTERM');
     expect(await server.exited(20_000)).toStrictEqual({ code: 0, signal: null });
-    expect(server.stdout).toContain('sitegate: SIGTERM received, closing (requests in flight have 10 s to finish)\nsitegate: closed\n');
+    expect(server.stdout).toContain('"msg":"SIGTERM received, closing (requests in flight have 10 s to finish)"}\n');
+    expect(server.stdout).toMatch(/"msg":"closed"}\n$/);
   }
 
   async function whoami(baseUrl: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {

@@ -188,12 +188,31 @@ describe('serve', () => {
     });
   }
 
+  it('says the bound address and the public URL apart, in pretty lines with --log-format pretty', async () => {
+    const site = writeContent({ 'index.md': '# Hello\n' });
+    const cwd = mkdtempSync(path.join(tmpdir(), 'sitegate-cwd-'));
+    const args = ['serve', site, '--port', '0', '--data-dir', path.join(cwd, 'data'), '--base-url', 'https://docs.example.com/'];
+    const child = spawn(process.execPath, [CLI, ...args, '--log-format', 'pretty'], { cwd, env: cleanEnv() });
+    try {
+      const [output] = await waitFor(child.stdout, /^[\s\S]*public URL .+\n/, RUN_TIMEOUT_MS);
+      expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: serving .+ \(1 page, built in \d+ ms\)\n/);
+      expect(output).toMatch(
+        /\n\[\d\d:\d\d:\d\d\] INFO: listening on http:\/\/127\.0\.0\.1:[1-9]\d*\n {4}address: "http:\/\/127\.0\.0\.1:\d+"\n/,
+      );
+      expect(output).toMatch(/\n\[\d\d:\d\d:\d\d\] INFO: public URL https:\/\/docs\.example\.com\n$/);
+    } finally {
+      child.kill('SIGKILL');
+      removeDir(site);
+      removeDir(cwd);
+    }
+  });
+
   it('prints the listening URL, answers, and stops with exit 0 on SIGTERM', async () => {
     const site = writeContent({ 'index.md': '# Hello\n\nA temporary site.\n' });
     const cwd = mkdtempSync(path.join(tmpdir(), 'sitegate-cwd-'));
     const child = spawn(
       process.execPath,
-      [CLI, 'serve', site, '--port', '0', '--data-dir', path.join(cwd, 'data'), '--log-level', 'silent'],
+      [CLI, 'serve', site, '--port', '0', '--data-dir', path.join(cwd, 'data'), '--log-level', 'warn'],
       {
         cwd,
         env: cleanEnv(),
@@ -205,7 +224,7 @@ describe('serve', () => {
       const stdout: string[] = [];
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
 
-      const [, url] = await waitFor(child.stdout, /^sitegate: listening on (http:\/\/127\.0\.0\.1:\d+)\n/m, RUN_TIMEOUT_MS);
+      const [, url] = await waitFor(child.stdout, /"msg":"listening on (http:\/\/127\.0\.0\.1:\d+)"/, RUN_TIMEOUT_MS);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
 
       const health = await fetch(`${url!}/api/v1/health`);
@@ -219,9 +238,21 @@ describe('serve', () => {
       const exit = exited(child, RUN_TIMEOUT_MS);
       child.kill('SIGTERM');
       expect(await exit).toStrictEqual({ code: 0, signal: null });
-      expect(stdout.join('')).toMatch(
-        /^sitegate: serving .+ \(1 page, built in \d+ ms\)\nsitegate: listening on http:\/\/127\.0\.0\.1:\d+\nsitegate: SIGTERM received, closing \(requests in flight have 10 s to finish\)\nsitegate: closed\n$/,
-      );
+      // Not a TTY: pino's JSON lines, the start and stop lines at info although the level is warn.
+      const lines = stdout
+        .join('')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(lines.map((line) => line.level)).toStrictEqual([30, 30, 30, 30, 30, 30]);
+      expect(lines.map((line) => line.msg)).toStrictEqual([
+        expect.stringMatching(/^serving .+ \(1 page, built in \d+ ms\)$/),
+        `data folder ${path.join(cwd, 'data')} (from --data-dir)`,
+        `listening on ${url!}`,
+        `public URL ${url!}`,
+        'SIGTERM received, closing (requests in flight have 10 s to finish)',
+        'closed',
+      ]);
       expect(stderr).toBe('');
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
