@@ -50,6 +50,7 @@ interface Listed {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  previous_secret_expires_at: string | null;
 }
 
 /** The per-test working state: a data dir, a working dir and the CLI over them. */
@@ -142,6 +143,7 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       last_used_at: null,
       expires_at: first.expires_at,
       revoked_at: null,
+      previous_secret_expires_at: null,
     });
     const json = JSON.stringify(listed);
     for (const secret of [first.client_secret, first.api_key, second.client_secret, second.api_key]) expect(json).not.toContain(secret);
@@ -182,19 +184,21 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       last_used_at: null,
       expires_at: key.expires_at,
       revoked_at: null,
+      previous_secret_expires_at: null,
     });
     const shown = await sitegate('keys', 'show', key.client_id);
     expect(shown).toMatchObject({ code: 0, stderr: '' });
     expect(shown.stdout).toBe(
       [
-        `client_id:    ${key.client_id}`,
-        'name:         shown',
-        'scopes:       search:read content:read',
-        'status:       active',
-        `created_at:   ${shownJson.created_at}`,
-        'last_used_at: -',
-        `expires_at:   ${key.expires_at ?? ''}`,
-        'revoked_at:   -',
+        `client_id:                  ${key.client_id}`,
+        'name:                       shown',
+        'scopes:                     search:read content:read',
+        'status:                     active',
+        `created_at:                 ${shownJson.created_at}`,
+        'last_used_at:               -',
+        `expires_at:                 ${key.expires_at ?? ''}`,
+        'revoked_at:                 -',
+        'previous_secret_expires_at: -',
         '',
       ].join('\n'),
     );
@@ -238,6 +242,13 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
     const graceEndMs = Date.parse(rotated.previous_secret_expires_at);
     expect(graceEndMs).toBeGreaterThanOrEqual(before + 3600_000);
     expect(graceEndMs).toBeLessThanOrEqual(after + 3600_000);
+
+    // During the grace, list and show say until when the old secret works.
+    const graceEnd = rotated.previous_secret_expires_at;
+    const table = await sitegate('keys', 'list');
+    expect(table.stdout.split('\n')[1]).toMatch(new RegExp(`  active, old secret until ${graceEnd.replace(/\.\d{3}Z$/, 'Z')}$`));
+    const listed = await sitegate('keys', 'list', '--json');
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ client_id: key.client_id, status: 'active', previous_secret_expires_at: graceEnd }]);
 
     const store = await openSqliteStore(dataDir);
     try {
@@ -293,6 +304,7 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
         .split('\n')
         .map((line) => line.split(/ {2,}/).slice(1, 3)),
     ).toStrictEqual([
+      ['EVENT', 'CLIENT_ID'],
       ['key_created', key.client_id],
       ['key_rotated', key.client_id],
       ['key_revoked', key.client_id],

@@ -125,15 +125,18 @@ describe.concurrent('check', () => {
     const dir = writeContent({
       'index.md': '# Home\n\nSee [the guide](guide.md) and [outside](../outside.md).\n',
       'untitled.md': 'No title.\n',
+      // Lines count from the top of the file, frontmatter included.
+      'with-frontmatter.md': '---\ntitle: F\n---\n\nText.\n\n- one\n- [two](nope.md)\n',
     });
     const { status, stdout, stderr } = await run('check', dir).finally(() => removeDir(dir));
     expect(status).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toBe(
-      'index.md: error: broken relative link: guide.md\n' +
-        'index.md: error: link escapes the content folder: ../outside.md\n' +
+      'index.md:3: error: broken relative link: guide.md\n' +
+        'index.md:3: error: link escapes the content folder: ../outside.md\n' +
         'untitled.md: warning: no title (frontmatter title or H1); using "untitled"\n' +
-        '2 pages, 2 errors, 1 warning\n',
+        'with-frontmatter.md:8: error: broken relative link: nope.md\n' +
+        '3 pages, 3 errors, 1 warning\n',
     );
   });
 });

@@ -49,7 +49,7 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
     }
     for (const link of content.unresolvedLinks) {
       const message = link.kind === 'escapes' ? `link escapes the content folder: ${link.href}` : `broken relative link: ${link.href}`;
-      problems.push({ severity: 'error', file: page.file, message });
+      problems.push({ severity: 'error', file: page.file, ...(link.line === undefined ? {} : { line: link.line }), message });
     }
     problems.push(...(content.dialectProblems ?? []));
     problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
@@ -65,7 +65,10 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
 export function runCheck(dir: string | undefined, flags: { pageMaxChars?: string; config?: string } = {}): number {
   const config = loadSettings({ contentDir: dir, pageMaxChars: flags.pageMaxChars, config: flags.config });
   const { pages, problems } = checkContent(config.contentDir, config.pageMaxChars);
-  for (const problem of problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
+  for (const problem of problems)
+    process.stdout.write(
+      `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,
+    );
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
   process.stdout.write(`${pages} pages, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);

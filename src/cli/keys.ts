@@ -72,6 +72,18 @@ async function withKeys<T>(
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
 };
+/** Prints rows (the header first) as columns two spaces apart, each as wide as its widest cell. */
+function printTable(rows: readonly (readonly string[])[]): void {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  for (const row of rows)
+    print(
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
 const date = (value: Date | null): string => (value === null ? '-' : value.toISOString().replace(/\.\d{3}Z$/, 'Z'));
 
 /**
@@ -96,7 +108,19 @@ function keyJson(key: ApiKeyRecord, now: Date): Record<string, unknown> {
     last_used_at: key.lastUsedAt?.toISOString() ?? null,
     expires_at: key.expiresAt?.toISOString() ?? null,
     revoked_at: key.revokedAt?.toISOString() ?? null,
+    previous_secret_expires_at: inGrace(key, now) ? (key.previousSecretExpiresAt?.toISOString() ?? null) : null,
   };
+}
+
+/** True while the secret before a rotation still works (`keys rotate --grace`). */
+function inGrace(key: ApiKeyRecord, now: Date): boolean {
+  return key.revokedAt === null && key.previousSecretExpiresAt !== null && key.previousSecretExpiresAt.getTime() > now.getTime();
+}
+
+/** The STATUS cell: the status, and during a rotation's grace when the old secret stops working. */
+function statusCell(key: ApiKeyRecord, now: Date): string {
+  const status = keyStatus(key, now);
+  return inGrace(key, now) && status === 'active' ? `${status}, old secret until ${date(key.previousSecretExpiresAt)}` : status;
 }
 
 /**
@@ -170,17 +194,10 @@ export async function listKeysCommand(flags: StoreFlags & { json?: boolean }): P
         date(key.createdAt),
         date(key.lastUsedAt),
         date(key.expiresAt),
-        keyStatus(key, now),
+        statusCell(key, now),
       ]),
     ];
-    const widths = header.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-    for (const row of rows)
-      print(
-        row
-          .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-          .join('  ')
-          .trimEnd(),
-      );
+    printTable(rows);
     if (list.length === 0) print('(no keys yet: sitegate keys create --name NAME --scopes search:read)');
   });
 }
@@ -199,7 +216,7 @@ export async function showKeyCommand(id: string, flags: StoreFlags & { json?: bo
     if (flags.json === true) print(JSON.stringify(json));
     else
       for (const [field, value] of Object.entries(json))
-        print(`${`${field}:`.padEnd(14)}${Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '-'}`);
+        print(`${`${field}:`.padEnd(28)}${Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '-'}`);
   });
 }
 
@@ -221,7 +238,8 @@ export async function rotateKeyCommand(id: string, flags: StoreFlags & { grace?:
     if (key.revokedAt !== null) throw new CommandError(`key ${id} is revoked; create a new one`);
     const credential = await keys.rotate(id, graceMs);
     if (credential === undefined) throw new CommandError(`key ${id} is revoked; create a new one`);
-    const graceEnds = new Date(Date.now() + graceMs);
+    // The end the store keeps (and list shows), not a second clock reading.
+    const graceEnds = (await keys.get(id))?.previousSecretExpiresAt ?? new Date(Date.now() + graceMs);
     printCredential(flags.json === true, credential, key.scopes, { previous_secret_expires_at: graceEnds.toISOString() }, [
       `Rotated key ${id}. The old secret works until ${date(graceEnds)}.`,
       'The new secret is shown only now.',
@@ -272,8 +290,11 @@ export async function auditCommand(flags: StoreFlags & { since?: string; limit?:
       );
       return;
     }
-    for (const event of events)
-      print([date(event.at), event.type.padEnd(12), event.clientId ?? '-', event.address ?? '-', event.detail ?? ''].join('  ').trimEnd());
+    const rows = [
+      ['AT', 'EVENT', 'CLIENT_ID', 'ADDRESS', 'DETAIL'],
+      ...events.map((event) => [date(event.at), event.type, event.clientId ?? '-', event.address ?? '-', event.detail ?? '']),
+    ];
+    printTable(rows);
     if (events.length === 0) print('(no events in this period)');
   });
 }
