@@ -76,12 +76,14 @@ async function startBaselines(prepared: readonly PreparedScenario[], sitegate: S
 
 async function main(args: string[]): Promise<number> {
   if (args[0] === 'scale') {
-    const sizes = args.slice(1).map(Number);
+    const keepSites = args.includes('--keep-sites');
+    const counts = args.slice(1).filter((arg) => arg !== '--keep-sites');
+    const sizes = counts.map(Number);
     if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
-      process.stderr.write(`bench: scale takes page counts, got "${args.slice(1).join(' ')}"\n\n${USAGE}`);
+      process.stderr.write(`bench: scale takes page counts, got "${counts.join(' ')}"\n\n${USAGE}`);
       return 2;
     }
-    await runScale(sizes.length === 0 ? SCALE_SIZES : sizes);
+    await runScale(sizes.length === 0 ? SCALE_SIZES : sizes, { keepSites });
     return 0;
   }
   const started = performance.now();
