@@ -77,8 +77,8 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   const errorOf = (route: Route | undefined, facts: RequestFacts, error: ApiError): Answer => {
     const errors = route?.errors ?? 'json';
     // A 500 goes out as the error object (or the token endpoints' form): rendering a page could fail again.
-    if (error.code === 'internal_error') return errorAnswer(error, errors === 'oauth' ? 'oauth' : 'json', facts, site);
-    if (errors === 'negotiated') return errorAnswer(error, negotiatedErrorForm(facts.headers.accept), facts, site, { negotiated: true });
+    if (errors === 'negotiated' && error.code !== 'internal_error')
+      return errorAnswer(error, negotiatedErrorForm(facts.headers.accept), facts, site, { negotiated: true });
     return errorAnswer(error, errors === 'oauth' ? 'oauth' : 'json', facts, site);
   };
 
