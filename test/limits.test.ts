@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../src/errors.js';
 import { buildTestApp, EXAMPLE_SITE, type TestApp } from './helpers.js';
 import { errorBody, JSON_TYPE } from './http-expect.js';
@@ -24,12 +24,13 @@ const LIMITS = {
 
 let t: TestApp;
 let port: number;
-beforeAll(async () => {
+// A fresh app per test: a stalled or refused connection of one test never meets the next one's.
+beforeEach(async () => {
   t = await buildTestApp(EXAMPLE_SITE, { settings: { limits: LIMITS } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.app.close();
 });
 

@@ -8,7 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
 import { HTML_SECURITY, PUBLIC_CORS } from './http-expect.js';
 import { jsonTokenRequest, obtainToken, TOKEN_PATH } from './auth-fixtures.js';
@@ -50,14 +50,15 @@ let https: TestApp;
 let plain: TestApp;
 let httpsOrigin: string;
 
-beforeAll(async () => {
+// Fresh apps per test: tests issue keys into the apps' stores.
+beforeEach(async () => {
   https = await buildTestApp(EXAMPLE_SITE, 'https://docs.example.com');
   plain = await buildTestApp(EXAMPLE_SITE);
   await https.app.listen({ port: 0, host: '127.0.0.1' });
   httpsOrigin = `http://127.0.0.1:${(https.app.server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await https.app.close();
   await plain.app.close();
 });
