@@ -16,6 +16,7 @@ import { POSTGRES_SECRET_REQUIRED } from '../src/store/secret.js';
 import { createTestDatabase } from './services.js';
 import { EXAMPLE_SITE } from './helpers.js';
 import { CLI_TIMEOUT_MS, cliProcesses, type Cli } from './cli-process.js';
+import { requestToken } from './auth-fixtures.js';
 
 const { tempDir, start, run } = cliProcesses();
 const SERVER_START_TIMEOUT_MS = 45_000;
@@ -427,12 +428,7 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
   }
 
   async function token(baseUrl: string, key: Created): Promise<string> {
-    const response = await fetch(`${baseUrl}/api/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: key.client_id, client_secret: key.client_secret }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await requestToken(baseUrl, key.client_id, key.client_secret);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { access_token: string; token_type: string };
     expect(body.token_type).toBe('Bearer');

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_DIR } from './helpers.js';
 import { cleanEnv } from './cli-process.js';
+import { requestToken } from './auth-fixtures.js';
 
 const exec = promisify(execFile);
 /** npm builds better-sqlite3 from source: minutes on a busy two-core machine. */
@@ -101,12 +102,7 @@ describe('the packed package, installed into an empty folder', { timeout: STEP_T
     const created = await sitegate(site, 'keys', 'create', '--name', 'on-call', '--scopes', 'internal:read', '--json');
     expect(created.stderr).toBe(`sitegate: data folder ${path.join(site, '.sitegate')} (beside ${path.join(site, 'sitegate.json')})\n`);
     const key = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
-    const token = await fetch(`${baseUrl}/api/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: key.client_id, client_secret: key.client_secret }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const token = await requestToken(baseUrl, key.client_id, key.client_secret);
     expect(token.status).toBe(200);
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
     const opened = await fetch(`${baseUrl}/internal/runbook.md`, {
