@@ -34,7 +34,8 @@ export class Cli {
     this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
     this.exit = new Promise((resolve, reject) => {
       this.child.once('error', reject);
-      this.child.once('exit', (code, signal) => resolve({ code, signal }));
+      // 'close', not 'exit': by then stdout and stderr are read to the end.
+      this.child.once('close', (code, signal) => resolve({ code, signal }));
     });
   }
 
@@ -64,11 +65,11 @@ export class Cli {
       const done = (): void => {
         clearTimeout(timer);
         this.child.stdout?.off('data', check);
-        this.child.off('exit', onExit);
+        this.child.off('close', onExit);
       };
       if (check()) return;
       this.child.stdout?.on('data', check);
-      this.child.once('exit', onExit);
+      this.child.once('close', onExit);
     });
   }
 

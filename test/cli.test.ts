@@ -127,7 +127,8 @@ describe.concurrent('check', () => {
       'index.md': '# Home\n\nSee [the guide](guide.md) and [outside](../outside.md).\n',
       'untitled.md': 'No title.\n',
       // Lines count from the top of the file, frontmatter included.
-      'with-frontmatter.md': '---\ntitle: F\n---\n\nText.\n\n- one\n- [two](nope.md)\n',
+      'with-frontmatter.md':
+        '---\ntitle: F\n---\n\nText.\n\n- one\n- [two](nope.md)\n\nA paragraph\nof lines, [the third](gone.md)\nbreaks.\n',
     });
     const { status, stdout, stderr } = await run('check', dir).finally(() => removeDir(dir));
     expect(status).toBe(1);
@@ -137,7 +138,8 @@ describe.concurrent('check', () => {
         'index.md:3: error: link escapes the content folder: ../outside.md\n' +
         'untitled.md: warning: no title (frontmatter title or H1); using "untitled"\n' +
         'with-frontmatter.md:8: error: broken relative link: nope.md\n' +
-        '3 pages, 3 errors, 1 warning\n',
+        'with-frontmatter.md:11: error: broken relative link: gone.md\n' +
+        '3 pages, 4 errors, 1 warning\n',
     );
   });
 });

@@ -108,7 +108,10 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
     for (const block of state.tokens) {
+      // The line of a link: its block's first line, plus the line breaks before it in the block.
+      let breaks = 0;
       for (const token of block.children ?? []) {
+        if (token.type === 'softbreak' || token.type === 'hardbreak') breaks += 1;
         if (token.type !== 'link_open') continue;
         const href = token.attrGet('href');
         if (href === null) continue;
@@ -131,7 +134,7 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
           else token.attrSet('href', partOf.holdsHeading(id) ? fragment : env.options.basePath + target.url);
         } else if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
         else if (target.kind === 'escapes' || target.kind === 'broken')
-          env.unresolved.push({ href, kind: target.kind, ...(block.map === null ? {} : { line: block.map[0] + 1 }) });
+          env.unresolved.push({ href, kind: target.kind, ...(block.map === null ? {} : { line: block.map[0] + 1 + breaks }) });
       }
     }
   });
