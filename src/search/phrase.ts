@@ -9,8 +9,11 @@ import { isStopWord } from './analysis.js';
 import { forEachTerm } from './tokenize.js';
 import type { Vocabulary } from './vocabulary.js';
 
-/** The bonus of one adjacent pair, as a share of the rarer word's idf. */
-export const PHRASE_BOOST = 0.5;
+/**
+ * The bonus of one adjacent pair, as a share of the rarer word's idf (Cranfield nDCG@10 of full
+ * questions: 0.376 without the bonus, 0.384 at 0.5, 0.389 at 1).
+ */
+export const PHRASE_BOOST = 1;
 /** Pages of each rank group (all words, some words) the bonus may reorder: the best by score. */
 export const PHRASE_WINDOW = 50;
 

@@ -16,9 +16,10 @@ export interface Expansion {
 export const MAX_PREFIX_EXPANSIONS = 50;
 /**
  * Weight of another form of the word's stem: below 1, as a stemmed field scored beside the exact
- * one, so pages with the very word rank first; high, because `layers` is about layers.
+ * one, so pages with the very word rank first. On Cranfield 0.35–0.5 rank best (nDCG@10 of
+ * keyword queries 0.228, against 0.218 at 1 and 0.224 at 0.7).
  */
-export const STEM_WEIGHT = 0.7;
+export const STEM_WEIGHT = 0.5;
 /**
  * Score weight of a longer word matched by prefix, times length / (length + 0.3 × extra letters),
  * and of a word matched despite a typo, times length / (length + distance): MiniSearch's weights.
