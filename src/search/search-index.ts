@@ -146,20 +146,17 @@ export class CompactSearchIndex implements SearchIndex {
     // The word being typed: the query's last, unless a space or punctuation closes it.
     const typing = foldUnit(query.charCodeAt(query.length - 1)) !== 0 ? terms[terms.length - 1] : undefined;
     const idfs = new Float64Array(words.length);
+    const groups = words.map((word) => this.vocabulary.stemGroupOf(word));
     let touchedCount = 0;
     words.forEach((word, i) => {
-      const expansions = this.vocabulary.expand(word, word === typing, includeInternal);
+      const expansions = this.vocabulary.expand(word, groups[i] as number, word === typing, includeInternal);
       touchedCount = this.scoreWord(expansions, 1 << i, includeInternal, touchedCount, idfs, i);
     });
     // Minimum should match: pages with every word first, then pages with some, each by score.
     const all = words.length === 32 ? 0xffffffff : (1 << words.length) - 1;
-    const complete = this.collect(touchedCount, includeInternal, all, true);
-    const partial = this.collect(touchedCount, includeInternal, all, false);
+    const { complete, partial } = this.collect(touchedCount, includeInternal, all);
     const want = options.offset + options.limit;
-    const pairs = phrasePairs(
-      words.map((word) => this.vocabulary.stemGroupOf(word)),
-      idfs,
-    );
+    const pairs = phrasePairs(groups, idfs);
     const ranked = this.rank(complete, want, pairs);
     if (ranked.length < want) ranked.push(...this.rank(partial, want - ranked.length, pairs));
     const results = ranked.slice(options.offset).map((doc) => this.data.documents[doc] as SearchDocument);
@@ -253,19 +250,20 @@ export class CompactSearchIndex implements SearchIndex {
   }
 
   /**
-   * Touched documents, internal ones only when allowed, whose mask has every bit of `all` (when
-   * `complete`) or lacks some.
+   * Touched documents, internal ones only when allowed: those whose mask has every bit of `all`,
+   * and the others.
    */
-  private collect(touchedCount: number, includeInternal: boolean, all: number, complete: boolean): Uint32Array {
+  private collect(touchedCount: number, includeInternal: boolean, all: number): { complete: Uint32Array; partial: Uint32Array } {
     const out = new Uint32Array(touchedCount);
-    let n = 0;
+    let front = 0;
+    let back = touchedCount;
     for (let i = 0; i < touchedCount; i++) {
       const doc = this.touched[i] as number;
-      if ((((this.masks[doc] as number) & all) === all) !== complete) continue;
       if (!includeInternal && this.data.internal[doc] === 1) continue;
-      out[n++] = doc;
+      if (((this.masks[doc] as number) & all) === all) out[front++] = doc;
+      else out[--back] = doc;
     }
-    return out.subarray(0, n);
+    return { complete: out.subarray(0, front), partial: out.subarray(back) };
   }
 
   /** A word's document frequency among the audience's pages (largest over fields), 0 when in none. */

@@ -77,7 +77,7 @@ export class Vocabulary {
 
   /**
    * The terms a query word stands for, each once: the word itself (weight 1); the other terms of
-   * its stem ({@link STEM_WEIGHT}); when `prefix`, the first {@link MAX_PREFIX_EXPANSIONS} longer
+   * its stem's `group` ({@link Vocabulary.stemGroupOf}, weight {@link STEM_WEIGHT}); when `prefix`, the first {@link MAX_PREFIX_EXPANSIONS} longer
    * words it begins, shortest completions first among equals; and only when none of these exists,
    * the words within round(0.2 × length) edits (at most 2). Only terms of pages the caller may
    * see count: words of internal pages never change a public query's answer (taking a prefix
@@ -86,7 +86,7 @@ export class Vocabulary {
    * first met, maybe an internal page: the order scores are added in, and so their float
    * rounding, is the same whatever the internal pages hold.
    */
-  expand(word: string, prefix: boolean, includeInternal: boolean): Expansion[] {
+  expand(word: string, group: number, prefix: boolean, includeInternal: boolean): Expansion[] {
     const expansions: Expansion[] = [];
     const taken = new Set<number>();
     const add = (term: number, weight: number): void => {
@@ -96,7 +96,6 @@ export class Vocabulary {
     };
     const exact = this.dictionary.get(word);
     if (exact !== undefined) add(exact, 1);
-    const group = this.stems.groupOf(word);
     if (group !== -1) for (const term of this.stems.termsOf(group)) add(term, STEM_WEIGHT);
     if (prefix) this.addCompletions(word, includeInternal, add);
     if (expansions.length > 0 || word.length < FUZZY_MIN_CHARS) return expansions;
