@@ -21,6 +21,8 @@ export const PHRASE_WINDOW = 50;
 export interface PhrasePair {
   first: number;
   second: number;
+  /** The two words' bits in the query's match masks. */
+  bits: number;
   bonus: number;
 }
 
@@ -35,7 +37,12 @@ export function phrasePairs(groups: readonly number[], idfs: ArrayLike<number>):
     const first = groups[i] as number;
     const second = groups[i + 1] as number;
     if (first === -1 || second === -1) continue;
-    pairs.push({ first, second, bonus: PHRASE_BOOST * Math.min(idfs[i] as number, idfs[i + 1] as number) });
+    pairs.push({
+      first,
+      second,
+      bits: (1 << i) | (1 << (i + 1)),
+      bonus: PHRASE_BOOST * Math.min(idfs[i] as number, idfs[i + 1] as number),
+    });
   }
   return pairs;
 }

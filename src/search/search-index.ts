@@ -116,6 +116,8 @@ export class CompactSearchIndex implements SearchIndex {
   /** Per-query scratch, reset after each query: score, matched-word bits, touched documents. */
   private readonly scores: Float32Array;
   private readonly masks: Uint32Array;
+  /** Per-query scratch: the bits of the words a document's title matched (phrase candidates). */
+  private readonly titleMasks: Uint32Array;
   private readonly touched: Uint32Array;
   /** Per-word scratch: BM25F's combined frequency tf̃ of each document, and the documents touched. */
   private readonly wordTf: Float32Array;
@@ -133,6 +135,7 @@ export class CompactSearchIndex implements SearchIndex {
     this.allStatistics = statistics(data, parameters, true);
     this.scores = new Float32Array(count);
     this.masks = new Uint32Array(count);
+    this.titleMasks = new Uint32Array(count);
     this.touched = new Uint32Array(count);
     this.wordTf = new Float32Array(count);
     this.wordDocs = new Uint32Array(count);
@@ -164,6 +167,7 @@ export class CompactSearchIndex implements SearchIndex {
       const doc = this.touched[i] as number;
       this.scores[doc] = 0;
       this.masks[doc] = 0;
+      this.titleMasks[doc] = 0;
     }
     return { total: complete.length + partial.length, results };
   }
@@ -184,7 +188,7 @@ export class CompactSearchIndex implements SearchIndex {
     word: number,
   ): number {
     const audience = includeInternal ? this.allStatistics : this.publicStatistics;
-    const { wordTf, wordDocs, masks, scores, touched } = this;
+    const { wordTf, wordDocs, masks, titleMasks, scores, touched } = this;
     const internal = this.data.internal;
     let wordCount = 0;
     // The postings loop stays inline here, reading locals: as a method called per term and field
@@ -198,6 +202,7 @@ export class CompactSearchIndex implements SearchIndex {
         const factor = weight * (this.parameters.fields[f]?.weight ?? 1);
         const lengthBase = audience.lengthBase[f] as number;
         const lengthScale = audience.lengthScale[f] as number;
+        const titleBit = f === 0 ? bit : 0;
         let at = field.gapStart[term] as number;
         let doc = -1;
         for (let p = start; p < end; p++) {
@@ -211,6 +216,7 @@ export class CompactSearchIndex implements SearchIndex {
           doc += gap;
           if (skipInternal && internal[doc] === 1) continue;
           if (wordTf[doc] === 0) wordDocs[wordCount++] = doc;
+          if (titleBit !== 0) titleMasks[doc] = (titleMasks[doc] as number) | titleBit;
           wordTf[doc] =
             (wordTf[doc] as number) + (factor * (postingTfs[p] as number)) / (lengthBase + lengthScale * (lengths[doc] as number));
         }
@@ -240,6 +246,9 @@ export class CompactSearchIndex implements SearchIndex {
     if (pairs.length > 0) {
       const window = best.slice(0, PHRASE_WINDOW);
       for (const doc of window) {
+        // Only a title that matched both words of a pair can hold it: the others are not read.
+        const titleMask = this.titleMasks[doc] as number;
+        if (!pairs.some((pair) => (titleMask & pair.bits) === pair.bits)) continue;
         const title = (this.data.documents[doc] as SearchDocument).title;
         this.scores[doc] = (this.scores[doc] as number) + phraseBonus(title, pairs, this.vocabulary);
       }
