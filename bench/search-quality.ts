@@ -6,13 +6,13 @@
  * Each engine answers every query twice: as written (full form), and as a 2–4 keyword form, the
  * way people type into a search box. The keyword form of query n (1-based) keeps its
  * 2 + (n − 1) mod 3 words of highest idf over the collection among its distinct non-stop words
- * (Snowball's English list) found in some document, in the query's order: 2, 3, 4, 2, 3, 4…
+ * (Snowball's English list, as src/search/analysis.ts has it) found in some document, in the query's order: 2, 3, 4, 2, 3, 4…
  * Every engine gets exactly the same strings. Metrics (bench/quality/metrics.ts): nDCG@10, MRR@10,
  * Recall@100, averaged over the queries; latency is per query, in process, over both forms.
  * `--sweep` adds a grid of sitegate's BM25F parameters (k1, body b, title weight).
  */
-import { stopwords } from '@orama/stopwords/english';
 import { fileURLToPath } from 'node:url';
+import { isStopWord } from '../src/search/analysis.js';
 import { BM25F_DEFAULTS, type Bm25fParameters } from '../src/search/bm25f.js';
 import { readCranfield, type Cranfield, type CranfieldQuery } from './quality/cranfield.js';
 import { PEERS, plainWords, sitegate, type Engine } from './quality/engines.js';
@@ -40,12 +40,11 @@ interface Scores {
 
 /** The keyword forms of the queries, by the rule of this file's docstring. */
 export function keywordForms(cranfield: Cranfield): CranfieldQuery[] {
-  const stop = new Set([...stopwords, 'a']);
   const frequency = new Map<string, number>();
   for (const doc of cranfield.documents)
     for (const word of new Set(plainWords(`${doc.title} ${doc.body}`))) frequency.set(word, (frequency.get(word) ?? 0) + 1);
   return cranfield.queries.map(({ id, text }) => {
-    const words = [...new Set(plainWords(text))].filter((word) => !stop.has(word) && frequency.has(word));
+    const words = [...new Set(plainWords(text))].filter((word) => !isStopWord(word) && frequency.has(word));
     const keep = new Set(
       [...words]
         .sort((a, b) => (frequency.get(a) as number) - (frequency.get(b) as number) || words.indexOf(a) - words.indexOf(b))

@@ -57,6 +57,6 @@ export class StemGroups {
 
   /** The term ids of group `group` (from {@link StemGroups.groupOf}), in code-unit order of their terms. */
   termsOf(group: number): Uint32Array {
-    return this.members.subarray(this.start[group] as number, this.start[group + 1] as number);
+    return this.members.subarray(this.start[group], this.start[group + 1]);
   }
 }
