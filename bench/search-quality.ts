@@ -12,6 +12,8 @@
  * `--sweep` adds a grid of sitegate's BM25F parameters (k1, body b, title weight).
  */
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { isStopWord } from '../src/search/analysis.js';
 import { BM25F_DEFAULTS, type Bm25fParameters } from '../src/search/bm25f.js';
 import { readCranfield, type Cranfield, type CranfieldQuery } from './quality/cranfield.js';
@@ -58,8 +60,13 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+/** A full garbage collection, exposed at run time (npm run bench starts tsx without --expose-gc). */
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+/** Heap and array-buffer bytes after a full collection. */
 function heapBytes(): number {
-  (globalThis as { gc?: () => void }).gc?.();
+  gc();
   const usage = process.memoryUsage();
   return usage.heapUsed + usage.arrayBuffers;
 }
