@@ -14,6 +14,7 @@ import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type Prepar
 import { buildReplayTable } from './replay.js';
 import { diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
 import { runScale, SCALE_SIZES } from './scale.js';
+import { runSearchQuality } from './search-quality.js';
 import { BENCH_KEY_SCOPES, BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
 
 function selectScenarios(only: readonly string[]): BenchScenario[] {
@@ -75,6 +76,10 @@ async function startBaselines(prepared: readonly PreparedScenario[], sitegate: S
 }
 
 async function main(args: string[]): Promise<number> {
+  if (args[0] === 'search-quality') {
+    runSearchQuality(args.slice(1));
+    return 0;
+  }
   if (args[0] === 'scale') {
     const keepSites = args.includes('--keep-sites');
     const counts = args.slice(1).filter((arg) => arg !== '--keep-sites');
