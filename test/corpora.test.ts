@@ -89,11 +89,11 @@ const CORPORA: readonly Corpus[] = [
         'policy/approval/approver-policy/api-reference.md: warning: 59679 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
         'reference/api-docs.md: warning: 274647 characters as markdown: over the page limit of 50000, so it is served in 8 parts',
         'releases/release-notes/release-notes-1.12.md: warning: 51475 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
-        'releases/release-notes/release-notes-1.14.md: error: link escapes the content folder: ../../../docs/reference/api-docs.md#cert-manager.io/v1.PKCS12Profile',
+        'releases/release-notes/release-notes-1.14.md:226: error: link escapes the content folder: ../../../docs/reference/api-docs.md#cert-manager.io/v1.PKCS12Profile',
         'releases/release-notes/release-notes-1.14.md: warning: 54280 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
         'troubleshooting/webhook.md: warning: 50999 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
-        'tutorials/certificate-defaults/README.md: error: link escapes the content folder: ./../../../docs/installation/helm.md',
-        'tutorials/getting-started-with-trust-manager/README.md: error: broken relative link: ./gatekeeper/',
+        'tutorials/certificate-defaults/README.md:131: error: link escapes the content folder: ./../../../docs/installation/helm.md',
+        'tutorials/getting-started-with-trust-manager/README.md:497: error: broken relative link: ./gatekeeper/',
         'tutorials/istio-csr/example/DEPRECATED.md: warning: no title (frontmatter title or H1); using "DEPRECATED"',
         '201 pages, 3 errors, 6 warnings',
         '',
@@ -379,6 +379,7 @@ describe.each(CORPORA)('$name', (corpus) => {
   let llmsPaths: string[];
   let searchPaths: string[];
 
+  // Shared, as building a whole corpus is costly: every test only reads what the app serves.
   beforeAll(async () => {
     // What agents get is the source with its generator syntax made plain (content/dialects): `:::info` boxes
     // become GitHub alerts; a file without such syntax is its own plain markdown, byte for byte.

@@ -1,7 +1,6 @@
 /** `sitegate check [DIR]`: list content problems; exit 1 when any is an error. */
 import path from 'node:path';
-import { EXAMPLE_SITE_DIR, parseConventions, parsePageMaxChars, readConfigFile } from '../config/config.js';
-import { readEnv } from '../config/env.js';
+import { loadSettings } from '../config/config-file.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { pageSizeProblems } from '../content/page-size.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
@@ -60,7 +59,7 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
     }
     for (const link of content.unresolvedLinks) {
       const message = link.kind === 'escapes' ? `link escapes the content folder: ${link.href}` : `broken relative link: ${link.href}`;
-      problems.push({ severity: 'error', file: page.file, message });
+      problems.push({ severity: 'error', file: page.file, ...(link.line === undefined ? {} : { line: link.line }), message });
     }
     problems.push(...(content.dialectProblems ?? []));
     problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
@@ -70,23 +69,22 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
 
 /**
  * Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors).
- * The page limit is serve's: the flag, else `SITEGATE_PAGE_MAX_CHARS`, else `sitegate.json`; so are
- * the conventions (`--conventions`, else sitegate.json `conventions` and `nav`).
- * @throws {ConfigError} when the page limit is invalid
+ * The folder, the page limit and the conventions are serve's: the argument or flag, else the
+ * environment, else `sitegate.json` (`conventions` and `nav`).
+ * @throws {ConfigError} when a setting is invalid
  */
-export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string, conventionsFlag?: string): number {
-  const target = path.resolve(dir ?? EXAMPLE_SITE_DIR);
-  const file = readConfigFile(process.cwd());
-  const setting = pageMaxCharsFlag ?? readEnv().pageMaxChars ?? file.pageMaxChars;
-  const conventions = { conventions: parseConventions(conventionsFlag ?? file.conventions), nav: file.nav };
-  const { pages, problems, generator, unpublished } = checkContent(
-    target,
-    setting === undefined ? undefined : parsePageMaxChars(setting),
-    conventions,
-  );
+export function runCheck(dir: string | undefined, flags: { pageMaxChars?: string; conventions?: string; config?: string } = {}): number {
+  const config = loadSettings({ contentDir: dir, pageMaxChars: flags.pageMaxChars, conventions: flags.conventions, config: flags.config });
+  const { pages, problems, generator, unpublished } = checkContent(config.contentDir, config.pageMaxChars, {
+    conventions: config.conventions,
+    nav: config.nav,
+  });
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
   if (generator.name !== 'plain') process.stdout.write(`${generatorLine(generator, unpublished)}\n`);
-  for (const problem of problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
+  for (const problem of problems)
+    process.stdout.write(
+      `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,
+    );
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
   process.stdout.write(`${pages} pages, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);

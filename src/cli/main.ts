@@ -22,7 +22,7 @@ function keysAction<K extends KeysCommand>(name: K): (...args: Parameters<KeysMo
     await command(...args);
   };
 }
-import { EXIT_USAGE, printError, UsageError } from './output.js';
+import { CommandError, EXIT_USAGE, printError, UsageError } from './output.js';
 import { GENERATORS } from '../content/conventions/types.js';
 
 /** Flags of `serve`, as commander parses them. */
@@ -45,7 +45,12 @@ interface ServeOptions {
   trustProxy?: string;
   secretFile?: string;
   conventions?: string;
+  config?: string;
+  logFormat?: string;
 }
+
+const configFile = ['--config <file>', 'settings file (also SITEGATE_CONFIG; default: ./sitegate.json when it exists)'] as const;
+const dataDirHelp = 'folder of keys and the database (default: .sitegate/ beside sitegate.json, else beside the content folder)';
 
 const secretFile = [
   '--secret-file <path>',
@@ -78,8 +83,15 @@ function program(setExit: (code: number) => void): Command {
     .option('--port <n>', 'TCP port (default 3000; 0 picks a free one)')
     .option('--host <host>', 'interface to bind (default 127.0.0.1)')
     .option('--base-url <url>', 'public URL of the site (default http://HOST:PORT)')
-    .option('--data-dir <dir>', 'folder for keys and the database (default .sitegate/)')
+    .option(...configFile)
+    .option('--data-dir <dir>', dataDirHelp)
     .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))
+    .addOption(
+      new Option('--log-format <format>', 'log lines for people or JSON lines (default: pretty on a terminal, else json)').choices([
+        'pretty',
+        'json',
+      ]),
+    )
     .option('--token-ttl <seconds>', 'lifetime of access tokens (default 3600)')
     .option('--content-signal <signals>', 'Content-Signal for robots.txt and markdown (default "search=yes, ai-input=yes, ai-train=no")')
     .option('--database-url <url>', 'postgres:// URL of a store shared by replicas (default: SQLite in the data folder)')
@@ -104,83 +116,81 @@ function program(setExit: (code: number) => void): Command {
     .argument('[dir]', 'folder of markdown pages')
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
     .addOption(conventionsOption())
-    .action(async (dir: string | undefined, options: { pageMaxChars?: string; conventions?: string }) => {
+    .option(...configFile)
+    .action(async (dir: string | undefined, options: { pageMaxChars?: string; conventions?: string; config?: string }) => {
       const { runCheck } = await import('./check.js');
-      setExit(runCheck(dir, options.pageMaxChars, options.conventions));
+      setExit(runCheck(dir, options));
     });
-  const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
+  root
+    .command('init')
+    .description('Write a starter site: a few pages (one private, under internal/) and a sitegate.json.')
+    .argument('[dir]', 'folder to write (default: the working folder); must not hold a sitegate.json yet')
+    .action(async (dir: string | undefined) => {
+      const { initCommand } = await import('./init.js');
+      initCommand(dir);
+    });
+  const dataDir = ['--data-dir <dir>', dataDirHelp] as const;
   const databaseUrl = [
     '--database-url <url>',
     'postgres:// URL of the store shared by replicas (default: SQLite in the data folder)',
   ] as const;
+  /** Adds the options of the store (settings file, data folder, PostgreSQL URL, secret file) to a keys or audit command, and its action. */
+  const onStore = (command: Command, action: KeysCommand): void => {
+    command
+      .option(...configFile)
+      .option(...dataDir)
+      .option(...databaseUrl)
+      .option(...secretFile)
+      .action(keysAction(action));
+  };
   const keys = root
     .command('keys')
     .description('Issue, list, revoke and rotate API keys (operator only; there is no self-service signup).');
-  keys
-    .command('create')
-    .description('Issue a key; prints client_id, client_secret and the X-API-Key value once.')
-    .requiredOption('--name <name>', 'who or what the key is for')
-    .requiredOption('--scopes <list>', 'comma-separated: search:read, content:read, internal:read')
-    .option('--expires <duration>', 'lifetime, e.g. 90d (default: never)')
-    .option('--json', 'print one JSON object')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('createKeyCommand'));
-  keys
-    .command('list')
-    .description('List keys: id, name, scopes, created, last used, expires, status.')
-    .option('--json', 'print JSON')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('listKeysCommand'));
-  keys
-    .command('show')
-    .description('Show one key.')
-    .argument('<id>', 'client_id')
-    .option('--json', 'print JSON')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('showKeyCommand'));
-  keys
-    .command('revoke')
-    .description('Revoke a key and every token issued for it.')
-    .argument('<id>', 'client_id')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('revokeKeyCommand'));
-  keys
-    .command('rotate')
-    .description('Give a key a new secret; the old one keeps working during the grace period.')
-    .argument('<id>', 'client_id')
-    .option('--grace <duration>', 'how long the old secret keeps working (default 24h)')
-    .option('--json', 'print one JSON object')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('rotateKeyCommand'));
-  keys
-    .command('rotate-signing')
-    .description('Make a new signing key the active one; the old one keeps verifying until its last token has expired.')
-    .option('--token-ttl <seconds>', 'the lifetime of tokens the servers issue (default: as serve reads it, 3600)')
-    .option('--json', 'print one JSON object')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('rotateSigningKeyCommand'));
-  root
-    .command('audit')
-    .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
-    .option('--since <duration>', 'how far back, e.g. 1h (default 24h)')
-    .option('--limit <n>', 'at most this many events (default 1000)')
-    .option('--json', 'print JSON')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('auditCommand'));
+  onStore(
+    keys
+      .command('create')
+      .description('Issue a key; prints client_id, client_secret and the X-API-Key value once.')
+      .requiredOption('--name <name>', 'who or what the key is for')
+      .requiredOption('--scopes <list>', 'comma-separated: search:read, content:read, internal:read')
+      .option('--expires <duration>', 'lifetime, e.g. 90d (default: never)')
+      .option('--json', 'print one JSON object'),
+    'createKeyCommand',
+  );
+  onStore(
+    keys.command('list').description('List keys: id, name, scopes, created, last used, expires, status.').option('--json', 'print JSON'),
+    'listKeysCommand',
+  );
+  onStore(keys.command('show').description('Show one key.').argument('<id>', 'client_id').option('--json', 'print JSON'), 'showKeyCommand');
+  onStore(
+    keys.command('revoke').description('Revoke a key and every token issued for it.').argument('<id>', 'client_id'),
+    'revokeKeyCommand',
+  );
+  onStore(
+    keys
+      .command('rotate')
+      .description('Give a key a new secret; the old one keeps working during the grace period.')
+      .argument('<id>', 'client_id')
+      .option('--grace <duration>', 'how long the old secret keeps working (default 24h)')
+      .option('--json', 'print one JSON object'),
+    'rotateKeyCommand',
+  );
+  onStore(
+    keys
+      .command('rotate-signing')
+      .description('Make a new signing key the active one; the old one keeps verifying until its last token has expired.')
+      .option('--token-ttl <seconds>', 'the lifetime of tokens the servers issue (default: as serve reads it, 3600)')
+      .option('--json', 'print one JSON object'),
+    'rotateSigningKeyCommand',
+  );
+  onStore(
+    root
+      .command('audit')
+      .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
+      .option('--since <duration>', 'how far back, e.g. 1h (default 24h)')
+      .option('--limit <n>', 'at most this many events (default 1000)')
+      .option('--json', 'print JSON'),
+    'auditCommand',
+  );
   return root;
 }
 
@@ -209,6 +219,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof ConfigError || error instanceof ContentDirError || error instanceof ContentError || error instanceof UsageError) {
       printError(error.message);
       return EXIT_USAGE;
+    }
+    if (error instanceof CommandError) {
+      printError(error.message);
+      return 1;
     }
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       printError(`port already in use: ${(error as Error).message.replace(/^listen EADDRINUSE: address already in use /, '')}`);

@@ -1,8 +1,9 @@
 /** `sitegate serve [DIR]`: build the snapshot, listen, print the URL, reload on changes (`--watch`), drain on SIGINT/SIGTERM. */
 import { createServer } from 'node:net';
-import pino, { type Logger } from 'pino';
-import { loadConfig, readConfigFile, type Config, type ConfigInput } from '../config/config.js';
-import { readEnv } from '../config/env.js';
+import type { Logger } from 'pino';
+import type { AddressInfo } from 'node:net';
+import type { Config, ConfigInput } from '../config/config.js';
+import { loadSettings } from '../config/config-file.js';
 import { createContext, type ServerContext } from '../context.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
@@ -11,6 +12,7 @@ import { createReloader, watchContent, type ContentWatcher, type Reloader } from
 import { generatorLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
 import { ContentError } from '../content/load.js';
+import { createLoggers } from '../log.js';
 
 /** `1 page`, `2 pages`. */
 function counted(count: number, noun: string): string {
@@ -63,9 +65,9 @@ function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgr
  * With `watch`, content changes are rebuilt and swapped in (see snapshot/watch.ts).
  * @throws {ConfigError} on invalid settings; {@link ContentDirError} when the folder is missing
  */
-export async function serve(flags: ConfigInput): Promise<void> {
-  const config = await resolvePort(loadConfig(flags, readEnv(), readConfigFile(process.cwd())));
-  const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
+export async function serve(flags: ConfigInput & { config?: string | undefined }): Promise<void> {
+  const config = await resolvePort(loadSettings(flags));
+  const { logger, lifecycle } = createLoggers(config.logLevel, config.logFormat, LOG_REDACT_PATHS);
   const build = snapshotBuilder(config);
   // Watching starts before the first build, so that no change made during it is missed.
   const watcher = config.watch
@@ -102,23 +104,21 @@ export async function serve(flags: ConfigInput): Promise<void> {
     await context.close();
     throw error;
   }
-  const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
-  process.stdout.write(
-    `sitegate: serving ${config.contentDir} (${counted(loaded.snapshot.site.pages.size, 'page')}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})\n` +
-      (loaded.snapshot.site.generator.name === 'plain' ? '' : `sitegate: ${generatorLine(loaded.snapshot.site.generator)}\n`) +
-      `sitegate: listening on ${config.baseUrl}\n`,
-  );
-  const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, config.contentDir);
+  announce(lifecycle, config, loaded, buildMs, app.server.address() as AddressInfo);
+  const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, lifecycle, config.contentDir);
 
   await new Promise<void>((resolve) => {
     let drain: Drain | undefined;
     const stop = (signal: NodeJS.Signals): void => {
       if (drain !== undefined) {
-        process.stdout.write(`sitegate: ${signal} received again, closing connections now\n`);
+        lifecycle.info({ signal }, `${signal} received again, closing connections now`);
         drain.force();
         return;
       }
-      process.stdout.write(`sitegate: ${signal} received, closing (requests in flight have ${config.drainTimeoutSec} s to finish)\n`);
+      lifecycle.info(
+        { signal, drainTimeoutSec: config.drainTimeoutSec },
+        `${signal} received, closing (requests in flight have ${config.drainTimeoutSec} s to finish)`,
+      );
       drain = drainServer(app.server, { timeoutMs: config.drainTimeoutSec * 1000 });
       drain.done
         .then(async ({ forced }) => {
@@ -129,7 +129,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
           await watcher?.close();
           await app.close();
           await context.close();
-          process.stdout.write('sitegate: closed\n');
+          lifecycle.info({}, 'closed');
         })
         .catch((error: unknown) => logger.error({ err: error }, 'error while closing'))
         .finally(resolve);
@@ -137,6 +137,27 @@ export async function serve(flags: ConfigInput): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/**
+ * The start lines: what is served (pages, build time, problems), the data folder (SQLite), the
+ * address the socket is bound to and the public URL the site names itself with, which differ
+ * behind a proxy (`--base-url`).
+ */
+function announce(lifecycle: Logger, config: Config, loaded: LoadedSnapshot, buildMs: number, bound: AddressInfo): void {
+  const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
+  const pages = loaded.snapshot.site.pages.size;
+  lifecycle.info(
+    { contentDir: config.contentDir, pages, buildMs, problems: errors },
+    `serving ${config.contentDir} (${counted(pages, 'page')}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})`,
+  );
+  // A plain folder has no conventions to name; a generator's shape the nav and titles served.
+  const { generator } = loaded.snapshot.site;
+  if (generator.name !== 'plain') lifecycle.info({ generator: generator.name, detectedBy: generator.detectedBy }, generatorLine(generator));
+  if (config.databaseUrl === null) lifecycle.info({ dataDir: config.dataDir }, `data folder ${config.dataDir} (${config.dataDirReason})`);
+  const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  lifecycle.info({ address: `http://${host}:${bound.port}` }, `listening on http://${host}:${bound.port}`);
+  lifecycle.info({ url: config.baseUrl }, `public URL ${config.baseUrl}`);
 }
 
 /**
@@ -164,6 +185,7 @@ function startReloading(
   build: () => LoadedSnapshot,
   context: ServerContext,
   logger: Logger,
+  lifecycle: Logger,
   contentDir: string,
 ): Reloader {
   const reloader = createReloader({
@@ -177,6 +199,6 @@ function startReloading(
     onError: (error) => logger.error({ err: error }, 'content reload failed; still serving the previous snapshot'),
   });
   watcher.onChange(() => reloader.schedule());
-  process.stdout.write(`sitegate: watching ${contentDir} for changes\n`);
+  lifecycle.info({ contentDir }, `watching ${contentDir} for changes`);
   return reloader;
 }

@@ -75,7 +75,10 @@ export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pic
 export function renderPageContent(site: Site, page: Page, baseUrl: string, options: PageContentOptions = {}): PageContent {
   const { text, problems } = readSource(site, page);
   const basePath = basePathOf(baseUrl);
-  const rendered = renderMarkdown(splitFrontmatter(text).body, { relPath: page.file, lookup: site.urlOfFile, basePath });
+  const { body } = splitFrontmatter(text);
+  const rendered = renderMarkdown(body, { relPath: page.file, lookup: site.urlOfFile, basePath });
+  // Lines of the body count from its start; the file's from above the frontmatter.
+  const frontmatterLines = text.slice(0, text.length - body.length).split('\n').length - 1;
   const markdown = portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl });
   const split = { source: text, markdown, title: page.title, url: page.url, markdownUrl: page.markdownUrl, rendered };
   const parts = splitPage(
@@ -86,7 +89,9 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
     markdown,
     bodyHtml: rendered.html,
     startsWithH1: rendered.startsWithH1,
-    unresolvedLinks: rendered.unresolvedLinks,
+    unresolvedLinks: rendered.unresolvedLinks.map((link) =>
+      link.line === undefined ? link : { ...link, line: link.line + frontmatterLines },
+    ),
     parts,
     dialectProblems: problems,
   };

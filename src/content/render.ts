@@ -14,7 +14,8 @@ export interface RenderedMarkdown extends MarkdownSummary {
   /** HTML of the body, without layout. */
   html: string;
   /** Relative links that did not resolve to a page. */
-  unresolvedLinks: { href: string; kind: 'escapes' | 'broken' }[];
+  /** Relative links that lead nowhere, with the 1-based line of their block in the body (when markdown-it maps it). */
+  unresolvedLinks: { href: string; kind: 'escapes' | 'broken'; line?: number }[];
   /** Headings given an id, in order: body line (0-based), plain text and id. Parts of the page seed their ids with them. */
   headings: { line: number; text: string; id: string }[];
   /** Link reference definitions of the body (markdown-it's `env.references`), for rendering parts of it alone. */
@@ -107,7 +108,10 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
     for (const block of state.tokens) {
+      // The line of a link: its block's first line, plus the line breaks before it in the block.
+      let breaks = 0;
       for (const token of block.children ?? []) {
+        if (token.type === 'softbreak' || token.type === 'hardbreak') breaks += 1;
         if (token.type !== 'link_open') continue;
         const href = token.attrGet('href');
         if (href === null) continue;
@@ -129,7 +133,8 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
           if (selfHolder !== undefined) token.attrSet('href', env.options.basePath + selfHolder + fragment);
           else token.attrSet('href', partOf.holdsHeading(id) ? fragment : env.options.basePath + target.url);
         } else if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
-        else if (target.kind === 'escapes' || target.kind === 'broken') env.unresolved.push({ href, kind: target.kind });
+        else if (target.kind === 'escapes' || target.kind === 'broken')
+          env.unresolved.push({ href, kind: target.kind, ...(block.map === null ? {} : { line: block.map[0] + 1 + breaks }) });
       }
     }
   });
