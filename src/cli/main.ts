@@ -43,7 +43,15 @@ interface ServeOptions {
   allowContentErrors?: boolean;
   trustProxy?: string;
   secretFile?: string;
+  static?: string[];
 }
+
+/** `--static DIR`, repeatable: each folder's files are served at the site root. */
+const staticOption = [
+  '--static <dir>',
+  'a folder of static files served at the site root (repeatable; default: static/ or public/ beside the content folder, public/ inside it)',
+  (dir: string, dirs: string[] | undefined) => [...(dirs ?? []), dir],
+] as const;
 
 const secretFile = [
   '--secret-file <path>',
@@ -82,6 +90,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')
     .option(...secretFile)
+    .option(...staticOption)
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
@@ -92,9 +101,10 @@ function program(setExit: (code: number) => void): Command {
     .description('List content problems: missing titles, broken or escaping links, duplicate URLs. Exits 1 on errors.')
     .argument('[dir]', 'folder of markdown pages')
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
-    .action(async (dir: string | undefined, options: { pageMaxChars?: string }) => {
+    .option(...staticOption)
+    .action(async (dir: string | undefined, options: { pageMaxChars?: string; static?: string[] }) => {
       const { runCheck } = await import('./check.js');
-      setExit(runCheck(dir, options.pageMaxChars));
+      setExit(runCheck(dir, options.pageMaxChars, options.static));
     });
   const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
   const databaseUrl = [

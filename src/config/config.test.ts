@@ -44,7 +44,17 @@ describe('loadConfig', () => {
       trustProxy: [],
       secret: null,
       auditRetentionDays: 90,
+      staticDirs: null,
     });
+  });
+
+  it('takes static folders from --static, else sitegate.json `static` (a path or a list), resolved against the working folder', () => {
+    expect(loadConfig({ static: ['assets', '/srv/img'] }, {}, { static: 'ignored' }, CWD).staticDirs).toEqual([
+      path.resolve(CWD, 'assets'),
+      '/srv/img',
+    ]);
+    expect(loadConfig({}, {}, { static: 'public' }, CWD).staticDirs).toEqual([path.resolve(CWD, 'public')]);
+    expect(() => loadConfig({}, {}, { static: [''] }, CWD)).toThrow('--static (static): "" is not a folder path');
   });
 
   it('takes the secret from --secret-file, then SITEGATE_SECRET, then secretFile in sitegate.json', () => {

@@ -72,6 +72,12 @@ export interface Config {
   secret: SecretSource | null;
   /** Audit events older than this many days are deleted (`audit.retentionDays`). */
   auditRetentionDays: number;
+  /**
+   * Absolute paths of the static folders whose files are served at the site root (`--static`,
+   * `static` in sitegate.json); null = the generators' folders found beside the content folder
+   * (content/assets.ts `staticFoldersOf`).
+   */
+  staticDirs: string[] | null;
 }
 
 /** The secret behind the key-encryption key: the value itself (environment) or a file holding it. */
@@ -113,6 +119,8 @@ export interface ConfigInput {
   secretFile?: string | undefined;
   /** Audit settings, e.g. `{ "retentionDays": 90 }` (sitegate.json only). */
   audit?: { retentionDays?: string | number | undefined } | undefined;
+  /** Static folders served at the site root: `--static DIR` (repeatable), or a path or list in sitegate.json. */
+  static?: string | string[] | undefined;
 }
 
 /** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
@@ -195,7 +203,9 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     1,
     36_500,
   );
+  const staticDirs = parseStaticDirs(flags.static ?? file.static, cwd);
   return {
+    staticDirs,
     siteTitle,
     allowContentErrors,
     secret,
@@ -241,6 +251,20 @@ function parseSecret(
   }
   if (fileFile !== undefined) return { from: '--secret-file', path: path.resolve(cwd, fileFile) };
   return null;
+}
+
+/**
+ * Validates the `static` setting: a folder path or a list of them, resolved against `cwd`; null
+ * when none is given.
+ * @throws {ConfigError} naming `--static` when a value is not a non-empty string
+ */
+function parseStaticDirs(value: unknown, cwd: string): string[] | null {
+  if (value === undefined) return null;
+  const list = Array.isArray(value) ? (value as unknown[]) : [value];
+  return list.map((dir) => {
+    if (typeof dir !== 'string' || dir.trim() === '') throw new ConfigError(`--static (static): ${JSON.stringify(dir)} is not a folder path`);
+    return path.resolve(cwd, dir);
+  });
 }
 
 /** The smallest page limit (characters): room for a part's navigation lines and some text. */

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { Config } from '../config/config.js';
 import { makeBody, type Body } from '../body.js';
 import { loadContent, type SourceFile } from '../content/load.js';
-import { buildSite, type Site } from '../content/site.js';
+import { buildSite, withAssets, type Site } from '../content/site.js';
+import { staticFoldersOf, type AssetFile } from '../content/assets.js';
 import { basePathOf } from '../content/paths.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { withLlmsDirective } from '../content/portable-markdown.js';
@@ -166,6 +167,10 @@ export interface SnapshotOptions {
   now?: () => number;
   /** Bound of the cache of rendered pages, listings and full-text files, in bytes (default 64 MiB). */
   bodyCacheBytes?: number;
+  /** Static files to serve beside the pages (content/load.ts lists them); none when omitted. */
+  assets?: readonly AssetFile[];
+  /** The static folders to list (config `staticDirs`; null or omitted: content/assets.ts `staticFoldersOf` finds them). */
+  staticDirs?: readonly string[] | null;
   /** Whether big sites may be read on worker threads (default true; false for comparisons in tests). */
   parallel?: boolean;
   /** Called every thousand pages while reading, for a progress line. */
@@ -179,7 +184,13 @@ export interface SnapshotOptions {
 
 /** The snapshot options a configuration gives (serve, hot reload and the tests build alike). */
 export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallbackName'> {
-  return { baseUrl: config.baseUrl, contentSignal: config.contentSignal, pageMaxChars: config.pageMaxChars, siteTitle: config.siteTitle };
+  return {
+    baseUrl: config.baseUrl,
+    contentSignal: config.contentSignal,
+    pageMaxChars: config.pageMaxChars,
+    siteTitle: config.siteTitle,
+    staticDirs: config.staticDirs,
+  };
 }
 
 /** Default bound of the rendered-body cache: every page of a 2,000-page site, the hot pages of a big one. */
@@ -212,7 +223,8 @@ function buildContent(
 /** The snapshot of a built site: discovery documents now, page bodies on demand. */
 function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
   const { search, workers } = built;
-  const site = options.siteTitle == null ? built.site : { ...built.site, name: options.siteTitle };
+  const titled = options.siteTitle == null ? built.site : { ...built.site, name: options.siteTitle };
+  const site = withAssets(titled, options.assets ?? []);
   const { baseUrl } = options;
   const basePath = basePathOf(baseUrl);
   const chrome: SiteChrome = { name: site.name, baseUrl, basePath };
@@ -405,9 +417,10 @@ export function loadSnapshot(
   contentDir: string,
   options: Omit<SnapshotOptions, 'fallbackName'> & { fallbackName?: string },
 ): LoadedSnapshot {
-  const loaded = loadContent(contentDir);
+  const loaded = loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, options.staticDirs) });
   const snapshot = buildSnapshot(loaded.files, {
     ...options,
+    assets: loaded.assets,
     fallbackName: options.fallbackName ?? siteNameFromPath(contentDir),
   });
   return { snapshot, problems: [...loaded.problems, ...snapshot.site.problems] };
