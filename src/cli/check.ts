@@ -1,17 +1,23 @@
 /** `sitegate check [DIR]`: list content problems; exit 1 when any is an error. */
 import path from 'node:path';
-import { EXAMPLE_SITE_DIR, parsePageMaxChars, readConfigFile } from '../config/config.js';
+import { EXAMPLE_SITE_DIR, loadConfig, parsePageMaxChars, readConfigFile } from '../config/config.js';
 import { readEnv } from '../config/env.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { pageSizeProblems } from '../content/page-size.js';
-import { loadContent } from '../content/load.js';
-import { buildSite, type Site } from '../content/site.js';
+import { readFileSync } from 'node:fs';
+import { diskSourceParts, loadContent } from '../content/load.js';
+import { buildSite, withAssets, type Site } from '../content/site.js';
+import { staticFoldersOf } from '../content/assets.js';
 import { renderPageContent } from '../content/page-content.js';
 import type { ContentProblem } from '../content/problems.js';
 
-/** Result of a check: the problems and the page count. */
+/** Result of a check: the problems, the page and static file counts, and the files left out. */
 export interface CheckResult {
   pages: number;
+  /** Static files served (content/assets.ts). */
+  assets: number;
+  /** Files neither page nor static file, by extension (content/load.ts `skipped`). */
+  skipped: ReadonlyMap<string, number>;
   problems: ContentProblem[];
 }
 
@@ -25,12 +31,37 @@ const CHECK_BASE_URL = 'http://localhost';
  * @param pageMaxChars the page limit, as serve takes it (default {@link AGENT_PAGE_MAX_CHARS}; 0 = off)
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS): CheckResult {
-  const loaded = loadContent(dir);
-  const site = buildSite(loaded.files, { fallbackName: path.basename(dir) });
+export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS, staticDirs?: readonly string[] | null): CheckResult {
+  const loaded = loadContent(dir, { staticDirs: staticFoldersOf(dir, staticDirs) });
+  const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir) }), loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
   const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars), ...site.problems];
-  return { pages: site.pages.size, problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
+  if (loaded.files.length === 0)
+    problems.push({ severity: 'error', file: '.', message: 'no pages: the folder holds no .md or .mdx file' });
+  return {
+    pages: site.pages.size,
+    assets: site.assets.size,
+    skipped: loaded.skipped,
+    problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+  };
+}
+
+/**
+ * The lines `check` and `serve` print after the problems: the files left out by extension (when
+ * any), then `N pages[, N static files], N errors, N warnings`.
+ */
+export function summaryLines(result: CheckResult): string[] {
+  const errors = result.problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = result.problems.length - errors;
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const lines: string[] = [];
+  if (result.skipped.size > 0) {
+    const counts = [...result.skipped].sort(([a], [b]) => (a < b ? -1 : 1)).map(([ext, n]) => `${n} .${ext}`);
+    lines.push(`not served (neither page nor static file): ${counts.join(', ').replace('.(none)', 'without extension')}`);
+  }
+  const assets = result.assets > 0 ? `${plural(result.assets, 'static file')}, ` : '';
+  lines.push(`${plural(result.pages, 'page')}, ${assets}${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+  return lines;
 }
 
 /** The unresolved relative links and size warnings of every page, and the pages that could not be read again. */
@@ -48,8 +79,14 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
       });
       continue;
     }
+    problems.push(...encodingProblems(site, page.key, page.file));
     for (const link of content.unresolvedLinks) {
-      const message = link.kind === 'escapes' ? `link escapes the content folder: ${link.href}` : `broken relative link: ${link.href}`;
+      const message =
+        link.kind === 'escapes'
+          ? `link escapes the content folder: ${link.href}`
+          : link.href.startsWith('/')
+            ? `no static file at: ${link.href}`
+            : `broken relative link: ${link.href}`;
       problems.push({ severity: 'error', file: page.file, message });
     }
     problems.push(...(content.dialectProblems ?? []));
@@ -59,17 +96,34 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
 }
 
 /**
+ * A warning when a page's file is not valid UTF-8 (its undecodable bytes are served as U+FFFD):
+ * looked for only when the decoded text holds U+FFFD, then confirmed on the bytes.
+ */
+function encodingProblems(site: Site, key: string, file: string): ContentProblem[] {
+  const source = site.sources.get(key);
+  if (source === undefined || !source.read().includes('\uFFFD')) return [];
+  const parts = diskSourceParts(source);
+  if (parts === undefined) return [];
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(parts.realPath ?? path.join(parts.root, parts.relPath)));
+    return [];
+  } catch {
+    return [{ severity: 'warning', file, message: 'not valid UTF-8: the bytes that do not decode are shown as U+FFFD' }];
+  }
+}
+
+/**
  * Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors).
  * The page limit is serve's: the flag, else `SITEGATE_PAGE_MAX_CHARS`, else `sitegate.json`.
  * @throws {ConfigError} when the page limit is invalid
  */
-export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string): number {
+export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string, staticFlag?: readonly string[]): number {
   const target = path.resolve(dir ?? EXAMPLE_SITE_DIR);
-  const setting = pageMaxCharsFlag ?? readEnv().pageMaxChars ?? readConfigFile(process.cwd()).pageMaxChars;
-  const { pages, problems } = checkContent(target, setting === undefined ? undefined : parsePageMaxChars(setting));
-  for (const problem of problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
-  const errors = problems.filter((problem) => problem.severity === 'error').length;
-  const warnings = problems.length - errors;
-  process.stdout.write(`${pages} pages, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
-  return errors > 0 ? 1 : 0;
+  const file = readConfigFile(process.cwd());
+  const setting = pageMaxCharsFlag ?? readEnv().pageMaxChars ?? file.pageMaxChars;
+  const staticDirs = loadConfig({ contentDir: target, static: staticFlag ? [...staticFlag] : undefined }, {}, file).staticDirs;
+  const result = checkContent(target, setting === undefined ? undefined : parsePageMaxChars(setting), staticDirs);
+  for (const problem of result.problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
+  for (const line of summaryLines(result)) process.stdout.write(`${line}\n`);
+  return result.problems.some((problem) => problem.severity === 'error') ? 1 : 0;
 }

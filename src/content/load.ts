@@ -177,8 +177,9 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       // Only a generator's asset folder is hidden and walked (content/walk.ts): assets alone are listed there.
       const hidden = isHiddenName(rel.split('/', 1)[0] as string);
       if (hidden && !inGeneratorAssetFolder(rel)) return;
+      // Every upload of a generator's asset folder is served (GitBook keeps OpenAPI files there too).
       if (!hidden && MARKDOWN_FILE.test(name)) files.push(listedFile(root, real, rel));
-      else if (isAssetName(name)) assets.push(assetOf(rel, real, root, root, false));
+      else if (hidden || isAssetName(name)) assets.push(assetOf(rel, real, root, root, false));
       else skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
     },
     problems,

@@ -75,11 +75,12 @@ export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pic
 export function renderPageContent(site: Site, page: Page, baseUrl: string, options: PageContentOptions = {}): PageContent {
   const { text, problems } = readSource(site, page);
   const basePath = basePathOf(baseUrl);
-  const rendered = renderMarkdown(splitFrontmatter(text).body, { relPath: page.file, lookup: site.urlOfFile, basePath });
+  const assetUrl = (key: string): string | undefined => site.assets.get(key)?.url;
+  const rendered = renderMarkdown(splitFrontmatter(text).body, { relPath: page.file, lookup: site.urlOfFile, basePath, assetUrl });
   const markdown = portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl });
   const split = { source: text, markdown, title: page.title, url: page.url, markdownUrl: page.markdownUrl, rendered };
   const parts = splitPage(
-    { ...split, relPath: page.file, lookup: site.urlOfFile, baseUrl, basePath },
+    { ...split, relPath: page.file, lookup: site.urlOfFile, assetUrl, baseUrl, basePath },
     options.pageMaxChars ?? AGENT_PAGE_MAX_CHARS,
   );
   return {

@@ -8,12 +8,13 @@ import containerPlugin from 'markdown-it-container';
 import GithubSlugger from 'github-slugger';
 import { decodeFragment, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
 import { mayHoldAttributeList, useDialectPlugins } from './dialects/render-plugins.js';
+import { resolveAbsoluteAsset, rewriteHtmlSources, type AssetUrlLookup } from './asset-links.js';
 
 /** A rendered markdown body. */
 export interface RenderedMarkdown extends MarkdownSummary {
   /** HTML of the body, without layout. */
   html: string;
-  /** Relative links that did not resolve to a page. */
+  /** Relative links, images and media sources that did not resolve to a page or file, and root-absolute ones to no file. */
   unresolvedLinks: { href: string; kind: 'escapes' | 'broken' }[];
   /** Headings given an id, in order: body line (0-based), plain text and id. Parts of the page seed their ids with them. */
   headings: { line: number; text: string; id: string }[];
@@ -29,6 +30,8 @@ export interface RenderOptions {
   lookup: PageUrlLookup;
   /** Path prefix of the public base URL (`''` or `/docs`), put before rewritten page URLs. */
   basePath: string;
+  /** The asset served at a decoded URL path, for root-absolute image and file links; omitted: they are left as written. */
+  assetUrl?: AssetUrlLookup | undefined;
   /**
    * When rendering one part of a long page: the texts of the headings before it, so that heading
    * ids come out as in the whole page (`example-1` for a second "Example"), and the page's link
@@ -106,11 +109,31 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
   }
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
+    const source = (src: string, html = false): string | undefined => {
+      const target = fileTarget(src, env.options, html);
+      if (target === undefined || 'href' in target) return target?.href;
+      env.unresolved.push({ href: src, kind: target.kind });
+      return undefined;
+    };
     for (const block of state.tokens) {
+      if (block.type === 'html_block') block.content = rewriteHtmlSources(block.content, (src) => source(src, true));
       for (const token of block.children ?? []) {
+        if (token.type === 'html_inline') token.content = rewriteHtmlSources(token.content, (src) => source(src, true));
+        if (token.type === 'image') {
+          const src = token.attrGet('src');
+          const rewritten = src === null ? undefined : source(src);
+          if (rewritten !== undefined) token.attrSet('src', rewritten);
+          continue;
+        }
         if (token.type !== 'link_open') continue;
         const href = token.attrGet('href');
         if (href === null) continue;
+        if (href.startsWith('/') && !href.startsWith('//')) {
+          // Root-absolute: a file of a static folder is checked; page paths are left as written.
+          const rewritten = source(href);
+          if (rewritten !== undefined) token.attrSet('href', rewritten);
+          continue;
+        }
         // In a part of a long page, a link to a heading of another part goes to that part.
         // markdown-it has percent-encoded the href; heading ids are plain text.
         const holder = href.startsWith('#') ? env.options.partOf?.partHolding(decodeFragment(href.slice(1))) : undefined;
@@ -134,6 +157,28 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
     }
   });
   return md;
+}
+
+/**
+ * Where an image, a media `src` or a root-absolute link goes: its new URL path (with the base
+ * path), why it does not resolve, or undefined to leave it as written (external, a fragment, a
+ * root-absolute path that names no file, content/asset-links.ts).
+ */
+function fileTarget(href: string, options: RenderOptions, html: boolean): { href: string } | { kind: 'escapes' | 'broken' } | undefined {
+  if (href.startsWith('/') && !href.startsWith('//')) {
+    const asset = options.assetUrl === undefined ? undefined : resolveAbsoluteAsset(href, options.assetUrl);
+    if (asset === undefined) return undefined;
+    return asset === 'broken' ? { kind: 'broken' } : { href: options.basePath + asset.url };
+  }
+  let target = resolveLink(options.relPath, href, options.lookup);
+  // Raw HTML is not rewritten by MkDocs: its relative URLs are written against the page's
+  // directory URL (`setup/a.md` is served at `setup/a/`; mkdocs.org "use_directory_urls").
+  if (html && target.kind !== 'page') {
+    const fromFolderUrl = resolveLink(`${options.relPath.replace(/\.mdx?$/i, '')}/index.md`, href, options.lookup);
+    if (fromFolderUrl.kind === 'page') target = fromFolderUrl;
+  }
+  if (target.kind === 'page') return { href: options.basePath + target.url };
+  return target.kind === 'escapes' || target.kind === 'broken' ? { kind: target.kind } : undefined;
 }
 
 const plainMarkdownIt = createMarkdown(false);
