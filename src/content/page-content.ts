@@ -14,6 +14,7 @@ import type { Site } from './site.js';
 import { plainMarkdown } from './dialects/index.js';
 import { siteFilesOf } from './dialects/site-files.js';
 import type { ContentProblem } from './problems.js';
+import { forAudience } from './audience.js';
 
 /** What serving a page needs beyond its metadata. */
 export interface PageContent {
@@ -62,7 +63,7 @@ function readSource(site: Site, page: Page): { text: string; problems: ContentPr
 export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pick<PageContent, 'markdown' | 'startsWithH1'> {
   const { text } = readSource(site, page);
   return {
-    markdown: portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl }),
+    markdown: portableMarkdown(forAudience(text, 'agents'), { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl }),
     startsWithH1: summarizeMarkdown(splitFrontmatter(text).body, { h1: false, paragraph: false }).startsWithH1,
   };
 }
@@ -73,11 +74,18 @@ export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pic
  * @throws {Error} when the source file can no longer be read
  */
 export function renderPageContent(site: Site, page: Page, baseUrl: string, options: PageContentOptions = {}): PageContent {
-  const { text, problems } = readSource(site, page);
+  const { text: plain, problems } = readSource(site, page);
+  // The HTML leaves out what only agents get, the markdown what only people get (content/audience.ts).
+  const text = forAudience(plain, 'humans');
   const basePath = basePathOf(baseUrl);
   const assetUrl = (key: string): string | undefined => site.assets.get(key)?.url;
   const rendered = renderMarkdown(splitFrontmatter(text).body, { relPath: page.file, lookup: site.urlOfFile, basePath, assetUrl });
-  const markdown = portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl });
+  const markdown = portableMarkdown(forAudience(plain, 'agents'), {
+    relPath: page.file,
+    lookup: site.urlOfFile,
+    baseUrl,
+    documentUrl: baseUrl + page.markdownUrl,
+  });
   const split = { source: text, markdown, title: page.title, url: page.url, markdownUrl: page.markdownUrl, rendered };
   const parts = splitPage(
     { ...split, relPath: page.file, lookup: site.urlOfFile, assetUrl, baseUrl, basePath },

@@ -3,6 +3,8 @@
  * page's source in, plain CommonMark/GFM out, before both the HTML render and the markdown agents
  * get, so the two say the same thing. One file per generator syntax, applied in this order:
  *
+ * 0. an `.mdx` page is read as MDX (content/mdx/index.ts): ESM and expressions dropped,
+ *    components made markdown;
  * 1. includes, which bring in text the other steps then read: mdBook `{{#include}}`
  *    (mdbook-include.ts), MkDocs snippets `--8<--` (mkdocs-snippets.ts);
  * 2. Hugo shortcodes (hugo-shortcodes.ts), mdBook listings (mdbook-listing.ts), Vue in VitePress
@@ -33,6 +35,7 @@ import { autoAppended, mkdocsSnippets } from './mkdocs-snippets.js';
 import { mkdocsTabs } from './mkdocs-tabs.js';
 import type { SiteFiles } from './site-files.js';
 import { vueComponents } from './vue.js';
+import { mdxMarkdown } from '../mdx/index.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -67,8 +70,15 @@ function blocks(markdown: string, report: GitbookReport): string {
  * A page's source as plain markdown (see the file comment for the steps). Pure apart from reading
  * included files; never throws on content.
  */
-export function plainMarkdown(source: string, options: DialectOptions): PlainMarkdown {
+export function plainMarkdown(written: string, options: DialectOptions): PlainMarkdown {
   const problems: string[] = [];
+  let source = written;
+  if (/\.mdx$/i.test(options.relPath)) {
+    // MDX first (content/mdx/): its components become the plain markdown the steps below read.
+    const mdx = mdxMarkdown(written);
+    source = mdx.text;
+    problems.push(...mdx.problems);
+  }
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = autoAppended(include);
   if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, problems) };
