@@ -36,8 +36,7 @@ export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS, s
   const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir) }), loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
   const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars), ...site.problems];
-  if (loaded.files.length === 0)
-    problems.push({ severity: 'error', file: '.', message: 'no pages: the folder holds no .md or .mdx file' });
+  if (loaded.files.length === 0) problems.push({ severity: 'error', file: '.', message: 'no pages: the folder holds no .md or .mdx file' });
   return {
     pages: site.pages.size,
     assets: site.assets.size,

@@ -262,7 +262,8 @@ function parseStaticDirs(value: unknown, cwd: string): string[] | null {
   if (value === undefined) return null;
   const list = Array.isArray(value) ? (value as unknown[]) : [value];
   return list.map((dir) => {
-    if (typeof dir !== 'string' || dir.trim() === '') throw new ConfigError(`--static (static): ${JSON.stringify(dir)} is not a folder path`);
+    if (typeof dir !== 'string' || dir.trim() === '')
+      throw new ConfigError(`--static (static): ${JSON.stringify(dir)} is not a folder path`);
     return path.resolve(cwd, dir);
   });
 }

@@ -192,9 +192,14 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       problems.push({ severity: 'error', file: `static:${dir}`, message: 'static folder not found' });
       continue;
     }
-    walkFolder(staticRoot, (rel, real, name) => {
-      if (isAssetName(name)) assets.push(assetOf(rel, real, staticRoot, root, true));
-    }, problems, 'static:');
+    walkFolder(
+      staticRoot,
+      (rel, real, name) => {
+        if (isAssetName(name)) assets.push(assetOf(rel, real, staticRoot, root, true));
+      },
+      problems,
+      'static:',
+    );
   }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
   return { files, assets, skipped, problems };

@@ -63,7 +63,12 @@ function readSource(site: Site, page: Page): { text: string; problems: ContentPr
 export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pick<PageContent, 'markdown' | 'startsWithH1'> {
   const { text } = readSource(site, page);
   return {
-    markdown: portableMarkdown(forAudience(text, 'agents'), { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl }),
+    markdown: portableMarkdown(forAudience(text, 'agents'), {
+      relPath: page.file,
+      lookup: site.urlOfFile,
+      baseUrl,
+      documentUrl: baseUrl + page.markdownUrl,
+    }),
     startsWithH1: summarizeMarkdown(splitFrontmatter(text).body, { h1: false, paragraph: false }).startsWithH1,
   };
 }

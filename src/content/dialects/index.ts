@@ -36,6 +36,7 @@ import { mkdocsTabs } from './mkdocs-tabs.js';
 import type { SiteFiles } from './site-files.js';
 import { vueComponents } from './vue.js';
 import { mdxMarkdown } from '../mdx/index.js';
+import { codeLines } from './lines.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -60,6 +61,21 @@ export interface PlainMarkdown {
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
 const TRIGGERS = /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-/;
 
+/**
+ * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a
+ * `.md` page that is MDX all the same, as Docusaurus reads every `.md` (docusaurus.io/docs/markdown-features#mdx-vs-commonmark,
+ * `format: 'mdx'` by default). Prose that starts a line with "import data from a file" has no quotes after `from`.
+ */
+const ESM_IMPORT = /(?:^|\n)import\s+(?:[\w$]+|\{[^}]*\}|\*\s+as\s+[\w$]+)(?:\s*,\s*\{[^}]*\})?\s+from\s+['"]/;
+
+/** Whether a `.md` source holds MDX ESM outside code (a fence before the import makes it code). */
+function holdsEsm(source: string): boolean {
+  const match = ESM_IMPORT.exec(source);
+  if (match === null) return false;
+  const before = source.slice(0, match.index).split('\n');
+  return codeLines([...before, 'import']).at(-1) !== true;
+}
+
 /** The block dialects, each body through all of them again. */
 function blocks(markdown: string, report: GitbookReport): string {
   const recurse = (body: string): string => blocks(body, report);
@@ -73,7 +89,7 @@ function blocks(markdown: string, report: GitbookReport): string {
 export function plainMarkdown(written: string, options: DialectOptions): PlainMarkdown {
   const problems: string[] = [];
   let source = written;
-  if (/\.mdx$/i.test(options.relPath)) {
+  if (/\.mdx$/i.test(options.relPath) || holdsEsm(written)) {
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
     const mdx = mdxMarkdown(written);
     source = mdx.text;

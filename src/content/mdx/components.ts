@@ -20,7 +20,19 @@ export interface ElementParts {
 }
 
 /** Admonition components: the name is the kind (Mintlify) or `type` says it (Starlight, Docusaurus). */
-const ADMONITIONS = new Set(['aside', 'admonition', 'callout', 'note', 'tip', 'warning', 'info', 'caution', 'danger', 'check', 'important']);
+const ADMONITIONS = new Set([
+  'aside',
+  'admonition',
+  'callout',
+  'note',
+  'tip',
+  'warning',
+  'info',
+  'caution',
+  'danger',
+  'check',
+  'important',
+]);
 /** Components whose children are the content, as written: wrappers that only lay it out. */
 const WRAPPERS = new Set(['steps', 'step', 'cardgrid', 'filetree', 'fragment', 'columns', 'accordiongroup', 'tabitem', 'tab']);
 
@@ -42,7 +54,10 @@ export function componentMarkdown(element: ElementParts): string | undefined {
     return detailsMarkdown(attrs.title ?? summary?.body, rest);
   }
   if (key === 'tabs' || key === 'codegroup') {
-    const tabs = element.items.map((item, i) => ({ label: item.attributes.label ?? item.attributes.title ?? item.attributes.value ?? `Tab ${i + 1}`, body: item.body }));
+    const tabs = element.items.map((item, i) => ({
+      label: item.attributes.label ?? item.attributes.title ?? item.attributes.value ?? `Tab ${i + 1}`,
+      body: item.body,
+    }));
     return tabs.length === 0 ? body : tabsMarkdown(tabs);
   }
   if (key === 'card' || key === 'linkcard') {
@@ -54,8 +69,43 @@ export function componentMarkdown(element: ElementParts): string | undefined {
   if (key === 'badge') return attrs.text ?? body;
   if (key === 'linkbutton' || key === 'button') return attrs.href === undefined ? body : `[${body.trim() || attrs.href}](${attrs.href})`;
   if (key === 'summary') return body;
-  if (WRAPPERS.has(key) || name === key) return body;
+  if (name === key) return htmlElementMarkdown(element);
+  if (WRAPPERS.has(key)) return body;
   return undefined;
+}
+
+/** HTML elements whose children are the content, as written: only layout. */
+const LAYOUT_ELEMENTS = new Set(['div', 'span', 'section', 'article', 'aside', 'main', 'header', 'footer', 'nav', 'figure', 'p', 'center']);
+const ENTITIES: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * An HTML element of an MDX page (a lower-case JSX name) as markdown: `a` a link, `img` an image,
+ * `code` a code span of its text, `br` a line break, layout elements (`div`, `span`, `figure`…)
+ * their children; any other element (`kbd`, `sup`, `table`…) stays HTML around its children.
+ */
+function htmlElementMarkdown(element: ElementParts): string {
+  const { name, attributes: attrs, body } = element;
+  switch (name) {
+    case 'a':
+      return attrs.href === undefined ? body : `[${body}](${attrs.href})`;
+    case 'img':
+      return attrs.src === undefined ? '' : `![${attrs.alt ?? ''}](${attrs.src.includes(' ') ? `<${attrs.src}>` : attrs.src})`;
+    case 'code': {
+      // The text of the code: links and tags inside it are markup, entities are characters.
+      const text = body.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/&(?:lt|gt|amp|quot|#39);/g, (e) => ENTITIES[e] ?? e);
+      const ticks = text.includes('`') ? '``' : '`';
+      return `${ticks}${ticks.length === 2 ? ` ${text} ` : text}${ticks}`;
+    }
+    case 'br':
+      return '<br>';
+    default: {
+      if (LAYOUT_ELEMENTS.has(name)) return body;
+      const attributes = Object.entries(attrs)
+        .map(([attr, value]) => ` ${attr}="${value.replace(/"/g, '&quot;')}"`)
+        .join('');
+      return `<${name}${attributes}>${body}</${name}>`;
+    }
+  }
 }
 
 /** Components agents get and people do not, and the reverse (Mintlify `<Visibility>`, Fern `<llms-only>`/`<llms-ignore>`). */

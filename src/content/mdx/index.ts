@@ -27,7 +27,6 @@ export interface MdxMarkdown {
   problems: string[];
 }
 
-
 /**
  * An MDX source (frontmatter included) as plain markdown: the source as written, but for the
  * ranges of ESM, expressions and elements, each replaced by its markdown. Never throws on content.
@@ -45,7 +44,8 @@ export function mdxMarkdown(source: string): MdxMarkdown {
   }
   const unknown = new Map<string, number>();
   const markdown = new Rewriter(body, unknown).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
-  const problems = unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`];
+  const problems =
+    unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`];
   return { text: frontmatter + markdown.replace(/^\n+/, ''), problems };
 }
 
@@ -89,7 +89,9 @@ class Rewriter {
         return this.element(node);
       default:
         // Only parents that hold MDX need rewriting; the rest is the source as written.
-        return 'children' in node && holdsMdx(node) ? this.range(startOf(node), endOf(node), node.children) : this.source.slice(startOf(node), endOf(node));
+        return 'children' in node && holdsMdx(node)
+          ? this.range(startOf(node), endOf(node), node.children)
+          : this.source.slice(startOf(node), endOf(node));
     }
   }
 
@@ -112,7 +114,10 @@ class Rewriter {
     const items: ElementParts[] = [];
     for (const child of element.children) {
       if (isJsxElement(child)) items.push(this.parts(child));
-      else if (child.type === 'paragraph' && child.children.every((node) => isJsxElement(node) || (node.type === 'text' && node.value.trim() === '')))
+      else if (
+        child.type === 'paragraph' &&
+        child.children.every((node) => isJsxElement(node) || (node.type === 'text' && node.value.trim() === ''))
+      )
         for (const node of child.children) if (isJsxElement(node)) items.push(this.parts(node));
     }
     const first = element.children[0];
@@ -143,7 +148,9 @@ function dedent(text: string): string {
     const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
     common = common === undefined ? indent : Math.min(common, indent);
   }
-  return common === undefined || common === 0 ? text : lines.map((line) => line.slice(Math.min(common, /^[ \t]*/.exec(line)?.[0].length ?? 0))).join('\n');
+  return common === undefined || common === 0
+    ? text
+    : lines.map((line) => line.slice(Math.min(common, /^[ \t]*/.exec(line)?.[0].length ?? 0))).join('\n');
 }
 
 /** String attributes by name; expression values are left out (`{…}` is code, not text). */
