@@ -46,7 +46,8 @@ export function mdxMarkdown(source: string): MdxMarkdown {
   const markdown = new Rewriter(body, unknown).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
   const problems =
     unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`];
-  return { text: frontmatter + markdown.replace(/^\n+/, ''), problems };
+  // The body starts where the first kept text does, one blank line after frontmatter.
+  return { text: frontmatter + markdown.replace(/^\n+/, frontmatter === '' ? '' : '\n'), problems };
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
