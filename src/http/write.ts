@@ -5,7 +5,7 @@
  * variant (coding, 304), so each is planned once and afterwards only written: header lists are
  * flattened once per variant, as writeHead takes them.
  */
-import { close, createReadStream } from 'node:fs';
+import { close, closeSync, createReadStream, readSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Body } from '../body.js';
@@ -76,6 +76,9 @@ export function planBody(requestHeaders: IncomingHttpHeaders, body: Body, header
   return { status: 200, headers: out, payload: body.bytes };
 }
 
+/** Files up to this many bytes are read and sent at once; larger ones are streamed. */
+const SMALL_FILE_BYTES = 256 * 1024;
+
 /**
  * Streams a file answer: its header fields, Content-Length, then bytes `start`…`end` from its
  * descriptor (none for HEAD), which is closed in every case. A read error ends the response early,
@@ -87,6 +90,26 @@ function writeFile(response: ServerResponse, answer: FileAnswer, transportFields
   if (head || length === 0) {
     close(answer.fd, () => undefined);
     response.end();
+    return Promise.resolve();
+  }
+  if (length <= SMALL_FILE_BYTES) {
+    // Small files (most images) go out in the same tick, as precomputed bodies do: one read, one
+    // write, and a client that half-closes after its request still gets them.
+    const bytes = Buffer.allocUnsafe(length);
+    let read = 0;
+    try {
+      while (read < length) {
+        const n = readSync(answer.fd, bytes, read, length - read, answer.start + read);
+        if (n === 0) break;
+        read += n;
+      }
+    } catch {
+      response.destroy();
+      return Promise.resolve();
+    } finally {
+      closeSync(answer.fd);
+    }
+    response.end(read === length ? bytes : bytes.subarray(0, read));
     return Promise.resolve();
   }
   const stream = createReadStream('', { fd: answer.fd, start: answer.start, end: answer.end, autoClose: true });

@@ -8,12 +8,15 @@ const mdx = (source: string): ReturnType<typeof dialect> => dialect(source, { re
 
 describe('MDX pages', () => {
   it('drops ESM, expressions and JSX comments, keeping frontmatter and prose as written', () => {
-    const source = "---\ntitle: T\n---\n\nimport { Tabs } from '@astrojs/starlight/components';\nexport const x = 1;\n\nText {/* a comment */} here {1 + 1}.\n";
+    const source =
+      "---\ntitle: T\n---\n\nimport { Tabs } from '@astrojs/starlight/components';\nexport const x = 1;\n\nText {/* a comment */} here {1 + 1}.\n";
     expect(mdxMarkdown(source)).toStrictEqual({ text: '---\ntitle: T\n---\n\nText  here .\n', problems: [] });
   });
 
   it('makes Tabs/TabItem labelled sections, dedenting their content', () => {
-    const out = mdx('<Tabs>\n  <TabItem label="npm">\n\n  ```sh\n  npm i\n  ```\n\n  </TabItem>\n  <TabItem label="pnpm">pnpm add</TabItem>\n</Tabs>\n');
+    const out = mdx(
+      '<Tabs>\n  <TabItem label="npm">\n\n  ```sh\n  npm i\n  ```\n\n  </TabItem>\n  <TabItem label="pnpm">pnpm add</TabItem>\n</Tabs>\n',
+    );
     expect(out.text).toBe('**npm**\n\n```sh\nnpm i\n```\n\n**pnpm**\n\npnpm add\n\n');
     expect(out.html).toBe(
       '<p><strong>npm</strong></p>\n<pre tabindex="0"><code class="language-sh">npm i\n</code></pre>\n<p><strong>pnpm</strong></p>\n<p>pnpm add</p>\n',
@@ -42,8 +45,12 @@ describe('MDX pages', () => {
     expect(mdx('<Steps>\n\n1. One\n2. Two\n\n</Steps>\n').html).toBe('<ol>\n<li>One</li>\n<li>Two</li>\n</ol>\n');
     expect(mdx('<FileTree>\n\n- src/\n  - index.ts\n\n</FileTree>\n').text).toBe('- src/\n  - index.ts\n\n');
     expect(mdx('<CodeGroup>\n\n```js title="a.js"\nx\n```\n\n</CodeGroup>\n').text).toBe('```js title="a.js"\nx\n```\n\n');
-    const cards = mdx('<CardGrid>\n  <Card title="Stars" icon="star">Bright.</Card>\n  <LinkCard title="Docs" href="/docs/" description="Read them." />\n</CardGrid>\n');
-    expect(cards.html).toBe('<p><strong>Stars</strong></p>\n<p>Bright.</p>\n<p><strong><a href="/docs/">Docs</a></strong></p>\n<p>Read them.</p>\n');
+    const cards = mdx(
+      '<CardGrid>\n  <Card title="Stars" icon="star">Bright.</Card>\n  <LinkCard title="Docs" href="/docs/" description="Read them." />\n</CardGrid>\n',
+    );
+    expect(cards.html).toBe(
+      '<p><strong>Stars</strong></p>\n<p>Bright.</p>\n<p><strong><a href="/docs/">Docs</a></strong></p>\n<p>Read them.</p>\n',
+    );
     expect(mdx('New <Badge text="beta" variant="tip" /> feature.\n').text).toBe('New beta feature.\n');
   });
 

@@ -75,20 +75,20 @@ export function assetAnswer(facts: RequestFacts, asset: AssetFile, cacheControl:
     closeSync(fd);
     return plainAnswer(304, headers, undefined);
   }
-  headers['content-type'] = type;
   const range = facts.headers.range;
   const ifRange = facts.headers['if-range'];
   if (range !== undefined && (ifRange === undefined || ifRange === etag)) {
     const ranges = rangeParser(stats.size, range, { combine: true });
     if (ranges === -1) {
       closeSync(fd);
+      // No type: there is no body (RFC 9110 §15.5.17).
       return plainAnswer(416, { ...headers, 'content-range': `bytes */${stats.size}` } satisfies HeaderFields, undefined);
     }
     const only = ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
     if (only !== undefined) {
-      headers['content-range'] = `bytes ${only.start}-${only.end}/${stats.size}`;
-      return { kind: 'file', status: 206, headers, fd, start: only.start, end: only.end };
+      const partial = { ...headers, 'content-type': type, 'content-range': `bytes ${only.start}-${only.end}/${stats.size}` };
+      return { kind: 'file', status: 206, headers: partial, fd, start: only.start, end: only.end };
     }
   }
-  return { kind: 'file', status: 200, headers, fd, start: 0, end: stats.size - 1 };
+  return { kind: 'file', status: 200, headers: { ...headers, 'content-type': type }, fd, start: 0, end: stats.size - 1 };
 }
