@@ -2,7 +2,8 @@
  * Links to static files (content/assets.ts) as pages write them: markdown images and links resolve
  * as page links do (content/links.ts, through {@link Site.urlOfFile}), root-absolute paths
  * (`/img/logo.png`, the generators' static folders) by the asset served there, and the `src` of
- * raw HTML media tags (`<img src="../.gitbook/assets/a.png">`, GitBook's figures) both ways.
+ * raw HTML media tags (`<img src="../.gitbook/assets/a.png">`, GitBook's figures) and the `href`
+ * of its links (GitBook's card tables) both ways.
  */
 import { isAssetName } from './assets.js';
 import { decodeRequestPath } from './paths.js';
@@ -24,18 +25,25 @@ export function resolveAbsoluteAsset(href: string, assetUrl: AssetUrlLookup): { 
   return url === undefined ? 'broken' : { url: url + (cut === -1 ? '' : href.slice(cut)) };
 }
 
-/** `src` of `<img>`, `<source>`, `<video>`, `<audio>`, `<track>`, `<embed>` in raw HTML, quoted or not. */
-const HTML_SOURCE = /(<(?:img|source|video|audio|track|embed)\b[^>]*?\ssrc\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+/**
+ * `src` of `<img>`, `<source>`, `<video>`, `<audio>`, `<track>`, `<embed>` and `href` of `<a>` in
+ * raw HTML, quoted or not: group 1 the tag up to the value, 2 the attribute name, 3–5 the value.
+ */
+const HTML_REFERENCE =
+  /(<(?:(?:img|source|video|audio|track|embed)\b[^>]*?\s(src)|a\b[^>]*?\s(href))\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 /**
- * Rewrites the `src` of every media tag in raw HTML; `map` returns the new value (unquoted, as
- * written) or undefined to leave it. The value is put back in double quotes.
+ * Rewrites the `src` of every media tag and the `href` of every `<a>` in raw HTML; `map` returns
+ * the new value (unquoted) or undefined to leave it. A new value is put back in double quotes.
  */
-export function rewriteHtmlSources(html: string, map: (src: string) => string | undefined): string {
-  if (!/src\s*=/i.test(html)) return html;
-  return html.replace(HTML_SOURCE, (whole, lead: string, double?: string, single?: string, bare?: string) => {
-    const src = double ?? single ?? bare ?? '';
-    const mapped = map(src);
-    return mapped === undefined ? whole : `${lead}"${mapped.replace(/"/g, '&quot;')}"`;
-  });
+export function rewriteHtmlSources(html: string, map: (value: string, attribute: 'src' | 'href') => string | undefined): string {
+  if (!/(src|href)\s*=/i.test(html)) return html;
+  return html.replace(
+    HTML_REFERENCE,
+    (whole, lead: string, src?: string, href?: string, double?: string, single?: string, bare?: string) => {
+      const value = (double ?? single ?? bare ?? '').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+      const mapped = map(value, src === undefined && href !== undefined ? 'href' : 'src');
+      return mapped === undefined ? whole : `${lead}"${mapped.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+    },
+  );
 }

@@ -9,6 +9,7 @@ import GithubSlugger from 'github-slugger';
 import { decodeFragment, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
 import { mayHoldAttributeList, useDialectPlugins } from './dialects/render-plugins.js';
 import { resolveAbsoluteAsset, rewriteHtmlSources, type AssetUrlLookup } from './asset-links.js';
+import { isAssetName } from './assets.js';
 
 /** A rendered markdown body. */
 export interface RenderedMarkdown extends MarkdownSummary {
@@ -109,16 +110,27 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
   }
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
-    const source = (src: string, html = false): string | undefined => {
+    const source = (src: string, html = false, attribute: 'src' | 'href' = 'src'): string | undefined => {
       const target = fileTarget(src, env.options, html);
       if (target === undefined || 'href' in target) return target?.href;
-      env.unresolved.push({ href: src, kind: target.kind });
+      // A raw HTML link is rewritten when it resolves, and reported only when it names a file.
+      if (
+        attribute === 'src' ||
+        isAssetName(
+          src
+            .replace(/[?#].*$/, '')
+            .split('/')
+            .pop() ?? '',
+        )
+      )
+        env.unresolved.push({ href: src, kind: target.kind });
       return undefined;
     };
+    const htmlSource = (value: string, attribute: 'src' | 'href'): string | undefined => source(value, true, attribute);
     for (const block of state.tokens) {
-      if (block.type === 'html_block') block.content = rewriteHtmlSources(block.content, (src) => source(src, true));
+      if (block.type === 'html_block') block.content = rewriteHtmlSources(block.content, htmlSource);
       for (const token of block.children ?? []) {
-        if (token.type === 'html_inline') token.content = rewriteHtmlSources(token.content, (src) => source(src, true));
+        if (token.type === 'html_inline') token.content = rewriteHtmlSources(token.content, htmlSource);
         if (token.type === 'image') {
           const src = token.attrGet('src');
           const rewritten = src === null ? undefined : source(src);
