@@ -59,7 +59,7 @@ export function summaryLines(result: CheckResult): string[] {
     lines.push(`not served (neither page nor static file): ${counts.join(', ').replace('.(none)', 'without extension')}`);
   }
   const assets = result.assets > 0 ? `${plural(result.assets, 'static file')}, ` : '';
-  lines.push(`${plural(result.pages, 'page')}, ${assets}${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+  lines.push(`${result.pages} pages, ${assets}${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   return lines;
 }
 
