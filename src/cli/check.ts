@@ -46,18 +46,27 @@ export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS, s
 }
 
 /**
- * The lines `check` and `serve` print after the problems: the files left out by extension (when
+ * The line that lists the files neither served as a page nor as a static file, by extension
+ * (`not served (neither page nor static file): 2 .json, 1 .jsx`); undefined when there are none.
+ */
+export function skippedLine(skipped: ReadonlyMap<string, number>): string | undefined {
+  if (skipped.size === 0) return undefined;
+  const counts = [...skipped]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([ext, n]) => (ext === '(none)' ? `${n} without extension` : `${n} .${ext}`));
+  return `not served (neither page nor static file): ${counts.join(', ')}`;
+}
+
+/**
+ * The lines `check` prints after the problems: the files left out by extension (when
  * any), then `N pages[, N static files], N errors, N warnings`.
  */
 export function summaryLines(result: CheckResult): string[] {
   const errors = result.problems.filter((problem) => problem.severity === 'error').length;
   const warnings = result.problems.length - errors;
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const lines: string[] = [];
-  if (result.skipped.size > 0) {
-    const counts = [...result.skipped].sort(([a], [b]) => (a < b ? -1 : 1)).map(([ext, n]) => `${n} .${ext}`);
-    lines.push(`not served (neither page nor static file): ${counts.join(', ').replace('.(none)', 'without extension')}`);
-  }
+  const skipped = skippedLine(result.skipped);
+  const lines: string[] = skipped === undefined ? [] : [skipped];
   const assets = result.assets > 0 ? `${plural(result.assets, 'static file')}, ` : '';
   lines.push(`${result.pages} pages, ${assets}${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   return lines;

@@ -10,6 +10,7 @@ import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOpti
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
+import { skippedLine } from './check.js';
 import { ContentError } from '../content/load.js';
 
 /** `1 page`, `2 pages`. */
@@ -103,8 +104,11 @@ export async function serve(flags: ConfigInput): Promise<void> {
     throw error;
   }
   const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
+  const files = loaded.snapshot.site.assets.size;
+  const skipped = skippedLine(loaded.skipped);
   process.stdout.write(
-    `sitegate: serving ${config.contentDir} (${counted(loaded.snapshot.site.pages.size, 'page')}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})\n` +
+    `sitegate: serving ${config.contentDir} (${counted(loaded.snapshot.site.pages.size, 'page')}${files > 0 ? `, ${counted(files, 'static file')}` : ''}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})\n` +
+      (skipped === undefined ? '' : `sitegate: ${skipped}\n`) +
       `sitegate: listening on ${config.baseUrl}\n`,
   );
   const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, config.contentDir);

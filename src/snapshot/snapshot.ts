@@ -407,6 +407,8 @@ export function siteNameFromPath(contentDir: string): string {
 export interface LoadedSnapshot {
   snapshot: Snapshot;
   problems: ContentProblem[];
+  /** Files neither page nor static file, by extension (content/load.ts `skipped`). */
+  skipped: ReadonlyMap<string, number>;
 }
 
 /**
@@ -423,5 +425,5 @@ export function loadSnapshot(
     assets: loaded.assets,
     fallbackName: options.fallbackName ?? siteNameFromPath(contentDir),
   });
-  return { snapshot, problems: [...loaded.problems, ...snapshot.site.problems] };
+  return { snapshot, problems: [...loaded.problems, ...snapshot.site.problems], skipped: loaded.skipped };
 }
