@@ -222,4 +222,20 @@ describe('static files', () => {
       rmSync(path.join(root, 'broken.md'));
     }
   });
+
+  it('check errs on a folder without pages and warns on a page that is not UTF-8, with its summary', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-check-'));
+    try {
+      write(path.join(dir, 'only.png'), PNG);
+      const empty = checkContent(dir, undefined, []);
+      expect(empty.problems).toStrictEqual([{ severity: 'error', file: '.', message: 'no pages: the folder holds no .md or .mdx file' }]);
+      expect(summaryLines(empty)).toStrictEqual(['0 pages, 1 static file, 1 error, 0 warnings']);
+      write(path.join(dir, 'latin.md'), Buffer.from('# Caf\xe9\n', 'latin1'));
+      expect(checkContent(dir, undefined, []).problems).toStrictEqual([
+        { severity: 'warning', file: 'latin.md', message: 'not valid UTF-8: the bytes that do not decode are shown as U+FFFD' },
+      ]);
+    } finally {
+      removeDir(dir);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { readEnv } from '../config/env.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { pageSizeProblems } from '../content/page-size.js';
 import { readFileSync } from 'node:fs';
-import { diskSourceParts, loadContent } from '../content/load.js';
+import { diskSourceParts, loadContent, type SourceFile } from '../content/load.js';
 import { buildSite, withAssets, type Site } from '../content/site.js';
 import { staticFoldersOf } from '../content/assets.js';
 import { renderPageContent } from '../content/page-content.js';
@@ -35,7 +35,8 @@ export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS, s
   const loaded = loadContent(dir, { staticDirs: staticFoldersOf(dir, staticDirs) });
   const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir) }), loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
-  const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars), ...site.problems];
+  const listed = new Map(loaded.files.map((file) => [file.relPath, file]));
+  const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars, listed), ...site.problems];
   if (loaded.files.length === 0) problems.push({ severity: 'error', file: '.', message: 'no pages: the folder holds no .md or .mdx file' });
   return {
     pages: site.pages.size,
@@ -73,7 +74,7 @@ export function summaryLines(result: CheckResult): string[] {
 }
 
 /** The unresolved relative links and size warnings of every page, and the pages that could not be read again. */
-function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
+function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<string, SourceFile>): ContentProblem[] {
   const problems: ContentProblem[] = [];
   for (const page of site.pages.values()) {
     let content;
@@ -87,7 +88,7 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
       });
       continue;
     }
-    problems.push(...encodingProblems(site, page.key, page.file));
+    if (content.markdown.includes('\uFFFD')) problems.push(...encodingProblems(listed.get(page.file), page.file));
     for (const link of content.unresolvedLinks) {
       const message =
         link.kind === 'escapes'
@@ -105,12 +106,10 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
 
 /**
  * A warning when a page's file is not valid UTF-8 (its undecodable bytes are served as U+FFFD):
- * looked for only when the decoded text holds U+FFFD, then confirmed on the bytes.
+ * looked for only when the served markdown holds U+FFFD, then confirmed on the file's bytes.
  */
-function encodingProblems(site: Site, key: string, file: string): ContentProblem[] {
-  const source = site.sources.get(key);
-  if (source === undefined || !source.read().includes('\uFFFD')) return [];
-  const parts = diskSourceParts(source);
+function encodingProblems(source: SourceFile | undefined, file: string): ContentProblem[] {
+  const parts = source === undefined ? undefined : diskSourceParts(source);
   if (parts === undefined) return [];
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(parts.realPath ?? path.join(parts.root, parts.relPath)));
