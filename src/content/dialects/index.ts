@@ -68,12 +68,16 @@ const TRIGGERS = /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|<[A-Z]|<script|<style|\smar
  */
 const ESM_IMPORT = /(?:^|\n)import\s+(?:[\w$]+|\{[^}]*\}|\*\s+as\s+[\w$]+)(?:\s*,\s*\{[^}]*\})?\s+from\s+['"]/;
 
-/** Whether a `.md` source holds MDX ESM outside code (a fence before the import makes it code). */
+/**
+ * Whether a `.md` source holds MDX ESM outside code (a fence before the import makes it code) and
+ * outside `<script>` elements (VitePress pages import in `<script setup>`, vue.ts).
+ */
 function holdsEsm(source: string): boolean {
   const match = ESM_IMPORT.exec(source);
   if (match === null) return false;
-  const before = source.slice(0, match.index).split('\n');
-  return codeLines([...before, 'import']).at(-1) !== true;
+  const before = source.slice(0, match.index);
+  if (before.lastIndexOf('<script') > before.lastIndexOf('</script>')) return false;
+  return codeLines([...before.split('\n'), 'import']).at(-1) !== true;
 }
 
 /** The block dialects, each body through all of them again. */

@@ -69,6 +69,8 @@ export function componentMarkdown(element: ElementParts): string | undefined {
   if (key === 'badge') return attrs.text ?? body;
   if (key === 'linkbutton' || key === 'button') return attrs.href === undefined ? body : `[${body.trim() || attrs.href}](${attrs.href})`;
   if (key === 'summary') return body;
+  // Decorations with no text of their own.
+  if (key === 'icon') return '';
   if (name === key) return htmlElementMarkdown(element);
   if (WRAPPERS.has(key)) return body;
   return undefined;

@@ -15,6 +15,7 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { frontmatterBlock } from '../frontmatter.js';
+import { codeLines } from '../dialects/lines.js';
 import { audienceBlock } from '../audience.js';
 import { audienceOf, componentMarkdown, type ElementParts } from './components.js';
 import { lenientMdx } from './lenient.js';
@@ -36,7 +37,10 @@ export function mdxMarkdown(source: string): MdxMarkdown {
   const body = source.slice(frontmatter.length);
   let tree: Root;
   try {
-    tree = fromMarkdown(body, { extensions: [mdxjs(), gfm()], mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()] });
+    tree = fromMarkdown(htmlCommentsAsExpressions(body), {
+      extensions: [mdxjs(), gfm()],
+      mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()],
+    });
   } catch (error) {
     const reason = (error as Error).message.split('\n', 1)[0] ?? 'error';
     const lenient = lenientMdx(body);
@@ -51,6 +55,27 @@ export function mdxMarkdown(source: string): MdxMarkdown {
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/**
+ * HTML comments outside code written as JSX comments of the same length (`<!--` → `{/* `,
+ * `-->` → `*\/}`), so that offsets into the body stay right: MDX 2+ refuses `<!--`, but pages
+ * written for Docusaurus carry them (`<!-- prettier-ignore -->`), and a comment is dropped all the same.
+ */
+function htmlCommentsAsExpressions(body: string): string {
+  if (!body.includes('<!--')) return body;
+  const lines = body.split('\n');
+  const code = codeLines(lines);
+  let offset = 0;
+  const starts = lines.map((line) => {
+    const at = offset;
+    offset += line.length + 1;
+    return at;
+  });
+  return body.replace(/<!--([\s\S]*?)-->/g, (comment: string, inner: string, index: number) => {
+    const line = starts.findLastIndex((start) => start <= index);
+    return code[line] === true || inner.includes('*/') ? comment : `{/* ${inner}*/}`;
+  });
+}
 
 /** Whether a node is a JSX element. */
 function isJsxElement(node: Nodes): node is JsxElement {
@@ -103,7 +128,9 @@ class Rewriter {
     const audience = audienceOf(name, parts.attributes);
     const known = audience === undefined ? componentMarkdown(parts) : audienceBlock(audience, parts.body);
     if (known === undefined && name !== '') this.unknown.set(name, (this.unknown.get(name) ?? 0) + 1);
-    const markdown = known ?? parts.body;
+    // An unknown component keeps the title it was given (`<DetailedExplanation title="…">`) as a bold line.
+    const title = parts.attributes.title ?? parts.attributes.label;
+    const markdown = known ?? (title === undefined || parts.body === '' ? parts.body : `**${title}**\n\n${parts.body}`);
     // A block stands alone between blank lines; inline, it is the text it holds.
     return element.type === 'mdxJsxFlowElement' && markdown !== '' ? `\n${markdown}\n` : markdown;
   }

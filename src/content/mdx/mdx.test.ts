@@ -57,6 +57,8 @@ describe('MDX pages', () => {
   it('unwraps unknown components to their children and reports them by name and count', () => {
     const out = mdx('<Preview>\n\nInside **preview**.\n\n</Preview>\n\n<LiteYouTubeEmbed id="x" />\n');
     expect(out.text).toBe('Inside **preview**.\n\n');
+    expect(mdx('<DetailedExplanation title="Why">\nBecause.\n</DetailedExplanation>\n').text).toBe('**Why**\n\nBecause.\n\n');
+    expect(mdx('An <Icon name="star" /> icon.\n')).toStrictEqual({ text: 'An  icon.\n', problems: [], html: '<p>An  icon.</p>\n' });
     expect(out.problems).toStrictEqual([
       { severity: 'warning', file: 'page.mdx', message: 'MDX components unwrapped (unknown): Preview ×1, LiteYouTubeEmbed ×1' },
     ]);
@@ -85,6 +87,13 @@ describe('MDX pages', () => {
     expect(dialect("import X from './x';\n\n<X />\n\nText.\n").text).toBe('Text.\n');
     const prose = 'The plugin allows you to\nimport data from a CSV file.\n';
     expect(dialect(prose).text).toBe(prose);
+  });
+
+  it('drops HTML comments, which MDX refuses but Docusaurus pages carry, and keeps VitePress script imports out of MDX', () => {
+    const out = dialect("<!-- prettier-ignore -->\nimport X from './x';\n\nText <!-- note --> here.\n");
+    expect(out).toStrictEqual({ text: 'Text  here.\n', problems: [], html: '<p>Text  here.</p>\n' });
+    const vue = "<script setup>\nimport { data } from './x.data'\n</script>\n\n# Team\n";
+    expect(dialect(vue).problems).toStrictEqual([]);
   });
 });
 
