@@ -2,8 +2,7 @@
  * No lockout (DESIGN.md "Credentials and tokens": brute force never locks a client out for others):
  * an attacker who knows a client_id spends the failure budgets of its own address (per address, and
  * per client_id at that address), never the client's. On a real listening server, from three
- * loopback source addresses, through both request paths: the node:http fast path (JSON with a
- * Content-Length) and the Fastify route (a chunked body, which the fast path leaves to Fastify).
+ * loopback source addresses, with both body framings (JSON with a Content-Length, and chunked).
  */
 import { afterEach, describe, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../src/auth/rate-limits.js';
@@ -14,7 +13,7 @@ import {
   expectRateLimited,
   expectToken,
   listeningApp,
-  TOKEN_PATHS,
+  BODY_FRAMINGS,
   tokenFrom,
   type ListeningApp,
 } from './source-address.js';
@@ -25,7 +24,7 @@ const BYSTANDER = '127.0.0.4';
 const WRONG_SECRET = 'wrong-secret-wrong-secret-wrong-secret';
 const FAILURES_MESSAGE = 'Too many failed authentications from this address.';
 
-describe.each(TOKEN_PATHS)('no lockout at the token endpoint (%s)', (path) => {
+describe.each(BODY_FRAMINGS)('no lockout at the token endpoint (%s)', (framing) => {
   let server: ListeningApp | undefined;
   afterEach(async () => {
     await server?.app.close();
@@ -40,18 +39,18 @@ describe.each(TOKEN_PATHS)('no lockout at the token endpoint (%s)', (path) => {
     const other = await issueKey(server.context, ['content:read']);
     const guess = { clientId: target.clientId, clientSecret: WRONG_SECRET };
 
-    for (let attempt = 1; attempt <= budget; attempt++) expectInvalidClient(await tokenFrom(port, ATTACKER, guess, path));
-    expectRateLimited(await tokenFrom(port, ATTACKER, guess, path), 'clientFailures', budget, 60, CLIENT_FAILURES_MESSAGE);
+    for (let attempt = 1; attempt <= budget; attempt++) expectInvalidClient(await tokenFrom(port, ATTACKER, guess, framing));
+    expectRateLimited(await tokenFrom(port, ATTACKER, guess, framing), 'clientFailures', budget, 60, CLIENT_FAILURES_MESSAGE);
 
     // The client, from its own address, is not refused because of the attacker's failures.
-    expectToken(await tokenFrom(port, CLIENT, target, path), 'search:read');
+    expectToken(await tokenFrom(port, CLIENT, target, framing), 'search:read');
     // The attacker's address is refused for that client even with the right secret, while its budget is spent…
-    expectRateLimited(await tokenFrom(port, ATTACKER, target, path), 'clientFailures', budget, 60, CLIENT_FAILURES_MESSAGE);
+    expectRateLimited(await tokenFrom(port, ATTACKER, target, framing), 'clientFailures', budget, 60, CLIENT_FAILURES_MESSAGE);
     // …but not for another client: its per-address budget (30) is not spent.
-    expectToken(await tokenFrom(port, ATTACKER, other, path), 'content:read');
+    expectToken(await tokenFrom(port, ATTACKER, other, framing), 'content:read');
     // A third address has a budget of its own for the same client.
-    expectInvalidClient(await tokenFrom(port, BYSTANDER, guess, path));
-    expectToken(await tokenFrom(port, BYSTANDER, target, path), 'search:read');
+    expectInvalidClient(await tokenFrom(port, BYSTANDER, guess, framing));
+    expectToken(await tokenFrom(port, BYSTANDER, target, framing), 'search:read');
   });
 
   it('an address over its failure budget is refused for every client; other addresses are not', async () => {
@@ -62,12 +61,12 @@ describe.each(TOKEN_PATHS)('no lockout at the token endpoint (%s)', (path) => {
     const other = await issueKey(server.context, ['search:read', 'content:read']);
     const guess = { clientId: target.clientId, clientSecret: WRONG_SECRET };
 
-    for (let attempt = 1; attempt <= points; attempt++) expectInvalidClient(await tokenFrom(port, ATTACKER, guess, path));
-    expectRateLimited(await tokenFrom(port, ATTACKER, guess, path), 'authFailures', points, windowSec, FAILURES_MESSAGE);
+    for (let attempt = 1; attempt <= points; attempt++) expectInvalidClient(await tokenFrom(port, ATTACKER, guess, framing));
+    expectRateLimited(await tokenFrom(port, ATTACKER, guess, framing), 'authFailures', points, windowSec, FAILURES_MESSAGE);
 
-    expectToken(await tokenFrom(port, CLIENT, target, path), 'search:read');
-    expectRateLimited(await tokenFrom(port, ATTACKER, target, path), 'authFailures', points, windowSec, FAILURES_MESSAGE);
-    expectRateLimited(await tokenFrom(port, ATTACKER, other, path), 'authFailures', points, windowSec, FAILURES_MESSAGE);
-    expectToken(await tokenFrom(port, BYSTANDER, other, path), 'search:read content:read');
+    expectToken(await tokenFrom(port, CLIENT, target, framing), 'search:read');
+    expectRateLimited(await tokenFrom(port, ATTACKER, target, framing), 'authFailures', points, windowSec, FAILURES_MESSAGE);
+    expectRateLimited(await tokenFrom(port, ATTACKER, other, framing), 'authFailures', points, windowSec, FAILURES_MESSAGE);
+    expectToken(await tokenFrom(port, BYSTANDER, other, framing), 'search:read content:read');
   });
 });

@@ -39,6 +39,8 @@ let t: TestApp;
 let origin: string;
 let browser: Browser;
 
+// Shared, as Chromium and a listening docs-small server are slow to start: every test only loads
+// pages and searches (a few of the 1,200 searches a minute an address may make).
 beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;

@@ -43,6 +43,7 @@ function run(...args: string[]): Promise<Run> {
   }).finally(() => removeDir(cwd));
 }
 
+// No shared app: every test runs its own CLI process in its own folder; this only checks dist/.
 beforeAll(() => {
   if (!existsSync(path.join(REPO_DIR, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does) first');
 });

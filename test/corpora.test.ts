@@ -399,6 +399,7 @@ describe.each(CORPORA)('$name', (corpus) => {
   let llmsPaths: string[];
   let searchPaths: string[];
 
+  // Shared, as building a whole corpus is costly: every test only reads what the app serves.
   beforeAll(async () => {
     // What agents get is the source with its generator syntax made plain (content/dialects): `:::info` boxes
     // become GitHub alerts; a file without such syntax is its own plain markdown, byte for byte.

@@ -20,6 +20,7 @@ import { CaseCounter, DRAFT_MARKER, INTERNAL_MARKER, fuzzParameters } from './fu
 const OUTSIDE_MARKER = 'Ou7sideRootMarker';
 
 let outside: string;
+// Shared: the files outside the roots are written once and only ever read (linked to, never changed).
 beforeAll(() => {
   outside = mkdtempSync(path.join(tmpdir(), 'sitegate-outside-'));
   writeFileSync(path.join(outside, 'secret.md'), `# Secret ${OUTSIDE_MARKER}\n\n${OUTSIDE_MARKER}\n`);

@@ -8,14 +8,16 @@
  */
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_BASE_URL, removeDir } from './helpers.js';
 import { CaseCounter, expectSafeAnswer, fuzzParameters, rawRequest } from './fuzz-support.js';
 import { buildFuzzApp, INTERNAL_URLS, PUBLIC_URLS, ROUTE_URLS, type FuzzApp, type FuzzCredentials } from './fuzz-site.js';
 
 let t: FuzzApp;
 let port: number;
-beforeAll(async () => {
+// A fresh app per test: the inject property spends rate-limit budgets and may revoke the very
+// credentials the raw-socket property sends.
+beforeEach(async () => {
   t = await buildFuzzApp({
     settings: {
       limits: { keepAliveTimeoutMs: 500, headersTimeoutMs: 1000, requestTimeoutMs: 2000 },
@@ -26,7 +28,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.app.close();
   removeDir(t.contentDir);
 });

@@ -62,6 +62,7 @@ let t: TestApp;
 /** Every HTML document of the site: [url, expected status]. */
 let documents: [string, number][];
 
+// Shared, as rendering every document of docs-small is costly: every test only GETs them.
 beforeAll(async () => {
   t = await buildTestApp(DOCS_SMALL);
   const { site, pages } = t.loaded.snapshot;

@@ -71,6 +71,13 @@ describe('404 not_found', () => {
     expect(headersOf(res)).toStrictEqual({ vary: 'Accept', ...PUBLIC_CORS, ...errorHeaders(res) });
     expect(res.json()).toStrictEqual(errorBody('not_found', 'No page at this address.'));
   });
+
+  it.each([['/api/v1/nope'], ['/.well-known/nope']])('sends the error object under %s whatever the client accepts', async (url) => {
+    const res = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.statusCode).toBe(404);
+    expect(headersOf(res)).toStrictEqual({ ...PUBLIC_CORS, ...errorHeaders(res) });
+    expect(res.json()).toStrictEqual(errorBody('not_found', 'No page at this address.'));
+  });
 });
 
 describe('405 method_not_allowed and OPTIONS', () => {

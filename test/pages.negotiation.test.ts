@@ -352,6 +352,7 @@ describe('one canonical URL for names that need percent-encoding', () => {
   // Only RFC 3986 unreserved characters stay literal in a page URL: `+` is %2B, `~` stays `~`.
   let dir: string;
   let odd: TestApp;
+  // Shared: both tests only GET pages.
   beforeAll(async () => {
     dir = writeContent({ 'common/c++.md': '# c++\n\nThe C++ compiler.\n', 'common/~.md': '# ~\n\nThe home folder.\n' });
     odd = await buildTestApp(dir);

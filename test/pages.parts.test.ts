@@ -6,7 +6,7 @@
  * back together are the page served whole. Built with the smallest limit, 5,000 characters.
  */
 import { countTokens } from 'gpt-tokenizer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, issueKey, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
 import { HTML_TYPE, MARKDOWN_TYPE, PUBLIC_CORS } from './http-expect.js';
 
@@ -44,6 +44,7 @@ let t: TestApp;
 /** The same site served with the page limit off. */
 let whole: TestApp;
 
+// Shared by the tests that only read (GETs of pages and parts); a test that issues keys builds its own.
 beforeAll(async () => {
   dir = writeContent(FILES);
   t = await buildTestApp(dir, { settings: { pageMaxChars: LIMIT } });
@@ -276,17 +277,27 @@ describe('part URLs', () => {
 });
 
 describe('an internal page over the limit', () => {
+  // Its own app: it issues keys, and the shared ones stay read-only.
+  let keyed: TestApp;
+  beforeEach(async () => {
+    keyed = await buildTestApp(dir, { settings: { pageMaxChars: LIMIT } });
+  });
+  afterEach(async () => {
+    await keyed.app.close();
+  });
+
   it('is split the same way and stays behind internal:read, with no existence oracle', async () => {
+    const get = (url: string, headers: Record<string, string> = {}) => keyed.app.inject({ method: 'GET', url, headers });
     expect((await get('/internal/long;part=2')).statusCode).toBe(401);
     expect((await get('/internal/long;part=9')).statusCode).toBe(401);
-    const { apiKey } = await issueKey(t.context, ['internal:read']);
+    const { apiKey } = await issueKey(keyed.context, ['internal:read']);
     const res = await get('/internal/long;part=2.md', { 'x-api-key': apiKey });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.body.startsWith('# Internal long (part 2 of 3)\n')).toBe(true);
     expect((await get('/internal/long;part=9', { 'x-api-key': apiKey })).statusCode).toBe(404);
-    const { apiKey: contentOnly } = await issueKey(t.context, ['content:read']);
+    const { apiKey: contentOnly } = await issueKey(keyed.context, ['content:read']);
     expect((await get('/internal/long;part=2', { 'x-api-key': contentOnly })).statusCode).toBe(403);
     expect((await get('/sitemap.xml')).body).not.toContain('/internal/');
   });
@@ -300,6 +311,7 @@ describe('links across parts', () => {
   const GAMMA_LINKS = `## Gamma\n\nBack to [Gamma](./links.md#gamma), up to [the anchor](./links.md#top-anchor).\n\n${prose('gamma', 30)}\n\n### Café\n\n${prose('café', 5)}\n`;
   const LINKS = `# Links\n\n${SELF}\n${BETA_CODE}\n${GAMMA_LINKS}\n[spec]: https://example.com/spec "The spec"\n`;
 
+  // Shared: both tests only GET pages.
   beforeAll(async () => {
     refsDir = writeContent({ 'links.md': LINKS });
     refs = await buildTestApp(refsDir, { settings: { pageMaxChars: LIMIT } });

@@ -21,6 +21,7 @@ const ODD_NAMES = ['..md', '[.md', '%.md', '~.md', 'c++.md'];
 let parent: string;
 let t: TestApp;
 let port: number;
+// Shared by every case here over one listening server: each only reads (GETs, the problems list).
 beforeAll(async () => {
   // parent/content is the root; parent/secret.md and parent/outside/ sit beside it.
   parent = mkdtempSync(path.join(tmpdir(), 'sitegate-paths-'));

@@ -135,6 +135,8 @@ describe('two replicas on one PostgreSQL and one Redis', { timeout: 120_000 }, (
     }
   }
 
+  // Shared, as two server processes on PostgreSQL and Redis are slow to start: every test creates its
+  // own key and sends from its own loopback address, so no key, token or budget is used by two tests.
   beforeAll(async () => {
     database = await createTestDatabase();
     redisKeyPrefix = `${uniqueName()}:`;

@@ -66,6 +66,7 @@ describe('AFDocs scorecard of sitegate serving docs-small', () => {
   let baseUrl: string;
   let output = '';
 
+  // Shared, as a server process is slow to start: the scorecard only reads pages and indexes.
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sitegate-scorecard-'));
     const port = await freePort();

@@ -4,11 +4,11 @@
  * every HTML answer; CORS for the public read-only API from any origin, never credentialed:
  * preflights grant GET/HEAD with Accept and If-None-Match only (no Authorization, no X-API-Key),
  * answers to a credential carry no Access-Control-Allow-Origin, and no answer carries
- * Access-Control-Allow-Credentials. Both the Fastify routes and the fast path are exercised.
+ * Access-Control-Allow-Credentials. Credentials checked afresh and answered from the cache are both exercised.
  */
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
 import { HTML_SECURITY, PUBLIC_CORS } from './http-expect.js';
 import { jsonTokenRequest, obtainToken, TOKEN_PATH } from './auth-fixtures.js';
@@ -50,14 +50,15 @@ let https: TestApp;
 let plain: TestApp;
 let httpsOrigin: string;
 
-beforeAll(async () => {
+// Fresh apps per test: tests issue keys into the apps' stores.
+beforeEach(async () => {
   https = await buildTestApp(EXAMPLE_SITE, 'https://docs.example.com');
   plain = await buildTestApp(EXAMPLE_SITE);
   await https.app.listen({ port: 0, host: '127.0.0.1' });
   httpsOrigin = `http://127.0.0.1:${(https.app.server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await https.app.close();
   await plain.app.close();
 });
@@ -80,9 +81,9 @@ describe('Strict-Transport-Security', () => {
     }
   });
 
-  it('is on every fast-path answer when the base URL is https, whoami included', async () => {
+  it('is on every answer over a real socket when the base URL is https, whoami included', async () => {
     const { apiKey } = await issueKey(https.context, ['search:read']);
-    // The first whoami is checked by the framework, the second answered by the fast path.
+    // The first whoami's key is checked against the store, the second is answered from the cache.
     const variants: Record<string, string>[] = [{}, { accept: 'text/markdown' }, { 'x-api-key': apiKey }, { 'x-api-key': apiKey }];
     for (const headers of variants) {
       for (const path of ['/', '/guides/configuration', '/llms.txt', '/api/v1/health', '/_sitegate/site.js', '/api/v1/whoami']) {
@@ -201,7 +202,7 @@ describe('CORS', () => {
     await plain.app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(plain.app.server.address() as AddressInfo).port}`;
     for (let i = 0; i < 2; i++) {
-      // The second whoami is the fast path's.
+      // The second whoami is answered from the credential cache.
       const res = await fetch(`${origin}/api/v1/whoami`, { headers: { 'x-api-key': apiKey, origin: ORIGIN } });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();

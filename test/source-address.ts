@@ -1,7 +1,7 @@
 /**
  * Requests from chosen loopback source addresses (127.0.0.2, 127.0.0.3…; Linux routes all of
- * 127.0.0.0/8 to lo) to an app listening on a real port, so that both request paths, the
- * node:http fast path and Fastify, see the address as a socket peer, as in production.
+ * 127.0.0.0/8 to lo) to an app listening on a real port, so that the production listener sees
+ * the address as a socket peer, as in production.
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,7 +31,7 @@ export async function listeningApp(settings: ConfigInput, options: Omit<TestAppO
 
 /**
  * Sends one request to 127.0.0.1:`port` from the local address `from`. The body goes with a
- * Content-Length, or chunked when `chunked` (which the token fast path leaves to Fastify).
+ * Content-Length, or chunked when `chunked`.
  */
 export function sendFrom(
   port: number,
@@ -62,19 +62,18 @@ export function sendFrom(
   });
 }
 
-/** The two ways a token request reaches sitegate: answered by the fast path, or left to Fastify. */
-export type TokenPath = 'fast path' | 'Fastify route';
-export const TOKEN_PATHS: TokenPath[] = ['fast path', 'Fastify route'];
+/** The two framings of a token request's body (RFC 9112 §6): each is read by its own code in request-body.ts. */
+export type BodyFraming = 'Content-Length' | 'chunked';
+export const BODY_FRAMINGS: BodyFraming[] = ['Content-Length', 'chunked'];
 
 /**
- * A JSON client-credentials request for `client` from `from`, on `path` (a chunked body never
- * qualifies for the fast path: src/http/token/fast-token.ts).
+ * A JSON client-credentials request for `client` from `from`, its body sent with `framing`.
  */
 export function tokenFrom(
   port: number,
   from: string,
   client: { clientId: string; clientSecret: string },
-  path: TokenPath,
+  framing: BodyFraming,
   headers: Record<string, string> = {},
 ): Promise<Received> {
   const body = JSON.stringify({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
@@ -83,7 +82,7 @@ export function tokenFrom(
     path: TOKEN_PATH,
     headers: { 'content-type': 'application/json', ...headers },
     body,
-    chunked: path === 'Fastify route',
+    chunked: framing === 'chunked',
   });
 }
 

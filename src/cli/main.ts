@@ -111,74 +111,62 @@ function program(setExit: (code: number) => void): Command {
     '--database-url <url>',
     'postgres:// URL of the store shared by replicas (default: SQLite in the data folder)',
   ] as const;
+  /** Adds the options of the store (data folder, PostgreSQL URL, secret file) to a keys or audit command, and its action. */
+  const onStore = (command: Command, action: KeysCommand): void => {
+    command
+      .option(...dataDir)
+      .option(...databaseUrl)
+      .option(...secretFile)
+      .action(keysAction(action));
+  };
   const keys = root
     .command('keys')
     .description('Issue, list, revoke and rotate API keys (operator only; there is no self-service signup).');
-  keys
-    .command('create')
-    .description('Issue a key; prints client_id, client_secret and the X-API-Key value once.')
-    .requiredOption('--name <name>', 'who or what the key is for')
-    .requiredOption('--scopes <list>', 'comma-separated: search:read, content:read, internal:read')
-    .option('--expires <duration>', 'lifetime, e.g. 90d (default: never)')
-    .option('--json', 'print one JSON object')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('createKeyCommand'));
-  keys
-    .command('list')
-    .description('List keys: id, name, scopes, created, last used, expires, status.')
-    .option('--json', 'print JSON')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('listKeysCommand'));
-  keys
-    .command('show')
-    .description('Show one key.')
-    .argument('<id>', 'client_id')
-    .option('--json', 'print JSON')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('showKeyCommand'));
-  keys
-    .command('revoke')
-    .description('Revoke a key and every token issued for it.')
-    .argument('<id>', 'client_id')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('revokeKeyCommand'));
-  keys
-    .command('rotate')
-    .description('Give a key a new secret; the old one keeps working during the grace period.')
-    .argument('<id>', 'client_id')
-    .option('--grace <duration>', 'how long the old secret keeps working (default 24h)')
-    .option('--json', 'print one JSON object')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('rotateKeyCommand'));
-  keys
-    .command('rotate-signing')
-    .description('Make a new signing key the active one; the old one keeps verifying until its last token has expired.')
-    .option('--token-ttl <seconds>', 'the lifetime of tokens the servers issue (default: as serve reads it, 3600)')
-    .option('--json', 'print one JSON object')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('rotateSigningKeyCommand'));
-  root
-    .command('audit')
-    .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
-    .option('--since <duration>', 'how far back, e.g. 1h (default 24h)')
-    .option('--limit <n>', 'at most this many events (default 1000)')
-    .option('--json', 'print JSON')
-    .option(...dataDir)
-    .option(...databaseUrl)
-    .option(...secretFile)
-    .action(keysAction('auditCommand'));
+  onStore(
+    keys
+      .command('create')
+      .description('Issue a key; prints client_id, client_secret and the X-API-Key value once.')
+      .requiredOption('--name <name>', 'who or what the key is for')
+      .requiredOption('--scopes <list>', 'comma-separated: search:read, content:read, internal:read')
+      .option('--expires <duration>', 'lifetime, e.g. 90d (default: never)')
+      .option('--json', 'print one JSON object'),
+    'createKeyCommand',
+  );
+  onStore(
+    keys.command('list').description('List keys: id, name, scopes, created, last used, expires, status.').option('--json', 'print JSON'),
+    'listKeysCommand',
+  );
+  onStore(keys.command('show').description('Show one key.').argument('<id>', 'client_id').option('--json', 'print JSON'), 'showKeyCommand');
+  onStore(
+    keys.command('revoke').description('Revoke a key and every token issued for it.').argument('<id>', 'client_id'),
+    'revokeKeyCommand',
+  );
+  onStore(
+    keys
+      .command('rotate')
+      .description('Give a key a new secret; the old one keeps working during the grace period.')
+      .argument('<id>', 'client_id')
+      .option('--grace <duration>', 'how long the old secret keeps working (default 24h)')
+      .option('--json', 'print one JSON object'),
+    'rotateKeyCommand',
+  );
+  onStore(
+    keys
+      .command('rotate-signing')
+      .description('Make a new signing key the active one; the old one keeps verifying until its last token has expired.')
+      .option('--token-ttl <seconds>', 'the lifetime of tokens the servers issue (default: as serve reads it, 3600)')
+      .option('--json', 'print one JSON object'),
+    'rotateSigningKeyCommand',
+  );
+  onStore(
+    root
+      .command('audit')
+      .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
+      .option('--since <duration>', 'how far back, e.g. 1h (default 24h)')
+      .option('--limit <n>', 'at most this many events (default 1000)')
+      .option('--json', 'print JSON'),
+    'auditCommand',
+  );
   return root;
 }
 

@@ -59,8 +59,9 @@ function rewriteLine(line: string, map: DestinationMap): string {
   const linked = line.replace(INLINE_LINK, (match: string, destination: string, offset: number) =>
     inCode(offset) ? match : match.slice(0, match.length - destination.length) + map(destination),
   );
-  // Raw HTML is left alone but for the `src` of media tags (an image must load wherever the
-  // markdown is read); a line with a code span is left whole, as the tag may be its example.
+  // Raw HTML is left alone but for the `src` of media tags and the `href` of links (an image must
+  // load wherever the markdown is read); a line with a code span is left whole, as the tag may be
+  // its example.
   return spans.length > 0 ? linked : rewriteHtmlSources(linked, map);
 }
 

@@ -61,6 +61,10 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): App {
     listener,
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  // A client may close its sending side once its request is out and still read the answer (a TCP
+  // half-close). By default node then ends the connection at once, losing any answer that waits
+  // (a body read, a credential checked afresh); half-open, node sends that answer, then closes.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('connect', createConnectHandler(baseUrl));
   server.on('clientError', createClientErrorHandler(limits, baseUrl));
   const closeHooks: (() => Promise<void> | void)[] = [];

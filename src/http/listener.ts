@@ -77,9 +77,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   const errorOf = (route: Route | undefined, facts: RequestFacts, error: ApiError): Answer => {
     const errors = route?.errors ?? 'json';
     // A 500 goes out as the error object (or the token endpoints' form): rendering a page could fail again.
-    if (error.code === 'internal_error') return errorAnswer(error, errors === 'oauth' ? 'oauth' : 'json', facts, site);
-    // API clients get the error object on API paths whatever they accept; page URLs negotiate.
-    if (errors === 'negotiated' && !facts.path.startsWith('/api/') && !facts.path.startsWith('/.well-known/'))
+    if (errors === 'negotiated' && error.code !== 'internal_error')
       return errorAnswer(error, negotiatedErrorForm(facts.headers.accept), facts, site, { negotiated: true });
     return errorAnswer(error, errors === 'oauth' ? 'oauth' : 'json', facts, site);
   };

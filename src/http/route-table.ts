@@ -27,7 +27,8 @@ export interface RouteTable {
   /** Every route, in table order (operations first). */
   routes: readonly Route[];
   /**
-   * The routes of a path: its own, or the page route's for any path the table does not name.
+   * The routes of a path: its own, or the page route's for any path the table does not name (with
+   * the error object as its error form under `/api/` and `/.well-known/`).
    * @param path the request path without the query string, as received
    */
   lookup(path: string): PathRoutes;
@@ -119,10 +120,12 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     byPath.set(route.path, entry);
   }
   const pages: PathRoutes = { GET: page, allow: 'GET, HEAD, OPTIONS' };
+  // API clients get the error object on API paths whatever they accept; page URLs negotiate.
+  const apiPaths: PathRoutes = { GET: { ...page, errors: 'json' }, allow: pages.allow };
   return {
     routes,
     lookup(path) {
-      return byPath.get(path) ?? pages;
+      return byPath.get(path) ?? (path.startsWith('/api/') || path.startsWith('/.well-known/') ? apiPaths : pages);
     },
   };
 }

@@ -8,7 +8,8 @@ import type { AssetFile } from '../content/assets.js';
 import { isInternalKey } from '../content/access.js';
 import type { Page } from '../content/page.js';
 import { decodeRequestPath, parsePartPath, type PartPath } from '../content/paths.js';
-import type { PartBodies, Representations, Snapshot } from './snapshot.js';
+import type { PartBodies, Representations } from './bodies.js';
+import type { Snapshot } from './snapshot.js';
 
 /** A page or listing that can answer. */
 export interface Found {

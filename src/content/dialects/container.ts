@@ -7,7 +7,7 @@
  * `code-group` labelled sections of code.
  */
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
-import { codeLines, indentOf, indentLines } from './lines.js';
+import { indentOf, indentLines, rewriteBlocks } from './lines.js';
 
 /** `:::name`, `::: name Title`, `:::name[Title]`, `:::name[Title]{attrs}`. */
 const OPEN = /^\s*(:{3,})\s*([A-Za-z][\w-]*)(.*)$/;
@@ -54,16 +54,7 @@ function codeGroupTabs(body: string): { label: string; body: string }[] {
  */
 export function containers(markdown: string, recurse: (markdown: string) => string): string {
   if (!markdown.includes(':::')) return markdown;
-  const lines = markdown.split('\n');
-  const code = codeLines(lines);
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    const open = code[i] === true ? null : OPEN.exec(line);
-    if (open === null) {
-      out.push(line);
-      continue;
-    }
+  return rewriteBlocks(markdown, OPEN, (lines, code, i, open) => {
     let depth = 1;
     let end = i + 1;
     for (; end < lines.length; end++) {
@@ -73,7 +64,7 @@ export function containers(markdown: string, recurse: (markdown: string) => stri
       else if (OPEN.test(text)) depth++;
       if (depth === 0) break;
     }
-    const indent = indentOf(line);
+    const indent = indentOf(lines[i] ?? '');
     const body = recurse(
       lines
         .slice(i + 1, end)
@@ -81,10 +72,8 @@ export function containers(markdown: string, recurse: (markdown: string) => stri
         .join('\n')
         .replace(/^\n+|\n+$/g, ''),
     );
-    out.push(indentLines(containerMarkdown(open[2] ?? '', titleOf(open[3] ?? ''), body), indent));
-    i = end;
-  }
-  return out.join('\n');
+    return { text: indentLines(containerMarkdown(open[2] ?? '', titleOf(open[3] ?? ''), body), indent), last: end };
+  });
 }
 
 /** One container as plain markdown, by its name. */

@@ -9,7 +9,7 @@
  * dropped and reported.
  */
 import { admonitionMarkdown, tabsMarkdown } from './blocks.js';
-import { codeLines, indentLines, indentOf } from './lines.js';
+import { codeLines, indentLines, indentOf, rewriteBlocks, type RewrittenBlock } from './lines.js';
 
 /** A tag alone on its line: `{% name attrs %}`. */
 const TAG_LINE = /^\s*\{%-?\s*([\w@/.-]+)((?:\s+[^%]*?)?)\s*-?%\}\s*$/;
@@ -77,28 +77,18 @@ function tabsOf(body: string, recurse: (markdown: string) => string): { label: s
  */
 export function gitbookBlocks(markdown: string, recurse: (markdown: string) => string, report: GitbookReport): string {
   if (!markdown.includes('{%')) return markdown;
-  const lines = markdown.split('\n');
-  const code = codeLines(lines);
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    const tag = code[i] === true ? null : TAG_LINE.exec(line);
-    if (tag === null) {
-      out.push(code[i] === true || !line.includes('{%') ? line : inlineTags(line, report));
-      continue;
-    }
+  const rewrite = (lines: readonly string[], code: readonly boolean[], i: number, tag: RegExpExecArray): RewrittenBlock => {
     const [, name = '', rest = ''] = tag;
     const attributes = attributesOf(rest);
-    const indent = indentOf(line);
+    const indent = indentOf(lines[i] ?? '');
     const end = name === 'embed' ? embedEnd(lines, code, i) : closingLine(lines, code, i, name);
     // A tab set's tags are read by tabsOf, which runs each tab's body through every dialect.
     const raw = end === undefined ? '' : inner(lines, i + 1, end, indent);
     const body = name === 'tabs' ? raw : recurse(raw);
     const block = blockMarkdown(name, attributes, body, recurse, report);
-    if (block !== undefined) out.push(indentLines(block, indent));
-    if (end !== undefined) i = end;
-  }
-  return out.join('\n');
+    return { text: block === undefined ? undefined : indentLines(block, indent), last: end ?? i };
+  };
+  return rewriteBlocks(markdown, TAG_LINE, rewrite, (line, code) => (code || !line.includes('{%') ? line : inlineTags(line, report)));
 }
 
 /** One tag and its body as plain markdown; `undefined` to leave nothing. */

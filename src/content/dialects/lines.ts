@@ -114,3 +114,39 @@ export function outsideCodeSpans(text: string, replace: (prose: string) => strin
   }
   return out + replace(text.slice(at));
 }
+
+/** A block rewritten by a {@link rewriteBlocks} step: its plain markdown (`undefined`: nothing) and the index of its last line. */
+export interface RewrittenBlock {
+  text: string | undefined;
+  last: number;
+}
+
+/**
+ * The scan every block dialect shares: each line outside fenced code that `open` matches starts a
+ * block, which `rewrite` turns into plain markdown; the scan goes on after the block's last line.
+ * Other lines pass through `other` (default: unchanged).
+ * @param rewrite given every line, which of them are code, the opening line's index and match
+ * @param other given a line that opens no block and whether it is code
+ */
+export function rewriteBlocks(
+  markdown: string,
+  open: RegExp,
+  rewrite: (lines: readonly string[], code: readonly boolean[], at: number, match: RegExpExecArray) => RewrittenBlock,
+  other: (line: string, code: boolean) => string = (line) => line,
+): string {
+  const lines = markdown.split('\n');
+  const code = codeLines(lines);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const match = code[i] === true ? null : open.exec(line);
+    if (match === null) {
+      out.push(other(line, code[i] === true));
+      continue;
+    }
+    const { text, last } = rewrite(lines, code, i, match);
+    if (text !== undefined) out.push(text);
+    i = last;
+  }
+  return out.join('\n');
+}

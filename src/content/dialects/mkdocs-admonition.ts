@@ -5,7 +5,7 @@
  * (the title, else the type capitalised, as Material shows it).
  */
 import { admonitionMarkdown, detailsMarkdown } from './blocks.js';
-import { codeLines, dedent, indentedBodyLength, indentLines, indentOf, indentWidth } from './lines.js';
+import { dedent, indentedBodyLength, indentLines, indentOf, indentWidth, rewriteBlocks } from './lines.js';
 
 /** `!!! note`, `!!! note "Title"`, `??? note inline end "Title"`, `???+ tip`. */
 const OPEN = /^(\s*(?::[ \t]+)?)(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+[\w-]+)*)[ \t]*(?:"(.*)")?[ \t]*$/;
@@ -17,16 +17,8 @@ const OPEN = /^(\s*(?::[ \t]+)?)(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+[\w-]+)*)
  */
 export function mkdocsAdmonitions(markdown: string, recurse: (markdown: string) => string): string {
   if (!markdown.includes('!!!') && !markdown.includes('???')) return markdown;
-  const lines = markdown.split('\n');
-  const code = codeLines(lines);
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
+  return rewriteBlocks(markdown, OPEN, (lines, _code, i, open) => {
     const line = lines[i] ?? '';
-    const open = code[i] === true ? null : OPEN.exec(line);
-    if (open === null) {
-      out.push(line);
-      continue;
-    }
     // The marker may open a definition (`:   !!! note`): its body is indented past the `:` too.
     const lead = open[1] ?? '';
     const indent = lead.includes(':') ? ' '.repeat(indentWidth(lead.replace(':', ' '))) : indentOf(line);
@@ -43,8 +35,6 @@ export function mkdocsAdmonitions(markdown: string, recurse: (markdown: string) 
       marker === '!!!'
         ? admonitionMarkdown(type, title, body)
         : detailsMarkdown(title === undefined || title === '' ? type.charAt(0).toUpperCase() + type.slice(1) : title, body);
-    out.push(lead + indentLines(block, indent).slice(indent.length));
-    i += length;
-  }
-  return out.join('\n');
+    return { text: lead + indentLines(block, indent).slice(indent.length), last: i + length };
+  });
 }

@@ -3,7 +3,7 @@
  * form one set, `===!` starts a new one, `===+` selects a tab) as labelled sections.
  */
 import { tabsMarkdown } from './blocks.js';
-import { codeLines, dedent, indentedBodyLength, indentLines, indentOf, indentWidth } from './lines.js';
+import { dedent, indentedBodyLength, indentLines, indentOf, indentWidth, rewriteBlocks } from './lines.js';
 
 const OPEN = /^(\s*)===([!+]{0,2})[ \t]+"(.*)"[ \t]*$/;
 
@@ -14,17 +14,8 @@ const OPEN = /^(\s*)===([!+]{0,2})[ \t]+"(.*)"[ \t]*$/;
  */
 export function mkdocsTabs(markdown: string, recurse: (markdown: string) => string): string {
   if (!markdown.includes('===')) return markdown;
-  const lines = markdown.split('\n');
-  const code = codeLines(lines);
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    const first = code[i] === true ? null : OPEN.exec(line);
-    if (first === null) {
-      out.push(line);
-      continue;
-    }
-    const indent = indentOf(line);
+  return rewriteBlocks(markdown, OPEN, (lines, _code, i) => {
+    const indent = indentOf(lines[i] ?? '');
     const columns = indentWidth(indent) + 4;
     const tabs: { label: string; body: string }[] = [];
     let at = i;
@@ -46,8 +37,6 @@ export function mkdocsTabs(markdown: string, recurse: (markdown: string) => stri
         at = next;
       else break;
     }
-    out.push(indentLines(tabsMarkdown(tabs), indent));
-    i = at - 1;
-  }
-  return out.join('\n');
+    return { text: indentLines(tabsMarkdown(tabs), indent), last: at - 1 };
+  });
 }

@@ -10,7 +10,7 @@ import type { Config } from '../../config/config.js';
 import { ApiError } from '../../errors.js';
 import { requireScopes } from '../../auth/authenticate.js';
 import { resolvePath, type Found } from '../../snapshot/lookup.js';
-import type { PartBodies, Representations } from '../../snapshot/snapshot.js';
+import type { PartBodies, Representations } from '../../snapshot/bodies.js';
 import { bodyAnswer, plainAnswer, type Answer, type RequestFacts } from '../answer.js';
 import type { RouteAnswer } from '../route.js';
 import { PUBLIC_CACHE } from '../write.js';

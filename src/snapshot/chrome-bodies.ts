@@ -1,0 +1,29 @@
+/** Step of the snapshot build: the bodies every site has whatever its content (assets, 404 page). */
+import { makeBody, type Body } from '../body.js';
+import { FAVICON_SVG, SITE_CSS, SITE_JS } from '../layout/assets.js';
+import { renderErrorHtml } from '../layout/pages.js';
+import { CONTENT_TYPES } from './bodies.js';
+import type { SiteView } from './site-view.js';
+
+/** The stylesheet, script and icon pages link to, by URL path (`/_sitegate/…`). */
+export function assetBodies(): ReadonlyMap<string, Body> {
+  return new Map([
+    ['/_sitegate/site.css', makeBody(SITE_CSS, CONTENT_TYPES.css)],
+    ['/_sitegate/site.js', makeBody(SITE_JS, CONTENT_TYPES.js)],
+    ['/_sitegate/favicon.svg', makeBody(FAVICON_SVG, CONTENT_TYPES.svg)],
+  ]);
+}
+
+/** The HTML 404 page of `view`'s site, drawn in its chrome with the root sidebar. */
+export function notFoundBody(view: SiteView): Body {
+  return makeBody(
+    renderErrorHtml(
+      view.chrome,
+      404,
+      'Page not found',
+      'There is no page at this address. It may have moved or been renamed: search for it with the box above, or start from the home page or the sections of this site.',
+      view.rootSidebar,
+    ),
+    CONTENT_TYPES.html,
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Step of the snapshot build: the discovery documents (llms files, sitemap, OpenAPI, developer
+ * portal, robots.txt, health, search index JSON, RFC 8414 / 9728 / 9727 metadata) as bodies.
+ */
+import { makeBody, type Body } from '../body.js';
+import { buildOpenApi } from '../discovery/openapi.js';
+import { buildPortalHtml } from '../discovery/portal.js';
+import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
+import { buildSitemaps } from '../discovery/sitemap.js';
+import { buildApiCatalog, buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from '../discovery/well-known.js';
+import type { SearchIndex } from '../search/search-index.js';
+import { CONTENT_TYPES, jsonBody } from './bodies.js';
+import { LazyMap, type BodyCache } from './lazy-map.js';
+import { llmsBodiesOf, type LlmsBodies } from './llms-bodies.js';
+import type { SiteView } from './site-view.js';
+
+/** The discovery documents of a snapshot. */
+export interface DiscoveryBodies extends LlmsBodies {
+  readonly openapi: Body;
+  /** `/llms-full.txt`: the whole text, or the index of its parts. */
+  readonly llmsFullTxt: Body;
+  readonly sitemap: Body;
+  /** `/sitemap-N.xml` bodies when the sitemap is an index. */
+  readonly sitemapParts: ReadonlyMap<string, Body>;
+  readonly robotsTxt: Body;
+  readonly portal: Body;
+  readonly health: Body;
+  /** The whole public search index as JSON. */
+  readonly publicIndex: Body;
+  /** The whole index with internal pages, for `internal:read`. */
+  readonly fullIndex: Body;
+  /** RFC 8414 authorization server metadata. */
+  readonly authorizationServer: Body;
+  /** RFC 9728 protected resource metadata. */
+  readonly protectedResource: Body;
+  /** RFC 9727 api-catalog linkset. */
+  readonly apiCatalog: Body;
+}
+
+/** Options of {@link discoveryBodiesOf}. */
+export interface DiscoveryOptions {
+  /** Content-Signal line of robots.txt (default: {@link DEFAULT_CONTENT_SIGNAL}). */
+  contentSignal?: string | undefined;
+  /** Size bound of llms index files (default 50,000: LLMS_MAX_CHARS). */
+  llmsMaxChars?: number | undefined;
+  /** URLs per sitemap file (default: the protocol's 50,000). */
+  sitemapMaxUrls?: number | undefined;
+}
+
+/**
+ * The discovery documents of `view`'s site. Small ones are made now; the full-text llms files,
+ * sitemap parts and the search index JSON (some 15 MB at 100k pages) on first request, kept in
+ * `cache`.
+ */
+export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: BodyCache, options: DiscoveryOptions): DiscoveryBodies {
+  const { site, baseUrl } = view;
+  const sitemaps = buildSitemaps(site.publicPages, baseUrl, options.sitemapMaxUrls);
+  const { llmsTxt, llmsFiles } = llmsBodiesOf(view, cache, options.llmsMaxChars);
+  const cachedJson = (key: string, value: () => unknown): Body => {
+    let body = cache.get(key) as Body | undefined;
+    if (body === undefined) cache.set(key, (body = jsonBody(value())));
+    return body;
+  };
+  return {
+    openapi: jsonBody(buildOpenApi({ baseUrl, siteName: site.name })),
+    llmsTxt,
+    get llmsFullTxt() {
+      return llmsFiles.get('/llms-full.txt') ?? makeBody('', CONTENT_TYPES.text);
+    },
+    llmsFiles,
+    sitemap: makeBody(sitemaps.root, CONTENT_TYPES.xml),
+    sitemapParts: new LazyMap<Body>(
+      {
+        keys: () => sitemaps.parts.keys(),
+        has: (path) => sitemaps.parts.has(path),
+        make: (path) => {
+          const xml = sitemaps.parts.get(path);
+          return xml === undefined ? undefined : makeBody(xml(), CONTENT_TYPES.xml);
+        },
+      },
+      cache,
+      'sitemap:',
+    ),
+    robotsTxt: makeBody(buildRobotsTxt(baseUrl, options.contentSignal ?? DEFAULT_CONTENT_SIGNAL), CONTENT_TYPES.text),
+    portal: makeBody(buildPortalHtml(view.chrome, view.rootSidebar), CONTENT_TYPES.html),
+    health: jsonBody({ ok: true, name: 'sitegate', docs: `${baseUrl}/developers` }),
+    get publicIndex() {
+      return cachedJson('index:public', () => search.publicDocuments);
+    },
+    get fullIndex() {
+      return cachedJson('index:all', () => search.allDocuments);
+    },
+    authorizationServer: jsonBody(buildAuthorizationServerMetadata(baseUrl)),
+    protectedResource: jsonBody(buildProtectedResourceMetadata(baseUrl, site.name)),
+    apiCatalog: makeBody(JSON.stringify(buildApiCatalog(baseUrl)), CONTENT_TYPES.linkset),
+  };
+}
