@@ -152,7 +152,7 @@ export async function startSitegate(contentDir: string, scope: string): Promise<
   const listening = new Promise<string>((resolve) => {
     child.stdout?.setEncoding('utf8').on('data', (text: string) => {
       output += text;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (match?.[1] !== undefined) resolve(match[1]);
     });
   });

@@ -17,7 +17,9 @@ const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../shared/corpora/docs-sma
 
 /** Usage text, printed by `--help` and on bad options. */
 export const USAGE = `Usage: npm run bench -- [options]
-       npm run bench -- scale [PAGES...]   build, memory and search of synthetic sites (default 1000 10000 100000)
+       npm run bench -- scale [PAGES...] [--keep-sites]
+                           build, memory and search of synthetic sites (default 1000 10000 100000), generated
+                           into the temp folder (it says where) and removed at the end unless --keep-sites
 
   --duration SEC      measured seconds per server and scenario (default 5)
   --rounds N          rounds the measured time is split into, servers alternating (default 5)

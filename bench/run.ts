@@ -14,6 +14,7 @@ import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type Prepar
 import { buildReplayTable } from './replay.js';
 import { diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
 import { runScale, SCALE_SIZES } from './scale.js';
+import { runSearchQuality } from './search-quality.js';
 import { BENCH_KEY_SCOPES, BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
 
 function selectScenarios(only: readonly string[]): BenchScenario[] {
@@ -75,13 +76,19 @@ async function startBaselines(prepared: readonly PreparedScenario[], sitegate: S
 }
 
 async function main(args: string[]): Promise<number> {
+  if (args[0] === 'search-quality') {
+    runSearchQuality(args.slice(1));
+    return 0;
+  }
   if (args[0] === 'scale') {
-    const sizes = args.slice(1).map(Number);
+    const keepSites = args.includes('--keep-sites');
+    const counts = args.slice(1).filter((arg) => arg !== '--keep-sites');
+    const sizes = counts.map(Number);
     if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
-      process.stderr.write(`bench: scale takes page counts, got "${args.slice(1).join(' ')}"\n\n${USAGE}`);
+      process.stderr.write(`bench: scale takes page counts, got "${counts.join(' ')}"\n\n${USAGE}`);
       return 2;
     }
-    await runScale(sizes.length === 0 ? SCALE_SIZES : sizes);
+    await runScale(sizes.length === 0 ? SCALE_SIZES : sizes, { keepSites });
     return 0;
   }
   const started = performance.now();

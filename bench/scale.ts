@@ -1,10 +1,11 @@
 /**
  * `npm run bench -- scale`: build time, memory and search latency of synthetic sites of 1k, 10k and
  * 100k pages (bench/generate-site.ts), each built in a fresh child process (bench/scale-child.ts).
- * Sites are generated once into the system temp folder and reused while the generator is unchanged.
+ * Sites are generated into the system temp folder (the bench says where) and removed at the end;
+ * with `--keep-sites` they stay and are reused while the generator is unchanged.
  */
 import { fork } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,9 +45,12 @@ export function scaleQueries(count = QUERY_COUNT): string[] {
   });
 }
 
-/** The folder of a generated site of `pages` pages, generating it when missing. */
-function siteOf(pages: number): string {
-  const dir = path.join(os.tmpdir(), `sitegate-scale-v${GENERATOR_VERSION}`, String(pages));
+/** The folder of the sites kept between runs (`--keep-sites`); without it, each run generates into a folder of its own. */
+const KEPT_SITES_DIR = path.join(os.tmpdir(), `sitegate-scale-v${GENERATOR_VERSION}`);
+
+/** The folder of a generated site of `pages` pages under `sitesDir`, generating it when missing. */
+function siteOf(sitesDir: string, pages: number): string {
+  const dir = path.join(sitesDir, String(pages));
   if (!existsSync(path.join(dir, COMPLETE))) {
     process.stderr.write(`bench: generating ${pages} pages into ${dir}\n`);
     writeSite(dir, { pages });
@@ -89,8 +93,24 @@ export function scaleTable(rows: readonly ScaleRow[]): string {
 /**
  * Runs the scale bench and prints its table.
  * @param sizes page counts to measure
+ * @param keepSites leave the generated sites in the temp folder for the next run (else they are removed, even on failure)
  */
-export async function runScale(sizes: readonly number[] = SCALE_SIZES): Promise<void> {
+export async function runScale(sizes: readonly number[] = SCALE_SIZES, { keepSites = false } = {}): Promise<void> {
+  const sitesDir = keepSites ? KEPT_SITES_DIR : mkdtempSync(path.join(os.tmpdir(), 'sitegate-scale-'));
+  process.stderr.write(
+    `bench: generated sites go to ${sitesDir}${keepSites ? ' and stay there (--keep-sites)' : ', removed at the end'}\n`,
+  );
+  try {
+    await measureSizes(sitesDir, sizes);
+  } finally {
+    if (!keepSites) {
+      rmSync(sitesDir, { recursive: true, force: true });
+      process.stderr.write(`bench: removed ${sitesDir}\n`);
+    }
+  }
+}
+
+async function measureSizes(sitesDir: string, sizes: readonly number[]): Promise<void> {
   const cpus = os.cpus();
   const queries = scaleQueries();
   process.stdout.write(
@@ -102,7 +122,7 @@ export async function runScale(sizes: readonly number[] = SCALE_SIZES): Promise<
   );
   const rows: ScaleRow[] = [];
   for (const pages of sizes) {
-    const dir = siteOf(pages);
+    const dir = siteOf(sitesDir, pages);
     const row = await measure(dir, queries);
     process.stderr.write(
       `bench: ${pages} pages: ${row.buildSec.toFixed(2)} s, ${row.rssMb.toFixed(0)} MB, p99 ${row.searchP99Ms.toFixed(2)} ms\n`,

@@ -203,13 +203,33 @@ describe('static files', () => {
   });
 
   it('check verifies every image and file link, counts static files and lists what it does not serve', () => {
-    write(path.join(root, 'broken.md'), '# Broken\n\n![Gone](img/gone.png) ![Gone too](/gone.svg) <img src="../up.png">\n');
+    // The lines count the frontmatter, the agents' block the HTML leaves out, and raw HTML's own lines.
+    const broken = [
+      '---',
+      'title: Broken',
+      '---',
+      '',
+      '<!-- agents-only -->',
+      '',
+      'For agents only.',
+      '',
+      '<!-- /agents-only -->',
+      '',
+      '![Gone](img/gone.png)',
+      '![Gone too](/gone.svg)',
+      '',
+      '<div>',
+      '<img src="../up.png">',
+      '</div>',
+      '',
+    ];
+    write(path.join(root, 'broken.md'), broken.join('\n'));
     try {
       const result = checkContent(root, undefined, [path.join(parent, 'static')]);
       expect(result.problems.filter((problem) => problem.file === 'broken.md')).toStrictEqual([
-        { severity: 'error', file: 'broken.md', message: 'broken relative link: img/gone.png' },
-        { severity: 'error', file: 'broken.md', message: 'no static file at: /gone.svg' },
-        { severity: 'error', file: 'broken.md', message: 'link escapes the content folder: ../up.png' },
+        { severity: 'error', file: 'broken.md', line: 11, message: 'broken relative link: img/gone.png' },
+        { severity: 'error', file: 'broken.md', line: 12, message: 'no static file at: /gone.svg' },
+        { severity: 'error', file: 'broken.md', line: 15, message: 'link escapes the content folder: ../up.png' },
       ]);
       expect(result.problems.filter((problem) => problem.file === 'img/linked.png')).toStrictEqual([
         { severity: 'error', file: 'img/linked.png', message: 'symlink points outside the content folder, skipped' },

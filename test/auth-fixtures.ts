@@ -186,3 +186,16 @@ export function header(response: LightMyRequestResponse, name: string): string |
   const value = response.headers[name.toLowerCase()];
   return value === undefined ? undefined : String(value);
 }
+
+/**
+ * A client-credentials token request (SPEC.md, JSON body) to a running server over HTTP.
+ * @returns the response, unread
+ */
+export function requestToken(baseUrl: string, clientId: string, clientSecret: string): Promise<Response> {
+  return fetch(`${baseUrl}${TOKEN_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+    signal: AbortSignal.timeout(10_000),
+  });
+}

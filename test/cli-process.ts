@@ -34,7 +34,8 @@ export class Cli {
     this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
     this.exit = new Promise((resolve, reject) => {
       this.child.once('error', reject);
-      this.child.once('exit', (code, signal) => resolve({ code, signal }));
+      // 'close', not 'exit': by then stdout and stderr are read to the end.
+      this.child.once('close', (code, signal) => resolve({ code, signal }));
     });
   }
 
@@ -64,11 +65,11 @@ export class Cli {
       const done = (): void => {
         clearTimeout(timer);
         this.child.stdout?.off('data', check);
-        this.child.off('exit', onExit);
+        this.child.off('close', onExit);
       };
       if (check()) return;
       this.child.stdout?.on('data', check);
-      this.child.once('exit', onExit);
+      this.child.once('close', onExit);
     });
   }
 
@@ -92,8 +93,13 @@ export interface CliProcesses {
   tempDir: (context: TestContext, prefix: string) => string;
   /** Starts `sitegate ARGS` in `cwd`; the test's cleanup kills it. */
   start: (context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv) => Cli;
-  /** Runs `sitegate ARGS` to the end (at most {@link CLI_TIMEOUT_MS}). */
-  run: (context: TestContext, args: string[], cwd: string) => Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Runs `sitegate ARGS` to the end (at most {@link CLI_TIMEOUT_MS}), with `env` added to {@link cleanEnv}. */
+  run: (
+    context: TestContext,
+    args: string[],
+    cwd: string,
+    env?: NodeJS.ProcessEnv,
+  ) => Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
 /**
@@ -130,8 +136,8 @@ export function cliProcesses(): CliProcesses {
       return dir;
     },
     start,
-    run: async (context, args, cwd) => {
-      const cli = start(context, args, cwd);
+    run: async (context, args, cwd, env) => {
+      const cli = start(context, args, cwd, env);
       const { code } = await cli.exited(CLI_TIMEOUT_MS);
       return { code, stdout: cli.stdout, stderr: cli.stderr };
     },

@@ -42,7 +42,7 @@ describe('serve with held-back pages', () => {
       ['serve', dir, '--port', '0', '--allow-content-errors', '--data-dir', path.join(dir, '.data')],
       dir,
     );
-    const [, url] = await cli.waitForStdout(/listening on (http:\/\/\S+)\n/, CLI_TIMEOUT_MS);
+    const [, url] = await cli.waitForStdout(/listening on (http:\/\/[^\s"]+)/, CLI_TIMEOUT_MS);
     const log = cli.stdout.split('\n').find((line) => line.includes('"file":"roadmap.md"'));
     expect(JSON.parse(log ?? '{}')).toMatchObject({
       level: 50,

@@ -3,6 +3,7 @@
  * builds first) on a temporary data dir, and a real `serve` process where keys must work over HTTP.
  * Every child process is killed after its test; every wait is bounded.
  */
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
@@ -15,6 +16,7 @@ import { POSTGRES_SECRET_REQUIRED } from '../src/store/secret.js';
 import { createTestDatabase } from './services.js';
 import { EXAMPLE_SITE } from './helpers.js';
 import { CLI_TIMEOUT_MS, cliProcesses, type Cli } from './cli-process.js';
+import { requestToken } from './auth-fixtures.js';
 
 const { tempDir, start, run } = cliProcesses();
 const SERVER_START_TIMEOUT_MS = 45_000;
@@ -49,6 +51,7 @@ interface Listed {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  previous_secret_expires_at: string | null;
 }
 
 /** The per-test working state: a data dir, a working dir and the CLI over them. */
@@ -119,7 +122,8 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
   });
 
   it('keys list prints a table (id, name, scopes, created, last used, expires, status), newest first, and --json', async (context) => {
-    const { sitegate, create, list } = setup(context);
+    const { sitegate, create, list, dataDir } = setup(context);
+    mkdirSync(dataDir, { mode: 0o700 });
     const empty = await sitegate('keys', 'list');
     expect(empty).toMatchObject({ code: 0, stderr: '' });
     expect(empty.stdout).toBe(
@@ -140,6 +144,7 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       last_used_at: null,
       expires_at: first.expires_at,
       revoked_at: null,
+      previous_secret_expires_at: null,
     });
     const json = JSON.stringify(listed);
     for (const secret of [first.client_secret, first.api_key, second.client_secret, second.api_key]) expect(json).not.toContain(secret);
@@ -180,25 +185,27 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       last_used_at: null,
       expires_at: key.expires_at,
       revoked_at: null,
+      previous_secret_expires_at: null,
     });
     const shown = await sitegate('keys', 'show', key.client_id);
     expect(shown).toMatchObject({ code: 0, stderr: '' });
     expect(shown.stdout).toBe(
       [
-        `client_id:    ${key.client_id}`,
-        'name:         shown',
-        'scopes:       search:read content:read',
-        'status:       active',
-        `created_at:   ${shownJson.created_at}`,
-        'last_used_at: -',
-        `expires_at:   ${key.expires_at ?? ''}`,
-        'revoked_at:   -',
+        `client_id:                  ${key.client_id}`,
+        'name:                       shown',
+        'scopes:                     search:read content:read',
+        'status:                     active',
+        `created_at:                 ${shownJson.created_at}`,
+        'last_used_at:               -',
+        `expires_at:                 ${key.expires_at ?? ''}`,
+        'revoked_at:                 -',
+        'previous_secret_expires_at: -',
         '',
       ].join('\n'),
     );
   });
 
-  it('keys revoke ID: status revoked; revoking or rotating it again is a usage error', async (context) => {
+  it('keys revoke ID: status revoked; revoking or rotating it again fails with exit 1 (not a usage error)', async (context) => {
     const { sitegate, create, list } = setup(context);
     const key = await create('doomed');
     const revoked = await sitegate('keys', 'revoke', key.client_id);
@@ -208,12 +215,12 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       expect.objectContaining({ client_id: key.client_id, status: 'revoked', revoked_at: expect.stringMatching(/Z$/) as unknown }),
     ]);
     expect(await sitegate('keys', 'revoke', key.client_id)).toStrictEqual({
-      code: 2,
+      code: 1,
       stdout: '',
       stderr: `sitegate: key ${key.client_id} is already revoked\n`,
     });
     expect(await sitegate('keys', 'rotate', key.client_id)).toStrictEqual({
-      code: 2,
+      code: 1,
       stdout: '',
       stderr: `sitegate: key ${key.client_id} is revoked; create a new one\n`,
     });
@@ -236,6 +243,13 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
     const graceEndMs = Date.parse(rotated.previous_secret_expires_at);
     expect(graceEndMs).toBeGreaterThanOrEqual(before + 3600_000);
     expect(graceEndMs).toBeLessThanOrEqual(after + 3600_000);
+
+    // During the grace, list and show say until when the old secret works.
+    const graceEnd = rotated.previous_secret_expires_at;
+    const table = await sitegate('keys', 'list');
+    expect(table.stdout.split('\n')[1]).toMatch(new RegExp(`  active, old secret until ${graceEnd.replace(/\.\d{3}Z$/, 'Z')}$`));
+    const listed = await sitegate('keys', 'list', '--json');
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ client_id: key.client_id, status: 'active', previous_secret_expires_at: graceEnd }]);
 
     const store = await openSqliteStore(dataDir);
     try {
@@ -291,6 +305,7 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
         .split('\n')
         .map((line) => line.split(/ {2,}/).slice(1, 3)),
     ).toStrictEqual([
+      ['EVENT', 'CLIENT_ID'],
       ['key_created', key.client_id],
       ['key_rotated', key.client_id],
       ['key_revoked', key.client_id],
@@ -309,19 +324,22 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       'sitegate: --expires: "soon" is not a duration (examples: 90d, 24h, 30m)',
     ],
     ['no --name', ['keys', 'create', '--scopes', 'search:read'], "sitegate: required option '--name <name>' not specified"],
-    ['an unknown id to show', ['keys', 'show', 'sgc_0000000000000000'], 'sitegate: no key with id sgc_0000000000000000'],
-    ['an unknown id to revoke', ['keys', 'revoke', 'sgc_0000000000000000'], 'sitegate: no key with id sgc_0000000000000000'],
-    [
-      'an unknown id to rotate',
-      ['keys', 'rotate', 'sgc_0000000000000000', '--grace', '1h'],
-      'sitegate: no key with id sgc_0000000000000000',
-    ],
     ['an unknown subcommand', ['keys', 'delete', 'sgc_0000000000000000'], "sitegate: unknown command 'delete'"],
   ])('%s: exit 2, exactly one line on stderr, no stack trace', async ([, args, line], context) => {
     const { sitegate } = setup(context);
     const result = await sitegate(...args);
     expect(result).toStrictEqual({ code: 2, stdout: '', stderr: `${line}\n` });
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.for<[string, string[]]>([
+    ['show', ['keys', 'show', 'sgc_0000000000000000']],
+    ['revoke', ['keys', 'revoke', 'sgc_0000000000000000']],
+    ['rotate', ['keys', 'rotate', 'sgc_0000000000000000', '--grace', '1h']],
+  ])('an unknown id to %s: exit 1, one line naming it', async ([, args], context) => {
+    const { sitegate, create } = setup(context);
+    await create('someone');
+    expect(await sitegate(...args)).toStrictEqual({ code: 1, stdout: '', stderr: 'sitegate: no key with id sgc_0000000000000000\n' });
   });
 
   it('keys rotate-signing --token-ttl 600 --json: a new active key; the previous one ends after its last token', async (context) => {
@@ -390,7 +408,7 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
   /** Starts `sitegate serve` on the example site and resolves once it listens. */
   async function serve(context: TestContext, dataDir: string, cwd: string, port: number): Promise<{ cli: Cli; baseUrl: string }> {
     const cli = start(context, ['serve', EXAMPLE_SITE, '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'], cwd);
-    const match = await cli.waitForStdout(/listening on (http:\/\/\S+)\n/, SERVER_START_TIMEOUT_MS);
+    const match = await cli.waitForStdout(/listening on (http:\/\/[^\s"]+)/, SERVER_START_TIMEOUT_MS);
     const baseUrl = match[1] ?? '';
     expect(baseUrl).toBe(`http://127.0.0.1:${port}`);
     return { cli, baseUrl };
@@ -400,7 +418,8 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
   async function stop(server: Cli): Promise<void> {
     server.child.kill('SIGTERM');
     expect(await server.exited(20_000)).toStrictEqual({ code: 0, signal: null });
-    expect(server.stdout).toContain('sitegate: SIGTERM received, closing (requests in flight have 10 s to finish)\nsitegate: closed\n');
+    expect(server.stdout).toContain('"msg":"SIGTERM received, closing (requests in flight have 10 s to finish)"}\n');
+    expect(server.stdout).toMatch(/"msg":"closed"}\n$/);
   }
 
   async function whoami(baseUrl: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
@@ -409,12 +428,7 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
   }
 
   async function token(baseUrl: string, key: Created): Promise<string> {
-    const response = await fetch(`${baseUrl}/api/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: key.client_id, client_secret: key.client_secret }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await requestToken(baseUrl, key.client_id, key.client_secret);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { access_token: string; token_type: string };
     expect(body.token_type).toBe('Bearer');

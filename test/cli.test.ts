@@ -97,14 +97,14 @@ describe.concurrent('usage errors: one line on stderr, exit 2, no stack', () => 
     [['--bogus'], "sitegate: unknown option '--bogus'\n"],
     [['serve', '--bogus'], "sitegate: unknown option '--bogus'\n"],
     [['serve', '/no/such/dir'], 'sitegate: content folder not found: /no/such/dir\n'],
-    [['serve', '--port', 'abc'], 'sitegate: --port: "abc" is not a port number (0-65535)\n'],
-    [['serve', '--port', '70000'], 'sitegate: --port: "70000" is not a port number (0-65535)\n'],
-    [['serve', '--base-url', 'ftp://example.com'], 'sitegate: --base-url: "ftp://example.com" must use http or https\n'],
+    [['serve', '--port', 'abc'], 'sitegate: --port: must be an integer from 0 to 65535, got "abc"\n'],
+    [['serve', '--port', '70000'], 'sitegate: --port: must be an integer from 0 to 65535, got "70000"\n'],
+    [['serve', '--base-url', 'ftp://example.com'], 'sitegate: --base-url: must use http or https, got "ftp://example.com"\n'],
     [['check', '/no/such/dir'], 'sitegate: content folder not found: /no/such/dir\n'],
-    [['check', '--page-max-chars', '100'], 'sitegate: --page-max-chars: "100" is below 5000 (0 serves every page whole)\n'],
+    [['check', '--page-max-chars', '100'], 'sitegate: --page-max-chars: must be 0 (serve every page whole) or at least 5000, got "100"\n'],
     [
       ['serve', '--trust-proxy', '127.0.0.1,10.0.0.0/33'],
-      'sitegate: --trust-proxy: "10.0.0.0/33" is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal\n',
+      'sitegate: --trust-proxy: must hold IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal; "10.0.0.0/33" is none, got "127.0.0.1,10.0.0.0/33"\n',
     ],
   ])('sitegate %j', async (args, line) => {
     const { status, stdout, stderr } = await run(...args);
@@ -126,15 +126,20 @@ describe.concurrent('check', () => {
     const dir = writeContent({
       'index.md': '# Home\n\nSee [the guide](guide.md) and [outside](../outside.md).\n',
       'untitled.md': 'No title.\n',
+      // Lines count from the top of the file, frontmatter included.
+      'with-frontmatter.md':
+        '---\ntitle: F\n---\n\nText.\n\n- one\n- [two](nope.md)\n\nA paragraph\nof lines, [the third](gone.md)\nbreaks.\n',
     });
     const { status, stdout, stderr } = await run('check', dir).finally(() => removeDir(dir));
     expect(status).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toBe(
-      'index.md: error: broken relative link: guide.md\n' +
-        'index.md: error: link escapes the content folder: ../outside.md\n' +
+      'index.md:3: error: broken relative link: guide.md\n' +
+        'index.md:3: error: link escapes the content folder: ../outside.md\n' +
         'untitled.md: warning: no title (frontmatter title or H1); using "untitled"\n' +
-        '2 pages, 2 errors, 1 warning\n',
+        'with-frontmatter.md:8: error: broken relative link: nope.md\n' +
+        'with-frontmatter.md:11: error: broken relative link: gone.md\n' +
+        '3 pages, 4 errors, 1 warning\n',
     );
   });
 });
@@ -189,12 +194,31 @@ describe('serve', () => {
     });
   }
 
+  it('says the bound address and the public URL apart, in pretty lines with --log-format pretty', async () => {
+    const site = writeContent({ 'index.md': '# Hello\n' });
+    const cwd = mkdtempSync(path.join(tmpdir(), 'sitegate-cwd-'));
+    const args = ['serve', site, '--port', '0', '--data-dir', path.join(cwd, 'data'), '--base-url', 'https://docs.example.com/'];
+    const child = spawn(process.execPath, [CLI, ...args, '--log-format', 'pretty'], { cwd, env: cleanEnv() });
+    try {
+      const [output] = await waitFor(child.stdout, /^[\s\S]*public URL .+\n/, RUN_TIMEOUT_MS);
+      expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: serving .+ \(1 page, built in \d+ ms\)\n/);
+      expect(output).toMatch(
+        /\n\[\d\d:\d\d:\d\d\] INFO: listening on http:\/\/127\.0\.0\.1:[1-9]\d*\n {4}address: "http:\/\/127\.0\.0\.1:\d+"\n/,
+      );
+      expect(output).toMatch(/\n\[\d\d:\d\d:\d\d\] INFO: public URL https:\/\/docs\.example\.com\n$/);
+    } finally {
+      child.kill('SIGKILL');
+      removeDir(site);
+      removeDir(cwd);
+    }
+  });
+
   it('prints the listening URL, answers, and stops with exit 0 on SIGTERM', async () => {
     const site = writeContent({ 'index.md': '# Hello\n\nA temporary site.\n' });
     const cwd = mkdtempSync(path.join(tmpdir(), 'sitegate-cwd-'));
     const child = spawn(
       process.execPath,
-      [CLI, 'serve', site, '--port', '0', '--data-dir', path.join(cwd, 'data'), '--log-level', 'silent'],
+      [CLI, 'serve', site, '--port', '0', '--data-dir', path.join(cwd, 'data'), '--log-level', 'warn'],
       {
         cwd,
         env: cleanEnv(),
@@ -206,7 +230,7 @@ describe('serve', () => {
       const stdout: string[] = [];
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk.toString('utf8')));
 
-      const [, url] = await waitFor(child.stdout, /^sitegate: listening on (http:\/\/127\.0\.0\.1:\d+)\n/m, RUN_TIMEOUT_MS);
+      const [, url] = await waitFor(child.stdout, /"msg":"listening on (http:\/\/127\.0\.0\.1:\d+)"/, RUN_TIMEOUT_MS);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
 
       const health = await fetch(`${url!}/api/v1/health`);
@@ -220,9 +244,21 @@ describe('serve', () => {
       const exit = exited(child, RUN_TIMEOUT_MS);
       child.kill('SIGTERM');
       expect(await exit).toStrictEqual({ code: 0, signal: null });
-      expect(stdout.join('')).toMatch(
-        /^sitegate: serving .+ \(1 page, built in \d+ ms\)\nsitegate: listening on http:\/\/127\.0\.0\.1:\d+\nsitegate: SIGTERM received, closing \(requests in flight have 10 s to finish\)\nsitegate: closed\n$/,
-      );
+      // Not a TTY: pino's JSON lines, the start and stop lines at info although the level is warn.
+      const lines = stdout
+        .join('')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(lines.map((line) => line.level)).toStrictEqual([30, 30, 30, 30, 30, 30]);
+      expect(lines.map((line) => line.msg)).toStrictEqual([
+        expect.stringMatching(/^serving .+ \(1 page, built in \d+ ms\)$/),
+        `data folder ${path.join(cwd, 'data')} (from --data-dir)`,
+        `listening on ${url!}`,
+        `public URL ${url!}`,
+        'SIGTERM received, closing (requests in flight have 10 s to finish)',
+        'closed',
+      ]);
       expect(stderr).toBe('');
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

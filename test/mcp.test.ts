@@ -72,6 +72,7 @@ interface SearchResult {
   title: string;
   url: string;
   description: string;
+  excerpt?: { text: string; highlights: [number, number][] };
 }
 
 interface ToolResult {
@@ -323,6 +324,15 @@ describe('with an API key (X-API-Key)', () => {
       title: 'On-call runbook',
       url: running.baseUrl + RUNBOOK_ID,
       description: 'How the Acme team handles widget outages (internal).',
+    });
+    // The body around the best match, the query's words marked (stems too: "deploys" → "deploy").
+    expect((await search(client, running.baseUrl, 'roll back deploys'))[0]?.excerpt).toStrictEqual({
+      text: '…search. Page the on-call engineer. Roll back the last deploy.',
+      highlights: [
+        [36, 40],
+        [41, 45],
+        [55, 61],
+      ],
     });
     expect(await fetchPage(client, RUNBOOK_ID)).toStrictEqual({
       id: RUNBOOK_ID,

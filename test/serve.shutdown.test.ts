@@ -107,8 +107,8 @@ describe('graceful shutdown', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(afterSigterm.some((outcome) => outcome.connectionClose)).toBe(true);
     // Every worker ended on a refused connection: the listener was closed.
     expect(load.outcomes.filter((outcome) => outcome.error === 'ECONNREFUSED')).toHaveLength(8);
-    expect(server.stdout).toContain('sitegate: SIGTERM received, closing (requests in flight have 10 s to finish)\n');
-    expect(server.stdout.endsWith('sitegate: closed\n')).toBe(true);
+    expect(server.stdout).toContain('"msg":"SIGTERM received, closing (requests in flight have 10 s to finish)"}\n');
+    expect(server.stdout).toMatch(/"msg":"closed"}\n$/);
     expect(server.stderr).toBe('');
 
     const audit = await run(context, ['audit', '--json', '--data-dir', dataDir], cwd);

@@ -43,7 +43,7 @@ describe('hot reload', { timeout: TEST_TIMEOUT_MS }, () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = start(context, ['serve', site, '--watch', '--port', String(port), '--data-dir', path.join(cwd, 'data')], cwd);
-    await server.waitForStdout(/sitegate: watching .+ for changes\n/, CLI_TIMEOUT_MS);
+    await server.waitForStdout(/"msg":"watching .+ for changes"/, CLI_TIMEOUT_MS);
 
     const mix: LoadRequest[] = [
       { path: '/' },

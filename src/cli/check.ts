@@ -1,7 +1,6 @@
 /** `sitegate check [DIR]`: list content problems; exit 1 when any is an error. */
 import path from 'node:path';
-import { EXAMPLE_SITE_DIR, loadConfig, parsePageMaxChars, readConfigFile } from '../config/config.js';
-import { readEnv } from '../config/env.js';
+import { loadSettings } from '../config/config-file.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { pageSizeProblems } from '../content/page-size.js';
 import { readFileSync } from 'node:fs';
@@ -96,7 +95,7 @@ function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<st
           : link.href.startsWith('/')
             ? `no static file at: ${link.href}`
             : `broken relative link: ${link.href}`;
-      problems.push({ severity: 'error', file: page.file, message });
+      problems.push({ severity: 'error', file: page.file, ...(link.line === undefined ? {} : { line: link.line }), message });
     }
     problems.push(...(content.dialectProblems ?? []));
     problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
@@ -121,16 +120,16 @@ function encodingProblems(source: SourceFile | undefined, file: string): Content
 
 /**
  * Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors).
- * The page limit is serve's: the flag, else `SITEGATE_PAGE_MAX_CHARS`, else `sitegate.json`.
- * @throws {ConfigError} when the page limit is invalid
+ * The folder, the page limit and the static folders are serve's: the argument or flag, else the environment, else `sitegate.json`.
+ * @throws {ConfigError} when a setting is invalid
  */
-export function runCheck(dir: string | undefined, pageMaxCharsFlag?: string, staticFlag?: readonly string[]): number {
-  const target = path.resolve(dir ?? EXAMPLE_SITE_DIR);
-  const file = readConfigFile(process.cwd());
-  const setting = pageMaxCharsFlag ?? readEnv().pageMaxChars ?? file.pageMaxChars;
-  const staticDirs = loadConfig({ contentDir: target, static: staticFlag ? [...staticFlag] : undefined }, {}, file).staticDirs;
-  const result = checkContent(target, setting === undefined ? undefined : parsePageMaxChars(setting), staticDirs);
-  for (const problem of result.problems) process.stdout.write(`${problem.file}: ${problem.severity}: ${problem.message}\n`);
+export function runCheck(dir: string | undefined, flags: { pageMaxChars?: string; config?: string; static?: string[] } = {}): number {
+  const config = loadSettings({ contentDir: dir, pageMaxChars: flags.pageMaxChars, config: flags.config, static: flags.static });
+  const result = checkContent(config.contentDir, config.pageMaxChars, config.staticDirs);
+  for (const problem of result.problems)
+    process.stdout.write(
+      `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,
+    );
   for (const line of summaryLines(result)) process.stdout.write(`${line}\n`);
   return result.problems.some((problem) => problem.severity === 'error') ? 1 : 0;
 }

@@ -22,7 +22,7 @@ function keysAction<K extends KeysCommand>(name: K): (...args: Parameters<KeysMo
     await command(...args);
   };
 }
-import { EXIT_USAGE, printError, UsageError } from './output.js';
+import { CommandError, EXIT_USAGE, printError, UsageError } from './output.js';
 
 /** Flags of `serve`, as commander parses them. */
 interface ServeOptions {
@@ -44,6 +44,8 @@ interface ServeOptions {
   trustProxy?: string;
   secretFile?: string;
   static?: string[];
+  config?: string;
+  logFormat?: string;
 }
 
 /** `--static DIR`, repeatable: each folder's files are served at the site root. */
@@ -52,6 +54,8 @@ const staticOption = [
   'a folder of static files served at the site root (repeatable; default: static/ or public/ beside the content folder, public/ inside it)',
   (dir: string, dirs: string[] | undefined) => [...(dirs ?? []), dir],
 ] as const;
+const configFile = ['--config <file>', 'settings file (also SITEGATE_CONFIG; default: ./sitegate.json when it exists)'] as const;
+const dataDirHelp = 'folder of keys and the database (default: .sitegate/ beside sitegate.json, else beside the content folder)';
 
 const secretFile = [
   '--secret-file <path>',
@@ -76,8 +80,15 @@ function program(setExit: (code: number) => void): Command {
     .option('--port <n>', 'TCP port (default 3000; 0 picks a free one)')
     .option('--host <host>', 'interface to bind (default 127.0.0.1)')
     .option('--base-url <url>', 'public URL of the site (default http://HOST:PORT)')
-    .option('--data-dir <dir>', 'folder for keys and the database (default .sitegate/)')
+    .option(...configFile)
+    .option('--data-dir <dir>', dataDirHelp)
     .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))
+    .addOption(
+      new Option('--log-format <format>', 'log lines for people or JSON lines (default: pretty on a terminal, else json)').choices([
+        'pretty',
+        'json',
+      ]),
+    )
     .option('--token-ttl <seconds>', 'lifetime of access tokens (default 3600)')
     .option('--content-signal <signals>', 'Content-Signal for robots.txt and markdown (default "search=yes, ai-input=yes, ai-train=no")')
     .option('--database-url <url>', 'postgres:// URL of a store shared by replicas (default: SQLite in the data folder)')
@@ -102,18 +113,28 @@ function program(setExit: (code: number) => void): Command {
     .argument('[dir]', 'folder of markdown pages')
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
     .option(...staticOption)
-    .action(async (dir: string | undefined, options: { pageMaxChars?: string; static?: string[] }) => {
+    .option(...configFile)
+    .action(async (dir: string | undefined, options: { pageMaxChars?: string; static?: string[]; config?: string }) => {
       const { runCheck } = await import('./check.js');
-      setExit(runCheck(dir, options.pageMaxChars, options.static));
+      setExit(runCheck(dir, options));
     });
-  const dataDir = ['--data-dir <dir>', 'folder of the database (default .sitegate/)'] as const;
+  root
+    .command('init')
+    .description('Write a starter site: a few pages (one private, under internal/) and a sitegate.json.')
+    .argument('[dir]', 'folder to write (default: the working folder); must not hold a sitegate.json yet')
+    .action(async (dir: string | undefined) => {
+      const { initCommand } = await import('./init.js');
+      initCommand(dir);
+    });
+  const dataDir = ['--data-dir <dir>', dataDirHelp] as const;
   const databaseUrl = [
     '--database-url <url>',
     'postgres:// URL of the store shared by replicas (default: SQLite in the data folder)',
   ] as const;
-  /** Adds the options of the store (data folder, PostgreSQL URL, secret file) to a keys or audit command, and its action. */
+  /** Adds the options of the store (settings file, data folder, PostgreSQL URL, secret file) to a keys or audit command, and its action. */
   const onStore = (command: Command, action: KeysCommand): void => {
     command
+      .option(...configFile)
       .option(...dataDir)
       .option(...databaseUrl)
       .option(...secretFile)
@@ -195,6 +216,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof ConfigError || error instanceof ContentDirError || error instanceof ContentError || error instanceof UsageError) {
       printError(error.message);
       return EXIT_USAGE;
+    }
+    if (error instanceof CommandError) {
+      printError(error.message);
+      return 1;
     }
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       printError(`port already in use: ${(error as Error).message.replace(/^listen EADDRINUSE: address already in use /, '')}`);

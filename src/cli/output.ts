@@ -8,6 +8,17 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * A command that was well formed but could not be done (no key with that id, key already
+ * revoked): printed as one line, exit code 1.
+ */
+export class CommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
 /** Exit code for usage errors (as `getopt` tools and POSIX utilities use). */
 export const EXIT_USAGE = 2;
 

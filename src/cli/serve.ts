@@ -1,8 +1,9 @@
 /** `sitegate serve [DIR]`: build the snapshot, listen, print the URL, reload on changes (`--watch`), drain on SIGINT/SIGTERM. */
 import { createServer } from 'node:net';
-import pino, { type Logger } from 'pino';
-import { loadConfig, readConfigFile, type Config, type ConfigInput } from '../config/config.js';
-import { readEnv } from '../config/env.js';
+import type { Logger } from 'pino';
+import type { AddressInfo } from 'node:net';
+import type { Config, ConfigInput } from '../config/config.js';
+import { loadSettings } from '../config/config-file.js';
 import { createContext, type ServerContext } from '../context.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
@@ -12,6 +13,7 @@ import { progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
 import { skippedLine } from './check.js';
 import { ContentError } from '../content/load.js';
+import { createLoggers } from '../log.js';
 
 /** `1 page`, `2 pages`. */
 function counted(count: number, noun: string): string {
@@ -64,9 +66,9 @@ function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgr
  * With `watch`, content changes are rebuilt and swapped in (see snapshot/watch.ts).
  * @throws {ConfigError} on invalid settings; {@link ContentDirError} when the folder is missing
  */
-export async function serve(flags: ConfigInput): Promise<void> {
-  const config = await resolvePort(loadConfig(flags, readEnv(), readConfigFile(process.cwd())));
-  const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
+export async function serve(flags: ConfigInput & { config?: string | undefined }): Promise<void> {
+  const config = await resolvePort(loadSettings(flags));
+  const { logger, lifecycle } = createLoggers(config.logLevel, config.logFormat, LOG_REDACT_PATHS);
   const build = snapshotBuilder(config);
   // Watching starts before the first build, so that no change made during it is missed.
   const watcher = config.watch
@@ -103,25 +105,21 @@ export async function serve(flags: ConfigInput): Promise<void> {
     await context.close();
     throw error;
   }
-  const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
-  const files = loaded.snapshot.site.assets.size;
-  const skipped = skippedLine(loaded.skipped);
-  process.stdout.write(
-    `sitegate: serving ${config.contentDir} (${counted(loaded.snapshot.site.pages.size, 'page')}${files > 0 ? `, ${counted(files, 'static file')}` : ''}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})\n` +
-      (skipped === undefined ? '' : `sitegate: ${skipped}\n`) +
-      `sitegate: listening on ${config.baseUrl}\n`,
-  );
-  const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, config.contentDir);
+  announce(lifecycle, config, loaded, buildMs, app.server.address() as AddressInfo);
+  const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, lifecycle, config.contentDir);
 
   await new Promise<void>((resolve) => {
     let drain: Drain | undefined;
     const stop = (signal: NodeJS.Signals): void => {
       if (drain !== undefined) {
-        process.stdout.write(`sitegate: ${signal} received again, closing connections now\n`);
+        lifecycle.info({ signal }, `${signal} received again, closing connections now`);
         drain.force();
         return;
       }
-      process.stdout.write(`sitegate: ${signal} received, closing (requests in flight have ${config.drainTimeoutSec} s to finish)\n`);
+      lifecycle.info(
+        { signal, drainTimeoutSec: config.drainTimeoutSec },
+        `${signal} received, closing (requests in flight have ${config.drainTimeoutSec} s to finish)`,
+      );
       drain = drainServer(app.server, { timeoutMs: config.drainTimeoutSec * 1000 });
       drain.done
         .then(async ({ forced }) => {
@@ -132,7 +130,7 @@ export async function serve(flags: ConfigInput): Promise<void> {
           await watcher?.close();
           await app.close();
           await context.close();
-          process.stdout.write('sitegate: closed\n');
+          lifecycle.info({}, 'closed');
         })
         .catch((error: unknown) => logger.error({ err: error }, 'error while closing'))
         .finally(resolve);
@@ -140,6 +138,28 @@ export async function serve(flags: ConfigInput): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/**
+ * The start lines: what is served (pages, static files, build time, problems), the files served
+ * as neither page nor static file, the data folder (SQLite), the
+ * address the socket is bound to and the public URL the site names itself with, which differ
+ * behind a proxy (`--base-url`).
+ */
+function announce(lifecycle: Logger, config: Config, loaded: LoadedSnapshot, buildMs: number, bound: AddressInfo): void {
+  const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
+  const pages = loaded.snapshot.site.pages.size;
+  const staticFiles = loaded.snapshot.site.assets.size;
+  lifecycle.info(
+    { contentDir: config.contentDir, pages, staticFiles, buildMs, problems: errors },
+    `serving ${config.contentDir} (${counted(pages, 'page')}${staticFiles > 0 ? `, ${counted(staticFiles, 'static file')}` : ''}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})`,
+  );
+  const skipped = skippedLine(loaded.skipped);
+  if (skipped !== undefined) lifecycle.info({ skipped: Object.fromEntries(loaded.skipped) }, skipped);
+  if (config.databaseUrl === null) lifecycle.info({ dataDir: config.dataDir }, `data folder ${config.dataDir} (${config.dataDirReason})`);
+  const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  lifecycle.info({ address: `http://${host}:${bound.port}` }, `listening on http://${host}:${bound.port}`);
+  lifecycle.info({ url: config.baseUrl }, `public URL ${config.baseUrl}`);
 }
 
 /**
@@ -167,6 +187,7 @@ function startReloading(
   build: () => LoadedSnapshot,
   context: ServerContext,
   logger: Logger,
+  lifecycle: Logger,
   contentDir: string,
 ): Reloader {
   const reloader = createReloader({
@@ -180,6 +201,6 @@ function startReloading(
     onError: (error) => logger.error({ err: error }, 'content reload failed; still serving the previous snapshot'),
   });
   watcher.onChange(() => reloader.schedule());
-  process.stdout.write(`sitegate: watching ${contentDir} for changes\n`);
+  lifecycle.info({ contentDir }, `watching ${contentDir} for changes`);
   return reloader;
 }

@@ -28,7 +28,9 @@ describe('loadConfig', () => {
       baseUrl: 'http://127.0.0.1:3000',
       baseUrlExplicit: false,
       dataDir: path.join(CWD, '.sitegate'),
+      dataDirReason: 'in the working folder',
       logLevel: 'info',
+      logFormat: null,
       tokenTtlSec: 3600,
       rateLimits: DEFAULT_RATE_LIMITS,
       contentSignal: 'search=yes, ai-input=yes, ai-train=no',
@@ -48,13 +50,45 @@ describe('loadConfig', () => {
     });
   });
 
-  it('takes static folders from --static, else sitegate.json `static` (a path or a list), resolved against the working folder', () => {
-    expect(loadConfig({ static: ['assets', '/srv/img'] }, {}, { static: 'ignored' }, CWD).staticDirs).toEqual([
+  it('takes static folders from --static, else sitegate.json `static` (a path or a list), resolved against its folder', () => {
+    const etc = path.resolve('/etc/site/sitegate.json');
+    expect(loadConfig({ static: ['assets', '/srv/img'] }, {}, { static: 'ignored' }, CWD, etc).staticDirs).toStrictEqual([
       path.resolve(CWD, 'assets'),
-      '/srv/img',
+      path.resolve('/srv/img'),
     ]);
-    expect(loadConfig({}, {}, { static: 'public' }, CWD).staticDirs).toEqual([path.resolve(CWD, 'public')]);
-    expect(() => loadConfig({}, {}, { static: [''] }, CWD)).toThrow('--static (static): "" is not a folder path');
+    expect(loadConfig({}, {}, { static: 'public' }, CWD, etc).staticDirs).toStrictEqual([path.resolve('/etc/site/public')]);
+    expect(loadConfig({}, {}, { static: ['a', 'b'] }, CWD).staticDirs).toStrictEqual([path.resolve(CWD, 'a'), path.resolve(CWD, 'b')]);
+    expect(loadConfig({}, {}, {}, CWD).staticDirs).toBeNull();
+    expect(() => loadConfig({}, {}, { static: [''] }, CWD)).toThrow(
+      'sitegate.json: static: must be a folder path or a list of them, got [""]',
+    );
+    expect(() => loadConfig({}, {}, { static: [] }, CWD)).toThrow('sitegate.json: static: must be a folder path or a list of them, got []');
+    expect(() => loadConfig({ static: [''] }, {}, {}, CWD)).toThrow('--static: must be a folder path or a list of them, got [""]');
+  });
+
+  it('chooses the data folder: flag, environment, file, else .sitegate/ beside the file, the content folder or here', () => {
+    const dataDir = (flags: ConfigInput, env: Env, file: ConfigInput, filePath?: string): [string, string] => {
+      const config = loadConfig(flags, env, file, CWD, filePath);
+      return [config.dataDir, config.dataDirReason];
+    };
+    const etc = path.resolve('/etc/site/sitegate.json');
+    expect([
+      dataDir({ dataDir: 'd' }, { dataDir: 'e' }, { dataDir: 'f' }, etc),
+      dataDir({}, { dataDir: 'e' }, { dataDir: 'f' }, etc),
+      dataDir({}, {}, { dataDir: 'f' }, etc),
+      dataDir({ contentDir: 'docs' }, {}, {}, etc),
+      dataDir({ contentDir: 'docs/en' }, {}, {}),
+      dataDir({}, { contentDir: '/var/www/docs' }, {}),
+      dataDir({}, {}, {}),
+    ]).toStrictEqual([
+      [path.join(CWD, 'd'), 'from --data-dir'],
+      [path.join(CWD, 'e'), 'from SITEGATE_DATA_DIR'],
+      [path.resolve('/etc/site/f'), `from ${etc}: dataDir`],
+      [path.resolve('/etc/site/.sitegate'), `beside ${etc}`],
+      [path.join(CWD, 'docs/.sitegate'), `beside the content folder ${path.join(CWD, 'docs/en')}`],
+      [path.resolve('/var/www/.sitegate'), `beside the content folder ${path.resolve('/var/www/docs')}`],
+      [path.join(CWD, '.sitegate'), 'in the working folder'],
+    ]);
   });
 
   it('takes the secret from --secret-file, then SITEGATE_SECRET, then secretFile in sitegate.json', () => {
@@ -80,13 +114,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { auditRetentionDays: '30' }, { audit: { retentionDays: 7 } }, CWD).auditRetentionDays).toBe(30);
     expect(loadConfig({}, {}, { audit: { retentionDays: 7 } }, CWD).auditRetentionDays).toBe(7);
     expect(() => loadConfig({}, {}, { audit: { retentionDays: 0 } }, CWD)).toThrow(
-      new ConfigError('audit.retentionDays: "0" is not an integer from 1 to 36500'),
+      new ConfigError('sitegate.json: audit.retentionDays: must be an integer from 1 to 36500, got 0'),
     );
   });
 
   describe('precedence: flags > environment > sitegate.json > defaults', () => {
     // [config field, flag/file input name, env name, flag value, env value, file value, expected for each]
-    type Case = [keyof ConfigInput & keyof Env, unknown, unknown, unknown, string, unknown[]];
+    type Case = [keyof ConfigInput, unknown, unknown, unknown, string, unknown[]];
     it.each<Case>([
       ['port', '4001', '4002', 4003, 'port', [4001, 4002, 4003, 3000]],
       ['host', '10.0.0.1', '10.0.0.2', '10.0.0.3', 'host', ['10.0.0.1', '10.0.0.2', '10.0.0.3', '127.0.0.1']],
@@ -141,7 +175,7 @@ describe('loadConfig', () => {
         ['redis://flag', 'rediss://env:6380', 'redis://file/2', null],
       ],
       ['redisKeyPrefix', 'flag:', 'env.x', 'file-y', 'redisKeyPrefix', ['flag:', 'env.x', 'file-y', 'sitegate:']],
-      ['watch', true, '0', 'yes', 'watch', [true, false, true, false]],
+      ['watch', true, '0', true, 'watch', [true, false, true, false]],
       ['drainTimeout', '0', '30', 5, 'drainTimeoutSec', [0, 30, 5, 10]],
       ['pageMaxChars', '0', '20000', 100_000, 'pageMaxChars', [0, 20_000, 100_000, 50_000]],
       [
@@ -205,74 +239,167 @@ describe('loadConfig', () => {
     });
   });
 
-  describe('every invalid setting throws a ConfigError naming it', () => {
+  describe('every invalid setting throws one ConfigError line naming where the value came from', () => {
+    const list = 'a list of proxy addresses like ["10.0.0.0/8", "127.0.0.1"]';
+    const proxies = 'must hold IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal';
     it.each<[string, ConfigInput, Env, ConfigInput]>([
-      ['--port', { port: 'abc' }, {}, {}],
-      ['--port', { port: '70000' }, {}, {}],
-      ['--port', { port: -1 }, {}, {}],
-      ['--port', { port: 80.5 }, {}, {}],
-      ['--port', {}, { port: '3o00' }, {}],
-      ['--port', {}, {}, { port: '' }],
-      ['--host', { host: 'bad host' }, {}, {}],
-      ['--host', {}, { host: 'a/b' }, {}],
-      ['--base-url', { baseUrl: 'not a url' }, {}, {}],
-      ['--base-url', { baseUrl: 'ftp://example.com' }, {}, {}],
-      ['--base-url', {}, { baseUrl: 'https://example.com/?q=1' }, {}],
-      ['--base-url', {}, {}, { baseUrl: 'https://example.com/#top' }],
-      ['--base-url', { baseUrl: 'https://user:pass@example.com' }, {}, {}],
-      ['--log-level', { logLevel: 'loud' }, {}, {}],
-      ['--log-level', {}, {}, { logLevel: 'INFO' }],
-      ['--token-ttl', { tokenTtl: '59' }, {}, {}],
-      ['--token-ttl', {}, { tokenTtl: '86401' }, {}],
-      ['--token-ttl', {}, { tokenTtl: '1h' }, {}],
-      ['--token-ttl', {}, {}, { tokenTtl: 3600.5 }],
-      ['--content-signal', { contentSignal: 'ai-train: no' }, {}, {}],
-      ['--page-max-chars', { pageMaxChars: '4999' }, {}, {}],
-      ['--page-max-chars', {}, { pageMaxChars: '50k' }, {}],
-      ['--page-max-chars', {}, {}, { pageMaxChars: 10_000_001 }],
-      ['--content-signal', {}, { contentSignal: 'search=maybe' }, {}],
-      ['--database-url', { databaseUrl: 'mysql://u:secret@h/db' }, {}, {}],
-      ['--database-url', {}, { databaseUrl: '/var/lib/db.sqlite' }, {}],
-      ['--redis-url', {}, { redisUrl: 'http://127.0.0.1:6379' }, {}],
-      ['--redis-key-prefix', { redisKeyPrefix: 'has space' }, {}, {}],
-      ['--redis-key-prefix', {}, {}, { redisKeyPrefix: 'x'.repeat(65) }],
-      ['--watch', {}, { watch: 'sometimes' }, {}],
-      ['--drain-timeout', {}, { drainTimeout: '10s' }, {}],
-      ['--drain-timeout', { drainTimeout: '3601' }, {}, {}],
-      ['--site-title (site.title)', { siteTitle: '  ' }, {}, {}],
-      ['--site-title (site.title)', {}, {}, { site: { title: 42 } }],
-      ['--site-title (site.title)', {}, { siteTitle: 'two\nlines' }, {}],
-      ['--allow-content-errors', {}, { allowContentErrors: 'perhaps' }, {}],
-      ['rateLimits: unknown limit "nope"', {}, {}, { rateLimits: { nope: { points: 1 } } as ConfigInput['rateLimits'] }],
-      ['rateLimits: unknown limit "toString"', {}, {}, { rateLimits: { toString: { points: 1 } } as ConfigInput['rateLimits'] }],
+      ['--port: must be an integer from 0 to 65535, got "abc"', { port: 'abc' }, {}, {}],
+      ['--port: must be an integer from 0 to 65535, got "70000"', { port: '70000' }, {}, {}],
+      ['--port: must be an integer from 0 to 65535, got -1', { port: -1 }, {}, {}],
+      ['--port: must be an integer from 0 to 65535, got 80.5', { port: 80.5 }, {}, {}],
+      ['PORT: must be an integer from 0 to 65535, got "3o00"', {}, { port: '3o00' }, {}],
+      ['sitegate.json: port: must be an integer from 0 to 65535, got ""', {}, {}, { port: '' }],
+      ['--host: must be a host name or IP address, got "bad host"', { host: 'bad host' }, {}, {}],
+      ['SITEGATE_HOST: must be a host name or IP address, got "a/b"', {}, { host: 'a/b' }, {}],
+      ['--base-url: must be an absolute URL, got "not a url"', { baseUrl: 'not a url' }, {}, {}],
+      ['--base-url: must use http or https, got "ftp://example.com"', { baseUrl: 'ftp://example.com' }, {}, {}],
       [
-        'rateLimits: unknown limit "__proto__"',
+        'SITEGATE_BASE_URL: must not carry a query, fragment or credentials, got "https://example.com/?q=1"',
+        {},
+        { baseUrl: 'https://example.com/?q=1' },
+        {},
+      ],
+      [
+        'sitegate.json: baseUrl: must not carry a query, fragment or credentials, got "https://example.com/#top"',
+        {},
+        {},
+        { baseUrl: 'https://example.com/#top' },
+      ],
+      [
+        '--base-url: must not carry a query, fragment or credentials, got "https://user:pass@example.com"',
+        { baseUrl: 'https://user:pass@example.com' },
+        {},
+        {},
+      ],
+      ['--log-level: must be one of fatal, error, warn, info, debug, trace, silent, got "loud"', { logLevel: 'loud' }, {}, {}],
+      ['sitegate.json: logLevel: must be one of fatal, error, warn, info, debug, trace, silent, got "INFO"', {}, {}, { logLevel: 'INFO' }],
+      ['--log-format: must be one of pretty, json, got "text"', { logFormat: 'text' }, {}, {}],
+      ['--token-ttl: must be an integer from 60 to 86400, got "59"', { tokenTtl: '59' }, {}, {}],
+      ['SITEGATE_TOKEN_TTL: must be an integer from 60 to 86400, got "86401"', {}, { tokenTtl: '86401' }, {}],
+      ['SITEGATE_TOKEN_TTL: must be an integer from 60 to 86400, got "1h"', {}, { tokenTtl: '1h' }, {}],
+      ['sitegate.json: tokenTtl: must be an integer from 60 to 86400, got 3600.5', {}, {}, { tokenTtl: 3600.5 }],
+      [
+        '--content-signal: must be a list like "search=yes, ai-input=yes, ai-train=no", got "ai-train: no"',
+        { contentSignal: 'ai-train: no' },
+        {},
+        {},
+      ],
+      ['--page-max-chars: must be 0 (serve every page whole) or at least 5000, got "4999"', { pageMaxChars: '4999' }, {}, {}],
+      ['SITEGATE_PAGE_MAX_CHARS: must be an integer from 0 to 10000000, got "50k"', {}, { pageMaxChars: '50k' }, {}],
+      ['sitegate.json: pageMaxChars: must be an integer from 0 to 10000000, got 10000001', {}, {}, { pageMaxChars: 10_000_001 }],
+      [
+        'SITEGATE_CONTENT_SIGNAL: must be a list like "search=yes, ai-input=yes, ai-train=no", got "search=maybe"',
+        {},
+        { contentSignal: 'search=maybe' },
+        {},
+      ],
+      // URLs may hold passwords: never echoed.
+      ['--database-url: must be a postgres:// or postgresql:// URL', { databaseUrl: 'mysql://u:secret@h/db' }, {}, {}],
+      ['DATABASE_URL: must be a postgres:// or postgresql:// URL', {}, { databaseUrl: '/var/lib/db.sqlite' }, {}],
+      ['REDIS_URL: must be a redis:// or rediss:// URL', {}, { redisUrl: 'http://127.0.0.1:6379' }, {}],
+      ['--redis-key-prefix: must be 1 to 64 letters, digits or _ : . -, got "has space"', { redisKeyPrefix: 'has space' }, {}, {}],
+      [
+        `sitegate.json: redisKeyPrefix: must be 1 to 64 letters, digits or _ : . -, got "${'x'.repeat(65)}"`,
+        {},
+        {},
+        { redisKeyPrefix: 'x'.repeat(65) },
+      ],
+      ['SITEGATE_WATCH: must be true or false, got "sometimes"', {}, { watch: 'sometimes' }, {}],
+      ['sitegate.json: watch: must be true or false, got "yes"', {}, {}, { watch: 'yes' }],
+      ['SITEGATE_DRAIN_TIMEOUT: must be an integer from 0 to 3600, got "10s"', {}, { drainTimeout: '10s' }, {}],
+      ['--drain-timeout: must be an integer from 0 to 3600, got "3601"', { drainTimeout: '3601' }, {}, {}],
+      ['--site-title: must be one line of 1 to 200 characters, got "  "', { siteTitle: '  ' }, {}, {}],
+      ['sitegate.json: site.title: must be one line of 1 to 200 characters, got 42', {}, {}, { site: { title: 42 } }],
+      ['SITEGATE_SITE_TITLE: must be one line of 1 to 200 characters, got "two\\nlines"', {}, { siteTitle: 'two\nlines' }, {}],
+      ['SITEGATE_ALLOW_CONTENT_ERRORS: must be true or false, got "perhaps"', {}, { allowContentErrors: 'perhaps' }, {}],
+      [
+        'sitegate.json: rateLimits.nope: unknown key (known: token, authFailures, clientFailures, search)',
+        {},
+        {},
+        { rateLimits: { nope: { points: 1 } } as ConfigInput['rateLimits'] },
+      ],
+      [
+        'sitegate.json: rateLimits.toString: unknown key (known: token, authFailures, clientFailures, search)',
+        {},
+        {},
+        { rateLimits: { toString: { points: 1 } } as ConfigInput['rateLimits'] },
+      ],
+      [
+        'sitegate.json: rateLimits.__proto__: unknown key (known: token, authFailures, clientFailures, search)',
         {},
         {},
         { rateLimits: JSON.parse('{ "__proto__": { "points": 1, "windowSec": 1 } }') as ConfigInput['rateLimits'] },
       ],
-      ['rateLimits.search', {}, {}, { rateLimits: { search: null } as unknown as ConfigInput['rateLimits'] }],
-      ['rateLimits.search', {}, {}, { rateLimits: { search: 5 } as unknown as ConfigInput['rateLimits'] }],
-      ['rateLimits.search', {}, {}, { rateLimits: { search: [] } as unknown as ConfigInput['rateLimits'] }],
-      ['rateLimits.search', {}, {}, { rateLimits: { search: 'fast' } as unknown as ConfigInput['rateLimits'] }],
-      ['rateLimits.search.points', {}, {}, { rateLimits: { search: { points: -1 } } }],
-      ['rateLimits.search.points', {}, {}, { rateLimits: { search: { points: 'many' as unknown as number } } }],
-      ['rateLimits.token.points', {}, {}, { rateLimits: { token: { points: 1.5 } } }],
-      ['rateLimits.token.windowSec', {}, {}, { rateLimits: { token: { windowSec: 0 } } }],
-      ['rateLimits.token.windowSec', {}, {}, { rateLimits: { token: { windowSec: 86_401 } } }],
-      ['--trust-proxy: "10.0.0.300"', { trustProxy: '10.0.0.300' }, {}, {}],
-      ['--trust-proxy: "proxy.internal"', {}, { trustProxy: '127.0.0.1,proxy.internal' }, {}],
-      ['--trust-proxy: "10.0.0.0/33"', {}, {}, { trustProxy: ['10.0.0.0/33'] }],
-      ['--trust-proxy: "0.0.0.0/0"', {}, {}, { trustProxy: ['0.0.0.0/0'] }],
-      ['--trust-proxy: "::1/129"', {}, {}, { trustProxy: ['::1/129'] }],
-      ['--trust-proxy: ""', {}, { trustProxy: '127.0.0.1,,::1' }, {}],
-      ['--trust-proxy: must be a list', {}, {}, { trustProxy: [10] as unknown as string[] }],
-      ['--trust-proxy: must be a list', {}, {}, { trustProxy: { loopback: true } as unknown as string[] }],
-    ])('%s', (setting, flags, env, file) => {
+      ['sitegate.json: rateLimits.serch: unknown key (did you mean "rateLimits.search"?)', {}, {}, { rateLimits: { serch: {} } as never }],
+      ['sitegate.json: rateLimits.search: must be an object, got null', {}, {}, { rateLimits: { search: null } as never }],
+      ['sitegate.json: rateLimits.search: must be an object, got 5', {}, {}, { rateLimits: { search: 5 } as never }],
+      ['sitegate.json: rateLimits.search: must be an object, got []', {}, {}, { rateLimits: { search: [] } as never }],
+      ['sitegate.json: rateLimits.search: must be an object, got "fast"', {}, {}, { rateLimits: { search: 'fast' } as never }],
+      [
+        'sitegate.json: rateLimits.search.points: must be an integer from 0 to 1000000000, got -1',
+        {},
+        {},
+        { rateLimits: { search: { points: -1 } } },
+      ],
+      [
+        'sitegate.json: rateLimits.search.points: must be an integer from 0 to 1000000000, got "many"',
+        {},
+        {},
+        { rateLimits: { search: { points: 'many' as unknown as number } } },
+      ],
+      [
+        'sitegate.json: rateLimits.token.points: must be an integer from 0 to 1000000000, got 1.5',
+        {},
+        {},
+        { rateLimits: { token: { points: 1.5 } } },
+      ],
+      [
+        'sitegate.json: rateLimits.token.windowSec: must be an integer from 1 to 86400, got 0',
+        {},
+        {},
+        { rateLimits: { token: { windowSec: 0 } } },
+      ],
+      [
+        'sitegate.json: rateLimits.token.windowSec: must be an integer from 1 to 86400, got 86401',
+        {},
+        {},
+        { rateLimits: { token: { windowSec: 86_401 } } },
+      ],
+      [`--trust-proxy: ${proxies}; "10.0.0.300" is none, got "10.0.0.300"`, { trustProxy: '10.0.0.300' }, {}, {}],
+      [
+        `SITEGATE_TRUST_PROXY: ${proxies}; "proxy.internal" is none, got "127.0.0.1,proxy.internal"`,
+        {},
+        { trustProxy: '127.0.0.1,proxy.internal' },
+        {},
+      ],
+      [`sitegate.json: trustProxy: ${proxies}; "10.0.0.0/33" is none, got ["10.0.0.0/33"]`, {}, {}, { trustProxy: ['10.0.0.0/33'] }],
+      [`sitegate.json: trustProxy: ${proxies}; "0.0.0.0/0" is none, got ["0.0.0.0/0"]`, {}, {}, { trustProxy: ['0.0.0.0/0'] }],
+      [`sitegate.json: trustProxy: ${proxies}; "::1/129" is none, got ["::1/129"]`, {}, {}, { trustProxy: ['::1/129'] }],
+      [`SITEGATE_TRUST_PROXY: ${proxies}; "" is none, got "127.0.0.1,,::1"`, {}, { trustProxy: '127.0.0.1,,::1' }, {}],
+      [`sitegate.json: trustProxy: must be ${list}, got [10]`, {}, {}, { trustProxy: [10] as unknown as string[] }],
+      [
+        `sitegate.json: trustProxy: must be ${list}, got {"loopback":true}`,
+        {},
+        {},
+        { trustProxy: { loopback: true } as unknown as string[] },
+      ],
+      [
+        'sitegate.json: limits.maxUrlByte: unknown key (did you mean "limits.maxUrlBytes"?)',
+        {},
+        {},
+        { limits: { maxUrlByte: 10 } as never },
+      ],
+      ['SITEGATE_REQUEST_TIMEOUT_MS: must be an integer from 100 to 3600000, got "-1"', {}, { requestTimeoutMs: '-1' }, {}],
+      [
+        'sitegate.json: limits.headersTimeoutMs: 40000 must not exceed limits.requestTimeoutMs (30000)',
+        {},
+        {},
+        { limits: { headersTimeoutMs: 40_000 } },
+      ],
+      ['SITEGATE_MAX_URL_BYTES: 20000 must not exceed limits.maxHeaderBytes (16384)', {}, { maxUrlBytes: '20000' }, {}],
+    ])('%s', (message, flags, env, file) => {
       const load = (): unknown => loadConfig(flags, env, file, CWD);
-      expect(load).toThrow(ConfigError);
-      expect(load).not.toThrow(/secret/);
-      expect(load).toThrow(new RegExp(`^${setting.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[:. ]`));
+      expect(load).toThrow(new ConfigError(message));
     });
   });
 });
@@ -296,13 +423,14 @@ describe('readConfigFile', () => {
   });
 
   it.each([
-    ['not JSON', '{ port: 4000 }', /^sitegate\.json: not valid JSON \(/],
-    ['an array', '[1, 2]', /^sitegate\.json: must hold a JSON object$/],
-    ['null', 'null', /^sitegate\.json: must hold a JSON object$/],
-    ['a string', '"port"', /^sitegate\.json: must hold a JSON object$/],
-  ])('throws a ConfigError naming sitegate.json when it holds %s', (_label, text, message) => {
+    ['not JSON', '{ port: 4000 }', / not valid JSON \(/],
+    ['an array', '[1, 2]', /: must hold a JSON object$/],
+    ['null', 'null', /: must hold a JSON object$/],
+    ['a string', '"port"', /: must hold a JSON object$/],
+  ])('throws a ConfigError naming the file when it holds %s', (_label, text, message) => {
     writeFileSync(path.join(dir, 'sitegate.json'), text);
     expect(() => readConfigFile(dir)).toThrow(ConfigError);
+    expect(() => readConfigFile(dir)).toThrow(`${path.join(dir, 'sitegate.json')}:`);
     expect(() => readConfigFile(dir)).toThrow(message);
   });
 });
@@ -354,12 +482,13 @@ describe('readEnv', () => {
       trustProxy: '10.0.0.0/8,127.0.0.1',
       secret: 's',
       auditRetentionDays: '30',
-      limits: { maxUrlBytes: '4096', requestTimeoutMs: '5000' },
+      maxUrlBytes: '4096',
+      requestTimeoutMs: '5000',
     });
   });
 
   it('treats empty values as unset, and PORT over SITEGATE_PORT', () => {
-    expect(readEnv({ SITEGATE_HOST: '', SITEGATE_PORT: '5' })).toMatchObject({ host: undefined, port: '5' });
+    expect(readEnv({ SITEGATE_HOST: '', SITEGATE_PORT: '5' })).toStrictEqual({ port: '5' });
     expect(readEnv({ PORT: '4', SITEGATE_PORT: '5' }).port).toBe('4');
     expect(readEnv({ PORT: '', SITEGATE_PORT: '5' }).port).toBe('5');
   });

@@ -1,21 +1,27 @@
 /**
- * The typed, validated configuration. Precedence (DESIGN.md "Configuration"):
- * CLI flags > environment > `sitegate.json` in the working directory > defaults.
+ * The typed, validated configuration. Precedence (DESIGN.md "Configuration"): CLI flags >
+ * environment > `sitegate.json` > defaults. The settings, their names and defaults are listed once,
+ * in settings.ts; `sitegate.json` is checked against the schema made from that list (schema.ts).
+ * Every error names where the bad value came from: the flag, the variable, or the file and key.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Env } from './env.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type RateLimitName } from '../auth/rate-limits.js';
-import { DEFAULT_TOKEN_TTL_SEC } from '../auth/access-tokens.js';
-import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
-import { LimitError, parseLimits, type RequestLimits } from './limits.js';
-import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
-import { compile as compileProxyTrust } from '@fastify/proxy-addr';
+import { DEFAULT_LIMITS, limitConflict, type LimitName, type RequestLimits } from './limits.js';
+import { SETTINGS, type LogLevel, type Setting } from './settings.js';
+import { schemaProblem, shown, valueProblem } from './schema.js';
+import { normalizeBaseUrl } from './checks.js';
+import { chooseDataDir } from './data-dir.js';
+import { ConfigError } from './errors.js';
 
-/** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export { ConfigError } from './errors.js';
+export { LOG_LEVELS, SECRET_MIN_CHARS, DEFAULT_AUDIT_RETENTION_DAYS, type LogLevel } from './settings.js';
+export { PAGE_MAX_CHARS_MIN } from './checks.js';
+export { readConfigFile } from './config-file.js';
+
+/** `--log-format`: lines for people or JSON lines for collectors. */
+export type LogFormat = 'pretty' | 'json';
 
 /** The complete, validated configuration of one sitegate process. */
 export interface Config {
@@ -29,9 +35,13 @@ export interface Config {
   baseUrl: string;
   /** Whether baseUrl was given explicitly (else it follows the bound port). */
   baseUrlExplicit: boolean;
-  /** Absolute path of the folder for mutable state (SQLite file, signing keys). */
+  /** Absolute path of the folder for mutable state (SQLite file, signing keys): {@link chooseDataDir}. */
   dataDir: string;
+  /** Why that folder, for the operator: `from --data-dir`, `beside /srv/site/sitegate.json`… */
+  dataDirReason: string;
   logLevel: LogLevel;
+  /** `pretty` (lines for people) or `json` (one object per line); null = pretty on a TTY, else json (log.ts). */
+  logFormat: LogFormat | null;
   /** Lifetime of issued access tokens, in seconds. */
   tokenTtlSec: number;
   /** Rate-limit policies; `points: 0` turns one off. */
@@ -83,12 +93,7 @@ export interface Config {
 /** The secret behind the key-encryption key: the value itself (environment) or a file holding it. */
 export type SecretSource = { from: 'SITEGATE_SECRET'; value: string } | { from: '--secret-file'; path: string };
 
-/** Shortest secret accepted (characters): 32 characters of base64 carry 192 bits. */
-export const SECRET_MIN_CHARS = 32;
-/** Default of `audit.retentionDays`. */
-export const DEFAULT_AUDIT_RETENTION_DAYS = 90;
-
-/** Settings as given by CLI flags or `sitegate.json`, all optional and unvalidated. */
+/** Settings as given by CLI flags (commander's names, settings.ts `input`) or shaped as `sitegate.json`, unvalidated. */
 export interface ConfigInput {
   contentDir?: string | undefined;
   port?: string | number | undefined;
@@ -96,6 +101,7 @@ export interface ConfigInput {
   baseUrl?: string | undefined;
   dataDir?: string | undefined;
   logLevel?: string | undefined;
+  logFormat?: string | undefined;
   tokenTtl?: string | number | undefined;
   contentSignal?: string | undefined;
   databaseUrl?: string | undefined;
@@ -104,7 +110,7 @@ export interface ConfigInput {
   watch?: string | boolean | undefined;
   drainTimeout?: string | number | undefined;
   pageMaxChars?: string | number | undefined;
-  /** `--site-title` / `SITEGATE_SITE_TITLE`; in sitegate.json, `site.title`. */
+  /** `--site-title`; in sitegate.json, `site.title`. */
   siteTitle?: string | undefined;
   /** sitegate.json's `site` object: `{ "title": "Acme Docs" }`. */
   site?: { title?: unknown } | undefined;
@@ -123,267 +129,156 @@ export interface ConfigInput {
   static?: string | string[] | undefined;
 }
 
-/** Thrown when a setting is invalid; the message names the setting and is fit to print as is. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
 /** The bundled example site, served when no folder is given. */
 export const EXAMPLE_SITE_DIR = fileURLToPath(new URL('../../examples/site', import.meta.url));
 
-/**
- * Reads `sitegate.json` from `cwd` if it exists.
- * @throws {ConfigError} when the file is not a JSON object
- */
-export function readConfigFile(cwd: string): ConfigInput {
-  const file = path.join(cwd, 'sitegate.json');
-  if (!existsSync(file)) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new ConfigError(`sitegate.json: not valid JSON (${(error as Error).message})`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError('sitegate.json: must hold a JSON object');
-  }
-  return parsed;
+/** One setting's value and where it came from. */
+interface Given {
+  value: unknown;
+  /** For messages: `--port`, `PORT`, `/srv/site/sitegate.json: port`, or `default`. */
+  source: string;
+  /** Folder relative paths are resolved against (the working folder, or the file's). */
+  base: string;
 }
 
 /**
  * Merges flags, environment and file settings over the defaults and validates the result.
- * @param flags settings from the command line (highest precedence)
+ * @param flags settings from the command line (highest precedence), by settings.ts `input` name
  * @param env settings from {@link readEnv}
- * @param file settings from {@link readConfigFile}
- * @param cwd directory relative paths are resolved against
- * @throws {ConfigError} naming the first invalid setting
+ * @param file settings shaped as `sitegate.json` (from {@link readConfigFile}); checked against the schema
+ * @param cwd directory relative paths of flags and the environment are resolved against
+ * @param filePath the file `file` was read from: named in errors, its folder resolves the file's relative
+ *   paths and holds the default data folder; undefined when there is no file
+ * @throws {ConfigError} naming the first invalid setting and its source, e.g.
+ *   `/srv/site/sitegate.json: prot: unknown key (did you mean "port"?)`
  */
-export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {}, cwd = process.cwd()): Config {
-  const contentDir = path.resolve(cwd, flags.contentDir ?? env.contentDir ?? file.contentDir ?? EXAMPLE_SITE_DIR);
-  const port = parsePort(flags.port ?? env.port ?? file.port ?? 3000);
-  const host = flags.host ?? env.host ?? file.host ?? '127.0.0.1';
-  if (!/^[\w.:-]+$/.test(host)) throw new ConfigError(`--host: "${host}" is not a host name or IP address`);
-  const explicitBase = flags.baseUrl ?? env.baseUrl ?? file.baseUrl;
-  const baseUrl = parseBaseUrl(explicitBase ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
-  const dataDir = path.resolve(cwd, flags.dataDir ?? env.dataDir ?? file.dataDir ?? '.sitegate');
-  const logLevel = flags.logLevel ?? env.logLevel ?? file.logLevel ?? 'info';
-  if (!isLogLevel(logLevel)) {
-    throw new ConfigError(`--log-level: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
+export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {}, cwd = process.cwd(), filePath?: string): Config {
+  const fileLabel = filePath ?? 'sitegate.json';
+  const problem = schemaProblem(file);
+  if (problem !== undefined) throw new ConfigError(`${fileLabel}: ${problem}`);
+  const fileBase = filePath === undefined ? cwd : path.dirname(filePath);
+  const given = new Map<string, Given>();
+  for (const setting of SETTINGS) {
+    const found = pick(setting, flags as Record<string, unknown>, env, file, { cwd, fileBase, fileLabel });
+    if (found !== undefined) given.set(setting.key, found);
   }
-  const tokenTtlSec = parseInteger('--token-ttl', flags.tokenTtl ?? env.tokenTtl ?? file.tokenTtl ?? DEFAULT_TOKEN_TTL_SEC, 60, 86_400);
-  const contentSignal = flags.contentSignal ?? env.contentSignal ?? file.contentSignal ?? DEFAULT_CONTENT_SIGNAL;
-  if (!/^[a-z-]+=(yes|no)(, *[a-z-]+=(yes|no))*$/.test(contentSignal)) {
-    throw new ConfigError(`--content-signal: "${contentSignal}" is not a list like "search=yes, ai-input=yes, ai-train=no"`);
-  }
-  const databaseUrl = flags.databaseUrl ?? env.databaseUrl ?? file.databaseUrl ?? null;
-  // The message never echoes the URL: it may hold a password.
-  if (databaseUrl !== null && !/^postgres(ql)?:\/\//i.test(databaseUrl))
-    throw new ConfigError('--database-url: must be a postgres:// or postgresql:// URL');
-  const redisUrl = flags.redisUrl ?? env.redisUrl ?? file.redisUrl ?? null;
-  if (redisUrl !== null && !/^rediss?:\/\//i.test(redisUrl)) throw new ConfigError('--redis-url: must be a redis:// or rediss:// URL');
-  const redisKeyPrefix = flags.redisKeyPrefix ?? env.redisKeyPrefix ?? file.redisKeyPrefix ?? 'sitegate:';
-  if (!/^[\w:.-]{1,64}$/.test(redisKeyPrefix))
-    throw new ConfigError(`--redis-key-prefix: "${redisKeyPrefix}" must be 1 to 64 letters, digits or _ : . -`);
-  const watch = parseBoolean('--watch', flags.watch ?? env.watch ?? file.watch ?? false);
-  const drainTimeoutSec = parseInteger('--drain-timeout', flags.drainTimeout ?? env.drainTimeout ?? file.drainTimeout ?? 10, 0, 3600);
-  const pageMaxChars = parsePageMaxChars(flags.pageMaxChars ?? env.pageMaxChars ?? file.pageMaxChars ?? AGENT_PAGE_MAX_CHARS);
-  const siteTitle = parseSiteTitle(flags.siteTitle ?? env.siteTitle ?? file.site?.title ?? null);
-  const allowContentErrors = parseBoolean(
-    '--allow-content-errors',
-    flags.allowContentErrors ?? env.allowContentErrors ?? file.allowContentErrors ?? false,
+  // The settings list validated each value against its schema: the cast names the type that schema gives.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+  const value = <T>(key: string): T => given.get(key)?.value as T;
+  const dir = (key: string): string | undefined => {
+    const entry = given.get(key);
+    return entry === undefined ? undefined : path.resolve(entry.base, entry.value as string);
+  };
+  const contentDir = dir('contentDir');
+  const port = value<number>('port');
+  const host = value<string>('host');
+  const explicitBase = value<string | undefined>('baseUrl');
+  const dataDir = chooseDataDir(
+    given.has('dataDir') ? { dir: dir('dataDir') ?? '', source: given.get('dataDir')?.source ?? '' } : undefined,
+    {
+      configFile: filePath,
+      contentDir,
+      cwd,
+    },
   );
-  const trustProxy = parseTrustProxy(flags.trustProxy ?? env.trustProxy ?? file.trustProxy ?? []);
-  const secret = parseSecret(flags.secretFile, env.secret, file.secretFile, cwd);
-  const auditRetentionDays = parseInteger(
-    'audit.retentionDays',
-    env.auditRetentionDays ?? file.audit?.retentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
-    1,
-    36_500,
-  );
-  const staticDirs = parseStaticDirs(flags.static ?? file.static, cwd);
+  const siteTitle = value<string | undefined>('site.title');
+  const limits = Object.fromEntries((Object.keys(DEFAULT_LIMITS) as LimitName[]).map((name) => [name, value<number>(`limits.${name}`)]));
+  const limitSource = (name: LimitName): string => {
+    const source = given.get(`limits.${name}`)?.source;
+    return source === undefined || source === 'default' ? `limits.${name}` : source;
+  };
+  const conflict = limitConflict(limits as unknown as RequestLimits, limitSource);
+  if (conflict !== undefined) throw new ConfigError(conflict);
+  // `static` may be a list, which `dir` does not resolve.
+  const staticEntry = given.get('static');
+  const staticDirs =
+    staticEntry === undefined ? null : [staticEntry.value as string | string[]].flat().map((d) => path.resolve(staticEntry.base, d));
   return {
+    contentDir: contentDir ?? EXAMPLE_SITE_DIR,
     staticDirs,
-    siteTitle,
-    allowContentErrors,
-    secret,
-    auditRetentionDays,
-    pageMaxChars,
-    trustProxy,
-    databaseUrl,
-    redisUrl,
-    redisKeyPrefix,
-    watch,
-    drainTimeoutSec,
-    contentSignal,
-    tokenTtlSec,
-    rateLimits: parseRateLimits({ ...file.rateLimits, ...flags.rateLimits }),
-    limits: readLimits(env, file.limits),
-    contentDir,
     port,
     host,
-    baseUrl,
+    baseUrl: normalizeBaseUrl(explicitBase ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`),
     baseUrlExplicit: explicitBase !== undefined,
-    dataDir,
-    logLevel,
+    dataDir: dataDir.dir,
+    dataDirReason: dataDir.reason,
+    logLevel: value('logLevel'),
+    logFormat: value<LogFormat | undefined>('logFormat') ?? null,
+    tokenTtlSec: value('tokenTtl'),
+    rateLimits: Object.fromEntries(
+      Object.keys(DEFAULT_RATE_LIMITS).map((name) => [
+        name,
+        { points: value<number>(`rateLimits.${name}.points`), windowSec: value<number>(`rateLimits.${name}.windowSec`) },
+      ]),
+    ) as RateLimitConfig,
+    contentSignal: value('contentSignal'),
+    databaseUrl: value<string | undefined>('databaseUrl') ?? null,
+    redisUrl: value<string | undefined>('redisUrl') ?? null,
+    redisKeyPrefix: value('redisKeyPrefix'),
+    watch: value('watch'),
+    drainTimeoutSec: value('drainTimeout'),
+    limits: limits as unknown as RequestLimits,
+    pageMaxChars: value('pageMaxChars'),
+    siteTitle: siteTitle === undefined ? null : siteTitle.trim(),
+    allowContentErrors: value('allowContentErrors'),
+    trustProxy: value<string[]>('trustProxy').map((entry) => entry.trim()),
+    secret: secretSource(given.get('secretFile'), given.get('secret'), dir('secretFile')),
+    auditRetentionDays: value('audit.retentionDays'),
   };
 }
 
+/** Where the paths of flags and the environment, and those of the file, are relative to, and the file's name for messages. */
+interface Origins {
+  cwd: string;
+  fileBase: string;
+  fileLabel: string;
+}
+
 /**
- * The secret's source: `--secret-file` > `SITEGATE_SECRET` > `secretFile` in sitegate.json.
- * @throws {ConfigError} when SITEGATE_SECRET is shorter than {@link SECRET_MIN_CHARS} (the message never echoes it)
+ * A setting's value from the first source that gives it (flag, environment, file, default),
+ * converted and validated.
+ * @throws {ConfigError} naming that source
  */
-function parseSecret(
-  flagFile: string | undefined,
-  envValue: string | undefined,
-  fileFile: string | undefined,
-  cwd: string,
-): SecretSource | null {
-  if (flagFile !== undefined) return { from: '--secret-file', path: path.resolve(cwd, flagFile) };
-  if (envValue !== undefined) {
-    if (envValue.trim().length < SECRET_MIN_CHARS)
-      throw new ConfigError(
-        `SITEGATE_SECRET: must be at least ${SECRET_MIN_CHARS} characters (e.g. the output of openssl rand -base64 32)`,
-      );
-    return { from: 'SITEGATE_SECRET', value: envValue.trim() };
+function pick(setting: Setting, flags: Record<string, unknown>, env: Env, file: unknown, origins: Origins): Given | undefined {
+  const candidates: [unknown, string, string][] = [
+    [flags[setting.input], setting.flag ?? setting.input, origins.cwd],
+    [env[setting.input], setting.env ?? setting.input, origins.cwd],
+    [setting.file === false ? undefined : readKey(file, setting.key), `${origins.fileLabel}: ${setting.key}`, origins.fileBase],
+  ];
+  const found = candidates.find(([value]) => value !== undefined);
+  if (found === undefined)
+    return setting.default === undefined ? undefined : { value: setting.default, source: 'default', base: origins.cwd };
+  const [raw, source, base] = found;
+  const value = typeof raw === 'string' ? fromString(setting, raw) : raw;
+  const problem = valueProblem(setting, value);
+  if (problem !== undefined) throw new ConfigError(`${source}: ${problem}${setting.sensitive === true ? '' : `, got ${shown(raw)}`}`);
+  const ruleProblem = setting.check?.(value as never);
+  if (ruleProblem !== undefined) throw new ConfigError(`${source}: ${ruleProblem}, got ${shown(raw)}`);
+  return { value, source, base };
+}
+
+/** A flag's or variable's string as the schema's type: integers, booleans (1/0, true/false, yes/no), comma-separated lists. */
+function fromString(setting: Setting, raw: string): unknown {
+  const type = (setting.schema as { type?: string }).type;
+  if (type === 'integer') return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  if (type === 'boolean') return /^(1|true|yes)$/i.test(raw) ? true : /^(0|false|no)$/i.test(raw) ? false : raw;
+  if (type === 'array') return raw.split(',');
+  return raw;
+}
+
+function readKey(settings: unknown, key: string): unknown {
+  let node = settings;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
   }
-  if (fileFile !== undefined) return { from: '--secret-file', path: path.resolve(cwd, fileFile) };
+  return node;
+}
+
+/** The secret's source: `--secret-file` > `SITEGATE_SECRET` > `secretFile` in sitegate.json. */
+function secretSource(file: Given | undefined, secret: Given | undefined, filePath: string | undefined): SecretSource | null {
+  if (file !== undefined && filePath !== undefined && file.source.startsWith('--')) return { from: '--secret-file', path: filePath };
+  if (secret !== undefined) return { from: 'SITEGATE_SECRET', value: (secret.value as string).trim() };
+  if (filePath !== undefined) return { from: '--secret-file', path: filePath };
   return null;
-}
-
-/**
- * Validates the `static` setting: a folder path or a list of them, resolved against `cwd`; null
- * when none is given.
- * @throws {ConfigError} naming `--static` when a value is not a non-empty string
- */
-function parseStaticDirs(value: unknown, cwd: string): string[] | null {
-  if (value === undefined) return null;
-  const list = Array.isArray(value) ? (value as unknown[]) : [value];
-  return list.map((dir) => {
-    if (typeof dir !== 'string' || dir.trim() === '')
-      throw new ConfigError(`--static (static): ${JSON.stringify(dir)} is not a folder path`);
-    return path.resolve(cwd, dir);
-  });
-}
-
-/** The smallest page limit (characters): room for a part's navigation lines and some text. */
-export const PAGE_MAX_CHARS_MIN = 5_000;
-
-/**
- * Validates a page limit: 0 (pages are served whole) or {@link PAGE_MAX_CHARS_MIN} to 10,000,000 characters.
- * @throws {ConfigError} naming `--page-max-chars`
- */
-export function parsePageMaxChars(value: string | number): number {
-  const chars = parseInteger('--page-max-chars', value, 0, 10_000_000);
-  if (chars !== 0 && chars < PAGE_MAX_CHARS_MIN)
-    throw new ConfigError(`--page-max-chars: "${value}" is below ${PAGE_MAX_CHARS_MIN} (0 serves every page whole)`);
-  return chars;
-}
-
-/**
- * Validates a site title: one line of 1 to 200 characters, trimmed; null when none is set.
- * @throws {ConfigError} naming `--site-title`
- */
-function parseSiteTitle(value: unknown): string | null {
-  if (value === null) return null;
-  const title = typeof value === 'string' ? value.trim() : '';
-  if (title === '' || title.length > 200 || /[\r\n]/.test(title))
-    throw new ConfigError(`--site-title (site.title): ${JSON.stringify(value)} must be one line of 1 to 200 characters`);
-  return title;
-}
-
-function parseInteger(setting: string, value: string | number, min: number, max: number): number {
-  const number = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(number) || number < min || number > max) {
-    throw new ConfigError(`${setting}: "${value}" is not an integer from ${min} to ${max}`);
-  }
-  return number;
-}
-
-function parseBoolean(setting: string, value: string | boolean): boolean {
-  if (typeof value === 'boolean') return value;
-  if (/^(1|true|yes)$/i.test(value)) return true;
-  if (/^(0|false|no)$/i.test(value)) return false;
-  throw new ConfigError(`${setting}: "${value}" is not a boolean (1 or 0, true or false)`);
-}
-
-function readLimits(env: Env, file: unknown): RequestLimits {
-  try {
-    return parseLimits(env.limits ?? {}, file);
-  } catch (error) {
-    throw error instanceof LimitError ? new ConfigError(error.message) : error;
-  }
-}
-
-function parseRateLimits(overrides: Record<string, unknown>): RateLimitConfig {
-  const limits = { ...DEFAULT_RATE_LIMITS };
-  for (const [name, override] of Object.entries(overrides)) {
-    if (!Object.hasOwn(DEFAULT_RATE_LIMITS, name))
-      throw new ConfigError(`rateLimits: unknown limit "${name}" (${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`);
-    // sitegate.json is unchecked JSON: an entry may be null, a number or a list.
-    if (typeof override !== 'object' || override === null || Array.isArray(override))
-      throw new ConfigError(`rateLimits.${name}: must be an object like { "points": 100, "windowSec": 60 }`);
-    const { points, windowSec } = override as { points?: number; windowSec?: number };
-    const base = DEFAULT_RATE_LIMITS[name as RateLimitName];
-    limits[name as RateLimitName] = {
-      points: parseInteger(`rateLimits.${name}.points`, points ?? base.points, 0, 1_000_000_000),
-      windowSec: parseInteger(`rateLimits.${name}.windowSec`, windowSec ?? base.windowSec, 1, 86_400),
-    };
-  }
-  return limits;
-}
-
-/**
- * Validates the trusted proxies: a list, or a comma-separated string, of IP addresses, CIDR ranges
- * (`10.0.0.0/8`, or `10.0.0.0/255.0.0.0`) and the names `loopback`, `linklocal`, `uniquelocal`, as
- * @fastify/proxy-addr (the proxy-addr of express, forked by fastify) reads them.
- * @returns the entries, trimmed
- * @throws {ConfigError} naming `--trust-proxy` and the first invalid entry
- */
-export function parseTrustProxy(value: unknown): string[] {
-  const list: unknown = typeof value === 'string' ? value.split(',') : value;
-  if (!Array.isArray(list) || !list.every((entry) => typeof entry === 'string'))
-    throw new ConfigError('--trust-proxy: must be a list of proxy addresses like ["10.0.0.0/8", "127.0.0.1"]');
-  const entries = list.map((entry) => entry.trim());
-  for (const entry of entries) {
-    try {
-      // Throws TypeError "invalid IP address: …" or "invalid range on address: …".
-      compileProxyTrust(entry);
-    } catch {
-      throw new ConfigError(
-        `--trust-proxy: "${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
-      );
-    }
-  }
-  return entries;
-}
-
-function isLogLevel(value: string): value is LogLevel {
-  return (LOG_LEVELS as readonly string[]).includes(value);
-}
-
-function parsePort(value: string | number): number {
-  const port = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`--port: "${value}" is not a port number (0-65535)`);
-  }
-  return port;
-}
-
-function parseBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`--base-url: "${value}" is not an absolute URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`--base-url: "${value}" must use http or https`);
-  }
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new ConfigError(`--base-url: "${value}" must not carry a query, fragment or credentials`);
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

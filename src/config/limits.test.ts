@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { DEFAULT_LIMITS, LIMIT_ENV_NAMES, LimitError, parseLimits } from './limits.js';
+import { DEFAULT_LIMITS, LIMIT_ENV_NAMES } from './limits.js';
 import { readEnv } from './env.js';
 
-describe('parseLimits', () => {
+describe('request limits as settings', () => {
   it('has the documented defaults', () => {
-    expect(parseLimits({}, undefined)).toStrictEqual({
+    expect(loadConfig({}, {}).limits).toStrictEqual({
       bodyLimitBytes: 4096,
       maxHeaderBytes: 16384,
       maxUrlBytes: 8192,
@@ -17,7 +17,9 @@ describe('parseLimits', () => {
   });
 
   it('takes the environment over sitegate.json over the defaults', () => {
-    const limits = parseLimits({ maxUrlBytes: '4000' }, { maxUrlBytes: 3000, maxQueryBytes: 100 });
+    const limits = loadConfig({}, readEnv({ SITEGATE_MAX_URL_BYTES: '4000' }), {
+      limits: { maxUrlBytes: 3000, maxQueryBytes: 100 },
+    }).limits;
     expect(limits).toStrictEqual({ ...DEFAULT_LIMITS, maxUrlBytes: 4000, maxQueryBytes: 100 });
   });
 
@@ -25,7 +27,7 @@ describe('parseLimits', () => {
     const env = Object.fromEntries(
       Object.values(LIMIT_ENV_NAMES).map((name) => [name, name === LIMIT_ENV_NAMES.maxHeaderBytes ? '2000' : '1000']),
     );
-    expect(parseLimits(readEnv(env).limits ?? {}, undefined)).toStrictEqual({
+    expect(loadConfig({}, readEnv(env)).limits).toStrictEqual({
       bodyLimitBytes: 1000,
       maxHeaderBytes: 2000,
       maxUrlBytes: 1000,
@@ -37,24 +39,16 @@ describe('parseLimits', () => {
   });
 
   it.each([
-    [{}, { maxUrlBytes: 'big' }, 'limits.maxUrlBytes: "big" is not an integer from 64 to 1048576'],
-    [{}, { bodyLimitBytes: 1.5 }, 'limits.bodyLimitBytes: 1.5 is not an integer from 64 to 10485760'],
-    [{ requestTimeoutMs: '-1' }, {}, 'SITEGATE_REQUEST_TIMEOUT_MS: "-1" is not an integer from 100 to 3600000'],
-    [
-      {},
-      { maxUrlByte: 10 },
-      'limits: unknown limit "maxUrlByte" (bodyLimitBytes, maxHeaderBytes, maxUrlBytes, maxQueryBytes, requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs)',
-    ],
-    [{}, [1], 'limits: must be an object like { "maxUrlBytes": 8192 }'],
-    [{}, { headersTimeoutMs: 40_000 }, 'limits.headersTimeoutMs: 40000 must not exceed limits.requestTimeoutMs (30000)'],
-    [{}, { maxUrlBytes: 20_000 }, 'limits.maxUrlBytes: 20000 must not exceed limits.maxHeaderBytes (16384)'],
-  ])('refuses %j / %j naming the setting', (env, file, message) => {
-    expect(() => parseLimits(env, file)).toThrow(new LimitError(message));
-  });
-
-  it('fails loadConfig with a ConfigError, as every other setting', () => {
-    expect(() => loadConfig({}, {}, { limits: { maxQueryBytes: -5 } })).toThrow(
-      new ConfigError('limits.maxQueryBytes: -5 is not an integer from 0 to 1048576'),
-    );
+    [{}, { maxUrlBytes: 'big' }, 'sitegate.json: limits.maxUrlBytes: must be an integer from 64 to 1048576, got "big"'],
+    [{}, { bodyLimitBytes: 1.5 }, 'sitegate.json: limits.bodyLimitBytes: must be an integer from 64 to 10485760, got 1.5'],
+    [{}, { maxQueryBytes: -5 }, 'sitegate.json: limits.maxQueryBytes: must be an integer from 0 to 1048576, got -5'],
+    [{ SITEGATE_REQUEST_TIMEOUT_MS: '-1' }, {}, 'SITEGATE_REQUEST_TIMEOUT_MS: must be an integer from 100 to 3600000, got "-1"'],
+    [{}, { maxUrlByte: 10 }, 'sitegate.json: limits.maxUrlByte: unknown key (did you mean "limits.maxUrlBytes"?)'],
+    [{}, [1], 'sitegate.json: limits: must be an object, got [1]'],
+    [{}, { headersTimeoutMs: 40_000 }, 'sitegate.json: limits.headersTimeoutMs: 40000 must not exceed limits.requestTimeoutMs (30000)'],
+    [{}, { maxUrlBytes: 20_000 }, 'sitegate.json: limits.maxUrlBytes: 20000 must not exceed limits.maxHeaderBytes (16384)'],
+    [{ SITEGATE_MAX_HEADER_BYTES: '4096' }, {}, 'limits.maxUrlBytes: 8192 must not exceed SITEGATE_MAX_HEADER_BYTES (4096)'],
+  ])('refuses %j / %j naming the setting and its source', (env, file, message) => {
+    expect(() => loadConfig({}, readEnv(env), { limits: file } as never)).toThrow(new ConfigError(message));
   });
 });

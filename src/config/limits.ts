@@ -1,7 +1,7 @@
 /**
  * Request size limits and connection timeouts of the HTTP server (DESIGN.md "Limits"): each has a
  * default, a range, a `sitegate.json` entry (`"limits": { "maxUrlBytes": 4096 }`) and an
- * environment variable (`SITEGATE_MAX_URL_BYTES`). Validated here, applied in `http/app.ts`.
+ * environment variable (`SITEGATE_MAX_URL_BYTES`). Read as settings (settings.ts), applied in `http/app.ts`.
  */
 
 /** The size limits and timeouts of the HTTP server. */
@@ -58,46 +58,27 @@ export const LIMIT_ENV_NAMES: Readonly<Record<LimitName, string>> = {
   keepAliveTimeoutMs: 'SITEGATE_KEEP_ALIVE_TIMEOUT_MS',
 };
 
-/** Thrown for an invalid limit; the message names the setting. */
-export class LimitError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LimitError';
-  }
-}
+/** What each limit is, for the README table and the schema. */
+export const LIMIT_DESCRIPTIONS: Readonly<Record<LimitName, string>> = {
+  bodyLimitBytes: 'Largest request body, in bytes (over it: 413 `payload_too_large`).',
+  maxHeaderBytes: 'Largest header section, in bytes (over it: 431 `header_fields_too_large`).',
+  maxUrlBytes: 'Longest request target, in bytes (over it: 414 `uri_too_long`).',
+  maxQueryBytes: 'Longest query string, in bytes (over it: 414 `uri_too_long`).',
+  requestTimeoutMs: 'A request must arrive whole within this, in ms (else 408 `request_timeout`, connection closed).',
+  headersTimeoutMs: 'The header section must arrive within this, in ms (else 408 `request_timeout`, connection closed).',
+  keepAliveTimeoutMs: 'An idle keep-alive connection is closed after this, in ms.',
+};
 
 /**
- * Merges environment values over `sitegate.json` values over {@link DEFAULT_LIMITS}.
- * @param fromEnv raw strings by limit name (from `SITEGATE_*` variables)
- * @param fromFile the `limits` object of `sitegate.json`, unchecked JSON
- * @throws {LimitError} for an unknown name, a value that is not an integer in its range, a header
- *   timeout longer than the request timeout (node refuses it), or a URL limit over the header limit
+ * The rules between limits, which node enforces or which make one limit unreachable: the header
+ * timeout within the request timeout, the URL limit within the header limit.
+ * @param label names the source of a limit's value in the message, e.g. `limits.maxUrlBytes` or `SITEGATE_MAX_URL_BYTES`
+ * @returns the first broken rule as one line, or undefined
  */
-export function parseLimits(fromEnv: Partial<Record<LimitName, string>>, fromFile: unknown): RequestLimits {
-  if (fromFile !== undefined && (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)))
-    throw new LimitError('limits: must be an object like { "maxUrlBytes": 8192 }');
-  const file = (fromFile ?? {}) as Record<string, unknown>;
-  for (const name of Object.keys(file))
-    if (!Object.hasOwn(DEFAULT_LIMITS, name))
-      throw new LimitError(`limits: unknown limit "${name}" (${Object.keys(DEFAULT_LIMITS).join(', ')})`);
-  const limits = { ...DEFAULT_LIMITS };
-  for (const name of Object.keys(DEFAULT_LIMITS) as LimitName[]) {
-    const envValue = fromEnv[name];
-    const [setting, value] = envValue !== undefined ? [LIMIT_ENV_NAMES[name], envValue] : [`limits.${name}`, file[name] ?? limits[name]];
-    limits[name] = parseLimit(setting, value, LIMIT_RANGES[name]);
-  }
+export function limitConflict(limits: RequestLimits, label: (name: LimitName) => string): string | undefined {
   if (limits.headersTimeoutMs > limits.requestTimeoutMs)
-    throw new LimitError(
-      `limits.headersTimeoutMs: ${limits.headersTimeoutMs} must not exceed limits.requestTimeoutMs (${limits.requestTimeoutMs})`,
-    );
+    return `${label('headersTimeoutMs')}: ${limits.headersTimeoutMs} must not exceed ${label('requestTimeoutMs')} (${limits.requestTimeoutMs})`;
   if (limits.maxUrlBytes > limits.maxHeaderBytes)
-    throw new LimitError(`limits.maxUrlBytes: ${limits.maxUrlBytes} must not exceed limits.maxHeaderBytes (${limits.maxHeaderBytes})`);
-  return limits;
-}
-
-function parseLimit(setting: string, value: unknown, [min, max]: readonly [number, number]): number {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(number) || number < min || number > max)
-    throw new LimitError(`${setting}: ${JSON.stringify(value)} is not an integer from ${min} to ${max}`);
-  return number;
+    return `${label('maxUrlBytes')}: ${limits.maxUrlBytes} must not exceed ${label('maxHeaderBytes')} (${limits.maxHeaderBytes})`;
+  return undefined;
 }

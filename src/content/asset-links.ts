@@ -34,15 +34,19 @@ const HTML_REFERENCE =
 
 /**
  * Rewrites the `src` of every media tag and the `href` of every `<a>` in raw HTML; `map` returns
- * the new value (unquoted) or undefined to leave it. A new value is put back in double quotes.
+ * the new value (unquoted) or undefined to leave it; `offset` is where the tag starts in `html`. A
+ * new value is put back in double quotes.
  */
-export function rewriteHtmlSources(html: string, map: (value: string, attribute: 'src' | 'href') => string | undefined): string {
+export function rewriteHtmlSources(
+  html: string,
+  map: (value: string, attribute: 'src' | 'href', offset: number) => string | undefined,
+): string {
   if (!/(src|href)\s*=/i.test(html)) return html;
   return html.replace(
     HTML_REFERENCE,
-    (whole, lead: string, src?: string, href?: string, double?: string, single?: string, bare?: string) => {
+    (whole, lead: string, src?: string, href?: string, double?: string, single?: string, bare?: string, offset?: number) => {
       const value = (double ?? single ?? bare ?? '').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
-      const mapped = map(value, src === undefined && href !== undefined ? 'href' : 'src');
+      const mapped = map(value, src === undefined && href !== undefined ? 'href' : 'src', offset ?? 0);
       return mapped === undefined ? whole : `${lead}"${mapped.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
     },
   );

@@ -23,20 +23,31 @@ export function audienceBlock(audience: Audience, body: string): string {
  * inside fenced code are text.
  */
 export function forAudience(markdown: string, audience: Audience): string {
-  if (!markdown.includes('-only')) return markdown;
+  const kept = keptLines(markdown, audience);
+  if (kept === undefined) return markdown;
+  const lines = markdown.split('\n');
+  return kept.map((i) => lines[i]).join('\n');
+}
+
+/**
+ * The 0-based lines of `markdown` that {@link forAudience} keeps, in order (line `n` of its result
+ * is line `kept[n]` here, so `check` can name the file's line); undefined when it keeps them all.
+ */
+export function keptLines(markdown: string, audience: Audience): number[] | undefined {
+  if (!markdown.includes('-only')) return undefined;
   const lines = markdown.split('\n');
   const code = codeLines(lines);
-  const kept: string[] = [];
+  const kept: number[] = [];
   let hiding: string | undefined;
   lines.forEach((line, i) => {
     const marker = code[i] === true ? null : MARKER.exec(line);
     if (marker === null) {
-      if (hiding === undefined) kept.push(line);
+      if (hiding === undefined) kept.push(i);
       return;
     }
     const [, closing, who] = marker;
     if (closing === '' && who !== audience && hiding === undefined) hiding = who;
     else if (closing === '/' && who === hiding) hiding = undefined;
   });
-  return kept.join('\n');
+  return kept;
 }

@@ -14,7 +14,7 @@ import type { Site } from './site.js';
 import { plainMarkdown } from './dialects/index.js';
 import { siteFilesOf } from './dialects/site-files.js';
 import type { ContentProblem } from './problems.js';
-import { forAudience } from './audience.js';
+import { forAudience, keptLines } from './audience.js';
 
 /** What serving a page needs beyond its metadata. */
 export interface PageContent {
@@ -84,7 +84,13 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
   const text = forAudience(plain, 'humans');
   const basePath = basePathOf(baseUrl);
   const assetUrl = (key: string): string | undefined => site.assets.get(key)?.url;
-  const rendered = renderMarkdown(splitFrontmatter(text).body, { relPath: page.file, lookup: site.urlOfFile, basePath, assetUrl });
+  const { body } = splitFrontmatter(text);
+  const rendered = renderMarkdown(body, { relPath: page.file, lookup: site.urlOfFile, basePath, assetUrl });
+  // Lines of the body count from its start; the file's from above the frontmatter, and with the
+  // agents' blocks that the HTML leaves out.
+  const frontmatterLines = text.slice(0, text.length - body.length).split('\n').length - 1;
+  const kept = keptLines(plain, 'humans');
+  const fileLine = (line: number): number => (kept?.[line - 1] ?? line - 1) + 1;
   const markdown = portableMarkdown(forAudience(plain, 'agents'), {
     relPath: page.file,
     lookup: site.urlOfFile,
@@ -100,7 +106,9 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
     markdown,
     bodyHtml: rendered.html,
     startsWithH1: rendered.startsWithH1,
-    unresolvedLinks: rendered.unresolvedLinks,
+    unresolvedLinks: rendered.unresolvedLinks.map((link) =>
+      link.line === undefined ? link : { ...link, line: fileLine(link.line + frontmatterLines) },
+    ),
     parts,
     dialectProblems: problems,
   };

@@ -173,7 +173,7 @@ export function pointFragments(
 export function withLlmsDirective(markdown: string, baseUrl: string, after: readonly string[] = []): string {
   const frontmatter = frontmatterBlock(markdown);
   const out = markdown.slice(frontmatter.length).split('\n');
-  const directive = `> For agents: the index of this site is ${baseUrl}/llms.txt`;
+  const directive = llmsDirective(baseUrl);
   const firstContent = out.findIndex((line) => line.trim() !== '');
   const atH1 = firstContent !== -1 && /^# /.test(out[firstContent] ?? '');
   const insertAt = atH1 ? firstContent + 1 : Math.max(firstContent, 0);
@@ -183,4 +183,22 @@ export function withLlmsDirective(markdown: string, baseUrl: string, after: read
   const block = after.length === 0 ? [directive] : [directive, '', ...after];
   out.splice(insertAt, 0, ...(atH1 ? ['', ...block, ...blankAfter] : [...block, '']));
   return frontmatter + out.join('\n');
+}
+
+/** The line {@link withLlmsDirective} adds. */
+function llmsDirective(baseUrl: string): string {
+  return `> For agents: the index of this site is ${baseUrl}/llms.txt`;
+}
+
+/**
+ * A page's own markdown from what agents are served: without its frontmatter and without the line
+ * {@link withLlmsDirective} added (what search excerpts quote).
+ */
+export function withoutAgentFraming(markdown: string, baseUrl: string): string {
+  const directive = llmsDirective(baseUrl);
+  return markdown
+    .slice(frontmatterBlock(markdown).length)
+    .split('\n')
+    .filter((line) => line !== directive)
+    .join('\n');
 }

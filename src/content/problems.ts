@@ -4,6 +4,8 @@ export interface ContentProblem {
   severity: 'error' | 'warning';
   /** Path of the file relative to the content folder, `/`-separated. */
   file: string;
+  /** 1-based line in the file, when the problem has one (a broken link's block). */
+  line?: number;
   /** One line, fit to print after the file name. */
   message: string;
   /**

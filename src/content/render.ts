@@ -15,8 +15,11 @@ import { isAssetName } from './assets.js';
 export interface RenderedMarkdown extends MarkdownSummary {
   /** HTML of the body, without layout. */
   html: string;
-  /** Relative links, images and media sources that did not resolve to a page or file, and root-absolute ones to no file. */
-  unresolvedLinks: { href: string; kind: 'escapes' | 'broken' }[];
+  /**
+   * Relative links, images and media sources that did not resolve to a page or file, and
+   * root-absolute ones to no file, with the 1-based line in the body (when markdown-it maps it).
+   */
+  unresolvedLinks: { href: string; kind: 'escapes' | 'broken'; line?: number }[];
   /** Headings given an id, in order: body line (0-based), plain text and id. Parts of the page seed their ids with them. */
   headings: { line: number; text: string; id: string }[];
   /** Link reference definitions of the body (markdown-it's `env.references`), for rendering parts of it alone. */
@@ -110,7 +113,8 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
   }
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
-    const source = (src: string, html = false, attribute: 'src' | 'href' = 'src'): string | undefined => {
+    // `line` is where the link sits in the body (1-based), for `check` to point at.
+    const source = (src: string, line: number | undefined, html = false, attribute: 'src' | 'href' = 'src'): string | undefined => {
       const target = fileTarget(src, env.options, html);
       if (target === undefined || 'href' in target) return target?.href;
       // A raw HTML link is rewritten when it resolves, and reported only when it names a file.
@@ -123,17 +127,28 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
             .pop() ?? '',
         )
       )
-        env.unresolved.push({ href: src, kind: target.kind });
+        env.unresolved.push({ href: src, kind: target.kind, ...(line === undefined ? {} : { line }) });
       return undefined;
     };
-    const htmlSource = (value: string, attribute: 'src' | 'href'): string | undefined => source(value, true, attribute);
     for (const block of state.tokens) {
-      if (block.type === 'html_block') block.content = rewriteHtmlSources(block.content, htmlSource);
+      // The line of a link: its block's first line, plus the line breaks before it in the block.
+      let breaks = 0;
+      const lineHere = (): number | undefined => (block.map === null ? undefined : block.map[0] + 1 + breaks);
+      // In raw HTML, the line breaks before the tag count too.
+      const htmlSource =
+        (html: string) =>
+        (value: string, attribute: 'src' | 'href', offset: number): string | undefined => {
+          const line = lineHere();
+          const within = html.slice(0, offset).split('\n').length - 1;
+          return source(value, line === undefined ? undefined : line + within, true, attribute);
+        };
+      if (block.type === 'html_block') block.content = rewriteHtmlSources(block.content, htmlSource(block.content));
       for (const token of block.children ?? []) {
-        if (token.type === 'html_inline') token.content = rewriteHtmlSources(token.content, htmlSource);
+        if (token.type === 'softbreak' || token.type === 'hardbreak') breaks += 1;
+        if (token.type === 'html_inline') token.content = rewriteHtmlSources(token.content, htmlSource(token.content));
         if (token.type === 'image') {
           const src = token.attrGet('src');
-          const rewritten = src === null ? undefined : source(src);
+          const rewritten = src === null ? undefined : source(src, lineHere());
           if (rewritten !== undefined) token.attrSet('src', rewritten);
           continue;
         }
@@ -142,7 +157,7 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
         if (href === null) continue;
         if (href.startsWith('/') && !href.startsWith('//')) {
           // Root-absolute: a file of a static folder is checked; page paths are left as written.
-          const rewritten = source(href);
+          const rewritten = source(href, lineHere());
           if (rewritten !== undefined) token.attrSet('href', rewritten);
           continue;
         }
@@ -164,7 +179,10 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
           if (selfHolder !== undefined) token.attrSet('href', env.options.basePath + selfHolder + fragment);
           else token.attrSet('href', partOf.holdsHeading(id) ? fragment : env.options.basePath + target.url);
         } else if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
-        else if (target.kind === 'escapes' || target.kind === 'broken') env.unresolved.push({ href, kind: target.kind });
+        else if (target.kind === 'escapes' || target.kind === 'broken') {
+          const line = lineHere();
+          env.unresolved.push({ href, kind: target.kind, ...(line === undefined ? {} : { line }) });
+        }
       }
     }
   });

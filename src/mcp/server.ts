@@ -12,9 +12,11 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { decodeRequestPath, partUrlOf } from '../content/paths.js';
+import { withoutAgentFraming } from '../content/portable-markdown.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { resolvePath, type Found } from '../snapshot/lookup.js';
 import { API_VERSION } from '../discovery/openapi.js';
+import { excerptOf, type Excerpt } from '../search/excerpt.js';
 
 /** Results per search call when the caller gives no limit. */
 export const MCP_DEFAULT_LIMIT = 10;
@@ -120,6 +122,12 @@ function findReadable(snapshot: Snapshot, path: string, includeInternal: boolean
   return found?.kind === 'page' ? found : undefined;
 }
 
+/** The excerpt of a result's page for the query (search/excerpt.ts), when the page has a matching word. */
+function excerptOfPage(snapshot: Snapshot, baseUrl: string, path: string, query: string, includeInternal: boolean): Excerpt | undefined {
+  const found = findReadable(snapshot, path, includeInternal);
+  return found === undefined ? undefined : excerptOf(withoutAgentFraming(found.bodies.markdown.bytes.toString('utf8'), baseUrl), query);
+}
+
 /**
  * Part `n` of what `found` names: `found` itself when it is that part (part 1 of a page served
  * whole is the page), the part at its part URL otherwise; undefined when there is no such part.
@@ -167,14 +175,18 @@ export function createMcpServer(context: McpContext): McpServer {
     'search',
     {
       title: 'Search the site',
-      description: `Full-text search over the pages of ${snapshot.site.name} (titles, descriptions and text; prefix and typo tolerant). Returns JSON {results: [{id, title, url, description}]}, best match first; pass an id to fetch to read the page.`,
+      description: `Full-text search over the pages of ${snapshot.site.name} (titles, descriptions and text; stemmed, prefix and typo tolerant). Returns JSON {results: [{id, title, url, description, excerpt?: {text, highlights: [start, end][]}}]}, best match first, the excerpt being the passage around the best match with the matched words' UTF-16 offsets; pass an id to fetch to read the page.`,
       inputSchema: SEARCH_INPUT,
       annotations: READ_ONLY,
     },
     ({ query, limit }) => {
       const { results } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal });
       return textResult({
-        results: results.map((doc) => ({ id: doc.path, title: doc.title, url: baseUrl + doc.path, description: doc.description })),
+        results: results.map((doc) => {
+          const excerpt = excerptOfPage(snapshot, baseUrl, doc.path, query, includeInternal);
+          const hit = { id: doc.path, title: doc.title, url: baseUrl + doc.path, description: doc.description };
+          return excerpt === undefined ? hit : { ...hit, excerpt };
+        }),
       });
     },
   );

@@ -1,4 +1,4 @@
-/** The (term, frequency) pairs of one field (title, description or body) while an index is built. */
+/** The (term, frequency) pairs of one field (title or body) while an index is built. */
 import { ChunkedArray } from './chunked-array.js';
 import type { FieldPostings } from './search-index.js';
 import type { TermCounter } from './term-counter.js';
@@ -49,7 +49,7 @@ export class FieldPairs {
   private readonly slotSegments: number[] = [];
   private readonly slotDocs: number[] = [];
 
-  constructor(readonly boost: number) {
+  constructor() {
     this.starts.push(0);
   }
 
@@ -148,7 +148,7 @@ export class FieldPairs {
     });
     this.slotSegments.length = 0;
     this.slotDocs.length = 0;
-    return { boost: this.boost, lengths, postingStart, gapStart, postingGaps, postingTfs, publicFrequency };
+    return { lengths, postingStart, gapStart, postingGaps, postingTfs, publicFrequency };
   }
 }
 

@@ -4,16 +4,10 @@
  * kept, in growable typed arrays. {@link SearchIndexBuilder.finish} turns them into per-term
  * postings (compressed sparse rows) ordered by document, documents numbered in path order.
  */
+import { BM25F_DEFAULTS, type Bm25fParameters } from './bm25f.js';
 import { FieldPairs, type CountedBatch, type CountedField } from './field-pairs.js';
 import { TermCounter } from './term-counter.js';
 import { CompactSearchIndex, type SearchDocument, type SearchIndex } from './search-index.js';
-
-/**
- * Score weight of each field relative to the body: each field is scored with BM25 on its own and
- * the scores are added with these weights (as MiniSearch does), so a title hit counts four body
- * hits however often the body repeats the word.
- */
-export const FIELD_BOOSTS = { title: 4, description: 2, text: 1 } as const;
 
 /** Collects pages, then builds a {@link SearchIndex}. Not reusable after `finish()`. */
 export class SearchIndexBuilder {
@@ -21,12 +15,11 @@ export class SearchIndexBuilder {
   private readonly documents: SearchDocument[] = [];
   private readonly internal: boolean[] = [];
   private readonly slotByPath = new Map<string, number>();
-  /** Title, description and body, in the order of {@link FIELD_BOOSTS}. */
-  private readonly fields = [
-    new FieldPairs(FIELD_BOOSTS.title),
-    new FieldPairs(FIELD_BOOSTS.description),
-    new FieldPairs(FIELD_BOOSTS.text),
-  ];
+  /** Title and body, in the order of {@link Bm25fParameters.fields}. */
+  private readonly fields = [new FieldPairs(), new FieldPairs()];
+
+  /** @param parameters the ranking's parameters (the bench's sweep tries others) */
+  constructor(private readonly parameters: Bm25fParameters = BM25F_DEFAULTS) {}
 
   /**
    * Adds a page. Adding a path again replaces the earlier page of that path.
@@ -72,25 +65,35 @@ export class SearchIndexBuilder {
     const termCount = this.counter.table.terms.length;
     const internal = Uint8Array.from(slots, (slot) => (this.internal[slot] === true ? 1 : 0));
     const termVisibility = new Uint8Array(termCount);
-    return new CompactSearchIndex({
-      documents: slots.map((slot) => this.documents[slot] as SearchDocument),
-      internal,
-      terms: this.counter.table.terms,
-      dictionary: this.counter.table,
-      fields: this.fields.map((field) => field.toPostings(slots, termCount, internal, termVisibility)),
-      termVisibility,
-    });
+    return new CompactSearchIndex(
+      {
+        documents: slots.map((slot) => this.documents[slot] as SearchDocument),
+        internal,
+        terms: this.counter.table.terms,
+        dictionary: this.counter.table,
+        fields: this.fields.map((field) => field.toPostings(slots, termCount, internal, termVisibility)),
+        termVisibility,
+      },
+      this.parameters,
+    );
   }
 }
 
 /** Builds an index over the given documents at once (tests, small sites). */
-export function buildSearchIndex(pages: readonly { document: SearchDocument; internal: boolean; markdown: string }[]): SearchIndex {
-  const builder = new SearchIndexBuilder();
+export function buildSearchIndex(
+  pages: readonly { document: SearchDocument; internal: boolean; markdown: string }[],
+  parameters: Bm25fParameters = BM25F_DEFAULTS,
+): SearchIndex {
+  const builder = new SearchIndexBuilder(parameters);
   for (const page of pages) builder.add(page.document, page.internal, page.markdown);
   return builder.finish();
 }
 
-/** Counts a document's title, description and body into the three fields. */
+/**
+ * Counts a document's title into the title field, and its description with its body into the body
+ * field: a description is most often the body's first paragraph (content/page.ts), which scored as
+ * a field of its own would count that paragraph's words twice over, with a second saturation.
+ */
 function countFields(
   counter: TermCounter,
   fields: readonly FieldPairs[],
@@ -100,9 +103,8 @@ function countFields(
   counter.count(document.title);
   fields[0]?.addDocument(counter);
   counter.count(document.description);
-  fields[1]?.addDocument(counter);
   counter.count(markdown, true);
-  fields[2]?.addDocument(counter);
+  fields[1]?.addDocument(counter);
 }
 
 /**
@@ -111,11 +113,7 @@ function countFields(
  */
 export class BatchCounter {
   private readonly counter = new TermCounter();
-  private readonly fields = [
-    new FieldPairs(FIELD_BOOSTS.title),
-    new FieldPairs(FIELD_BOOSTS.description),
-    new FieldPairs(FIELD_BOOSTS.text),
-  ];
+  private readonly fields = [new FieldPairs(), new FieldPairs()];
 
   /** Counts the next document of the batch. */
   add(document: Pick<SearchDocument, 'title' | 'description'>, markdown: string): void {

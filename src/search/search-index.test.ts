@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchCounter, buildSearchIndex, SearchIndexBuilder } from './index-builder.js';
-import { MAX_PREFIX_EXPANSIONS, type SearchDocument } from './search-index.js';
+import type { SearchDocument } from './search-index.js';
+import { MAX_PREFIX_EXPANSIONS } from './vocabulary.js';
 
 const doc = (path: string, title: string, description = ''): SearchDocument => ({ path, title, description });
 const ALL = { limit: 100, offset: 0, includeInternal: true };
@@ -67,8 +68,8 @@ describe('CompactSearchIndex', () => {
     expect(paths('npn')).toStrictEqual([]);
   });
 
-  it('needs every word when some page has them all, else any word will do', () => {
-    expect(paths('widget npm')).toStrictEqual(['/guides/install']);
+  it('ranks pages with every word first, then pages with some', () => {
+    expect(paths('widget npm')).toStrictEqual(['/guides/install', '/internal/runbook']);
     expect(paths('widget zebra')).toStrictEqual(['/guides/install', '/internal/runbook']);
     expect(index().search('zebra', ALL)).toStrictEqual({ total: 0, results: [] });
   });
@@ -305,11 +306,13 @@ describe('statistics per audience', () => {
       'sigma secretword',
       'north gamma',
     ]);
+    // Both words first, then the internal pages with "north" alone, shortest first.
+    const northOnly = Array.from({ length: 27 }, (_, k) => `/p${String(3 * k).padStart(2, '0')}-internal`);
     expect(
       site(true)
         .search('north south', ALL)
         .results.map((result) => result.path),
-    ).toStrictEqual(['/ab/two', '/ab/one']);
+    ).toStrictEqual(['/ab/two', '/ab/one', ...northOnly]);
   });
 
   it('are the same when the pages were counted in batches, as the parallel build counts them', () => {

@@ -1,7 +1,10 @@
 /**
- * The search index: full text over title, description and body, each field ranked by BM25
- * (Robertson & Zaragoza 2009) and weighted, with prefix matching on every query word and typo
- * tolerance for words that match nothing. Built once per snapshot ({@link SearchIndexBuilder}); queried per request.
+ * The search index: full text over title and body (the description with it), ranked as BM25
+ * engines do: BM25F over both fields (bm25f.ts), stop words dropped from queries and the rarest
+ * words kept of long ones (analysis.ts), every form of a word's stem matched below the word itself,
+ * completions of the last word as it is typed, typo tolerance for words in no page
+ * (vocabulary.ts), pages with every word before pages with some, and a bonus for query phrases in
+ * titles (phrase.ts). Built once per snapshot ({@link SearchIndexBuilder}); queried per request.
  *
  * Memory: per (term, page) pair four bytes of page number and one of weighted frequency, plus the
  * documents and the vocabulary; no page text is kept. A query touches only the postings of its
@@ -15,10 +18,12 @@
  * results. The cost is one public document frequency per term and field, on sites that have
  * internal pages, and one skipped posting per internal page of a public query's terms.
  */
-import { TERM_IN_PUBLIC } from './field-pairs.js';
-import { boundedEditDistance } from './fuzzy.js';
-import { queryTerms } from './tokenize.js';
+import { chooseQueryWords } from './analysis.js';
+import { BM25F_DEFAULTS, inverseDocumentFrequency, statistics, type Bm25fParameters, type Statistics } from './bm25f.js';
+import { PHRASE_WINDOW, phraseBonus, phrasePairs, type PhrasePair } from './phrase.js';
+import { foldUnit, queryTerms } from './tokenize.js';
 import { topK } from './top-k.js';
+import { Vocabulary } from './vocabulary.js';
 
 /** A search document as SPEC.md §2 defines it. */
 export interface SearchDocument {
@@ -56,15 +61,13 @@ export interface SearchIndex {
 }
 
 /**
- * The postings of one field (title, description or body), scored with BM25 on their own. Term t
+ * The postings of one field (title or body). Term t
  * has postingStart[t + 1] − postingStart[t] postings, in document order: their frequencies at
  * postingTfs[postingStart[t] …], their documents as gaps from the previous one (the first from −1)
  * in LEB128 varints at postingGaps[gapStart[t] …] — most gaps take one byte, a quarter of a
  * Uint32 (40 MB less at 100k pages).
  */
 export interface FieldPostings {
-  /** Score weight of the field. */
-  boost: number;
   /** Length of the field in each document, in term occurrences. */
   lengths: Float32Array;
   postingStart: Uint32Array;
@@ -88,6 +91,7 @@ export interface IndexData {
   terms: string[];
   /** Term id by term. */
   dictionary: { get(term: string): number | undefined };
+  /** Title, then body. */
   fields: FieldPostings[];
   /**
    * Per term: {@link TERM_IN_PUBLIC} | TERM_IN_INTERNAL for the pages it has postings in; 0 for a
@@ -96,217 +100,191 @@ export interface IndexData {
   termVisibility: Uint8Array;
 }
 
-/** BM25 parameters (the usual values; MiniSearch's too). */
-const K1 = 1.2;
-const B = 0.7;
-/** A prefix stands for at most this many longer words (Elasticsearch's `max_expansions` default). */
-export const MAX_PREFIX_EXPANSIONS = 50;
-/**
- * Score weight of a longer word matched by prefix, times length / (length + 0.3 × extra letters),
- * and of a word matched despite a typo, times length / (length + distance): MiniSearch's weights.
- */
-const PREFIX_WEIGHT = 0.375;
-const FUZZY_WEIGHT = 0.45;
-/** Words shorter than this are never matched fuzzily: one edit is too large a change. */
-const FUZZY_MIN_CHARS = 5;
-/** Query words past this many are ignored (one bit each in the match masks). */
+/** Query words past this many are left out, the most common first (one bit each in the match masks). */
 const MAX_QUERY_TERMS = 16;
-
-/** One vocabulary term a query word stands for, and its weight. */
-interface Expansion {
-  term: number;
-  weight: number;
-}
-
-/** BM25's statistics over the documents one audience may see (public, or public and internal). */
-interface Statistics {
-  includeInternal: boolean;
-  /** Number of documents. */
-  documentCount: number;
-  /**
-   * Per field: k1 · b / average length, so that BM25's length normalisation of a document is
-   * k1 · (1 − b) + lengthScale · length.
-   */
-  lengthScale: number[];
-}
 
 /** The index over {@link IndexData}. */
 export class CompactSearchIndex implements SearchIndex {
   readonly publicDocuments: readonly SearchDocument[];
   readonly allDocuments: readonly SearchDocument[];
   private readonly data: IndexData;
-  /** Vocabulary in code-unit order, for prefix ranges, and the term id of each entry. */
-  private readonly sortedTerms: string[];
-  private readonly sortedIds: Uint32Array;
+  private readonly vocabulary: Vocabulary;
+  private readonly parameters: Bm25fParameters;
   /** Statistics of public queries, and of queries that include internal pages. */
   private readonly publicStatistics: Statistics;
   private readonly allStatistics: Statistics;
   /** Per-query scratch, reset after each query: score, matched-word bits, touched documents. */
   private readonly scores: Float32Array;
   private readonly masks: Uint32Array;
+  /** Per-query scratch: the bits of the words a document's title matched (phrase candidates). */
+  private readonly titleMasks: Uint32Array;
   private readonly touched: Uint32Array;
+  /** Per-word scratch: BM25F's combined frequency tf̃ of each document, and the documents touched. */
+  private readonly wordTf: Float32Array;
+  private readonly wordDocs: Uint32Array;
 
-  constructor(data: IndexData) {
+  /** @param parameters BM25F's parameters, one per field of `data` */
+  constructor(data: IndexData, parameters: Bm25fParameters = BM25F_DEFAULTS) {
     this.data = data;
+    this.parameters = parameters;
     this.allDocuments = data.documents;
     this.publicDocuments = data.documents.filter((_, doc) => data.internal[doc] !== 1);
-    const order = data.terms
-      .map((_, id) => id)
-      .sort((a, b) => {
-        const ta = data.terms[a] as string;
-        const tb = data.terms[b] as string;
-        return ta < tb ? -1 : ta > tb ? 1 : 0;
-      });
-    this.sortedIds = Uint32Array.from(order);
-    this.sortedTerms = order.map((id) => data.terms[id] as string);
+    this.vocabulary = new Vocabulary(data.terms, data.dictionary, data.termVisibility);
     const count = data.documents.length;
-    this.publicStatistics = statistics(data, false);
-    this.allStatistics = statistics(data, true);
+    this.publicStatistics = statistics(data, parameters, false);
+    this.allStatistics = statistics(data, parameters, true);
     this.scores = new Float32Array(count);
     this.masks = new Uint32Array(count);
+    this.titleMasks = new Uint32Array(count);
     this.touched = new Uint32Array(count);
+    this.wordTf = new Float32Array(count);
+    this.wordDocs = new Uint32Array(count);
   }
 
   search(query: string, options: SearchOptions): SearchResults {
-    const words = queryTerms(query).slice(0, MAX_QUERY_TERMS);
+    const { includeInternal } = options;
+    const terms = queryTerms(query);
+    const words = chooseQueryWords(terms, (word) => this.frequencyOf(word, includeInternal), MAX_QUERY_TERMS);
     if (words.length === 0) return { total: 0, results: [] };
-    const audience = options.includeInternal ? this.allStatistics : this.publicStatistics;
-    const { documents } = this.data;
+    // The word being typed: the query's last, unless a space or punctuation closes it.
+    const typing = foldUnit(query.charCodeAt(query.length - 1)) !== 0 ? terms[terms.length - 1] : undefined;
+    const idfs = new Float64Array(words.length);
+    const groups = words.map((word) => this.vocabulary.stemGroupOf(word));
     let touchedCount = 0;
-    // The postings loop stays inline here, reading locals of its closure: as a method called per
-    // term and field it measured some 25% slower (10k pages, Node 20, a loaded machine).
     words.forEach((word, i) => {
-      const bit = 1 << i;
-      for (const { term, weight } of this.expand(word, options.includeInternal)) {
-        this.data.fields.forEach((field, f) => {
-          const { postingGaps, postingTfs, lengths } = field;
-          const start = field.postingStart[term] as number;
-          const end = field.postingStart[term + 1] as number;
-          // A public query passes over internal postings: they are neither counted nor scored.
-          const skipInternal = !options.includeInternal && field.publicFrequency !== undefined;
-          const frequency = skipInternal ? ((field.publicFrequency as Uint32Array)[term] as number) : end - start;
-          if (frequency === 0) return;
-          const idf = Math.log(1 + (audience.documentCount - frequency + 0.5) / (frequency + 0.5));
-          const factor = field.boost * weight * idf * (K1 + 1);
-          const lengthScale = audience.lengthScale[f] as number;
-          const internal = this.data.internal;
-          let at = field.gapStart[term] as number;
-          let doc = -1;
-          for (let p = start; p < end; p++) {
-            // One LEB128 varint: 7 bits a byte, low bits first.
-            let byte = postingGaps[at++] as number;
-            let gap = byte & 0x7f;
-            for (let shift = 128; byte >= 0x80; shift *= 128) {
-              byte = postingGaps[at++] as number;
-              gap += (byte & 0x7f) * shift;
-            }
-            doc += gap;
-            if (skipInternal && internal[doc] === 1) continue;
-            const tf = postingTfs[p] as number;
-            if (this.masks[doc] === 0) this.touched[touchedCount++] = doc;
-            this.masks[doc] = (this.masks[doc] as number) | bit;
-            const norm = K1 * (1 - B) + lengthScale * (lengths[doc] as number);
-            this.scores[doc] = (this.scores[doc] as number) + (factor * tf) / (tf + norm);
-          }
-        });
-      }
+      const expansions = this.vocabulary.expand(word, groups[i] as number, word === typing, includeInternal);
+      touchedCount = this.scoreWord(expansions, 1 << i, includeInternal, touchedCount, idfs, i);
     });
-    // Every word must match (AND); when no page has them all, any word will do (OR).
+    // Minimum should match: pages with every word first, then pages with some, each by score.
     const all = words.length === 32 ? 0xffffffff : (1 << words.length) - 1;
-    let matches = this.collect(touchedCount, options.includeInternal, all);
-    if (matches.length === 0) matches = this.collect(touchedCount, options.includeInternal, 0);
-    const best = topK(matches, this.scores, options.offset + options.limit);
-    const results = best.slice(options.offset).map((doc) => documents[doc] as SearchDocument);
+    const { complete, partial } = this.collect(touchedCount, includeInternal, all);
+    const want = options.offset + options.limit;
+    const pairs = phrasePairs(groups, idfs);
+    const ranked = this.rank(complete, want, pairs);
+    if (ranked.length < want) ranked.push(...this.rank(partial, want - ranked.length, pairs));
+    const results = ranked.slice(options.offset).map((doc) => this.data.documents[doc] as SearchDocument);
     for (let i = 0; i < touchedCount; i++) {
       const doc = this.touched[i] as number;
       this.scores[doc] = 0;
       this.masks[doc] = 0;
+      this.titleMasks[doc] = 0;
     }
-    return { total: matches.length, results };
-  }
-
-  /** Touched documents whose mask has every bit of `required` (0: any), internal ones only when allowed. */
-  private collect(touchedCount: number, includeInternal: boolean, required: number): Uint32Array {
-    const out = new Uint32Array(touchedCount);
-    let n = 0;
-    for (let i = 0; i < touchedCount; i++) {
-      const doc = this.touched[i] as number;
-      if (((this.masks[doc] as number) & required) !== required) continue;
-      if (!includeInternal && this.data.internal[doc] === 1) continue;
-      out[n++] = doc;
-    }
-    return out.subarray(0, n);
+    return { total: complete.length + partial.length, results };
   }
 
   /**
-   * The vocabulary terms a query word stands for: itself, the first {@link MAX_PREFIX_EXPANSIONS}
-   * longer words it begins (in code-unit order, shortest completions first among equals), and, only
-   * when neither exists, the words within round(0.2 × length) edits (at most 2). Only terms of
-   * pages the caller may see count: words of internal pages never change a public query's answer
-   * (taking a prefix slot, or turning typo tolerance off), so they cannot be guessed through it.
-   * Expansions come in code-unit order of their terms, never in term-id order, which depends on
-   * where a word was first met, maybe an internal page: the order scores are added in, and so
-   * their float rounding, is the same whatever the internal pages hold.
+   * Adds one query word's BM25F score to every page it is in: first its combined frequency tf̃
+   * over the word's expansions and the fields, then its idf from the number of those pages (the
+   * document frequency of the word with all its forms, as a stemmed field has it), then one
+   * saturation per page. A public query passes over internal postings: neither counted nor scored.
+   * @returns the new count of touched documents
    */
-  private expand(word: string, includeInternal: boolean): Expansion[] {
-    const visibility = this.data.termVisibility;
-    const visible = includeInternal
-      ? (term: number): boolean => visibility[term] !== 0
-      : (term: number): boolean => ((visibility[term] as number) & TERM_IN_PUBLIC) !== 0;
-    const expansions: Expansion[] = [];
-    const exact = this.data.dictionary.get(word);
-    if (exact !== undefined && visible(exact)) expansions.push({ term: exact, weight: 1 });
-    let index = lowerBound(this.sortedTerms, word);
-    if (this.sortedTerms[index] === word) index++;
-    for (let n = 0; n < MAX_PREFIX_EXPANSIONS && index < this.sortedTerms.length; index++) {
-      const term = this.sortedTerms[index] as string;
-      if (!term.startsWith(word)) break;
-      const id = this.sortedIds[index] as number;
-      if (!visible(id)) continue;
-      expansions.push({ term: id, weight: (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (term.length - word.length)) });
-      n++;
+  private scoreWord(
+    expansions: readonly { term: number; weight: number }[],
+    bit: number,
+    includeInternal: boolean,
+    touchedCount: number,
+    idfs: Float64Array,
+    word: number,
+  ): number {
+    const audience = includeInternal ? this.allStatistics : this.publicStatistics;
+    const { wordTf, wordDocs, masks, titleMasks, scores, touched } = this;
+    const internal = this.data.internal;
+    let wordCount = 0;
+    // The postings loop stays inline here, reading locals: as a method called per term and field
+    // it measured some 25% slower (10k pages, Node 20, a loaded machine).
+    for (const { term, weight } of expansions) {
+      this.data.fields.forEach((field, f) => {
+        const { postingGaps, postingTfs, lengths } = field;
+        const start = field.postingStart[term] as number;
+        const end = field.postingStart[term + 1] as number;
+        const skipInternal = !includeInternal && field.publicFrequency !== undefined;
+        const factor = weight * (this.parameters.fields[f]?.weight ?? 1);
+        const lengthBase = audience.lengthBase[f] as number;
+        const lengthScale = audience.lengthScale[f] as number;
+        const titleBit = f === 0 ? bit : 0;
+        let at = field.gapStart[term] as number;
+        let doc = -1;
+        for (let p = start; p < end; p++) {
+          // One LEB128 varint: 7 bits a byte, low bits first.
+          let byte = postingGaps[at++] as number;
+          let gap = byte & 0x7f;
+          for (let shift = 128; byte >= 0x80; shift *= 128) {
+            byte = postingGaps[at++] as number;
+            gap += (byte & 0x7f) * shift;
+          }
+          doc += gap;
+          if (skipInternal && internal[doc] === 1) continue;
+          if (wordTf[doc] === 0) wordDocs[wordCount++] = doc;
+          if (titleBit !== 0) titleMasks[doc] = (titleMasks[doc] as number) | titleBit;
+          wordTf[doc] =
+            (wordTf[doc] as number) + (factor * (postingTfs[p] as number)) / (lengthBase + lengthScale * (lengths[doc] as number));
+        }
+      });
     }
-    if (expansions.length > 0 || word.length < FUZZY_MIN_CHARS) return expansions;
-    const max = Math.min(2, Math.round(word.length * 0.2));
-    this.data.terms.forEach((term, id) => {
-      if (!visible(id)) return;
-      const distance = boundedEditDistance(word, term, max);
-      if (distance !== Infinity) expansions.push({ term: id, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) });
-    });
-    // Scanned in id order as ever; only the few matches are put in code-unit order.
-    return expansions.sort((a, b) => compareTerms(this.data.terms[a.term] as string, this.data.terms[b.term] as string));
+    const idf = inverseDocumentFrequency(audience.documentCount, wordCount);
+    idfs[word] = idf;
+    const k1 = this.parameters.k1;
+    for (let i = 0; i < wordCount; i++) {
+      const doc = wordDocs[i] as number;
+      const tf = wordTf[doc] as number;
+      wordTf[doc] = 0;
+      if (masks[doc] === 0) touched[touchedCount++] = doc;
+      masks[doc] = (masks[doc] as number) | bit;
+      scores[doc] = (scores[doc] as number) + (idf * (k1 + 1) * tf) / (k1 + tf);
+    }
+    return touchedCount;
   }
-}
 
-/** Code-unit order of two terms. */
-function compareTerms(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The first index of `sorted` whose entry is ≥ `value` (code-unit order). */
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((sorted[mid] as string) < value) low = mid + 1;
-    else high = mid;
+  /**
+   * The `want` best of `candidates`, the first {@link PHRASE_WINDOW} by score reordered with their
+   * phrase bonus: the same order whatever `want`, so pages of results never overlap.
+   */
+  private rank(candidates: Uint32Array, want: number, pairs: readonly PhrasePair[]): number[] {
+    if (want <= 0) return [];
+    const best = topK(candidates, this.scores, Math.max(want, pairs.length === 0 ? 0 : PHRASE_WINDOW));
+    if (pairs.length > 0) {
+      const window = best.slice(0, PHRASE_WINDOW);
+      for (const doc of window) {
+        // Only a title that matched both words of a pair can hold it: the others are not read.
+        const titleMask = this.titleMasks[doc] as number;
+        if (!pairs.some((pair) => (titleMask & pair.bits) === pair.bits)) continue;
+        const title = (this.data.documents[doc] as SearchDocument).title;
+        this.scores[doc] = (this.scores[doc] as number) + phraseBonus(title, pairs, this.vocabulary);
+      }
+      const reordered = topK(Uint32Array.from(window), this.scores, window.length);
+      best.splice(0, window.length, ...reordered);
+    }
+    return best.slice(0, want);
   }
-  return low;
-}
 
-/**
- * BM25's statistics over the documents of one audience: all of them, or the public ones only.
- * An audience without documents, or whose fields are all empty, gets an average length of 1.
- */
-function statistics(data: IndexData, includeInternal: boolean): Statistics {
-  let documentCount = 0;
-  for (let doc = 0; doc < data.documents.length; doc++) if (includeInternal || data.internal[doc] !== 1) documentCount++;
-  const lengthScale = data.fields.map(({ lengths }) => {
-    let sum = 0;
-    for (let doc = 0; doc < lengths.length; doc++) if (includeInternal || data.internal[doc] !== 1) sum += lengths[doc] as number;
-    const average = documentCount === 0 ? 1 : Math.max(1, sum / documentCount);
-    return (K1 * B) / average;
-  });
-  return { includeInternal, documentCount, lengthScale };
+  /**
+   * Touched documents, internal ones only when allowed: those whose mask has every bit of `all`,
+   * and the others.
+   */
+  private collect(touchedCount: number, includeInternal: boolean, all: number): { complete: Uint32Array; partial: Uint32Array } {
+    const out = new Uint32Array(touchedCount);
+    let front = 0;
+    let back = touchedCount;
+    for (let i = 0; i < touchedCount; i++) {
+      const doc = this.touched[i] as number;
+      if (!includeInternal && this.data.internal[doc] === 1) continue;
+      if (((this.masks[doc] as number) & all) === all) out[front++] = doc;
+      else out[--back] = doc;
+    }
+    return { complete: out.subarray(0, front), partial: out.subarray(back) };
+  }
+
+  /** A word's document frequency among the audience's pages (largest over fields), 0 when in none. */
+  private frequencyOf(word: string, includeInternal: boolean): number {
+    const term = this.vocabulary.idOf(word, includeInternal);
+    if (term === undefined) return 0;
+    let frequency = 0;
+    for (const field of this.data.fields) {
+      const all = (field.postingStart[term + 1] as number) - (field.postingStart[term] as number);
+      const own = !includeInternal && field.publicFrequency !== undefined ? (field.publicFrequency[term] as number) : all;
+      frequency = Math.max(frequency, own);
+    }
+    return frequency;
+  }
 }

@@ -1,0 +1,307 @@
+/**
+ * Every setting of sitegate, once: its `sitegate.json` key, flag, environment variable, JSON Schema,
+ * default and description. The published `sitegate.schema.json` (schema.ts), the README's settings
+ * table (settings-table.ts) and the loader (config.ts) are all made from this list.
+ *
+ * Adding a setting is one entry in {@link SETTINGS} (and its field in `Config`, config.ts).
+ */
+import type { SchemaObject } from 'ajv';
+import { DEFAULT_RATE_LIMITS, type RateLimitName } from '../auth/rate-limits.js';
+import { DEFAULT_TOKEN_TTL_SEC } from '../auth/access-tokens.js';
+import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
+import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
+import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_ENV_NAMES, LIMIT_RANGES, type LimitName } from './limits.js';
+import { checkBaseUrl, checkPageMaxChars, checkSiteTitle, checkTrustProxy } from './checks.js';
+
+/** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Shortest secret accepted (characters): 32 characters of base64 carry 192 bits. */
+export const SECRET_MIN_CHARS = 32;
+/** Default of `audit.retentionDays`. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 90;
+
+/** One setting. */
+export interface Setting {
+  /** Key path in `sitegate.json`, dotted for nested objects: `port`, `site.title`, `limits.maxUrlBytes`. */
+  key: string;
+  /** Name in the flags and environment objects (commander's camelCase of the flag), e.g. `siteTitle`. */
+  input: string;
+  /** Command-line flag, e.g. `--port`; none for file-only settings. */
+  flag?: string;
+  /** Environment variable, e.g. `SITEGATE_HOST`. */
+  env?: string;
+  /** False: not read from `sitegate.json` (the secret itself never sits in a file sitegate reads as config). */
+  file?: false;
+  /** JSON Schema (draft-07) of the value in `sitegate.json`; flag and environment strings are converted to its type first. */
+  schema: SchemaObject;
+  /** Value when the setting is not given; omitted = unset (the loader decides). */
+  default?: unknown;
+  /** The README's words for a default the loader computes. */
+  defaultText?: string;
+  /** "must be …" words for an invalid value, when the schema's keywords say it badly. */
+  expect?: string;
+  /** A rule the schema cannot state: returns what is wrong ("must be …"), or undefined. */
+  check?: (value: never) => string | undefined;
+  /** A path: relative values are resolved against the working folder (flag, environment) or the file's folder. */
+  path?: true;
+  /** Never echoed in error messages (URLs with passwords, secrets). */
+  sensitive?: true;
+  /** One line for the README table and the schema's `description` (editors show it). */
+  description: string;
+}
+
+const integer = (minimum: number, maximum: number): SchemaObject => ({ type: 'integer', minimum, maximum });
+const boolean: SchemaObject = { type: 'boolean' };
+const text: SchemaObject = { type: 'string', minLength: 1 };
+
+const limitSettings = (Object.keys(DEFAULT_LIMITS) as LimitName[]).map((name): Setting => ({
+  key: `limits.${name}`,
+  input: name,
+  env: LIMIT_ENV_NAMES[name],
+  schema: integer(...LIMIT_RANGES[name]),
+  default: DEFAULT_LIMITS[name],
+  description: LIMIT_DESCRIPTIONS[name],
+}));
+
+const rateLimitSettings = (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[]).flatMap((name): Setting[] => [
+  {
+    key: `rateLimits.${name}.points`,
+    input: `rateLimits.${name}.points`,
+    schema: integer(0, 1_000_000_000),
+    default: DEFAULT_RATE_LIMITS[name].points,
+    description: `${name}: requests allowed per window (0 = no limit)`,
+  },
+  {
+    key: `rateLimits.${name}.windowSec`,
+    input: `rateLimits.${name}.windowSec`,
+    schema: integer(1, 86_400),
+    default: DEFAULT_RATE_LIMITS[name].windowSec,
+    description: `${name}: window in seconds`,
+  },
+]);
+
+/** Every setting, in the README table's order. */
+export const SETTINGS: readonly Setting[] = [
+  {
+    key: 'contentDir',
+    input: 'contentDir',
+    flag: 'serve DIR',
+    env: 'SITEGATE_CONTENT_DIR',
+    schema: text,
+    path: true,
+    defaultText: 'the bundled example site',
+    description: 'Folder of markdown pages.',
+  },
+  {
+    key: 'static',
+    input: 'static',
+    flag: '--static',
+    schema: { anyOf: [text, { type: 'array', items: text, minItems: 1 }] },
+    expect: 'a folder path or a list of them',
+    path: true,
+    defaultText: '`static/` or `public/` beside the content folder, `public/` inside it',
+    description: 'Folders of static files (images, PDFs) served at the site root; `--static` repeats.',
+  },
+  {
+    key: 'port',
+    input: 'port',
+    flag: '--port',
+    env: 'PORT',
+    schema: integer(0, 65535),
+    default: 3000,
+    description: 'TCP port (0 = any free port).',
+  },
+  {
+    key: 'host',
+    input: 'host',
+    flag: '--host',
+    env: 'SITEGATE_HOST',
+    schema: { type: 'string', pattern: '^[\\w.:-]+$' },
+    expect: 'a host name or IP address',
+    default: '127.0.0.1',
+    description: 'Interface to bind.',
+  },
+  {
+    key: 'baseUrl',
+    input: 'baseUrl',
+    flag: '--base-url',
+    env: 'SITEGATE_BASE_URL',
+    schema: text,
+    check: checkBaseUrl,
+    defaultText: '`http://HOST:PORT`',
+    description: 'Public URL of the site (origin and optional path prefix), e.g. https://docs.example.com.',
+  },
+  {
+    key: 'dataDir',
+    input: 'dataDir',
+    flag: '--data-dir',
+    env: 'SITEGATE_DATA_DIR',
+    schema: text,
+    path: true,
+    defaultText: '`.sitegate/` beside sitegate.json, else beside the content folder',
+    description: 'Folder for keys and the SQLite database.',
+  },
+  {
+    key: 'logLevel',
+    input: 'logLevel',
+    flag: '--log-level',
+    env: 'SITEGATE_LOG_LEVEL',
+    schema: { type: 'string', enum: [...LOG_LEVELS] },
+    default: 'info',
+    description: 'Log level.',
+  },
+  {
+    key: 'logFormat',
+    input: 'logFormat',
+    flag: '--log-format',
+    env: 'SITEGATE_LOG_FORMAT',
+    schema: { type: 'string', enum: ['pretty', 'json'] },
+    defaultText: '`pretty` on a terminal, else `json`',
+    description: 'Log lines for people (pretty) or for log collectors (json, one object per line).',
+  },
+  {
+    key: 'tokenTtl',
+    input: 'tokenTtl',
+    flag: '--token-ttl',
+    env: 'SITEGATE_TOKEN_TTL',
+    schema: integer(60, 86_400),
+    default: DEFAULT_TOKEN_TTL_SEC,
+    description: 'Lifetime of access tokens, in seconds.',
+  },
+  {
+    key: 'contentSignal',
+    input: 'contentSignal',
+    flag: '--content-signal',
+    env: 'SITEGATE_CONTENT_SIGNAL',
+    schema: { type: 'string', pattern: '^[a-z-]+=(yes|no)(, *[a-z-]+=(yes|no))*$' },
+    expect: 'a list like "search=yes, ai-input=yes, ai-train=no"',
+    default: DEFAULT_CONTENT_SIGNAL,
+    description: 'Content-Signal of robots.txt and markdown responses (contentsignals.org).',
+  },
+  {
+    key: 'databaseUrl',
+    input: 'databaseUrl',
+    flag: '--database-url',
+    env: 'DATABASE_URL',
+    schema: { type: 'string', pattern: '^[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]([Qq][Ll])?://' },
+    expect: 'a postgres:// or postgresql:// URL',
+    sensitive: true,
+    defaultText: 'none: SQLite in the data folder',
+    description: 'PostgreSQL store shared by replicas.',
+  },
+  {
+    key: 'redisUrl',
+    input: 'redisUrl',
+    flag: '--redis-url',
+    env: 'REDIS_URL',
+    schema: { type: 'string', pattern: '^[Rr][Ee][Dd][Ii][Ss][Ss]?://' },
+    expect: 'a redis:// or rediss:// URL',
+    sensitive: true,
+    defaultText: 'none: counters in process memory',
+    description: 'Redis holding the rate-limit counters shared by replicas.',
+  },
+  {
+    key: 'redisKeyPrefix',
+    input: 'redisKeyPrefix',
+    flag: '--redis-key-prefix',
+    env: 'SITEGATE_REDIS_KEY_PREFIX',
+    schema: { type: 'string', pattern: '^[\\w:.-]{1,64}$' },
+    expect: '1 to 64 letters, digits or _ : . -',
+    default: 'sitegate:',
+    description: 'Prefix of every Redis key (several sites can share one Redis).',
+  },
+  {
+    key: 'watch',
+    input: 'watch',
+    flag: '--watch',
+    env: 'SITEGATE_WATCH',
+    schema: boolean,
+    default: false,
+    description: 'Rebuild the site when the content folder changes.',
+  },
+  {
+    key: 'drainTimeout',
+    input: 'drainTimeout',
+    flag: '--drain-timeout',
+    env: 'SITEGATE_DRAIN_TIMEOUT',
+    schema: integer(0, 3600),
+    default: 10,
+    description: 'On SIGTERM, seconds requests in flight may take to finish.',
+  },
+  {
+    key: 'pageMaxChars',
+    input: 'pageMaxChars',
+    flag: '--page-max-chars',
+    env: 'SITEGATE_PAGE_MAX_CHARS',
+    schema: integer(0, 10_000_000),
+    check: checkPageMaxChars,
+    default: AGENT_PAGE_MAX_CHARS,
+    description: 'Pages whose markdown is longer are served in parts (characters; 0 = never split).',
+  },
+  {
+    key: 'site.title',
+    input: 'siteTitle',
+    flag: '--site-title',
+    env: 'SITEGATE_SITE_TITLE',
+    schema: { type: 'string' },
+    expect: 'one line of 1 to 200 characters',
+    check: checkSiteTitle,
+    defaultText: "the public root page's title, else the folder name",
+    description: 'Site name (llms.txt, the HTML title, openapi.json, MCP).',
+  },
+  {
+    key: 'allowContentErrors',
+    input: 'allowContentErrors',
+    flag: '--allow-content-errors',
+    env: 'SITEGATE_ALLOW_CONTENT_ERRORS',
+    schema: boolean,
+    default: false,
+    description: 'Start even when pages with unreadable access/draft frontmatter are held back.',
+  },
+  {
+    key: 'trustProxy',
+    input: 'trustProxy',
+    flag: '--trust-proxy',
+    env: 'SITEGATE_TRUST_PROXY',
+    schema: { type: 'array', items: { type: 'string' } },
+    expect: 'a list of proxy addresses like ["10.0.0.0/8", "127.0.0.1"]',
+    check: checkTrustProxy,
+    default: [],
+    description: 'Proxies whose X-Forwarded-For names the client: IP addresses, CIDR ranges, loopback, linklocal, uniquelocal.',
+  },
+  {
+    key: 'secretFile',
+    input: 'secretFile',
+    flag: '--secret-file',
+    schema: text,
+    path: true,
+    defaultText: 'SQLite: generated into the data folder; PostgreSQL: required',
+    description: 'File holding the secret that seals signing keys.',
+  },
+  {
+    key: 'secret',
+    input: 'secret',
+    env: 'SITEGATE_SECRET',
+    file: false,
+    schema: { type: 'string', pattern: `^\\s*\\S[\\s\\S]{${SECRET_MIN_CHARS - 2},}\\S\\s*$` },
+    expect: `at least ${SECRET_MIN_CHARS} characters (e.g. the output of openssl rand -base64 32)`,
+    sensitive: true,
+    defaultText: 'as `secretFile`',
+    description: 'The secret that seals signing keys itself (wins over secretFile in sitegate.json).',
+  },
+  {
+    key: 'audit.retentionDays',
+    input: 'auditRetentionDays',
+    env: 'SITEGATE_AUDIT_RETENTION_DAYS',
+    schema: integer(1, 36_500),
+    default: DEFAULT_AUDIT_RETENTION_DAYS,
+    description: 'Audit events older than this many days are deleted.',
+  },
+  ...limitSettings,
+  ...rateLimitSettings,
+];
+
+/** The setting of each `sitegate.json` key path. */
+export const SETTING_BY_KEY: ReadonlyMap<string, Setting> = new Map(SETTINGS.map((setting) => [setting.key, setting]));

@@ -1,0 +1,82 @@
+/**
+ * Excerpts: the passage of a page around its best match for a query, with the matched words
+ * marked, for the search results people and agents read (the HTML search box, MCP `search`).
+ * A word matches as the index matches it (analysis.ts): itself, another form of its stem, or,
+ * for the word being typed, a longer word it begins.
+ */
+import { chooseQueryWords, stemOf } from './analysis.js';
+import { foldUnit, queryTerms } from './tokenize.js';
+
+/** A passage and the matched words in it. */
+export interface Excerpt {
+  text: string;
+  /** [start, end) UTF-16 offsets into `text` of each matched word, in order. */
+  highlights: [number, number][];
+}
+
+/** Characters of an excerpt, about two lines. */
+export const EXCERPT_CHARS = 160;
+
+/** A word of the text: where it is and which query word it matches (-1: none). */
+interface Match {
+  start: number;
+  end: number;
+  word: number;
+}
+
+/**
+ * The markdown's text with its syntax dropped: link destinations, HTML tags, emphasis and heading
+ * marks, code fences; whitespace collapsed.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/^```.*$/gm, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[A-Za-z/!?][^>\n]*>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*_`~|]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The excerpt of `markdown` for `query`: the window of about {@link EXCERPT_CHARS} characters
+ * holding the most distinct query words (the earliest among equals), cut at word boundaries, `…`
+ * marking a cut; `undefined` when no word of the query is in the text.
+ */
+export function excerptOf(markdown: string, query: string, maxChars = EXCERPT_CHARS): Excerpt | undefined {
+  const terms = queryTerms(query);
+  const words = chooseQueryWords(terms, () => 0, terms.length);
+  if (words.length === 0) return undefined;
+  const typing = foldUnit(query.charCodeAt(query.length - 1)) !== 0 ? terms[terms.length - 1] : undefined;
+  const stems = words.map((word) => stemOf(word));
+  const text = plainText(markdown);
+  const matches: Match[] = [];
+  for (const found of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+    const term = found[0].normalize('NFC').toLowerCase();
+    const word = words.findIndex(
+      (w, i) => term === w || (w === typing && term.startsWith(w)) || (term.startsWith(w.slice(0, 2)) && stemOf(term) === stems[i]),
+    );
+    if (word !== -1) matches.push({ start: found.index, end: found.index + found[0].length, word });
+  }
+  if (matches.length === 0) return undefined;
+  let best = { from: 0, count: 0 };
+  for (let i = 0; i < matches.length; i++) {
+    const seen = new Set<number>();
+    for (let j = i; j < matches.length && (matches[j] as Match).end - (matches[i] as Match).start <= maxChars; j++)
+      seen.add((matches[j] as Match).word);
+    if (seen.size > best.count) best = { from: i, count: seen.size };
+  }
+  const first = matches[best.from] as Match;
+  // Start a little before the first match, at a word boundary, so it reads in context.
+  let start = Math.max(0, first.start - Math.floor(maxChars / 4));
+  if (start > 0) start = text.indexOf(' ', start) + 1 || first.start;
+  if (start > first.start) start = first.start;
+  let end = Math.min(text.length, start + maxChars);
+  if (end < text.length) end = Math.max(text.lastIndexOf(' ', end), first.end);
+  const prefix = start > 0 ? '…' : '';
+  const highlights = matches
+    .filter((m) => m.start >= start && m.end <= end)
+    .map((m): [number, number] => [m.start - start + prefix.length, m.end - start + prefix.length]);
+  return { text: `${prefix}${text.slice(start, end)}${end < text.length ? '…' : ''}`, highlights };
+}

@@ -1,0 +1,62 @@
+/**
+ * The vocabulary grouped by stem, the stemmed field of the index: a query word stands for every
+ * term of its stem's group (`layer`, `layers`, `layered`), without a second set of postings. Each
+ * term is stemmed once, when the index is built; a 30,000-word vocabulary takes some 0.1 s.
+ */
+import { stemOf } from './analysis.js';
+
+/** Terms by stem, groups in compressed sparse rows. */
+export class StemGroups {
+  /** Group number by stem. */
+  private readonly groupByStem = new Map<string, number>();
+  /** Group g holds the term ids members[start[g] … start[g + 1] − 1], in code-unit order of their terms. */
+  private readonly start: Uint32Array;
+  private readonly members: Uint32Array;
+  /** Group number by term id. */
+  private readonly groupOfTerm: Uint32Array;
+
+  /**
+   * @param terms the vocabulary, term by id, folded as tokenize.ts gives them
+   * @param order every term id, in code-unit order of its term
+   */
+  constructor(terms: readonly string[], order: Uint32Array) {
+    const groupOfTerm = (this.groupOfTerm = new Uint32Array(terms.length));
+    terms.forEach((term, id) => {
+      const stem = stemOf(term);
+      let group = this.groupByStem.get(stem);
+      if (group === undefined) {
+        group = this.groupByStem.size;
+        this.groupByStem.set(stem, group);
+      }
+      groupOfTerm[id] = group;
+    });
+    const groups = this.groupByStem.size;
+    this.start = new Uint32Array(groups + 1);
+    for (const group of groupOfTerm) this.start[group + 1] = (this.start[group + 1] as number) + 1;
+    for (let g = 0; g < groups; g++) this.start[g + 1] = (this.start[g + 1] as number) + (this.start[g] as number);
+    const fill = this.start.slice(0, groups);
+    // Terms in code-unit order, so each group's are too: the order scores are summed in is then
+    // the same whatever ids the words got, ids that depend on which page met a word first.
+    this.members = new Uint32Array(terms.length);
+    for (const id of order) {
+      const group = groupOfTerm[id] as number;
+      this.members[fill[group] as number] = id;
+      fill[group] = (fill[group] as number) + 1;
+    }
+  }
+
+  /** The group of a word's stem, or -1 when no term of the vocabulary has that stem. */
+  groupOf(word: string): number {
+    return this.groupByStem.get(stemOf(word)) ?? -1;
+  }
+
+  /** The group of term `id`. */
+  groupOfId(id: number): number {
+    return this.groupOfTerm[id] as number;
+  }
+
+  /** The term ids of group `group` (from {@link StemGroups.groupOf}), in code-unit order of their terms. */
+  termsOf(group: number): Uint32Array {
+    return this.members.subarray(this.start[group], this.start[group + 1]);
+  }
+}
