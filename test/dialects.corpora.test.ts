@@ -1,7 +1,8 @@
 /**
  * Issue 13, done-when 1: on each of the seven real sites (../shared/corpora/real), no page's served
  * HTML text or served markdown, outside code, holds unrendered dialect syntax: `:::`, `!!!`, `{% `,
- * `{{<`, `{{%`, `{{#include`, `{{#rustdoc_include`. Every page is rendered as `check` renders it.
+ * `{{<`, `{{%`, `{{#include`, `{{#rustdoc_include`, or MDX: `import`/`export` lines, JSX comments
+ * `{/*`, component tags `<Tabs>` (also as raw tags in the HTML). Every page is rendered as `check` renders it.
  * Skipped when the corpora are not beside the repository.
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +15,10 @@ import { buildSite } from '../src/content/site.js';
 
 const REAL = path.resolve(import.meta.dirname, '../../shared/corpora/real');
 const CORPORA = ['docusaurus', 'gitbook', 'hugo', 'mdbook', 'mkdocs', 'starlight', 'vitepress'];
-const UNRENDERED = /:::|!!!|\{% |\{\{<|\{\{%|\{\{#include|\{\{#rustdoc_include/;
+const UNRENDERED =
+  /:::|!!!|\{% |\{\{<|\{\{%|\{\{#include|\{\{#rustdoc_include|\{\/\*|^(?:import|export) .*(?:from ['"]|=)|<\/?[A-Z][A-Za-z]*[\s/>]/m;
+/** A JSX component tag left in the HTML (outside code), which the browser would drop unseen. */
+const JSX_TAG = /<\/?[A-Z][A-Za-z.]*[\s/>]/;
 
 /** The text of HTML outside `<pre>` and `<code>`, tags removed, entities of the syntax decoded. */
 export function htmlText(html: string): string {
@@ -26,6 +30,11 @@ export function htmlText(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
+}
+
+/** HTML outside `<pre>` and `<code>`, tags kept. */
+function htmlOutsideCode(html: string): string {
+  return html.replace(/<pre[\s\S]*?<\/pre>/g, '').replace(/<code[\s\S]*?<\/code>/g, '');
 }
 
 /** Markdown outside fenced code and code spans. */
@@ -45,7 +54,7 @@ function scan(corpus: string): { pages: number; offenders: string[] } {
   const offenders: string[] = [];
   for (const page of site.pages.values()) {
     const content = renderPageContent(site, page, 'http://localhost', { pageMaxChars: 0 });
-    const html = UNRENDERED.exec(htmlText(content.bodyHtml));
+    const html = UNRENDERED.exec(htmlText(content.bodyHtml)) ?? JSX_TAG.exec(htmlOutsideCode(content.bodyHtml));
     const markdown = UNRENDERED.exec(markdownProse(content.markdown));
     if (html !== null || markdown !== null)
       offenders.push(

@@ -205,10 +205,10 @@ describe('fuzz: random content folders', () => {
             const expected = page.kind === 'internal' ? 'internal' : 'page';
             expect(html.kind, page.url).toBe(expected);
             const found = html.kind === 'internal' ? html.find() : html.kind === 'page' ? html : undefined;
-            expect(found?.page?.key, page.url).toBe(page.key);
+            expect(found?.kind === 'page' ? found.page?.key : undefined, page.url).toBe(page.key);
             const markdown = resolvePath(snapshot, page.markdownUrl);
             const foundMarkdown = markdown.kind === 'internal' ? markdown.find() : markdown.kind === 'page' ? markdown : undefined;
-            expect(foundMarkdown?.page?.key, page.markdownUrl).toBe(page.key);
+            expect(foundMarkdown?.kind === 'page' ? foundMarkdown.page?.key : undefined, page.markdownUrl).toBe(page.key);
           }
         } finally {
           removeDir(root);

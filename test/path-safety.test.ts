@@ -39,6 +39,18 @@ beforeAll(async () => {
   symlinkSync(path.join(parent, 'secret.md'), path.join(root, 'linked.md'));
   symlinkSync(path.join(parent, 'outside'), path.join(root, 'linked-folder'));
   symlinkSync('../../secret.md', path.join(root, 'guides', 'relative-link.md'));
+  // Static files: one served, one linked out of the root (file and folder), hidden ones.
+  mkdirSync(path.join(root, 'img'));
+  mkdirSync(path.join(root, '.git'));
+  mkdirSync(path.join(root, '.gitbook', 'assets'), { recursive: true });
+  writeFileSync(path.join(root, 'img', 'logo.png'), 'PNG-logo-bytes');
+  writeFileSync(path.join(root, 'img', '.hidden.png'), `${OUTSIDE} hidden`);
+  writeFileSync(path.join(root, '.git', 'config.png'), `${OUTSIDE} git`);
+  writeFileSync(path.join(root, '.gitbook', 'assets', '.dot.png'), `${OUTSIDE} dot`);
+  writeFileSync(path.join(parent, 'secret.png'), `${OUTSIDE} png`);
+  writeFileSync(path.join(parent, 'outside', 'photo.png'), `${OUTSIDE} folder png`);
+  symlinkSync(path.join(parent, 'secret.png'), path.join(root, 'img', 'linked.png'));
+  symlinkSync('../../secret.png', path.join(root, 'img', 'relative.png'));
   t = await buildTestApp(root);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
@@ -57,6 +69,11 @@ const ESCAPES = [
   ...['/linked-folder/page', '/linked-folder/page.md', '/linked-folder/', '/guides/relative-link', '/guides/relative-link.md'],
   ...['/guides/setup.', '/guides/setup..', '/guides/setup.md.', '/guides/setup.MD', '/guides/Notes.MD', '/common/.', '/common/..'],
   ...['/content/guides/setup', '/./guides/setup', '//guides/setup', '/guides//setup', `/${'..%2f'.repeat(20)}etc/passwd`],
+  // Static files: traversal in every encoding, links out of the root, hidden names.
+  ...['/img/../../secret.png', '/img/%2e%2e/%2e%2e/secret.png', '/img%2f..%2f..%2fsecret.png', '/img/..%5c..%5csecret.png'],
+  ...['/%2e%2e/secret.png', '/img/%252e%252e/secret.png', '/img/linked.png', '/img/relative.png', '/linked-folder/photo.png'],
+  ...['/img/.hidden.png', '/img/%2ehidden.png', '/.git/config.png', '/%2egit/config.png', '/.gitbook/assets/.dot.png'],
+  ...['/img/logo.png%00', '/img/logo.png/', '/img/logo.png.', '/img/LOGO.PNG', '/img/logo.png/..%2f..%2fsecret.png'],
 ];
 
 /** Odd names of docs-large and mixed case, served at their canonical URLs: [target, status, page heading or Location]. */
@@ -77,13 +94,19 @@ const SERVED: [string, number, string][] = [
   ['/guides/Notes', 200, '>Notes</h1>'],
   ['/guides/Notes.md', 200, '# Notes'],
   ['/guides/setup', 200, '>Setup</h1>'],
+  ['/img/logo.png', 200, 'PNG-logo-bytes'],
+  ['/img/logo%2Epng', 308, '/img/logo.png'],
 ];
 
 /** Every file outside the root, whole: no answer may hold any of them. */
 const outsideTexts = (): string[] =>
-  [path.join(parent, 'secret.md'), path.join(parent, 'secret'), path.join(parent, 'outside', 'page.md')].map((file) =>
-    readFileSync(file, 'utf8'),
-  );
+  [
+    path.join(parent, 'secret.md'),
+    path.join(parent, 'secret'),
+    path.join(parent, 'outside', 'page.md'),
+    path.join(parent, 'secret.png'),
+    path.join(parent, 'outside', 'photo.png'),
+  ].map((file) => readFileSync(file, 'utf8'));
 
 describe('path safety over a real socket (raw targets)', () => {
   it.each(ESCAPES)('%s: no escape, no page', async (target) => {
@@ -104,6 +127,8 @@ describe('path safety over a real socket (raw targets)', () => {
   it('reports every symlink out of the root as a content problem', () => {
     expect(t.loaded.problems.filter((problem) => problem.message.includes('outside')).map((problem) => problem.file)).toStrictEqual([
       'guides/relative-link.md',
+      'img/linked.png',
+      'img/relative.png',
       'linked-folder',
       'linked.md',
     ]);

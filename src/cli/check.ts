@@ -3,15 +3,22 @@ import path from 'node:path';
 import { loadSettings } from '../config/config-file.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { pageSizeProblems } from '../content/page-size.js';
+import { readFileSync } from 'node:fs';
+import { diskSourceParts, type SourceFile } from '../content/load.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
-import { buildSite, type Site } from '../content/site.js';
+import { buildSite, withAssets, type Site } from '../content/site.js';
+import { staticFoldersOf } from '../content/assets.js';
 import { renderPageContent } from '../content/page-content.js';
 import type { ContentProblem } from '../content/problems.js';
 import { generatorLine } from './output.js';
 
-/** Result of a check: the problems, the page count and the generator recognised. */
+/** Result of a check: the problems, the page and static file counts, the files left out and the generator recognised. */
 export interface CheckResult {
   pages: number;
+  /** Static files served (content/assets.ts). */
+  assets: number;
+  /** Files neither page nor static file, by extension (content/load.ts `skipped`). */
+  skipped: ReadonlyMap<string, number>;
   problems: ContentProblem[];
   /** The generator whose conventions applied and what it was recognised by. */
   generator: Site['generator'];
@@ -29,21 +36,57 @@ const CHECK_BASE_URL = 'http://localhost';
  * @param pageMaxChars the page limit, as serve takes it (default {@link AGENT_PAGE_MAX_CHARS}; 0 = off)
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function checkContent(dir: string, pageMaxChars = AGENT_PAGE_MAX_CHARS, conventions: ConventionsOptions = {}): CheckResult {
-  const loaded = loadSiteFiles(dir, conventions);
-  const site = buildSite(loaded.files, { fallbackName: path.basename(dir), conventions: loaded.conventions });
+export function checkContent(
+  dir: string,
+  pageMaxChars = AGENT_PAGE_MAX_CHARS,
+  conventions: ConventionsOptions = {},
+  staticDirs?: readonly string[] | null,
+): CheckResult {
+  const loaded = loadSiteFiles(dir, conventions, { staticDirs: staticFoldersOf(dir, staticDirs) });
+  const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir), conventions: loaded.conventions }), loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
-  const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars), ...site.problems];
+  const listed = new Map(loaded.files.map((file) => [file.relPath, file]));
+  const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars, listed), ...site.problems];
+  if (loaded.files.length === 0) problems.push({ severity: 'error', file: '.', message: 'no pages: the folder holds no .md or .mdx file' });
   return {
     pages: site.pages.size,
+    assets: site.assets.size,
+    skipped: loaded.skipped,
     problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     generator: site.generator,
     unpublished: loaded.conventions.unpublished.size,
   };
 }
 
+/**
+ * The line that lists the files neither served as a page nor as a static file, by extension
+ * (`not served (neither page nor static file): 2 .json, 1 .jsx`); undefined when there are none.
+ */
+export function skippedLine(skipped: ReadonlyMap<string, number>): string | undefined {
+  if (skipped.size === 0) return undefined;
+  const counts = [...skipped]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([ext, n]) => (ext === '(none)' ? `${n} without extension` : `${n} .${ext}`));
+  return `not served (neither page nor static file): ${counts.join(', ')}`;
+}
+
+/**
+ * The lines `check` prints after the problems: the files left out by extension (when
+ * any), then `N pages[, N static files], N errors, N warnings`.
+ */
+export function summaryLines(result: CheckResult): string[] {
+  const errors = result.problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = result.problems.length - errors;
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const skipped = skippedLine(result.skipped);
+  const lines: string[] = skipped === undefined ? [] : [skipped];
+  const assets = result.assets > 0 ? `${plural(result.assets, 'static file')}, ` : '';
+  lines.push(`${result.pages} pages, ${assets}${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+  return lines;
+}
+
 /** The unresolved relative links and size warnings of every page, and the pages that could not be read again. */
-function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
+function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<string, SourceFile>): ContentProblem[] {
   const problems: ContentProblem[] = [];
   for (const page of site.pages.values()) {
     let content;
@@ -57,8 +100,14 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
       });
       continue;
     }
+    if (content.markdown.includes('\uFFFD')) problems.push(...encodingProblems(listed.get(page.file), page.file));
     for (const link of content.unresolvedLinks) {
-      const message = link.kind === 'escapes' ? `link escapes the content folder: ${link.href}` : `broken relative link: ${link.href}`;
+      const message =
+        link.kind === 'escapes'
+          ? `link escapes the content folder: ${link.href}`
+          : link.href.startsWith('/')
+            ? `no static file at: ${link.href}`
+            : `broken relative link: ${link.href}`;
       problems.push({ severity: 'error', file: page.file, ...(link.line === undefined ? {} : { line: link.line }), message });
     }
     problems.push(...(content.dialectProblems ?? []));
@@ -68,25 +117,45 @@ function renderProblems(site: Site, pageMaxChars: number): ContentProblem[] {
 }
 
 /**
+ * A warning when a page's file is not valid UTF-8 (its undecodable bytes are served as U+FFFD):
+ * looked for only when the served markdown holds U+FFFD, then confirmed on the file's bytes.
+ */
+function encodingProblems(source: SourceFile | undefined, file: string): ContentProblem[] {
+  const parts = source === undefined ? undefined : diskSourceParts(source);
+  if (parts === undefined) return [];
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(parts.realPath ?? path.join(parts.root, parts.relPath)));
+    return [];
+  } catch {
+    return [{ severity: 'warning', file, message: 'not valid UTF-8: the bytes that do not decode are shown as U+FFFD' }];
+  }
+}
+
+/**
  * Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors).
- * The folder, the page limit and the conventions are serve's: the argument or flag, else the
- * environment, else `sitegate.json` (`conventions` and `nav`).
+ * The folder, the page limit, the conventions and the static folders are serve's: the argument or
+ * flag, else the environment, else `sitegate.json` (`conventions`, `nav`, `static`).
  * @throws {ConfigError} when a setting is invalid
  */
-export function runCheck(dir: string | undefined, flags: { pageMaxChars?: string; conventions?: string; config?: string } = {}): number {
-  const config = loadSettings({ contentDir: dir, pageMaxChars: flags.pageMaxChars, conventions: flags.conventions, config: flags.config });
-  const { pages, problems, generator, unpublished } = checkContent(config.contentDir, config.pageMaxChars, {
-    conventions: config.conventions,
-    nav: config.nav,
+export function runCheck(
+  dir: string | undefined,
+  flags: { pageMaxChars?: string; conventions?: string; config?: string; static?: string[] } = {},
+): number {
+  const config = loadSettings({
+    contentDir: dir,
+    pageMaxChars: flags.pageMaxChars,
+    conventions: flags.conventions,
+    config: flags.config,
+    static: flags.static,
   });
+  const conventions = { conventions: config.conventions, nav: config.nav };
+  const result = checkContent(config.contentDir, config.pageMaxChars, conventions, config.staticDirs);
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
-  if (generator.name !== 'plain') process.stdout.write(`${generatorLine(generator, unpublished)}\n`);
-  for (const problem of problems)
+  if (result.generator.name !== 'plain') process.stdout.write(`${generatorLine(result.generator, result.unpublished)}\n`);
+  for (const problem of result.problems)
     process.stdout.write(
       `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,
     );
-  const errors = problems.filter((problem) => problem.severity === 'error').length;
-  const warnings = problems.length - errors;
-  process.stdout.write(`${pages} pages, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
-  return errors > 0 ? 1 : 0;
+  for (const line of summaryLines(result)) process.stdout.write(`${line}\n`);
+  return result.problems.some((problem) => problem.severity === 'error') ? 1 : 0;
 }

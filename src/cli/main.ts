@@ -45,10 +45,17 @@ interface ServeOptions {
   trustProxy?: string;
   secretFile?: string;
   conventions?: string;
+  static?: string[];
   config?: string;
   logFormat?: string;
 }
 
+/** `--static DIR`, repeatable: each folder's files are served at the site root. */
+const staticOption = [
+  '--static <dir>',
+  'a folder of static files served at the site root (repeatable; default: static/ or public/ beside the content folder, public/ inside it)',
+  (dir: string, dirs: string[] | undefined) => [...(dirs ?? []), dir],
+] as const;
 const configFile = ['--config <file>', 'settings file (also SITEGATE_CONFIG; default: ./sitegate.json when it exists)'] as const;
 const dataDirHelp = 'folder of keys and the database (default: .sitegate/ beside sitegate.json, else beside the content folder)';
 
@@ -105,6 +112,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')
     .option(...secretFile)
+    .option(...staticOption)
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
@@ -116,11 +124,14 @@ function program(setExit: (code: number) => void): Command {
     .argument('[dir]', 'folder of markdown pages')
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
     .addOption(conventionsOption())
+    .option(...staticOption)
     .option(...configFile)
-    .action(async (dir: string | undefined, options: { pageMaxChars?: string; conventions?: string; config?: string }) => {
-      const { runCheck } = await import('./check.js');
-      setExit(runCheck(dir, options));
-    });
+    .action(
+      async (dir: string | undefined, options: { pageMaxChars?: string; conventions?: string; static?: string[]; config?: string }) => {
+        const { runCheck } = await import('./check.js');
+        setExit(runCheck(dir, options));
+      },
+    );
   root
     .command('init')
     .description('Write a starter site: a few pages (one private, under internal/) and a sitegate.json.')

@@ -11,6 +11,7 @@ import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOpti
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { generatorLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
+import { skippedLine } from './check.js';
 import { ContentError } from '../content/load.js';
 import { createLoggers } from '../log.js';
 
@@ -140,20 +141,24 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
 }
 
 /**
- * The start lines: what is served (pages, build time, problems), the data folder (SQLite), the
+ * The start lines: what is served (pages, static files, build time, problems), the files served
+ * as neither page nor static file, the data folder (SQLite), the
  * address the socket is bound to and the public URL the site names itself with, which differ
  * behind a proxy (`--base-url`).
  */
 function announce(lifecycle: Logger, config: Config, loaded: LoadedSnapshot, buildMs: number, bound: AddressInfo): void {
   const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
   const pages = loaded.snapshot.site.pages.size;
+  const staticFiles = loaded.snapshot.site.assets.size;
   lifecycle.info(
-    { contentDir: config.contentDir, pages, buildMs, problems: errors },
-    `serving ${config.contentDir} (${counted(pages, 'page')}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})`,
+    { contentDir: config.contentDir, pages, staticFiles, buildMs, problems: errors },
+    `serving ${config.contentDir} (${counted(pages, 'page')}${staticFiles > 0 ? `, ${counted(staticFiles, 'static file')}` : ''}, built in ${buildMs} ms${errors > 0 ? `, ${counted(errors, 'content problem')}: run sitegate check` : ''})`,
   );
   // A plain folder has no conventions to name; a generator's shape the nav and titles served.
   const { generator } = loaded.snapshot.site;
   if (generator.name !== 'plain') lifecycle.info({ generator: generator.name, detectedBy: generator.detectedBy }, generatorLine(generator));
+  const skipped = skippedLine(loaded.skipped);
+  if (skipped !== undefined) lifecycle.info({ skipped: Object.fromEntries(loaded.skipped) }, skipped);
   if (config.databaseUrl === null) lifecycle.info({ dataDir: config.dataDir }, `data folder ${config.dataDir} (${config.dataDirReason})`);
   const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
   lifecycle.info({ address: `http://${host}:${bound.port}` }, `listening on http://${host}:${bound.port}`);

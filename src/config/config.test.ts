@@ -62,7 +62,24 @@ describe('loadConfig', () => {
       auditRetentionDays: 90,
       conventions: undefined,
       nav: undefined,
+      staticDirs: null,
     });
+  });
+
+  it('takes static folders from --static, else sitegate.json `static` (a path or a list), resolved against its folder', () => {
+    const etc = path.resolve('/etc/site/sitegate.json');
+    expect(loadConfig({ static: ['assets', '/srv/img'] }, {}, { static: 'ignored' }, CWD, etc).staticDirs).toStrictEqual([
+      path.resolve(CWD, 'assets'),
+      path.resolve('/srv/img'),
+    ]);
+    expect(loadConfig({}, {}, { static: 'public' }, CWD, etc).staticDirs).toStrictEqual([path.resolve('/etc/site/public')]);
+    expect(loadConfig({}, {}, { static: ['a', 'b'] }, CWD).staticDirs).toStrictEqual([path.resolve(CWD, 'a'), path.resolve(CWD, 'b')]);
+    expect(loadConfig({}, {}, {}, CWD).staticDirs).toBeNull();
+    expect(() => loadConfig({}, {}, { static: [''] }, CWD)).toThrow(
+      'sitegate.json: static: must be a folder path or a list of them, got [""]',
+    );
+    expect(() => loadConfig({}, {}, { static: [] }, CWD)).toThrow('sitegate.json: static: must be a folder path or a list of them, got []');
+    expect(() => loadConfig({ static: [''] }, {}, {}, CWD)).toThrow('--static: must be a folder path or a list of them, got [""]');
   });
 
   it('chooses the data folder: flag, environment, file, else .sitegate/ beside the file, the content folder or here', () => {

@@ -90,6 +90,12 @@ export interface Config {
   conventions: Generator | undefined;
   /** sitegate.json `nav`: the nav of a plain folder, in MkDocs' `nav` shape (content/conventions/mkdocs-nav.ts). */
   nav: unknown[] | undefined;
+  /**
+   * Absolute paths of the static folders whose files are served at the site root (`--static`,
+   * `static` in sitegate.json); null = the generators' folders found beside the content folder
+   * (content/assets.ts `staticFoldersOf`).
+   */
+  staticDirs: string[] | null;
 }
 
 /** The secret behind the key-encryption key: the value itself (environment) or a file holding it. */
@@ -131,6 +137,8 @@ export interface ConfigInput {
   conventions?: string | undefined;
   /** sitegate.json's `nav`: `["index.md", { "Guides": ["guides/a.md"] }, { "Setup": "setup.md" }]`. */
   nav?: unknown;
+  /** Static folders served at the site root: `--static DIR` (repeatable), or a path or list in sitegate.json. */
+  static?: string | string[] | undefined;
 }
 
 /** The bundled example site, served when no folder is given. */
@@ -193,8 +201,13 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   };
   const conflict = limitConflict(limits as unknown as RequestLimits, limitSource);
   if (conflict !== undefined) throw new ConfigError(conflict);
+  // `static` may be a list, which `dir` does not resolve.
+  const staticEntry = given.get('static');
+  const staticDirs =
+    staticEntry === undefined ? null : [staticEntry.value as string | string[]].flat().map((d) => path.resolve(staticEntry.base, d));
   return {
     contentDir: contentDir ?? EXAMPLE_SITE_DIR,
+    staticDirs,
     port,
     host,
     baseUrl: normalizeBaseUrl(explicitBase ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`),

@@ -96,6 +96,16 @@ export const SETTINGS: readonly Setting[] = [
     description: 'Folder of markdown pages.',
   },
   {
+    key: 'static',
+    input: 'static',
+    flag: '--static',
+    schema: { anyOf: [text, { type: 'array', items: text, minItems: 1 }] },
+    expect: 'a folder path or a list of them',
+    path: true,
+    defaultText: '`static/` or `public/` beside the content folder, `public/` inside it',
+    description: 'Folders of static files (images, PDFs) served at the site root; `--static` repeats.',
+  },
+  {
     key: 'port',
     input: 'port',
     flag: '--port',

@@ -20,7 +20,7 @@ export type LinkTarget =
 export type PageUrlLookup = (relPath: string) => string | undefined;
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-const INDEX_FILES = ['README.md', 'readme.md', 'index.md'];
+const INDEX_FILES = ['README.md', 'readme.md', 'index.md', 'index.mdx', 'README.mdx'];
 
 /**
  * Resolves `href` as written in the file `fromRelPath`. Folder links (`../install/`,
@@ -47,11 +47,11 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
 
   const dir = joined === '.' || joined === './' ? '' : joined.replace(/\/$/, '');
   const inDir = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
-  const candidates = /\.md$/i.test(joined)
+  const candidates = /\.mdx?$/i.test(joined)
     ? [joined]
     : joined.endsWith('/') || dir === ''
       ? INDEX_FILES.map(inDir)
-      : [joined, `${joined}.md`, ...INDEX_FILES.map(inDir)];
+      : [joined, `${joined}.md`, `${joined}.mdx`, ...INDEX_FILES.map(inDir)];
   for (const candidate of candidates) {
     const url = lookup(candidate);
     if (url !== undefined) return { kind: 'page', url: url + suffix };

@@ -182,6 +182,8 @@ describe('loadContent', () => {
     symlinkSync(path.join(root, 'nowhere.md'), path.join(root, 'dangling.md'));
     expect(loadContent(root)).toStrictEqual({
       files: [],
+      assets: [],
+      skipped: new Map(),
       problems: [{ severity: 'warning', file: 'dangling.md', message: 'broken symlink, skipped' }],
     });
   });

@@ -1,10 +1,12 @@
 /**
- * Step 1 of the content pipeline: read every markdown file under the content folder, never
- * anything outside it (symlinks included).
+ * Step 1 of the content pipeline: list every page file and static file under the content folder
+ * and the static folders, never anything outside them (symlinks included).
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
+import { assetOf, extensionOf, inGeneratorAssetFolder, isAssetName, type AssetFile } from './assets.js';
+import { isHiddenName, walkFolder } from './walk.js';
 
 /**
  * One markdown file of the content folder. Its text is not held: the build reads it once, and a page
@@ -109,6 +111,10 @@ export function sourceFile(relPath: string, text: string, mtimeMs = 0): SourceFi
 export interface LoadResult {
   /** Files sorted by relPath (code-unit order), so builds are deterministic. */
   files: SourceFile[];
+  /** Static files beside the pages and in the static folders, in listing order (content/assets.ts). */
+  assets: AssetFile[];
+  /** Files neither page nor asset, counted by extension (content/assets.ts `extensionOf`). */
+  skipped: Map<string, number>;
   problems: ContentProblem[];
 }
 
@@ -128,25 +134,29 @@ export class ContentError extends Error {
   }
 }
 
-const MARKDOWN_FILE = /\.md$/i;
-/** `..md`, `...md`: pages for commands named with dots (tldr's `.`), not hidden files. */
-const DOTS_ONLY_PAGE = /^\.+\.md$/i;
+/** Pages: `.md`, and `.mdx` read as MDX (content/mdx/). */
+const MARKDOWN_FILE = /\.mdx?$/i;
 
-/**
- * Whether a directory entry is hidden: dotfiles and dot-folders are never served (DESIGN.md).
- * A name made only of dots plus `.md` (`..md`) is a page, not a dotfile.
- */
-export function isHiddenName(name: string): boolean {
-  return name.startsWith('.') && !DOTS_ONLY_PAGE.test(name);
+export { isHiddenName };
+
+/** Options of {@link loadContent}. */
+export interface LoadOptions {
+  /**
+   * Static folders whose assets are served at the site root (content/static-folders.ts); each is
+   * walked as the content folder is, and a file there must stay inside it.
+   */
+  staticDirs?: readonly string[];
 }
 
 /**
- * Lists every `.md` file below `rootDir` (their text is read by {@link SourceFile.read}). Hidden names are skipped. A symlink is followed only when
- * its real target lies inside the root; otherwise it is skipped and reported. Each real folder is
- * visited once, so symlink loops end.
+ * Lists every page file (`.md`, `.mdx`) and asset (content/assets.ts) below `rootDir` (their text
+ * is read by {@link SourceFile.read}), then the assets of the static folders. Hidden names are
+ * skipped, but for the generators' asset folders (`.gitbook/assets`), where only assets are
+ * listed. A symlink is followed only when its real target lies inside the root (content/walk.ts).
+ * Other files are counted by extension in `skipped`.
  * @throws {ContentDirError} when `rootDir` does not exist or is not a folder
  */
-export function loadContent(rootDir: string): LoadResult {
+export function loadContent(rootDir: string, options: LoadOptions = {}): LoadResult {
   let root: string;
   try {
     // The native realpath everywhere (here, for symlinks and when reading): on case-insensitive
@@ -158,73 +168,41 @@ export function loadContent(rootDir: string): LoadResult {
   if (!statSync(root).isDirectory()) throw new ContentDirError(`not a folder: ${rootDir}`);
 
   const files: SourceFile[] = [];
+  const assets: AssetFile[] = [];
+  const skipped = new Map<string, number>();
   const problems: ContentProblem[] = [];
-  const visited = new Set<string>([root]);
-  const linkedFolders: [real: string, rel: string][] = [];
-  const inside = (real: string): boolean => real === root || real.startsWith(root + path.sep);
-
-  const walk = (dir: string, relDir: string): void => {
-    let entries: Dirent[];
+  walkFolder(
+    root,
+    (rel, real, name) => {
+      // Only a generator's asset folder is hidden and walked (content/walk.ts): assets alone are listed there.
+      const hidden = isHiddenName(rel.split('/', 1)[0] as string);
+      if (hidden && !inGeneratorAssetFolder(rel)) return;
+      // Every upload of a generator's asset folder is served (GitBook keeps OpenAPI files there too).
+      if (!hidden && MARKDOWN_FILE.test(name)) files.push(listedFile(root, real, rel));
+      else if (hidden || isAssetName(name)) assets.push(assetOf(rel, real, root, root, false));
+      else skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
+    },
+    problems,
+  );
+  for (const dir of options.staticDirs ?? []) {
+    let staticRoot: string;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
-      problems.push({
-        severity: 'error',
-        file: relDir || '.',
-        message: `cannot read folder: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-      });
-      return;
+      staticRoot = realpathSync.native(dir);
+    } catch {
+      problems.push({ severity: 'error', file: `static:${dir}`, message: 'static folder not found' });
+      continue;
     }
-    for (const entry of entries) {
-      if (isHiddenName(entry.name)) continue;
-      const full = path.join(dir, entry.name);
-      const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
-      // Request paths never decode to a backslash (content/paths.ts), so such a page could be listed but never fetched.
-      if (entry.name.includes('\\')) {
-        problems.push({ severity: 'warning', file: rel, message: 'name holds a backslash, which no URL can name; skipped' });
-        continue;
-      }
-      let real = full;
-      let isDir = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        try {
-          real = realpathSync.native(full);
-        } catch {
-          problems.push({ severity: 'warning', file: rel, message: 'broken symlink, skipped' });
-          continue;
-        }
-        if (!inside(real)) {
-          problems.push({ severity: 'error', file: rel, message: 'symlink points outside the content folder, skipped' });
-          continue;
-        }
-        const stats = statSync(real);
-        isDir = stats.isDirectory();
-        isFile = stats.isFile();
-      }
-      if (isDir && real !== full) {
-        // A linked folder is walked after every real one, so that a folder reached both ways is
-        // listed at its own path, not at the link's.
-        linkedFolders.push([real, rel]);
-      } else if (isDir) {
-        if (visited.has(real)) continue;
-        visited.add(real);
-        walk(real, rel);
-      } else if (isFile && MARKDOWN_FILE.test(entry.name)) {
-        files.push(listedFile(root, real, rel));
-      }
-    }
-  };
-  walk(root, '');
-  for (let i = 0; i < linkedFolders.length; i++) {
-    const [real, rel] = linkedFolders[i] as [string, string];
-    if (visited.has(real)) continue;
-    visited.add(real);
-    // Walk the real path, so entries below a symlinked folder are recorded by their real paths too.
-    walk(real, rel);
+    walkFolder(
+      staticRoot,
+      (rel, real, name) => {
+        if (isAssetName(name)) assets.push(assetOf(rel, real, staticRoot, root, true));
+      },
+      problems,
+      'static:',
+    );
   }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
-  return { files, problems };
+  return { files, assets, skipped, problems };
 }
 
 /** Reads a file as UTF-8 without its byte-order mark. */

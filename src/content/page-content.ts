@@ -14,6 +14,7 @@ import type { Site } from './site.js';
 import { plainMarkdown } from './dialects/index.js';
 import { siteFilesOf } from './dialects/site-files.js';
 import type { ContentProblem } from './problems.js';
+import { forAudience, keptLines } from './audience.js';
 
 /** What serving a page needs beyond its metadata. */
 export interface PageContent {
@@ -62,7 +63,12 @@ function readSource(site: Site, page: Page): { text: string; problems: ContentPr
 export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pick<PageContent, 'markdown' | 'startsWithH1'> {
   const { text } = readSource(site, page);
   return {
-    markdown: portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl }),
+    markdown: portableMarkdown(forAudience(text, 'agents'), {
+      relPath: page.file,
+      lookup: site.urlOfFile,
+      baseUrl,
+      documentUrl: baseUrl + page.markdownUrl,
+    }),
     startsWithH1: summarizeMarkdown(splitFrontmatter(text).body, { h1: false, paragraph: false }).startsWithH1,
   };
 }
@@ -73,16 +79,27 @@ export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pic
  * @throws {Error} when the source file can no longer be read
  */
 export function renderPageContent(site: Site, page: Page, baseUrl: string, options: PageContentOptions = {}): PageContent {
-  const { text, problems } = readSource(site, page);
+  const { text: plain, problems } = readSource(site, page);
+  // The HTML leaves out what only agents get, the markdown what only people get (content/audience.ts).
+  const text = forAudience(plain, 'humans');
   const basePath = basePathOf(baseUrl);
+  const assetUrl = (key: string): string | undefined => site.assets.get(key)?.url;
   const { body } = splitFrontmatter(text);
-  const rendered = renderMarkdown(body, { relPath: page.file, lookup: site.urlOfFile, basePath });
-  // Lines of the body count from its start; the file's from above the frontmatter.
+  const rendered = renderMarkdown(body, { relPath: page.file, lookup: site.urlOfFile, basePath, assetUrl });
+  // Lines of the body count from its start; the file's from above the frontmatter, and with the
+  // agents' blocks that the HTML leaves out.
   const frontmatterLines = text.slice(0, text.length - body.length).split('\n').length - 1;
-  const markdown = portableMarkdown(text, { relPath: page.file, lookup: site.urlOfFile, baseUrl, documentUrl: baseUrl + page.markdownUrl });
+  const kept = keptLines(plain, 'humans');
+  const fileLine = (line: number): number => (kept?.[line - 1] ?? line - 1) + 1;
+  const markdown = portableMarkdown(forAudience(plain, 'agents'), {
+    relPath: page.file,
+    lookup: site.urlOfFile,
+    baseUrl,
+    documentUrl: baseUrl + page.markdownUrl,
+  });
   const split = { source: text, markdown, title: page.title, url: page.url, markdownUrl: page.markdownUrl, rendered };
   const parts = splitPage(
-    { ...split, relPath: page.file, lookup: site.urlOfFile, baseUrl, basePath },
+    { ...split, relPath: page.file, lookup: site.urlOfFile, assetUrl, baseUrl, basePath },
     options.pageMaxChars ?? AGENT_PAGE_MAX_CHARS,
   );
   return {
@@ -90,7 +107,7 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
     bodyHtml: rendered.html,
     startsWithH1: rendered.startsWithH1,
     unresolvedLinks: rendered.unresolvedLinks.map((link) =>
-      link.line === undefined ? link : { ...link, line: link.line + frontmatterLines },
+      link.line === undefined ? link : { ...link, line: fileLine(link.line + frontmatterLines) },
     ),
     parts,
     dialectProblems: problems,

@@ -4,6 +4,7 @@
  * from part-markdown.ts. Pure, like the rest of the content pipeline.
  */
 import { frontmatterBlock } from './frontmatter.js';
+import type { AssetUrlLookup } from './asset-links.js';
 import type { PageUrlLookup } from './links.js';
 import { planParts, type PartPlan } from './page-split.js';
 import { partMarkdown } from './part-markdown.js';
@@ -57,6 +58,8 @@ export interface SplitInput {
   /** Source file, `/`-separated, relative to the content folder. */
   relPath: string;
   lookup: PageUrlLookup;
+  /** The asset at a decoded URL path, for root-absolute image links (content/render.ts). */
+  assetUrl?: AssetUrlLookup | undefined;
   /** Public base URL without trailing slash, and its path (`''` or `/docs`). */
   baseUrl: string;
   basePath: string;
@@ -100,6 +103,7 @@ export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
     const rendered = renderMarkdown(sourceLines.slice(range.start, range.end).join('\n'), {
       relPath: input.relPath,
       lookup: input.lookup,
+      assetUrl: input.assetUrl,
       basePath: input.basePath,
       partOf: {
         headingsBefore: input.rendered.headings.filter((heading) => heading.line < range.start).map((heading) => heading.text),

@@ -18,7 +18,7 @@ export interface PagePath {
   indexRank: number;
 }
 
-const INDEX_NAMES: Record<string, number> = { 'index.md': 0, 'readme.md': 1 };
+const INDEX_NAMES: Record<string, number> = { 'index.md': 0, 'index.mdx': 0, 'readme.md': 1, 'readme.mdx': 1 };
 
 /**
  * Percent-encodes one path segment so that only `A-Z a-z 0-9 - . _ ~` stay literal (RFC 3986 §2.3).
@@ -40,7 +40,8 @@ export function encodePath(key: string): string {
  * The URL of a markdown file.
  * `a/b.md` → `/a/b`; `a/index.md` and `a/README.md` → `/a/`; `common/..md` → `/common/..md`
  * (stripping `.md` would leave the dot-segment `.`, which URL parsers remove — RFC 3986 §5.2.4).
- * @param relPath `/`-separated path relative to the content folder, ending in `.md` (any case)
+ * An `.mdx` file maps the same way (`a/b.mdx` → `/a/b`, `a/index.mdx` → `/a/`).
+ * @param relPath `/`-separated path relative to the content folder, ending in `.md` or `.mdx` (any case)
  */
 export function pagePathOf(relPath: string): PagePath {
   const slash = relPath.lastIndexOf('/');
@@ -49,7 +50,7 @@ export function pagePathOf(relPath: string): PagePath {
   const indexRank = INDEX_NAMES[name.toLowerCase()];
   const folderKey = dir === '' ? '/' : `/${dir}/`;
   if (indexRank !== undefined) return { key: folderKey, url: encodePath(folderKey), isIndex: true, indexRank };
-  const stem = name.slice(0, -3);
+  const stem = name.slice(0, /\.mdx$/i.test(name) ? -4 : -3);
   const slug = /^\.*$/.test(stem) ? name : stem;
   const key = `${folderKey}${slug}`;
   return { key, url: encodePath(key), isIndex: false, indexRank: 2 };

@@ -142,9 +142,16 @@ describe('portableMarkdown', () => {
     expect(portable(source)).toBe(source);
   });
 
-  it('leaves raw HTML alone', () => {
+  it('makes the src of raw HTML media tags and the href of its links absolute, pages at their URLs (code spans left)', () => {
     const source = '<a href="../guides/install.md">install</a> <img src="./a.png" alt="">\n';
-    expect(portable(source)).toBe(source);
+    expect(portable(source)).toBe(
+      '<a href="https://docs.example.com/guides/install">install</a> <img src="https://docs.example.com/reference/a.png" alt="">\n',
+    );
+    expect(portable("<video src='../v.mp4'></video> <img src=b.svg>\n")).toBe(
+      '<video src="https://docs.example.com/v.mp4"></video> <img src="https://docs.example.com/reference/b.svg">\n',
+    );
+    const code = 'Write `<img src="./a.png">` for that.\n';
+    expect(portable(code)).toBe(code);
   });
 
   it('leaves the frontmatter byte for byte, whatever it holds', () => {

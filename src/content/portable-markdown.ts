@@ -6,6 +6,7 @@
  */
 import { frontmatterBlock } from './frontmatter.js';
 import { decodeFragment, resolveLink, type PageUrlLookup } from './links.js';
+import { rewriteHtmlSources } from './asset-links.js';
 
 /** Options of {@link portableMarkdown}. */
 export interface PortableOptions {
@@ -55,11 +56,13 @@ function rewriteLine(line: string, map: DestinationMap): string {
     const [whole, lead = '', destination = ''] = definition;
     return lead + map(destination) + line.slice(whole.length);
   }
-  // Raw HTML is left alone: where it is not well-formed, the HTML page shows it as text, and the
-  // two representations must say the same thing.
-  return line.replace(INLINE_LINK, (match: string, destination: string, offset: number) =>
+  const linked = line.replace(INLINE_LINK, (match: string, destination: string, offset: number) =>
     inCode(offset) ? match : match.slice(0, match.length - destination.length) + map(destination),
   );
+  // Raw HTML is left alone but for the `src` of media tags and the `href` of links (an image must
+  // load wherever the markdown is read); a line with a code span is left whole, as the tag may be
+  // its example.
+  return spans.length > 0 ? linked : rewriteHtmlSources(linked, map);
 }
 
 /** Per line of markdown (without frontmatter): whether it lies outside fenced code (fence lines count as inside). */

@@ -8,13 +8,17 @@ import containerPlugin from 'markdown-it-container';
 import GithubSlugger from 'github-slugger';
 import { decodeFragment, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
 import { mayHoldAttributeList, useDialectPlugins } from './dialects/render-plugins.js';
+import { resolveAbsoluteAsset, rewriteHtmlSources, type AssetUrlLookup } from './asset-links.js';
+import { isAssetName } from './assets.js';
 
 /** A rendered markdown body. */
 export interface RenderedMarkdown extends MarkdownSummary {
   /** HTML of the body, without layout. */
   html: string;
-  /** Relative links that did not resolve to a page. */
-  /** Relative links that lead nowhere, with the 1-based line of their block in the body (when markdown-it maps it). */
+  /**
+   * Relative links, images and media sources that did not resolve to a page or file, and
+   * root-absolute ones to no file, with the 1-based line in the body (when markdown-it maps it).
+   */
   unresolvedLinks: { href: string; kind: 'escapes' | 'broken'; line?: number }[];
   /** Headings given an id, in order: body line (0-based), plain text and id. Parts of the page seed their ids with them. */
   headings: { line: number; text: string; id: string }[];
@@ -30,6 +34,8 @@ export interface RenderOptions {
   lookup: PageUrlLookup;
   /** Path prefix of the public base URL (`''` or `/docs`), put before rewritten page URLs. */
   basePath: string;
+  /** The asset served at a decoded URL path, for root-absolute image and file links; omitted: they are left as written. */
+  assetUrl?: AssetUrlLookup | undefined;
   /**
    * When rendering one part of a long page: the texts of the headings before it, so that heading
    * ids come out as in the whole page (`example-1` for a second "Example"), and the page's link
@@ -107,14 +113,54 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
   }
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
+    // `line` is where the link sits in the body (1-based), for `check` to point at.
+    const source = (src: string, line: number | undefined, html = false, attribute: 'src' | 'href' = 'src'): string | undefined => {
+      const target = fileTarget(src, env.options, html);
+      if (target === undefined || 'href' in target) return target?.href;
+      // A raw HTML link is rewritten when it resolves, and reported only when it names a file.
+      if (
+        attribute === 'src' ||
+        isAssetName(
+          src
+            .replace(/[?#].*$/, '')
+            .split('/')
+            .pop() ?? '',
+        )
+      )
+        env.unresolved.push({ href: src, kind: target.kind, ...(line === undefined ? {} : { line }) });
+      return undefined;
+    };
     for (const block of state.tokens) {
       // The line of a link: its block's first line, plus the line breaks before it in the block.
       let breaks = 0;
+      const lineHere = (): number | undefined => (block.map === null ? undefined : block.map[0] + 1 + breaks);
+      // In raw HTML, the line breaks before the tag count too.
+      const htmlSource =
+        (html: string) =>
+        (value: string, attribute: 'src' | 'href', offset: number): string | undefined => {
+          const line = lineHere();
+          const within = html.slice(0, offset).split('\n').length - 1;
+          return source(value, line === undefined ? undefined : line + within, true, attribute);
+        };
+      if (block.type === 'html_block') block.content = rewriteHtmlSources(block.content, htmlSource(block.content));
       for (const token of block.children ?? []) {
         if (token.type === 'softbreak' || token.type === 'hardbreak') breaks += 1;
+        if (token.type === 'html_inline') token.content = rewriteHtmlSources(token.content, htmlSource(token.content));
+        if (token.type === 'image') {
+          const src = token.attrGet('src');
+          const rewritten = src === null ? undefined : source(src, lineHere());
+          if (rewritten !== undefined) token.attrSet('src', rewritten);
+          continue;
+        }
         if (token.type !== 'link_open') continue;
         const href = token.attrGet('href');
         if (href === null) continue;
+        if (href.startsWith('/') && !href.startsWith('//')) {
+          // Root-absolute: a file of a static folder is checked; page paths are left as written.
+          const rewritten = source(href, lineHere());
+          if (rewritten !== undefined) token.attrSet('href', rewritten);
+          continue;
+        }
         // In a part of a long page, a link to a heading of another part goes to that part.
         // markdown-it has percent-encoded the href; heading ids are plain text.
         const holder = href.startsWith('#') ? env.options.partOf?.partHolding(decodeFragment(href.slice(1))) : undefined;
@@ -133,12 +179,36 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
           if (selfHolder !== undefined) token.attrSet('href', env.options.basePath + selfHolder + fragment);
           else token.attrSet('href', partOf.holdsHeading(id) ? fragment : env.options.basePath + target.url);
         } else if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
-        else if (target.kind === 'escapes' || target.kind === 'broken')
-          env.unresolved.push({ href, kind: target.kind, ...(block.map === null ? {} : { line: block.map[0] + 1 + breaks }) });
+        else if (target.kind === 'escapes' || target.kind === 'broken') {
+          const line = lineHere();
+          env.unresolved.push({ href, kind: target.kind, ...(line === undefined ? {} : { line }) });
+        }
       }
     }
   });
   return md;
+}
+
+/**
+ * Where an image, a media `src` or a root-absolute link goes: its new URL path (with the base
+ * path), why it does not resolve, or undefined to leave it as written (external, a fragment, a
+ * root-absolute path that names no file, content/asset-links.ts).
+ */
+function fileTarget(href: string, options: RenderOptions, html: boolean): { href: string } | { kind: 'escapes' | 'broken' } | undefined {
+  if (href.startsWith('/') && !href.startsWith('//')) {
+    const asset = options.assetUrl === undefined ? undefined : resolveAbsoluteAsset(href, options.assetUrl);
+    if (asset === undefined) return undefined;
+    return asset === 'broken' ? { kind: 'broken' } : { href: options.basePath + asset.url };
+  }
+  let target = resolveLink(options.relPath, href, options.lookup);
+  // Raw HTML is not rewritten by MkDocs: its relative URLs are written against the page's
+  // directory URL (`setup/a.md` is served at `setup/a/`; mkdocs.org "use_directory_urls").
+  if (html && target.kind !== 'page') {
+    const fromFolderUrl = resolveLink(`${options.relPath.replace(/\.mdx?$/i, '')}/index.md`, href, options.lookup);
+    if (fromFolderUrl.kind === 'page') target = fromFolderUrl;
+  }
+  if (target.kind === 'page') return { href: options.basePath + target.url };
+  return target.kind === 'escapes' || target.kind === 'broken' ? { kind: target.kind } : undefined;
 }
 
 const plainMarkdownIt = createMarkdown(false);

@@ -10,6 +10,7 @@ import { summarizeMarkdown } from './render.js';
 import type { PageUrlLookup } from './links.js';
 import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
 import type { ContentProblem } from './problems.js';
+import type { AssetFile } from './assets.js';
 import { detached } from '../strings.js';
 import { buildFolders, type Folder } from './folders.js';
 import { pageNavOf, type PageNav } from './conventions/page-nav.js';
@@ -41,8 +42,13 @@ export interface Site {
   readonly folders: ReadonlyMap<string, Folder>;
   /** The source file of every page, by page key: read again when the page is rendered. */
   readonly sources: ReadonlyMap<string, SourceFile>;
-  /** The page URL of a source file (`guides/setup.md` → `/guides/setup`), for link rewriting. */
+  /**
+   * The URL of a source file (`guides/setup.md` → `/guides/setup`) or of an asset of the content
+   * folder (`img/a b.png` → `/img/a%20b.png`), for link rewriting.
+   */
   readonly urlOfFile: PageUrlLookup;
+  /** Static files served, by decoded URL path (`/img/a b.png`); none until {@link withAssets} adds them. */
+  readonly assets: ReadonlyMap<string, AssetFile>;
   /** Problems found while building, for `sitegate check` and the log. */
   readonly problems: readonly ContentProblem[];
 }
@@ -214,8 +220,38 @@ export class SiteAssembler {
         return page?.file === relPath ? page.url : undefined;
       },
       problems: this.problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+      assets: new Map(),
     };
   }
+}
+
+/**
+ * The site with its static files: each asset at its key, unless a page answers there (the page
+ * wins) or an earlier asset does (content files come before the static folders' and win); both
+ * are reported. Links to an asset of the content folder resolve to its URL ({@link Site.urlOfFile}).
+ * @param assets as content/load.ts lists them
+ */
+export function withAssets(site: Site, assets: readonly AssetFile[]): Site {
+  if (assets.length === 0) return site;
+  const byKey = new Map<string, AssetFile>();
+  const byFile = new Map<string, AssetFile>();
+  const problems = [...site.problems];
+  for (const asset of assets) {
+    const taken = site.pages.get(asset.key)?.file ?? byKey.get(asset.key)?.file;
+    if (taken !== undefined) {
+      problems.push({ severity: 'warning', file: asset.file, message: `not served: ${asset.url} is served by ${taken}` });
+      continue;
+    }
+    byKey.set(asset.key, asset);
+    byFile.set(asset.file, asset);
+  }
+  const urlOfPage = site.urlOfFile;
+  return {
+    ...site,
+    assets: byKey,
+    urlOfFile: (relPath) => urlOfPage(relPath) ?? byFile.get(relPath)?.url,
+    problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+  };
 }
 
 /**

@@ -33,8 +33,25 @@ export interface RawAnswer {
   run(request: IncomingMessage, response: ServerResponse): Promise<void>;
 }
 
+/**
+ * A file sent from an open descriptor (a static file of the site, http/answers/assets.ts): the
+ * writer streams bytes `start`…`end` (inclusive) and closes `fd`, also for HEAD, where it sends none.
+ */
+export interface FileAnswer {
+  kind: 'file';
+  /** 200 for the whole file, 206 for a range (RFC 9110 §15.3.7). */
+  status: 200 | 206;
+  headers: HeaderFields;
+  /** An open, readable descriptor of the file; the writer owns it and closes it. */
+  fd: number;
+  /** First byte sent, 0-based. */
+  start: number;
+  /** Last byte sent, inclusive; `start - 1` for an empty file. */
+  end: number;
+}
+
 /** Any answer. */
-export type Answer = BodyAnswer | PlainAnswer | RawAnswer;
+export type Answer = BodyAnswer | PlainAnswer | RawAnswer | FileAnswer;
 
 /** What an answer reads of a request: no framework object, no socket. */
 export interface RequestFacts {

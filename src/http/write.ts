@@ -5,9 +5,11 @@
  * variant (coding, 304), so each is planned once and afterwards only written: header lists are
  * flattened once per variant, as writeHead takes them.
  */
+import { close, closeSync, createReadStream, readSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { Body } from '../body.js';
-import type { Answer, HeaderFields } from './answer.js';
+import type { Answer, FileAnswer, HeaderFields } from './answer.js';
 import { negotiateEncoding } from './negotiation.js';
 
 /** Default caching of public, content-addressed responses: revalidate with the ETag after 5 minutes. */
@@ -74,6 +76,49 @@ export function planBody(requestHeaders: IncomingHttpHeaders, body: Body, header
   return { status: 200, headers: out, payload: body.bytes };
 }
 
+/** Files up to this many bytes are read and sent at once; larger ones are streamed. */
+const SMALL_FILE_BYTES = 256 * 1024;
+
+/**
+ * Streams a file answer: its header fields, Content-Length, then bytes `start`…`end` from its
+ * descriptor (none for HEAD), which is closed in every case. A read error ends the response early,
+ * which the client sees as a short body.
+ */
+function writeFile(response: ServerResponse, answer: FileAnswer, transportFields: readonly string[], head: boolean): Promise<void> {
+  const length = Math.max(0, answer.end - answer.start + 1);
+  response.writeHead(answer.status, [...Object.entries(answer.headers).flat(), ...transportFields, 'content-length', String(length)]);
+  if (head || length === 0) {
+    close(answer.fd, () => undefined);
+    response.end();
+    return Promise.resolve();
+  }
+  if (length <= SMALL_FILE_BYTES) {
+    // Small files (most images) go out in the same tick, as precomputed bodies do: one read, one
+    // write, and a client that half-closes after its request still gets them.
+    const bytes = Buffer.allocUnsafe(length);
+    let read = 0;
+    try {
+      while (read < length) {
+        const n = readSync(answer.fd, bytes, read, length - read, answer.start + read);
+        if (n === 0) break;
+        read += n;
+      }
+    } catch {
+      response.destroy();
+      return Promise.resolve();
+    } finally {
+      closeSync(answer.fd);
+    }
+    response.end(read === length ? bytes : bytes.subarray(0, read));
+    return Promise.resolve();
+  }
+  const stream = createReadStream('', { fd: answer.fd, start: answer.start, end: answer.end, autoClose: true });
+  return pipeline(stream, response).catch(() => {
+    stream.destroy();
+    response.destroy();
+  });
+}
+
 /** A planned precomputed response as writeHead takes it. */
 interface Flat {
   status: number;
@@ -87,7 +132,7 @@ export type Writer = (request: IncomingMessage, response: ServerResponse, answer
 /**
  * Makes the writer of one server.
  * @param transport header fields of every response (transportHeaders(): HSTS for an https base URL)
- * @returns a function that writes an answer; it returns a promise only for raw answers (MCP)
+ * @returns a function that writes an answer; it returns a promise only for raw answers (MCP) and files
  */
 export function createWriter(transport: HeaderFields): Writer {
   const transportFields = Object.entries(transport).flat();
@@ -135,6 +180,8 @@ export function createWriter(transport: HeaderFields): Writer {
         response.end(head ? undefined : body);
         return undefined;
       }
+      case 'file':
+        return writeFile(response, answer, transportFields, head);
       case 'raw':
         for (let i = 0; i < transportFields.length; i += 2)
           response.setHeader(transportFields[i] as string, transportFields[i + 1] as string);

@@ -116,7 +116,10 @@ function findReadable(snapshot: Snapshot, path: string, includeInternal: boolean
   if (decodeRequestPath(path) === undefined) return undefined;
   const resolution = resolvePath(snapshot, path);
   if (resolution.kind === 'page') return resolution;
-  return resolution.kind === 'internal' && includeInternal ? resolution.find() : undefined;
+  if (resolution.kind !== 'internal' || !includeInternal) return undefined;
+  // A static file is no document: fetch returns pages and parts only.
+  const found = resolution.find();
+  return found?.kind === 'page' ? found : undefined;
 }
 
 /** The excerpt of a result's page for the query (search/excerpt.ts), when the page has a matching word. */

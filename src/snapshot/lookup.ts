@@ -1,9 +1,10 @@
 /**
  * Maps a request path to what answers it (DESIGN.md "Pages and paths"): a page or folder listing
- * (negotiated, or markdown for the `.md` suffix), a 308 to the canonical URL, the internal zone,
- * or nothing. Pure; never touches the file system.
+ * (negotiated, or markdown for the `.md` suffix), a static file of the site, a 308 to the
+ * canonical URL, the internal zone, or nothing. Pure; never touches the file system.
  */
 import type { Body } from '../body.js';
+import type { AssetFile } from '../content/assets.js';
 import { isInternalKey } from '../content/access.js';
 import type { Page } from '../content/page.js';
 import { decodeRequestPath, parsePartPath, type PartPath } from '../content/paths.js';
@@ -27,19 +28,26 @@ export interface Found {
   part?: { n: number; count: number; previous: PartBodies | undefined; next: PartBodies | undefined } | undefined;
 }
 
+/** A static file of the site that answers (content/assets.ts), read when the answer is written. */
+export interface AssetFound {
+  kind: 'asset';
+  asset: AssetFile;
+}
+
 /** What answers a request path. */
 export type Resolution =
   | Found
+  | AssetFound
   | { kind: 'redirect'; location: string }
   | { kind: 'static'; body: Body }
   | {
       kind: 'internal';
       /**
-       * The page or part, rendered on this call (undefined when there is none): call it only once the
-       * caller holds `internal:read`, so an anonymous request never renders a private page and
-       * answers in the time a missing one does (DESIGN.md "Private content fails closed").
+       * The page, part or asset, rendered on this call (undefined when there is none): call it only
+       * once the caller holds `internal:read`, so an anonymous request never renders a private page
+       * and answers in the time a missing one does (DESIGN.md "Private content fails closed").
        */
-      find: () => Found | undefined;
+      find: () => Found | AssetFound | undefined;
     }
   | { kind: 'not_found' };
 
@@ -57,6 +65,13 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
   if (key === undefined) return { kind: 'not_found' };
 
   const located = locate(snapshot, key);
+  // A page wins over an asset at its path (content/site.ts `withAssets` leaves such assets out).
+  const file = located === undefined ? snapshot.site.assets.get(key) : undefined;
+  if (file !== undefined) {
+    const found: AssetFound = { kind: 'asset', asset: file };
+    if (file.internal || isInternalKey(key)) return { kind: 'internal', find: () => found };
+    return rawPath === file.url ? found : { kind: 'redirect', location: file.url };
+  }
   if (isInternalKey(key) || located?.page?.kind === 'internal') return { kind: 'internal', find: () => represent(snapshot, located) };
   const found = represent(snapshot, located);
   if (found !== undefined) {

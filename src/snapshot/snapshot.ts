@@ -11,7 +11,8 @@ import type { Body } from '../body.js';
 import type { SourceFile } from '../content/load.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
 import type { Conventions } from '../content/conventions/types.js';
-import { buildSite, type Site } from '../content/site.js';
+import { buildSite, withAssets, type Site } from '../content/site.js';
+import { staticFoldersOf, type AssetFile } from '../content/assets.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { SearchIndexBuilder } from '../search/index-builder.js';
@@ -69,6 +70,10 @@ export interface SnapshotOptions {
   now?: () => number;
   /** Bound of the cache of rendered pages, listings and full-text files, in bytes (default 64 MiB). */
   bodyCacheBytes?: number;
+  /** Static files to serve beside the pages (content/load.ts lists them); none when omitted. */
+  assets?: readonly AssetFile[];
+  /** The static folders to list (config `staticDirs`; null or omitted: content/assets.ts `staticFoldersOf` finds them). */
+  staticDirs?: readonly string[] | null;
   /** Whether big sites may be read on worker threads (default true; false for comparisons in tests). */
   parallel?: boolean;
   /** Called every thousand pages while reading, for a progress line. */
@@ -89,6 +94,7 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
     siteTitle: config.siteTitle,
     conventions: config.conventions,
     nav: config.nav,
+    staticDirs: config.staticDirs,
   };
 }
 
@@ -127,7 +133,7 @@ function buildContent(
  * demand), discovery documents, assets and the 404 page, all sharing one bounded body cache.
  */
 function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
-  const view = siteViewOf(built.site, options.baseUrl, options.siteTitle);
+  const view = siteViewOf(withAssets(built.site, options.assets ?? []), options.baseUrl, options.siteTitle);
   const cache = createBodyCache(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
   return {
     site: view.site,
@@ -158,6 +164,8 @@ export function siteNameFromPath(contentDir: string): string {
 export interface LoadedSnapshot {
   snapshot: Snapshot;
   problems: ContentProblem[];
+  /** Files neither page nor static file, by extension (content/load.ts `skipped`). */
+  skipped: ReadonlyMap<string, number>;
 }
 
 /**
@@ -169,11 +177,12 @@ export function loadSnapshot(
   contentDir: string,
   options: Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions,
 ): LoadedSnapshot {
-  const loaded = loadSiteFiles(contentDir, options);
+  const loaded = loadSiteFiles(contentDir, options, { staticDirs: staticFoldersOf(contentDir, options.staticDirs) });
   const snapshot = buildSnapshot(loaded.files, {
     ...options,
     conventions: loaded.conventions,
+    assets: loaded.assets,
     fallbackName: options.fallbackName ?? siteNameFromPath(contentDir),
   });
-  return { snapshot, problems: [...loaded.problems, ...snapshot.site.problems] };
+  return { snapshot, problems: [...loaded.problems, ...snapshot.site.problems], skipped: loaded.skipped };
 }

@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isHiddenName } from '../content/load.js';
+import { inGeneratorAssetFolder, isAssetName } from '../content/assets.js';
 
 /** Quiet period after the last change before a rebuild starts (ms). */
 export const DEFAULT_RELOAD_DEBOUNCE_MS = 150;
@@ -115,10 +116,12 @@ export interface ContentWatcher {
 /** Whether a change at `relPath` (relative to the content folder) can change the site. */
 export function isContentChange(event: string, relPath: string): boolean {
   const parts = relPath.split(/[\\/]/).filter((part) => part !== '');
-  // Hidden files and folders are never served (DESIGN.md), so their changes cannot matter.
-  if (parts.some(isHiddenName)) return false;
+  // Hidden files and folders are never served (DESIGN.md), so their changes cannot matter, but
+  // for a generator's asset folder (content/assets.ts).
+  if (parts.some(isHiddenName) && !inGeneratorAssetFolder(parts.join('/'))) return false;
   if (event === 'addDir' || event === 'unlinkDir') return true;
-  return /\.md$/i.test(relPath);
+  // An asset is read when served: only its arrival or removal changes the site.
+  return /\.mdx?$/i.test(relPath) || ((event === 'add' || event === 'unlink') && isAssetName(parts.at(-1) ?? ''));
 }
 
 /** How often a vanished content folder is looked for (ms). */

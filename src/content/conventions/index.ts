@@ -4,7 +4,7 @@
  * where files the generator never publishes are left out of the build.
  */
 import path from 'node:path';
-import { loadContent, type LoadResult, type SourceFile } from '../load.js';
+import { loadContent, type LoadOptions, type LoadResult, type SourceFile } from '../load.js';
 import type { ContentProblem } from '../problems.js';
 import { readGitBook, readMdBook } from './book.js';
 import type { ReaderContext } from './context.js';
@@ -83,12 +83,17 @@ export interface SiteFiles extends LoadResult {
 }
 
 /**
- * Lists the content folder (content/load.ts), recognises its conventions and leaves out the files
+ * Lists the content folder (content/load.ts: pages, static files with `load.staticDirs`), recognises its conventions and leaves out the files
  * they never publish. The problems are the listing's and the conventions'.
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function loadSiteFiles(contentDir: string, options: ConventionsOptions = {}): SiteFiles {
-  const loaded = loadContent(contentDir);
+export function loadSiteFiles(contentDir: string, options: ConventionsOptions = {}, load: LoadOptions = {}): SiteFiles {
+  const loaded = loadContent(contentDir, load);
   const conventions = readConventions(contentDir, loaded.files, options);
-  return { files: publishedFiles(loaded.files, conventions), problems: [...loaded.problems, ...conventions.problems], conventions };
+  return {
+    ...loaded,
+    files: publishedFiles(loaded.files, conventions),
+    problems: [...loaded.problems, ...conventions.problems],
+    conventions,
+  };
 }

@@ -19,7 +19,7 @@ const TAG = /\{%-?\s*([\w@/.-]+)((?:\s+[^%]*?)?)\s*-?%\}/g;
 const UNWRAPPED = new Set(['stepper', 'step', 'columns', 'column', 'swagger', 'swagger-description', 'openapi-schemas', 'openapi-webhook']);
 
 /** The attributes of a tag: `style="info"` → `{ style: 'info' }`. */
-function attributesOf(text: string): Record<string, string> {
+export function attributesOf(text: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const [, name = '', double, single, bare] of text.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))/g))
     attributes[name] = double ?? single ?? bare ?? '';

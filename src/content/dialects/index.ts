@@ -3,6 +3,8 @@
  * page's source in, plain CommonMark/GFM out, before both the HTML render and the markdown agents
  * get, so the two say the same thing. One file per generator syntax, applied in this order:
  *
+ * 0. an `.mdx` page is read as MDX (content/mdx/index.ts): ESM and expressions dropped,
+ *    components made markdown;
  * 1. includes, which bring in text the other steps then read: mdBook `{{#include}}`
  *    (mdbook-include.ts), MkDocs snippets `--8<--` (mkdocs-snippets.ts);
  * 2. Hugo shortcodes (hugo-shortcodes.ts), mdBook listings (mdbook-listing.ts), Vue in VitePress
@@ -33,6 +35,8 @@ import { autoAppended, mkdocsSnippets } from './mkdocs-snippets.js';
 import { mkdocsTabs } from './mkdocs-tabs.js';
 import type { SiteFiles } from './site-files.js';
 import { vueComponents } from './vue.js';
+import { mdxMarkdown } from '../mdx/index.js';
+import { codeLines } from './lines.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -57,6 +61,25 @@ export interface PlainMarkdown {
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
 const TRIGGERS = /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-/;
 
+/**
+ * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a
+ * `.md` page that is MDX all the same, as Docusaurus reads every `.md` (docusaurus.io/docs/markdown-features#mdx-vs-commonmark,
+ * `format: 'mdx'` by default). Prose that starts a line with "import data from a file" has no quotes after `from`.
+ */
+const ESM_IMPORT = /(?:^|\n)import\s+(?:[\w$]+|\{[^}]*\}|\*\s+as\s+[\w$]+)(?:\s*,\s*\{[^}]*\})?\s+from\s+['"]/;
+
+/**
+ * Whether a `.md` source holds MDX ESM outside code (a fence before the import makes it code) and
+ * outside `<script>` elements (VitePress pages import in `<script setup>`, vue.ts).
+ */
+function holdsEsm(source: string): boolean {
+  const match = ESM_IMPORT.exec(source);
+  if (match === null) return false;
+  const before = source.slice(0, match.index);
+  if (before.lastIndexOf('<script') > before.lastIndexOf('</script>')) return false;
+  return codeLines([...before.split('\n'), 'import']).at(-1) !== true;
+}
+
 /** The block dialects, each body through all of them again. */
 function blocks(markdown: string, report: GitbookReport): string {
   const recurse = (body: string): string => blocks(body, report);
@@ -67,8 +90,15 @@ function blocks(markdown: string, report: GitbookReport): string {
  * A page's source as plain markdown (see the file comment for the steps). Pure apart from reading
  * included files; never throws on content.
  */
-export function plainMarkdown(source: string, options: DialectOptions): PlainMarkdown {
+export function plainMarkdown(written: string, options: DialectOptions): PlainMarkdown {
   const problems: string[] = [];
+  let source = written;
+  if (/\.mdx$/i.test(options.relPath) || holdsEsm(written)) {
+    // MDX first (content/mdx/): its components become the plain markdown the steps below read.
+    const mdx = mdxMarkdown(written);
+    source = mdx.text;
+    problems.push(...mdx.problems);
+  }
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = autoAppended(include);
   if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, problems) };

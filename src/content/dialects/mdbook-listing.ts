@@ -5,14 +5,10 @@
  * before the block and `*Listing 2-1: caption*` after it.
  */
 import { codeLines } from './lines.js';
+import { attributesOf } from './gitbook.js';
 
-const OPEN = /^(\s*)<Listing((?:\s+[\w-]+="[^"]*")*)\s*>\s*$/;
+const OPEN = /^(\s*)<Listing((?:\s+[\w-]+=(?:"[^"]*"|'[^']*'))*)\s*>\s*$/;
 const CLOSE = /^\s*<\/Listing>\s*$/;
-
-/** The attributes of the opening tag. */
-function attributes(text: string): Record<string, string> {
-  return Object.fromEntries([...text.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [name, value]));
-}
 
 /** @example mdbookListings('<Listing number="1-1" caption="Hi">\n\n```rust\n```\n\n</Listing>') // '\n\n```rust\n```\n\n*Listing 1-1: Hi*' */
 export function mdbookListings(markdown: string): string {
@@ -25,7 +21,7 @@ export function mdbookListings(markdown: string): string {
       if (code[i] === true) return line;
       const open = OPEN.exec(line);
       if (open !== null) {
-        const { number, caption, 'file-name': file } = attributes(open[2] ?? '');
+        const { number, caption, 'file-name': file } = attributesOf(open[2] ?? '');
         const label = [number === undefined ? 'Listing' : `Listing ${number}`, caption].filter(Boolean).join(': ');
         captions.push(number === undefined && caption === undefined ? '' : `${open[1] ?? ''}*${label}*`);
         return file === undefined ? '' : `${open[1] ?? ''}Filename: ${file}`;

@@ -1,6 +1,7 @@
 /**
  * Pages: every GET not claimed by another route. HTML or markdown by RFC 9110 negotiation on the
- * same URL, markdown for the `.md` suffix, 308 to the canonical URL, real 404s (DESIGN.md).
+ * same URL, markdown for the `.md` suffix, the site's static files (answers/assets.ts), 308 to the
+ * canonical URL, real 404s (DESIGN.md).
  * Scopes (DESIGN.md "Scopes on concrete endpoints"): public pages need no credential, but one that
  * is sent must be valid and carry `content:read`; internal pages need `internal:read`, with the
  * same answer whether or not the path exists.
@@ -13,6 +14,7 @@ import type { PartBodies, Representations } from '../../snapshot/bodies.js';
 import { bodyAnswer, plainAnswer, type Answer, type RequestFacts } from '../answer.js';
 import type { RouteAnswer } from '../route.js';
 import { PUBLIC_CACHE } from '../write.js';
+import { assetAnswer } from './assets.js';
 import { negotiateMediaType } from '../negotiation.js';
 import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink } from '../headers.js';
 
@@ -46,8 +48,12 @@ export function servePage(config: PageConfig): RouteAnswer {
         requireScopes(principal, ['internal:read']);
         const found = resolution.find();
         if (found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
+        if (found.kind === 'asset') return assetAnswer(facts, found.asset, PRIVATE_CACHE);
         return pageAnswer(config, facts, found, PRIVATE_CACHE);
       }
+      case 'asset':
+        if (principal !== undefined) requireScopes(principal, ['content:read']);
+        return assetAnswer(facts, resolution.asset, PUBLIC_CACHE);
       case 'static':
         return bodyAnswer(resolution.body, STATIC_HEADERS);
       case 'redirect':

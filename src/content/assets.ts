@@ -1,0 +1,104 @@
+/**
+ * Static files served beside the pages (images, PDFs, media, downloads): which files are assets,
+ * where each is served, and whether it is internal. Listing them is load.ts's walk; serving them is
+ * http/answers/assets.ts. An asset is served at its path (`img/a.png` → `/img/a.png`), a file of a
+ * generator's static folder (`static/`, `public/`) at the site root, as Docusaurus
+ * (docusaurus.io/docs/static-assets), Hugo (gohugo.io/content-management/static-files) and
+ * VitePress (vitepress.dev/guide/asset-handling#the-public-directory) serve them.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { isInternalFile, isInternalKey } from './access.js';
+import { encodePath } from './paths.js';
+
+/**
+ * Extensions (lower case, without the dot) of files served as assets. Anything else beside the
+ * pages (source code, configuration, lock files, HTML) is not served and `check` counts it.
+ */
+export const ASSET_EXTENSIONS: ReadonlySet<string> = new Set([
+  ...['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'ico', 'bmp', 'apng', 'tif', 'tiff'],
+  ...['pdf', 'mp4', 'webm', 'ogv', 'ogg', 'mp3', 'wav', 'm4a', 'm4v', 'mov', 'flac', 'aac', 'opus', 'vtt'],
+  ...['zip', 'gz', 'tgz', 'bz2', 'xz', '7z', 'woff', 'woff2', 'ttf', 'otf', 'txt', 'csv', 'json'],
+]);
+
+/** Names never served even with an asset extension: package manifests and editor settings. */
+const NEVER_SERVED = /^(package(-lock)?|tsconfig|jsconfig|composer)\.json$/i;
+
+/** The extension a `check` summary counts a file under: `png`, `tar.gz` as `gz`, `(none)`. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '(none)' : name.slice(dot + 1).toLowerCase();
+}
+
+/** Whether a file name is served as an asset (see {@link ASSET_EXTENSIONS}). */
+export function isAssetName(name: string): boolean {
+  return ASSET_EXTENSIONS.has(extensionOf(name)) && !NEVER_SERVED.test(name);
+}
+
+/**
+ * The hidden folders whose files are served all the same: a generator's own upload folder.
+ * GitBook keeps uploads in `.gitbook/assets/` at the space's root (gitbook.com/docs, "Git Sync:
+ * content configuration"). Relative to the content folder, `/`-separated.
+ */
+export const GENERATOR_ASSET_FOLDERS: readonly string[] = ['.gitbook/assets'];
+
+/**
+ * Whether the walk enters a hidden folder: `.gitbook` and `.gitbook/assets`, nothing else.
+ * @param rel the folder, `/`-separated, relative to the content folder
+ */
+export function entersHiddenFolder(rel: string): boolean {
+  return GENERATOR_ASSET_FOLDERS.some((folder) => folder === rel || folder.startsWith(`${rel}/`));
+}
+
+/** Whether a file at `rel` lies in a generator's asset folder (only assets are listed there). */
+export function inGeneratorAssetFolder(rel: string): boolean {
+  return GENERATOR_ASSET_FOLDERS.some((folder) => rel.startsWith(`${folder}/`));
+}
+
+/** One static file, listed when the content is loaded; its bytes are read when it is served. */
+export interface AssetFile {
+  /** Decoded URL path it answers at, `/img/a b.png`: the lookup key. */
+  readonly key: string;
+  /** Canonical URL path, percent-encoded as page URLs are (content/paths.ts `encodePath`). */
+  readonly url: string;
+  /** Path shown in reports: relative to the content folder, or `static:<path>` for a static folder's file. */
+  readonly file: string;
+  /** Absolute real path of the file (symlinks resolved) when listed. */
+  readonly realPath: string;
+  /** Real path of the folder it was listed in: the file must still lie inside it when served. */
+  readonly root: string;
+  /**
+   * True when the file lies in the internal zone (content/access.ts): by its URL, by the path it is
+   * listed under or by its real path. It is then served only to `internal:read`, as pages are.
+   */
+  readonly internal: boolean;
+}
+
+/**
+ * The asset of a file listed under a folder.
+ * @param rel the file's path relative to the folder it was listed in, `/`-separated
+ * @param realPath its absolute real path
+ * @param root the folder's real path
+ * @param contentRoot the content folder's real path (a static folder may lie inside it)
+ * @param atRoot true for a static folder's file (served at `/rel`), false for a file of the content folder
+ */
+export function assetOf(rel: string, realPath: string, root: string, contentRoot: string, atRoot: boolean): AssetFile {
+  const key = `/${rel}`;
+  const realRel = path.relative(contentRoot, realPath).split(path.sep).join('/');
+  const insideContent = realRel !== '' && !realRel.startsWith('../') && !path.isAbsolute(realRel);
+  const internal = isInternalKey(key) || (insideContent && isInternalFile(realRel));
+  return { key, url: encodePath(key), file: atRoot ? `static:${rel}` : rel, realPath, root, internal };
+}
+
+/**
+ * The static folders of a content folder: the configured ones, else the generators' folders that
+ * exist beside it (`static/` of Docusaurus and Hugo, `public/` of Astro) and `public/` inside it
+ * (VitePress' source folder holds its `public/`). Paths as given, not resolved through links.
+ * @param configured the `static` setting (config/config.ts `staticDirs`); null = find them
+ */
+export function staticFoldersOf(contentDir: string, configured: readonly string[] | null | undefined): string[] {
+  if (configured !== null && configured !== undefined) return [...configured];
+  const parent = path.dirname(path.resolve(contentDir));
+  const candidates = [path.join(parent, 'static'), path.join(parent, 'public'), path.join(path.resolve(contentDir), 'public')];
+  return candidates.filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true);
+}

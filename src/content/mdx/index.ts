@@ -1,0 +1,198 @@
+/**
+ * MDX pages (mdxjs.com/docs/what-is-mdx) as plain markdown, before the dialect step: read with the
+ * mdx-js parser family (micromark-extension-mdxjs + mdast-util-mdx, GFM on), then the source is
+ * kept as written but for the MDX nodes, replaced by their ranges' markdown. ESM (`import`, `export`) and expressions (`{…}`, JSX comments
+ * `{/* … *\/}`) are dropped; known components become markdown (components.ts); unknown ones are
+ * unwrapped to their children and reported; `<Visibility>`, `<llms-only>` and `<llms-ignore>`
+ * become audience blocks (content/audience.ts). When strict parsing fails, a line-based reading
+ * (lenient.ts) is used instead and reported.
+ */
+import type { Nodes, Root } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { gfm } from 'micromark-extension-gfm';
+import { mdxjs } from 'micromark-extension-mdxjs';
+import { frontmatterBlock } from '../frontmatter.js';
+import { codeLines } from '../dialects/lines.js';
+import { audienceBlock } from '../audience.js';
+import { audienceOf, componentMarkdown, type ElementParts } from './components.js';
+import { lenientMdx } from './lenient.js';
+
+/** An MDX page as plain markdown, and what could not be rendered. */
+export interface MdxMarkdown {
+  /** The frontmatter as written, then the body as plain markdown. */
+  text: string;
+  /** Messages for `check`: unknown components, and the parse error when the lenient reading was used. */
+  problems: string[];
+}
+
+/**
+ * An MDX source (frontmatter included) as plain markdown: the source as written, but for the
+ * ranges of ESM, expressions and elements, each replaced by its markdown. Never throws on content.
+ */
+export function mdxMarkdown(source: string): MdxMarkdown {
+  const frontmatter = frontmatterBlock(source);
+  const body = source.slice(frontmatter.length);
+  let tree: Root;
+  try {
+    tree = fromMarkdown(htmlCommentsAsExpressions(body), {
+      extensions: [mdxjs(), gfm()],
+      mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()],
+    });
+  } catch (error) {
+    const reason = (error as Error).message.split('\n', 1)[0] ?? 'error';
+    const lenient = lenientMdx(body);
+    return { text: frontmatter + lenient.text, problems: [`MDX did not parse (${reason}); read line by line`, ...lenient.problems] };
+  }
+  const unknown = new Map<string, number>();
+  const markdown = new Rewriter(body, unknown).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
+  const problems =
+    unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`];
+  // The body starts where the first kept text does, one blank line after frontmatter.
+  return { text: frontmatter + markdown.replace(/^\n+/, frontmatter === '' ? '' : '\n'), problems };
+}
+
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/**
+ * HTML comments outside code written as JSX comments of the same length (`<!--` → `{/* `,
+ * `-->` → `*\/}`), so that offsets into the body stay right: MDX 2+ refuses `<!--`, but pages
+ * written for Docusaurus carry them (`<!-- prettier-ignore -->`), and a comment is dropped all the same.
+ */
+function htmlCommentsAsExpressions(body: string): string {
+  if (!body.includes('<!--')) return body;
+  const lines = body.split('\n');
+  const code = codeLines(lines);
+  let offset = 0;
+  const starts = lines.map((line) => {
+    const at = offset;
+    offset += line.length + 1;
+    return at;
+  });
+  return body.replace(/<!--([\s\S]*?)-->/g, (comment: string, inner: string, index: number) => {
+    const line = starts.findLastIndex((start) => start <= index);
+    return code[line] === true || inner.includes('*/') ? comment : `{/* ${inner}*/}`;
+  });
+}
+
+/** Whether a node is a JSX element. */
+function isJsxElement(node: Nodes): node is JsxElement {
+  return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+}
+
+const startOf = (node: Nodes): number => node.position?.start.offset ?? 0;
+const endOf = (node: Nodes): number => node.position?.end.offset ?? 0;
+
+/** Rewrites ranges of one body: text between nodes as written, MDX nodes as markdown. */
+class Rewriter {
+  constructor(
+    private readonly source: string,
+    /** Unknown component names and how often each was unwrapped. */
+    private readonly unknown: Map<string, number>,
+  ) {}
+
+  /** The text of `source[start, end)`, which holds `nodes` in order, each rewritten. */
+  range(start: number, end: number, nodes: readonly Nodes[]): string {
+    let out = '';
+    let at = start;
+    for (const node of nodes) {
+      out += this.source.slice(at, startOf(node)) + this.node(node);
+      at = endOf(node);
+    }
+    return out + this.source.slice(at, end);
+  }
+
+  private node(node: Nodes): string {
+    switch (node.type) {
+      case 'mdxjsEsm':
+      case 'mdxFlowExpression':
+      case 'mdxTextExpression':
+        return '';
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement':
+        return this.element(node);
+      default:
+        // Only parents that hold MDX need rewriting; the rest is the source as written.
+        return 'children' in node && holdsMdx(node)
+          ? this.range(startOf(node), endOf(node), node.children)
+          : this.source.slice(startOf(node), endOf(node));
+    }
+  }
+
+  /** An element as markdown: a known component's, an audience block, or its children unwrapped. */
+  private element(element: JsxElement): string {
+    const parts = this.parts(element);
+    const name = element.name ?? '';
+    const audience = audienceOf(name, parts.attributes);
+    const known = audience === undefined ? componentMarkdown(parts) : audienceBlock(audience, parts.body);
+    if (known === undefined && name !== '') this.unknown.set(name, (this.unknown.get(name) ?? 0) + 1);
+    // An unknown component keeps the title it was given (`<DetailedExplanation title="…">`) as a bold line.
+    const title = parts.attributes.title ?? parts.attributes.label;
+    const markdown = known ?? (title === undefined || parts.body === '' ? parts.body : `**${title}**\n\n${parts.body}`);
+    // A block stands alone between blank lines; inline, it is the text it holds.
+    return element.type === 'mdxJsxFlowElement' && markdown !== '' ? `\n${markdown}\n` : markdown;
+  }
+
+  /** An element's attributes, its children as markdown (dedented) and its child elements' parts. */
+  private parts(element: JsxElement): ElementParts {
+    // Child elements, also those written inline on their lines (`<TabItem label="a">text</TabItem>`
+    // reads as a paragraph of elements), are the items tabs and code groups are made of.
+    const items: ElementParts[] = [];
+    for (const child of element.children) {
+      if (isJsxElement(child)) items.push(this.parts(child));
+      else if (
+        child.type === 'paragraph' &&
+        child.children.every((node) => isJsxElement(node) || (node.type === 'text' && node.value.trim() === ''))
+      )
+        for (const node of child.children) if (isJsxElement(node)) items.push(this.parts(node));
+    }
+    const first = element.children[0];
+    const last = element.children.at(-1);
+    let body = '';
+    if (first !== undefined && last !== undefined) {
+      // From the start of the first child's line, so that the lines dedent together.
+      const lineStart = this.source.lastIndexOf('\n', startOf(first) - 1) + 1;
+      const lead = /^[ \t]*$/.test(this.source.slice(lineStart, startOf(first))) ? lineStart : startOf(first);
+      body = dedent(this.range(lead, endOf(last), element.children)).trim();
+    }
+    return { name: element.name ?? '', attributes: attributesOf(element.attributes), body, items };
+  }
+}
+
+/** Whether a node holds ESM, an expression or an element anywhere below it. */
+function holdsMdx(node: Nodes): boolean {
+  if (node.type.startsWith('mdx')) return true;
+  return 'children' in node && node.children.some((child) => holdsMdx(child));
+}
+
+/** Lines with their common leading whitespace removed (tabs count as one column each). */
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  let common: number | undefined;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    common = common === undefined ? indent : Math.min(common, indent);
+  }
+  return common === undefined || common === 0
+    ? text
+    : lines.map((line) => line.slice(Math.min(common, /^[ \t]*/.exec(line)?.[0].length ?? 0))).join('\n');
+}
+
+/** String attributes by name; expression values are left out (`{…}` is code, not text). */
+function attributesOf(attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const attribute of attributes) {
+    if (attribute.type !== 'mdxJsxAttribute') continue;
+    if (typeof attribute.value === 'string') out[attribute.name] = attribute.value;
+    else if (attribute.value === null || attribute.value === undefined) out[attribute.name] = 'true';
+    else {
+      // `label={'Stars'}`, `title={"x"}`: a string literal is text all the same.
+      const literal = /^\s*(['"`])([^'"`]*)\1\s*$/.exec(attribute.value.value);
+      if (literal !== null) out[attribute.name] = literal[2] as string;
+    }
+  }
+  return out;
+}
