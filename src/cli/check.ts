@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { diskSourceParts, type SourceFile } from '../content/load.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
 import { buildSite, withAssets, type Site } from '../content/site.js';
-import { staticFoldersOf } from '../content/assets.js';
 import { renderPageContent } from '../content/page-content.js';
 import type { ContentProblem } from '../content/problems.js';
 import { generatorLine } from './output.js';
@@ -42,7 +41,7 @@ export function checkContent(
   conventions: ConventionsOptions = {},
   staticDirs?: readonly string[] | null,
 ): CheckResult {
-  const loaded = loadSiteFiles(dir, conventions, { staticDirs: staticFoldersOf(dir, staticDirs) });
+  const loaded = loadSiteFiles(dir, conventions, staticDirs);
   const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir), conventions: loaded.conventions }), loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
   const listed = new Map(loaded.files.map((file) => [file.relPath, file]));

@@ -12,7 +12,7 @@ import type { SourceFile } from '../content/load.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
 import type { Conventions } from '../content/conventions/types.js';
 import { buildSite, withAssets, type Site } from '../content/site.js';
-import { staticFoldersOf, type AssetFile } from '../content/assets.js';
+import type { AssetFile } from '../content/assets.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { SearchIndexBuilder } from '../search/index-builder.js';
@@ -177,7 +177,7 @@ export function loadSnapshot(
   contentDir: string,
   options: Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions,
 ): LoadedSnapshot {
-  const loaded = loadSiteFiles(contentDir, options, { staticDirs: staticFoldersOf(contentDir, options.staticDirs) });
+  const loaded = loadSiteFiles(contentDir, options, options.staticDirs);
   const snapshot = buildSnapshot(loaded.files, {
     ...options,
     conventions: loaded.conventions,

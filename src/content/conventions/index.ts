@@ -4,7 +4,8 @@
  * where files the generator never publishes are left out of the build.
  */
 import path from 'node:path';
-import { loadContent, type LoadOptions, type LoadResult, type SourceFile } from '../load.js';
+import { staticFoldersOf } from '../assets.js';
+import { loadContent, type LoadResult, type SourceFile } from '../load.js';
 import type { ContentProblem } from '../problems.js';
 import { readGitBook, readMdBook } from './book.js';
 import type { ReaderContext } from './context.js';
@@ -83,12 +84,14 @@ export interface SiteFiles extends LoadResult {
 }
 
 /**
- * Lists the content folder (content/load.ts: pages, static files with `load.staticDirs`), recognises its conventions and leaves out the files
- * they never publish. The problems are the listing's and the conventions'.
+ * Lists the content folder and its static folders (content/load.ts), recognises its conventions
+ * and leaves out the files they never publish. The problems are the listing's and the conventions'.
+ * @param staticDirs the `static` setting (config/config.ts `staticDirs`); null or omitted: the
+ *   generators' folders found beside the content folder (content/assets.ts `staticFoldersOf`)
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function loadSiteFiles(contentDir: string, options: ConventionsOptions = {}, load: LoadOptions = {}): SiteFiles {
-  const loaded = loadContent(contentDir, load);
+export function loadSiteFiles(contentDir: string, options: ConventionsOptions = {}, staticDirs?: readonly string[] | null): SiteFiles {
+  const loaded = loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, staticDirs) });
   const conventions = readConventions(contentDir, loaded.files, options);
   return {
     ...loaded,
