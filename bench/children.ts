@@ -1,6 +1,6 @@
 /**
  * The server processes under test (sitegate and the baselines), started as children so that the
- * servers and the load generator each get their own core, and stopped on every way out of the
+ * servers and the load generator each get their own core (pin.ts), and stopped on every way out of the
  * bench (normal end, error, SIGINT, SIGTERM).
  */
 import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LIMITS } from '../src/config/limits.js';
 import type { OidcProviderReady, OidcProviderRequest } from './oidc-provider-server.js';
 import type { RawServerReady, RawServerRequest } from './raw-server.js';
 import type { ReplayEntry } from './replay.js';
@@ -32,8 +33,8 @@ const START_TIMEOUT_MS = 60_000;
 const KEY_CREATE_TIMEOUT_MS = 30_000;
 /** Time allowed for a graceful stop before SIGKILL, ms. */
 const STOP_GRACE_MS = 3_000;
-/** sitegate's default `keepAliveTimeout` (config/limits.ts), ms; the raw server copies it so `Keep-Alive` matches. */
-export const FASTIFY_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** sitegate's default `keepAliveTimeout`, ms; the raw server copies it so `Keep-Alive` matches. */
+const KEEP_ALIVE_TIMEOUT_MS = DEFAULT_LIMITS.keepAliveTimeoutMs;
 
 /**
  * Rate limits for the benchmarked sitegate: as high as the config allows, so a load test measures
@@ -197,7 +198,7 @@ async function startBaseline(what: string, script: string, request: RawServerReq
  * @throws when it exits or does not answer within {@link START_TIMEOUT_MS}
  */
 export function startRawServer(entries: ReplayEntry[]): Promise<ServerProcess> {
-  const request: RawServerRequest = { entries, keepAliveTimeoutMs: FASTIFY_KEEP_ALIVE_TIMEOUT_MS };
+  const request: RawServerRequest = { entries, keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS };
   return startBaseline('raw server', './raw-server.ts', request);
 }
 
@@ -212,7 +213,7 @@ export function startOidcProvider(credential: BenchCredential, scope: string, to
     clientSecret: credential.clientSecret,
     scope,
     tokenPath,
-    keepAliveTimeoutMs: FASTIFY_KEEP_ALIVE_TIMEOUT_MS,
+    keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
   };
   return startBaseline('oidc-provider', './oidc-provider-server.ts', request);
 }

@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import { corePlan, describePlan, pinProcess, type CorePlan } from './pin.js';
 import { installCleanup, killAll, startOidcProvider, startRawServer, startSitegate, stopServer, type SitegateProcess } from './children.js';
 import { compareScenario, type ScenarioResult, type Servers } from './compare.js';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
@@ -30,7 +31,7 @@ function oidcProviderVersion(): string {
   return typeof manifest.version === 'string' ? manifest.version : 'unknown';
 }
 
-function header(options: BenchOptions, scenarios: readonly BenchScenario[]): string {
+function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan: CorePlan): string {
   const cpus = os.cpus();
   const kinds = new Set(scenarios.map((s) => s.baseline ?? 'raw'));
   return [
@@ -40,6 +41,7 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[]): str
     `autocannon on 127.0.0.1, ${options.connections} connections, pipelining ${options.pipelining}; per scenario and server: ` +
       `${options.warmupSec} s warm-up, then ${options.durationSec} s measured in ${options.rounds} alternating rounds; ` +
       `${scenarios.length} scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
+    describePlan(plan),
     'sitegate runs with --log-level warn and its rate limits lifted (see bench/children.ts), with a key created by ' +
       '`sitegate keys create --json` before it starts; raw replays its captured responses',
     ...(kinds.has('oidc-provider')
@@ -106,11 +108,16 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   installCleanup();
-  process.stdout.write(header(options, scenarios) + '\n');
+  const plan = corePlan();
+  process.stdout.write(header(options, scenarios, plan) + '\n');
 
   const sitegate = await startSitegate(options.contentDir, BENCH_KEY_SCOPES);
   const prepared = await prepareScenarios(scenarios, sitegate.baseUrl, sitegate.credential);
   const baselines = await startBaselines(prepared, sitegate);
+  if ('servers' in plan) {
+    for (const server of [sitegate, ...Object.values(baselines)]) pinProcess(server.pid, plan.servers);
+    pinProcess(process.pid, plan.loader);
+  }
 
   const results: ScenarioResult[] = [];
   for (const scenario of prepared) {

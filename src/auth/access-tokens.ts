@@ -188,6 +188,8 @@ function activeKey(keys: readonly LoadedKey[]): LoadedKey | undefined {
  */
 export async function createTokenService(store: Store, keys: KeyService, options: TokenServiceOptions): Promise<TokenService> {
   const now = options.now ?? (() => new Date());
+  // The hot path reads the clock as a number: no Date per request unless a test injects a clock.
+  const nowMs = options.now === undefined ? Date.now : (): number => now().getTime();
   let loaded = await loadKeys(store);
   if (loaded.length === 0) {
     await store.addFirstSigningKey(await newSigningKey(now()));
@@ -314,11 +316,12 @@ export async function createTokenService(store: Store, keys: KeyService, options
     },
     cachedPrincipal(token) {
       const hit = verified.get(token);
-      const nowMs = now().getTime();
-      if (hit === undefined || hit.claims.exp * 1000 <= nowMs) return undefined;
+      if (hit === undefined) return undefined;
+      const atMs = nowMs();
+      if (hit.claims.exp * 1000 <= atMs) return undefined;
       if (keys.cachedActiveKey(hit.principal.clientId) === undefined) return undefined;
       const revocation = revocations.get(hit.claims.jti);
-      if (revocation === undefined || revocation.revoked || revocation.untilMs <= nowMs) return undefined;
+      if (revocation === undefined || revocation.revoked || revocation.untilMs <= atMs) return undefined;
       return hit.principal;
     },
     async verify(token) {

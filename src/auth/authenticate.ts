@@ -3,7 +3,7 @@
  * and refused by the brute-force policy (brute-force.ts).
  */
 import { ApiError, type Scope } from '../errors.js';
-import type { AuditEvent } from '../store/store.js';
+import type { ApiKeyRecord, AuditEvent } from '../store/store.js';
 import type { TokenService } from './access-tokens.js';
 import { parseApiKey } from './api-keys.js';
 import type { KeyService } from './keys.js';
@@ -40,8 +40,14 @@ export function cachedPrincipal(services: AuthServices, credential: PresentedCre
   }
   if (credential.scheme === 'bearer') return services.tokens.cachedPrincipal(credential.value);
   const key = services.keys.cachedApiKey(credential.value);
-  return key === undefined ? undefined : { scheme: 'apiKey', clientId: key.id, scopes: key.scopes };
+  if (key === undefined) return undefined;
+  let principal = apiKeyPrincipals.get(key);
+  if (principal === undefined) apiKeyPrincipals.set(key, (principal = { scheme: 'apiKey', clientId: key.id, scopes: key.scopes }));
+  return principal;
 }
+
+/** The principal of each cached key record, made once: a record is replaced, never changed, when its key changes. */
+const apiKeyPrincipals = new WeakMap<ApiKeyRecord, Principal>();
 
 /**
  * Checks a presented credential.

@@ -19,10 +19,13 @@ export type KeyRefusal = 'unknown' | 'wrong_secret' | 'revoked' | 'expired';
 /** Outcome of {@link KeyService.verify}. */
 export type KeyVerification = { ok: true; key: ApiKeyRecord } | { ok: false; reason: KeyRefusal };
 
-/** The state of a key at an instant, as `keys list` shows it. */
-export function keyStatus(key: ApiKeyRecord, now: Date): 'active' | 'revoked' | 'expired' {
+/**
+ * The state of a key at an instant, as `keys list` shows it.
+ * @param now the instant, as a Date or in ms since the epoch (the hot path passes a number)
+ */
+export function keyStatus(key: ApiKeyRecord, now: Date | number): 'active' | 'revoked' | 'expired' {
   if (key.revokedAt !== null) return 'revoked';
-  if (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (key.expiresAt !== null && key.expiresAt.getTime() <= (typeof now === 'number' ? now : now.getTime())) return 'expired';
   return 'active';
 }
 
@@ -68,6 +71,8 @@ export interface KeyServiceOptions {
 /** Builds the key service over a store. */
 export function createKeyService(store: Store, options: KeyServiceOptions = {}): KeyService {
   const now = options.now ?? (() => new Date());
+  // The hot path reads the clock as a number: no Date per request unless a test injects a clock.
+  const nowMs = options.now === undefined ? Date.now : (): number => now().getTime();
   const cache = new Map<string, { key: ApiKeyRecord | undefined; untilMs: number }>();
   const touched = new Map<string, number>();
   const acceptedApiKeys = new Map<string, { id: string; untilMs: number }>();
@@ -135,10 +140,11 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
       return { ok: true, key };
     },
     cachedActiveKey(clientId) {
-      const nowDate = now();
       const cached = cache.get(clientId);
-      if (cached === undefined || cached.untilMs <= nowDate.getTime() || cached.key === undefined) return undefined;
-      return keyStatus(cached.key, nowDate) === 'active' ? cached.key : undefined;
+      if (cached === undefined) return undefined;
+      const atMs = nowMs();
+      if (cached.untilMs <= atMs || cached.key === undefined) return undefined;
+      return keyStatus(cached.key, atMs) === 'active' ? cached.key : undefined;
     },
     rememberApiKey(apiKey, key) {
       if (acceptedApiKeys.size >= 10_000) acceptedApiKeys.clear();
@@ -147,7 +153,7 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
     cachedApiKey(apiKey) {
       const accepted = acceptedApiKeys.get(apiKey);
       if (accepted === undefined) return undefined;
-      if (accepted.untilMs <= now().getTime()) {
+      if (accepted.untilMs <= nowMs()) {
         acceptedApiKeys.delete(apiKey);
         return undefined;
       }
@@ -158,10 +164,10 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
       return key !== undefined && keyStatus(key, now()) === 'active' ? key : undefined;
     },
     touch(clientId) {
-      const nowMs = now().getTime();
-      if ((touched.get(clientId) ?? 0) + TOUCH_INTERVAL_MS > nowMs) return;
-      touched.set(clientId, nowMs);
-      store.touchKey(clientId, new Date(nowMs)).catch(options.onBackgroundError ?? (() => undefined));
+      const atMs = nowMs();
+      if ((touched.get(clientId) ?? 0) + TOUCH_INTERVAL_MS > atMs) return;
+      touched.set(clientId, atMs);
+      store.touchKey(clientId, new Date(atMs)).catch(options.onBackgroundError ?? (() => undefined));
     },
     invalidate(change) {
       // Accepted X-API-Key values need no sweep: cachedApiKey asks cachedActiveKey, which now misses.

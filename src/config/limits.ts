@@ -25,7 +25,7 @@ export interface RequestLimits {
 /** Name of one limit. */
 export type LimitName = keyof RequestLimits;
 
-/** The defaults: node's header size, Fastify's keep-alive, and bounds no honest client comes near. */
+/** The defaults: node's header size, a keep-alive above load balancers', and bounds no honest client comes near. */
 export const DEFAULT_LIMITS: Readonly<RequestLimits> = {
   bodyLimitBytes: 4 * 1024, // DESIGN.md: token requests 4 KiB
   maxHeaderBytes: 16 * 1024, // node's default
@@ -33,7 +33,7 @@ export const DEFAULT_LIMITS: Readonly<RequestLimits> = {
   maxQueryBytes: 2 * 1024,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 20_000,
-  keepAliveTimeoutMs: 72_000, // Fastify's default, above common load balancers' 60 s
+  keepAliveTimeoutMs: 72_000, // above common load balancers' 60 s (Fastify's default too)
 };
 
 /** Allowed range of each limit, inclusive. */

@@ -161,6 +161,22 @@ export function createWriter(transport: HeaderFields): Writer {
     return flat;
   };
 
+  // A Buffer body handed over again (whoami's, by principal) reuses its fields with Content-Length.
+  const withLength = new WeakMap<HeaderFields, WeakMap<Buffer, string[]>>();
+
+  /** A computed answer's header fields; 204 and 304 carry no Content-Length (RFC 9110 §8.6), every other answer does. */
+  const plainFields = (headers: HeaderFields, status: number, body: string | Buffer | undefined): string[] => {
+    let fields = flattened.get(headers);
+    if (fields === undefined) flattened.set(headers, (fields = [...Object.entries(headers).flat(), ...transportFields]));
+    if (status === 204 || status === 304) return fields;
+    if (!Buffer.isBuffer(body)) return [...fields, 'content-length', String(body === undefined ? 0 : Buffer.byteLength(body))];
+    let byBody = withLength.get(headers);
+    if (byBody === undefined) withLength.set(headers, (byBody = new WeakMap()));
+    let sized = byBody.get(body);
+    if (sized === undefined) byBody.set(body, (sized = [...fields, 'content-length', String(body.length)]));
+    return sized;
+  };
+
   return function write(request, response, answer) {
     const head = request.method === 'HEAD';
     switch (answer.kind) {
@@ -171,12 +187,8 @@ export function createWriter(transport: HeaderFields): Writer {
         return undefined;
       }
       case 'plain': {
-        let fields = flattened.get(answer.headers);
-        if (fields === undefined) flattened.set(answer.headers, (fields = [...Object.entries(answer.headers).flat(), ...transportFields]));
         const { status, body } = answer;
-        // 204 and 304 carry no Content-Length (RFC 9110 §8.6); every other answer does.
-        const length = status === 204 || status === 304 ? [] : ['content-length', String(body === undefined ? 0 : Buffer.byteLength(body))];
-        response.writeHead(status, length.length === 0 ? fields : [...fields, ...length]);
+        response.writeHead(status, plainFields(answer.headers, status, body));
         response.end(head ? undefined : body);
         return undefined;
       }

@@ -2,6 +2,7 @@
 import { ApiError } from '../../errors.js';
 import { rateLimitHeaders } from '../../auth/rate-limits.js';
 import type { AuthServices } from '../../auth/authenticate.js';
+import type { Principal } from '../../auth/principal.js';
 import { bodyAnswer, plainAnswer } from '../answer.js';
 import type { BeforeStep, RouteAnswer } from '../route.js';
 import { PUBLIC_CORS_HEADERS } from '../headers.js';
@@ -34,6 +35,8 @@ export const getHealth: RouteAnswer = function getHealth(_facts, snapshot) {
 
 /** The whoami bodies by scheme and scopes: a handful of distinct answers, each serialised once. */
 const whoamiBodies = new Map<string, Buffer>();
+/** The same, by principal: a credential accepted moments ago hands over the same principal object. */
+const whoamiByPrincipal = new WeakMap<Principal, Buffer>();
 
 /**
  * getWhoami (SPEC.md §4 rule 3): the scheme and scopes of the credential, which the listener has
@@ -41,11 +44,15 @@ const whoamiBodies = new Map<string, Buffer>();
  */
 export const getWhoami: RouteAnswer = function getWhoami(_facts, _snapshot, principal) {
   if (principal === undefined) throw new ApiError('credential_required');
-  const shape = `${principal.scheme} ${principal.scopes.join(' ')}`;
-  let body = whoamiBodies.get(shape);
+  let body = whoamiByPrincipal.get(principal);
   if (body === undefined) {
-    body = Buffer.from(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
-    whoamiBodies.set(shape, body);
+    const shape = `${principal.scheme} ${principal.scopes.join(' ')}`;
+    body = whoamiBodies.get(shape);
+    if (body === undefined) {
+      body = Buffer.from(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
+      whoamiBodies.set(shape, body);
+    }
+    whoamiByPrincipal.set(principal, body);
   }
   return plainAnswer(200, WHOAMI_HEADERS, body);
 };
