@@ -13,6 +13,7 @@ import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from './
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from './answers/token.js';
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from './answers/mcp.js';
 import { servePage } from './answers/pages.js';
+import { getReadiness } from './answers/readiness.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
 export interface PathRoutes {
@@ -49,6 +50,7 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
   const parts: Record<string, RouteParts> = {
     searchSite: { answer: searchSite, query: 'search', before: spendSearchBudget(ctx.auth) },
     getHealth: { answer: getHealth },
+    getReadiness: { answer: getReadiness(ctx.readiness) },
     getWhoami: { answer: getWhoami },
     getJwks: { answer: getJwks(ctx.auth) },
     createOAuthToken: { answer: createOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
