@@ -101,7 +101,8 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     ['getRobotsTxt', '/robots.txt'],
   ] as const) {
     const resource = DISCOVERY[path];
-    if (resource !== undefined) routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
+    if (resource !== undefined)
+      routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
   }
   routes.push(
     routeOf(

@@ -60,5 +60,5 @@ export function instrumentRateLimiter<L extends RateLimiter>(limiter: L, metrics
     ...limiter,
     consume: (...args: unknown[]) => consume(...args).then(counted),
     check: (...args: unknown[]) => check(...args).then(counted),
-  } as L;
+  };
 }

@@ -63,7 +63,12 @@ export function createMetrics(): Metrics {
   });
   const pages = new Gauge({ name: 'sitegate_snapshot_pages', help: 'Pages in the snapshot being served.', registers });
   const staticFiles = new Gauge({ name: 'sitegate_snapshot_static_files', help: 'Static files in the snapshot being served.', registers });
-  const cacheHits = new Counter({ name: 'sitegate_cache_hits_total', help: 'Cache lookups that hit, by cache.', labelNames: ['cache'] as const, registers });
+  const cacheHits = new Counter({
+    name: 'sitegate_cache_hits_total',
+    help: 'Cache lookups that hit, by cache.',
+    labelNames: ['cache'] as const,
+    registers,
+  });
   const cacheMisses = new Counter({
     name: 'sitegate_cache_misses_total',
     help: 'Cache lookups that missed, by cache.',
