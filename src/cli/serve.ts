@@ -14,7 +14,7 @@ import type { ContentProblem } from '../content/problems.js';
 import { skippedLine } from './check.js';
 import { ContentError } from '../content/load.js';
 import { createLoggers } from '../log.js';
-import { createMetrics, type Metrics } from '../metrics/metrics.js';
+import { createMetrics, listenerHooks, type Metrics } from '../metrics/metrics.js';
 import { METRICS_PATH, READINESS_PATH, startMetricsServer } from '../metrics/metrics-server.js';
 import { STARTING, type ReadinessReport } from '../readiness.js';
 
@@ -119,7 +119,7 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
     await metricsServer?.close();
     throw error;
   }
-  const app = buildApp(context, { logger, ...(metrics === undefined ? {} : metricsHooks(metrics)) });
+  const app = buildApp(context, { logger, ...(metrics === undefined ? {} : listenerHooks(metrics)) });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -164,11 +164,6 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-}
-
-/** The request hook and conditional-request counter that feed the metrics. */
-function metricsHooks(metrics: Metrics): { observers: [Metrics['observeRequest']]; onConditional: (hit: boolean) => void } {
-  return { observers: [metrics.observeRequest], onConditional: (hit) => metrics.cacheLookup('conditional', hit) };
 }
 
 /**

@@ -140,3 +140,8 @@ export function createMetrics(): Metrics {
     },
   };
 }
+
+/** The request hook and the conditional-request counter that feed `metrics`, as buildApp (http/app.ts) takes them. */
+export function listenerHooks(metrics: Metrics): { observers: readonly RequestObserver[]; onConditional: (hit: boolean) => void } {
+  return { observers: [metrics.observeRequest], onConditional: (hit) => metrics.cacheLookup('conditional', hit) };
+}
