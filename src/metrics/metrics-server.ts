@@ -45,13 +45,11 @@ export function metricsListener(metrics: Metrics, readiness: () => Promise<Readi
       return send(405, { ...TEXT_HEADERS, allow: 'GET, HEAD' }, 'Only GET and HEAD are allowed here.\n');
     const answer =
       path === METRICS_PATH
-        ? metrics.registry
-            .metrics()
-            .then((text) => ({
-              status: 200,
-              headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' },
-              body: text,
-            }))
+        ? metrics.registry.metrics().then((text) => ({
+            status: 200,
+            headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' },
+            body: text,
+          }))
         : readiness().then((report) => {
             const ready = readinessReportAnswer(report);
             return { status: ready.status, headers: { ...ready.headers }, body: String(ready.body) };
