@@ -17,6 +17,9 @@ import { deriveKek } from './store/key-encryption.js';
 import { startRetention } from './store/retention.js';
 import { sealSigningKeys } from './store/sealed-signing-keys.js';
 import { resolveSecret } from './store/secret.js';
+import { createReadiness } from './readiness.js';
+import type { Metrics } from './metrics/metrics.js';
+import { instrumentRateLimiter, instrumentStore } from './metrics/instrument.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
@@ -37,6 +40,8 @@ export interface ContextOptions {
   onBackgroundError?: (error: unknown) => void;
   /** Where the state of shared services goes (e.g. Redis unreachable, and back). */
   log?: Log;
+  /** Prometheus metrics (metrics/metrics.ts): with them, store, rate-limit, Redis and credential-cache calls are counted. */
+  metrics?: Metrics;
 }
 
 /** How long the server waits at start for Redis before serving with local limits (ms). */
@@ -77,10 +82,19 @@ export async function openStore(config: Config, onError?: (error: unknown) => vo
  * The rate limiter the config names: Redis when `redisUrl` is set (waiting up to
  * {@link REDIS_START_WAIT_MS} for it, then failing open), else this process's memory.
  */
-async function openRateLimiter(config: Config, log: Log): Promise<{ limiter: RateLimiter; close(): void }> {
-  if (config.redisUrl === null) return { limiter: createMemoryRateLimiter(config.rateLimits), close: () => undefined };
+async function openRateLimiter(config: Config, log: Log, metrics: Metrics | undefined): Promise<{ limiter: RateLimiter; close(): void }> {
+  if (config.redisUrl === null) {
+    const memory = createMemoryRateLimiter(config.rateLimits);
+    return { limiter: metrics === undefined ? memory : instrumentRateLimiter(memory, metrics), close: () => undefined };
+  }
   const { createRedisRateLimiter } = await import('./auth/rate-limits-redis.js');
-  const limiter = createRedisRateLimiter(config.rateLimits, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix, log });
+  const redis = createRedisRateLimiter(config.rateLimits, {
+    url: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+    log,
+    ...(metrics === undefined ? {} : { onCommand: (operation, seconds, failed) => metrics.redisCall(operation, seconds, failed) }),
+  });
+  const limiter = metrics === undefined ? redis : instrumentRateLimiter(redis, metrics);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([limiter.connected, new Promise((resolve) => (timer = setTimeout(resolve, REDIS_START_WAIT_MS)))]);
   clearTimeout(timer);
@@ -94,7 +108,9 @@ async function openRateLimiter(config: Config, log: Log): Promise<{ limiter: Rat
  */
 export async function createContext(config: Config, first: Snapshot, options: ContextOptions = {}): Promise<ServerContext> {
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
-  const store = options.store ?? (await openStore(config, onBackgroundError, options.log));
+  const { metrics } = options;
+  const opened = options.store ?? (await openStore(config, onBackgroundError, options.log));
+  const store = metrics === undefined ? opened : instrumentStore(opened, metrics);
   const keys = createKeyService(store, { now: options.now, onBackgroundError });
   let tokens: TokenService;
   let unwatch: () => Promise<void>;
@@ -120,7 +136,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     now: options.now,
     onError: onBackgroundError,
   });
-  const rateLimits = await openRateLimiter(config, options.log ?? SILENT_LOG);
+  const rateLimits = await openRateLimiter(config, options.log ?? SILENT_LOG, metrics);
   const limiter = rateLimits.limiter;
   const now = options.now ?? (() => new Date());
   let current = first;
@@ -134,7 +150,9 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       limiter,
       blockedAddresses: new Map(),
       audit: (event) => auditQueue.append(event),
+      ...(metrics === undefined ? {} : { onCredentialCache: (hit: boolean) => metrics.cacheLookup('credential', hit) }),
     },
+    readiness: createReadiness({ ping: () => store.ping() }),
     snapshot: () => current,
     swapSnapshot(next) {
       current = next;

@@ -192,8 +192,27 @@ const clientAuthErrors = {
   429: rateLimited,
 };
 
-/** Operations beyond SPEC.md §4: the well-known documents and the token lifecycle endpoints. */
+/** Media type of the readiness report (draft-inadarei-api-health-check-06 §3). */
+export const HEALTH_JSON_TYPE = 'application/health+json';
+
+/** Operations beyond SPEC.md §4: readiness, the well-known documents and the token lifecycle endpoints. */
 export const EXTRA_OPERATIONS: readonly Operation[] = [
+  {
+    id: 'getReadiness',
+    method: 'GET',
+    path: '/api/v1/health/ready',
+    summary: 'Readiness',
+    description:
+      'Whether this server should get traffic now (a readiness probe): 503 while the first snapshot is being built or the store does not answer, 200 otherwise. The store is pinged at most about once a second.',
+    tag: 'Service',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    responses: {
+      200: json('Ready: every check passes.', 'Readiness', HEALTH_JSON_TYPE),
+      503: json('Not ready: a check fails.', 'Readiness', HEALTH_JSON_TYPE),
+    },
+  },
   {
     id: 'getAuthorizationServerMetadata',
     method: 'GET',

@@ -28,6 +28,36 @@ export const HealthSchema = {
   },
 } as const;
 
+const readinessCheck = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 1,
+  items: {
+    type: 'object',
+    required: ['status'],
+    properties: {
+      status: { type: 'string', enum: ['pass', 'fail'] },
+      output: { type: 'string', description: 'why the check failed' },
+      observedValue: { type: 'number', description: 'the measured value, in observedUnit' },
+      observedUnit: { type: 'string', enum: ['s'] },
+    },
+  },
+} as const;
+
+/** The readiness report (readiness.ts): draft-inadarei-api-health-check-06's format. */
+export const ReadinessSchema = {
+  type: 'object',
+  required: ['status', 'checks'],
+  properties: {
+    status: { type: 'string', enum: ['pass', 'fail'], description: 'pass when the server should get traffic' },
+    checks: {
+      type: 'object',
+      required: ['snapshot:build'],
+      properties: { 'snapshot:build': readinessCheck, 'store:responseTime': readinessCheck },
+    },
+  },
+} as const;
+
 /** SPEC.md §2 "Whoami object". */
 export const WhoamiSchema = {
   type: 'object',
@@ -205,6 +235,7 @@ export const SearchQuerySchema = {
 export const COMPONENT_SCHEMAS = {
   SearchDocument: SearchDocumentSchema,
   Health: HealthSchema,
+  Readiness: ReadinessSchema,
   Whoami: WhoamiSchema,
   TokenRequest: TokenRequestSchema,
   TokenResponse: TokenResponseSchema,

@@ -19,6 +19,11 @@ export interface AuthServices {
   limiter: RateLimiter;
   /** Appends an audit event without waiting (failures are logged, never fail the request). */
   audit(event: Omit<AuditEvent, 'at'>): void;
+  /**
+   * Told whether each credential check found the credential accepted moments ago (hit) or had to
+   * check it afresh (miss): {@link authenticate} counts its lookups, the listener its hits without I/O.
+   */
+  onCredentialCache?: (hit: boolean) => void;
   /** Addresses over their failed-authentication budget ({@link addressKey}), until when (ms since the epoch): brute-force.ts. */
   blockedAddresses: Map<string, number>;
 }
@@ -56,6 +61,7 @@ const apiKeyPrincipals = new WeakMap<ApiKeyRecord, Principal>();
  */
 export async function authenticate(services: AuthServices, credential: PresentedCredential, address: string): Promise<Principal> {
   const cached = cachedPrincipal(services, credential, address);
+  services.onCredentialCache?.(cached !== undefined);
   if (cached !== undefined) {
     services.keys.touch(cached.clientId);
     return cached;

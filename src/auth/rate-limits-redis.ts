@@ -25,6 +25,11 @@ export interface RedisRateLimiterOptions {
   keyPrefix: string;
   /** Where "Redis unreachable" and "reachable again" go. */
   log: Log;
+  /**
+   * Told of every Redis round trip of the counters (`consume` or `get`): its duration (seconds)
+   * and whether it failed (the local counter then answered). For metrics.
+   */
+  onCommand?: (operation: 'consume' | 'get', seconds: number, failed: boolean) => void;
 }
 
 /** Rate limits shared through Redis, with the means to wait for the connection and to close it. */
@@ -66,7 +71,7 @@ export function createRedisRateLimiter(config: RateLimitConfig, options: RedisRa
   const limiter = createRateLimiter(
     config,
     (name, policy) =>
-      new RateLimiterRedis({
+      new (options.onCommand === undefined ? RateLimiterRedis : timedRedisLimiter(options.onCommand))({
         storeClient: redis,
         keyPrefix: `${options.keyPrefix}${name}`,
         points: policy.points,
@@ -83,5 +88,41 @@ export function createRedisRateLimiter(config: RateLimitConfig, options: RedisRa
       redis.removeAllListeners('close');
       redis.disconnect();
     },
+  };
+}
+
+/** What rate-limiter-flexible's store limiters implement per backend: one round trip each. */
+interface StoreRoundTrips {
+  _upsert(...args: unknown[]): Promise<unknown>;
+  _get(...args: unknown[]): Promise<unknown>;
+}
+
+/**
+ * RateLimiterRedis with its round trips timed. `_upsert` (consume) and `_get` are the methods
+ * rate-limiter-flexible's store limiters implement per backend (its "custom store" extension
+ * point, RateLimiterStoreAbstract), so each call is one Redis command; a rejection is a failure
+ * the insurance limiter then covers.
+ */
+function timedRedisLimiter(onCommand: NonNullable<RedisRateLimiterOptions['onCommand']>): typeof RateLimiterRedis {
+  const timed = async (operation: 'consume' | 'get', call: () => Promise<unknown>): Promise<unknown> => {
+    const started = process.hrtime.bigint();
+    const elapsed = (): number => Number(process.hrtime.bigint() - started) / 1e9;
+    try {
+      const result = await call();
+      onCommand(operation, elapsed(), false);
+      return result;
+    } catch (error) {
+      onCommand(operation, elapsed(), true);
+      throw error;
+    }
+  };
+  const base = RateLimiterRedis.prototype as unknown as StoreRoundTrips;
+  return class TimedRateLimiterRedis extends RateLimiterRedis {
+    _upsert(...args: unknown[]): Promise<unknown> {
+      return timed('consume', () => base._upsert.apply(this, args));
+    }
+    _get(...args: unknown[]): Promise<unknown> {
+      return timed('get', () => base._get.apply(this, args));
+    }
   };
 }

@@ -28,6 +28,7 @@ import { GENERATORS } from '../content/conventions/types.js';
 /** Flags of `serve`, as commander parses them. */
 interface ServeOptions {
   port?: string;
+  metricsPort?: string;
   host?: string;
   baseUrl?: string;
   dataDir?: string;
@@ -89,6 +90,7 @@ function program(setExit: (code: number) => void): Command {
     .argument('[dir]', 'folder of markdown pages')
     .option('--port <n>', 'TCP port (default 3000; 0 picks a free one)')
     .option('--host <host>', 'interface to bind (default 127.0.0.1)')
+    .option('--metrics-port <n>', 'serve Prometheus metrics and the readiness probe on this port of the same host (default: off)')
     .option('--base-url <url>', 'public URL of the site (default http://HOST:PORT)')
     .option(...configFile)
     .option('--data-dir <dir>', dataDirHelp)

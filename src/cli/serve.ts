@@ -14,6 +14,9 @@ import type { ContentProblem } from '../content/problems.js';
 import { skippedLine } from './check.js';
 import { ContentError } from '../content/load.js';
 import { createLoggers } from '../log.js';
+import { createMetrics, listenerHooks, type Metrics } from '../metrics/metrics.js';
+import { METRICS_PATH, READINESS_PATH, startMetricsServer } from '../metrics/metrics-server.js';
+import { STARTING, type ReadinessReport } from '../readiness.js';
 
 /** `1 page`, `2 pages`. */
 function counted(count: number, noun: string): string {
@@ -70,6 +73,20 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
   const config = await resolvePort(loadSettings(flags));
   const { logger, lifecycle } = createLoggers(config.logLevel, config.logFormat, LOG_REDACT_PATHS);
   const build = snapshotBuilder(config);
+  const metrics = config.metricsPort === null ? undefined : createMetrics();
+  // Not ready until the main port listens with the first snapshot: the metrics port answers the
+  // readiness probe from before the build, so probes see 503, not a refused connection.
+  const serving: { context?: ServerContext } = {};
+  const readiness = (): Promise<ReadinessReport> => serving.context?.readiness.check() ?? Promise.resolve(STARTING);
+  const metricsServer =
+    metrics === undefined || config.metricsPort === null
+      ? undefined
+      : await startMetricsServer(metrics, readiness, { host: config.host, port: config.metricsPort });
+  if (metricsServer !== undefined)
+    lifecycle.info(
+      { metrics: metricsServer.url + METRICS_PATH },
+      `metrics on ${metricsServer.url}${METRICS_PATH}, readiness on ${metricsServer.url}${READINESS_PATH}`,
+    );
   // Watching starts before the first build, so that no change made during it is missed.
   const watcher = config.watch
     ? await watchContent(config.contentDir, (error) => logger.error({ err: error }, 'watcher error'))
@@ -81,32 +98,40 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
       return build((_phase, done, total) => progress.update(done, total));
     } catch (error) {
       void watcher?.close();
+      void metricsServer?.close();
       throw error;
     } finally {
       progress.done();
     }
   })();
   const buildMs = Math.round(performance.now() - started);
+  metrics?.snapshotBuilt(buildMs / 1000, loaded.snapshot.site.pages.size, loaded.snapshot.site.assets.size);
+  let context: ServerContext | undefined;
   try {
     checkHeldBack(loaded.problems, config.allowContentErrors, logger);
+    context = await createContext(config, loaded.snapshot, {
+      onBackgroundError: (error) => logger.error({ err: error }, 'background write failed'),
+      log: logger,
+      ...(metrics === undefined ? {} : { metrics }),
+    });
   } catch (error) {
     await watcher?.close();
+    await metricsServer?.close();
     throw error;
   }
-  const context = await createContext(config, loaded.snapshot, {
-    onBackgroundError: (error) => logger.error({ err: error }, 'background write failed'),
-    log: logger,
-  });
-  const app = buildApp(context, { logger });
+  const app = buildApp(context, { logger, ...(metrics === undefined ? {} : listenerHooks(metrics)) });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await watcher?.close();
+    await metricsServer?.close();
     await context.close();
     throw error;
   }
+  serving.context = context;
   announce(lifecycle, config, loaded, buildMs, app.server.address() as AddressInfo);
-  const reloader = watcher === undefined ? undefined : startReloading(watcher, build, context, logger, lifecycle, config.contentDir);
+  const reloader =
+    watcher === undefined ? undefined : startReloading(watcher, build, context, logger, lifecycle, config.contentDir, metrics);
 
   await new Promise<void>((resolve) => {
     let drain: Drain | undefined;
@@ -129,6 +154,7 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
           await reloader?.close();
           await watcher?.close();
           await app.close();
+          await metricsServer?.close();
           await context.close();
           lifecycle.info({}, 'closed');
         })
@@ -192,11 +218,13 @@ function startReloading(
   logger: Logger,
   lifecycle: Logger,
   contentDir: string,
+  metrics: Metrics | undefined,
 ): Reloader {
   const reloader = createReloader({
     build,
     swap: (loaded) => context.swapSnapshot(loaded.snapshot),
     onReload: (loaded, buildMs) => {
+      metrics?.snapshotBuilt(buildMs / 1000, loaded.snapshot.site.pages.size, loaded.snapshot.site.assets.size);
       checkHeldBack(loaded.problems, true, logger);
       const problems = loaded.problems.filter((problem) => problem.severity === 'error').length;
       logger.info({ pages: loaded.snapshot.site.pages.size, buildMs: Math.round(buildMs), problems }, 'content reloaded');

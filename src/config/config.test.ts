@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       baseUrl: 'http://127.0.0.1:3000',
       baseUrlExplicit: false,
+      metricsPort: null,
       dataDir: path.join(CWD, '.sitegate'),
       dataDirReason: 'in the working folder',
       logLevel: 'info',

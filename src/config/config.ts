@@ -34,6 +34,8 @@ export interface Config {
   host: string;
   /** Public origin (and optional path prefix) without a trailing slash, e.g. `https://docs.example.com`. */
   baseUrl: string;
+  /** Port of the metrics listener (`/metrics`, readiness) on `host`; null = none (0 = any free port). */
+  metricsPort: number | null;
   /** Whether baseUrl was given explicitly (else it follows the bound port). */
   baseUrlExplicit: boolean;
   /** Absolute path of the folder for mutable state (SQLite file, signing keys): {@link chooseDataDir}. */
@@ -105,6 +107,7 @@ export type SecretSource = { from: 'SITEGATE_SECRET'; value: string } | { from: 
 export interface ConfigInput {
   contentDir?: string | undefined;
   port?: string | number | undefined;
+  metricsPort?: string | number | undefined;
   host?: string | undefined;
   baseUrl?: string | undefined;
   dataDir?: string | undefined;
@@ -212,6 +215,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     host,
     baseUrl: normalizeBaseUrl(explicitBase ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`),
     baseUrlExplicit: explicitBase !== undefined,
+    metricsPort: value<number | undefined>('metricsPort') ?? null,
     dataDir: dataDir.dir,
     dataDirReason: dataDir.reason,
     logLevel: value('logLevel'),

@@ -125,6 +125,16 @@ export const SETTINGS: readonly Setting[] = [
     description: 'Interface to bind.',
   },
   {
+    key: 'metricsPort',
+    input: 'metricsPort',
+    flag: '--metrics-port',
+    env: 'SITEGATE_METRICS_PORT',
+    schema: integer(0, 65535),
+    defaultText: 'none: no metrics listener',
+    description:
+      'TCP port of a second listener, on the same host, serving Prometheus metrics at `/metrics` and the readiness probe (0 = any free port).',
+  },
+  {
     key: 'baseUrl',
     input: 'baseUrl',
     flag: '--base-url',

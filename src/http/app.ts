@@ -11,11 +11,16 @@ import type { AppContext } from './context.js';
 import { createListener } from './listener.js';
 import { createClientErrorHandler, createConnectHandler } from './limits.js';
 import { createRequestIds } from './request-id.js';
+import type { RequestObserver } from './observe.js';
 
 /** Options for {@link buildApp}. */
 export interface AppOptions {
   /** Where unexpected errors go (pino when serving); nowhere by default. */
   logger?: Log;
+  /** Called once per answered request (listener.ts `observers`). */
+  observers?: readonly RequestObserver[];
+  /** Counts conditional requests of precomputed bodies (listener.ts `onConditional`). */
+  onConditional?: (hit: boolean) => void;
 }
 
 /** A built app: its server (not yet listening), its listener, and the means to test and close it. */
@@ -50,6 +55,8 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): App {
   const listener = createListener(ctx, {
     nextRequestId: createRequestIds(),
     ...(options.logger === undefined ? {} : { log: options.logger }),
+    ...(options.observers === undefined ? {} : { observers: options.observers }),
+    ...(options.onConditional === undefined ? {} : { onConditional: options.onConditional }),
   });
   const server = createServer(
     {

@@ -2,6 +2,7 @@
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { Config } from '../config/config.js';
 import type { AuthServices } from '../auth/authenticate.js';
+import type { ReadinessProbe } from '../readiness.js';
 
 /** Services the routes use; built once per process by `src/context.ts`. */
 export interface AppContext {
@@ -9,4 +10,6 @@ export interface AppContext {
   /** The current snapshot; read once per request so a swap never mixes two snapshots. */
   snapshot(): Snapshot;
   auth: AuthServices;
+  /** Whether the server should get traffic (the readiness probe, `GET /api/v1/health/ready`). */
+  readiness: ReadinessProbe;
 }

@@ -13,6 +13,7 @@ import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from './
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from './answers/token.js';
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from './answers/mcp.js';
 import { servePage } from './answers/pages.js';
+import { getReadiness } from './answers/readiness.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
 export interface PathRoutes {
@@ -49,6 +50,7 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
   const parts: Record<string, RouteParts> = {
     searchSite: { answer: searchSite, query: 'search', before: spendSearchBudget(ctx.auth) },
     getHealth: { answer: getHealth },
+    getReadiness: { answer: getReadiness(ctx.readiness) },
     getWhoami: { answer: getWhoami },
     getJwks: { answer: getJwks(ctx.auth) },
     createOAuthToken: { answer: createOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
@@ -63,7 +65,7 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
 }
 
 /** A route from an operation's row and its parts. */
-function routeOf(op: Pick<Operation, 'method' | 'path' | 'credential' | 'scopes'> & { id?: string }, parts: RouteParts): Route {
+function routeOf(op: Pick<Operation, 'id' | 'method' | 'path' | 'credential' | 'scopes'>, parts: RouteParts): Route {
   return {
     operationId: op.id,
     path: op.path,
@@ -94,19 +96,23 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     return routeOf(op, part);
   });
   const none = { method: 'GET', credential: 'none', scopes: [] } as const;
-  for (const path of ['/llms-full.txt', '/robots.txt']) {
+  for (const [id, path] of [
+    ['getLlmsFullTxt', '/llms-full.txt'],
+    ['getRobotsTxt', '/robots.txt'],
+  ] as const) {
     const resource = DISCOVERY[path];
-    if (resource !== undefined) routes.push(routeOf({ ...none, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
+    if (resource !== undefined)
+      routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
   }
   routes.push(
     routeOf(
-      { method: 'POST', path: '/mcp', credential: 'optional', scopes: [] },
+      { id: 'mcp', method: 'POST', path: '/mcp', credential: 'optional', scopes: [] },
       { answer: mcpAnswer(ctx), before: mcpBefore(ctx.auth), body: 'json', notAllowed: MCP_NOT_ALLOWED },
     ),
   );
   // Pages decide their scopes by what the path is (public or internal), so the route lists none.
   const page = routeOf(
-    { method: 'GET', path: PAGE_PATH, credential: 'optional', scopes: [] },
+    { id: 'getPage', method: 'GET', path: PAGE_PATH, credential: 'optional', scopes: [] },
     { answer: servePage(ctx.config), errors: 'negotiated' },
   );
   routes.push(page);

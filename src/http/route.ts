@@ -27,8 +27,11 @@ export type RouteErrors = 'json' | 'oauth' | 'negotiated';
 
 /** One row of the route table. */
 export interface Route {
-  /** SPEC.md's (or the OpenAPI description's) operation id; undefined for routes it does not describe. */
-  operationId: string | undefined;
+  /**
+   * SPEC.md's (or the OpenAPI description's) operation id; for routes it does not describe, the
+   * table's name in the same style (`getPage`, `getLlmsFullTxt`, `getRobotsTxt`, `mcp`).
+   */
+  operationId: string;
   /** The exact path, or `*` for the page route, which takes every other path. */
   path: string;
   /** GET (HEAD implied) or POST. */

@@ -132,9 +132,11 @@ export type Writer = (request: IncomingMessage, response: ServerResponse, answer
 /**
  * Makes the writer of one server.
  * @param transport header fields of every response (transportHeaders(): HSTS for an https base URL)
+ * @param onConditional told, for each precomputed body asked for with If-None-Match, whether it
+ *   matched (304) or the body went out (metrics)
  * @returns a function that writes an answer; it returns a promise only for raw answers (MCP) and files
  */
-export function createWriter(transport: HeaderFields): Writer {
+export function createWriter(transport: HeaderFields, onConditional?: (hit: boolean) => void): Writer {
   const transportFields = Object.entries(transport).flat();
   // By header object, body and variant: a precomputed response depends on nothing else.
   const planned = new WeakMap<HeaderFields, WeakMap<Body, Map<string, Flat>>>();
@@ -182,6 +184,7 @@ export function createWriter(transport: HeaderFields): Writer {
     switch (answer.kind) {
       case 'body': {
         const flat = planOnce(request, answer.body, answer.headers);
+        if (onConditional !== undefined && request.headers['if-none-match'] !== undefined) onConditional(flat.status === 304);
         response.writeHead(flat.status, flat.fields);
         response.end(head ? undefined : flat.payload);
         return undefined;

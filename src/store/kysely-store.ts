@@ -2,7 +2,7 @@
  * The {@link Store} over Kysely, shared by every SQL adapter: the adapters choose the dialect,
  * how a section excludes other processes, and how changes are announced.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Scope } from '../errors.js';
 import type { ApiKeyRecord, AuditEvent, AuditEventType, SigningKeyRecord, Store, StoreChange } from './store.js';
 import type { ApiKeysTable, Database, SigningKeysTable } from './schema.js';
@@ -279,6 +279,9 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
     },
     // Adapters with a notification channel replace this.
     watch: () => Promise.resolve(() => Promise.resolve()),
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
     async close() {
       await db.destroy();
     },

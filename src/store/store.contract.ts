@@ -99,6 +99,15 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
       });
     });
 
+    describe('ping', () => {
+      it('resolves on an open store and rejects once it is closed', async () => {
+        await expect(store.ping()).resolves.toBeUndefined();
+        const other = await fixture.openAnother();
+        await other.close();
+        await expect(other.ping()).rejects.toThrow();
+      });
+    });
+
     describe('API keys', () => {
       it('starts empty', async () => {
         expect(await store.listKeys()).toStrictEqual([]);

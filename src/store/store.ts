@@ -157,5 +157,7 @@ export interface Store {
    * @throws when the notification channel cannot be opened
    */
   watch(listener: (change: StoreChange) => void): Promise<() => Promise<void>>;
+  /** The cheapest query (`select 1`): resolves when the database answers (readiness probes, readiness.ts). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
