@@ -23,6 +23,8 @@ export interface SpellingSource {
   readonly redirects: ReadonlyMap<string, Redirect>;
   /** The folders whose listing answers at their key (`/a/`), with their URL. */
   readonly folders: ReadonlyMap<string, { readonly url: string }>;
+  /** True when the generator lowercases its URLs (Hugo, Starlight): another letter case is a spelling then. */
+  readonly lowercaseUrls?: boolean;
 }
 
 /** The decoded key with its suffix read: `/a/b.html` → `/a/b`, `/a/index.html` and `/a/README.md` → `/a/`. */
@@ -30,21 +32,21 @@ function withoutSuffix(key: string, suffix: RegExp): string | undefined {
   const match = suffix.exec(key);
   if (match === null) return undefined;
   const stripped = key.slice(0, match.index);
-  const index = /\/(index|README|readme|_index)$/.exec(stripped);
+  const index = /\/(index|README|_index)$/.exec(stripped);
   return index === null ? stripped : stripped.slice(0, index.index + 1);
 }
 
 /** The keys a decoded request path may mean, in the order they are tried. */
-function candidatesOf(key: string): { key: string; markdown: boolean }[] {
+function candidatesOf(key: string, lowercase: boolean): { key: string; markdown: boolean }[] {
   const candidates = [{ key, markdown: false }];
-  const html = withoutSuffix(key, /\.html?$/i);
+  const html = withoutSuffix(key, /\.html?$/);
   if (html !== undefined && html !== '') candidates.push({ key: html, markdown: false });
-  const markdown = withoutSuffix(key, /\.mdx?$/i);
+  const markdown = withoutSuffix(key, /\.mdx?$/);
   if (markdown !== undefined && markdown !== '') candidates.push({ key: markdown, markdown: true });
   if (key !== '/') candidates.push({ key: key.endsWith('/') ? key.slice(0, -1) : `${key}/`, markdown: false });
   // Hugo and Starlight lowercase their URLs: `/a/B/` is a spelling of `/a/b`.
   const lower = key.toLowerCase();
-  if (lower !== key) candidates.push(...candidatesOf(lower));
+  if (lowercase && lower !== key) candidates.push(...candidatesOf(lower, false));
   return candidates;
 }
 
@@ -53,7 +55,7 @@ function candidatesOf(key: string): { key: string; markdown: boolean }[] {
  * one of its spellings names, or the `redirects` setting's URL; undefined when none does.
  */
 export function spelledTarget(source: SpellingSource, key: string): Spelled | undefined {
-  for (const candidate of candidatesOf(key)) {
+  for (const candidate of candidatesOf(key, source.lowercaseUrls === true)) {
     if (source.pages.has(candidate.key) || source.folders.has(candidate.key)) return candidate;
     const redirect = source.redirects.get(candidate.key);
     if (redirect !== undefined) return 'key' in redirect ? { key: redirect.key, markdown: candidate.markdown } : redirect;

@@ -6,7 +6,7 @@ import type { SourceFile } from './load.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
 import { isInternalKey, mentionsAccess, unpublishedBy } from './access.js';
 import { pagePathOf, type PagePath } from './paths.js';
-import { linkRulesOf, pageLocationOf, withUrlFolders } from './conventions/urls.js';
+import { linkRulesOf, lowercasesUrls, pageLocationOf, withUrlFolders } from './conventions/urls.js';
 import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
 import { linkLookup } from './links.js';
 import { summarizeMarkdown } from './render.js';
@@ -46,6 +46,8 @@ export interface Site {
    * aliases) and the `redirects` setting (content/redirects.ts). Never holds a page's own key.
    */
   readonly redirects: ReadonlyMap<string, Redirect>;
+  /** True when the generator lowercases URLs, so another letter case redirects (content/conventions/urls.ts). */
+  readonly lowercaseUrls: boolean;
   /** Every folder that holds a public page, by decoded folder path; always has `/`. */
   readonly folders: ReadonlyMap<string, Folder>;
   /** The source file of every page, by page key: read again when the page is rendered. */
@@ -218,7 +220,8 @@ export class SiteAssembler {
     const byFile = new Map<string, Page>();
     for (const page of pages.values()) byFile.set(page.file, page);
     const redirects = siteRedirects(pages, conventions.redirects, this.problems);
-    const sitePath = (key: string): string | undefined => canonicalUrlOf({ pages, redirects, folders }, key);
+    const lowercaseUrls = lowercasesUrls(conventions);
+    const sitePath = (key: string): string | undefined => canonicalUrlOf({ pages, redirects, folders, lowercaseUrls }, key);
     return {
       name: conventions.site.title ?? root?.index?.title ?? fallbackName,
       description: conventions.site.description,
@@ -230,6 +233,7 @@ export class SiteAssembler {
       sources: this.sources,
       urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions.generator), sitePath),
       redirects,
+      lowercaseUrls,
       problems: this.problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
       assets: new Map(),
     };

@@ -168,3 +168,8 @@ export function withUrlFolders(conventions: Conventions): Conventions {
   const folders = new Map([...conventions.folders].map(([folder, declared]) => [folderKeyOf(folder, conventions).slice(1, -1), declared]));
   return { ...conventions, folders };
 }
+
+/** Whether the generator lowercases the URLs it derives from file names (Hugo unless `disablePathToLower`, Starlight). */
+export function lowercasesUrls(conventions: Pick<Conventions, 'generator' | 'lowercasePaths'>): boolean {
+  return (conventions.generator === 'hugo' && conventions.lowercasePaths !== false) || conventions.generator === 'starlight';
+}
