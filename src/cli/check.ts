@@ -160,7 +160,7 @@ export function runCheck(
     config: flags.config,
     static: flags.static,
   });
-  const conventions = { conventions: config.conventions, nav: config.nav };
+  const conventions = { conventions: config.conventions, nav: config.nav, redirects: config.redirects };
   const result = checkContent(config.contentDir, config.pageMaxChars, conventions, config.staticDirs);
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
   if (result.generator.name !== 'plain') process.stdout.write(`${generatorLine(result.generator, result.unpublished)}\n`);

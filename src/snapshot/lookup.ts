@@ -87,7 +87,8 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
     if (file.internal || isInternalKey(key)) return { kind: 'internal', find: () => found };
     return rawPath === file.url ? found : { kind: 'redirect', location: file.url };
   }
-  if (isInternalKey(key) || located?.page?.kind === 'internal') return { kind: 'internal', find: () => represent(snapshot, located) };
+  if (isInternalKey(key) || located?.page?.kind === 'internal')
+    return { kind: 'internal', find: () => represent(snapshot, located) ?? spelledRedirect(snapshot, key) };
   const found = represent(snapshot, located);
   if (found !== undefined) {
     // One canonical URL per representation: other encodings (`c++` for `c%2B%2B`, `%7E` for `~`)
@@ -107,18 +108,21 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
  * read the page (DESIGN.md "Private content fails closed").
  */
 function otherSpelling(snapshot: Snapshot, key: string): Resolution {
-  const site = snapshot.site;
-  const target = spelledTarget(site, key);
-  if (target === undefined) return { kind: 'not_found' };
+  const redirect = spelledRedirect(snapshot, key);
+  if (redirect === undefined) return { kind: 'not_found' };
+  const target = spelledTarget(snapshot.site, key);
+  const page = target === undefined || 'location' in target ? undefined : snapshot.site.pages.get(target.key);
+  if (page?.kind === 'internal' || (page !== undefined && isInternalKey(page.key))) return { kind: 'hidden', find: () => redirect };
+  return redirect;
+}
+
+/** The 308 for another spelling of a page or folder URL, whoever may read it; undefined when none. */
+function spelledRedirect(snapshot: Snapshot, key: string): Redirected | undefined {
+  const target = spelledTarget(snapshot.site, key);
+  if (target === undefined) return undefined;
   if ('location' in target) return { kind: 'redirect', location: target.location };
-  const page = site.pages.get(target.key);
-  const location = locationOf(site, target);
-  if (location === undefined) return { kind: 'not_found' };
-  if (page?.kind === 'internal' || isInternalKey(target.key)) {
-    const redirect = { kind: 'redirect', location } as const;
-    return isInternalKey(key) ? { kind: 'internal', find: () => redirect } : { kind: 'hidden', find: () => redirect };
-  }
-  return { kind: 'redirect', location };
+  const location = locationOf(snapshot.site, target);
+  return location === undefined ? undefined : { kind: 'redirect', location };
 }
 
 /** A page or folder listing found by key, from metadata alone: nothing rendered yet. */

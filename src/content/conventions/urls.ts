@@ -119,7 +119,8 @@ function generatorPath(relPath: string, data: Data, conventions: Conventions, fi
       const slug = stringField(data, 'slug');
       if (slug !== undefined) return pathAt(keyFrom(slug, folderKey), filePath.indexRank);
       const lastFolder = folder.split('/').pop() ?? '';
-      const index = /^(index|readme)$/i.test(name) || (folder !== '' && name.toLowerCase() === lastFolder.toLowerCase());
+      const unprefixed = (segment: string): string => segment.replace(NUMBER_PREFIX, '').toLowerCase();
+      const index = /^(index|readme)$/i.test(name) || (folder !== '' && unprefixed(name) === unprefixed(lastFolder));
       if (index) return pathAt(folderKey, filePath.indexRank);
       const id = stringField(data, 'id') ?? name.replace(NUMBER_PREFIX, '');
       return pathAt(keyFrom(id, folderKey), 2);
