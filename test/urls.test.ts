@@ -27,7 +27,7 @@ async function app(files: Record<string, string>, settings: Record<string, unkno
 /** `[status, location]` of a GET, HTML asked for. */
 async function hop(t: TestApp, url: string, headers: Record<string, string> = {}): Promise<[number, string | undefined]> {
   const res = await t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
-  return [res.statusCode, res.headers.location as string | undefined];
+  return [res.statusCode, res.headers.location];
 }
 
 const pageUrls = (t: TestApp): Record<string, string> =>

@@ -122,7 +122,12 @@ function linkProblem(file: string, link: PageContent['unresolvedLinks'][number])
       ? `link escapes the content folder: ${link.href}`
       : !link.href.startsWith('/')
         ? `broken relative link: ${link.href}`
-        : isAssetName(link.href.replace(/[?#].*$/, '').split('/').pop() ?? '')
+        : isAssetName(
+              link.href
+                .replace(/[?#].*$/, '')
+                .split('/')
+                .pop() ?? '',
+            )
           ? `no static file at: ${link.href}`
           : `no page at: ${link.href}`;
   return { severity: 'error', file, ...at, message };

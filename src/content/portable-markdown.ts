@@ -32,7 +32,7 @@ function absolute(destination: string, options: PortableOptions): string {
   if (href === '' || href.startsWith('#') || SCHEME.test(href)) return destination;
   let rewritten: string;
   const target = resolveLink(options.relPath, href, options.lookup);
-  if (target?.kind === 'page') rewritten = options.baseUrl + target.url;
+  if (target.kind === 'page') rewritten = options.baseUrl + target.url;
   else {
     try {
       rewritten = new URL(href, options.documentUrl).href;

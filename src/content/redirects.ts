@@ -87,7 +87,11 @@ export function siteRedirects(
   const source: SpellingSource = { pages, redirects, folders: new Map() };
   for (const [from, to] of settings ?? []) {
     if (pages.has(from)) {
-      problems.push({ severity: 'warning', file: 'sitegate.json', message: `redirects: a page is served at ${from}; its redirect is ignored` });
+      problems.push({
+        severity: 'warning',
+        file: 'sitegate.json',
+        message: `redirects: a page is served at ${from}; its redirect is ignored`,
+      });
       continue;
     }
     const toKey = to.startsWith('/') ? decodeRequestPath(to.replace(/[?#].*$/, '')) : undefined;

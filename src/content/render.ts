@@ -160,7 +160,16 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
           // (content/redirects.ts), which goes to its canonical URL.
           const rewritten = source(href, lineHere());
           if (rewritten !== undefined) token.attrSet('href', rewritten);
-          if (rewritten !== undefined || isAssetName(href.replace(/[?#].*$/, '').split('/').pop() ?? '')) continue;
+          if (
+            rewritten !== undefined ||
+            isAssetName(
+              href
+                .replace(/[?#].*$/, '')
+                .split('/')
+                .pop() ?? '',
+            )
+          )
+            continue;
         }
         // In a part of a long page, a link to a heading of another part goes to that part.
         // markdown-it has percent-encoded the href; heading ids are plain text.

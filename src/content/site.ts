@@ -5,7 +5,7 @@
 import type { SourceFile } from './load.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
 import { isInternalKey, mentionsAccess, unpublishedBy } from './access.js';
-import { pagePathOf, type PagePath } from './paths.js';
+import type { PagePath } from './paths.js';
 import { linkRulesOf, lowercasesUrls, pageLocationOf, withUrlFolders } from './conventions/urls.js';
 import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
 import { linkLookup } from './links.js';
@@ -160,7 +160,12 @@ export function readSourcePage(file: SourceFile, problems: ContentProblem[], con
   if (unpublished.unpublished) return undefined;
   const location = pageLocationOf(file.relPath, data, conventions);
   const page = readPage(file, text, data, body, location.path, problems, conventions);
-  return { page: location.formerKeys.length === 0 ? page : { ...page, formerKeys: location.formerKeys }, body, text, rank: location.path.indexRank };
+  return {
+    page: location.formerKeys.length === 0 ? page : { ...page, formerKeys: location.formerKeys },
+    body,
+    text,
+    rank: location.path.indexRank,
+  };
 }
 
 /**

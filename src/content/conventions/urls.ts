@@ -165,7 +165,8 @@ export function linkRulesOf(generator: Generator): LinkRules | undefined {
  * looks them up (`01-basics` → `basics` for Docusaurus, `Guides` → `guides` for Hugo).
  */
 export function withUrlFolders(conventions: Conventions): Conventions {
-  if (conventions.generator !== 'docusaurus' && conventions.generator !== 'hugo' && conventions.generator !== 'starlight') return conventions;
+  if (conventions.generator !== 'docusaurus' && conventions.generator !== 'hugo' && conventions.generator !== 'starlight')
+    return conventions;
   const folders = new Map([...conventions.folders].map(([folder, declared]) => [folderKeyOf(folder, conventions).slice(1, -1), declared]));
   return { ...conventions, folders };
 }
