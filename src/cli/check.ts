@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { diskSourceParts, type SourceFile } from '../content/load.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
 import { buildSite, withAssets, type Site } from '../content/site.js';
-import { renderPageContent } from '../content/page-content.js';
+import { renderPageContent, type PageContent } from '../content/page-content.js';
+import { isAssetName } from '../content/assets.js';
 import type { ContentProblem } from '../content/problems.js';
 import { generatorLine } from './output.js';
 
@@ -100,19 +101,36 @@ function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<st
       continue;
     }
     if (content.markdown.includes('\uFFFD')) problems.push(...encodingProblems(listed.get(page.file), page.file));
-    for (const link of content.unresolvedLinks) {
-      const message =
-        link.kind === 'escapes'
-          ? `link escapes the content folder: ${link.href}`
-          : link.href.startsWith('/')
-            ? `no static file at: ${link.href}`
-            : `broken relative link: ${link.href}`;
-      problems.push({ severity: 'error', file: page.file, ...(link.line === undefined ? {} : { line: link.line }), message });
-    }
+    for (const link of content.unresolvedLinks) problems.push(linkProblem(page.file, link));
     problems.push(...(content.dialectProblems ?? []));
     problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
   }
   return problems;
+}
+
+/**
+ * The problem of a link that leads nowhere. GitBook writes `broken-reference` for a link whose
+ * target page was deleted (its editor shows it as a broken link): a warning, since the site's
+ * authors were already told; every other link is an error.
+ */
+function linkProblem(file: string, link: PageContent['unresolvedLinks'][number]): ContentProblem {
+  const at = link.line === undefined ? {} : { line: link.line };
+  if (link.href === 'broken-reference')
+    return { severity: 'warning', file, ...at, message: 'link marked broken by GitBook (broken-reference): its target was deleted' };
+  const message =
+    link.kind === 'escapes'
+      ? `link escapes the content folder: ${link.href}`
+      : !link.href.startsWith('/')
+        ? `broken relative link: ${link.href}`
+        : isAssetName(
+              link.href
+                .replace(/[?#].*$/, '')
+                .split('/')
+                .pop() ?? '',
+            )
+          ? `no static file at: ${link.href}`
+          : `no page at: ${link.href}`;
+  return { severity: 'error', file, ...at, message };
 }
 
 /**
@@ -147,7 +165,7 @@ export function runCheck(
     config: flags.config,
     static: flags.static,
   });
-  const conventions = { conventions: config.conventions, nav: config.nav };
+  const conventions = { conventions: config.conventions, nav: config.nav, redirects: config.redirects };
   const result = checkContent(config.contentDir, config.pageMaxChars, conventions, config.staticDirs);
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
   if (result.generator.name !== 'plain') process.stdout.write(`${generatorLine(result.generator, result.unpublished)}\n`);

@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       auditRetentionDays: 90,
       conventions: undefined,
       nav: undefined,
+      redirects: undefined,
       staticDirs: null,
     });
   });
@@ -508,5 +509,19 @@ describe('readEnv', () => {
     expect(readEnv({ SITEGATE_HOST: '', SITEGATE_PORT: '5' })).toStrictEqual({ port: '5' });
     expect(readEnv({ PORT: '4', SITEGATE_PORT: '5' }).port).toBe('4');
     expect(readEnv({ PORT: '', SITEGATE_PORT: '5' }).port).toBe('5');
+  });
+});
+
+describe('the redirects setting', () => {
+  it('keys moved pages by their decoded path', () => {
+    const config = loadConfig({}, {}, { redirects: { '/caf%C3%A9': '/new', '/old': 'https://example.org/x' } });
+    expect([...(config.redirects ?? [])]).toStrictEqual([
+      ['/café', '/new'],
+      ['/old', 'https://example.org/x'],
+    ]);
+  });
+
+  it.each([[{ old: '/new' }], [{ '/old': 'new' }], [{ '/a/../b': '/new' }]])('refuses %j, naming the setting', (redirects) => {
+    expect(() => loadConfig({}, {}, { redirects })).toThrow(/redirects/);
   });
 });

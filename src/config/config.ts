@@ -14,6 +14,7 @@ import { schemaProblem, shown, valueProblem } from './schema.js';
 import { normalizeBaseUrl } from './checks.js';
 import { chooseDataDir } from './data-dir.js';
 import { ConfigError } from './errors.js';
+import { decodeRequestPath } from '../content/paths.js';
 import type { Generator } from '../content/conventions/types.js';
 
 export { ConfigError } from './errors.js';
@@ -92,6 +93,8 @@ export interface Config {
   conventions: Generator | undefined;
   /** sitegate.json `nav`: the nav of a plain folder, in MkDocs' `nav` shape (content/conventions/mkdocs-nav.ts). */
   nav: unknown[] | undefined;
+  /** sitegate.json `redirects`: moved pages, decoded URL path → URL path or absolute URL, answered with 308 (content/redirects.ts). */
+  redirects: ReadonlyMap<string, string> | undefined;
   /**
    * Absolute paths of the static folders whose files are served at the site root (`--static`,
    * `static` in sitegate.json); null = the generators' folders found beside the content folder
@@ -140,6 +143,8 @@ export interface ConfigInput {
   conventions?: string | undefined;
   /** sitegate.json's `nav`: `["index.md", { "Guides": ["guides/a.md"] }, { "Setup": "setup.md" }]`. */
   nav?: unknown;
+  /** sitegate.json's `redirects`: `{ "/old": "/new" }`. */
+  redirects?: Record<string, string> | undefined;
   /** Static folders served at the site root: `--static DIR` (repeatable), or a path or list in sitegate.json. */
   static?: string | string[] | undefined;
 }
@@ -242,6 +247,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     auditRetentionDays: value('audit.retentionDays'),
     conventions: value<Generator | undefined>('conventions'),
     nav: value<unknown[] | undefined>('nav'),
+    redirects: redirectsOf(value<Record<string, string> | undefined>('redirects')),
   };
 }
 
@@ -299,4 +305,20 @@ function secretSource(file: Given | undefined, secret: Given | undefined, filePa
   if (secret !== undefined) return { from: 'SITEGATE_SECRET', value: (secret.value as string).trim() };
   if (filePath !== undefined) return { from: '--secret-file', path: filePath };
   return null;
+}
+
+/**
+ * The `redirects` setting as a map by decoded URL path (`/caf%C3%A9` and `/café` are one key); a
+ * `from` that does not decode (content/paths.ts `decodeRequestPath`) is a config error.
+ * @throws {ConfigError} naming the setting
+ */
+function redirectsOf(given: Record<string, string> | undefined): ReadonlyMap<string, string> | undefined {
+  if (given === undefined) return undefined;
+  const redirects = new Map<string, string>();
+  for (const [from, to] of Object.entries(given)) {
+    const key = decodeRequestPath(from);
+    if (key === undefined) throw new ConfigError(`redirects: "${from}" is no URL path (malformed escape or a . or .. segment)`);
+    redirects.set(key, to);
+  }
+  return redirects;
 }

@@ -327,6 +327,18 @@ export const SETTINGS: readonly Setting[] = [
     defaultText: "none: the folder order, or the generator's",
     description: 'Nav of a plain folder in MkDocs\' nav shape: ["index.md", {"Guides": ["guides/a.md"]}].',
   },
+  {
+    key: 'redirects',
+    input: 'redirects',
+    schema: {
+      type: 'object',
+      propertyNames: { pattern: '^/' },
+      additionalProperties: { type: 'string', pattern: '^(/|https?://)' },
+    },
+    expect: 'an object of URL paths (from, starting with /) to URL paths or http(s) URLs (to)',
+    defaultText: 'none',
+    description: 'Moved pages, answered with 308: {"/old/page": "/new/page"}. The target may be any spelling of a page URL.',
+  },
   ...limitSettings,
   ...rateLimitSettings,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
+import { linkLookup, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
 
 /** The files of a small site and the URLs their pages are served at. */
 const URLS: Record<string, string> = {
@@ -72,10 +72,44 @@ describe('resolveLink', () => {
     ['guides/README.md', 'missing.md'],
     ['guides/README.md', 'missing'],
     ['guides/README.md', 'missing/'],
-    ['guides/README.md', 'setup.md/'],
     ['README.md', 'guides/Setup.md'],
     ['README.md', 'posts/'],
   ])('from %s, %j is broken', (from, href) => {
     expect(resolveLink(from, href, lookup)).toStrictEqual({ kind: 'broken' });
+  });
+
+  it.each<[from: string, href: string, target: LinkTarget]>([
+    // mdBook and VitePress publish `page.md` as `page.html`; MkDocs reads `page.md/` as `page.md`.
+    ['guides/README.md', 'setup.html', { kind: 'page', url: '/guides/setup' }],
+    ['guides/README.md', 'setup.html#top', { kind: 'page', url: '/guides/setup#top' }],
+    ['guides/setup.md', 'index.html', { kind: 'page', url: '/guides/' }],
+    ['README.md', 'guides/install/index.html', { kind: 'page', url: '/guides/install/' }],
+    ['guides/README.md', 'setup.md/', { kind: 'page', url: '/guides/setup' }],
+  ])('from %s, %j resolves as its generator publishes it', (from, href, target) => {
+    expect(resolveLink(from, href, lookup)).toStrictEqual(target);
+  });
+
+  it('resolves a .md link from the content root when not beside the page, only with fromContentRoot (Docusaurus)', () => {
+    const docusaurus = linkLookup(lookup, { fromContentRoot: true });
+    expect(resolveLink('guides/install/index.md', 'guides/setup.md#a', docusaurus)).toStrictEqual({ kind: 'page', url: '/guides/setup#a' });
+    expect(resolveLink('guides/install/index.md', 'guides/setup.md', lookup)).toStrictEqual({ kind: 'broken' });
+  });
+
+  it('calls links leaving the content folder external only with outsideIsExternal (mdBook)', () => {
+    const mdbook = linkLookup(lookup, { outsideIsExternal: true });
+    expect(resolveLink('README.md', '../std/index.html', mdbook)).toStrictEqual({ kind: 'external' });
+    expect(resolveLink('README.md', '../std/index.html', lookup)).toStrictEqual({ kind: 'escapes' });
+  });
+
+  it('resolves root-absolute and URL-relative links through sitePath, and from the root with pathFromRoot (Hugo)', () => {
+    const paths: Record<string, string> = { '/guides/setup': '/guides/setup', '/guides/Setup/': '/guides/setup' };
+    const sitePath = (key: string): string | undefined => paths[key];
+    const site = linkLookup(lookup, undefined, sitePath);
+    expect(resolveLink('README.md', '/guides/Setup/#x', site)).toStrictEqual({ kind: 'page', url: '/guides/setup#x' });
+    expect(resolveLink('README.md', '/nowhere', site)).toStrictEqual({ kind: 'broken' });
+    expect(resolveLink('guides/install/index.md', '../setup', site)).toStrictEqual({ kind: 'page', url: '/guides/setup' });
+    expect(resolveLink('guides/install/index.md', 'guides/setup', site)).toStrictEqual({ kind: 'broken' });
+    const hugo = linkLookup(lookup, { pathFromRoot: true }, sitePath);
+    expect(resolveLink('guides/install/index.md', 'guides/setup', hugo)).toStrictEqual({ kind: 'page', url: '/guides/setup' });
   });
 });

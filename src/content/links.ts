@@ -3,6 +3,7 @@
  * files are rewritten to page URLs; links that would leave the content root are not followed).
  */
 import path from 'node:path';
+import { decodeRequestPath } from './paths.js';
 
 /** What a link in a page points at. */
 export type LinkTarget =
@@ -14,37 +15,112 @@ export type LinkTarget =
   | { kind: 'broken' };
 
 /**
- * Looks a file up by its `/`-separated path relative to the content folder and returns its page's
- * canonical URL, or `undefined` when no served page comes from that file.
+ * How a generator reads links that sitegate's plain rules would call broken
+ * (content/conventions/urls.ts `linkRulesOf`).
  */
-export type PageUrlLookup = (relPath: string) => string | undefined;
+export interface LinkRules {
+  /**
+   * A `.md` link not found beside the page is looked up from the content folder's root: Docusaurus
+   * tries the docs root after the file's folder (docusaurus.io/docs/markdown-features/links).
+   */
+  fromContentRoot?: boolean;
+  /**
+   * A link that leaves the content folder is another site's on the same host, not an error: mdBook
+   * books are published side by side (the Rust book's `../std/…` is the standard library's docs),
+   * and mdBook leaves such links as written (rust-lang.github.io/mdBook/format/markdown.html#links).
+   */
+  outsideIsExternal?: boolean;
+  /**
+   * A link that names no file is a page path looked up from the site root too: Hugo's link render
+   * hooks find pages with `GetPage`, relative to the page and then from the content root
+   * (gohugo.io/render-hooks/links/#default).
+   */
+  pathFromRoot?: boolean;
+}
+
+/**
+ * Looks a file up by its `/`-separated path relative to the content folder and returns its page's
+ * canonical URL, or `undefined` when no served page comes from that file. It may carry the
+ * generator's {@link LinkRules} and `sitePath`, which gives the canonical URL of a decoded site path
+ * in any of its spellings (content/redirects.ts), so that root-absolute links (`/a/b/`) resolve.
+ */
+export interface PageUrlLookup {
+  (relPath: string): string | undefined;
+  readonly rules?: LinkRules | undefined;
+  readonly sitePath?: ((key: string) => string | undefined) | undefined;
+}
+
+/** `find` with the generator's link rules and site path lookup (see {@link PageUrlLookup}). */
+export function linkLookup(
+  find: (relPath: string) => string | undefined,
+  rules: LinkRules | undefined,
+  sitePath?: (key: string) => string | undefined,
+): PageUrlLookup {
+  return Object.assign((relPath: string) => find(relPath), { rules, sitePath });
+}
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-const INDEX_FILES = ['README.md', 'readme.md', 'index.md', 'index.mdx', 'README.mdx'];
+const INDEX_FILES = ['README.md', 'readme.md', 'index.md', 'index.mdx', 'README.mdx', '_index.md'];
+
+/** The href's path part decoded (`a%20b.md` → `a b.md`), as written when it does not decode. */
+function decodedPath(rawPath: string): string {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return rawPath;
+  }
+}
 
 /**
  * Resolves `href` as written in the file `fromRelPath`. Folder links (`../install/`,
- * `../install`) resolve to the folder's `README.md` or `index.md`; extensionless names try `.md`.
- * A query or fragment is kept. Never reads the file system.
+ * `../install`) resolve to the folder's `README.md` or `index.md`; extensionless names try `.md`;
+ * `page.html` (mdBook, VitePress) is `page.md`; `page.md/` is `page.md`. Root-absolute links
+ * resolve through `lookup.sitePath` when given. A query or fragment is kept. Never reads the file system.
  * @returns `page` with the target's URL plus the original `?query#fragment`, or why it did not resolve
  */
 export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLookup): LinkTarget {
   if (SCHEME.test(href) || href.startsWith('//')) return { kind: 'external' };
   if (href === '' || href.startsWith('#') || href.startsWith('?')) return { kind: 'fragment' };
-  if (href.startsWith('/')) return { kind: 'absolute' };
 
   const cut = href.search(/[?#]/);
   const rawPath = cut === -1 ? href : href.slice(0, cut);
   const suffix = cut === -1 ? '' : href.slice(cut);
-  let linkPath: string;
-  try {
-    linkPath = decodeURIComponent(rawPath);
-  } catch {
-    linkPath = rawPath;
+  if (href.startsWith('/')) {
+    if (lookup.sitePath === undefined) return { kind: 'absolute' };
+    const key = decodeRequestPath(rawPath);
+    const url = key === undefined ? undefined : lookup.sitePath(key);
+    return url === undefined ? { kind: 'broken' } : { kind: 'page', url: url + suffix };
   }
+  const linkPath = decodedPath(rawPath).replace(/(\.mdx?)\/$/i, '$1');
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), linkPath));
-  if (joined === '..' || joined.startsWith('../') || path.posix.isAbsolute(joined)) return { kind: 'escapes' };
+  if (joined === '..' || joined.startsWith('../') || path.posix.isAbsolute(joined))
+    return lookup.rules?.outsideIsExternal === true ? { kind: 'external' } : { kind: 'escapes' };
 
+  // `page.html` is how mdBook and VitePress publish `page.md`, unless a file of that name is there.
+  const html = /\.html?$/i.test(joined) ? joined.replace(/\.html?$/i, '.md') : undefined;
+  const found = lookUpFile(joined, lookup) ?? (html === undefined ? undefined : lookUpFile(html, lookup));
+  if (found !== undefined) return { kind: 'page', url: found + suffix };
+  const markdownPath = html ?? joined;
+  if (lookup.rules?.fromContentRoot === true && /\.mdx?$/i.test(markdownPath)) {
+    const fromRoot = path.posix.normalize(html === undefined ? linkPath : linkPath.replace(/\.html?$/i, '.md'));
+    const atRoot = fromRoot.startsWith('../') ? undefined : lookUpFile(fromRoot, lookup);
+    if (atRoot !== undefined) return { kind: 'page', url: atRoot + suffix };
+  }
+  // A link that names no file is a URL relative to the page's own (Hugo links, Docusaurus URL links).
+  const pageUrl = lookup.sitePath === undefined ? undefined : lookup(fromRelPath);
+  if (pageUrl !== undefined && !/\.mdx?$/i.test(rawPath)) {
+    const bases = lookup.rules?.pathFromRoot === true ? [pageUrl, '/'] : [pageUrl];
+    for (const base of bases) {
+      const key = decodeRequestPath(new URL(rawPath, `http://h${base}`).pathname);
+      const url = key === undefined ? undefined : lookup.sitePath?.(key);
+      if (url !== undefined) return { kind: 'page', url: url + suffix };
+    }
+  }
+  return { kind: 'broken' };
+}
+
+/** The URL of the page a normalized relative path names: the file, `.md`/`.mdx` added, or its folder's index. */
+function lookUpFile(joined: string, lookup: PageUrlLookup): string | undefined {
   const dir = joined === '.' || joined === './' ? '' : joined.replace(/\/$/, '');
   const inDir = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
   const candidates = /\.mdx?$/i.test(joined)
@@ -52,11 +128,13 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
     : joined.endsWith('/') || dir === ''
       ? INDEX_FILES.map(inDir)
       : [joined, `${joined}.md`, `${joined}.mdx`, ...INDEX_FILES.map(inDir)];
+  // `index.md` written for a folder whose page is `README.md` (mdBook's `index` preprocessor) or `_index.md` (Hugo).
+  if (/(^|\/)index\.md$/i.test(joined)) candidates.push(...INDEX_FILES.map((name) => joined.replace(/index\.md$/i, name)));
   for (const candidate of candidates) {
     const url = lookup(candidate);
-    if (url !== undefined) return { kind: 'page', url: url + suffix };
+    if (url !== undefined) return url;
   }
-  return { kind: 'broken' };
+  return undefined;
 }
 
 /** A percent-decoded URL fragment (without `#`), or the fragment as written when it does not decode. */

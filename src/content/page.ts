@@ -34,6 +34,11 @@ export interface Page {
   readonly inLlms: boolean;
   /** Its place and label in the nav, when the generator's conventions give any (content/conventions/page-nav.ts). */
   readonly nav?: PageNav;
+  /**
+   * Decoded URL paths that answer 308 to this page: its file-name URL when its generator serves it
+   * elsewhere, and old URLs from its frontmatter (content/conventions/urls.ts); absent when none.
+   */
+  readonly formerKeys?: readonly string[];
 }
 
 /** Descriptions longer than this are cut at a word boundary and end with `…`. */

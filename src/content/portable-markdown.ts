@@ -31,8 +31,8 @@ function absolute(destination: string, options: PortableOptions): string {
   const href = bracketed ? destination.slice(1, -1) : destination;
   if (href === '' || href.startsWith('#') || SCHEME.test(href)) return destination;
   let rewritten: string;
-  const target = href.startsWith('/') ? undefined : resolveLink(options.relPath, href, options.lookup);
-  if (target?.kind === 'page') rewritten = options.baseUrl + target.url;
+  const target = resolveLink(options.relPath, href, options.lookup);
+  if (target.kind === 'page') rewritten = options.baseUrl + target.url;
   else {
     try {
       rewritten = new URL(href, options.documentUrl).href;

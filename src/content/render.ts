@@ -156,10 +156,20 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
         const href = token.attrGet('href');
         if (href === null) continue;
         if (href.startsWith('/') && !href.startsWith('//')) {
-          // Root-absolute: a file of a static folder is checked; page paths are left as written.
+          // Root-absolute: a file of a static folder, else a page in any spelling of its URL
+          // (content/redirects.ts), which goes to its canonical URL.
           const rewritten = source(href, lineHere());
           if (rewritten !== undefined) token.attrSet('href', rewritten);
-          continue;
+          if (
+            rewritten !== undefined ||
+            isAssetName(
+              href
+                .replace(/[?#].*$/, '')
+                .split('/')
+                .pop() ?? '',
+            )
+          )
+            continue;
         }
         // In a part of a long page, a link to a heading of another part goes to that part.
         // markdown-it has percent-encoded the href; heading ids are plain text.

@@ -5,7 +5,10 @@
 import type { SourceFile } from './load.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
 import { isInternalKey, mentionsAccess, unpublishedBy } from './access.js';
-import { pagePathOf, type PagePath } from './paths.js';
+import type { PagePath } from './paths.js';
+import { linkRulesOf, lowercasesUrls, pageLocationOf, withUrlFolders } from './conventions/urls.js';
+import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
+import { linkLookup } from './links.js';
 import { summarizeMarkdown } from './render.js';
 import type { PageUrlLookup } from './links.js';
 import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTitle, type Page } from './page.js';
@@ -38,6 +41,13 @@ export interface Site {
   readonly publicPages: readonly Page[];
   /** The same pages in nav order, depth first (content/folders.ts): the order of llms.txt and llms-full.txt. */
   readonly navPages: readonly Page[];
+  /**
+   * Decoded URL paths that answer 308, by what they lead to: pages' former URLs (file-name URLs,
+   * aliases) and the `redirects` setting (content/redirects.ts). Never holds a page's own key.
+   */
+  readonly redirects: ReadonlyMap<string, Redirect>;
+  /** True when the generator lowercases URLs, so another letter case redirects (content/conventions/urls.ts). */
+  readonly lowercaseUrls: boolean;
   /** Every folder that holds a public page, by decoded folder path; always has `/`. */
   readonly folders: ReadonlyMap<string, Folder>;
   /** The source file of every page, by page key: read again when the page is rendered. */
@@ -148,8 +158,14 @@ export function readSourcePage(file: SourceFile, problems: ContentProblem[], con
   if (unpublished.invalid !== undefined)
     problems.push({ severity: 'error', file: file.relPath, message: `${unpublished.invalid}; the page is held back`, heldBack: true });
   if (unpublished.unpublished) return undefined;
-  const path = pagePathOf(file.relPath);
-  return { page: readPage(file, text, data, body, path, problems, conventions), body, text, rank: path.indexRank };
+  const location = pageLocationOf(file.relPath, data, conventions);
+  const page = readPage(file, text, data, body, location.path, problems, conventions);
+  return {
+    page: location.formerKeys.length === 0 ? page : { ...page, formerKeys: location.formerKeys },
+    body,
+    text,
+    rank: location.path.indexRank,
+  };
 }
 
 /**
@@ -204,8 +220,13 @@ export class SiteAssembler {
   finish(fallbackName: string, conventions: Conventions = PLAIN): Site {
     const pages = this.pages;
     const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
-    const { folders, navPages } = buildFolders(publicPages, conventions);
+    const { folders, navPages } = buildFolders(publicPages, withUrlFolders(conventions));
     const root = folders.get('/');
+    const byFile = new Map<string, Page>();
+    for (const page of pages.values()) byFile.set(page.file, page);
+    const redirects = siteRedirects(pages, conventions.redirects, this.problems);
+    const lowercaseUrls = lowercasesUrls(conventions);
+    const sitePath = (key: string): string | undefined => canonicalUrlOf({ pages, redirects, folders, lowercaseUrls }, key);
     return {
       name: conventions.site.title ?? root?.index?.title ?? fallbackName,
       description: conventions.site.description,
@@ -215,10 +236,9 @@ export class SiteAssembler {
       navPages,
       folders,
       sources: this.sources,
-      urlOfFile: (relPath) => {
-        const page = pages.get(pagePathOf(relPath).key);
-        return page?.file === relPath ? page.url : undefined;
-      },
+      urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions.generator), sitePath),
+      redirects,
+      lowercaseUrls,
       problems: this.problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
       assets: new Map(),
     };
@@ -249,7 +269,7 @@ export function withAssets(site: Site, assets: readonly AssetFile[]): Site {
   return {
     ...site,
     assets: byKey,
-    urlOfFile: (relPath) => urlOfPage(relPath) ?? byFile.get(relPath)?.url,
+    urlOfFile: linkLookup((relPath) => urlOfPage(relPath) ?? byFile.get(relPath)?.url, urlOfPage.rules, urlOfPage.sitePath),
     problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
   };
 }

@@ -8,6 +8,7 @@ import type { AssetFile } from '../content/assets.js';
 import { isInternalKey } from '../content/access.js';
 import type { Page } from '../content/page.js';
 import { decodeRequestPath, parsePartPath, type PartPath } from '../content/paths.js';
+import { locationOf, spelledTarget } from '../content/redirects.js';
 import type { PartBodies, Representations } from './bodies.js';
 import type { Snapshot } from './snapshot.js';
 
@@ -34,11 +35,17 @@ export interface AssetFound {
   asset: AssetFile;
 }
 
+/** A 308 to `location`: a URL path of the site (the base path is added when answering) or an absolute URL. */
+export interface Redirected {
+  kind: 'redirect';
+  location: string;
+}
+
 /** What answers a request path. */
 export type Resolution =
   | Found
   | AssetFound
-  | { kind: 'redirect'; location: string }
+  | Redirected
   | { kind: 'static'; body: Body }
   | {
       kind: 'internal';
@@ -47,7 +54,15 @@ export type Resolution =
        * once the caller holds `internal:read`, so an anonymous request never renders a private page
        * and answers in the time a missing one does (DESIGN.md "Private content fails closed").
        */
-      find: () => Found | AssetFound | undefined;
+      find: () => Found | AssetFound | Redirected | undefined;
+    }
+  | {
+      kind: 'hidden';
+      /**
+       * Another spelling of an internal page's URL outside the internal zone: it answers as a missing
+       * page does unless the caller holds `internal:read`, then with the 308 `find` gives.
+       */
+      find: () => Redirected;
     }
   | { kind: 'not_found' };
 
@@ -72,7 +87,8 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
     if (file.internal || isInternalKey(key)) return { kind: 'internal', find: () => found };
     return rawPath === file.url ? found : { kind: 'redirect', location: file.url };
   }
-  if (isInternalKey(key) || located?.page?.kind === 'internal') return { kind: 'internal', find: () => represent(snapshot, located) };
+  if (isInternalKey(key) || located?.page?.kind === 'internal')
+    return { kind: 'internal', find: () => represent(snapshot, located) ?? spelledRedirect(snapshot, key) };
   const found = represent(snapshot, located);
   if (found !== undefined) {
     // One canonical URL per representation: other encodings (`c++` for `c%2B%2B`, `%7E` for `~`)
@@ -81,15 +97,32 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
     return rawPath === canonical ? found : { kind: 'redirect', location: canonical };
   }
 
-  const alternate = key.endsWith('/') ? key.slice(0, -1) : `${key}/`;
-  const target = locate(snapshot, alternate);
-  // `/secret/` for an internal `/secret` answers as `/secret` does, not with a 308 that shows it exists.
-  if (target?.page?.kind === 'internal') return { kind: 'internal', find: () => undefined };
-  if (target !== undefined && !target.markdownOnly) {
-    const location = target.page?.url ?? snapshot.site.folders.get(target.key)?.url;
-    if (location !== undefined) return { kind: 'redirect', location };
-  }
-  return { kind: 'not_found' };
+  return otherSpelling(snapshot, key);
+}
+
+/**
+ * A 308 for another spelling of a page or folder URL (content/redirects.ts: trailing slash,
+ * `.html`, `.md` of a former URL, aliases, the `redirects` setting), or 404. A spelling of an
+ * internal page never shows that the page exists: in the internal zone it answers as every path
+ * there does (401 without a credential), elsewhere as a missing page does, unless the caller may
+ * read the page (DESIGN.md "Private content fails closed").
+ */
+function otherSpelling(snapshot: Snapshot, key: string): Resolution {
+  const redirect = spelledRedirect(snapshot, key);
+  if (redirect === undefined) return { kind: 'not_found' };
+  const target = spelledTarget(snapshot.site, key);
+  const page = target === undefined || 'location' in target ? undefined : snapshot.site.pages.get(target.key);
+  if (page?.kind === 'internal' || (page !== undefined && isInternalKey(page.key))) return { kind: 'hidden', find: () => redirect };
+  return redirect;
+}
+
+/** The 308 for another spelling of a page or folder URL, whoever may read it; undefined when none. */
+function spelledRedirect(snapshot: Snapshot, key: string): Redirected | undefined {
+  const target = spelledTarget(snapshot.site, key);
+  if (target === undefined) return undefined;
+  if ('location' in target) return { kind: 'redirect', location: target.location };
+  const location = locationOf(snapshot.site, target);
+  return location === undefined ? undefined : { kind: 'redirect', location };
 }
 
 /** A page or folder listing found by key, from metadata alone: nothing rendered yet. */

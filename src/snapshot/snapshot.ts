@@ -94,6 +94,7 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
     siteTitle: config.siteTitle,
     conventions: config.conventions,
     nav: config.nav,
+    redirects: config.redirects,
     staticDirs: config.staticDirs,
   };
 }

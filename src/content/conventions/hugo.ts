@@ -40,6 +40,7 @@ function cascadedRender(data: Data): string | undefined {
 export function readHugo(context: ReaderContext): Conventions {
   const declaration = new Declaration();
   const site: DeclaredSite = {};
+  let lowercasePaths = true;
   if (context.configFile !== undefined) {
     const text = readTextFile(context.configFile) ?? '';
     try {
@@ -48,6 +49,7 @@ export function readHugo(context: ReaderContext): Conventions {
       ) as Data;
       site.title = scalarText(config.title);
       site.description = scalarText(objectOf(config.params)?.description);
+      lowercasePaths = config.disablePathToLower !== true;
     } catch (error) {
       unreadable(context, context.configFile, `cannot read: ${(error as Error).message.split('\n')[0]}`);
     }
@@ -85,7 +87,7 @@ export function readHugo(context: ReaderContext): Conventions {
     else if ((renderOf(data) ?? inheritedRender(cascades, folder)) === 'never')
       unpublished.set(relPath, 'build.render is never: Hugo does not render it');
   }
-  return conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo' });
+  return { ...conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo' }), lowercasePaths };
 }
 
 /** The `build.render` cascaded to a folder by its nearest section that sets one. */

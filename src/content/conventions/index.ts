@@ -25,6 +25,8 @@ export interface ConventionsOptions {
   conventions?: Generator | undefined;
   /** sitegate.json `nav` for a plain folder: MkDocs' `nav` shape (content/conventions/mkdocs-nav.ts). */
   nav?: unknown;
+  /** sitegate.json `redirects` (config/config.ts): carried on the conventions to the site build (content/redirects.ts). */
+  redirects?: ReadonlyMap<string, string> | undefined;
 }
 
 const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => Conventions> = {
@@ -42,6 +44,12 @@ const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => C
  * are missing is applied with its rules alone (no config read), and `check` is told.
  */
 export function readConventions(contentDir: string, files: readonly SourceFile[], options: ConventionsOptions = {}): Conventions {
+  const conventions = readGeneratorConventions(contentDir, files, options);
+  return options.redirects === undefined ? conventions : { ...conventions, redirects: options.redirects };
+}
+
+/** {@link readConventions} before the settings that apply to every generator. */
+function readGeneratorConventions(contentDir: string, files: readonly SourceFile[], options: ConventionsOptions): Conventions {
   const dir = path.resolve(contentDir);
   const problems: ContentProblem[] = [];
   const detected = detectGenerator(dir, options.conventions);

@@ -59,6 +59,16 @@ export interface Conventions {
   fallbackOrder: FallbackOrder;
   /** What could not be read (JS/TS that is not a literal, unparsable config), for `sitegate check`. */
   problems: ContentProblem[];
+  /**
+   * Hugo's paths lowercased (its `disablePathToLower`, default false: gohugo.io/configuration/all/#disablepathtolower);
+   * read by content/conventions/urls.ts, which ignores it for other generators.
+   */
+  lowercasePaths?: boolean | undefined;
+  /**
+   * Moved pages from the `redirects` setting: decoded URL path → where it moved (a URL path of the
+   * site in any spelling, or an absolute `http(s)` URL). Answered with 308 (snapshot/lookup.ts).
+   */
+  redirects?: ReadonlyMap<string, string> | undefined;
 }
 
 /** Conventions of a plain folder: nothing declared, siblings by title. */

@@ -9,7 +9,7 @@
 import type { Config } from '../../config/config.js';
 import { ApiError } from '../../errors.js';
 import { requireScopes } from '../../auth/authenticate.js';
-import { resolvePath, type Found } from '../../snapshot/lookup.js';
+import { resolvePath, type Found, type Redirected } from '../../snapshot/lookup.js';
 import type { PartBodies, Representations } from '../../snapshot/bodies.js';
 import { bodyAnswer, plainAnswer, type Answer, type RequestFacts } from '../answer.js';
 import type { RouteAnswer } from '../route.js';
@@ -49,24 +49,34 @@ export function servePage(config: PageConfig): RouteAnswer {
         const found = resolution.find();
         if (found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
         if (found.kind === 'asset') return assetAnswer(facts, found.asset, PRIVATE_CACHE);
+        if (found.kind === 'redirect') return redirectAnswer(snapshot.chrome.basePath, found, facts.search);
         return pageAnswer(config, facts, found, PRIVATE_CACHE);
       }
+      case 'hidden':
+        if (principal === undefined || !principal.scopes.includes('internal:read'))
+          throw new ApiError('not_found', { message: 'No page at this address.' });
+        return redirectAnswer(snapshot.chrome.basePath, resolution.find(), facts.search);
       case 'asset':
         if (principal !== undefined) requireScopes(principal, ['content:read']);
         return assetAnswer(facts, resolution.asset, PUBLIC_CACHE);
       case 'static':
         return bodyAnswer(resolution.body, STATIC_HEADERS);
       case 'redirect':
-        // CORS on the redirect too, or a cross-origin fetch could not follow it (Fetch standard §4.4).
-        return plainAnswer(
-          308,
-          { ...PUBLIC_CORS_HEADERS, location: `${snapshot.chrome.basePath}${resolution.location}${facts.search}` },
-          undefined,
-        );
+        return redirectAnswer(snapshot.chrome.basePath, resolution, facts.search);
       case 'not_found':
         throw new ApiError('not_found', { message: 'No page at this address.' });
     }
   };
+}
+
+/**
+ * A 308 (RFC 9110 §15.4.9) to a URL path of the site, under its base path, or to an absolute URL
+ * (the `redirects` setting), the request's query kept. CORS on the redirect too, or a
+ * cross-origin fetch could not follow it (Fetch standard §4.4).
+ */
+function redirectAnswer(basePath: string, redirect: Redirected, search: string): Answer {
+  const target = redirect.location.startsWith('/') ? `${basePath}${redirect.location}` : redirect.location;
+  return plainAnswer(308, { ...PUBLIC_CORS_HEADERS, location: `${target}${search}` }, undefined);
 }
 
 /** Response headers of a page's two representations; the same for every request of a snapshot. */
