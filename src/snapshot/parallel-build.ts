@@ -158,6 +158,9 @@ function compact(received: Page, file: SourceFile, sections: Map<string, string>
   let section = sections.get(page.section);
   if (section === undefined) sections.set(page.section, (section = page.section));
   page.section = section;
+  let lang = sections.get(`lang:${page.lang}`);
+  if (lang === undefined) sections.set(`lang:${page.lang}`, (lang = page.lang));
+  page.lang = lang;
   page.markdownUrl = page.key.endsWith('/') ? `${page.url}index.md` : `${page.url}.md`;
   page.file = file.relPath;
   page.kind = PAGE_KINDS.find((kind) => kind === page.kind) ?? page.kind;
