@@ -104,3 +104,29 @@ export function languageOfKey(languages: readonly SiteLanguage[], key: string): 
   for (const language of languages) if (language.rootKey !== '/' && key.startsWith(language.rootKey)) return language;
   return languages[0] as SiteLanguage;
 }
+
+/** One `hreflang` alternate of a page (HTML `<link>`, `Link` header, sitemap `xhtml:link`). */
+export interface Alternate {
+  /** BCP 47 tag, or `x-default` for the version shown to readers of no listed language. */
+  readonly hreflang: string;
+  /** Canonical URL path, percent-encoded. */
+  readonly url: string;
+}
+
+/**
+ * The `hreflang` alternates of a public page, as search engines ask for them
+ * (developers.google.com/search/docs/specialty/international/localized-versions): every version,
+ * the page itself included, then `x-default` for the default language's version when there is
+ * one. Empty for a page without translation, and for an internal page, which has none listed.
+ */
+export function alternatesOf(
+  site: { readonly translations: ReadonlyMap<string, readonly Translation[]>; readonly languages: readonly SiteLanguage[] },
+  key: string,
+): Alternate[] {
+  const versions = site.translations.get(key);
+  if (versions === undefined) return [];
+  const alternates: Alternate[] = versions.map((version) => ({ hreflang: version.lang, url: version.url }));
+  const main = versions.find((version) => version.lang === site.languages[0]?.lang);
+  if (main !== undefined) alternates.push({ hreflang: 'x-default', url: main.url });
+  return alternates;
+}
