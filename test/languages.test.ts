@@ -169,3 +169,30 @@ describe('search in the requested language', () => {
     expect(JSON.parse(bad.body).message).toBe('Invalid parameter: lang must match pattern "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$".');
   });
 });
+
+describe('MCP search in the requested language', () => {
+  /** The ids of an MCP `search` call's results (the tool's JSON text, as agent hosts read it). */
+  const mcpSearch = async (args: Record<string, unknown>, headers: Record<string, string> = {}): Promise<string[]> => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        'mcp-protocol-version': '2025-06-18',
+        ...headers,
+      },
+      payload: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: args } },
+    });
+    expect(res.statusCode).toBe(200);
+    const data = /^data: (.*)$/m.exec(res.body)?.[1] ?? res.body;
+    const text = (JSON.parse(data) as { result: { content: { text: string }[] } }).result.content[0]?.text ?? '';
+    return (JSON.parse(text) as { results: { id: string }[] }).results.map((result) => result.id);
+  };
+
+  it('answers in lang, else in the Accept-Language of the request, else the default language', async () => {
+    expect(await mcpSearch({ query: 'roses' })).toStrictEqual(['/guide']);
+    expect(await mcpSearch({ query: 'roses' }, { 'accept-language': 'fr-FR' })).toStrictEqual(['/fr/guide']);
+    expect(await mcpSearch({ query: 'rosen', lang: 'de' }, { 'accept-language': 'fr-FR' })).toStrictEqual(['/de/private', '/de/guide']);
+  });
+});
