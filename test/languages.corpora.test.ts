@@ -107,7 +107,9 @@ describe('real/starlight in its 17 languages', () => {
 
   it('llms.txt lists the English pages and links one llms.txt per language, each listing its own', async () => {
     const root = (await t.app.inject({ url: '/llms.txt' })).body;
-    const links = [...root.matchAll(/\]\((http:\/\/sitegate\.test[^)]+)\)/g)].map((match) => (match[1] as string).slice(TEST_BASE_URL.length));
+    const links = [...root.matchAll(/\]\((http:\/\/sitegate\.test[^)]+)\)/g)].map((match) =>
+      (match[1] as string).slice(TEST_BASE_URL.length),
+    );
     expect(links.filter((link) => link.endsWith('.md')).filter(inLocaleFolder)).toStrictEqual([]);
     expect(links.filter((link) => /^\/[^/]+\/llms\.txt$/.test(link))).toStrictEqual(FOLDERS.map((folder) => `/${folder}/llms.txt`));
     const german = await t.app.inject({ url: '/de/llms.txt' });

@@ -166,7 +166,9 @@ describe('search in the requested language', () => {
     expect((await search('')).paths).toStrictEqual(['/', '/de/', '/de/guide', '/de/private', '/fr/guide', '/guide']);
     const bad = await t.app.inject({ url: '/api/search.json?q=x&lang=de_DE' });
     expect(bad.statusCode).toBe(400);
-    expect(JSON.parse(bad.body).message).toBe('Invalid parameter: lang must match pattern "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$".');
+    expect((JSON.parse(bad.body) as { message: string }).message).toBe(
+      'Invalid parameter: lang must match pattern "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$".',
+    );
   });
 });
 

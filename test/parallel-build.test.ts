@@ -84,19 +84,26 @@ describe('the parallel build', () => {
       writeFileSync(path.join(dir, file), text);
     };
     for (let i = 0; i < 3000; i++) {
-      write(`g/p${i}.md`, `# Page ${i}
+      write(
+        `g/p${i}.md`,
+        `# Page ${i}
 
 Gardens ${i % 7} and roses.
-`);
-      write(`de/g/p${i}.md`, `# Seite ${i}
+`,
+      );
+      write(
+        `de/g/p${i}.md`,
+        `# Seite ${i}
 
 Gärten ${i % 7} und Rosen.
-`);
+`,
+      );
     }
     const parallel = loadSnapshot(dir, { baseUrl: BASE });
     const serial = loadSnapshot(dir, { baseUrl: BASE, parallel: false });
     expect(parallel.snapshot.buildWorkers).toBeGreaterThanOrEqual(2);
-    const german = (loaded: Loaded) => ['rose', 'garten', 'seite 12'].map((query) => loaded.snapshot.search.search(query, { ...ALL, language: 'de' }));
+    const german = (loaded: Loaded) =>
+      ['rose', 'garten', 'seite 12'].map((query) => loaded.snapshot.search.search(query, { ...ALL, language: 'de' }));
     expect(german(parallel)[0]?.total).toBe(3000);
     expect(german(parallel)[0]?.results.every((doc) => doc.path.startsWith('/de/'))).toBe(true);
     expect(german(parallel)).toStrictEqual(german(serial));

@@ -75,7 +75,8 @@ export function buildLanguages(pages: readonly Page[], rules: LanguageRules): Si
     for (const [key, folder] of tree.folders) folders.set(key, folder);
     return { lang: locale.lang, label: locale.label, direction: locale.direction, rootKey, navPages: tree.navPages };
   });
-  return { folders, languages, translations: locales.length === 1 ? new Map() : translationsOf(locales, members) };
+  const translations = locales.length === 1 ? new Map<string, readonly Translation[]>() : translationsOf(locales, members);
+  return { folders, languages, translations };
 }
 
 /** The versions of each page by its path relative to its language's folder (the default's folder too, `en/`). */

@@ -199,7 +199,11 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
   const translated = others.filter((language) => llmsPages(site, language).length > 0);
   const languageLines = translated.map((language) => {
     const count = llmsPages(site, language).length;
-    return linkLine(`${options.baseUrl}${language.rootKey}llms.txt`, language.label ?? language.lang, `llms index of the ${count} pages in ${language.lang}`);
+    return linkLine(
+      `${options.baseUrl}${language.rootKey}llms.txt`,
+      language.label ?? language.lang,
+      `llms index of the ${count} pages in ${language.lang}`,
+    );
   });
   addLanguageFiles(files, site, options, fullPaths, main, languageLines.length === 0 ? [] : ['', '## Languages', '', ...languageLines]);
   for (const language of translated) addLanguageFiles(files, site, options, fullPaths, language, []);

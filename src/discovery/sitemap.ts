@@ -56,14 +56,19 @@ export function buildSitemaps(
  * `xhtml` namespace is declared only when one is listed.
  */
 function urlset(pages: readonly Page[], baseUrl: string, alternatesOf: (page: Page) => readonly Alternate[]): string {
-  let multilingual = false;
-  const urls = pages.map((page) => {
-    const links = alternatesOf(page).map(
-      (alternate) => `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(baseUrl + alternate.url)}"/>`,
-    );
-    if (links.length > 0) multilingual = true;
-    return `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(page.lastModifiedMs)}</lastmod>${links.join('')}</url>`;
-  });
+  const links = pages.map((page) =>
+    alternatesOf(page)
+      .map(
+        (alternate) =>
+          `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(baseUrl + alternate.url)}"/>`,
+      )
+      .join(''),
+  );
+  const multilingual = links.some((one) => one !== '');
+  const urls = pages.map(
+    (page, i) =>
+      `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(page.lastModifiedMs)}</lastmod>${links[i] ?? ''}</url>`,
+  );
   const namespaces = multilingual ? `xmlns="${NS}" xmlns:xhtml="${XHTML_NS}"` : `xmlns="${NS}"`;
   return `${XML_HEAD}<urlset ${namespaces}>\n${urls.join('\n')}${urls.length > 0 ? '\n' : ''}</urlset>\n`;
 }

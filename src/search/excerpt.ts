@@ -56,7 +56,8 @@ export function excerptOf(markdown: string, query: string, maxChars = EXCERPT_CH
   for (const found of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
     const term = found[0].normalize('NFC').toLowerCase();
     const word = words.findIndex(
-      (w, i) => term === w || (w === typing && term.startsWith(w)) || (term.startsWith(w.slice(0, 2)) && stemOf(term, analysis) === stems[i]),
+      (w, i) =>
+        term === w || (w === typing && term.startsWith(w)) || (term.startsWith(w.slice(0, 2)) && stemOf(term, analysis) === stems[i]),
     );
     if (word !== -1) matches.push({ start: found.index, end: found.index + found[0].length, word });
   }

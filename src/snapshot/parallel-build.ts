@@ -189,7 +189,8 @@ function merge(
       const file = files[w * share + fileIndex] as SourceFile;
       const page = compact(received, file, sections);
       const document = { path: page.url, title: page.title, description: page.description };
-      if (assembler.add(page, rank, file, output.texts?.[doc])) indexer.addCounted(document, page.kind === 'internal', batch, doc, page.lang);
+      if (assembler.add(page, rank, file, output.texts?.[doc]))
+        indexer.addCounted(document, page.kind === 'internal', batch, doc, page.lang);
     });
   });
   return { site: assembler.finish(fallbackName, conventions), search: indexer.finish() };

@@ -49,7 +49,11 @@ describe('configLocales (Starlight and VitePress `locales`)', () => {
 
   it('puts root first, takes lang (else the key), label and dir', () => {
     expect(
-      configLocales(read(`{ fa: { label: 'فارسی', lang: 'fa', dir: 'rtl' }, root: { label: 'English', lang: 'en' }, 'zh-cn': { lang: 'zh-CN' }, de: {} }`)),
+      configLocales(
+        read(
+          `{ fa: { label: 'فارسی', lang: 'fa', dir: 'rtl' }, root: { label: 'English', lang: 'en' }, 'zh-cn': { lang: 'zh-CN' }, de: {} }`,
+        ),
+      ),
     ).toStrictEqual({
       locales: [
         { lang: 'en', dir: '', label: 'English' },
@@ -62,7 +66,12 @@ describe('configLocales (Starlight and VitePress `locales`)', () => {
 
   it('without root, the default is Starlight defaultLocale', () => {
     const result = configLocales(read(`{ fr: { lang: 'fr' }, en: { lang: 'en' } }`), 'en');
-    expect(result).toStrictEqual({ locales: [{ lang: 'en', dir: 'en', label: undefined }, { lang: 'fr', dir: 'fr', label: undefined }] });
+    expect(result).toStrictEqual({
+      locales: [
+        { lang: 'en', dir: 'en', label: undefined },
+        { lang: 'fr', dir: 'fr', label: undefined },
+      ],
+    });
   });
 
   it('says what it could not read', () => {
@@ -79,6 +88,10 @@ describe('configLocales (Starlight and VitePress `locales`)', () => {
 describe('localeOfFile', () => {
   it('is the locale whose folder holds the file, else the default', () => {
     const locales = [DEFAULT_LOCALE, { lang: 'pt-BR', dir: 'pt-br' }];
-    expect(['pt-br/a.md', 'pt-brx/a.md', 'a.md'].map((relPath) => localeOfFile(relPath, locales).lang)).toStrictEqual(['pt-BR', 'en', 'en']);
+    expect(['pt-br/a.md', 'pt-brx/a.md', 'a.md'].map((relPath) => localeOfFile(relPath, locales).lang)).toStrictEqual([
+      'pt-BR',
+      'en',
+      'en',
+    ]);
   });
 });

@@ -82,7 +82,8 @@ export type ConfigLocales = { locales: Locale[] } | { problem: string };
  */
 export function configLocales(value: Literal | undefined, defaultKey?: string): ConfigLocales | undefined {
   if (value === undefined) return undefined;
-  if (value instanceof Unread) return { problem: `line ${value.line}: locales is not a literal (${value.code}); languages follow folder names` };
+  if (value instanceof Unread)
+    return { problem: `line ${value.line}: locales is not a literal (${value.code}); languages follow folder names` };
   const entries = objectOf(value);
   if (entries === undefined) return { problem: 'locales is not an object; languages follow folder names' };
   const locales: Locale[] = [];
@@ -97,7 +98,13 @@ export function configLocales(value: Literal | undefined, defaultKey?: string): 
     locales.push(locale);
   }
   const root = locales.findIndex((locale) => locale.dir === '');
-  const at = root !== -1 ? root : Math.max(0, locales.findIndex((locale) => locale.dir === defaultKey));
+  const at =
+    root !== -1
+      ? root
+      : Math.max(
+          0,
+          locales.findIndex((locale) => locale.dir === defaultKey),
+        );
   const [first] = locales.splice(at, 1);
   return first === undefined ? { problem: 'locales is empty' } : { locales: [first, ...locales] };
 }
