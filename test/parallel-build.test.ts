@@ -23,6 +23,17 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+/** A new temporary site folder, removed after the tests, and a function writing a file into it. */
+function newSite(): { dir: string; write: (file: string, text: string) => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-parallel-'));
+  folders.push(dir);
+  const write = (file: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  };
+  return { dir, write };
+}
+
 /** Everything a build decides, as data. */
 function outcome({ snapshot, problems }: Loaded) {
   const body = (key: string) => snapshot.pages.get(key)?.markdown.bytes.toString('utf8');
@@ -52,12 +63,7 @@ describe('the parallel build', () => {
   });
 
   it('resolves a duplicate URL split between two workers, drafts, internal pages and problems the same way', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-parallel-'));
-    folders.push(dir);
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    };
+    const { dir, write } = newSite();
     // README.md sorts first and index.md last in m/, with 6,000 pages between them.
     write('m/README.md', '# Readme\n\nThe folder, as README.\n');
     write('m/index.md', '---\ntitle: Index\n---\n\nThe folder, as index.\n');
@@ -77,12 +83,7 @@ describe('the parallel build', () => {
   });
 
   it('builds one index per language alike: a default tree and its German translation', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-parallel-'));
-    folders.push(dir);
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    };
+    const { dir, write } = newSite();
     for (let i = 0; i < 3000; i++) {
       write(
         `g/p${i}.md`,
