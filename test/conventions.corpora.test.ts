@@ -259,7 +259,8 @@ describe.each(CORPORA)('real/$corpus served by its conventions', ({ corpus, decl
   it('keeps ≥ 95% of the declared sibling pairs in order in the nav and in llms.txt', () => {
     const served = declared.pairs.filter(([a, b]) => byFile.has(a) && byFile.has(b));
     expect(served.length).toBeGreaterThan(0);
-    const navIndex = new Map(snapshot.site.navPages.map((page, i) => [page.file, i]));
+    // Each language is its own tree (content/languages.ts); a sibling pair is in one of them.
+    const navIndex = new Map(snapshot.site.languages.flatMap((language) => language.navPages).map((page, i) => [page.file, i]));
     // A large site's llms.txt lists section files: their links, in the order the root lists them.
     const root = snapshot.discovery.llmsTxt.bytes.toString('utf8');
     const sectionFiles = [...root.matchAll(/\]\((http[^)]+\/llms(?:-[\w-]+)?\.txt)\)/g)].map(

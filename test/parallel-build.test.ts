@@ -23,6 +23,17 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+/** A new temporary site folder, removed after the tests, and a function writing a file into it. */
+function newSite(): { dir: string; write: (file: string, text: string) => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-parallel-'));
+  folders.push(dir);
+  const write = (file: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  };
+  return { dir, write };
+}
+
 /** Everything a build decides, as data. */
 function outcome({ snapshot, problems }: Loaded) {
   const body = (key: string) => snapshot.pages.get(key)?.markdown.bytes.toString('utf8');
@@ -52,12 +63,7 @@ describe('the parallel build', () => {
   });
 
   it('resolves a duplicate URL split between two workers, drafts, internal pages and problems the same way', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-parallel-'));
-    folders.push(dir);
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    };
+    const { dir, write } = newSite();
     // README.md sorts first and index.md last in m/, with 6,000 pages between them.
     write('m/README.md', '# Readme\n\nThe folder, as README.\n');
     write('m/index.md', '---\ntitle: Index\n---\n\nThe folder, as index.\n');
@@ -73,6 +79,35 @@ describe('the parallel build', () => {
     expect(parallel.problems.filter((problem) => problem.file === 'm/README.md')).toStrictEqual([
       { severity: 'error', file: 'm/README.md', message: 'duplicate URL /m/: also served by m/index.md, which wins' },
     ]);
+    expect(outcome(parallel)).toStrictEqual(outcome(serial));
+  });
+
+  it('builds one index per language alike: a default tree and its German translation', () => {
+    const { dir, write } = newSite();
+    for (let i = 0; i < 3000; i++) {
+      write(
+        `g/p${i}.md`,
+        `# Page ${i}
+
+Gardens ${i % 7} and roses.
+`,
+      );
+      write(
+        `de/g/p${i}.md`,
+        `# Seite ${i}
+
+Gärten ${i % 7} und Rosen.
+`,
+      );
+    }
+    const parallel = loadSnapshot(dir, { baseUrl: BASE });
+    const serial = loadSnapshot(dir, { baseUrl: BASE, parallel: false });
+    expect(parallel.snapshot.buildWorkers).toBeGreaterThanOrEqual(2);
+    const german = (loaded: Loaded) =>
+      ['rose', 'garten', 'seite 12'].map((query) => loaded.snapshot.search.search(query, { ...ALL, language: 'de' }));
+    expect(german(parallel)[0]?.total).toBe(3000);
+    expect(german(parallel)[0]?.results.every((doc) => doc.path.startsWith('/de/'))).toBe(true);
+    expect(german(parallel)).toStrictEqual(german(serial));
     expect(outcome(parallel)).toStrictEqual(outcome(serial));
   });
 });

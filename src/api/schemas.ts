@@ -228,6 +228,13 @@ export const SearchQuerySchema = {
     q: { type: 'string', maxLength: 256, description: 'full-text query over title, description and body; prefix and typo tolerant' },
     limit: { type: 'integer', minimum: 1, maximum: 100, description: 'results per page (default 20 when q is given; all when not)' },
     offset: { type: 'integer', minimum: 0, maximum: 1000000, default: 0, description: 'results to skip' },
+    lang: {
+      type: 'string',
+      maxLength: 35,
+      pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$',
+      description:
+        'BCP 47 language tag of the pages to search (de, pt-BR); default: the best of Accept-Language, else the site default language',
+    },
   },
 } as const;
 

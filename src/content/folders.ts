@@ -90,21 +90,26 @@ interface Members {
 /**
  * Groups public pages into folders, creating every ancestor folder, and orders each folder by
  * `rules`: declared position first, then weight, then the generator's fallback order.
- * @returns the folders by key (always holding `/`) and the pages depth first in nav order, each
+ * @param rootKey the folder the tree starts at: `/`, or a language's folder (`/de/`), which every page is in
+ * @returns the folders by key (always holding `rootKey`) and the pages depth first in nav order, each
  *   folder's index page before its items, pages hidden from the nav after them
  */
-export function buildFolders(pages: readonly Page[], rules: FolderRules): { folders: Map<string, Folder>; navPages: Page[] } {
+export function buildFolders(
+  pages: readonly Page[],
+  rules: FolderRules,
+  rootKey = '/',
+): { folders: Map<string, Folder>; navPages: Page[] } {
   const members = new Map<string, Members>();
   const ensure = (key: string): Members => {
     let entry = members.get(key);
     if (entry === undefined) {
       entry = { pages: [], subfolders: new Set() };
       members.set(key, entry);
-      if (key !== '/') ensure(parentFolderKey(key)).subfolders.add(key);
+      if (key !== rootKey && key !== '/') ensure(parentFolderKey(key)).subfolders.add(key);
     }
     return entry;
   };
-  ensure('/');
+  ensure(rootKey);
   for (const page of pages) {
     if (page.key.endsWith('/')) ensure(page.key).index = page;
     else ensure(parentFolderKey(page.key)).pages.push(page);
@@ -158,7 +163,7 @@ export function buildFolders(pages: readonly Page[], rules: FolderRules): { fold
     folders.set(key, folder);
     return folder;
   };
-  const root = build('/');
+  const root = build(rootKey);
   const navPages: Page[] = [];
   const visit = (folder: Folder): void => {
     if (folder.index !== undefined) navPages.push(folder.index);

@@ -21,6 +21,8 @@ export interface Page {
   /** At most {@link DESCRIPTION_MAX_CHARS} characters; may be empty. */
   readonly description: string;
   readonly kind: PageKind;
+  /** BCP 47 tag of the page's language (RFC 5646): its locale's (content/conventions/locales.ts), `en` by default. */
+  readonly lang: string;
   /** Top folder (`guides`), or `''` for pages at the root. */
   readonly section: string;
   /**

@@ -15,8 +15,10 @@ import { scalarText, deriveDescription, deriveKind, deriveLastModified, deriveTi
 import type { ContentProblem } from './problems.js';
 import type { AssetFile } from './assets.js';
 import { detached } from '../strings.js';
-import { buildFolders, type Folder } from './folders.js';
+import type { Folder } from './folders.js';
+import { buildLanguages, type SiteLanguage, type Translation } from './languages.js';
 import { pageNavOf, type PageNav } from './conventions/page-nav.js';
+import { localeOfFile } from './conventions/locales.js';
 import { plainConventions, type Conventions, type Generator } from './conventions/types.js';
 
 /** The conventions of a plain folder, made once. */
@@ -39,7 +41,10 @@ export interface Site {
   readonly pages: ReadonlyMap<string, Page>;
   /** Public (non-internal) pages sorted by URL: the set listed by sitemap, llms.txt and search. */
   readonly publicPages: readonly Page[];
-  /** The same pages in nav order, depth first (content/folders.ts): the order of llms.txt and llms-full.txt. */
+  /**
+   * The default language's public pages in nav order, depth first (content/folders.ts): the order of
+   * llms.txt and llms-full.txt. Each language's are in {@link Site.languages}.
+   */
   readonly navPages: readonly Page[];
   /**
    * Decoded URL paths that answer 308, by what they lead to: pages' former URLs (file-name URLs,
@@ -48,8 +53,15 @@ export interface Site {
   readonly redirects: ReadonlyMap<string, Redirect>;
   /** True when the generator lowercases URLs, so another letter case redirects (content/conventions/urls.ts). */
   readonly lowercaseUrls: boolean;
-  /** Every folder that holds a public page, by decoded folder path; always has `/`. */
+  /**
+   * Every folder that holds a public page, by decoded folder path; always has `/`, the default
+   * language's root. A locale folder (`/de/`) roots its language's tree and is no section of `/`.
+   */
   readonly folders: ReadonlyMap<string, Folder>;
+  /** The site's languages, the default first; one for a site in one language (content/languages.ts). */
+  readonly languages: readonly SiteLanguage[];
+  /** The public versions of a public page in every language, by page key; none for a page without translation. */
+  readonly translations: ReadonlyMap<string, readonly Translation[]>;
   /** The source file of every page, by page key: read again when the page is rendered. */
   readonly sources: ReadonlyMap<string, SourceFile>;
   /**
@@ -220,7 +232,7 @@ export class SiteAssembler {
   finish(fallbackName: string, conventions: Conventions = PLAIN): Site {
     const pages = this.pages;
     const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
-    const { folders, navPages } = buildFolders(publicPages, withUrlFolders(conventions));
+    const { folders, languages, translations } = buildLanguages(publicPages, withUrlFolders(conventions));
     const root = folders.get('/');
     const byFile = new Map<string, Page>();
     for (const page of pages.values()) byFile.set(page.file, page);
@@ -233,8 +245,10 @@ export class SiteAssembler {
       generator: { name: conventions.generator, detectedBy: conventions.detectedBy },
       pages,
       publicPages,
-      navPages,
+      navPages: languages[0]?.navPages ?? [],
       folders,
+      languages,
+      translations,
       sources: this.sources,
       urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions.generator), sitePath),
       redirects,
@@ -329,6 +343,7 @@ function readPage(
     title: detached(title.title),
     description: detached(deriveDescription(data, summary.firstParagraph)),
     kind: kind.kind,
+    lang: localeOfFile(file.relPath, conventions.locales).lang,
     section: sectionOf(path.key),
     lastModifiedMs: deriveLastModified(data, file.mtimeMs).getTime(),
     sourceChars: text.length,

@@ -3,7 +3,8 @@
  * `- [title](url): description` links to the pages' markdown, no H3) and `/llms-full.txt` (every
  * public page's markdown). Past {@link LLMS_MAX_CHARS} the root lists sections and each top folder
  * gets its own `/<folder>/llms.txt` (root pages `/llms-root.txt`; split into `llms-2.txt`… when one
- * file would still be too big);
+ * file would still be too big). A multilingual site's `/llms.txt` lists its default language and
+ * links one llms.txt per other language at that language's folder (`/de/llms.txt`);
  * past {@link LLMS_FULL_MAX_CHARS} `/llms-full.txt` is split into parts linked from the root.
  * The index files are built with the snapshot; the full text only when asked for
  * ({@link renderFullTextPart}), as it holds every page.
@@ -12,6 +13,7 @@ import { escapeLinkText } from '../escape.js';
 import { splitFrontmatter } from '../content/frontmatter.js';
 import type { Page } from '../content/page.js';
 import type { Site } from '../content/site.js';
+import type { SiteLanguage } from '../content/languages.js';
 
 /** Upper bound of every llms index file, in characters (AFDocs passes under 50,000). */
 export const LLMS_MAX_CHARS = 50_000;
@@ -38,41 +40,55 @@ export interface LlmsOptions {
   fullMaxChars?: number;
 }
 
-/** The pages listed by the llms files, in nav order (content/folders.ts): public, and not opted out with `llms: false`. */
-export function llmsPages(site: Site): Page[] {
-  return site.navPages.filter((page) => page.inLlms);
+/**
+ * The pages listed by the llms files of a language (default: the site's default language), in nav
+ * order (content/folders.ts): public, and not opted out with `llms: false`.
+ */
+export function llmsPages(site: Site, language: SiteLanguage | undefined = site.languages[0]): Page[] {
+  return (language?.navPages ?? site.navPages).filter((page) => page.inLlms);
 }
 
 interface Section {
-  /** Top folder name, `''` for root pages. */
+  /** Top folder name under the language's root, `''` for root pages. */
   section: string;
+  /** The language's root folder key (`/`, `/de/`). */
+  rootKey: string;
   title: string;
   /** URL path of the top folder, e.g. `/guides/`. */
   folderUrl: string;
   pages: Page[];
 }
 
+/** A page's top folder under `rootKey`: `/de/guides/a` under `/de/` → `guides`; `''` for a page at the root. */
+function sectionUnder(rootKey: string, key: string): string {
+  const rest = key.slice(rootKey.length);
+  const slash = rest.indexOf('/');
+  return slash === -1 ? '' : rest.slice(0, slash);
+}
+
 /**
- * Groups pages into H2 sections by top folder: root pages first (under the site name), then each
- * top folder in nav order under its nav label. Within a section, pages keep the order given (nav
- * order, depth first, so a folder's pages stay together).
+ * Groups pages into H2 sections by top folder of their language's tree (rooted at `rootKey`): root
+ * pages first (under the site name), then each top folder in nav order under its nav label. Within
+ * a section, pages keep the order given (nav order, depth first, so a folder's pages stay together).
  */
-export function llmsSections(site: Site, pages: readonly Page[]): Section[] {
+export function llmsSections(site: Site, pages: readonly Page[], rootKey = '/'): Section[] {
   const bySection = new Map<string, Page[]>();
   for (const page of pages) {
-    const list = bySection.get(page.section) ?? [];
+    const section = sectionUnder(rootKey, page.key);
+    const list = bySection.get(section) ?? [];
     list.push(page);
-    bySection.set(page.section, list);
+    bySection.set(section, list);
   }
-  const navOrder = new Map((site.folders.get('/')?.folders ?? []).map((folder, i) => [folder.key, i]));
-  const rank = (section: string): number => (section === '' ? -1 : (navOrder.get(`/${section}/`) ?? Infinity));
+  const navOrder = new Map((site.folders.get(rootKey)?.folders ?? []).map((folder, i) => [folder.key, i]));
+  const rank = (section: string): number => (section === '' ? -1 : (navOrder.get(`${rootKey}${section}/`) ?? Infinity));
   return [...bySection.entries()]
     .map(([section, list]) => {
-      const folder = site.folders.get(`/${section}/`);
+      const folder = site.folders.get(`${rootKey}${section}/`);
       return {
         section,
+        rootKey,
         title: section === '' ? site.name : (folder?.label ?? section),
-        folderUrl: folder?.url ?? `/${section}/`,
+        folderUrl: folder?.url ?? `${rootKey}${section}/`,
         pages: list,
       };
     })
@@ -105,15 +121,20 @@ function chunkLines(lines: readonly string[], maxChars: number): string[][] {
   return chunks;
 }
 
-function header(site: Site, baseUrl: string, pageCount: number): string[] {
-  const root = site.folders.get('/')?.index;
-  const summary = site.description ?? (root !== undefined && root.description !== '' ? root.description : `Documentation of ${site.name}.`);
+/** The H1, blockquote and details of an llms.txt; a language's other than the default one says which it is. */
+function header(site: Site, baseUrl: string, pageCount: number, language?: SiteLanguage): string[] {
+  const rootKey = language?.rootKey ?? '/';
+  const root = site.folders.get(rootKey)?.index;
+  const own = root !== undefined && root.description !== '' ? root.description : undefined;
+  // The configured description is in the default language: a translation's own root page says it in its language.
+  const summary = (rootKey === '/' ? (site.description ?? own) : (own ?? site.description)) ?? `Documentation of ${site.name}.`;
+  const which = rootKey === '/' ? '' : ` in ${language?.label ?? language?.lang} (\`${language?.lang}\`)`;
   return [
     `# ${site.name}`,
     '',
     `> ${summary}`,
     '',
-    `This index lists the ${pageCount} public pages of ${baseUrl}. Every link points at the page's markdown; the same URL without \`.md\` serves HTML, and any page URL answers \`Accept: text/markdown\` with markdown.`,
+    `This index lists the ${pageCount} public pages${which} of ${baseUrl}. Every link points at the page's markdown; the same URL without \`.md\` serves HTML, and any page URL answers \`Accept: text/markdown\` with markdown.`,
   ];
 }
 
@@ -152,7 +173,7 @@ function apiSection(baseUrl: string, fullParts: readonly string[]): string[] {
  * is the site index, so theirs is `/llms-root.txt`.
  */
 function sectionFilePath(section: Section, n: number): string {
-  if (section.section === '') return n === 1 ? '/llms-root.txt' : `/llms-root-${n}.txt`;
+  if (section.section === '') return n === 1 ? `${section.rootKey}llms-root.txt` : `${section.rootKey}llms-root-${n}.txt`;
   return `${section.folderUrl}${n === 1 ? 'llms.txt' : `llms-${n}.txt`}`;
 }
 
@@ -160,36 +181,60 @@ function sectionFilePath(section: Section, n: number): string {
 function sectionHeader(site: Site, section: Section, baseUrl: string, first: number, last: number, part: number, parts: number): string {
   const range = `pages ${first}–${last} of ${section.pages.length}`;
   const others = parts === 1 ? '' : ` Part ${part} of ${parts}.`;
-  const quote = `> The ${range} in the ${section.title} section of ${baseUrl}.${others} Site index: ${baseUrl}/llms.txt`;
+  const quote = `> The ${range} in the ${section.title} section of ${baseUrl}.${others} Site index: ${baseUrl}${section.rootKey}llms.txt`;
   return `${[`# ${site.name}: ${section.title}`, '', quote, '', `## ${section.title}`, ''].join('\n')}\n`;
 }
 
 /**
- * Builds the llms index files of the site: `/llms.txt`, section files when it is large, and the
+ * Builds the llms index files of the site: `/llms.txt` for the default language, one more per
+ * other language (`/de/llms.txt`, linked from `/llms.txt`), section files when one is large, and the
  * `/llms-full.txt` index when the full text is in parts (the parts themselves: {@link renderFullTextPart}).
  * @returns URL path (percent-encoded) → file text; always holds `/llms.txt`
  */
 export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, string> {
+  const files = new Map<string, string>();
+  const fullPaths = planFullText(site, options).paths;
+  if (fullPaths.length > 1) files.set('/llms-full.txt', fullIndex(site, options.baseUrl, fullPaths));
+  const [main, ...others] = site.languages;
+  const translated = others.filter((language) => llmsPages(site, language).length > 0);
+  const languageLines = translated.map((language) => {
+    const count = llmsPages(site, language).length;
+    return linkLine(
+      `${options.baseUrl}${language.rootKey}llms.txt`,
+      language.label ?? language.lang,
+      `llms index of the ${count} pages in ${language.lang}`,
+    );
+  });
+  addLanguageFiles(files, site, options, fullPaths, main, languageLines.length === 0 ? [] : ['', '## Languages', '', ...languageLines]);
+  for (const language of translated) addLanguageFiles(files, site, options, fullPaths, language, []);
+  return files;
+}
+
+/** Adds the llms index files of one language (`<root>llms.txt` and its section files) to `files`. */
+function addLanguageFiles(
+  files: Map<string, string>,
+  site: Site,
+  options: LlmsOptions,
+  fullPaths: readonly string[],
+  language: SiteLanguage | undefined,
+  languageSection: readonly string[],
+): void {
   const { baseUrl } = options;
   const maxChars = options.maxChars ?? LLMS_MAX_CHARS;
-  const pages = llmsPages(site);
-  const files = new Map<string, string>();
-
-  const fullPaths = planFullText(site, options).paths;
-  if (fullPaths.length > 1) files.set('/llms-full.txt', fullIndex(site, baseUrl, fullPaths));
-
-  const sections = llmsSections(site, pages);
-  const flat = [...header(site, baseUrl, pages.length)];
+  const rootKey = language?.rootKey ?? '/';
+  const pages = llmsPages(site, language);
+  const sections = llmsSections(site, pages, rootKey);
+  const flat = [...header(site, baseUrl, pages.length, language)];
   for (const section of sections) flat.push('', `## ${section.title}`, '', ...section.pages.map((page) => pageLine(baseUrl, page)));
-  flat.push(...apiSection(baseUrl, fullPaths));
+  flat.push(...languageSection, ...apiSection(baseUrl, fullPaths));
   const flatText = `${flat.join('\n')}\n`;
   if (flatText.length <= maxChars) {
-    files.set('/llms.txt', flatText);
-    return files;
+    files.set(`${rootKey}llms.txt`, flatText);
+    return;
   }
 
   const root = [
-    ...header(site, baseUrl, pages.length),
+    ...header(site, baseUrl, pages.length, language),
     '',
     'The site is large, so its pages are listed in one llms file per section, linked below.',
   ];
@@ -212,9 +257,8 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
       files.set(path, `${sectionHeader(site, section, baseUrl, first, last, i + 1, chunks.length)}${lines.join('\n')}\n`);
     });
   }
-  root.push(...apiSection(baseUrl, fullPaths));
-  files.set('/llms.txt', `${root.join('\n')}\n`);
-  return files;
+  root.push(...languageSection, ...apiSection(baseUrl, fullPaths));
+  files.set(`${rootKey}llms.txt`, `${root.join('\n')}\n`);
 }
 
 /** The parts of the full text: each part's URL path and pages. A single part is `/llms-full.txt` itself. */

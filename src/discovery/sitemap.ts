@@ -1,9 +1,11 @@
 /**
- * `/sitemap.xml` per sitemaps.org protocol 0.9: a `urlset` of every public page with `lastmod`,
+ * `/sitemap.xml` per sitemaps.org protocol 0.9: a `urlset` of every public page with `lastmod` and
+ * its translations as `xhtml:link` alternates,
  * or, past {@link SITEMAP_MAX_URLS} URLs, a `sitemapindex` of `/sitemap-N.xml` files.
  */
 import { escapeHtml as escapeXml } from '../escape.js';
 import type { Page } from '../content/page.js';
+import type { Alternate } from '../content/languages.js';
 
 /** The protocol's limit of URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -21,31 +23,54 @@ export interface Sitemaps {
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /**
  * Builds the sitemap(s).
  * @param pages public pages in the order to list them
  * @param baseUrl public base URL without trailing slash
  * @param maxUrls URLs per file (the protocol's 50,000; smaller in tests)
+ * @param alternatesOf a page's `hreflang` alternates (content/languages.ts `alternatesOf`); none by default
  */
-export function buildSitemaps(pages: readonly Page[], baseUrl: string, maxUrls = SITEMAP_MAX_URLS): Sitemaps {
-  if (pages.length <= maxUrls) return { root: urlset(pages, baseUrl), parts: new Map() };
+export function buildSitemaps(
+  pages: readonly Page[],
+  baseUrl: string,
+  maxUrls = SITEMAP_MAX_URLS,
+  alternatesOf: (page: Page) => readonly Alternate[] = () => [],
+): Sitemaps {
+  if (pages.length <= maxUrls) return { root: urlset(pages, baseUrl, alternatesOf), parts: new Map() };
   const parts = new Map<string, () => string>();
   const entries: string[] = [];
   for (let i = 0; i * maxUrls < pages.length; i++) {
     const chunk = pages.slice(i * maxUrls, (i + 1) * maxUrls);
     const path = `/sitemap-${i + 1}.xml`;
-    parts.set(path, () => urlset(chunk, baseUrl));
+    parts.set(path, () => urlset(chunk, baseUrl, alternatesOf));
     entries.push(`<sitemap><loc>${escapeXml(baseUrl + path)}</loc><lastmod>${latest(chunk)}</lastmod></sitemap>`);
   }
   return { root: `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`, parts };
 }
 
-function urlset(pages: readonly Page[], baseUrl: string): string {
-  const urls = pages.map(
-    (page) => `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(page.lastModifiedMs)}</lastmod></url>`,
+/**
+ * A `urlset` of `pages`, each with its `xhtml:link` alternates when it has translations
+ * (developers.google.com/search/docs/specialty/international/localized-versions#sitemap); the
+ * `xhtml` namespace is declared only when one is listed.
+ */
+function urlset(pages: readonly Page[], baseUrl: string, alternatesOf: (page: Page) => readonly Alternate[]): string {
+  const links = pages.map((page) =>
+    alternatesOf(page)
+      .map(
+        (alternate) =>
+          `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(baseUrl + alternate.url)}"/>`,
+      )
+      .join(''),
   );
-  return `${XML_HEAD}<urlset xmlns="${NS}">\n${urls.join('\n')}${urls.length > 0 ? '\n' : ''}</urlset>\n`;
+  const multilingual = links.some((one) => one !== '');
+  const urls = pages.map(
+    (page, i) =>
+      `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(page.lastModifiedMs)}</lastmod>${links[i] ?? ''}</url>`,
+  );
+  const namespaces = multilingual ? `xmlns="${NS}" xmlns:xhtml="${XHTML_NS}"` : `xmlns="${NS}"`;
+  return `${XML_HEAD}<urlset ${namespaces}>\n${urls.join('\n')}${urls.length > 0 ? '\n' : ''}</urlset>\n`;
 }
 
 /** W3C Datetime (the format sitemaps.org requires), to the second, in UTC. */

@@ -67,3 +67,27 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Coding | 
   if (acceptEncoding === undefined || acceptEncoding === '') return undefined;
   return negotiateCoding(acceptEncoding);
 }
+
+/**
+ * The language to answer in (RFC 9110 §12.5.4 `Accept-Language`, RFC 4647 §3.4 lookup as
+ * `negotiator` does it: `de-DE` finds `de`, `pt` finds `pt-BR`): the explicit `lang` (the search
+ * parameter, the MCP argument) when it matches one of `available`, else the best of
+ * `Accept-Language`, else the first (the site's default). `q=0` refuses a language.
+ * @param lang an explicit BCP 47 tag, or undefined
+ * @param acceptLanguage the Accept-Language header value, or undefined when absent
+ * @param available BCP 47 tags of the languages there are, the default first
+ * @returns one of `available`, and whether the request chose it (else it is the default)
+ */
+export function negotiateLanguage(
+  lang: string | undefined,
+  acceptLanguage: string | undefined,
+  available: readonly string[],
+): { language: string | undefined; chosen: boolean } {
+  for (const wanted of [lang, acceptLanguage]) {
+    if (wanted === undefined || wanted.trim() === '') continue;
+    const best = new Negotiator({ headers: { 'accept-language': wanted } }).languages([...available])[0];
+    if (best !== undefined) return { language: best, chosen: true };
+    if (wanted === lang) break;
+  }
+  return { language: available[0], chosen: false };
+}

@@ -3,7 +3,7 @@
  * (api/schemas.ts, published in the OpenAPI description) with the messages a JSON Schema
  * validator gives (ajv's, as the description's readers know them): each parameter at most once,
  * `q` text of at most 256 characters, `limit` an integer 1–100, `offset` an integer ≥ 0 (default
- * 0). Unknown parameters are ignored.
+ * 0), `lang` a BCP 47 tag. Unknown parameters are ignored.
  */
 import { ApiError } from '../errors.js';
 import { SearchQuerySchema } from '../api/schemas.js';
@@ -15,9 +15,12 @@ export interface SearchQuery {
   limit?: number;
   /** Results to skip, 0 when not given. */
   offset: number;
+  /** BCP 47 tag of the language to search in; undefined when not given. */
+  lang?: string;
 }
 
-const { q: Q, limit: LIMIT, offset: OFFSET } = SearchQuerySchema.properties;
+const { q: Q, limit: LIMIT, offset: OFFSET, lang: LANG } = SearchQuerySchema.properties;
+const LANG_PATTERN = new RegExp(LANG.pattern);
 
 /** @throws {ApiError} `invalid_query` naming the parameter, as `Invalid parameter: <name> <rule>.` */
 function invalid(name: string, rule: string): ApiError {
@@ -69,5 +72,11 @@ export function parseSearchQuery(search: string): SearchQuery {
   if (limit !== undefined) query.limit = integerParameter('limit', limit, LIMIT);
   const offset = given.get('offset');
   if (offset !== undefined) query.offset = integerParameter('offset', offset, OFFSET);
+  const lang = given.get('lang');
+  if (lang !== undefined) {
+    if (lang.length > LANG.maxLength) throw invalid('lang', `must NOT have more than ${LANG.maxLength} characters`);
+    if (!LANG_PATTERN.test(lang)) throw invalid('lang', `must match pattern "${LANG.pattern}"`);
+    query.lang = lang;
+  }
   return query;
 }

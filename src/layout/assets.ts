@@ -68,12 +68,14 @@ main{min-width:0;max-width:50rem}
 @media (max-width:48rem){.layout{grid-template-columns:1fr;grid-template-areas:"main" "side";gap:1rem}.sidebar{border-top:1px solid var(--border);padding-top:1rem}.content h1{font-size:1.6rem}}
 `;
 
-/** Live search: debounced fetch of /api/search.json?q=…, results as links; Escape closes. */
+/** Live search: debounced fetch of /api/search.json?q=…&lang=<the page's language>, results as links; Escape closes. */
 export const SITE_JS = `(() => {
   const input = document.getElementById('search-input');
   const list = document.getElementById('search-results');
   if (!input || !list) return;
   const endpoint = input.form.getAttribute('action');
+  // The page's language: a German page searches German pages, whatever the browser's Accept-Language.
+  const lang = document.documentElement.lang ? '&lang=' + encodeURIComponent(document.documentElement.lang) : '';
   let timer = 0;
   let controller = null;
   const close = () => { list.hidden = true; list.replaceChildren(); };
@@ -96,7 +98,7 @@ export const SITE_JS = `(() => {
     controller?.abort();
     controller = new AbortController();
     try {
-      const response = await fetch(endpoint + '?limit=8&q=' + encodeURIComponent(q), { signal: controller.signal, headers: { accept: 'application/json' } });
+      const response = await fetch(endpoint + '?limit=8&q=' + encodeURIComponent(q) + lang, { signal: controller.signal, headers: { accept: 'application/json' } });
       if (response.ok) show(await response.json());
     } catch (error) {
       if (error.name !== 'AbortError') close();

@@ -8,6 +8,7 @@
  * the first tenth of even a short page, and keyboard users still meet the search box first.
  */
 import { escapeHtml } from '../escape.js';
+import type { Alternate } from '../content/languages.js';
 
 /** Path (under the base path) of the stylesheet and script every HTML page loads. */
 export const ASSET_PATHS = { css: '/_sitegate/site.css', js: '/_sitegate/site.js', icon: '/_sitegate/favicon.svg' } as const;
@@ -20,6 +21,8 @@ export interface SiteChrome {
   baseUrl: string;
   /** Path part of the base URL (`''` or `/docs`), prefixed to every root-relative link. */
   basePath: string;
+  /** BCP 47 tag of the site's default language, for documents that give none; default `en`. */
+  lang?: string | undefined;
 }
 
 /** One HTML document. */
@@ -41,6 +44,12 @@ export interface DocumentInput {
   mainHtml: string;
   /** `noindex` for error pages. */
   robots?: string;
+  /** BCP 47 tag of the document's language (`<html lang>`, WHATWG HTML §3.2.6.2); default the chrome's. */
+  lang?: string | undefined;
+  /** Text direction (`<html dir>`), when the language declares one. */
+  direction?: 'ltr' | 'rtl' | undefined;
+  /** The page's versions in other languages (content/languages.ts `alternatesOf`), as `<link rel="alternate" hreflang>`. */
+  alternates?: readonly Alternate[] | undefined;
 }
 
 /** Renders a complete HTML5 document. */
@@ -51,18 +60,21 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
     input.markdownPath === undefined
       ? ''
       : `\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl + input.markdownPath)}" title="Markdown">`;
+  const hreflang = (input.alternates ?? [])
+    .map((one) => `\n<link rel="alternate" hreflang="${escapeHtml(one.hreflang)}" href="${escapeHtml(baseUrl + one.url)}">`)
+    .join('');
   const sequence = [
     input.previousPath === undefined ? '' : `\n<link rel="prev" href="${escapeHtml(baseUrl + input.previousPath)}">`,
     input.nextPath === undefined ? '' : `\n<link rel="next" href="${escapeHtml(baseUrl + input.nextPath)}">`,
   ].join('');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(input.lang ?? chrome.lang ?? 'en')}"${input.direction === undefined ? '' : ` dir="${input.direction}"`}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(pageTitle)}</title>
 <meta name="description" content="${escapeHtml(input.description)}">${input.robots === undefined ? '' : `\n<meta name="robots" content="${input.robots}">`}
-${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}${sequence}
+${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}${hreflang}${sequence}
 <link rel="icon" href="${basePath}${ASSET_PATHS.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>

@@ -3,21 +3,24 @@ import { escapeHtml } from '../escape.js';
 import type { Site } from '../content/site.js';
 import { isFolder, navLabel, type Folder } from '../content/folders.js';
 import { parentFolderKey } from '../content/paths.js';
+import { languageOfKey } from '../content/languages.js';
+import type { Page } from '../content/page.js';
 
 /** A folder's pages are listed in the sidebar only up to this many; past it, a link to the folder. */
 export const SIDEBAR_MAX_PAGES = 60;
 
 /**
- * The sidebar of every page in `folderKey`: the site's top-level sections and pages, then the
- * entries of the current folder, each in nav order under its nav label (content/folders.ts; the
+ * The sidebar of every page in `folderKey`: the top-level sections and pages of its language's tree
+ * (content/languages.ts: `/de/…` shows the German tree), then the entries of the current folder, each in nav order under its nav label (content/folders.ts; the
  * site's folders hold public pages only). Built once per folder and shared by its pages.
  */
 export function renderSidebar(site: Site, folderKey: string, basePath: string): string {
-  const root = site.folders.get('/');
+  const rootKey = languageOfKey(site.languages, folderKey).rootKey;
+  const root = site.folders.get(rootKey);
   const top = (root?.items ?? []).map((item) => link(basePath + item.url, navLabel(item)));
   let html = `<h2 class="sidebar-title">Sections</h2>\n<ul>\n${top.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
   const folder = site.folders.get(folderKey);
-  if (folder !== undefined && folder.key !== '/') html += `\n${renderFolderList(folder, basePath)}`;
+  if (folder !== undefined && folder.key !== rootKey) html += `\n${renderFolderList(folder, basePath)}`;
   return html;
 }
 
@@ -30,21 +33,25 @@ function renderFolderList(folder: Folder, basePath: string): string {
   return `${heading}\n<ul>\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
 }
 
-/** Each site's pages' places in its nav order, made on first use. */
-const NAV_INDEX = new WeakMap<Site, Map<string, number>>();
+/** Each site's pages' places in their language's nav order, made on first use. */
+const NAV_INDEX = new WeakMap<Site, Map<string, { order: readonly Page[]; at: number }>>();
 
 /**
- * Links to the previous and next page of the site's nav order (content/folders.ts, as the sidebar
- * and llms.txt list them), as the generators' page footers show them; `''` for a page outside it
+ * Links to the previous and next page of the nav order of the page's language (content/folders.ts,
+ * as the sidebar and llms.txt list them), as the generators' page footers show them; `''` for a page outside it
  * (an internal page: its neighbours would show nothing private, but it has no place in the public order).
  */
 export function renderPageNav(site: Site, key: string, basePath: string): string {
   let index = NAV_INDEX.get(site);
-  if (index === undefined) NAV_INDEX.set(site, (index = new Map(site.navPages.map((page, i) => [page.key, i]))));
-  const at = index.get(key);
-  if (at === undefined) return '';
-  const previous = site.navPages[at - 1];
-  const next = site.navPages[at + 1];
+  if (index === undefined) {
+    index = new Map();
+    for (const { navPages } of site.languages) navPages.forEach((page, at) => index?.set(page.key, { order: navPages, at }));
+    NAV_INDEX.set(site, index);
+  }
+  const place = index.get(key);
+  if (place === undefined) return '';
+  const previous = place.order[place.at - 1];
+  const next = place.order[place.at + 1];
   if (previous === undefined && next === undefined) return '';
   const links = [
     previous === undefined ? '' : `<a rel="prev" href="${escapeHtml(basePath + previous.url)}">← ${escapeHtml(navLabel(previous))}</a>`,
@@ -53,15 +60,17 @@ export function renderPageNav(site: Site, key: string, basePath: string): string
   return `<nav class="page-nav" aria-label="Previous and next page">${links.filter((link) => link !== '').join(' · ')}</nav>\n`;
 }
 
-/** Breadcrumb from the root to the folder holding `key` (the current page is not a link). */
+/** Breadcrumb from the root of the page's language tree to the folder holding `key` (the current page is not a link). */
 export function renderBreadcrumb(site: Site, key: string, basePath: string): string {
   if (key === '/') return '';
   const crumbs: string[] = [];
+  const rootKey = languageOfKey(site.languages, key).rootKey;
+  if (key === rootKey) return '';
   let folderKey = parentFolderKey(key);
   for (;;) {
     const folder = site.folders.get(folderKey);
     if (folder !== undefined) crumbs.unshift(link(basePath + folder.url, folder.key === '/' ? site.name : folder.title));
-    if (folderKey === '/') break;
+    if (folderKey === rootKey || folderKey === '/') break;
     folderKey = parentFolderKey(folderKey);
   }
   return `<nav class="breadcrumb" aria-label="Breadcrumb"><ol>${crumbs.map((crumb) => `<li>${crumb}</li>`).join('')}</ol></nav>\n`;

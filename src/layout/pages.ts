@@ -9,11 +9,14 @@ import type { Folder, Site } from '../content/site.js';
 import { renderDocument, type SiteChrome } from './document.js';
 import { partMarkdownUrlOf, partUrlOf } from '../content/paths.js';
 import { partMarkdown } from '../content/part-markdown.js';
+import { languageOfKey, type Alternate } from '../content/languages.js';
 
 /**
  * Renders a content page as a full HTML document: the whole page, or one part of a long page
  * (`part`, one of `content.parts`) with the parts' navigation and `<link rel="prev|next">`.
  * @param pageNavHtml links to the previous and next page in nav order (navigation.ts `renderPageNav`), put in the footer
+ * @param language the page's text direction and its `hreflang` alternates (content/languages.ts), shown on
+ *   the whole page and part 1 only: a translation's parts need not match
  */
 export function renderPageHtml(
   chrome: SiteChrome,
@@ -23,6 +26,7 @@ export function renderPageHtml(
   breadcrumbHtml: string,
   part?: PagePart,
   pageNavHtml = '',
+  language: { direction?: 'ltr' | 'rtl' | undefined; alternates: readonly Alternate[] } = { alternates: [] },
 ): string {
   const { basePath } = chrome;
   const { parts } = content;
@@ -48,6 +52,9 @@ ${pageNavHtml}<p>Updated <time datetime="${updated}">${updated}</time> · <a hre
     sidebarHtml,
     breadcrumbHtml,
     mainHtml,
+    lang: page.lang,
+    direction: language.direction,
+    alternates: part === undefined || part.n === 1 ? language.alternates : [],
   });
 }
 
@@ -165,6 +172,8 @@ export function renderFolderHtml(
     sidebarHtml,
     breadcrumbHtml,
     mainHtml: `<article class="content">\n${top}<h1>${escapeHtml(title)}</h1>\n<ul class="listing">\n${items.join('\n')}\n</ul>\n${bottom}</article>`,
+    lang: languageOfKey(site.languages, folder.key).lang,
+    direction: languageOfKey(site.languages, folder.key).direction,
   });
 }
 

@@ -17,6 +17,7 @@ import type { Snapshot } from '../snapshot/snapshot.js';
 import { resolvePath, type Found } from '../snapshot/lookup.js';
 import { API_VERSION } from '../discovery/openapi.js';
 import { excerptOf, type Excerpt } from '../search/excerpt.js';
+import { analysisOf } from '../search/analysis.js';
 
 /** Results per search call when the caller gives no limit. */
 export const MCP_DEFAULT_LIMIT = 10;
@@ -28,6 +29,12 @@ export interface McpContext {
   baseUrl: string;
   /** The caller, or undefined for anonymous calls (public pages only). */
   principal: Principal | undefined;
+  /**
+   * The language search answers in, given the call's `lang` argument (http/negotiation.ts
+   * `negotiateLanguage`: `lang`, else the request's Accept-Language, else the default); the
+   * default language's index when omitted.
+   */
+  languageOf?: ((lang: string | undefined) => string | undefined) | undefined;
 }
 
 /**
@@ -58,6 +65,12 @@ function pathOfId(id: string, baseUrl: string): string | undefined {
 const SEARCH_INPUT = z.object({
   query: z.string().min(1).max(256).describe('words to search for'),
   limit: z.number().int().min(1).max(100).optional().describe('results to return (default 10)'),
+  lang: z
+    .string()
+    .max(35)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/)
+    .optional()
+    .describe("BCP 47 language tag of the pages to search (de, pt-BR); default: the request's Accept-Language, else the site's language"),
 });
 /** Highest part number a part URL can name (content/paths.ts `parsePartPath`: at most 6 digits). */
 const MAX_PART = 999_999;
@@ -123,9 +136,17 @@ function findReadable(snapshot: Snapshot, path: string, includeInternal: boolean
 }
 
 /** The excerpt of a result's page for the query (search/excerpt.ts), when the page has a matching word. */
-function excerptOfPage(snapshot: Snapshot, baseUrl: string, path: string, query: string, includeInternal: boolean): Excerpt | undefined {
+function excerptOfPage(
+  snapshot: Snapshot,
+  baseUrl: string,
+  path: string,
+  query: string,
+  includeInternal: boolean,
+  language: string | undefined,
+): Excerpt | undefined {
   const found = findReadable(snapshot, path, includeInternal);
-  return found === undefined ? undefined : excerptOf(withoutAgentFraming(found.bodies.markdown.bytes.toString('utf8'), baseUrl), query);
+  if (found === undefined) return undefined;
+  return excerptOf(withoutAgentFraming(found.bodies.markdown.bytes.toString('utf8'), baseUrl), query, undefined, analysisOf(language));
 }
 
 /**
@@ -179,11 +200,12 @@ export function createMcpServer(context: McpContext): McpServer {
       inputSchema: SEARCH_INPUT,
       annotations: READ_ONLY,
     },
-    ({ query, limit }) => {
-      const { results } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal });
+    ({ query, limit, lang }) => {
+      const language = context.languageOf?.(lang);
+      const { results } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal, language });
       return textResult({
         results: results.map((doc) => {
-          const excerpt = excerptOfPage(snapshot, baseUrl, doc.path, query, includeInternal);
+          const excerpt = excerptOfPage(snapshot, baseUrl, doc.path, query, includeInternal, language);
           const hit = { id: doc.path, title: doc.title, url: baseUrl + doc.path, description: doc.description };
           return excerpt === undefined ? hit : { ...hit, excerpt };
         }),

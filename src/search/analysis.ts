@@ -1,47 +1,115 @@
 /**
- * Query and vocabulary analysis beyond the Unicode terms of tokenize.ts: English stop words,
- * dropped from queries (never from the index), and English stems, which let a query word find
- * the other forms of its word (`layers` finds `layer`, `computation` finds `compute`).
+ * Query and vocabulary analysis beyond the Unicode terms of tokenize.ts, per language: stop words,
+ * dropped from queries (never from the index), and stems, which let a query word find the other
+ * forms of its word (`layers` finds `layer`, `Sprachen` finds `Sprache`).
  *
- * Stems come from the Snowball English (Porter 2) stemmer of `@orama/stemmers`
- * (https://snowballstem.org/algorithms/english/stemmer.html), stop words from Snowball's English
- * list (`@orama/stopwords`). The site's pages carry no language, so English is the one locale:
- * {@link STEMMERS} is the table to extend when pages gain one.
+ * Stems come from the Snowball stemmers of `@orama/stemmers` (https://snowballstem.org/algorithms/),
+ * stop words from the lists of `@orama/stopwords`, each loaded when a site first has pages in its
+ * language. A language neither knows is searched unstemmed and without stop words.
  */
+import { createRequire } from 'node:module';
 import { stemmer as englishStemmer } from '@orama/stemmers/english';
 import { stopwords as englishStopWords } from '@orama/stopwords/english';
 
 /** A stemmer: a folded term to its stem. */
 export type Stemmer = (term: string) => string;
 
-/** Stemmer by language tag (BCP 47 primary subtag). */
-export const STEMMERS: Readonly<Record<string, Stemmer>> = { en: englishStemmer };
-
 /** The language of pages that declare none. */
 export const DEFAULT_LANGUAGE = 'en';
 
-/**
- * Query words that say nothing about a page's topic. Snowball's list lacks the article `a`,
- * which our tokenizer keeps as a word (`a` of "a wing"), so it is added.
- */
-const STOP_WORDS: ReadonlySet<string> = new Set([...englishStopWords, 'a']);
-
-/** Whether a folded term is an English stop word. */
-export function isStopWord(term: string): boolean {
-  return STOP_WORDS.has(term);
+/** How the words of one language are analysed. */
+export interface Analysis {
+  /** BCP 47 primary language subtag (`de`). */
+  readonly language: string;
+  /** The stemmer, `undefined` when the language has none: words are their own stems. */
+  readonly stem: Stemmer | undefined;
+  readonly stopWords: ReadonlySet<string>;
 }
 
-/** Terms outside these bounds or with a character outside a–z are their own stem. */
-const STEMMABLE = /^[a-z]{3,30}$/;
+/**
+ * `@orama/stemmers` and `@orama/stopwords` module names by BCP 47 primary language subtag; no
+ * stemmer where only stop words exist (Japanese and Chinese have no Snowball stemmer).
+ */
+const MODULES: Readonly<Record<string, readonly [stemmer: string | undefined, stopWords: string]>> = {
+  ar: ['arabic', 'arabic'],
+  bg: ['bulgarian', 'bulgarian'],
+  da: ['danish', 'danish'],
+  de: ['german', 'german'],
+  el: ['greek', 'greek'],
+  es: ['spanish', 'spanish'],
+  fi: ['finnish', 'finnish'],
+  fr: ['french', 'french'],
+  ga: ['irish', 'irish'],
+  hi: ['indian', 'indian'],
+  hu: ['hungarian', 'hungarian'],
+  hy: ['armenian', 'armenian'],
+  id: ['indonesian', 'indonesian'],
+  it: ['italian', 'italian'],
+  ja: [undefined, 'japanese'],
+  lt: ['lithuanian', 'lithuanian'],
+  nb: ['norwegian', 'norwegian'],
+  ne: ['nepali', 'nepali'],
+  nl: ['dutch', 'dutch'],
+  nn: ['norwegian', 'norwegian'],
+  no: ['norwegian', 'norwegian'],
+  pt: ['portuguese', 'portuguese'],
+  ro: ['romanian', 'romanian'],
+  ru: ['russian', 'russian'],
+  sr: ['serbian', 'serbian'],
+  sv: ['swedish', 'swedish'],
+  ta: ['tamil', 'tamil'],
+  tr: ['turkish', 'turkish'],
+  uk: ['ukrainian', 'ukrainian'],
+  zh: [undefined, 'mandarin'],
+};
 
 /**
- * The stem of a folded term in `language` ({@link DEFAULT_LANGUAGE} when it has no stemmer). Only
- * words of 3–30 letters a–z are stemmed: numbers, identifiers with digits and words of other
- * scripts are their own stem.
+ * English stop words. Snowball's list lacks the article `a`, which our tokenizer keeps as a word
+ * (`a` of "a wing"), so it is added.
  */
-export function stemOf(term: string, language = DEFAULT_LANGUAGE): string {
-  if (!STEMMABLE.test(term)) return term;
-  const stem = (STEMMERS[language] ?? englishStemmer)(term);
+const ENGLISH: Analysis = { language: 'en', stem: englishStemmer, stopWords: new Set([...englishStopWords, 'a']) };
+
+const ANALYSES = new Map<string, Analysis>([['en', ENGLISH]]);
+const require = createRequire(import.meta.url);
+
+/**
+ * The analysis of a language by its BCP 47 tag (`de`, `pt-BR`: the primary subtag counts), made
+ * once per process. The modules are required synchronously, as the build that asks is.
+ */
+export function analysisOf(lang: string = DEFAULT_LANGUAGE): Analysis {
+  const language = lang.split('-')[0]?.toLowerCase() ?? DEFAULT_LANGUAGE;
+  let analysis = ANALYSES.get(language);
+  if (analysis === undefined) {
+    const [stemmer, stopWords] = MODULES[language] ?? [undefined, undefined];
+    analysis = {
+      language,
+      stem: stemmer === undefined ? undefined : (require(`@orama/stemmers/${stemmer}`) as { stemmer: Stemmer }).stemmer,
+      stopWords: new Set(stopWords === undefined ? [] : (require(`@orama/stopwords/${stopWords}`) as { stopwords: string[] }).stopwords),
+    };
+    ANALYSES.set(language, analysis);
+  }
+  return analysis;
+}
+
+/** Whether a folded term is a stop word of the language (English by default). */
+export function isStopWord(term: string, analysis: Analysis = ENGLISH): boolean {
+  return analysis.stopWords.has(term);
+}
+
+/**
+ * Terms outside these bounds, or with a character that is no letter, are their own stem. English
+ * stems words of a–z only, as before languages: `café` or `naïve` stay whole there.
+ */
+const STEMMABLE = /^\p{L}{3,30}$/u;
+const STEMMABLE_ENGLISH = /^[a-z]{3,30}$/;
+
+/**
+ * The stem of a folded term in a language (English by default). Only words of 3–30 letters are
+ * stemmed: numbers and identifiers with digits are their own stem.
+ */
+export function stemOf(term: string, analysis: Analysis = ENGLISH): string {
+  if (analysis.stem === undefined || !(analysis === ENGLISH ? STEMMABLE_ENGLISH : STEMMABLE).test(term)) return term;
+  const stem = analysis.stem(term);
   return stem.length === 0 ? term : stem;
 }
 
@@ -51,9 +119,15 @@ export function stemOf(term: string, language = DEFAULT_LANGUAGE): string {
  * (ties by position), in query order. Long questions keep their topic words, not their first ones.
  * @param words distinct folded terms in query order
  * @param frequency a word's document frequency among the pages the caller may see (0: unknown word)
+ * @param analysis the language of the pages searched (English by default)
  */
-export function chooseQueryWords(words: readonly string[], frequency: (word: string) => number, max: number): string[] {
-  const content = words.filter((word) => !isStopWord(word));
+export function chooseQueryWords(
+  words: readonly string[],
+  frequency: (word: string) => number,
+  max: number,
+  analysis: Analysis = ENGLISH,
+): string[] {
+  const content = words.filter((word) => !isStopWord(word, analysis));
   const kept = content.length === 0 ? [...words] : content;
   if (kept.length <= max) return kept;
   const rarest = kept

@@ -4,7 +4,7 @@
  * A word matches as the index matches it (analysis.ts): itself, another form of its stem, or,
  * for the word being typed, a longer word it begins.
  */
-import { chooseQueryWords, stemOf } from './analysis.js';
+import { chooseQueryWords, stemOf, type Analysis } from './analysis.js';
 import { foldUnit, queryTerms } from './tokenize.js';
 
 /** A passage and the matched words in it. */
@@ -43,19 +43,21 @@ export function plainText(markdown: string): string {
  * The excerpt of `markdown` for `query`: the window of about {@link EXCERPT_CHARS} characters
  * holding the most distinct query words (the earliest among equals), cut at word boundaries, `…`
  * marking a cut; `undefined` when no word of the query is in the text.
+ * @param analysis the page's language (analysis.ts `analysisOf`), whose stems and stop words apply; English by default
  */
-export function excerptOf(markdown: string, query: string, maxChars = EXCERPT_CHARS): Excerpt | undefined {
+export function excerptOf(markdown: string, query: string, maxChars = EXCERPT_CHARS, analysis?: Analysis): Excerpt | undefined {
   const terms = queryTerms(query);
-  const words = chooseQueryWords(terms, () => 0, terms.length);
+  const words = chooseQueryWords(terms, () => 0, terms.length, analysis);
   if (words.length === 0) return undefined;
   const typing = foldUnit(query.charCodeAt(query.length - 1)) !== 0 ? terms[terms.length - 1] : undefined;
-  const stems = words.map((word) => stemOf(word));
+  const stems = words.map((word) => stemOf(word, analysis));
   const text = plainText(markdown);
   const matches: Match[] = [];
   for (const found of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
     const term = found[0].normalize('NFC').toLowerCase();
     const word = words.findIndex(
-      (w, i) => term === w || (w === typing && term.startsWith(w)) || (term.startsWith(w.slice(0, 2)) && stemOf(term) === stems[i]),
+      (w, i) =>
+        term === w || (w === typing && term.startsWith(w)) || (term.startsWith(w.slice(0, 2)) && stemOf(term, analysis) === stems[i]),
     );
     if (word !== -1) matches.push({ start: found.index, end: found.index + found[0].length, word });
   }

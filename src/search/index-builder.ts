@@ -18,8 +18,14 @@ export class SearchIndexBuilder {
   /** Title and body, in the order of {@link Bm25fParameters.fields}. */
   private readonly fields = [new FieldPairs(), new FieldPairs()];
 
-  /** @param parameters the ranking's parameters (the bench's sweep tries others) */
-  constructor(private readonly parameters: Bm25fParameters = BM25F_DEFAULTS) {}
+  /**
+   * @param parameters the ranking's parameters (the bench's sweep tries others)
+   * @param language BCP 47 tag of the pages' language, whose stems and stop words apply (analysis.ts); English by default
+   */
+  constructor(
+    private readonly parameters: Bm25fParameters = BM25F_DEFAULTS,
+    private readonly language?: string,
+  ) {}
 
   /**
    * Adds a page. Adding a path again replaces the earlier page of that path.
@@ -73,6 +79,7 @@ export class SearchIndexBuilder {
         dictionary: this.counter.table,
         fields: this.fields.map((field) => field.toPostings(slots, termCount, internal, termVisibility)),
         termVisibility,
+        language: this.language,
       },
       this.parameters,
     );

@@ -51,7 +51,7 @@ export function phrasePairs(groups: readonly number[], idfs: ArrayLike<number>):
 export function phraseBonus(title: string, pairs: readonly PhrasePair[], vocabulary: Vocabulary): number {
   const groups: number[] = [];
   forEachTerm(title, (term) => {
-    if (!isStopWord(term)) groups.push(vocabulary.stemGroupOfTerm(term));
+    if (!isStopWord(term, vocabulary.analysis)) groups.push(vocabulary.stemGroupOfTerm(term));
   });
   let bonus = 0;
   for (const pair of pairs) {

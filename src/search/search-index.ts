@@ -18,7 +18,7 @@
  * results. The cost is one public document frequency per term and field, on sites that have
  * internal pages, and one skipped posting per internal page of a public query's terms.
  */
-import { chooseQueryWords } from './analysis.js';
+import { analysisOf, chooseQueryWords, type Analysis } from './analysis.js';
 import { BM25F_DEFAULTS, inverseDocumentFrequency, statistics, type Bm25fParameters, type Statistics } from './bm25f.js';
 import { PHRASE_WINDOW, phraseBonus, phrasePairs, type PhrasePair } from './phrase.js';
 import { foldUnit, queryTerms } from './tokenize.js';
@@ -48,6 +48,11 @@ export interface SearchOptions {
   offset: number;
   /** Include internal pages (the caller holds `internal:read`). */
   includeInternal: boolean;
+  /**
+   * BCP 47 tag of the language whose pages are searched (search/site-search.ts); the default
+   * language's when omitted or when the site has no pages in it.
+   */
+  language?: string | undefined;
 }
 
 /** The built index. */
@@ -58,6 +63,10 @@ export interface SearchIndex {
   readonly allDocuments: readonly SearchDocument[];
   /** Runs a query; an empty or all-punctuation query matches nothing. */
   search(query: string, options: SearchOptions): SearchResults;
+  /** BCP 47 tags of the languages it has pages in, the default first. */
+  readonly languages: readonly string[];
+  /** The public and all documents of one language (of {@link SearchIndex.languages}; the default's otherwise). */
+  documentsOf(language: string | undefined): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] };
 }
 
 /**
@@ -98,6 +107,8 @@ export interface IndexData {
    * term of no page kept (one that lost its URL to another file).
    */
   termVisibility: Uint8Array;
+  /** BCP 47 tag of the documents' language, whose stems and stop words apply; English when omitted. */
+  language?: string | undefined;
 }
 
 /** Query words past this many are left out, the most common first (one bit each in the match masks). */
@@ -107,8 +118,10 @@ const MAX_QUERY_TERMS = 16;
 export class CompactSearchIndex implements SearchIndex {
   readonly publicDocuments: readonly SearchDocument[];
   readonly allDocuments: readonly SearchDocument[];
+  readonly languages: readonly string[];
   private readonly data: IndexData;
   private readonly vocabulary: Vocabulary;
+  private readonly analysis: Analysis;
   private readonly parameters: Bm25fParameters;
   /** Statistics of public queries, and of queries that include internal pages. */
   private readonly publicStatistics: Statistics;
@@ -129,7 +142,9 @@ export class CompactSearchIndex implements SearchIndex {
     this.parameters = parameters;
     this.allDocuments = data.documents;
     this.publicDocuments = data.documents.filter((_, doc) => data.internal[doc] !== 1);
-    this.vocabulary = new Vocabulary(data.terms, data.dictionary, data.termVisibility);
+    this.analysis = analysisOf(data.language);
+    this.languages = [data.language ?? 'en'];
+    this.vocabulary = new Vocabulary(data.terms, data.dictionary, data.termVisibility, this.analysis);
     const count = data.documents.length;
     this.publicStatistics = statistics(data, parameters, false);
     this.allStatistics = statistics(data, parameters, true);
@@ -141,10 +156,14 @@ export class CompactSearchIndex implements SearchIndex {
     this.wordDocs = new Uint32Array(count);
   }
 
+  documentsOf(): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } {
+    return this;
+  }
+
   search(query: string, options: SearchOptions): SearchResults {
     const { includeInternal } = options;
     const terms = queryTerms(query);
-    const words = chooseQueryWords(terms, (word) => this.frequencyOf(word, includeInternal), MAX_QUERY_TERMS);
+    const words = chooseQueryWords(terms, (word) => this.frequencyOf(word, includeInternal), MAX_QUERY_TERMS, this.analysis);
     if (words.length === 0) return { total: 0, results: [] };
     // The word being typed: the query's last, unless a space or punctuation closes it.
     const typing = foldUnit(query.charCodeAt(query.length - 1)) !== 0 ? terms[terms.length - 1] : undefined;

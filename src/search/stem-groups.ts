@@ -3,7 +3,7 @@
  * term of its stem's group (`layer`, `layers`, `layered`), without a second set of postings. Each
  * term is stemmed once, when the index is built; a 30,000-word vocabulary takes some 0.1 s.
  */
-import { stemOf } from './analysis.js';
+import { stemOf, type Analysis } from './analysis.js';
 
 /** Terms by stem, groups in compressed sparse rows. */
 export class StemGroups {
@@ -18,11 +18,16 @@ export class StemGroups {
   /**
    * @param terms the vocabulary, term by id, folded as tokenize.ts gives them
    * @param order every term id, in code-unit order of its term
+   * @param analysis the language the terms are stemmed in (analysis.ts)
    */
-  constructor(terms: readonly string[], order: Uint32Array) {
+  constructor(
+    terms: readonly string[],
+    order: Uint32Array,
+    private readonly analysis?: Analysis,
+  ) {
     const groupOfTerm = (this.groupOfTerm = new Uint32Array(terms.length));
     terms.forEach((term, id) => {
-      const stem = stemOf(term);
+      const stem = stemOf(term, analysis);
       let group = this.groupByStem.get(stem);
       if (group === undefined) {
         group = this.groupByStem.size;
@@ -47,7 +52,7 @@ export class StemGroups {
 
   /** The group of a word's stem, or -1 when no term of the vocabulary has that stem. */
   groupOf(word: string): number {
-    return this.groupByStem.get(stemOf(word)) ?? -1;
+    return this.groupByStem.get(stemOf(word, this.analysis)) ?? -1;
   }
 
   /** The group of term `id`. */

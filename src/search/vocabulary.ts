@@ -5,6 +5,7 @@
 import { TERM_IN_PUBLIC } from './field-pairs.js';
 import { boundedEditDistance } from './fuzzy.js';
 import { StemGroups } from './stem-groups.js';
+import type { Analysis } from './analysis.js';
 
 /** One vocabulary term a query word stands for, and its weight (1: the word itself). */
 export interface Expansion {
@@ -40,11 +41,13 @@ export class Vocabulary {
    * @param terms term by id
    * @param dictionary term id by term
    * @param visibility per term, {@link TERM_IN_PUBLIC} | TERM_IN_INTERNAL for the pages it is in
+   * @param analysis the language of the pages (analysis.ts): its stems group the terms, its stop words are no phrase words
    */
   constructor(
     private readonly terms: readonly string[],
     private readonly dictionary: { get(term: string): number | undefined },
     private readonly visibility: Uint8Array,
+    readonly analysis?: Analysis,
   ) {
     const order = terms
       .map((_, id) => id)
@@ -55,7 +58,7 @@ export class Vocabulary {
       });
     this.sortedIds = Uint32Array.from(order);
     this.sortedTerms = order.map((id) => terms[id] as string);
-    this.stems = new StemGroups(terms, this.sortedIds);
+    this.stems = new StemGroups(terms, this.sortedIds, analysis);
   }
 
   /** The id of a term pages of the audience contain, else `undefined`. */

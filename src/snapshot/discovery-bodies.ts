@@ -7,6 +7,7 @@ import { buildOpenApi } from '../discovery/openapi.js';
 import { buildPortalHtml } from '../discovery/portal.js';
 import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { buildSitemaps } from '../discovery/sitemap.js';
+import { alternatesOf } from '../content/languages.js';
 import { buildApiCatalog, buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from '../discovery/well-known.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { CONTENT_TYPES, jsonBody } from './bodies.js';
@@ -54,7 +55,7 @@ export interface DiscoveryOptions {
  */
 export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: BodyCache, options: DiscoveryOptions): DiscoveryBodies {
   const { site, baseUrl } = view;
-  const sitemaps = buildSitemaps(site.publicPages, baseUrl, options.sitemapMaxUrls);
+  const sitemaps = buildSitemaps(site.publicPages, baseUrl, options.sitemapMaxUrls, (page) => alternatesOf(site, page.key));
   const { llmsTxt, llmsFiles } = llmsBodiesOf(view, cache, options.llmsMaxChars);
   const cachedJson = (key: string, value: () => unknown): Body => {
     let body = cache.get(key) as Body | undefined;

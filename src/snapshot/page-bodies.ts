@@ -4,6 +4,7 @@ import type { PagePart } from '../content/page-parts.js';
 import { withLlmsDirective } from '../content/portable-markdown.js';
 import { renderBreadcrumb, renderPageNav } from '../layout/navigation.js';
 import { renderPageHtml } from '../layout/pages.js';
+import { alternatesOf, languageOfKey } from '../content/languages.js';
 import { partBodies, partedBodies, wholeBodies, type PageBodies } from './bodies.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
 import { folderOf, type SiteView } from './site-view.js';
@@ -36,6 +37,7 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
         } catch {
           return undefined;
         }
+        const language = { direction: languageOfKey(site.languages, key).direction, alternates: alternatesOf(site, key) };
         const render = (part?: PagePart): string =>
           renderPageHtml(
             chrome,
@@ -45,6 +47,7 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
             renderBreadcrumb(site, key, basePath),
             part,
             renderPageNav(site, key, basePath),
+            language,
           );
         if (content.parts.length === 0) return wholeBodies(render(), withLlmsDirective(content.markdown, baseUrl));
         // Parts are made with the page and cached with it: one entry, sized with all its parts.

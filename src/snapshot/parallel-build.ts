@@ -14,7 +14,7 @@ import { PAGE_KINDS, type Page } from '../content/page.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { Conventions } from '../content/conventions/types.js';
 import { HELD_SOURCE_MAX_CHARS, SiteAssembler, type Site } from '../content/site.js';
-import { SearchIndexBuilder } from '../search/index-builder.js';
+import { SiteSearchBuilder } from '../search/site-search.js';
 import type { CountedBatch } from '../search/field-pairs.js';
 import type { SearchIndex } from '../search/search-index.js';
 
@@ -158,6 +158,9 @@ function compact(received: Page, file: SourceFile, sections: Map<string, string>
   let section = sections.get(page.section);
   if (section === undefined) sections.set(page.section, (section = page.section));
   page.section = section;
+  let lang = sections.get(`lang:${page.lang}`);
+  if (lang === undefined) sections.set(`lang:${page.lang}`, (lang = page.lang));
+  page.lang = lang;
   page.markdownUrl = page.key.endsWith('/') ? `${page.url}index.md` : `${page.url}.md`;
   page.file = file.relPath;
   page.kind = PAGE_KINDS.find((kind) => kind === page.kind) ?? page.kind;
@@ -177,7 +180,7 @@ function merge(
 ): Omit<BuiltContent, 'workers'> {
   const problems: ContentProblem[] = [];
   const assembler = new SiteAssembler(problems);
-  const indexer = new SearchIndexBuilder();
+  const indexer = new SiteSearchBuilder(conventions?.locales[0]?.lang);
   const sections = new Map<string, string>();
   outputs.forEach((output, w) => {
     problems.push(...output.problems);
@@ -186,7 +189,8 @@ function merge(
       const file = files[w * share + fileIndex] as SourceFile;
       const page = compact(received, file, sections);
       const document = { path: page.url, title: page.title, description: page.description };
-      if (assembler.add(page, rank, file, output.texts?.[doc])) indexer.addCounted(document, page.kind === 'internal', batch, doc);
+      if (assembler.add(page, rank, file, output.texts?.[doc]))
+        indexer.addCounted(document, page.kind === 'internal', batch, doc, page.lang);
     });
   });
   return { site: assembler.finish(fallbackName, conventions), search: indexer.finish() };

@@ -29,7 +29,14 @@ export function siteViewOf(built: Site, baseUrl: string, siteTitle: string | nul
   const site = siteTitle == null ? built : { ...built, name: siteTitle };
   const basePath = basePathOf(baseUrl);
   const sidebarOf = (folderKey: string): string => renderSidebar(site, folderKey, basePath);
-  return { site, chrome: { name: site.name, baseUrl, basePath }, baseUrl, basePath, sidebarOf, rootSidebar: sidebarOf('/') };
+  return {
+    site,
+    chrome: { name: site.name, baseUrl, basePath, lang: site.languages[0]?.lang },
+    baseUrl,
+    basePath,
+    sidebarOf,
+    rootSidebar: sidebarOf('/'),
+  };
 }
 
 /** The folder key a page or folder key sits in: `/a/b` → `/a/`, `/a/` → `/a/`. */

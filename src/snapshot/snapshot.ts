@@ -15,7 +15,7 @@ import { buildSite, withAssets, type Site } from '../content/site.js';
 import type { AssetFile } from '../content/assets.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { SearchIndex } from '../search/search-index.js';
-import { SearchIndexBuilder } from '../search/index-builder.js';
+import { SiteSearchBuilder } from '../search/site-search.js';
 import type { SiteChrome } from '../layout/document.js';
 import type { PageBodies } from './bodies.js';
 import { assetBodies, notFoundBody } from './chrome-bodies.js';
@@ -118,13 +118,13 @@ function buildContent(
   conventions: Conventions | undefined,
   onProgress?: (done: number, total: number) => void,
 ): Omit<BuiltContent, 'workers'> {
-  const indexer = new SearchIndexBuilder();
+  const indexer = new SiteSearchBuilder(conventions?.locales[0]?.lang);
   const site = buildSite(files, {
     fallbackName,
     conventions,
     onProgress,
     onPage: ({ page, body }) =>
-      indexer.add({ path: page.url, title: page.title, description: page.description }, page.kind === 'internal', body),
+      indexer.add({ path: page.url, title: page.title, description: page.description }, page.kind === 'internal', body, page.lang),
   });
   return { site, search: indexer.finish() };
 }

@@ -8,7 +8,7 @@ import { scalarText } from '../page.js';
 import { summarizeMarkdown } from '../render.js';
 import type { ContentProblem } from '../problems.js';
 import type { Declaration } from './declare.js';
-import type { Conventions, DeclaredSite, FallbackOrder, Generator } from './types.js';
+import { DEFAULT_LOCALE, type Conventions, type DeclaredSite, type FallbackOrder, type Generator, type Locale } from './types.js';
 
 /** The input of every generator reader. */
 export interface ReaderContext {
@@ -75,7 +75,7 @@ export function conventionsOf(
   generator: Generator,
   context: ReaderContext,
   declaration: Declaration,
-  parts: { site: DeclaredSite; unpublished?: Map<string, string>; fallbackOrder: FallbackOrder },
+  parts: { site: DeclaredSite; unpublished?: Map<string, string>; fallbackOrder: FallbackOrder; locales?: readonly Locale[] },
 ): Conventions {
   return {
     generator,
@@ -85,6 +85,7 @@ export function conventionsOf(
     folders: declaration.finishFolders(),
     unpublished: parts.unpublished ?? new Map(),
     fallbackOrder: parts.fallbackOrder,
+    locales: parts.locales ?? [DEFAULT_LOCALE],
     problems: context.problems,
   };
 }

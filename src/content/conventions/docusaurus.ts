@@ -13,7 +13,8 @@ import { parse as parseYaml } from 'yaml';
 import { Declaration, folderOfFile } from './declare.js';
 import { conventionsOf, frontmatters, isUnderscored, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
-import type { Conventions, DeclaredSite } from './types.js';
+import { languageTagOf } from './locales.js';
+import type { Conventions, DeclaredSite, Locale } from './types.js';
 
 const NUMBER_PREFIX = /^\d+[-_.]\s*/;
 const SIDEBAR_FILES = ['sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
@@ -33,6 +34,7 @@ function docId(relPath: string, data: Record<string, unknown>): string {
 export function readDocusaurus(context: ReaderContext): Conventions {
   const declaration = new Declaration();
   const site: DeclaredSite = {};
+  let locales: Locale[] | undefined;
   const ids = new Map<string, string>();
   for (const [relPath, data] of frontmatters(context)) ids.set(docId(relPath, data), relPath);
   const configDir = context.configFile === undefined ? context.contentDir : path.dirname(context.configFile);
@@ -40,6 +42,9 @@ export function readDocusaurus(context: ReaderContext): Conventions {
     const config = objectOf(readJs(context, context.configFile));
     site.title = stringOf(config?.title);
     site.description = stringOf(config?.tagline);
+    // docusaurus.io/docs/i18n/introduction: translations live outside the docs folder (i18n/<locale>/), not read here.
+    const lang = languageTagOf(stringOf(objectOf(config?.i18n)?.defaultLocale) ?? '');
+    if (lang !== undefined) locales = [{ lang, dir: '' }];
   }
   const sidebarsFile = SIDEBAR_FILES.map((name) => path.join(configDir, name)).find((file) => existsSync(file));
   if (sidebarsFile !== undefined) {
@@ -79,7 +84,7 @@ export function readDocusaurus(context: ReaderContext): Conventions {
   const unpublished = new Map<string, string>();
   for (const file of context.files)
     if (isUnderscored(file.relPath)) unpublished.set(file.relPath, 'a name starting with _ is a partial, which Docusaurus never publishes');
-  return conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path' });
+  return conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path', locales });
 }
 
 /** A JS/TS config's default export, read as a literal; reports a file that does not parse. */

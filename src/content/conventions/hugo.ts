@@ -12,7 +12,8 @@ import { accessOf, isInternalFile } from '../access.js';
 import { scalarText } from '../page.js';
 import { Declaration, folderOfFile } from './declare.js';
 import { conventionsOf, frontmatters, readTextFile, unreadable, type ReaderContext } from './context.js';
-import type { Conventions, DeclaredSite } from './types.js';
+import { languageTagOf } from './locales.js';
+import type { Conventions, DeclaredSite, Locale } from './types.js';
 
 type Data = Record<string, unknown>;
 
@@ -41,6 +42,7 @@ export function readHugo(context: ReaderContext): Conventions {
   const declaration = new Declaration();
   const site: DeclaredSite = {};
   let lowercasePaths = true;
+  let locales: Locale[] | undefined;
   if (context.configFile !== undefined) {
     const text = readTextFile(context.configFile) ?? '';
     try {
@@ -50,6 +52,9 @@ export function readHugo(context: ReaderContext): Conventions {
       site.title = scalarText(config.title);
       site.description = scalarText(objectOf(config.params)?.description);
       lowercasePaths = config.disablePathToLower !== true;
+      // gohugo.io/configuration/all/#defaultcontentlanguage: the language of a site without `languages`.
+      const lang = languageTagOf(scalarText(config.defaultContentLanguage) ?? scalarText(config.languageCode) ?? '');
+      if (lang !== undefined) locales = [{ lang, dir: '' }];
     } catch (error) {
       unreadable(context, context.configFile, `cannot read: ${(error as Error).message.split('\n')[0]}`);
     }
@@ -87,7 +92,7 @@ export function readHugo(context: ReaderContext): Conventions {
     else if ((renderOf(data) ?? inheritedRender(cascades, folder)) === 'never')
       unpublished.set(relPath, 'build.render is never: Hugo does not render it');
   }
-  return { ...conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo' }), lowercasePaths };
+  return { ...conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo', locales }), lowercasePaths };
 }
 
 /** The `build.render` cascaded to a folder by its nearest section that sets one. */

@@ -16,7 +16,8 @@ import { readHugo } from './hugo.js';
 import { readMkDocs } from './mkdocs.js';
 import { readNavList } from './mkdocs-nav.js';
 import { readStarlight } from './starlight.js';
-import { plainConventions, type Conventions, type Generator } from './types.js';
+import { folderLocales, withMirroredOrder } from './locales.js';
+import { DEFAULT_LOCALE, plainConventions, type Conventions, type Generator } from './types.js';
 import { readVitePress } from './vitepress.js';
 
 /** The settings that shape conventions (config/config.ts `conventions`, `nav`). */
@@ -61,7 +62,8 @@ function readGeneratorConventions(contentDir: string, files: readonly SourceFile
       message: `conventions ${generator}: none of its config files found; its file rules apply alone`,
     });
   if (generator === 'plain') {
-    const conventions = plainConventions(options.conventions === 'plain' ? 'the conventions setting' : detected?.detectedBy);
+    const plain = plainConventions(options.conventions === 'plain' ? 'the conventions setting' : detected?.detectedBy);
+    const conventions = withFolderLocales(plain, files);
     if (options.nav === undefined) return conventions;
     const declaration = new Declaration();
     for (const entry of readNavList(options.nav, declaration, false))
@@ -74,11 +76,21 @@ function readGeneratorConventions(contentDir: string, files: readonly SourceFile
       problems,
     };
   }
-  const conventions = READERS[generator]({ contentDir: dir, configFile: detected?.configFile, files, problems });
+  const conventions = withFolderLocales(READERS[generator]({ contentDir: dir, configFile: detected?.configFile, files, problems }), files);
   return {
     ...conventions,
     detectedBy: options.conventions === undefined ? (detected?.detectedBy ?? '') : `the conventions setting (${generator})`,
   };
+}
+
+/**
+ * `conventions` with the locales of BCP 47 folders (content/conventions/locales.ts) when its
+ * generator declared one language, and the declared order applied to every language.
+ */
+function withFolderLocales(conventions: Conventions, files: readonly SourceFile[]): Conventions {
+  if (conventions.locales.length > 1) return withMirroredOrder(conventions);
+  const locales = folderLocales(files, conventions.locales[0] ?? DEFAULT_LOCALE);
+  return locales.length === 1 ? conventions : withMirroredOrder({ ...conventions, locales });
 }
 
 /** The files the generator publishes: `files` without those its rules leave unpublished. */

@@ -44,6 +44,24 @@ export interface DeclaredSite {
   notFound?: { title: string; message: string } | undefined;
 }
 
+/**
+ * One language of the site: where its pages are and how it is tagged. Starlight `locales`,
+ * VitePress `locales`, Docusaurus `i18n`, Hugo `languages`, or a folder named by a BCP 47 tag.
+ */
+export interface Locale {
+  /** BCP 47 language tag (RFC 5646) of its pages, as `<html lang>` and `hreflang` carry it: `de`, `zh-CN`. */
+  lang: string;
+  /** Folder of its pages relative to the content folder, without slashes (`de`, `pt-br`); `''` for the root. */
+  dir: string;
+  /** Its name in its own words (Starlight and VitePress `label`: `Deutsch`), when declared. */
+  label?: string | undefined;
+  /** Text direction (Starlight `dir`), when declared. */
+  direction?: 'ltr' | 'rtl' | undefined;
+}
+
+/** The language of a site that declares none: pages have always been served as English. */
+export const DEFAULT_LOCALE: Locale = { lang: 'en', dir: '' };
+
 /** Everything a generator declares, ready for the build. Plain data: it can cross to a worker. */
 export interface Conventions {
   generator: Generator;
@@ -57,6 +75,11 @@ export interface Conventions {
   /** Files the generator never publishes, by relative path, with the rule that says so. */
   unpublished: ReadonlyMap<string, string>;
   fallbackOrder: FallbackOrder;
+  /**
+   * The site's languages, the default first (its pages are the site's main tree); one for a site
+   * in one language. A page belongs to the locale whose `dir` holds it, else to the default.
+   */
+  locales: readonly Locale[];
   /** What could not be read (JS/TS that is not a literal, unparsable config), for `sitegate check`. */
   problems: ContentProblem[];
   /**
@@ -81,6 +104,7 @@ export function plainConventions(detectedBy = 'no generator files found'): Conve
     folders: new Map(),
     unpublished: new Map(),
     fallbackOrder: 'title',
+    locales: [DEFAULT_LOCALE],
     problems: [],
   };
 }

@@ -2,19 +2,22 @@
  * VitePress (vitepress.dev/reference/default-theme-sidebar): `.vitepress/config.*` gives the site
  * `title` and `description`, and `themeConfig.sidebar` the nav: an array, or an object of arrays by
  * path prefix, of `{ text, link, items, base }` entries; `themeConfig.nav` links name the folders
- * they lead to. Links are site paths, `.md`/`.html` optional, `/x/` being `x/index.md`. The config
+ * they lead to. `locales` (vitepress.dev/guide/i18n) name the language folders, `root` being the
+ * top one, and `lang` the site's language. Links are site paths, `.md`/`.html` optional, `/x/` being `x/index.md`. The config
  * is parsed, never run: what is computed is reported and left to file order.
  */
 import { Declaration, linkedFile } from './declare.js';
 import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
-import type { Conventions, DeclaredSite } from './types.js';
+import { configLocales, languageTagOf } from './locales.js';
+import type { Conventions, DeclaredSite, Locale } from './types.js';
 
 /** The conventions of a VitePress site. */
 export function readVitePress(context: ReaderContext): Conventions {
   const declaration = new Declaration();
   const site: DeclaredSite = {};
   const listed = new Set(context.files.map((file) => file.relPath));
+  let locales: Locale[] | undefined;
   const configFile = context.configFile;
   if (configFile !== undefined) {
     const report = (message: string): void => unreadable(context, configFile, message);
@@ -48,6 +51,11 @@ export function readVitePress(context: ReaderContext): Conventions {
         declaration.group(stringOf(object.text), () => members.forEach((member) => item(member, itemBase)));
       }
     };
+    const declared = configLocales(config?.locales);
+    if (declared !== undefined && 'problem' in declared) report(declared.problem);
+    else if (declared !== undefined) locales = declared.locales;
+    else if (stringOf(config?.lang) !== undefined && languageTagOf(stringOf(config?.lang) as string) !== undefined)
+      locales = [{ lang: languageTagOf(stringOf(config?.lang) as string) as string, dir: '' }];
     const themeConfig = objectOf(config?.themeConfig);
     const sidebar = themeConfig?.sidebar;
     const lists = Array.isArray(sidebar) ? [sidebar] : Object.values(objectOf(sidebar) ?? {});
@@ -64,5 +72,5 @@ export function readVitePress(context: ReaderContext): Conventions {
         declaration.folder(link.replace(/^\/|\/$/g, ''), { label: text });
     }
   }
-  return conventionsOf('vitepress', context, declaration, { site, fallbackOrder: 'path' });
+  return conventionsOf('vitepress', context, declaration, { site, fallbackOrder: 'path', locales });
 }

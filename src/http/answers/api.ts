@@ -3,7 +3,8 @@ import { ApiError } from '../../errors.js';
 import { rateLimitHeaders } from '../../auth/rate-limits.js';
 import type { AuthServices } from '../../auth/authenticate.js';
 import type { Principal } from '../../auth/principal.js';
-import { bodyAnswer, plainAnswer } from '../answer.js';
+import { bodyAnswer, plainAnswer, type RequestFacts } from '../answer.js';
+import { negotiateLanguage } from '../negotiation.js';
 import type { BeforeStep, RouteAnswer } from '../route.js';
 import { PUBLIC_CORS_HEADERS } from '../headers.js';
 
@@ -83,16 +84,39 @@ export function spendSearchBudget(auth: AuthServices): BeforeStep {
  */
 export const searchSite: RouteAnswer = function searchSite(facts, snapshot, principal) {
   const includeInternal = principal?.scopes.includes('internal:read') ?? false;
-  const { limit, offset } = facts.query as { limit?: number; offset: number };
+  const { limit, offset, lang } = facts.query as { limit?: number; offset: number; lang?: string };
   const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
-  if (q === '' && limit === undefined && offset === 0) {
+  if (q === '' && limit === undefined && offset === 0 && lang === undefined) {
     const body = includeInternal ? snapshot.discovery.fullIndex : snapshot.discovery.publicIndex;
     return bodyAnswer(body, principal === undefined ? PUBLIC_JSON_HEADERS : PRIVATE_INDEX_HEADERS);
   }
-  const documents = includeInternal ? snapshot.search.allDocuments : snapshot.search.publicDocuments;
+  const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, q !== '');
+  const scope = lang === undefined && q === '' ? snapshot.search : snapshot.search.documentsOf(language);
+  const documents = includeInternal ? scope.allDocuments : scope.publicDocuments;
   const results =
     q === ''
       ? documents.slice(offset, limit === undefined ? undefined : offset + limit)
-      : snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal }).results;
-  return plainAnswer(200, principal === undefined ? PUBLIC_RESULTS_HEADERS : PRIVATE_RESULTS_HEADERS, JSON.stringify(results));
+      : snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal, language }).results;
+  const base = principal === undefined ? PUBLIC_RESULTS_HEADERS : PRIVATE_RESULTS_HEADERS;
+  return plainAnswer(200, { ...base, ...headers }, JSON.stringify(results));
 };
+
+/**
+ * The language a search answers in on a multilingual site (negotiation.ts `negotiateLanguage`):
+ * `lang`, else `Accept-Language`, else the default; its `Content-Language` (RFC 9110 §8.5), and
+ * `Vary: Accept-Language` when the header decided. A listing without `q` and `lang` lists every
+ * language, as the whole index does. A site in one language adds no header.
+ */
+function searchLanguage(
+  facts: RequestFacts,
+  languages: readonly string[],
+  lang: string | undefined,
+  query: boolean,
+): { language: string | undefined; headers: Record<string, string> } {
+  if (languages.length < 2 || (!query && lang === undefined)) return { language: undefined, headers: {} };
+  const header = facts.headers['accept-language'];
+  const { language } = negotiateLanguage(lang, header, languages);
+  const headers: Record<string, string> = { 'content-language': language ?? '' };
+  if (lang === undefined) headers.vary = 'Accept-Language';
+  return { language, headers };
+}

@@ -17,6 +17,7 @@ import { requireScopes, type AuthServices } from '../../auth/authenticate.js';
 import type { Principal } from '../../auth/principal.js';
 import { rateLimitHeaders } from '../../auth/rate-limits.js';
 import { createMcpServer } from '../../mcp/server.js';
+import { negotiateLanguage } from '../negotiation.js';
 import { plainAnswer, type PlainAnswer } from '../answer.js';
 import type { BeforeStep, RouteAnswer } from '../route.js';
 
@@ -97,7 +98,9 @@ export function mcpAnswer(ctx: { auth: AuthServices; config: { baseUrl: string }
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
     if (tool === 'search' && principal !== undefined) await spendSearchBudget(ctx.auth, clientKey(principal));
-    const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal });
+    const languageOf = (lang: string | undefined): string | undefined =>
+      negotiateLanguage(lang, facts.headers['accept-language'], snapshot.search.languages).language;
+    const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal, languageOf });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     return {
       kind: 'raw',

@@ -10,6 +10,8 @@ import type { Config } from '../../config/config.js';
 import { ApiError } from '../../errors.js';
 import { requireScopes } from '../../auth/authenticate.js';
 import { resolvePath, type Found, type Redirected } from '../../snapshot/lookup.js';
+import type { Snapshot } from '../../snapshot/snapshot.js';
+import { alternatesOf } from '../../content/languages.js';
 import type { PartBodies, Representations } from '../../snapshot/bodies.js';
 import { bodyAnswer, plainAnswer, type Answer, type RequestFacts } from '../answer.js';
 import type { RouteAnswer } from '../route.js';
@@ -42,7 +44,7 @@ export function servePage(config: PageConfig): RouteAnswer {
     switch (resolution.kind) {
       case 'page':
         if (principal !== undefined) requireScopes(principal, ['content:read']);
-        return pageAnswer(config, facts, resolution, PUBLIC_CACHE);
+        return pageAnswer(config, facts, resolution, PUBLIC_CACHE, () => alternateLinks(snapshot, resolution));
       case 'internal': {
         if (principal === undefined) throw new ApiError('credential_required');
         requireScopes(principal, ['internal:read']);
@@ -50,7 +52,7 @@ export function servePage(config: PageConfig): RouteAnswer {
         if (found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
         if (found.kind === 'asset') return assetAnswer(facts, found.asset, PRIVATE_CACHE);
         if (found.kind === 'redirect') return redirectAnswer(snapshot.chrome.basePath, found, facts.search);
-        return pageAnswer(config, facts, found, PRIVATE_CACHE);
+        return pageAnswer(config, facts, found, PRIVATE_CACHE, () => alternateLinks(snapshot, found));
       }
       case 'hidden':
         if (principal === undefined || !principal.scopes.includes('internal:read'))
@@ -91,11 +93,25 @@ export interface PageHeaders {
 /** Headers of public pages, built on first use per page (keyed by its bodies, so per snapshot). */
 const publicHeaders = new WeakMap<Representations, PageHeaders>();
 
+/**
+ * `Link` values to a page's versions in other languages (RFC 8288 rel `alternate` with `hreflang`,
+ * content/languages.ts `alternatesOf`), each followed by `, `; `''` for a page without
+ * translation, a part past the first, or a folder listing.
+ */
+function alternateLinks(snapshot: Snapshot, found: Found): string {
+  if (found.page === undefined || (found.part !== undefined && found.part.n !== 1)) return '';
+  const { baseUrl } = snapshot.chrome;
+  return alternatesOf(snapshot.site, found.page.key)
+    .map((alternate) => `<${baseUrl}${alternate.url}>; rel="alternate"; hreflang="${alternate.hreflang}", `)
+    .join('');
+}
+
 /** The response headers of a page's representations (cached for public pages). */
-function pageHeaders(config: PageConfig, found: Found, cacheControl: string): PageHeaders {
+function pageHeaders(config: PageConfig, found: Found, cacheControl: string, alternates: () => string): PageHeaders {
   const cached = cacheControl === PUBLIC_CACHE ? publicHeaders.get(found.bodies) : undefined;
   if (cached !== undefined) return cached;
   const { baseUrl } = config;
+  const languages = alternates();
   // Public pages are readable from any origin; internal ones, answers to a credential, are not.
   const cors = cacheControl === PUBLIC_CACHE ? PUBLIC_CORS_HEADERS : {};
   const headers: PageHeaders = {
@@ -104,13 +120,13 @@ function pageHeaders(config: PageConfig, found: Found, cacheControl: string): Pa
       ...cors,
       'cache-control': cacheControl,
       vary: found.bodies.html.compressible ? 'Accept, Accept-Encoding' : 'Accept',
-      link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${partLinks(baseUrl, found, 'html')}${agentLinks(baseUrl)}`,
+      link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${languages}${partLinks(baseUrl, found, 'html')}${agentLinks(baseUrl)}`,
     },
     markdown: {
       'x-content-type-options': 'nosniff',
       ...cors,
       'cache-control': cacheControl,
-      link: `<${baseUrl}${found.url}>; rel="canonical", ${partLinks(baseUrl, found, 'markdown')}${agentLinks(baseUrl)}`,
+      link: `<${baseUrl}${found.url}>; rel="canonical", ${languages}${partLinks(baseUrl, found, 'markdown')}${agentLinks(baseUrl)}`,
       'x-markdown-tokens': String(found.bodies.markdownTokens()),
       'content-signal': config.contentSignal,
       // Search engines should index the HTML page, not its markdown twin.
@@ -141,15 +157,16 @@ function partLinks(baseUrl: string, found: Found, representation: 'html' | 'mark
 
 /**
  * A page in the negotiated representation (RFC 9110 §12.5.1), with its precomputed headers.
+ * @param alternates its {@link alternateLinks}, made when its headers are (once for a public page)
  * @throws {ApiError} `not_acceptable` when the client accepts neither representation
  */
-function pageAnswer(config: PageConfig, facts: RequestFacts, found: Found, cacheControl: string): Answer {
+function pageAnswer(config: PageConfig, facts: RequestFacts, found: Found, cacheControl: string, alternates: () => string): Answer {
   const type = negotiateMediaType(facts.headers.accept, found.markdownOnly ? MARKDOWN_ONLY : NEGOTIATED);
   if (type === undefined) {
     const offered = found.markdownOnly ? 'text/markdown' : 'text/html or text/markdown';
     throw new ApiError('not_acceptable', { message: `This page is available as ${offered}.` });
   }
-  const headers = pageHeaders(config, found, cacheControl);
+  const headers = pageHeaders(config, found, cacheControl, alternates);
   if (type === 'text/html') return bodyAnswer(found.bodies.html, headers.html);
   return bodyAnswer(found.bodies.markdown, found.markdownOnly ? headers.markdown : headers.negotiatedMarkdown);
 }

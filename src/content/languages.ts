@@ -1,0 +1,133 @@
+/**
+ * The languages of a built site: one navigation tree per language (the default language's is the
+ * site's main tree, rooted at `/`; a locale folder's is rooted at that folder, never a section of
+ * the main tree), and the translations of each page: the pages at the same path relative to each
+ * language's tree (`/guides/i18n` ↔ `/de/guides/i18n`). Made of public pages only, so an alternate
+ * never names a page the reader may not read (DESIGN.md "Private content fails closed").
+ */
+import { buildFolders, type Folder } from './folders.js';
+import type { Page } from './page.js';
+import type { FallbackOrder, DeclaredFolder, Locale } from './conventions/types.js';
+
+/** One language of the site with its own navigation tree. */
+export interface SiteLanguage {
+  /** BCP 47 tag (RFC 5646): `de`, `zh-CN`. */
+  readonly lang: string;
+  /** Its name in its own words, when declared (`Deutsch`). */
+  readonly label: string | undefined;
+  /** Text direction, when declared. */
+  readonly direction: 'ltr' | 'rtl' | undefined;
+  /** Folder key its tree starts at: `/` for the default language, `/de/` for a locale folder. */
+  readonly rootKey: string;
+  /** Its public pages depth first in nav order (content/folders.ts), for llms.txt and prev/next. */
+  readonly navPages: readonly Page[];
+}
+
+/** A version of a page in one language: where `hreflang` alternates point. */
+export interface Translation {
+  /** BCP 47 tag of the version. */
+  readonly lang: string;
+  /** Its canonical URL path, percent-encoded. */
+  readonly url: string;
+}
+
+/** What {@link buildLanguages} makes. */
+export interface SiteLanguages {
+  /** Every language's folders by key; the main tree holds `/`. */
+  folders: Map<string, Folder>;
+  /** The languages, the default first. */
+  languages: SiteLanguage[];
+  /**
+   * By page key, the public versions of a public page in each language, itself included, in
+   * locale order (the default first); only pages with at least one translation have an entry.
+   */
+  translations: Map<string, readonly Translation[]>;
+}
+
+/** How the trees are ordered (content/folders.ts `FolderRules`) and which languages there are. */
+export interface LanguageRules {
+  folders: ReadonlyMap<string, DeclaredFolder>;
+  fallbackOrder: FallbackOrder;
+  /** The default first (content/conventions/types.ts). */
+  locales: readonly Locale[];
+}
+
+/**
+ * Splits public pages by language and builds each language's tree and the translations.
+ * A page of a locale whose URL does not start with the locale's folder joins the main tree.
+ */
+export function buildLanguages(pages: readonly Page[], rules: LanguageRules): SiteLanguages {
+  const locales = rules.locales.length === 0 ? [{ lang: 'en', dir: '' }] : rules.locales;
+  const rootKeys = locales.map((locale, i) => (i === 0 || locale.dir === '' ? '/' : `/${locale.dir}/`));
+  const members: Page[][] = locales.map(() => []);
+  const indexOfLang = new Map<string, number>();
+  locales.forEach((locale, i) => {
+    if (!indexOfLang.has(locale.lang)) indexOfLang.set(locale.lang, i);
+  });
+  for (const page of pages) {
+    const at = indexOfLang.get(page.lang) ?? 0;
+    (members[page.key.startsWith(rootKeys[at] as string) ? at : 0] as Page[]).push(page);
+  }
+  const folders = new Map<string, Folder>();
+  const languages: SiteLanguage[] = locales.map((locale, i) => {
+    const rootKey = rootKeys[i] as string;
+    const tree = buildFolders(members[i] as Page[], rules, rootKey);
+    for (const [key, folder] of tree.folders) folders.set(key, folder);
+    return { lang: locale.lang, label: locale.label, direction: locale.direction, rootKey, navPages: tree.navPages };
+  });
+  const translations = locales.length === 1 ? new Map<string, readonly Translation[]>() : translationsOf(locales, members);
+  return { folders, languages, translations };
+}
+
+/** The versions of each page by its path relative to its language's folder (the default's folder too, `en/`). */
+function translationsOf(locales: readonly Locale[], members: readonly Page[][]): Map<string, readonly Translation[]> {
+  const byPath = new Map<string, { key: string; translation: Translation }[]>();
+  locales.forEach((locale, i) => {
+    const prefix = locale.dir === '' ? '/' : `/${locale.dir}/`;
+    for (const page of members[i] ?? []) {
+      const relative = page.key.startsWith(prefix) ? page.key.slice(prefix.length - 1) : page.key;
+      const versions = byPath.get(relative) ?? [];
+      versions.push({ key: page.key, translation: { lang: page.lang, url: page.url } });
+      byPath.set(relative, versions);
+    }
+  });
+  const translations = new Map<string, readonly Translation[]>();
+  for (const versions of byPath.values()) {
+    if (versions.length < 2) continue;
+    const list = versions.map((version) => version.translation);
+    for (const version of versions) translations.set(version.key, list);
+  }
+  return translations;
+}
+
+/** The language whose tree holds a page or folder key: the locale folder's, else the default (the first). */
+export function languageOfKey(languages: readonly SiteLanguage[], key: string): SiteLanguage {
+  for (const language of languages) if (language.rootKey !== '/' && key.startsWith(language.rootKey)) return language;
+  return languages[0] as SiteLanguage;
+}
+
+/** One `hreflang` alternate of a page (HTML `<link>`, `Link` header, sitemap `xhtml:link`). */
+export interface Alternate {
+  /** BCP 47 tag, or `x-default` for the version shown to readers of no listed language. */
+  readonly hreflang: string;
+  /** Canonical URL path, percent-encoded. */
+  readonly url: string;
+}
+
+/**
+ * The `hreflang` alternates of a public page, as search engines ask for them
+ * (developers.google.com/search/docs/specialty/international/localized-versions): every version,
+ * the page itself included, then `x-default` for the default language's version when there is
+ * one. Empty for a page without translation, and for an internal page, which has none listed.
+ */
+export function alternatesOf(
+  site: { readonly translations: ReadonlyMap<string, readonly Translation[]>; readonly languages: readonly SiteLanguage[] },
+  key: string,
+): Alternate[] {
+  const versions = site.translations.get(key);
+  if (versions === undefined) return [];
+  const alternates: Alternate[] = versions.map((version) => ({ hreflang: version.lang, url: version.url }));
+  const main = versions.find((version) => version.lang === site.languages[0]?.lang);
+  if (main !== undefined) alternates.push({ hreflang: 'x-default', url: main.url });
+  return alternates;
+}
