@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../src/content/load.js';
+import { loadSiteFiles } from '../src/content/conventions/index.js';
 import { renderPageContent } from '../src/content/page-content.js';
 import { codeLines } from '../src/content/dialects/lines.js';
 import { buildSite } from '../src/content/site.js';
@@ -16,7 +16,12 @@ import { buildSite } from '../src/content/site.js';
 const REAL = path.resolve(import.meta.dirname, '../../shared/corpora/real');
 const CORPORA = ['docusaurus', 'gitbook', 'hugo', 'mdbook', 'mkdocs', 'starlight', 'vitepress'];
 const UNRENDERED =
-  /:::|!!!|\{% |\{\{<|\{\{%|\{\{#include|\{\{#rustdoc_include|\{\/\*|^(?:import|export) .*(?:from ['"]|=)|<\/?[A-Z][A-Za-z]*[\s/>]/m;
+  /:::|!!! |\?\?\?\+? |^=== "|\{% |\{\{<|\{\{%|\{\{#include|\{\{#rustdoc_include|--8<--|\{\/\*|^(?:import|export) .*(?:from ['"]|=)|<\/?[A-Z][A-Za-z]*[\s/>]|<script setup|:(?:material|octicons|fontawesome|simple)-[\w-]+:/m;
+/**
+ * A GitHub alert marker left in the HTML text: in the markdown it is the form every admonition takes
+ * (dialects/blocks.ts), in the HTML it must have become a box.
+ */
+const ALERT = /^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/im;
 /** A JSX component tag left in the HTML (outside code), which the browser would drop unseen. */
 const JSX_TAG = /<\/?[A-Z][A-Za-z.]*[\s/>]/;
 
@@ -49,12 +54,13 @@ export function markdownProse(markdown: string): string {
 
 /** The pages of a corpus whose HTML text or markdown holds unrendered syntax, with the first match. */
 function scan(corpus: string): { pages: number; offenders: string[] } {
-  const loaded = loadContent(path.join(REAL, corpus, 'content'));
-  const site = buildSite(loaded.files, { fallbackName: corpus });
+  const loaded = loadSiteFiles(path.join(REAL, corpus, 'content'));
+  const site = buildSite(loaded.files, { fallbackName: corpus, conventions: loaded.conventions });
   const offenders: string[] = [];
   for (const page of site.pages.values()) {
     const content = renderPageContent(site, page, 'http://localhost', { pageMaxChars: 0 });
-    const html = UNRENDERED.exec(htmlText(content.bodyHtml)) ?? JSX_TAG.exec(htmlOutsideCode(content.bodyHtml));
+    const text = htmlText(content.bodyHtml);
+    const html = UNRENDERED.exec(text) ?? ALERT.exec(text) ?? JSX_TAG.exec(htmlOutsideCode(content.bodyHtml));
     const markdown = UNRENDERED.exec(markdownProse(content.markdown));
     if (html !== null || markdown !== null)
       offenders.push(

@@ -16,6 +16,14 @@ describe('MkDocs admonitions', () => {
     expect(dialect('???+ tip\n    Open.').text).toBe('> **Tip**\n>\n> Open.');
   });
 
+  it('renders an admonition nested in an admonition as a box inside the box', () => {
+    const out = dialect('!!! note "Outer"\n\n    Out.\n\n    !!! warning "Inner"\n\n        In.\n');
+    expect(out.text).toBe('> [!NOTE]\n> **Outer**\n>\n> Out.\n>\n> > [!WARNING]\n> > **Inner**\n> >\n> > In.\n');
+    expect(out.html).toBe(
+      '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>\n<p><strong>Outer</strong></p>\n<p>Out.</p>\n<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title">Warning</p>\n<p><strong>Inner</strong></p>\n<p>In.</p>\n</div>\n</div>\n',
+    );
+  });
+
   it('reads an admonition opening a definition', () => {
     expect(dialect('`type`\n:   !!! note\n\n        Body.').text).toBe('`type`\n:   > [!NOTE]\n    > Body.');
   });

@@ -58,16 +58,23 @@ export function useDialectPlugins(md: MarkdownIt, options: { attributeLists: boo
     });
 }
 
+/** An alert marker opening a quote's first paragraph, as markdown-it-github-alerts reads it (its default markers). */
+const ALERT_MARKER = /^\\?\[!(TIP|NOTE|IMPORTANT|WARNING|CAUTION)\]([^\n\r]*)/i;
+
 /**
  * markdown-it-github-alerts turns the first `blockquote_close` after an alert's opening into the
  * alert's close, which is a nested quote's when the alert holds one (an admonition holding a
- * collapsible block). Each close is matched to its opening again here, by nesting.
+ * collapsible block), and it skips the quotes nested in an alert, so an admonition inside an
+ * admonition (MkDocs "Nested admonitions") stayed a quote. A quote whose first paragraph opens
+ * with a marker becomes an alert here, as the plugin makes one, and each close is matched to its
+ * opening again, by nesting.
  */
 function repairAlertNesting(state: { tokens: Token[] }): void {
   const open: Token[] = [];
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
+    if (token.type === 'blockquote_open' && tokens[i + 1]?.type === 'paragraph_open') nestedAlert(token, tokens[i + 2]);
     // `> [!NOTE]` alone on its line leaves an empty first paragraph once the marker is taken out.
     if (token.type === 'alert_open' && tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 2]?.content === '') tokens.splice(i + 1, 3);
     if (token.type === 'blockquote_open' || token.type === 'alert_open') open.push(token);
@@ -78,4 +85,16 @@ function repairAlertNesting(state: { tokens: Token[] }): void {
       token.tag = alert ? 'div' : 'blockquote';
     }
   }
+}
+
+/** Makes `open` an alert when the inline token of its first paragraph opens with a marker (the marker taken out, as the plugin does). */
+function nestedAlert(open: Token, inline: Token | undefined): void {
+  const match = inline?.type === 'inline' ? ALERT_MARKER.exec(inline.content) : null;
+  if (inline === undefined || match === null) return;
+  const type = (match[1] as string).toLowerCase();
+  inline.content = inline.content.slice(match[0].length).trimStart();
+  // Core rules after 'block' run before 'inline': the children are parsed from the content as left here.
+  open.type = 'alert_open';
+  open.tag = 'div';
+  open.meta = { title: (match[2] ?? '').trim() || type.charAt(0).toUpperCase() + type.slice(1), type };
 }
