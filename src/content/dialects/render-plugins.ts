@@ -76,7 +76,11 @@ function repairAlertNesting(state: { tokens: Token[] }): void {
     const token = tokens[i] as Token;
     if (token.type === 'blockquote_open' && tokens[i + 1]?.type === 'paragraph_open') nestedAlert(token, tokens[i + 2]);
     // `> [!NOTE]` alone on its line leaves an empty first paragraph once the marker is taken out.
-    if (token.type === 'alert_open' && tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 2]?.content === '') tokens.splice(i + 1, 3);
+    if (token.type === 'alert_open' && tokens[i + 1]?.type === 'paragraph_open') {
+      if (tokens[i + 2]?.content === '') tokens.splice(i + 1, 3);
+      // Else the paragraph lost its marker line: its text starts a line further down (the line `check` names for a link in it).
+      else for (const text of [tokens[i + 1], tokens[i + 2]]) if (text?.map?.[0] === token.map?.[0] && text?.map) text.map[0] += 1;
+    }
     if (token.type === 'blockquote_open' || token.type === 'alert_open') open.push(token);
     else if (token.type === 'blockquote_close' || token.type === 'alert_close') {
       const opener = open.pop();
