@@ -1,8 +1,11 @@
 /**
  * Issue 13, done-when 1: on each of the seven real sites (../shared/corpora/real), no page's served
- * HTML text or served markdown, outside code, holds unrendered dialect syntax: `:::`, `!!!`, `{% `,
- * `{{<`, `{{%`, `{{#include`, `{{#rustdoc_include`, or MDX: `import`/`export` lines, JSX comments
- * `{/*`, component tags `<Tabs>` (also as raw tags in the HTML). Every page is rendered as `check` renders it.
+ * HTML text or served markdown, outside code, holds unrendered dialect syntax: `:::`, `!!! `, `??? `,
+ * `=== "`, `{% `, `{{<`, `{{%`, `{{#include`, `{{#rustdoc_include`, `--8<--`, `<script setup`,
+ * `:material-…:` icons, or MDX: `import`/`export` lines, JSX comments `{/*`, component tags
+ * `<Tabs>` (also as raw tags in the HTML); nor whose HTML text holds a GitHub alert marker
+ * `[!NOTE]` or an abbreviation definition. Every page is rendered as `check` renders it, with the
+ * generator's conventions.
  * Skipped when the corpora are not beside the repository.
  */
 import { existsSync } from 'node:fs';
@@ -18,10 +21,11 @@ const CORPORA = ['docusaurus', 'gitbook', 'hugo', 'mdbook', 'mkdocs', 'starlight
 const UNRENDERED =
   /:::|!!! |\?\?\?\+? |^=== "|\{% |\{\{<|\{\{%|\{\{#include|\{\{#rustdoc_include|--8<--|\{\/\*|^(?:import|export) .*(?:from ['"]|=)|<\/?[A-Z][A-Za-z]*[\s/>]|<script setup|:(?:material|octicons|fontawesome|simple)-[\w-]+:/m;
 /**
- * A GitHub alert marker left in the HTML text: in the markdown it is the form every admonition takes
- * (dialects/blocks.ts), in the HTML it must have become a box.
+ * A GitHub alert marker or an abbreviation definition left in the HTML text: in the markdown they
+ * stay (an alert is the form every admonition takes, dialects/blocks.ts), in the HTML they must
+ * have become a box and `<abbr>` titles.
  */
-const ALERT = /^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/im;
+const ALERT = /^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|^\s*\*\[[^\]]+\]:/im;
 /** A JSX component tag left in the HTML (outside code), which the browser would drop unseen. */
 const JSX_TAG = /<\/?[A-Z][A-Za-z.]*[\s/>]/;
 

@@ -5,11 +5,15 @@
  * PHP Markdown Extra write them), definition lists (markdown-it-deflist: `term` then
  * `: definition`, as Hugo's goldmark and Python-Markdown's `def_list` read them) and attribute lists
  * (markdown-it-attrs: `## Title {#id}`, `{ .class }`, as Hugo's and Python-Markdown's `attr_list`
- * read them), limited to attributes that cannot run script or break the CSP.
+ * read them), limited to attributes that cannot run script or break the CSP, and abbreviations
+ * (markdown-it-abbr: `*[HTML]: Hyper Text Markup Language` defines the `<abbr>` title of every
+ * `HTML` on the page, as Python-Markdown's `abbr` reads it, often from MkDocs' auto-appended
+ * `includes/abbreviations.md`).
  */
 import type MarkdownIt from 'markdown-it';
 import type { PluginSimple, PluginWithOptions } from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
+import abbrPlugin from 'markdown-it-abbr';
 import attrsPlugin from 'markdown-it-attrs';
 import deflistPlugin from 'markdown-it-deflist';
 import footnotePlugin from 'markdown-it-footnote';
@@ -52,6 +56,7 @@ export function useDialectPlugins(md: MarkdownIt, options: { attributeLists: boo
   };
   md.use(footnotePlugin as unknown as PluginSimple);
   md.use(deflistPlugin);
+  md.use(abbrPlugin);
   if (options.attributeLists)
     md.use(attrsPlugin as unknown as PluginWithOptions<{ allowedAttributes: (string | RegExp)[] }>, {
       allowedAttributes: ALLOWED_ATTRIBUTES,
