@@ -1,23 +1,18 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { autoAppendOf } from './mkdocs-snippets.js';
 import { siteFilesOf } from './site-files.js';
-import { dialect } from './test-support.js';
+import { dialect, writeSite } from './test-support.js';
 
 /** A MkDocs site folder: `mkdocs.yml` auto-appending an abbreviations file, a snippet with a section, the pages in `docs/`. */
-const site = realpathSync(mkdtempSync(path.join(tmpdir(), 'sitegate-mkdocs-')));
-for (const [rel, text] of Object.entries({
+const site = writeSite({
   'mkdocs.yml':
     'site_name: x\nmarkdown_extensions:\n  - abbr\n  - pymdownx.snippets:\n      auto_append:\n        - includes/abbreviations.md\n',
   'includes/abbreviations.md': '*[HTML]: Hyper Text Markup Language\n',
   'includes/snip.md': 'Whole line.\n# --8<-- [start:part]\nPart **text**.\n# --8<-- [end:part]\n',
   'docs/page.md': '',
-})) {
-  mkdirSync(path.dirname(path.join(site, rel)), { recursive: true });
-  writeFileSync(path.join(site, rel), text);
-}
+});
 const files = siteFilesOf(path.join(site, 'docs'));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 

@@ -1,24 +1,20 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { siteFilesOf } from '../dialects/site-files.js';
-import { dialect } from '../dialects/test-support.js';
+import { dialect, writeSite } from '../dialects/test-support.js';
 import { rebaseDestination } from './partials.js';
 
-const site = realpathSync(mkdtempSync(path.join(tmpdir(), 'sitegate-partials-')));
-const write = (rel: string, text: string): void => {
-  mkdirSync(path.dirname(path.join(site, rel)), { recursive: true });
-  writeFileSync(path.join(site, rel), text);
-};
-write('content/components/_warning.mdx', ':::caution\n\nRead [the essentials](../tutorials/essentials.md) first.\n\n:::\n');
-write('content/components/_outer.mdx', "---\ntitle: x\n---\nimport Inner from './shared/_inner.md';\n\nOuter text.\n\n<Inner />\n");
-write('content/components/shared/_inner.md', 'Inner **text**, see [setup](../../setup.md) and ![logo](./logo.png).\n');
-write('content/astro/_content.md', '## Shared heading\n\nPlain markdown.\n');
-write('content/loop/_a.mdx', "import B from './_b.mdx';\n\nA.\n\n<B />\n");
-write('content/loop/_b.mdx', "import A from './_a.mdx';\n\nB.\n\n<A />\n");
-write('content/internal/_secret.mdx', 'Secret.\n');
-write('outside.mdx', 'Outside.\n');
+const site = writeSite({
+  'content/components/_warning.mdx': ':::caution\n\nRead [the essentials](../tutorials/essentials.md) first.\n\n:::\n',
+  'content/components/_outer.mdx': "---\ntitle: x\n---\nimport Inner from './shared/_inner.md';\n\nOuter text.\n\n<Inner />\n",
+  'content/components/shared/_inner.md': 'Inner **text**, see [setup](../../setup.md) and ![logo](./logo.png).\n',
+  'content/astro/_content.md': '## Shared heading\n\nPlain markdown.\n',
+  'content/loop/_a.mdx': "import B from './_b.mdx';\n\nA.\n\n<B />\n",
+  'content/loop/_b.mdx': "import A from './_a.mdx';\n\nB.\n\n<A />\n",
+  'content/internal/_secret.mdx': 'Secret.\n',
+  'outside.mdx': 'Outside.\n',
+});
 symlinkSync(path.join(site, 'outside.mdx'), path.join(site, 'content', 'components', '_link.mdx'));
 const files = siteFilesOf(path.join(site, 'content'));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
