@@ -142,6 +142,34 @@ describe.concurrent('check', () => {
         '3 pages, 4 errors, 1 warning\n',
     );
   });
+
+  it('names the line as written when dialect steps dropped, added or inlined lines before it', async () => {
+    const dir = writeContent({
+      'mdx.mdx':
+        "---\ntitle: M\n---\n\nimport Tabs from '@theme/Tabs';\nimport Part from './_part.mdx';\n\n:::tip Title\n\nSee [a](a.md).\n\n:::\n\n{/* note */}\n\n<Part />\n\nThen [b](b.md).\n",
+      '_part.mdx': '# Part\n\nSee [c](c.md).\n',
+      'mkdocs.md': '# K\n\n!!! note "T"\n\n    Body [d](d.md).\n\n=== "Tab"\n\n    In [e](e.md).\n',
+      // No dialect, but an HTML comment over two lines before a link (mdBook's `<!--\nignore -->`).
+      'comment.md': '# C\n\nSee [x](x.md)<!--\nignore --> and [y](y.md).\n',
+      'hugo.md': '# H\n\n{{< note >}}\nNote.\n{{< /note >}}\n\n{{< figure\n  alt="F"\n  src="/f.png"\n>}}\n',
+    });
+    const { status, stdout, stderr } = await run('check', dir).finally(() => removeDir(dir));
+    expect(status).toBe(1);
+    expect(stderr).toBe('');
+    // A plain folder publishes `_part.mdx` too (only the generators' conventions leave `_` files out).
+    expect(stdout).toBe(
+      '_part.mdx:3: error: broken relative link: c.md\n' +
+        'comment.md:3: error: broken relative link: x.md\n' +
+        'comment.md:4: error: broken relative link: y.md\n' +
+        'hugo.md:9: error: no static file at: /f.png\n' +
+        'mdx.mdx:10: error: broken relative link: a.md\n' +
+        'mdx.mdx:16: error: broken relative link: ./c.md\n' +
+        'mdx.mdx:18: error: broken relative link: b.md\n' +
+        'mkdocs.md:5: error: broken relative link: d.md\n' +
+        'mkdocs.md:9: error: broken relative link: e.md\n' +
+        '5 pages, 9 errors, 0 warnings\n',
+    );
+  });
 });
 
 describe.concurrent('check against the page limit', () => {

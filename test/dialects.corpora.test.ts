@@ -1,14 +1,17 @@
 /**
  * Issue 13, done-when 1: on each of the seven real sites (../shared/corpora/real), no page's served
- * HTML text or served markdown, outside code, holds unrendered dialect syntax: `:::`, `!!!`, `{% `,
- * `{{<`, `{{%`, `{{#include`, `{{#rustdoc_include`, or MDX: `import`/`export` lines, JSX comments
- * `{/*`, component tags `<Tabs>` (also as raw tags in the HTML). Every page is rendered as `check` renders it.
+ * HTML text or served markdown, outside code, holds unrendered dialect syntax: `:::`, `!!! `, `??? `,
+ * `=== "`, `{% `, `{{<`, `{{%`, `{{#include`, `{{#rustdoc_include`, `--8<--`, `<script setup`,
+ * `:material-…:` icons, or MDX: `import`/`export` lines, JSX comments `{/*`, component tags
+ * `<Tabs>` (also as raw tags in the HTML); nor whose HTML text holds a GitHub alert marker
+ * `[!NOTE]` or an abbreviation definition. Every page is rendered as `check` renders it, with the
+ * generator's conventions.
  * Skipped when the corpora are not beside the repository.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../src/content/load.js';
+import { loadSiteFiles } from '../src/content/conventions/index.js';
 import { renderPageContent } from '../src/content/page-content.js';
 import { codeLines } from '../src/content/dialects/lines.js';
 import { buildSite } from '../src/content/site.js';
@@ -16,7 +19,13 @@ import { buildSite } from '../src/content/site.js';
 const REAL = path.resolve(import.meta.dirname, '../../shared/corpora/real');
 const CORPORA = ['docusaurus', 'gitbook', 'hugo', 'mdbook', 'mkdocs', 'starlight', 'vitepress'];
 const UNRENDERED =
-  /:::|!!!|\{% |\{\{<|\{\{%|\{\{#include|\{\{#rustdoc_include|\{\/\*|^(?:import|export) .*(?:from ['"]|=)|<\/?[A-Z][A-Za-z]*[\s/>]/m;
+  /:::|!!! |\?\?\?\+? |^=== "|\{% |\{\{<|\{\{%|\{\{#include|\{\{#rustdoc_include|--8<--|\{\/\*|^(?:import|export) .*(?:from ['"]|=)|<\/?[A-Z][A-Za-z]*[\s/>]|<script setup|:(?:material|octicons|fontawesome|simple)-[\w-]+:/m;
+/**
+ * A GitHub alert marker or an abbreviation definition left in the HTML text: in the markdown they
+ * stay (an alert is the form every admonition takes, dialects/blocks.ts), in the HTML they must
+ * have become a box and `<abbr>` titles.
+ */
+const ALERT = /^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|^\s*\*\[[^\]]+\]:/im;
 /** A JSX component tag left in the HTML (outside code), which the browser would drop unseen. */
 const JSX_TAG = /<\/?[A-Z][A-Za-z.]*[\s/>]/;
 
@@ -49,12 +58,13 @@ export function markdownProse(markdown: string): string {
 
 /** The pages of a corpus whose HTML text or markdown holds unrendered syntax, with the first match. */
 function scan(corpus: string): { pages: number; offenders: string[] } {
-  const loaded = loadContent(path.join(REAL, corpus, 'content'));
-  const site = buildSite(loaded.files, { fallbackName: corpus });
+  const loaded = loadSiteFiles(path.join(REAL, corpus, 'content'));
+  const site = buildSite(loaded.files, { fallbackName: corpus, conventions: loaded.conventions });
   const offenders: string[] = [];
   for (const page of site.pages.values()) {
     const content = renderPageContent(site, page, 'http://localhost', { pageMaxChars: 0 });
-    const html = UNRENDERED.exec(htmlText(content.bodyHtml)) ?? JSX_TAG.exec(htmlOutsideCode(content.bodyHtml));
+    const text = htmlText(content.bodyHtml);
+    const html = UNRENDERED.exec(text) ?? ALERT.exec(text) ?? JSX_TAG.exec(htmlOutsideCode(content.bodyHtml));
     const markdown = UNRENDERED.exec(markdownProse(content.markdown));
     if (html !== null || markdown !== null)
       offenders.push(

@@ -47,6 +47,8 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'img', '.hidden.png'), `${OUTSIDE} hidden`);
   writeFileSync(path.join(root, '.git', 'config.png'), `${OUTSIDE} git`);
   writeFileSync(path.join(root, '.gitbook', 'assets', '.dot.png'), `${OUTSIDE} dot`);
+  writeFileSync(path.join(root, '.gitbook', 'assets', 'diagram.png'), 'PNG-gitbook-bytes');
+  writeFileSync(path.join(root, '.env.png'), `${OUTSIDE} env`);
   writeFileSync(path.join(parent, 'secret.png'), `${OUTSIDE} png`);
   writeFileSync(path.join(parent, 'outside', 'photo.png'), `${OUTSIDE} folder png`);
   symlinkSync(path.join(parent, 'secret.png'), path.join(root, 'img', 'linked.png'));
@@ -73,6 +75,13 @@ const ESCAPES = [
   ...['/img/../../secret.png', '/img/%2e%2e/%2e%2e/secret.png', '/img%2f..%2f..%2fsecret.png', '/img/..%5c..%5csecret.png'],
   ...['/%2e%2e/secret.png', '/img/%252e%252e/secret.png', '/img/linked.png', '/img/relative.png', '/linked-folder/photo.png'],
   ...['/img/.hidden.png', '/img/%2ehidden.png', '/.git/config.png', '/%2egit/config.png', '/.gitbook/assets/.dot.png'],
+  ...[
+    '/.env.png',
+    '/%2eenv.png',
+    '/.gitbook/assets/../../.env.png',
+    '/.gitbook/assets/%2e%2e/%2e%2e/secret.png',
+    '/.gitbook/../.git/config.png',
+  ],
   ...['/img/logo.png%00', '/img/logo.png/', '/img/logo.png.', '/img/LOGO.PNG', '/img/logo.png/..%2f..%2fsecret.png'],
 ];
 
@@ -96,6 +105,8 @@ const SERVED: [string, number, string][] = [
   ['/guides/setup', 200, '>Setup</h1>'],
   ['/img/logo.png', 200, 'PNG-logo-bytes'],
   ['/img/logo%2Epng', 308, '/img/logo.png'],
+  // GitBook's own asset folder is the one dot-named folder served.
+  ['/.gitbook/assets/diagram.png', 200, 'PNG-gitbook-bytes'],
 ];
 
 /** Every file outside the root, whole: no answer may hold any of them. */

@@ -15,6 +15,7 @@ import { plainMarkdown } from './dialects/index.js';
 import { siteFilesOf } from './dialects/site-files.js';
 import type { ContentProblem } from './problems.js';
 import { forAudience, keptLines } from './audience.js';
+import { sourceLineMap } from './dialects/line-map.js';
 
 /** What serving a page needs beyond its metadata. */
 export interface PageContent {
@@ -49,11 +50,15 @@ export interface PageContentOptions {
  * representations are made from it. A page with no dialect syntax is its source as written.
  * @throws {Error} when it can no longer be read
  */
-function readSource(site: Site, page: Page): { text: string; problems: ContentProblem[] } {
+function readSource(site: Site, page: Page): { text: string; problems: ContentProblem[]; written: string } {
   const source = site.sources.get(page.key);
   if (source === undefined) throw new Error(`no source for page ${page.key}`);
   const files = source.contentRoot === undefined ? undefined : siteFilesOf(source.contentRoot);
-  return plainMarkdown(source.read(), { relPath: page.file, internal: page.kind === 'internal', files, lookup: site.urlOfFile });
+  const written = source.read();
+  return {
+    ...plainMarkdown(written, { relPath: page.file, internal: page.kind === 'internal', files, lookup: site.urlOfFile }),
+    written,
+  };
 }
 
 /**
@@ -79,18 +84,19 @@ export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pic
  * @throws {Error} when the source file can no longer be read
  */
 export function renderPageContent(site: Site, page: Page, baseUrl: string, options: PageContentOptions = {}): PageContent {
-  const { text: plain, problems } = readSource(site, page);
+  const { text: plain, problems, written } = readSource(site, page);
   // The HTML leaves out what only agents get, the markdown what only people get (content/audience.ts).
   const text = forAudience(plain, 'humans');
   const basePath = basePathOf(baseUrl);
   const assetUrl = (key: string): string | undefined => site.assets.get(key)?.url;
   const { body } = splitFrontmatter(text);
   const rendered = renderMarkdown(body, { relPath: page.file, lookup: site.urlOfFile, basePath, assetUrl });
-  // Lines of the body count from its start; the file's from above the frontmatter, and with the
-  // agents' blocks that the HTML leaves out.
+  // Lines of the body count from its start; the file's from above the frontmatter, with the
+  // agents' blocks that the HTML leaves out, and as written before the dialect step (line-map.ts).
   const frontmatterLines = text.slice(0, text.length - body.length).split('\n').length - 1;
   const kept = keptLines(plain, 'humans');
-  const fileLine = (line: number): number => (kept?.[line - 1] ?? line - 1) + 1;
+  const writtenLine = sourceLineMap(written, plain);
+  const fileLine = (line: number, href: string): number => writtenLine(kept?.[line - 1] ?? line - 1, href) + 1;
   const markdown = portableMarkdown(forAudience(plain, 'agents'), {
     relPath: page.file,
     lookup: site.urlOfFile,
@@ -107,7 +113,7 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
     bodyHtml: rendered.html,
     startsWithH1: rendered.startsWithH1,
     unresolvedLinks: rendered.unresolvedLinks.map((link) =>
-      link.line === undefined ? link : { ...link, line: fileLine(link.line + frontmatterLines) },
+      link.line === undefined ? link : { ...link, line: fileLine(link.line + frontmatterLines, link.href) },
     ),
     parts,
     dialectProblems: problems,

@@ -82,8 +82,12 @@ function outsideFences(lines: readonly string[]): boolean[] {
   });
 }
 
-/** Rewrites every link destination of markdown (without frontmatter) outside fenced code, line for line. */
-function rewriteLinks(markdown: string, map: DestinationMap): string {
+/**
+ * Rewrites every link destination of markdown (without frontmatter) outside fenced code, line for
+ * line: inline links, one-line reference definitions, and the `src`/`href` of raw HTML media and links.
+ * @param map given a destination as written (`<…>` brackets included), returns it rewritten
+ */
+export function rewriteLinks(markdown: string, map: DestinationMap): string {
   const lines = markdown.split('\n');
   const outside = outsideFences(lines);
   return lines.map((line, i) => (outside[i] === true ? rewriteLine(line, map) : line)).join('\n');

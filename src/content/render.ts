@@ -145,7 +145,11 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
       if (block.type === 'html_block') block.content = rewriteHtmlSources(block.content, htmlSource(block.content));
       for (const token of block.children ?? []) {
         if (token.type === 'softbreak' || token.type === 'hardbreak') breaks += 1;
-        if (token.type === 'html_inline') token.content = rewriteHtmlSources(token.content, htmlSource(token.content));
+        if (token.type === 'html_inline') {
+          token.content = rewriteHtmlSources(token.content, htmlSource(token.content));
+          // A tag or comment over two lines (`<!--\nignore -->`, mdBook's habit) moves the next link a line down.
+          breaks += token.content.split('\n').length - 1;
+        }
         if (token.type === 'image') {
           const src = token.attrGet('src');
           const rewritten = src === null ? undefined : source(src, lineHere());

@@ -11,6 +11,20 @@ describe('plain markdown rendered by plugins (served as written)', () => {
     );
   });
 
+  it('gives an alert the title written after its marker', () => {
+    const source = '> [!WARNING] Take care\n> Body.\n';
+    expect(dialect(source).text).toBe(source);
+    expect(dialect(source).html).toBe(
+      '<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title">Take care</p>\n<p>Body.</p>\n</div>\n',
+    );
+  });
+
+  it('renders abbreviations (Python-Markdown abbr) as abbr elements, their definitions left out', () => {
+    const source = 'The HTML spec.\n\n*[HTML]: Hyper Text Markup Language\n';
+    expect(dialect(source).text).toBe(source);
+    expect(dialect(source).html).toBe('<p>The <abbr title="Hyper Text Markup Language">HTML</abbr> spec.</p>\n');
+  });
+
   it('closes an alert holding a nested quote at its own end', () => {
     expect(dialect('> [!TIP]\n> > quoted\n').html).toBe(
       '<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<blockquote>\n<p>quoted</p>\n</blockquote>\n</div>\n',

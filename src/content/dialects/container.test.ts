@@ -13,7 +13,11 @@ describe(':::containers', () => {
   it('reads VitePress titles after a space, any name (important), and nested containers', () => {
     expect(dialect('::: warning Deprecated\nOld.\n:::').text).toBe('> [!WARNING]\n> **Deprecated**\n>\n> Old.');
     expect(dialect(':::important\nRead.\n:::').text).toBe('> [!IMPORTANT]\n> Read.');
-    expect(dialect('::::note Outer\n:::tip\nIn.\n:::\n::::').text).toBe('> [!NOTE]\n> **Outer**\n>\n> > [!TIP]\n> > In.');
+    const nested = dialect('::::note Outer\n:::tip\nIn.\n:::\n::::');
+    expect(nested.text).toBe('> [!NOTE]\n> **Outer**\n>\n> > [!TIP]\n> > In.');
+    expect(nested.html).toBe(
+      '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>\n<p><strong>Outer</strong></p>\n<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p>In.</p>\n</div>\n</div>\n',
+    );
   });
 
   it('makes ::: details a quoted block with its summary', () => {

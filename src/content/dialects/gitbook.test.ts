@@ -21,7 +21,9 @@ describe('GitBook blocks', () => {
   });
 
   it('turns embeds (with a caption or alone) and content references into links', () => {
-    expect(dialect('{% embed url="https://youtu.be/x" %}\nDemo\n{% endembed %}').text).toBe('[Demo](https://youtu.be/x)');
+    const embed = dialect('{% embed url="https://youtu.be/x" %}\nDemo\n{% endembed %}');
+    expect(embed.text).toBe('[Demo](https://youtu.be/x)');
+    expect(embed.html).toBe('<p><a href="https://youtu.be/x">Demo</a></p>\n');
     expect(dialect('{% embed url="https://youtu.be/x" %}\n\nNext.').text).toBe('[https://youtu.be/x](https://youtu.be/x)\n\nNext.');
     const ref = dialect('{% content-ref url="api.md" %}\n[api.md](api.md)\n{% endcontent-ref %}');
     expect(ref.text).toBe('[api.md](api.md)');

@@ -4,7 +4,8 @@
  * get, so the two say the same thing. One file per generator syntax, applied in this order:
  *
  * 0. an `.mdx` page is read as MDX (content/mdx/index.ts): ESM and expressions dropped,
- *    components made markdown;
+ *    components made markdown, imported markdown partials inlined (content/mdx/partials.ts, inside
+ *    the content folder only);
  * 1. includes, which bring in text the other steps then read: mdBook `{{#include}}`
  *    (mdbook-include.ts), MkDocs snippets `--8<--` (mkdocs-snippets.ts);
  * 2. Hugo shortcodes (hugo-shortcodes.ts), mdBook listings (mdbook-listing.ts), Vue in VitePress
@@ -36,6 +37,7 @@ import { mkdocsTabs } from './mkdocs-tabs.js';
 import type { SiteFiles } from './site-files.js';
 import { vueComponents } from './vue.js';
 import { mdxMarkdown } from '../mdx/index.js';
+import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines } from './lines.js';
 
 /** The page a source belongs to. */
@@ -95,7 +97,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   let source = written;
   if (/\.mdx$/i.test(options.relPath) || holdsEsm(written)) {
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
-    const mdx = mdxMarkdown(written);
+    const read = contentPartialReader(options.files, options.internal);
+    const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [] });
     source = mdx.text;
     problems.push(...mdx.problems);
   }

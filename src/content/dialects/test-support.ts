@@ -1,4 +1,7 @@
-/** For the dialect tests: a source through the dialect step, and its HTML as a page gets it. */
+/** For the dialect tests: a source through the dialect step, and its HTML as a page gets it; a site folder of files on disk. */
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { renderMarkdown } from '../render.js';
 import { plainMarkdown, type PlainMarkdown } from './index.js';
 import type { SiteFiles } from './site-files.js';
@@ -12,4 +15,17 @@ export function dialect(
   const lookup = (file: string): string | undefined => `/${file.replace(/(\/_?index)?\.md$/, '')}`;
   const plain = plainMarkdown(source, { relPath, internal: options.internal ?? false, files: options.files, lookup });
   return { ...plain, html: renderMarkdown(plain.text, { relPath, lookup, basePath: '' }).html };
+}
+
+/**
+ * Writes a site folder in a fresh temporary folder: `files` maps `/`-separated paths to their text.
+ * @returns the folder's real path (the caller removes it)
+ */
+export function writeSite(files: Readonly<Record<string, string>>): string {
+  const site = realpathSync(mkdtempSync(path.join(tmpdir(), 'sitegate-dialects-')));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(site, rel)), { recursive: true });
+    writeFileSync(path.join(site, rel), text);
+  }
+  return site;
 }

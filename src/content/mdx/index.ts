@@ -5,7 +5,8 @@
  * `{/* … *\/}`) are dropped; known components become markdown (components.ts); unknown ones are
  * unwrapped to their children and reported; `<Visibility>`, `<llms-only>` and `<llms-ignore>`
  * become audience blocks (content/audience.ts). When strict parsing fails, a line-based reading
- * (lenient.ts) is used instead and reported.
+ * (lenient.ts) is used instead and reported. An imported markdown partial (`import Foo from
+ * './_foo.mdx'`, `<Foo />`) is read as MDX in turn and inlined where it is used (partials.ts).
  */
 import type { Nodes, Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
@@ -15,10 +16,12 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { frontmatterBlock } from '../frontmatter.js';
+import { rewriteLinks } from '../portable-markdown.js';
 import { codeLines } from '../dialects/lines.js';
 import { audienceBlock } from '../audience.js';
 import { audienceOf, componentMarkdown, type ElementParts } from './components.js';
 import { lenientMdx } from './lenient.js';
+import { markdownImports, readPartial, rebaseDestination, type PartialOptions } from './partials.js';
 
 /** An MDX page as plain markdown, and what could not be rendered. */
 export interface MdxMarkdown {
@@ -31,8 +34,9 @@ export interface MdxMarkdown {
 /**
  * An MDX source (frontmatter included) as plain markdown: the source as written, but for the
  * ranges of ESM, expressions and elements, each replaced by its markdown. Never throws on content.
+ * @param partials how imported markdown files are read; without it, no partial is inlined (its tag is dropped)
  */
-export function mdxMarkdown(source: string): MdxMarkdown {
+export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkdown {
   const frontmatter = frontmatterBlock(source);
   const body = source.slice(frontmatter.length);
   let tree: Root;
@@ -47,9 +51,12 @@ export function mdxMarkdown(source: string): MdxMarkdown {
     return { text: frontmatter + lenient.text, problems: [`MDX did not parse (${reason}); read line by line`, ...lenient.problems] };
   }
   const unknown = new Map<string, number>();
-  const markdown = new Rewriter(body, unknown).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
-  const problems =
-    unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`];
+  const inlined = new Inliner(markdownImports(tree), partials);
+  const markdown = new Rewriter(body, unknown, inlined).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
+  const problems = [
+    ...inlined.problems,
+    ...(unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`]),
+  ];
   // The body starts where the first kept text does, one blank line after frontmatter.
   return { text: frontmatter + markdown.replace(/^\n+/, frontmatter === '' ? '' : '\n'), problems };
 }
@@ -85,12 +92,61 @@ function isJsxElement(node: Nodes): node is JsxElement {
 const startOf = (node: Nodes): number => node.position?.start.offset ?? 0;
 const endOf = (node: Nodes): number => node.position?.end.offset ?? 0;
 
+/** The content of a page's imported partials, each read once, and why any could not be. */
+class Inliner {
+  /** Messages for `check`: partials left out, and what their own reading reported. */
+  readonly problems: string[] = [];
+  private readonly read = new Map<string, string>();
+
+  constructor(
+    /** Component name → import path (partials.ts `markdownImports`). */
+    private readonly imports: ReadonlyMap<string, string>,
+    private readonly options: PartialOptions | undefined,
+  ) {
+    // An import that cannot be inlined is reported whether or not a tag uses it.
+    for (const name of imports.keys()) this.markdown(name);
+  }
+
+  /**
+   * The plain markdown of the partial a component names (frontmatter left out, links rebased onto
+   * the importing file); '' for one that cannot be read; undefined when the name is no partial.
+   */
+  markdown(name: string): string | undefined {
+    const target = this.imports.get(name);
+    if (target === undefined) return undefined;
+    let text = this.read.get(name);
+    if (text === undefined) {
+      text = this.inline(target);
+      this.read.set(name, text);
+    }
+    return text;
+  }
+
+  private inline(target: string): string {
+    const options = this.options;
+    const read = options === undefined ? { error: `${target} cannot be read here` } : readPartial(target, options);
+    if (options === undefined || 'error' in read) {
+      this.problems.push(`MDX partial not inlined: ${'error' in read ? read.error : target}`);
+      return '';
+    }
+    const mdx = /\.mdx$/i.test(read.relPath) || /<[A-Z]|^(?:import|export)\s|\{\/\*/m.test(read.text);
+    const inner = mdx
+      ? mdxMarkdown(read.text, { ...options, relPath: read.relPath, chain: [...options.chain, options.relPath] })
+      : undefined;
+    this.problems.push(...(inner?.problems ?? []).map((problem) => `${read.relPath}: ${problem}`));
+    const text = inner?.text ?? read.text;
+    const body = text.slice(frontmatterBlock(text).length).trim();
+    return rewriteLinks(body, (destination) => rebaseDestination(destination, read.relPath, options.relPath));
+  }
+}
+
 /** Rewrites ranges of one body: text between nodes as written, MDX nodes as markdown. */
 class Rewriter {
   constructor(
     private readonly source: string,
     /** Unknown component names and how often each was unwrapped. */
     private readonly unknown: Map<string, number>,
+    private readonly partials: Inliner,
   ) {}
 
   /** The text of `source[start, end)`, which holds `nodes` in order, each rewritten. */
@@ -123,8 +179,10 @@ class Rewriter {
 
   /** An element as markdown: a known component's, an audience block, or its children unwrapped. */
   private element(element: JsxElement): string {
-    const parts = this.parts(element);
     const name = element.name ?? '';
+    const partial = this.partials.markdown(name);
+    if (partial !== undefined) return element.type === 'mdxJsxFlowElement' && partial !== '' ? `\n${partial}\n` : partial;
+    const parts = this.parts(element);
     const audience = audienceOf(name, parts.attributes);
     const known = audience === undefined ? componentMarkdown(parts) : audienceBlock(audience, parts.body);
     if (known === undefined && name !== '') this.unknown.set(name, (this.unknown.get(name) ?? 0) + 1);
