@@ -9,6 +9,7 @@ import { inject as lightInject, type InjectOptions, type Response } from 'light-
 import type { Log } from '../log.js';
 import type { AppContext } from './context.js';
 import { createListener } from './listener.js';
+import type { RequestObserver } from './observe.js';
 import { createClientErrorHandler, createConnectHandler } from './limits.js';
 import { createRequestIds } from './request-id.js';
 
@@ -16,6 +17,8 @@ import { createRequestIds } from './request-id.js';
 export interface AppOptions {
   /** Where unexpected errors go (pino when serving); nowhere by default. */
   logger?: Log;
+  /** Told of every answered request (http/observe.ts): analytics, metrics. */
+  observers?: readonly RequestObserver[];
 }
 
 /** A built app: its server (not yet listening), its listener, and the means to test and close it. */
@@ -50,6 +53,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): App {
   const listener = createListener(ctx, {
     nextRequestId: createRequestIds(),
     ...(options.logger === undefined ? {} : { log: options.logger }),
+    ...(options.observers === undefined ? {} : { observers: options.observers }),
   });
   const server = createServer(
     {

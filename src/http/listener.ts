@@ -25,6 +25,8 @@ import { refusedTarget } from './limits.js';
 import { parseSearchQuery } from './search-query.js';
 import { BodyAborted, readRequestBody } from './request-body.js';
 import { createRequestIds } from './request-id.js';
+import type { RequestObserver } from './observe.js';
+import { answerFormat } from './answer-format.js';
 
 /** Options of {@link createListener}. */
 export interface ListenerOptions {
@@ -32,7 +34,18 @@ export interface ListenerOptions {
   log?: Log;
   /** Request ids (default: a generator of its own). */
   nextRequestId?: () => string;
+  /**
+   * Told of every request once its answer is written (metrics, analytics). With none, the
+   * listener does not even read the clock.
+   */
+  observers?: readonly RequestObserver[];
 }
+
+/**
+ * The status an observer is told of a response that was destroyed before its head went out: 499,
+ * nginx's "client closed request" (the usual cause: the client went away while its body was read).
+ */
+const NO_ANSWER_STATUS = 499;
 
 const NO_QUERY: Readonly<Record<string, never>> = {};
 
@@ -47,17 +60,50 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   const table = buildRouteTable(ctx);
   const write = createWriter(transportHeaders(baseUrl));
   const site: ErrorSite = { baseUrl, snapshot: () => ctx.snapshot() };
+  const observers = options.observers ?? [];
+  const observing = observers.length > 0;
+
+  /** Tells the observers of a request, once, after its answer (or its end without one). */
+  const observe = (response: ServerResponse, facts: Facts, route: Route | undefined, answer: Answer | undefined): void => {
+    if (facts.observed) return;
+    facts.observed = true;
+    const name = route?.name ?? 'unmatched';
+    const answered = {
+      route: name,
+      method: facts.method,
+      path: facts.path,
+      status: response.headersSent ? response.statusCode : NO_ANSWER_STATUS,
+      format: answerFormat(name, answer),
+      userAgent: facts.headers['user-agent'],
+      clientId: facts.clientId,
+      seconds: Number(process.hrtime.bigint() - facts.startedNs) / 1e9,
+    };
+    for (const observer of observers) observer(answered);
+  };
+
+  /** Writes an answer with the one writer; when observed, tells the observers once it is out. */
+  const send = (request: IncomingMessage, response: ServerResponse, facts: Facts, route: Route | undefined, answer: Answer): Promise<void> | undefined => {
+    const written = write(request, response, answer);
+    if (!observing) return written;
+    if (written === undefined) {
+      observe(response, facts, route, answer);
+      return undefined;
+    }
+    // A raw answer that fails is observed by `fail`, which answers or ends it.
+    return written.then(() => observe(response, facts, route, answer));
+  };
 
   /** Sends an error in the route's form; an unexpected one is logged and becomes a 500. */
   const fail = (
     request: IncomingMessage,
     response: ServerResponse,
     route: Route | undefined,
-    facts: RequestFacts,
+    facts: Facts,
     error: unknown,
   ): void => {
     if (error instanceof BodyAborted) {
       response.destroy();
+      if (observing) observe(response, facts, route, undefined);
       return;
     }
     let apiError: ApiError;
@@ -69,9 +115,10 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     }
     if (response.headersSent) {
       response.destroy(); // a raw answer failed half-way: the framing cannot be trusted
+      if (observing) observe(response, facts, route, undefined);
       return;
     }
-    void write(request, response, errorOf(route, facts, apiError));
+    void send(request, response, facts, route, errorOf(route, facts, apiError));
   };
 
   const errorOf = (route: Route | undefined, facts: RequestFacts, error: ApiError): Answer => {
@@ -92,23 +139,24 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     return principal;
   };
 
-  const settle = (request: IncomingMessage, response: ServerResponse, route: Route, facts: RequestFacts, answer: Promise<Answer>): void => {
-    answer.then((ready) => write(request, response, ready)).catch((error: unknown) => fail(request, response, route, facts, error));
+  const settle = (request: IncomingMessage, response: ServerResponse, route: Route, facts: Facts, answer: Promise<Answer>): void => {
+    answer.then((ready) => send(request, response, facts, route, ready)).catch((error: unknown) => fail(request, response, route, facts, error));
   };
 
   /** The route's steps that wait: body, before-steps, a credential checked afresh, an async answer. */
-  const prepareAndAnswer = async (request: IncomingMessage, route: Route, facts: RequestFacts): Promise<Answer> => {
+  const prepareAndAnswer = async (request: IncomingMessage, route: Route, facts: Facts): Promise<Answer> => {
     if (route.body !== undefined) facts.body = await readRequestBody(request, route.body, limits.bodyLimitBytes);
     if (route.query === 'search') facts.query = parseSearchQuery(facts.search) as unknown as RequestFacts['query'];
     const early = await route.before?.(facts);
     if (early !== undefined) return early;
     const credential = route.credential === 'none' ? undefined : presentedCredential(facts);
     const principal = credential === undefined ? undefined : await authenticate(ctx.auth, credential, facts.address);
+    facts.clientId = principal?.clientId;
     return route.answer(facts, ctx.snapshot(), admit(route, principal));
   };
 
   /** Answers a request its route can answer without waiting, or hands it to {@link prepareAndAnswer}. */
-  const dispatch = (request: IncomingMessage, response: ServerResponse, route: Route, facts: RequestFacts): void => {
+  const dispatch = (request: IncomingMessage, response: ServerResponse, route: Route, facts: Facts): void => {
     if (route.body !== undefined || route.before !== undefined || route.query !== undefined)
       return settle(request, response, route, facts, prepareAndAnswer(request, route, facts));
     let principal: Principal | undefined;
@@ -118,27 +166,30 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
         principal = cachedPrincipal(ctx.auth, credential, facts.address);
         if (principal === undefined) return settle(request, response, route, facts, prepareAndAnswer(request, route, facts));
         ctx.auth.keys.touch(principal.clientId);
+        facts.clientId = principal.clientId;
       }
     }
     const answer = route.answer(facts, ctx.snapshot(), admit(route, principal));
     if (answer instanceof Promise) return settle(request, response, route, facts, answer);
-    void write(request, response, answer);
+    void send(request, response, facts, route, answer);
   };
 
   return function serve(request, response) {
     const url = request.url ?? '/';
     const [path, search] = splitTarget(url);
     // The address is read now: once the socket closes, node no longer knows it.
-    const facts = new Facts(request, path, search, clientAddress(ctx, request), nextRequestId);
+    const facts = new Facts(request, path, search, clientAddress(ctx, request), nextRequestId, observing ? process.hrtime.bigint() : 0n);
     let route: Route | undefined;
     try {
       const refused = refusedTarget(request, limits);
       if (refused !== undefined) {
         const answer = errorAnswer(refused, 'json', facts, site);
         // The body of a refused request is not read: close rather than wait for it.
-        void write(
+        void send(
           request,
           response,
+          facts,
+          undefined,
           refused.code === 'payload_too_large' ? { ...answer, headers: { ...answer.headers, connection: 'close' } } : answer,
         );
         return;
@@ -149,7 +200,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       if (route === undefined) {
         // The token endpoints answer every refusal in their own form; other paths the error object.
         route = routes.POST?.errors === 'oauth' ? routes.POST : undefined;
-        void write(request, response, otherMethod(facts, routes));
+        void send(request, response, facts, route, otherMethod(facts, routes));
         return;
       }
       dispatch(request, response, route, facts);
@@ -165,6 +216,10 @@ class Facts implements RequestFacts {
   readonly headers: IncomingMessage['headers'];
   query: RequestFacts['query'] = NO_QUERY;
   body: unknown = undefined;
+  /** The client_id of the credential the request authenticated with, for observers. */
+  clientId: string | undefined = undefined;
+  /** Whether the observers were told of this request (they are told once). */
+  observed = false;
   #requestId: string | undefined;
 
   constructor(
@@ -173,6 +228,8 @@ class Facts implements RequestFacts {
     readonly search: string,
     readonly address: string,
     private readonly nextRequestId: () => string,
+    /** process.hrtime.bigint() at arrival when observed, else 0. */
+    readonly startedNs: bigint,
   ) {
     this.method = request.method ?? 'GET';
     this.headers = request.headers;

@@ -63,9 +63,13 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
 }
 
 /** A route from an operation's row and its parts. */
-function routeOf(op: Pick<Operation, 'method' | 'path' | 'credential' | 'scopes'> & { id?: string }, parts: RouteParts): Route {
+function routeOf(
+  op: Pick<Operation, 'method' | 'path' | 'credential' | 'scopes'> & { id?: string; name?: string },
+  parts: RouteParts,
+): Route {
   return {
     operationId: op.id,
+    name: op.id ?? op.name ?? op.path,
     path: op.path,
     method: op.method,
     credential: op.credential,
@@ -94,19 +98,22 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     return routeOf(op, part);
   });
   const none = { method: 'GET', credential: 'none', scopes: [] } as const;
-  for (const path of ['/llms-full.txt', '/robots.txt']) {
+  for (const [path, name] of [
+    ['/llms-full.txt', 'getLlmsFullTxt'],
+    ['/robots.txt', 'getRobotsTxt'],
+  ] as const) {
     const resource = DISCOVERY[path];
-    if (resource !== undefined) routes.push(routeOf({ ...none, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
+    if (resource !== undefined) routes.push(routeOf({ ...none, path, name }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
   }
   routes.push(
     routeOf(
-      { method: 'POST', path: '/mcp', credential: 'optional', scopes: [] },
+      { method: 'POST', path: '/mcp', name: 'mcp', credential: 'optional', scopes: [] },
       { answer: mcpAnswer(ctx), before: mcpBefore(ctx.auth), body: 'json', notAllowed: MCP_NOT_ALLOWED },
     ),
   );
   // Pages decide their scopes by what the path is (public or internal), so the route lists none.
   const page = routeOf(
-    { method: 'GET', path: PAGE_PATH, credential: 'optional', scopes: [] },
+    { method: 'GET', path: PAGE_PATH, name: 'getPage', credential: 'optional', scopes: [] },
     { answer: servePage(ctx.config), errors: 'negotiated' },
   );
   routes.push(page);

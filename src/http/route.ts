@@ -29,6 +29,11 @@ export type RouteErrors = 'json' | 'oauth' | 'negotiated';
 export interface Route {
   /** SPEC.md's (or the OpenAPI description's) operation id; undefined for routes it does not describe. */
   operationId: string | undefined;
+  /**
+   * The route's name where it must have one (metrics, analytics: http/observe.ts): the operation id,
+   * else `getLlmsFullTxt`, `getRobotsTxt`, `mcp` or `getPage`.
+   */
+  name: string;
   /** The exact path, or `*` for the page route, which takes every other path. */
   path: string;
   /** GET (HEAD implied) or POST. */
