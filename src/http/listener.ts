@@ -82,7 +82,13 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   };
 
   /** Writes an answer with the one writer; when observed, tells the observers once it is out. */
-  const send = (request: IncomingMessage, response: ServerResponse, facts: Facts, route: Route | undefined, answer: Answer): Promise<void> | undefined => {
+  const send = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    facts: Facts,
+    route: Route | undefined,
+    answer: Answer,
+  ): Promise<void> | undefined => {
     const written = write(request, response, answer);
     if (!observing) return written;
     if (written === undefined) {
@@ -94,13 +100,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   };
 
   /** Sends an error in the route's form; an unexpected one is logged and becomes a 500. */
-  const fail = (
-    request: IncomingMessage,
-    response: ServerResponse,
-    route: Route | undefined,
-    facts: Facts,
-    error: unknown,
-  ): void => {
+  const fail = (request: IncomingMessage, response: ServerResponse, route: Route | undefined, facts: Facts, error: unknown): void => {
     if (error instanceof BodyAborted) {
       response.destroy();
       if (observing) observe(response, facts, route, undefined);
@@ -140,7 +140,9 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   };
 
   const settle = (request: IncomingMessage, response: ServerResponse, route: Route, facts: Facts, answer: Promise<Answer>): void => {
-    answer.then((ready) => send(request, response, facts, route, ready)).catch((error: unknown) => fail(request, response, route, facts, error));
+    answer
+      .then((ready) => send(request, response, facts, route, ready))
+      .catch((error: unknown) => fail(request, response, route, facts, error));
   };
 
   /** The route's steps that wait: body, before-steps, a credential checked afresh, an async answer. */

@@ -103,7 +103,8 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     ['/robots.txt', 'getRobotsTxt'],
   ] as const) {
     const resource = DISCOVERY[path];
-    if (resource !== undefined) routes.push(routeOf({ ...none, path, name }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
+    if (resource !== undefined)
+      routes.push(routeOf({ ...none, path, name }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
   }
   routes.push(
     routeOf(
