@@ -17,13 +17,17 @@ import { deriveKek } from './store/key-encryption.js';
 import { startRetention } from './store/retention.js';
 import { sealSigningKeys } from './store/sealed-signing-keys.js';
 import { resolveSecret } from './store/secret.js';
+import { createAnalyticsRecorder } from './analytics/recorder.js';
+import type { RequestObserver } from './http/observe.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
   store: Store;
+  /** What the listener tells of each answered request (http/observe.ts): analytics, when on. */
+  observers: readonly RequestObserver[];
   /** Replaces the current snapshot atomically; requests in flight keep the one they read. */
   swapSnapshot(next: Snapshot): void;
-  /** Writes pending audit events, then closes the rate-limit connection, stops pruning (store/retention.ts) and closes the store. */
+  /** Writes pending analytics counts and audit events, then closes the rate-limit connection, stops pruning (store/retention.ts) and closes the store. */
   close(): Promise<void>;
 }
 
@@ -117,6 +121,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   }
   const stopRetention = startRetention(store, {
     auditRetentionDays: config.auditRetentionDays,
+    analyticsRetentionDays: config.analyticsRetentionDays,
     now: options.now,
     onError: onBackgroundError,
   });
@@ -125,6 +130,9 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   const now = options.now ?? (() => new Date());
   let current = first;
   const auditQueue = createAuditQueue(store, now, onBackgroundError);
+  const analytics = config.analyticsEnabled
+    ? createAnalyticsRecorder(store, { flushSec: config.analyticsFlushSec, onError: onBackgroundError, nowMs: () => now().getTime() })
+    : undefined;
   return {
     config,
     store,
@@ -135,11 +143,14 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       blockedAddresses: new Map(),
       audit: (event) => auditQueue.append(event),
     },
+    observers: analytics === undefined ? [] : [analytics.observe],
+    ...(analytics === undefined ? {} : { searched: analytics.searched }),
     snapshot: () => current,
     swapSnapshot(next) {
       current = next;
     },
     async close() {
+      await analytics?.close();
       await auditQueue.flush();
       rateLimits.close();
       await stopRetention();

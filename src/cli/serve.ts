@@ -97,7 +97,7 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
     onBackgroundError: (error) => logger.error({ err: error }, 'background write failed'),
     log: logger,
   });
-  const app = buildApp(context, { logger });
+  const app = buildApp(context, { logger, observers: context.observers });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

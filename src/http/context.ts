@@ -9,4 +9,9 @@ export interface AppContext {
   /** The current snapshot; read once per request so a swap never mixes two snapshots. */
   snapshot(): Snapshot;
   auth: AuthServices;
+  /**
+   * Told of each full-text search (HTTP `q`, MCP `search`) with how many results it found in all
+   * (analytics: searches that found nothing). Absent when nothing listens.
+   */
+  searched?: (query: string, found: number) => void;
 }

@@ -28,6 +28,8 @@ export interface McpContext {
   baseUrl: string;
   /** The caller, or undefined for anonymous calls (public pages only). */
   principal: Principal | undefined;
+  /** Told of each search with how many results it found in all (analytics); optional. */
+  searched?: ((query: string, found: number) => void) | undefined;
 }
 
 /**
@@ -161,7 +163,7 @@ function fetchDocument(snapshot: Snapshot, found: Found, baseUrl: string): McpFe
  * and the JSON Schema validator) is built once per process.
  */
 export function createMcpServer(context: McpContext): McpServer {
-  const { snapshot, baseUrl, principal } = context;
+  const { snapshot, baseUrl, principal, searched } = context;
   const includeInternal = principal?.scopes.includes('internal:read') ?? false;
   const server = new McpServer(
     { name: 'sitegate', title: `${snapshot.site.name} (sitegate)`, version: API_VERSION },
@@ -180,7 +182,8 @@ export function createMcpServer(context: McpContext): McpServer {
       annotations: READ_ONLY,
     },
     ({ query, limit }) => {
-      const { results } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal });
+      const { results, total } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal });
+      searched?.(query, total);
       return textResult({
         results: results.map((doc) => {
           const excerpt = excerptOfPage(snapshot, baseUrl, doc.path, query, includeInternal);

@@ -19,6 +19,7 @@ import { rateLimitHeaders } from '../../auth/rate-limits.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { plainAnswer, type PlainAnswer } from '../answer.js';
 import type { BeforeStep, RouteAnswer } from '../route.js';
+import type { AppContext } from '../context.js';
 
 /** Scope each tool needs when the caller sends a credential. */
 const TOOL_SCOPES: Record<string, Scope> = { search: 'search:read', fetch: 'content:read' };
@@ -92,12 +93,12 @@ export function mcpBefore(auth: AuthServices): BeforeStep {
  * a stateless MCP server and transport for this one message, which write the response.
  * @throws {ApiError} `insufficient_scope`, `rate_limited`
  */
-export function mcpAnswer(ctx: { auth: AuthServices; config: { baseUrl: string } }): RouteAnswer {
+export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>): RouteAnswer {
   return async function mcp(facts, snapshot, principal) {
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
     if (tool === 'search' && principal !== undefined) await spendSearchBudget(ctx.auth, clientKey(principal));
-    const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal });
+    const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal, searched: ctx.searched });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     return {
       kind: 'raw',
