@@ -66,14 +66,14 @@ export function createAnalyticsCounter(): AnalyticsCounter {
     count(request, atMs) {
       const start = bucketStart('minute', atMs);
       let minute = minutes.get(start);
-      if (minute === undefined) minutes.set(start, (minute = new Map()));
+      if (minute === undefined) minutes.set(start, (minute = new Map<string, number>()));
       const key = keyOf(minute, request);
       minute.set(key, (minute.get(key) ?? 0) + 1);
     },
     countZeroResult(query, atMs) {
       const start = bucketStart('hour', atMs);
       let hour = queries.get(start);
-      if (hour === undefined) queries.set(start, (hour = new Map()));
+      if (hour === undefined) queries.set(start, (hour = new Map<string, number>()));
       const text = query.slice(0, QUERY_MAX_CHARS);
       const key = hour.size < MAX_QUERIES_PER_HOUR || hour.has(text) ? text : OTHER;
       hour.set(key, (hour.get(key) ?? 0) + 1);

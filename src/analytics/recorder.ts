@@ -18,7 +18,7 @@ export interface AnalyticsRecorder {
    * Told of each full-text search (HTTP or MCP) with the number of results it found in all;
    * counts the normalized query when that is 0.
    */
-  searched(query: string, found: number): void;
+  searched: (query: string, found: number) => void;
   /** Writes what was counted so far; settles once every write so far has finished. */
   flush(): Promise<void>;
   /** Stops the timer and flushes. */

@@ -81,7 +81,7 @@ export async function listAnalytics(db: Kysely<Database>, granularity: Granulari
     bucketStart: new Date(row.bucket_start),
     path: row.path,
     format: row.format,
-    status: Number(row.status),
+    status: row.status,
     category: row.category,
     agent: row.agent,
     clientId: row.client_id === '' ? null : row.client_id,

@@ -28,7 +28,7 @@ function zero(bucketStart: string, query: string, n: number): ZeroResultCount {
  * Registers the analytics tests inside an adapter's contract suite.
  * @param fixture the suite's current store and a means to open a second one on the same database
  */
-export function describeAnalyticsContract(fixture: () => { store: Store; openAnother(): Promise<Store> }): void {
+export function describeAnalyticsContract(fixture: () => { store: Store; openAnother: () => Promise<Store> }): void {
   describe('analytics', () => {
     it('starts empty', async () => {
       const { store } = fixture();

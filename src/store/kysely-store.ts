@@ -278,7 +278,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
       const result = await db.deleteFrom('revoked_tokens').where('expires_at', '<=', iso(now)).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-    addAnalytics: (counts, zeroResults) => addAnalytics(options.exclusive, counts, zeroResults),
+    addAnalytics: (counts, zeroResults) => addAnalytics((run) => options.exclusive(run), counts, zeroResults),
     listAnalytics: (granularity, since) => listAnalytics(db, granularity, since),
     listZeroResults: (since) => listZeroResults(db, since),
     pruneAnalytics: (granularity, before) => pruneAnalytics(db, granularity, before),
