@@ -8,8 +8,16 @@ import type { StatsReport } from './report.js';
 
 /** Agents drawn in their own colour over time; the others are summed as "others". */
 const CHART_AGENTS = 7;
-/** Colour-blind-safe palette (Okabe–Ito), then grey for "others". */
-const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#999999'];
+/** Colour-blind-safe palette (Okabe–Ito), one colour per named agent. */
+const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442'];
+/** The colour of "others". */
+const OTHERS_COLOUR = '#999999';
+const colour = (j: number): string => PALETTE[j] ?? OTHERS_COLOUR;
+
+/** A point's start as its series names it: `2030-01-02`, or `2030-01-02 13:05 UTC` for hours and minutes. */
+function pointLabel(start: string, series: StatsReport['series']): string {
+  return series === 'day' ? start.slice(0, 10) : `${start.slice(0, 10)} ${start.slice(11, 16)} UTC`;
+}
 
 const CHART_WIDTH = 860;
 const CHART_HEIGHT = 240;
@@ -21,8 +29,9 @@ const percent = (share: number): string => `${(share * 100).toFixed(1)}%`;
 
 /** Stacked bars of requests per point of the series, one colour per agent. */
 function agentsOverTimeChart(report: StatsReport): string {
-  const top = report.agents.slice(0, CHART_AGENTS).map((a) => a.agent);
-  const named = [...new Set(top)];
+  // An agent name can head two rows (curl anonymous and with a key): the chart counts it once.
+  const named = [...new Set(report.agents.map((a) => a.agent))].slice(0, CHART_AGENTS);
+  const hasOthers = new Set(report.agents.map((a) => a.agent)).size > named.length;
   const stacks = report.agentsOverTime.map((point) => {
     const values = named.map((agent) => point.agents[agent] ?? 0);
     const total = Object.values(point.agents).reduce((sum, n) => sum + n, 0);
@@ -39,9 +48,9 @@ function agentsOverTimeChart(report: StatsReport): string {
       if (value === 0) return [];
       const height = (value / max) * (plotHeight - 8);
       y -= height;
-      const label = `${stack.start} ${j < named.length ? named[j] : 'others'}: ${number(value)}`;
+      const label = `${pointLabel(stack.start, report.series)} ${j < named.length ? named[j] : 'others'}: ${number(value)}`;
       return [
-        `<rect x="${(PAD_LEFT + i * step).toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${height.toFixed(1)}" fill="${PALETTE[Math.min(j, PALETTE.length - 1)]}"><title>${escapeHtml(label)}</title></rect>`,
+        `<rect x="${(PAD_LEFT + i * step).toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${height.toFixed(1)}" fill="${j < named.length ? colour(j) : OTHERS_COLOUR}"><title>${escapeHtml(label)}</title></rect>`,
       ];
     });
   });
@@ -51,13 +60,13 @@ function agentsOverTimeChart(report: StatsReport): string {
     `<line x1="${PAD_LEFT}" y1="${plotHeight}" x2="${CHART_WIDTH}" y2="${plotHeight}" stroke="#555"/>`,
     `<text x="${PAD_LEFT - 6}" y="14" text-anchor="end">${number(max)}</text>`,
     `<text x="${PAD_LEFT - 6}" y="${plotHeight}" text-anchor="end">0</text>`,
-    `<text x="${PAD_LEFT}" y="${CHART_HEIGHT - 8}">${escapeHtml(first)}</text>`,
-    `<text x="${CHART_WIDTH}" y="${CHART_HEIGHT - 8}" text-anchor="end">${escapeHtml(last)}</text>`,
+    `<text x="${PAD_LEFT}" y="${CHART_HEIGHT - 8}">${escapeHtml(pointLabel(first, report.series))}</text>`,
+    `<text x="${CHART_WIDTH}" y="${CHART_HEIGHT - 8}" text-anchor="end">${escapeHtml(pointLabel(last, report.series))}</text>`,
   ];
-  const legend = [...named, ...(report.agents.length > named.length ? ['others'] : [])]
+  const legend = [...named, ...(hasOthers ? ['others'] : [])]
     .map(
       (agent, j) =>
-        `<li><span class="swatch" style="background:${PALETTE[Math.min(j, PALETTE.length - 1)]}"></span>${escapeHtml(agent)}</li>`,
+        `<li><span class="swatch" style="background:${j < named.length ? colour(j) : OTHERS_COLOUR}"></span>${escapeHtml(agent)}</li>`,
     )
     .join('');
   return `<svg role="img" aria-label="Requests per ${report.series} by agent" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" width="100%">${axis.join('')}${bars.join('')}</svg><ul class="legend">${legend}</ul>`;
@@ -69,7 +78,7 @@ function barList(items: readonly { label: string; value: number; text: string }[
   const rows = items.map(
     (item, i) =>
       `<g transform="translate(0 ${i * 26})"><text x="0" y="16" class="label">${escapeHtml(item.label.length > 48 ? `${item.label.slice(0, 47)}…` : item.label)}</text>` +
-      `<rect x="330" y="4" width="${((item.value / max) * 420).toFixed(1)}" height="16" fill="${PALETTE[0]}"/>` +
+      `<rect x="330" y="4" width="${((item.value / max) * 420).toFixed(1)}" height="16" fill="${colour(0)}"/>` +
       `<text x="${(336 + (item.value / max) * 420).toFixed(1)}" y="16">${escapeHtml(item.text)}</text></g>`,
   );
   return `<svg role="img" viewBox="0 0 ${CHART_WIDTH} ${Math.max(26, items.length * 26)}" width="100%">${rows.join('')}</svg>`;
