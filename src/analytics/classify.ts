@@ -5,7 +5,7 @@
  * `search-engine`, `seo`, `http-library`…); browsers are named by bowser. Agent names are taken
  * from the list and bowser only, never from the request, so they are a bounded set.
  */
-import crawlers from 'crawler-user-agents';
+import { createRequire } from 'node:module';
 import Bowser from 'bowser';
 import { LRUCache } from 'lru-cache';
 
@@ -21,6 +21,13 @@ export interface Agent {
   category: AgentCategory;
   /** The crawler's name as the list writes it, the browser's as bowser does; `(none)` without a User-Agent, `(unrecognised)`. */
   agent: string;
+}
+
+/** An entry of the crawler-user-agents list (its README: `pattern` is a regular expression, `instances` examples). */
+interface ListedCrawler {
+  pattern: string;
+  instances: string[];
+  tags?: string[];
 }
 
 /** A crawler of the list, compiled. */
@@ -66,23 +73,31 @@ const RANK: Readonly<Record<AgentCategory, number>> = {
   unknown: 5,
 };
 
-/** The list, compiled once, AI crawlers first and search engines next, so the first match is the best one. */
-const CRAWLERS: readonly Crawler[] = crawlers
-  .flatMap((entry): Crawler[] => {
-    try {
-      const pattern = new RegExp(entry.pattern);
-      return [
-        {
-          pattern,
-          category: categoryOf((entry as { tags?: readonly string[] }).tags),
-          name: nameOf(pattern, entry.pattern, entry.instances),
-        },
-      ];
-    } catch {
-      return []; // a pattern written for another regex dialect: the list serves PHP, Python and Go too
-    }
-  })
-  .sort((a, b) => RANK[a.category] - RANK[b.category]);
+let compiled: readonly Crawler[] | undefined;
+
+/**
+ * The list, compiled on first use, AI crawlers first and search engines next, so the first match
+ * is the best one. Read with require: its JSON is the package's CommonJS entry point.
+ */
+function crawlerList(): readonly Crawler[] {
+  compiled ??= (createRequire(import.meta.url)('crawler-user-agents') as ListedCrawler[])
+    .flatMap((entry): Crawler[] => {
+      try {
+        const pattern = new RegExp(entry.pattern);
+        return [
+          {
+            pattern,
+            category: categoryOf(entry.tags),
+            name: nameOf(pattern, entry.pattern, entry.instances),
+          },
+        ];
+      } catch {
+        return []; // a pattern written for another regex dialect: the list serves PHP, Python and Go too
+      }
+    })
+    .sort((a, b) => RANK[a.category] - RANK[b.category]);
+  return compiled;
+}
 
 /** User-Agent characters looked at: real ones are a few hundred long. */
 const USER_AGENT_MAX_CHARS = 512;
@@ -98,7 +113,7 @@ const UNRECOGNISED: Agent = { category: 'unknown', agent: '(unrecognised)' };
 export function classifyUserAgent(userAgent: string | undefined): Agent {
   if (userAgent === undefined || userAgent.trim() === '') return NONE;
   const text = userAgent.slice(0, USER_AGENT_MAX_CHARS);
-  for (const crawler of CRAWLERS) if (crawler.pattern.test(text)) return { category: crawler.category, agent: crawler.name };
+  for (const crawler of crawlerList()) if (crawler.pattern.test(text)) return { category: crawler.category, agent: crawler.name };
   if (text.startsWith('Mozilla/')) {
     const name = Bowser.getParser(text).getBrowserName();
     if (name !== '') return { category: 'browser', agent: name };
