@@ -86,6 +86,21 @@ describe('request observers', () => {
     );
   });
 
+  it('keeps the answer and the other observers when one throws', async () => {
+    const told: string[] = [];
+    const faulty = buildApp(t.context, {
+      observers: [
+        () => {
+          throw new Error('observer bug');
+        },
+        (request) => told.push(request.path),
+      ],
+    });
+    const response = await faulty.inject({ url: '/llms.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(told).toStrictEqual(['/llms.txt']);
+  });
+
   it('tells of MCP calls as mcp', async () => {
     const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { query: 'guide' } } };
     const told = await seen({

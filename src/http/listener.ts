@@ -78,7 +78,13 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       clientId: facts.clientId,
       seconds: Number(process.hrtime.bigint() - facts.startedNs) / 1e9,
     };
-    for (const observer of observers) observer(answered);
+    for (const observer of observers)
+      try {
+        observer(answered);
+      } catch (error) {
+        // An observer must not throw; if one does, the answer is out already and stays so.
+        log.error({ err: error }, 'request observer failed');
+      }
   };
 
   /** Writes an answer with the one writer; when observed, tells the observers once it is out. */
