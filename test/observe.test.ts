@@ -101,6 +101,18 @@ describe('request observers', () => {
     expect(told).toStrictEqual(['/llms.txt']);
   });
 
+  it('has the analytics recorder observe requests unless analytics.enabled is false', async () => {
+    expect(t.context.observers).toHaveLength(1);
+    expect(typeof t.context.searched).toBe('function');
+    const off = await buildTestApp(EXAMPLE_SITE, { settings: { analytics: { enabled: false } } });
+    try {
+      expect(off.context.observers).toStrictEqual([]);
+      expect(off.context.searched).toBeUndefined();
+    } finally {
+      await off.app.close();
+    }
+  });
+
   it('tells of MCP calls as mcp', async () => {
     const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { query: 'guide' } } };
     const told = await seen({
