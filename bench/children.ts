@@ -143,12 +143,12 @@ function createKey(cwd: string, dataDir: string, scope: string): Promise<BenchCr
  * @throws when the key cannot be created, or sitegate exits or has not printed its address within
  *   {@link START_TIMEOUT_MS}
  */
-export async function startSitegate(contentDir: string, scope: string): Promise<SitegateProcess> {
+export async function startSitegate(contentDir: string, scope: string, env: NodeJS.ProcessEnv = {}): Promise<SitegateProcess> {
   const cwd = makeWorkDir();
   const dataDir = path.join(cwd, 'data');
   const credential = await createKey(cwd, dataDir, scope);
   const args = [SITEGATE_BIN, 'serve', contentDir, '--port', '0', '--log-level', 'warn', '--data-dir', dataDir];
-  const child = track(spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   const listening = new Promise<string>((resolve) => {
     child.stdout?.setEncoding('utf8').on('data', (text: string) => {

@@ -115,6 +115,25 @@ export function diagnosticsTable(results: readonly ScenarioResult[]): string {
   );
 }
 
+/**
+ * What counting a request costs (analytics/), from the rows measured against a sitegate with
+ * analytics off: server CPU µs per request on minus off, and the throughput ratio. Undefined when
+ * no such row ran.
+ */
+export function analyticsCostLine(results: readonly ScenarioResult[]): string | undefined {
+  const rows = results.filter((result) => baselineOf(result.prepared) === 'sitegate, analytics off');
+  if (rows.length === 0) return undefined;
+  const parts = rows.map((result) => {
+    const { sitegate, baseline } = result;
+    const cost =
+      sitegate.serverCpuUsPerRequest === undefined || baseline.serverCpuUsPerRequest === undefined
+        ? 'n/a'
+        : `${(sitegate.serverCpuUsPerRequest - baseline.serverCpuUsPerRequest).toFixed(1)} µs`;
+    return `${result.prepared.scenario.name}: ${cost} of server CPU per request, throughput ${times(result.ratio)} of analytics off`;
+  });
+  return `analytics cost: ${parts.join('; ')}`;
+}
+
 /** A warning naming the rows measured while other work used the machine, or undefined. */
 export function noiseWarning(results: readonly ScenarioResult[]): string | undefined {
   const noisy = results.filter(({ sitegate, baseline }) =>

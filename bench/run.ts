@@ -13,7 +13,7 @@ import { compareScenario, type ScenarioResult, type Servers } from './compare.js
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
 import { buildReplayTable } from './replay.js';
-import { diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
+import { analyticsCostLine, diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
 import { runScale, SCALE_SIZES } from './scale.js';
 import { runSearchQuality } from './search-quality.js';
 import { BENCH_KEY_SCOPES, BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
@@ -59,7 +59,11 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
  * Starts the baselines the prepared scenarios use and checks them before any load: raw replays
  * sitegate's captured responses byte for byte; oidc-provider answers each token request with a JWT.
  */
-async function startBaselines(prepared: readonly PreparedScenario[], sitegate: SitegateProcess): Promise<Servers['baselines']> {
+async function startBaselines(
+  prepared: readonly PreparedScenario[],
+  sitegate: SitegateProcess,
+  contentDir: string,
+): Promise<Servers['baselines']> {
   const using = (kind: BaselineKind): PreparedScenario[] => prepared.filter((p) => baselineOf(p) === kind);
   const baselines: Servers['baselines'] = {};
   const rawRows = using('raw');
@@ -73,6 +77,12 @@ async function startBaselines(prepared: readonly PreparedScenario[], sitegate: S
     const oidc = await startOidcProvider(sitegate.credential, BENCH_SCOPE, TOKEN_PATH);
     baselines['oidc-provider'] = oidc;
     await verifyBaseline(oidcRows, 'oidc-provider', oidc.baseUrl);
+  }
+  const quietRows = using('sitegate, analytics off');
+  if (quietRows.length > 0) {
+    const quiet = await startSitegate(contentDir, BENCH_KEY_SCOPES, { SITEGATE_ANALYTICS: '0' });
+    baselines['sitegate, analytics off'] = quiet;
+    await verifyBaseline(quietRows, 'sitegate, analytics off', quiet.baseUrl);
   }
   return baselines;
 }
@@ -113,7 +123,7 @@ async function main(args: string[]): Promise<number> {
 
   const sitegate = await startSitegate(options.contentDir, BENCH_KEY_SCOPES);
   const prepared = await prepareScenarios(scenarios, sitegate.baseUrl, sitegate.credential);
-  const baselines = await startBaselines(prepared, sitegate);
+  const baselines = await startBaselines(prepared, sitegate, options.contentDir);
   if ('servers' in plan) {
     for (const server of [sitegate, ...Object.values(baselines)]) pinProcess(server.pid, plan.servers);
     pinProcess(process.pid, plan.loader);
@@ -132,8 +142,9 @@ async function main(args: string[]): Promise<number> {
 
   const wallSec = (performance.now() - started) / 1000;
   const warning = noiseWarning(results);
+  const analyticsCost = analyticsCostLine(results);
   process.stdout.write(
-    `\n${resultsTable(results)}\n\n${diagnosticsTable(results)}\n\n${warning === undefined ? '' : `${warning}\n`}${summaryLine(results, wallSec)}\n`,
+    `\n${resultsTable(results)}\n\n${diagnosticsTable(results)}\n\n${warning === undefined ? '' : `${warning}\n`}${analyticsCost === undefined ? '' : `${analyticsCost}\n`}${summaryLine(results, wallSec)}\n`,
   );
   return 0;
 }

@@ -24,9 +24,11 @@ export interface ScenarioSetup {
 /**
  * What a row is compared with. `raw` replays sitegate's captured response from a minimal
  * `node:http` server (see raw-server.ts); `oidc-provider` is the reference OAuth server, doing the
- * token endpoint's job for the same client (see oidc-provider-server.ts).
+ * token endpoint's job for the same client (see oidc-provider-server.ts); `sitegate, analytics off`
+ * is a second sitegate on the same content started with `SITEGATE_ANALYTICS=0`, so the row's ratio
+ * is what counting requests costs (analytics/).
  */
-export type BaselineKind = 'raw' | 'oidc-provider';
+export type BaselineKind = 'raw' | 'oidc-provider' | 'sitegate, analytics off';
 
 /** Headers and body of one request. */
 export interface RequestParts {
@@ -70,6 +72,11 @@ export interface BenchScenario {
   /** Default `raw`. */
   baseline?: BaselineKind;
 }
+
+/** Minimum throughput with analytics on over off: counting may cost at most 5% (issue 17). */
+export const ANALYTICS_TARGET = 0.95;
+/** OpenAI's documented GPTBot User-Agent. */
+const GPTBOT_USER_AGENT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot';
 
 /** Minimum sitegate/raw throughput ratio for precomputed bodies (issue "done when" #5). */
 export const THROUGHPUT_TARGET = 0.9;
@@ -208,6 +215,17 @@ export const SCENARIOS: readonly BenchScenario[] = [
     expectedStatus: 200,
     expectedContentType: 'text/markdown; charset=utf-8',
     precomputed: true,
+  },
+  {
+    // The same page for an AI crawler, counted (classification cached, a map increment) or not.
+    name: 'page markdown GPTBot, analytics on ÷ off',
+    path: PAGE,
+    headers: { accept: 'text/markdown', 'user-agent': GPTBOT_USER_AGENT },
+    expectedStatus: 200,
+    expectedContentType: 'text/markdown; charset=utf-8',
+    precomputed: true,
+    target: ANALYTICS_TARGET,
+    baseline: 'sitegate, analytics off',
   },
   {
     // A credential accepted moments ago takes the same synchronous route as no credential.

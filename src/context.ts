@@ -20,13 +20,17 @@ import { resolveSecret } from './store/secret.js';
 import { createReadiness } from './readiness.js';
 import type { Metrics } from './metrics/metrics.js';
 import { instrumentRateLimiter, instrumentStore } from './metrics/instrument.js';
+import { createAnalyticsRecorder } from './analytics/recorder.js';
+import type { RequestObserver } from './http/observe.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
   store: Store;
+  /** What the listener tells of each answered request (http/observe.ts): analytics, when on. */
+  observers: readonly RequestObserver[];
   /** Replaces the current snapshot atomically; requests in flight keep the one they read. */
   swapSnapshot(next: Snapshot): void;
-  /** Writes pending audit events, then closes the rate-limit connection, stops pruning (store/retention.ts) and closes the store. */
+  /** Writes pending analytics counts and audit events, then closes the rate-limit connection, stops pruning (store/retention.ts) and closes the store. */
   close(): Promise<void>;
 }
 
@@ -133,6 +137,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   }
   const stopRetention = startRetention(store, {
     auditRetentionDays: config.auditRetentionDays,
+    analyticsRetentionDays: config.analyticsRetentionDays,
     now: options.now,
     onError: onBackgroundError,
   });
@@ -141,6 +146,9 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   const now = options.now ?? (() => new Date());
   let current = first;
   const auditQueue = createAuditQueue(store, now, onBackgroundError);
+  const analytics = config.analyticsEnabled
+    ? createAnalyticsRecorder(store, { flushSec: config.analyticsFlushSec, onError: onBackgroundError, nowMs: () => now().getTime() })
+    : undefined;
   return {
     config,
     store,
@@ -153,11 +161,14 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       ...(metrics === undefined ? {} : { onCredentialCache: (hit: boolean) => metrics.cacheLookup('credential', hit) }),
     },
     readiness: createReadiness({ ping: () => store.ping() }),
+    observers: analytics === undefined ? [] : [analytics.observe],
+    ...(analytics === undefined ? {} : { searched: analytics.searched }),
     snapshot: () => current,
     swapSnapshot(next) {
       current = next;
     },
     async close() {
+      await analytics?.close();
       await auditQueue.flush();
       rateLimits.close();
       await stopRetention();

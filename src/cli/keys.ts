@@ -41,7 +41,7 @@ const STDERR_LOG: Log = {
  * make an empty one: an empty list would read as lost keys.
  * @throws {UsageError} when `create` is false and the SQLite data folder does not exist
  */
-async function withKeys<T>(
+export async function withKeys<T>(
   flags: StoreFlags & { tokenTtl?: string },
   run: (keys: KeyService, store: Store, config: Config) => Promise<T>,
   { create = false }: { create?: boolean } = {},
@@ -73,7 +73,7 @@ const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
 };
 /** Prints rows (the header first) as columns two spaces apart, each as wide as its widest cell. */
-function printTable(rows: readonly (readonly string[])[]): void {
+export function printTable(rows: readonly (readonly string[])[]): void {
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   for (const row of rows)
     print(

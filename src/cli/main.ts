@@ -204,6 +204,22 @@ function program(setExit: (code: number) => void): Command {
       .option('--json', 'print JSON'),
     'auditCommand',
   );
+  root
+    .command('stats')
+    .description(
+      'Show what agents, browsers and API clients did: agents over time, top pages, markdown share, searches that found nothing, use per key.',
+    )
+    .option('--since <duration>', 'how far back, e.g. 24h or 30d (default 7d)')
+    .option('--json', 'print one JSON object')
+    .option('--html <file>', 'also write a self-contained HTML report with charts to this file')
+    .option(...configFile)
+    .option(...dataDir)
+    .option(...databaseUrl)
+    .option(...secretFile)
+    .action(async (options: import('./stats.js').StatsFlags) => {
+      const { statsCommand } = await import('./stats.js');
+      await statsCommand(options);
+    });
   return root;
 }
 

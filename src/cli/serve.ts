@@ -119,7 +119,13 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
     await metricsServer?.close();
     throw error;
   }
-  const app = buildApp(context, { logger, ...(metrics === undefined ? {} : listenerHooks(metrics)) });
+  // Observers of answered requests (http/observe.ts): the metrics' when served, and the analytics recorder.
+  const hooks = metrics === undefined ? undefined : listenerHooks(metrics);
+  const app = buildApp(context, {
+    logger,
+    observers: [...(hooks?.observers ?? []), ...context.observers],
+    ...(hooks === undefined ? {} : { onConditional: hooks.onConditional }),
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -61,6 +61,9 @@ describe('loadConfig', () => {
       trustProxy: [],
       secret: null,
       auditRetentionDays: 90,
+      analyticsEnabled: true,
+      analyticsRetentionDays: 90,
+      analyticsFlushSec: 10,
       conventions: undefined,
       nav: undefined,
       redirects: undefined,
@@ -133,6 +136,21 @@ describe('loadConfig', () => {
     expect(loadConfig({}, {}, { audit: { retentionDays: 7 } }, CWD).auditRetentionDays).toBe(7);
     expect(() => loadConfig({}, {}, { audit: { retentionDays: 0 } }, CWD)).toThrow(
       new ConfigError('sitegate.json: audit.retentionDays: must be an integer from 1 to 36500, got 0'),
+    );
+  });
+
+  it('takes analytics.* from the environment, then sitegate.json, and validates them', () => {
+    const env = { analyticsEnabled: 'no', analyticsRetentionDays: '30', analyticsFlushSec: '2' };
+    const file = { analytics: { enabled: true, retentionDays: 7, flushSec: 60 } };
+    const fromEnv = loadConfig({}, env, file, CWD);
+    expect([fromEnv.analyticsEnabled, fromEnv.analyticsRetentionDays, fromEnv.analyticsFlushSec]).toStrictEqual([false, 30, 2]);
+    const fromFile = loadConfig({}, {}, { analytics: { enabled: false, retentionDays: 7, flushSec: 60 } }, CWD);
+    expect([fromFile.analyticsEnabled, fromFile.analyticsRetentionDays, fromFile.analyticsFlushSec]).toStrictEqual([false, 7, 60]);
+    expect(() => loadConfig({}, {}, { analytics: { enabled: 'off' } }, CWD)).toThrow(
+      new ConfigError('sitegate.json: analytics.enabled: must be true or false, got "off"'),
+    );
+    expect(() => loadConfig({}, { analyticsFlushSec: '0' }, {}, CWD)).toThrow(
+      new ConfigError('SITEGATE_ANALYTICS_FLUSH_SEC: must be an integer from 1 to 3600, got "0"'),
     );
   });
 

@@ -86,6 +86,12 @@ export interface Config {
   secret: SecretSource | null;
   /** Audit events older than this many days are deleted (`audit.retentionDays`). */
   auditRetentionDays: number;
+  /** Whether requests and zero-result searches are counted (`analytics.enabled`; analytics/). */
+  analyticsEnabled: boolean;
+  /** Daily analytics rows older than this many days are deleted (`analytics.retentionDays`; analytics/buckets.ts). */
+  analyticsRetentionDays: number;
+  /** How often counts are written to the store (seconds; `analytics.flushSec`). */
+  analyticsFlushSec: number;
   /**
    * The generator whose conventions (nav order, labels, titles, unpublished files) apply, or
    * `plain` for none (content/conventions/); `undefined`: recognised from the content folder's files.
@@ -139,6 +145,10 @@ export interface ConfigInput {
   secretFile?: string | undefined;
   /** Audit settings, e.g. `{ "retentionDays": 90 }` (sitegate.json only). */
   audit?: { retentionDays?: string | number | undefined } | undefined;
+  /** Analytics settings, e.g. `{ "enabled": false }` (sitegate.json; also SITEGATE_ANALYTICS*). */
+  analytics?:
+    | { enabled?: boolean | string | undefined; retentionDays?: string | number | undefined; flushSec?: string | number | undefined }
+    | undefined;
   /** `--conventions NAME|plain`, or `conventions` in sitegate.json: one of GENERATORS (content/conventions/types.ts). */
   conventions?: string | undefined;
   /** sitegate.json's `nav`: `["index.md", { "Guides": ["guides/a.md"] }, { "Setup": "setup.md" }]`. */
@@ -245,6 +255,9 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     trustProxy: value<string[]>('trustProxy').map((entry) => entry.trim()),
     secret: secretSource(given.get('secretFile'), given.get('secret'), dir('secretFile')),
     auditRetentionDays: value('audit.retentionDays'),
+    analyticsEnabled: value('analytics.enabled'),
+    analyticsRetentionDays: value('analytics.retentionDays'),
+    analyticsFlushSec: value('analytics.flushSec'),
     conventions: value<Generator | undefined>('conventions'),
     nav: value<unknown[] | undefined>('nav'),
     redirects: redirectsOf(value<Record<string, string> | undefined>('redirects')),

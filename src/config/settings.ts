@@ -22,6 +22,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const SECRET_MIN_CHARS = 32;
 /** Default of `audit.retentionDays`. */
 export const DEFAULT_AUDIT_RETENTION_DAYS = 90;
+/** Default of `analytics.retentionDays`. */
+export const DEFAULT_ANALYTICS_RETENTION_DAYS = 90;
+/** Default of `analytics.flushSec`. */
+export const DEFAULT_ANALYTICS_FLUSH_SEC = 10;
 
 /** One setting. */
 export interface Setting {
@@ -309,6 +313,30 @@ export const SETTINGS: readonly Setting[] = [
     schema: integer(1, 36_500),
     default: DEFAULT_AUDIT_RETENTION_DAYS,
     description: 'Audit events older than this many days are deleted.',
+  },
+  {
+    key: 'analytics.enabled',
+    input: 'analyticsEnabled',
+    env: 'SITEGATE_ANALYTICS',
+    schema: boolean,
+    default: true,
+    description: 'Count requests by page, format, status, agent and API key, and searches that found nothing (`sitegate stats`).',
+  },
+  {
+    key: 'analytics.retentionDays',
+    input: 'analyticsRetentionDays',
+    env: 'SITEGATE_ANALYTICS_RETENTION_DAYS',
+    schema: integer(1, 36_500),
+    default: DEFAULT_ANALYTICS_RETENTION_DAYS,
+    description: 'Daily analytics counts older than this many days are deleted (per-minute counts after a day, hourly after 31 days).',
+  },
+  {
+    key: 'analytics.flushSec',
+    input: 'analyticsFlushSec',
+    env: 'SITEGATE_ANALYTICS_FLUSH_SEC',
+    schema: integer(1, 3600),
+    default: DEFAULT_ANALYTICS_FLUSH_SEC,
+    description: 'Analytics counts are written to the store this often (seconds), and at shutdown.',
   },
   {
     key: 'conventions',

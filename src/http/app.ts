@@ -9,9 +9,9 @@ import { inject as lightInject, type InjectOptions, type Response } from 'light-
 import type { Log } from '../log.js';
 import type { AppContext } from './context.js';
 import { createListener } from './listener.js';
+import type { RequestObserver } from './observe.js';
 import { createClientErrorHandler, createConnectHandler } from './limits.js';
 import { createRequestIds } from './request-id.js';
-import type { RequestObserver } from './observe.js';
 
 /** Options for {@link buildApp}. */
 export interface AppOptions {

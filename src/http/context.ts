@@ -12,4 +12,9 @@ export interface AppContext {
   auth: AuthServices;
   /** Whether the server should get traffic (the readiness probe, `GET /api/v1/health/ready`). */
   readiness: ReadinessProbe;
+  /**
+   * Told of each full-text search (HTTP `q`, MCP `search`) with how many results it found in all
+   * (analytics: searches that found nothing). Absent when nothing listens.
+   */
+  searched?: (query: string, found: number) => void;
 }

@@ -16,7 +16,7 @@ import { plainAnswer } from './answer.js';
 import type { AppContext } from './context.js';
 import type { Route } from './route.js';
 import { buildRouteTable, type PathRoutes } from './route-table.js';
-import { createWriter, type Writer } from './write.js';
+import { createWriter } from './write.js';
 import { errorAnswer, internalError, negotiatedErrorForm, type ErrorSite } from './error-answer.js';
 import { PREFLIGHT_HEADERS, splitTarget, transportHeaders } from './headers.js';
 import { presentedCredential } from './credentials.js';
@@ -25,7 +25,8 @@ import { refusedTarget } from './limits.js';
 import { parseSearchQuery } from './search-query.js';
 import { BodyAborted, readRequestBody } from './request-body.js';
 import { createRequestIds } from './request-id.js';
-import type { AnsweredRequest, RequestObserver } from './observe.js';
+import type { RequestObserver } from './observe.js';
+import { answerFormat } from './answer-format.js';
 
 /** Options of {@link createListener}. */
 export interface ListenerOptions {
@@ -33,7 +34,10 @@ export interface ListenerOptions {
   log?: Log;
   /** Request ids (default: a generator of its own). */
   nextRequestId?: () => string;
-  /** Called once per answered request (observe.ts); with none, the listener does not even read the clock. */
+  /**
+   * Told of every request once its answer is written (metrics, analytics). With none, the
+   * listener does not even read the clock.
+   */
   observers?: readonly RequestObserver[];
   /**
    * Counts conditional requests (RFC 9110 §13.1.2) of precomputed bodies: `true` when
@@ -41,6 +45,12 @@ export interface ListenerOptions {
    */
   onConditional?: (hit: boolean) => void;
 }
+
+/**
+ * The status an observer is told of a response that was destroyed before its head went out: 499,
+ * nginx's "client closed request" (the usual cause: the client went away while its body was read).
+ */
+const NO_ANSWER_STATUS = 499;
 
 const NO_QUERY: Readonly<Record<string, never>> = {};
 
@@ -53,29 +63,58 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   const log = options.log ?? SILENT_LOG;
   const nextRequestId = options.nextRequestId ?? createRequestIds();
   const table = buildRouteTable(ctx);
-  const observers = options.observers ?? [];
-  const writer = createWriter(transportHeaders(baseUrl), options.onConditional);
-  // With observers, each response remembers its answer, whose media type says what was served.
-  const answers = new WeakMap<ServerResponse, Answer>();
-  const write: Writer =
-    observers.length === 0
-      ? writer
-      : (request, response, answer) => {
-          answers.set(response, answer);
-          return writer(request, response, answer);
-        };
+  const write = createWriter(transportHeaders(baseUrl), options.onConditional);
   const site: ErrorSite = { baseUrl, snapshot: () => ctx.snapshot() };
+  const observers = options.observers ?? [];
+  const observing = observers.length > 0;
 
-  /** Sends an error in the route's form; an unexpected one is logged and becomes a 500. */
-  const fail = (
+  /** Tells the observers of a request, once, after its answer (or its end without one). */
+  const observe = (response: ServerResponse, facts: Facts, route: Route | undefined, answer: Answer | undefined): void => {
+    if (facts.observed) return;
+    facts.observed = true;
+    const name = route?.operationId ?? 'unmatched';
+    const answered = {
+      route: name,
+      method: facts.method,
+      path: facts.path,
+      status: response.headersSent ? response.statusCode : NO_ANSWER_STATUS,
+      format: answerFormat(name, answer),
+      userAgent: facts.headers['user-agent'],
+      clientId: facts.clientId,
+      seconds: Number(process.hrtime.bigint() - facts.startedNs) / 1e9,
+    };
+    for (const observer of observers)
+      try {
+        observer(answered);
+      } catch (error) {
+        // An observer must not throw; if one does, the answer is out already and stays so.
+        log.error({ err: error }, 'request observer failed');
+      }
+  };
+
+  /** Writes an answer with the one writer; when observed, tells the observers once it is out. */
+  const send = (
     request: IncomingMessage,
     response: ServerResponse,
+    facts: Facts,
     route: Route | undefined,
-    facts: RequestFacts,
-    error: unknown,
-  ): void => {
+    answer: Answer,
+  ): Promise<void> | undefined => {
+    const written = write(request, response, answer);
+    if (!observing) return written;
+    if (written === undefined) {
+      observe(response, facts, route, answer);
+      return undefined;
+    }
+    // A raw answer that fails is observed by `fail`, which answers or ends it.
+    return written.then(() => observe(response, facts, route, answer));
+  };
+
+  /** Sends an error in the route's form; an unexpected one is logged and becomes a 500. */
+  const fail = (request: IncomingMessage, response: ServerResponse, route: Route | undefined, facts: Facts, error: unknown): void => {
     if (error instanceof BodyAborted) {
       response.destroy();
+      if (observing) observe(response, facts, route, undefined);
       return;
     }
     let apiError: ApiError;
@@ -87,9 +126,10 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     }
     if (response.headersSent) {
       response.destroy(); // a raw answer failed half-way: the framing cannot be trusted
+      if (observing) observe(response, facts, route, undefined);
       return;
     }
-    void write(request, response, errorOf(route, facts, apiError));
+    void send(request, response, facts, route, errorOf(route, facts, apiError));
   };
 
   const errorOf = (route: Route | undefined, facts: RequestFacts, error: ApiError): Answer => {
@@ -101,18 +141,19 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   };
 
   /** The principal the route's answer gets, after its credential and scope checks. */
-  const admit = (route: Route, facts: Facts, principal: Principal | undefined): Principal | undefined => {
+  const admit = (route: Route, principal: Principal | undefined): Principal | undefined => {
     if (principal === undefined) {
       if (route.credential === 'required') throw new ApiError('credential_required');
       return undefined;
     }
     if (route.scopes.length > 0) requireScopes(principal, route.scopes);
-    facts.clientId = principal.clientId;
     return principal;
   };
 
-  const settle = (request: IncomingMessage, response: ServerResponse, route: Route, facts: RequestFacts, answer: Promise<Answer>): void => {
-    answer.then((ready) => write(request, response, ready)).catch((error: unknown) => fail(request, response, route, facts, error));
+  const settle = (request: IncomingMessage, response: ServerResponse, route: Route, facts: Facts, answer: Promise<Answer>): void => {
+    answer
+      .then((ready) => send(request, response, facts, route, ready))
+      .catch((error: unknown) => fail(request, response, route, facts, error));
   };
 
   /** The route's steps that wait: body, before-steps, a credential checked afresh, an async answer. */
@@ -123,7 +164,8 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     if (early !== undefined) return early;
     const credential = route.credential === 'none' ? undefined : presentedCredential(facts);
     const principal = credential === undefined ? undefined : await authenticate(ctx.auth, credential, facts.address);
-    return route.answer(facts, ctx.snapshot(), admit(route, facts, principal));
+    facts.clientId = principal?.clientId;
+    return route.answer(facts, ctx.snapshot(), admit(route, principal));
   };
 
   /** Answers a request its route can answer without waiting, or hands it to {@link prepareAndAnswer}. */
@@ -139,28 +181,30 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
         if (principal === undefined) return settle(request, response, route, facts, prepareAndAnswer(request, route, facts));
         ctx.auth.onCredentialCache?.(true);
         ctx.auth.keys.touch(principal.clientId);
+        facts.clientId = principal.clientId;
       }
     }
-    const answer = route.answer(facts, ctx.snapshot(), admit(route, facts, principal));
+    const answer = route.answer(facts, ctx.snapshot(), admit(route, principal));
     if (answer instanceof Promise) return settle(request, response, route, facts, answer);
-    void write(request, response, answer);
+    void send(request, response, facts, route, answer);
   };
 
   return function serve(request, response) {
     const url = request.url ?? '/';
     const [path, search] = splitTarget(url);
     // The address is read now: once the socket closes, node no longer knows it.
-    const facts = new Facts(request, path, search, clientAddress(ctx, request), nextRequestId);
-    if (observers.length > 0) observeAnswer(observers, response, facts, answers);
+    const facts = new Facts(request, path, search, clientAddress(ctx, request), nextRequestId, observing ? process.hrtime.bigint() : 0n);
     let route: Route | undefined;
     try {
       const refused = refusedTarget(request, limits);
       if (refused !== undefined) {
         const answer = errorAnswer(refused, 'json', facts, site);
         // The body of a refused request is not read: close rather than wait for it.
-        void write(
+        void send(
           request,
           response,
+          facts,
+          undefined,
           refused.code === 'payload_too_large' ? { ...answer, headers: { ...answer.headers, connection: 'close' } } : answer,
         );
         return;
@@ -168,12 +212,10 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       if (path.includes('%')) checkPercentEncoding(path);
       const routes = table.lookup(path);
       route = facts.method === 'HEAD' ? routes.GET : routes[facts.method as 'GET' | 'POST'];
-      facts.route = route;
       if (route === undefined) {
         // The token endpoints answer every refusal in their own form; other paths the error object.
         route = routes.POST?.errors === 'oauth' ? routes.POST : undefined;
-        facts.route = route;
-        void write(request, response, otherMethod(facts, routes));
+        void send(request, response, facts, route, otherMethod(facts, routes));
         return;
       }
       dispatch(request, response, route, facts);
@@ -189,10 +231,10 @@ class Facts implements RequestFacts {
   readonly headers: IncomingMessage['headers'];
   query: RequestFacts['query'] = NO_QUERY;
   body: unknown = undefined;
-  /** The route that answers, once the table has been asked (for observers). */
-  route: Route | undefined = undefined;
-  /** The client_id of the accepted credential (for observers). */
+  /** The client_id of the credential the request authenticated with, for observers. */
   clientId: string | undefined = undefined;
+  /** Whether the observers were told of this request (they are told once). */
+  observed = false;
   #requestId: string | undefined;
 
   constructor(
@@ -201,6 +243,8 @@ class Facts implements RequestFacts {
     readonly search: string,
     readonly address: string,
     private readonly nextRequestId: () => string,
+    /** process.hrtime.bigint() at arrival when observed, else 0. */
+    readonly startedNs: bigint,
   ) {
     this.method = request.method ?? 'GET';
     this.headers = request.headers;
@@ -209,60 +253,6 @@ class Facts implements RequestFacts {
   requestId(): string {
     return (this.#requestId ??= this.nextRequestId());
   }
-}
-
-/**
- * Calls the observers once the response has closed: after the answer is written, or when the
- * connection ended first (then the status is 499, nginx's "client closed request", unless a
- * status had gone out). An observer that throws is a programming error; it must not stop the others.
- */
-function observeAnswer(
-  observers: readonly RequestObserver[],
-  response: ServerResponse,
-  facts: Facts,
-  answers: WeakMap<ServerResponse, Answer>,
-): void {
-  const started = process.hrtime.bigint();
-  response.once('close', () => {
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const routeId = facts.route?.operationId ?? 'unmatched';
-    const status = response.headersSent || response.writableFinished ? response.statusCode : 499;
-    const answered: AnsweredRequest = {
-      route: routeId,
-      method: facts.method,
-      path: facts.path,
-      status,
-      format: formatOf(routeId, answers.get(response)),
-      userAgent: facts.headers['user-agent'],
-      clientId: facts.clientId,
-      seconds,
-    };
-    for (const observe of observers) {
-      try {
-        observe(answered);
-      } catch {
-        // observe.ts: observers must not throw; one that does loses its own count only.
-      }
-    }
-  });
-}
-
-/**
- * What an answer served, from its route and media type (a 304 keeps its body's): static files
- * are `asset`s whatever their type.
- */
-function formatOf(routeId: string, answer: Answer | undefined): AnsweredRequest['format'] {
-  if (routeId === 'mcp') return 'mcp';
-  if (routeId === 'getLlmsTxt' || routeId === 'getLlmsFullTxt') return 'llms';
-  if (answer === undefined || answer.kind === 'raw') return 'other';
-  if (answer.kind === 'file') return 'asset';
-  const contentType = answer.kind === 'body' ? (answer.headers['content-type'] ?? answer.body.type) : answer.headers['content-type'];
-  const type = contentType?.split(';', 1)[0]?.trim().toLowerCase();
-  if (type === undefined) return 'other';
-  if (type === 'text/html') return 'html';
-  if (type === 'text/markdown') return 'markdown';
-  if (type === 'application/json' || type.endsWith('+json')) return 'json';
-  return routeId === 'getPage' ? 'asset' : 'other';
 }
 
 /**

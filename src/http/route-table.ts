@@ -48,7 +48,7 @@ interface RouteParts {
 /** The answer of every operation of api/operations.ts, by operation id. */
 function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
   const parts: Record<string, RouteParts> = {
-    searchSite: { answer: searchSite, query: 'search', before: spendSearchBudget(ctx.auth) },
+    searchSite: { answer: searchSite(ctx.searched), query: 'search', before: spendSearchBudget(ctx.auth) },
     getHealth: { answer: getHealth },
     getReadiness: { answer: getReadiness(ctx.readiness) },
     getWhoami: { answer: getWhoami },

@@ -35,6 +35,8 @@ export interface McpContext {
    * default language's index when omitted.
    */
   languageOf?: ((lang: string | undefined) => string | undefined) | undefined;
+  /** Told of each search with how many results it found in all (analytics); optional. */
+  searched?: ((query: string, found: number) => void) | undefined;
 }
 
 /**
@@ -182,7 +184,7 @@ function fetchDocument(snapshot: Snapshot, found: Found, baseUrl: string): McpFe
  * and the JSON Schema validator) is built once per process.
  */
 export function createMcpServer(context: McpContext): McpServer {
-  const { snapshot, baseUrl, principal } = context;
+  const { snapshot, baseUrl, principal, searched } = context;
   const includeInternal = principal?.scopes.includes('internal:read') ?? false;
   const server = new McpServer(
     { name: 'sitegate', title: `${snapshot.site.name} (sitegate)`, version: API_VERSION },
@@ -202,7 +204,8 @@ export function createMcpServer(context: McpContext): McpServer {
     },
     ({ query, limit, lang }) => {
       const language = context.languageOf?.(lang);
-      const { results } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal, language });
+      const { results, total } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal, language });
+      searched?.(query, total);
       return textResult({
         results: results.map((doc) => {
           const excerpt = excerptOfPage(snapshot, baseUrl, doc.path, query, includeInternal, language);

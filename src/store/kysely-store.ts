@@ -5,6 +5,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Scope } from '../errors.js';
 import type { ApiKeyRecord, AuditEvent, AuditEventType, SigningKeyRecord, Store, StoreChange } from './store.js';
+import { addAnalytics, listAnalytics, listZeroResults, pruneAnalytics } from './analytics-rows.js';
 import type { ApiKeysTable, Database, SigningKeysTable } from './schema.js';
 
 const iso = (date: Date): string => date.toISOString();
@@ -277,6 +278,10 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
       const result = await db.deleteFrom('revoked_tokens').where('expires_at', '<=', iso(now)).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+    addAnalytics: (counts, zeroResults) => addAnalytics((run) => options.exclusive(run), counts, zeroResults),
+    listAnalytics: (granularity, since) => listAnalytics(db, granularity, since),
+    listZeroResults: (since) => listZeroResults(db, since),
+    pruneAnalytics: (granularity, before) => pruneAnalytics(db, granularity, before),
     // Adapters with a notification channel replace this.
     watch: () => Promise.resolve(() => Promise.resolve()),
     async ping() {

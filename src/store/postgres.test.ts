@@ -79,6 +79,8 @@ describe('openPostgresStore', () => {
     await client.end();
     expect(rows.map((row) => row.name)).toStrictEqual(Object.keys(await migrationProvider('postgres').getMigrations()));
     expect(tables.rows.map((row) => row.table_name)).toStrictEqual([
+      'analytics_counts',
+      'analytics_zero_results',
       'api_keys',
       'audit_events',
       'kysely_migration',

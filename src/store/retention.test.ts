@@ -34,13 +34,38 @@ describe('retention', () => {
   });
 
   it('prune deletes audit events past the retention period and revocations of expired tokens, nothing else', async () => {
-    expect(await prune(store, { auditRetentionDays: 90, now: () => NOW })).toStrictEqual({
+    expect(await prune(store, { auditRetentionDays: 90, analyticsRetentionDays: 90, now: () => NOW })).toStrictEqual({
       auditEvents: 1,
       revokedTokens: 1,
       signingKeys: 0,
+      analyticsRows: 0,
     });
     expect((await store.listAudit(new Date(0), 10)).map((each) => each.detail)).toStrictEqual(['90 days old', 'now']);
     expect([await store.isTokenRevoked('expired'), await store.isTokenRevoked('live')]).toStrictEqual([false, true]);
+  });
+
+  it('prune keeps analytics minutes a day, hours 31 days and days for the analytics retention', async () => {
+    const ago = (days: number): Date => new Date(NOW.getTime() - days * DAY_MS);
+    const row = (granularity: 'minute' | 'hour' | 'day', days: number) => ({
+      granularity,
+      bucketStart: ago(days),
+      path: '/',
+      format: 'html',
+      status: 200,
+      category: 'browser',
+      agent: 'Chrome',
+      clientId: null,
+      count: 1,
+    });
+    await store.addAnalytics(
+      [row('minute', 2), row('minute', 0.5), row('hour', 40), row('hour', 10), row('day', 100), row('day', 80)],
+      [{ bucketStart: ago(40), query: 'old', count: 1 }],
+    );
+    expect(await prune(store, { auditRetentionDays: 90, analyticsRetentionDays: 90, now: () => NOW })).toMatchObject({ analyticsRows: 4 });
+    expect(await store.listAnalytics('minute', new Date(0))).toStrictEqual([row('minute', 0.5)]);
+    expect(await store.listAnalytics('hour', new Date(0))).toStrictEqual([row('hour', 10)]);
+    expect(await store.listAnalytics('day', new Date(0))).toStrictEqual([row('day', 80)]);
+    expect(await store.listZeroResults(new Date(0))).toStrictEqual([]);
   });
 
   it("startRetention prunes once at start, then every interval on an unref'd timer, and stops", async () => {
@@ -48,6 +73,7 @@ describe('retention', () => {
     const calls = vi.spyOn(store, 'pruneAudit');
     const stop = startRetention(store, {
       auditRetentionDays: 1,
+      analyticsRetentionDays: 1,
       now: () => NOW,
       onError: (error) => {
         throw error;
@@ -67,7 +93,12 @@ describe('retention', () => {
     const failure = new Error('database down');
     vi.spyOn(store, 'pruneAudit').mockRejectedValueOnce(failure);
     const errors: unknown[] = [];
-    const stop = startRetention(store, { auditRetentionDays: 90, now: () => NOW, onError: (error) => errors.push(error) });
+    const stop = startRetention(store, {
+      auditRetentionDays: 90,
+      analyticsRetentionDays: 90,
+      now: () => NOW,
+      onError: (error) => errors.push(error),
+    });
     await stop();
     expect(errors).toStrictEqual([failure]);
   });

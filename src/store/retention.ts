@@ -1,10 +1,12 @@
 /**
  * Retention: what the store may forget, deleted in the background. Audit events older than the
- * retention period, revocations of tokens that have expired anyway, and signing keys retired
- * past their last token. Each replica runs it; the deletes are idempotent, so running them on
+ * retention period, revocations of tokens that have expired anyway, signing keys retired past
+ * their last token, and analytics rows past theirs (minutes after a day, hours after 31 days,
+ * days after the analytics retention: analytics/buckets.ts). Each replica runs it; the deletes are idempotent, so running them on
  * several PostgreSQL replicas at once is safe (each deletes what is left).
  */
 import type { Store } from './store.js';
+import { GRANULARITIES, keptMs } from '../analytics/buckets.js';
 
 /** How often pruning runs (ms): hourly, and once at start. */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -15,12 +17,16 @@ export interface PruneResult {
   auditEvents: number;
   revokedTokens: number;
   signingKeys: number;
+  /** Analytics counter and zero-result rows. */
+  analyticsRows: number;
 }
 
 /** Options of {@link prune} and {@link startRetention}. */
 export interface RetentionOptions {
   /** Audit events older than this many days are deleted. */
   auditRetentionDays: number;
+  /** Analytics rows are kept this many days at most (`analytics.retentionDays`). */
+  analyticsRetentionDays: number;
   now?: () => Date;
 }
 
@@ -30,11 +36,13 @@ export interface RetentionOptions {
  */
 export async function prune(store: Store, options: RetentionOptions): Promise<PruneResult> {
   const now = (options.now ?? (() => new Date()))();
-  return {
-    auditEvents: await store.pruneAudit(new Date(now.getTime() - options.auditRetentionDays * DAY_MS)),
-    revokedTokens: await store.pruneRevokedTokens(now),
-    signingKeys: await store.pruneSigningKeys(now),
-  };
+  const auditEvents = await store.pruneAudit(new Date(now.getTime() - options.auditRetentionDays * DAY_MS));
+  const revokedTokens = await store.pruneRevokedTokens(now);
+  const signingKeys = await store.pruneSigningKeys(now);
+  let analyticsRows = 0;
+  for (const granularity of GRANULARITIES)
+    analyticsRows += await store.pruneAnalytics(granularity, new Date(now.getTime() - keptMs(granularity, options.analyticsRetentionDays)));
+  return { auditEvents, revokedTokens, signingKeys, analyticsRows };
 }
 
 /**

@@ -45,8 +45,37 @@ export interface RevokedTokensTable {
   revoked_at: string;
 }
 
+/**
+ * Row of `analytics_counts`: requests of one kind in one time bucket (analytics/). The key is
+ * every column but `count`.
+ */
+export interface AnalyticsCountsTable {
+  /** `minute`, `hour` or `day`. */
+  granularity: string;
+  /** Start of the bucket, ISO-8601 UTC. */
+  bucket_start: string;
+  path: string;
+  format: string;
+  status: number;
+  category: string;
+  agent: string;
+  /** The accepted credential's client_id, or `''` for none (a key column cannot be NULL). */
+  client_id: string;
+  /** bigint: PostgreSQL's driver hands it back as text. */
+  count: number | string;
+}
+
+/** Row of `analytics_zero_results`: full-text searches of one normalized query that found nothing, per hour. */
+export interface AnalyticsZeroResultsTable {
+  bucket_start: string;
+  query: string;
+  count: number | string;
+}
+
 /** The database schema as Kysely sees it. */
 export interface Database {
+  analytics_counts: AnalyticsCountsTable;
+  analytics_zero_results: AnalyticsZeroResultsTable;
   revoked_tokens: RevokedTokensTable;
   api_keys: ApiKeysTable;
   signing_keys: SigningKeysTable;
@@ -109,6 +138,40 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('signing_keys').addColumn('expires_at', 'varchar(32)').execute();
       await db.schema.createIndex('revoked_tokens_expires_at').on('revoked_tokens').column('expires_at').execute();
+    },
+  },
+  // Agent analytics (analytics/): aggregated counters and zero-result searches.
+  '0004_analytics': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('analytics_counts')
+        .addColumn('granularity', 'varchar(8)', (col) => col.notNull())
+        .addColumn('bucket_start', 'varchar(32)', (col) => col.notNull())
+        .addColumn('path', 'varchar(512)', (col) => col.notNull())
+        .addColumn('format', 'varchar(16)', (col) => col.notNull())
+        .addColumn('status', 'integer', (col) => col.notNull())
+        .addColumn('category', 'varchar(32)', (col) => col.notNull())
+        .addColumn('agent', 'varchar(80)', (col) => col.notNull())
+        .addColumn('client_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('count', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('analytics_counts_pk', [
+          'granularity',
+          'bucket_start',
+          'path',
+          'format',
+          'status',
+          'category',
+          'agent',
+          'client_id',
+        ] as never[])
+        .execute();
+      await db.schema
+        .createTable('analytics_zero_results')
+        .addColumn('bucket_start', 'varchar(32)', (col) => col.notNull())
+        .addColumn('query', 'varchar(200)', (col) => col.notNull())
+        .addColumn('count', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('analytics_zero_results_pk', ['bucket_start', 'query'] as never[])
+        .execute();
     },
   },
 });

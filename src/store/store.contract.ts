@@ -13,6 +13,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyRecord, AuditEvent, SigningKeyRecord, Store } from './store.js';
+import { describeAnalyticsContract } from './analytics.contract.js';
 
 /** What an adapter's factory hands the suite for one test. */
 export interface StoreFixture {
@@ -447,6 +448,8 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
         expect(await store.listAudit(new Date(0), 1)).toStrictEqual([event(t0)]);
       });
     });
+
+    describeAnalyticsContract(() => ({ store, openAnother: () => fixture.openAnother() }));
 
     describe('close', () => {
       it('resolves, keeps committed data for the next store, and refuses calls afterwards', async () => {

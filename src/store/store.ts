@@ -4,6 +4,7 @@
  * No framework types here (STYLE.md): records are plain data.
  */
 import type { Scope } from '../errors.js';
+import type { Granularity } from '../analytics/buckets.js';
 
 /** An operator-issued API key, as stored. The secret itself is never stored, only its hash. */
 export interface ApiKeyRecord {
@@ -81,6 +82,30 @@ export interface AuditEvent {
 export type StoreChange =
   { kind: 'key'; id: string } | { kind: 'token'; jti: string } | { kind: 'signingKey'; kid: string } | { kind: 'resync' };
 
+/** Requests of one kind in one time bucket (analytics/counter.ts): the key is every field but `count`. */
+export interface AnalyticsCount {
+  granularity: Granularity;
+  bucketStart: Date;
+  /** Request path without the query string (at most 512 characters), or `(other)` past the bound. */
+  path: string;
+  /** http/observe.ts `format`. */
+  format: string;
+  status: number;
+  /** analytics/classify.ts `AgentCategory`. */
+  category: string;
+  agent: string;
+  /** client_id of the accepted credential; null for anonymous requests. */
+  clientId: string | null;
+  count: number;
+}
+
+/** Full-text searches of one normalized query that found nothing, in one hour bucket. */
+export interface ZeroResultCount {
+  bucketStart: Date;
+  query: string;
+  count: number;
+}
+
 /** The store interface every adapter implements. All methods reject only on database failures. */
 export interface Store {
   /** Creates or upgrades the schema; safe to call on every start and from several processes. */
@@ -149,6 +174,21 @@ export interface Store {
    * @returns how many were deleted
    */
   pruneRevokedTokens(now: Date): Promise<number>;
+  /**
+   * Adds counts to the analytics counters in one transaction: a row with the same key (every
+   * field but `count`) grows by `count`, else it is inserted. Safe from several processes at once.
+   */
+  addAnalytics(counts: readonly AnalyticsCount[], zeroResults: readonly ZeroResultCount[]): Promise<void>;
+  /** Counter rows of one granularity whose bucket starts at or after `since`, oldest first. */
+  listAnalytics(granularity: Granularity, since: Date): Promise<AnalyticsCount[]>;
+  /** Zero-result rows whose bucket starts at or after `since`, oldest first. */
+  listZeroResults(since: Date): Promise<ZeroResultCount[]>;
+  /**
+   * Deletes counter rows of one granularity (and, for `hour`, zero-result rows) whose bucket
+   * starts before `before` (retention).
+   * @returns how many rows were deleted
+   */
+  pruneAnalytics(granularity: Granularity, before: Date): Promise<number>;
   /**
    * Calls `listener` for every key, token and signing-key change committed by any process on
    * the same database, including this one. Adapters without a notification channel (SQLite)

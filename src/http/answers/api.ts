@@ -81,25 +81,31 @@ export function spendSearchBudget(auth: AuthServices): BeforeStep {
  * searchSite (SPEC.md §4 rule 2), after the listener validated the query and checked search:read
  * on a credential: the precomputed index without parameters, else the ranked results. With
  * internal:read too, internal pages are included (DESIGN.md "Search").
+ * @param searched told of each full-text query (its first page) and how many results it found in all
  */
-export const searchSite: RouteAnswer = function searchSite(facts, snapshot, principal) {
-  const includeInternal = principal?.scopes.includes('internal:read') ?? false;
-  const { limit, offset, lang } = facts.query as { limit?: number; offset: number; lang?: string };
-  const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
-  if (q === '' && limit === undefined && offset === 0 && lang === undefined) {
-    const body = includeInternal ? snapshot.discovery.fullIndex : snapshot.discovery.publicIndex;
-    return bodyAnswer(body, principal === undefined ? PUBLIC_JSON_HEADERS : PRIVATE_INDEX_HEADERS);
-  }
-  const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, q !== '');
-  const scope = lang === undefined && q === '' ? snapshot.search : snapshot.search.documentsOf(language);
-  const documents = includeInternal ? scope.allDocuments : scope.publicDocuments;
-  const results =
-    q === ''
-      ? documents.slice(offset, limit === undefined ? undefined : offset + limit)
-      : snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal, language }).results;
-  const base = principal === undefined ? PUBLIC_RESULTS_HEADERS : PRIVATE_RESULTS_HEADERS;
-  return plainAnswer(200, { ...base, ...headers }, JSON.stringify(results));
-};
+export function searchSite(searched?: (query: string, found: number) => void): RouteAnswer {
+  return function searchSite(facts, snapshot, principal) {
+    const includeInternal = principal?.scopes.includes('internal:read') ?? false;
+    const { limit, offset, lang } = facts.query as { limit?: number; offset: number; lang?: string };
+    const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
+    if (q === '' && limit === undefined && offset === 0 && lang === undefined) {
+      const body = includeInternal ? snapshot.discovery.fullIndex : snapshot.discovery.publicIndex;
+      return bodyAnswer(body, principal === undefined ? PUBLIC_JSON_HEADERS : PRIVATE_INDEX_HEADERS);
+    }
+    const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, q !== '');
+    const scope = lang === undefined && q === '' ? snapshot.search : snapshot.search.documentsOf(language);
+    const documents = includeInternal ? scope.allDocuments : scope.publicDocuments;
+    let results: readonly unknown[];
+    if (q === '') results = documents.slice(offset, limit === undefined ? undefined : offset + limit);
+    else {
+      const found = snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal, language });
+      if (offset === 0) searched?.(q, found.total);
+      results = found.results;
+    }
+    const base = principal === undefined ? PUBLIC_RESULTS_HEADERS : PRIVATE_RESULTS_HEADERS;
+    return plainAnswer(200, { ...base, ...headers }, JSON.stringify(results));
+  };
+}
 
 /**
  * The language a search answers in on a multilingual site (negotiation.ts `negotiateLanguage`):

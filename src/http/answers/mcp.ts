@@ -20,6 +20,7 @@ import { createMcpServer } from '../../mcp/server.js';
 import { negotiateLanguage } from '../negotiation.js';
 import { plainAnswer, type PlainAnswer } from '../answer.js';
 import type { BeforeStep, RouteAnswer } from '../route.js';
+import type { AppContext } from '../context.js';
 
 /** Scope each tool needs when the caller sends a credential. */
 const TOOL_SCOPES: Record<string, Scope> = { search: 'search:read', fetch: 'content:read' };
@@ -93,14 +94,14 @@ export function mcpBefore(auth: AuthServices): BeforeStep {
  * a stateless MCP server and transport for this one message, which write the response.
  * @throws {ApiError} `insufficient_scope`, `rate_limited`
  */
-export function mcpAnswer(ctx: { auth: AuthServices; config: { baseUrl: string } }): RouteAnswer {
+export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>): RouteAnswer {
   return async function mcp(facts, snapshot, principal) {
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
     if (tool === 'search' && principal !== undefined) await spendSearchBudget(ctx.auth, clientKey(principal));
     const languageOf = (lang: string | undefined): string | undefined =>
       negotiateLanguage(lang, facts.headers['accept-language'], snapshot.search.languages).language;
-    const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal, languageOf });
+    const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal, languageOf, searched: ctx.searched });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     return {
       kind: 'raw',

@@ -1,0 +1,131 @@
+/**
+ * The request hook (http/observe.ts) through the production listener: each request is told once,
+ * after its answer, with its route name, format, status, User-Agent and accepted client_id.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/http/app.js';
+import type { AnsweredRequest } from '../src/http/observe.js';
+import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
+import { jsonTokenRequest } from './auth-fixtures.js';
+
+let t: TestApp;
+let observed: AnsweredRequest[];
+let app: App;
+let apiKey: string;
+let clientId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp(EXAMPLE_SITE);
+  app = buildApp(t.context, { observers: [(request) => observed.push(request)] });
+  ({ apiKey, clientId } = await issueKey(t.context, ['search:read', 'content:read']));
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+/** Sends one request and returns what the observer was told of it (the time taken aside). */
+async function seen(options: Parameters<App['inject']>[0]): Promise<Omit<AnsweredRequest, 'seconds'>> {
+  observed = [];
+  await app.inject(options);
+  expect(observed).toHaveLength(1);
+  const [{ seconds, ...rest }] = observed as [AnsweredRequest];
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThan(30);
+  return rest;
+}
+
+const request = (overrides: Partial<AnsweredRequest>): Omit<AnsweredRequest, 'seconds'> => ({
+  route: 'getPage',
+  method: 'GET',
+  path: '/',
+  status: 200,
+  format: 'html',
+  userAgent: 'test-agent',
+  clientId: undefined,
+  ...overrides,
+});
+
+describe('request observers', () => {
+  it.each<[string, Parameters<App['inject']>[0], Partial<AnsweredRequest>]>([
+    ['a page as HTML', { url: '/' }, {}],
+    [
+      'a page as markdown',
+      { url: '/guides/getting-started', headers: { accept: 'text/markdown' } },
+      { path: '/guides/getting-started', format: 'markdown' },
+    ],
+    ['a page that does not exist', { url: '/nope' }, { path: '/nope', status: 404 }],
+    ['llms.txt', { url: '/llms.txt' }, { route: 'getLlmsTxt', path: '/llms.txt', format: 'llms' }],
+    ['llms-full.txt', { url: '/llms-full.txt' }, { route: 'getLlmsFullTxt', path: '/llms-full.txt', format: 'llms' }],
+    ['the sitemap', { url: '/sitemap.xml' }, { route: 'getSitemap', path: '/sitemap.xml', format: 'other' }],
+    [
+      'a search with its query string',
+      { url: '/api/search.json?q=guide' },
+      { route: 'searchSite', path: '/api/search.json', format: 'json' },
+    ],
+    [
+      'a refused method',
+      { url: '/llms.txt', method: 'DELETE' },
+      { route: 'unmatched', method: 'DELETE', path: '/llms.txt', status: 405, format: 'json' },
+    ],
+    [
+      'a token request (the client authenticates in the body, not as a credential)',
+      jsonTokenRequest({ grant_type: 'client_credentials', client_id: 'sgc_unknown', client_secret: 'x' }),
+      { route: 'createOAuthToken', method: 'POST', path: '/api/v1/oauth/token', status: 401, format: 'json' },
+    ],
+  ])('tells of %s', async (_name, options, expected) => {
+    const injected = typeof options === 'string' ? { url: options } : options;
+    expect(await seen({ ...injected, headers: { 'user-agent': 'test-agent', ...injected.headers } })).toStrictEqual(request(expected));
+  });
+
+  it('names the client_id of an accepted API key, also when its scopes fall short', async () => {
+    expect(await seen({ url: '/guides/getting-started', headers: { 'x-api-key': apiKey, 'user-agent': 'test-agent' } })).toStrictEqual(
+      request({ path: '/guides/getting-started', clientId }),
+    );
+    expect(await seen({ url: '/internal/runbook', headers: { 'x-api-key': apiKey, 'user-agent': 'test-agent' } })).toStrictEqual(
+      request({ path: '/internal/runbook', status: 403, clientId }),
+    );
+  });
+
+  it('keeps the answer and the other observers when one throws', async () => {
+    const told: string[] = [];
+    const faulty = buildApp(t.context, {
+      observers: [
+        () => {
+          throw new Error('observer bug');
+        },
+        (request) => told.push(request.path),
+      ],
+    });
+    const response = await faulty.inject({ url: '/llms.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(told).toStrictEqual(['/llms.txt']);
+  });
+
+  it('has the analytics recorder observe requests unless analytics.enabled is false', async () => {
+    expect(t.context.observers).toHaveLength(1);
+    expect(typeof t.context.searched).toBe('function');
+    const off = await buildTestApp(EXAMPLE_SITE, { settings: { analytics: { enabled: false } } });
+    try {
+      expect(off.context.observers).toStrictEqual([]);
+      expect(off.context.searched).toBeUndefined();
+    } finally {
+      await off.app.close();
+    }
+  });
+
+  it('tells of MCP calls as mcp', async () => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { query: 'guide' } } };
+    const told = await seen({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'x-api-key': apiKey,
+        'user-agent': 'test-agent',
+      },
+      payload: JSON.stringify(body),
+    });
+    expect(told).toStrictEqual(request({ route: 'mcp', method: 'POST', path: '/mcp', format: 'mcp', clientId }));
+  });
+});
