@@ -39,6 +39,10 @@ export async function openPostgresStore(connectionString: string, options: Postg
   // An idle connection that dies (database restart) emits 'error' on the pool; unhandled, it
   // would end the process. The next query opens a new connection.
   pool.on('error', onError);
+  // A connection that dies while checked out between two queries (a transaction, the migration
+  // lock, a ping the readiness probe gave up on) emits 'error' on its client, which the pool no
+  // longer listens to: every client gets its own listener, so that too is reported, not fatal.
+  pool.on('connect', (client) => client.on('error', onError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store: Store = {
     ...kyselyStore(db, {
