@@ -4,9 +4,11 @@
  * Spellings: the canonical path with or without its trailing slash, `.html` (mdBook, VitePress and
  * Hugo's `uglyURLs` publish `page.html`), `.md` for the markdown, a page's former URLs (its
  * file-name URL where its generator serves it elsewhere, Hugo `aliases`, `redirect_from`,
- * content/conventions/urls.ts) and the `redirects` setting. Pure; the snapshot's lookup
+ * content/conventions/urls.ts), a locale's untranslated pages (Starlight's fallback content,
+ * {@link LocaleFallback}) and the `redirects` setting. Pure; the snapshot's lookup
  * (snapshot/lookup.ts) answers with it, and links (content/links.ts) resolve through it.
  */
+import { isInternalKey } from './access.js';
 import type { Page } from './page.js';
 import type { ContentProblem } from './problems.js';
 import { decodeRequestPath } from './paths.js';
@@ -64,16 +66,34 @@ export function spelledTarget(source: SpellingSource, key: string): Spelled | un
 }
 
 /**
- * The redirects of a site: each page's former keys to the page, then the `redirects` setting
- * (from → to), its targets read as any spelling of a page ({@link spelledTarget}) or kept as given.
+ * Where a generator that falls back to the default language (content/conventions/locales.ts
+ * `localeFallbackOf`) has each locale answer for a page it has not translated: Starlight serves
+ * `/de/x` with the default language's `/x` and a notice (starlight.astro.build/guides/i18n/#fallback-content).
+ * sitegate answers `/de/x` with a 308 to `/x` instead of a copy: one routing decision (this
+ * module's redirects, read by the lookup and by links alike), and no duplicate page for search
+ * engines, since the default page alone carries its content, `lang` and canonical URL.
+ */
+export interface LocaleFallback {
+  /** Folder key of the default language's tree: `/`, or `/en/` when it has a folder of its own. */
+  readonly defaultRoot: string;
+  /** Folder keys of the other locales' trees (`/de/`, `/pt-br/`). */
+  readonly localeRoots: readonly string[];
+}
+
+/**
+ * The redirects of a site: each page's former keys to the page, then each locale's untranslated
+ * pages to the default language's ({@link LocaleFallback}), then the `redirects` setting (from →
+ * to), its targets read as any spelling of a page ({@link spelledTarget}) or kept as given.
  * A former key that is some page's own URL stays that page's; one claimed by two pages goes to the
  * first; both, and settings that cannot apply, are reported in `problems`.
  * @param settings the `redirects` setting, decoded path → path or absolute URL (config/config.ts)
+ * @param fallback the locales that fall back to the default language; none when undefined
  */
 export function siteRedirects(
   pages: ReadonlyMap<string, Page>,
   settings: ReadonlyMap<string, string> | undefined,
   problems: ContentProblem[],
+  fallback?: LocaleFallback,
 ): Map<string, Redirect> {
   const redirects = new Map<string, Redirect>();
   for (const page of pages.values())
@@ -84,6 +104,7 @@ export function siteRedirects(
       else if ('key' in taken && taken.key !== page.key)
         problems.push({ severity: 'warning', file: page.file, message: `old URL ${former} also leads to ${taken.key}, which keeps it` });
     }
+  if (fallback !== undefined) addFallbacks(pages, fallback, redirects);
   const source: SpellingSource = { pages, redirects, folders: new Map() };
   for (const [from, to] of settings ?? []) {
     if (pages.has(from)) {
@@ -99,6 +120,25 @@ export function siteRedirects(
     redirects.set(from, target !== undefined && 'key' in target ? { key: target.key } : { location: to });
   }
   return redirects;
+}
+
+/**
+ * Adds `/de/x` → `/x` for each public default-language page `/x` and each locale root that has no
+ * page and no redirect at `/de/x`. An internal page gets none (DESIGN.md "Private content fails
+ * closed"): its locale URL answers as a missing page does, never showing that the page exists.
+ */
+function addFallbacks(pages: ReadonlyMap<string, Page>, fallback: LocaleFallback, redirects: Map<string, Redirect>): void {
+  const { defaultRoot, localeRoots } = fallback;
+  for (const page of pages.values()) {
+    if (page.kind === 'internal' || isInternalKey(page.key) || !page.key.startsWith(defaultRoot)) continue;
+    if (localeRoots.some((root) => page.key.startsWith(root))) continue; // a translation, not a default page
+    const relative = page.key.slice(defaultRoot.length);
+    const target = { key: page.key };
+    for (const root of localeRoots) {
+      const key = `${root}${relative}`;
+      if (!pages.has(key) && !redirects.has(key)) redirects.set(key, target);
+    }
+  }
 }
 
 /**

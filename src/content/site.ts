@@ -18,7 +18,7 @@ import { detached } from '../strings.js';
 import type { Folder } from './folders.js';
 import { buildLanguages, type SiteLanguage, type Translation } from './languages.js';
 import { pageNavOf, type PageNav } from './conventions/page-nav.js';
-import { localeOfFile } from './conventions/locales.js';
+import { localeFallbackOf, localeOfFile } from './conventions/locales.js';
 import { plainConventions, type Conventions, type Generator } from './conventions/types.js';
 
 /** The conventions of a plain folder, made once. */
@@ -48,7 +48,8 @@ export interface Site {
   readonly navPages: readonly Page[];
   /**
    * Decoded URL paths that answer 308, by what they lead to: pages' former URLs (file-name URLs,
-   * aliases) and the `redirects` setting (content/redirects.ts). Never holds a page's own key.
+   * aliases), a locale's untranslated pages where the generator falls back to the default
+   * language (Starlight), and the `redirects` setting (content/redirects.ts). Never holds a page's own key.
    */
   readonly redirects: ReadonlyMap<string, Redirect>;
   /** True when the generator lowercases URLs, so another letter case redirects (content/conventions/urls.ts). */
@@ -236,7 +237,7 @@ export class SiteAssembler {
     const root = folders.get('/');
     const byFile = new Map<string, Page>();
     for (const page of pages.values()) byFile.set(page.file, page);
-    const redirects = siteRedirects(pages, conventions.redirects, this.problems);
+    const redirects = siteRedirects(pages, conventions.redirects, this.problems, localeFallbackOf(conventions));
     const lowercaseUrls = lowercasesUrls(conventions);
     const sitePath = (key: string): string | undefined => canonicalUrlOf({ pages, redirects, folders, lowercaseUrls }, key);
     return {

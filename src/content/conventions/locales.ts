@@ -5,6 +5,8 @@
  * language's relative paths (`guides/i18n.md` → `de/guides/i18n.md`), as every generator lays them out.
  */
 import type { SourceFile } from '../load.js';
+import type { LocaleFallback } from '../redirects.js';
+import { folderKeyOf } from './urls.js';
 import { objectOf, stringOf, Unread, type Literal } from './js-literal.js';
 import type { Conventions, DeclaredFolder, DeclaredPage, Locale } from './types.js';
 
@@ -136,4 +138,21 @@ export function withMirroredOrder(conventions: Conventions): Conventions {
     }
   }
   return { ...conventions, pages, folders };
+}
+
+/**
+ * Where untranslated pages fall back to the default language's (content/redirects.ts
+ * {@link LocaleFallback}), for the generators that document it: Starlight shows the default
+ * language's page at every locale's URL it has not translated
+ * (starlight.astro.build/guides/i18n/#fallback-content). VitePress answers 404 there (fallback is
+ * an open request, github.com/vuejs/vitepress/issues/3275), Hugo publishes no page for a missing
+ * translation (gohugo.io/content-management/multilingual/), and Docusaurus's translations live in
+ * `i18n/`, outside the docs folder sitegate serves: none of them falls back.
+ * @returns `undefined` for other generators and for a site in one language
+ */
+export function localeFallbackOf(conventions: Pick<Conventions, 'generator' | 'lowercasePaths' | 'locales'>): LocaleFallback | undefined {
+  const [main, ...others] = conventions.locales;
+  if (conventions.generator !== 'starlight' || main === undefined) return undefined;
+  const localeRoots = others.filter((locale) => locale.dir !== '').map((locale) => folderKeyOf(locale.dir, conventions));
+  return localeRoots.length === 0 ? undefined : { defaultRoot: folderKeyOf(main.dir, conventions), localeRoots };
 }
