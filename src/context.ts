@@ -147,7 +147,11 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   let current = first;
   const auditQueue = createAuditQueue(store, now, onBackgroundError);
   const analytics = config.analyticsEnabled
-    ? createAnalyticsRecorder(store, { flushSec: config.analyticsFlushSec, onError: onBackgroundError, nowMs: () => now().getTime() })
+    ? createAnalyticsRecorder(store, {
+        flushSec: config.analyticsFlushSec,
+        onError: onBackgroundError,
+        nowMs: options.now === undefined ? Date.now : () => now().getTime(),
+      })
     : undefined;
   return {
     config,
