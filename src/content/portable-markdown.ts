@@ -146,8 +146,8 @@ export function portableMarkdown(source: string, options: PortableOptions): stri
   return frontmatter + rewriteLinks(linked, (destination) => absolute(destination, options));
 }
 
-/** A one-line inline link without title, not an image: 1 its text, 2 its destination. */
-const SIMPLE_LINK = /(?<!!)\[([^[\]\n]*)\]\([ \t]*([^\s()<>]+)[ \t]*\)/g;
+/** A one-line inline link, not an image, with or without a quoted title: 1 its text, 2 its destination. */
+const SIMPLE_LINK = /(?<!!)\[([^[\]\n]*)\]\([ \t]*([^\s()<>]+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\)/g;
 
 /** The markdown with each simple inline link outside code that is left to the site's render hook replaced by its text. */
 function unlinkHookLinks(markdown: string, options: PortableOptions): string {
