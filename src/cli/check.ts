@@ -7,13 +7,11 @@ import { readFileSync } from 'node:fs';
 import { diskSourceParts, type SourceFile } from '../content/load.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
 import { buildSite, withAssets, type Site } from '../content/site.js';
-import { renderPageContent, type PageContent } from '../content/page-content.js';
-import { isAssetName } from '../content/assets.js';
+import { renderPageContent } from '../content/page-content.js';
 import type { ContentProblem } from '../content/problems.js';
 import { generatorLine } from './output.js';
-import { linkTargetPath } from '../content/links.js';
 import { linkRulesOf } from '../content/conventions/urls.js';
-import type { Conventions } from '../content/conventions/types.js';
+import { knownMissingLine, LinkSorter, verboseLines, type LinkAt } from './check-links.js';
 
 /** Result of a check: the problems, the page and static file counts, the files left out and the generator recognised. */
 export interface CheckResult {
@@ -31,15 +29,6 @@ export interface CheckResult {
   hookLinks: LinkAt[];
   /** Links to targets the `check.knownMissing` setting names: not reported one by one, counted in one line. */
   knownMissing: LinkAt[];
-}
-
-/** A link of a page, as written, with its line in the file. */
-export interface LinkAt {
-  file: string;
-  line?: number;
-  href: string;
-  /** The decoded site path it names (content/links.ts `linkTargetPath`), for a known-missing one. */
-  target?: string;
 }
 
 /** The base URL `check` renders with: links come out absolute, and the sizes are counted with it. */
@@ -63,19 +52,11 @@ export function checkContent(
   const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir), conventions: loaded.conventions }), loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
   const listed = new Map(loaded.files.map((file) => [file.relPath, file]));
-  const links: SortedLinks = { hook: [], knownMissing: [], missing: new Set(knownMissing), conventions: loaded.conventions };
+  const links = new LinkSorter(knownMissing, linkRulesOf(loaded.conventions));
   const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars, listed, links), ...site.problems];
   if (loaded.files.length === 0) problems.push({ severity: 'error', file: '.', message: 'no pages: the folder holds no .md or .mdx file' });
-  const hook = loaded.conventions.renderLinkHook;
-  if (hook !== undefined && links.hook.length > 0) {
-    const by = hook.table === undefined ? '' : ` (${hook.table}; its template is not in the folder)`;
-    const count = links.hook.length === 1 ? '1 link' : `${links.hook.length} links`;
-    problems.push({
-      severity: 'warning',
-      file: hook.file,
-      message: `${count} left to the site's render-link hook${by}, not verified: sitegate cannot run it (--verbose lists them)`,
-    });
-  }
+  const hookWarning = links.hookWarning(loaded.conventions.renderLinkHook);
+  if (hookWarning !== undefined) problems.push(hookWarning);
   return {
     pages: site.pages.size,
     assets: site.assets.size,
@@ -86,15 +67,6 @@ export function checkContent(
     hookLinks: links.hook,
     knownMissing: links.knownMissing,
   };
-}
-
-/** Where {@link renderProblems} puts the links that are not problems. */
-interface SortedLinks {
-  hook: LinkAt[];
-  knownMissing: LinkAt[];
-  /** The `check.knownMissing` setting: decoded site paths. */
-  missing: ReadonlySet<string>;
-  conventions: Conventions;
 }
 
 /**
@@ -119,32 +91,15 @@ export function summaryLines(result: CheckResult): string[] {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const skipped = skippedLine(result.skipped);
   const lines: string[] = skipped === undefined ? [] : [skipped];
-  if (result.knownMissing.length > 0) {
-    const targets = new Set(result.knownMissing.map((link) => link.target)).size;
-    lines.push(
-      `${plural(result.knownMissing.length, 'link')} to ${plural(targets, 'known-missing target')} ignored (setting check.knownMissing)`,
-    );
-  }
+  const known = knownMissingLine(result.knownMissing);
+  if (known !== undefined) lines.push(known);
   const assets = result.assets > 0 ? `${plural(result.assets, 'static file')}, ` : '';
   lines.push(`${result.pages} pages, ${assets}${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   return lines;
 }
 
-/**
- * The lines `check --verbose` adds before the summary: each link left to the site's render-link
- * hook, then each link to a known-missing target (`file:line: note: …`).
- */
-export function verboseLines(result: CheckResult): string[] {
-  const at = (link: LinkAt): string => `${link.file}${link.line === undefined ? '' : `:${link.line}`}`;
-  return [
-    ...result.hookLinks.map((link) => `${at(link)}: note: left to the site's render-link hook: ${link.href}`),
-    ...result.knownMissing.map((link) => `${at(link)}: note: known missing (check.knownMissing): ${link.href}`),
-  ];
-}
-
 /** The unresolved relative links and size warnings of every page, and the pages that could not be read again. */
-function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<string, SourceFile>, links: SortedLinks): ContentProblem[] {
-  const rules = linkRulesOf(links.conventions);
+function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<string, SourceFile>, links: LinkSorter): ContentProblem[] {
   const problems: ContentProblem[] = [];
   for (const page of site.pages.values()) {
     let content;
@@ -160,44 +115,13 @@ function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<st
     }
     if (content.markdown.includes('\uFFFD')) problems.push(...encodingProblems(listed.get(page.file), page.file));
     for (const link of content.unresolvedLinks) {
-      const at: LinkAt = { file: page.file, ...(link.line === undefined ? {} : { line: link.line }), href: link.href };
-      if (link.kind === 'hook') {
-        links.hook.push(at);
-        continue;
-      }
-      const target = linkTargetPath(page.file, link.href, rules);
-      if (target !== undefined && links.missing.has(target)) links.knownMissing.push({ ...at, target });
-      else problems.push(linkProblem(page.file, { ...link, kind: link.kind }));
+      const problem = links.sort(page.file, link);
+      if (problem !== undefined) problems.push(problem);
     }
     problems.push(...(content.dialectProblems ?? []));
     problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
   }
   return problems;
-}
-
-/**
- * The problem of a link that leads nowhere. GitBook writes `broken-reference` for a link whose
- * target page was deleted (its editor shows it as a broken link): a warning, since the site's
- * authors were already told; every other link is an error.
- */
-function linkProblem(file: string, link: PageContent['unresolvedLinks'][number] & { kind: 'escapes' | 'broken' }): ContentProblem {
-  const at = link.line === undefined ? {} : { line: link.line };
-  if (link.href === 'broken-reference')
-    return { severity: 'warning', file, ...at, message: 'link marked broken by GitBook (broken-reference): its target was deleted' };
-  const message =
-    link.kind === 'escapes'
-      ? `link escapes the content folder: ${link.href}`
-      : !link.href.startsWith('/')
-        ? `broken relative link: ${link.href}`
-        : isAssetName(
-              link.href
-                .replace(/[?#].*$/, '')
-                .split('/')
-                .pop() ?? '',
-            )
-          ? `no static file at: ${link.href}`
-          : `no page at: ${link.href}`;
-  return { severity: 'error', file, ...at, message };
 }
 
 /**
@@ -240,7 +164,7 @@ export function runCheck(
     process.stdout.write(
       `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,
     );
-  if (flags.verbose === true) for (const line of verboseLines(result)) process.stdout.write(`${line}\n`);
+  if (flags.verbose === true) for (const line of verboseLines(result.hookLinks, result.knownMissing)) process.stdout.write(`${line}\n`);
   for (const line of summaryLines(result)) process.stdout.write(`${line}\n`);
   return result.problems.some((problem) => problem.severity === 'error') ? 1 : 0;
 }

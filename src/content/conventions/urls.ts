@@ -24,7 +24,7 @@
 import { slug as githubSlug } from 'github-slugger';
 import { encodePath, pagePathOf, type PagePath } from '../paths.js';
 import type { LinkRules } from '../links.js';
-import type { Conventions, Generator } from './types.js';
+import type { Conventions } from './types.js';
 
 type Data = Record<string, unknown>;
 
