@@ -374,7 +374,7 @@ export const SETTINGS: readonly Setting[] = [
     expect: 'a list of URL paths, each starting with /',
     defaultText: 'none',
     description:
-      '`check`: link targets known to be missing from the folder (`/img/a.gif`; a relative link by its path from the content folder), counted in one line instead of reported as errors.',
+      '`check`: link targets known to be missing (`/img/a.gif`; relative links by path from the content folder), counted, not errors.',
   },
   ...limitSettings,
   ...rateLimitSettings,
