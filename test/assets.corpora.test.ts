@@ -39,6 +39,9 @@ const MISSING: Readonly<Record<string, readonly string[]>> = {
     '/.gitbook/assets/CleanShot%202025-08-25%20at%2022.05.18.gif',
     '/.gitbook/assets/Managing-fields_2%20(1).png',
     '/.gitbook/assets/Recording-13.gif',
+    // Linked as `Filice&#x27;s` in a card table's raw HTML, which the copy's scan did not decode:
+    // the repository has it (BeefreeSDK/beefree-sdk-docs .gitbook/assets/).
+    "/.gitbook/assets/SDK%20Webinar_%20Luca%20Filice's%20Talk.png",
     '/.gitbook/assets/line%20height.gif',
   ],
   // The repository's static/ (where Hugo serves /images/examples/ from) is not in the copy (SOURCE.md "Taken": content/en/ only).
@@ -58,7 +61,8 @@ const MISSING: Readonly<Record<string, readonly string[]>> = {
 function fileLinks(html: string, pageUrl: string): string[] {
   const urls: string[] = [];
   for (const match of html.matchAll(/\s(src|href)="([^"]*)"/g)) {
-    const value = (match[2] as string).replace(/&amp;/g, '&');
+    // The character references a browser decodes in an attribute (GitBook writes `&#x27;` for `'`).
+    const value = (match[2] as string).replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
     if (value.startsWith('#') || value.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
     const url = new URL(value, `http://sitegate.test${pageUrl}`).pathname;
     if (url.startsWith('/_sitegate/')) continue;

@@ -172,6 +172,65 @@ describe.concurrent('check', () => {
   });
 });
 
+describe.concurrent('check: links it cannot verify', () => {
+  /** A Hugo site whose link render hook is `layouts/_markup/render-link.html`; its content folder is `content/`. */
+  const hugoSite = (): string =>
+    writeContent({
+      'hugo.toml': 'title = "H"\n',
+      'layouts/_markup/render-link.html': '<a href="{{ .Destination }}">{{ .Text }}</a>\n',
+      'content/_index.md': '---\ntitle: Home\n---\n\nA [page kind](g), a [section](g) and [the guide](guide.md).\n\n![Shot](shot.png)\n',
+      'content/guide.md': '---\ntitle: Guide\n---\n\nBack [home](/) or to [nowhere](/nowhere/).\n',
+    });
+
+  it("counts the links left to a Hugo site's render-link hook in one warning; a missing image is still an error", async () => {
+    const dir = hugoSite();
+    const { status, stdout, stderr } = await run('check', path.join(dir, 'content')).finally(() => removeDir(dir));
+    expect(stderr).toBe('');
+    expect(stdout).toBe(
+      'conventions: hugo (../hugo.toml)\n' +
+        "../layouts/_markup/render-link.html: warning: 3 links left to the site's render-link hook, not verified: sitegate cannot run it (--verbose lists them)\n" +
+        '_index.md:7: error: broken relative link: shot.png\n' +
+        '2 pages, 1 error, 1 warning\n',
+    );
+    expect(status).toBe(1);
+  });
+
+  it('--verbose lists each link left to the hook', async () => {
+    const dir = hugoSite();
+    const { stdout } = await run('check', path.join(dir, 'content'), '--verbose').finally(() => removeDir(dir));
+    expect(stdout.split('\n').filter((line) => line.includes(': note: '))).toStrictEqual([
+      "_index.md:5: note: left to the site's render-link hook: g",
+      "_index.md:5: note: left to the site's render-link hook: g",
+      "guide.md:5: note: left to the site's render-link hook: /nowhere/",
+    ]);
+  });
+
+  it('check.knownMissing counts the links to the targets it names in one line; any other broken link still fails', async () => {
+    const dir = writeContent({
+      'sitegate.json': JSON.stringify({ check: { knownMissing: ['/img/a%20b.gif', '/guides/shot.png'] } }),
+      'content/index.md': '# Home\n\n![A](</img/a b.gif>) ![A again](/img/a%20b.gif)\n\n[Gone](gone.md)\n',
+      'content/guides/index.md': '# Guides\n\n![Shot](shot.png)\n',
+    });
+    const config = path.join(dir, 'sitegate.json');
+    const content = path.join(dir, 'content');
+    const { status, stdout, stderr } = await run('check', content, '--config', config);
+    expect(stderr).toBe('');
+    expect(stdout).toBe(
+      'index.md:5: error: broken relative link: gone.md\n' +
+        '3 links to 2 known-missing targets ignored (setting check.knownMissing)\n' +
+        '2 pages, 1 error, 0 warnings\n',
+    );
+    expect(status).toBe(1);
+    const verbose = await run('check', content, '--config', config, '--verbose').finally(() => removeDir(dir));
+    expect(verbose.stdout.split('\n').filter((line) => line.includes(': note: '))).toStrictEqual([
+      'guides/index.md:3: note: known missing (check.knownMissing): shot.png',
+      // markdown-it percent-encodes a destination written in angle brackets.
+      'index.md:3: note: known missing (check.knownMissing): /img/a%20b.gif',
+      'index.md:3: note: known missing (check.knownMissing): /img/a%20b.gif',
+    ]);
+  });
+});
+
 describe.concurrent('check against the page limit', () => {
   const long = `# Long\n\n${['Alpha', 'Beta', 'Gamma'].map((name) => `## ${name}\n\n${'A sentence of the section that says something. '.repeat(50)}\n`).join('\n')}`;
 

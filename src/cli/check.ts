@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs';
 import { diskSourceParts, type SourceFile } from '../content/load.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
 import { buildSite, withAssets, type Site } from '../content/site.js';
-import { renderPageContent, type PageContent } from '../content/page-content.js';
-import { isAssetName } from '../content/assets.js';
+import { renderPageContent } from '../content/page-content.js';
 import type { ContentProblem } from '../content/problems.js';
 import { generatorLine } from './output.js';
+import { linkRulesOf } from '../content/conventions/urls.js';
+import { knownMissingLine, LinkSorter, verboseLines, type LinkAt } from './check-links.js';
 
 /** Result of a check: the problems, the page and static file counts, the files left out and the generator recognised. */
 export interface CheckResult {
@@ -24,6 +25,10 @@ export interface CheckResult {
   generator: Site['generator'];
   /** Files its conventions leave unpublished. */
   unpublished: number;
+  /** Links left to the site's own link render hook (content/links.ts `hook`): not verified, counted in one warning. */
+  hookLinks: LinkAt[];
+  /** Links to targets the `check.knownMissing` setting names: not reported one by one, counted in one line. */
+  knownMissing: LinkAt[];
 }
 
 /** The base URL `check` renders with: links come out absolute, and the sizes are counted with it. */
@@ -41,13 +46,17 @@ export function checkContent(
   pageMaxChars = AGENT_PAGE_MAX_CHARS,
   conventions: ConventionsOptions = {},
   staticDirs?: readonly string[] | null,
+  knownMissing: readonly string[] = [],
 ): CheckResult {
   const loaded = loadSiteFiles(dir, conventions, staticDirs);
   const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir), conventions: loaded.conventions }), loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
   const listed = new Map(loaded.files.map((file) => [file.relPath, file]));
-  const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars, listed), ...site.problems];
+  const links = new LinkSorter(knownMissing, linkRulesOf(loaded.conventions));
+  const problems = [...loaded.problems, ...renderProblems(site, pageMaxChars, listed, links), ...site.problems];
   if (loaded.files.length === 0) problems.push({ severity: 'error', file: '.', message: 'no pages: the folder holds no .md or .mdx file' });
+  const hookWarning = links.hookWarning(loaded.conventions.renderLinkHook);
+  if (hookWarning !== undefined) problems.push(hookWarning);
   return {
     pages: site.pages.size,
     assets: site.assets.size,
@@ -55,6 +64,8 @@ export function checkContent(
     problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     generator: site.generator,
     unpublished: loaded.conventions.unpublished.size,
+    hookLinks: links.hook,
+    knownMissing: links.knownMissing,
   };
 }
 
@@ -80,13 +91,15 @@ export function summaryLines(result: CheckResult): string[] {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const skipped = skippedLine(result.skipped);
   const lines: string[] = skipped === undefined ? [] : [skipped];
+  const known = knownMissingLine(result.knownMissing);
+  if (known !== undefined) lines.push(known);
   const assets = result.assets > 0 ? `${plural(result.assets, 'static file')}, ` : '';
   lines.push(`${result.pages} pages, ${assets}${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   return lines;
 }
 
 /** The unresolved relative links and size warnings of every page, and the pages that could not be read again. */
-function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<string, SourceFile>): ContentProblem[] {
+function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<string, SourceFile>, links: LinkSorter): ContentProblem[] {
   const problems: ContentProblem[] = [];
   for (const page of site.pages.values()) {
     let content;
@@ -101,36 +114,14 @@ function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<st
       continue;
     }
     if (content.markdown.includes('\uFFFD')) problems.push(...encodingProblems(listed.get(page.file), page.file));
-    for (const link of content.unresolvedLinks) problems.push(linkProblem(page.file, link));
+    for (const link of content.unresolvedLinks) {
+      const problem = links.sort(page.file, link);
+      if (problem !== undefined) problems.push(problem);
+    }
     problems.push(...(content.dialectProblems ?? []));
     problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
   }
   return problems;
-}
-
-/**
- * The problem of a link that leads nowhere. GitBook writes `broken-reference` for a link whose
- * target page was deleted (its editor shows it as a broken link): a warning, since the site's
- * authors were already told; every other link is an error.
- */
-function linkProblem(file: string, link: PageContent['unresolvedLinks'][number]): ContentProblem {
-  const at = link.line === undefined ? {} : { line: link.line };
-  if (link.href === 'broken-reference')
-    return { severity: 'warning', file, ...at, message: 'link marked broken by GitBook (broken-reference): its target was deleted' };
-  const message =
-    link.kind === 'escapes'
-      ? `link escapes the content folder: ${link.href}`
-      : !link.href.startsWith('/')
-        ? `broken relative link: ${link.href}`
-        : isAssetName(
-              link.href
-                .replace(/[?#].*$/, '')
-                .split('/')
-                .pop() ?? '',
-            )
-          ? `no static file at: ${link.href}`
-          : `no page at: ${link.href}`;
-  return { severity: 'error', file, ...at, message };
 }
 
 /**
@@ -156,7 +147,7 @@ function encodingProblems(source: SourceFile | undefined, file: string): Content
  */
 export function runCheck(
   dir: string | undefined,
-  flags: { pageMaxChars?: string; conventions?: string; config?: string; static?: string[] } = {},
+  flags: { pageMaxChars?: string; conventions?: string; config?: string; static?: string[]; verbose?: boolean } = {},
 ): number {
   const config = loadSettings({
     contentDir: dir,
@@ -166,13 +157,14 @@ export function runCheck(
     static: flags.static,
   });
   const conventions = { conventions: config.conventions, nav: config.nav, redirects: config.redirects };
-  const result = checkContent(config.contentDir, config.pageMaxChars, conventions, config.staticDirs);
+  const result = checkContent(config.contentDir, config.pageMaxChars, conventions, config.staticDirs, config.checkKnownMissing);
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
   if (result.generator.name !== 'plain') process.stdout.write(`${generatorLine(result.generator, result.unpublished)}\n`);
   for (const problem of result.problems)
     process.stdout.write(
       `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,
     );
+  if (flags.verbose === true) for (const line of verboseLines(result.hookLinks, result.knownMissing)) process.stdout.write(`${line}\n`);
   for (const line of summaryLines(result)) process.stdout.write(`${line}\n`);
   return result.problems.some((problem) => problem.severity === 'error') ? 1 : 0;
 }

@@ -128,8 +128,12 @@ function program(setExit: (code: number) => void): Command {
     .addOption(conventionsOption())
     .option(...staticOption)
     .option(...configFile)
+    .option('--verbose', "also list each link left to the site's render-link hook and each link to a known-missing target")
     .action(
-      async (dir: string | undefined, options: { pageMaxChars?: string; conventions?: string; static?: string[]; config?: string }) => {
+      async (
+        dir: string | undefined,
+        options: { pageMaxChars?: string; conventions?: string; static?: string[]; config?: string; verbose?: boolean },
+      ) => {
         const { runCheck } = await import('./check.js');
         setExit(runCheck(dir, options));
       },

@@ -68,7 +68,20 @@ describe('loadConfig', () => {
       nav: undefined,
       redirects: undefined,
       staticDirs: null,
+      checkKnownMissing: [],
     });
+  });
+
+  it('takes check.knownMissing from sitegate.json as decoded URL paths', () => {
+    expect(
+      loadConfig({}, {}, { check: { knownMissing: ['/img/a%20b.gif', '/.gitbook/assets/x.gif'] } }, CWD).checkKnownMissing,
+    ).toStrictEqual(['/img/a b.gif', '/.gitbook/assets/x.gif']);
+    expect(() => loadConfig({}, {}, { check: { knownMissing: ['img/a.gif'] } }, CWD)).toThrow(
+      'sitegate.json: check.knownMissing: must be a list of URL paths, each starting with /, got ["img/a.gif"]',
+    );
+    expect(() => loadConfig({}, {}, { check: { knownMissing: ['/a/../b.gif'] } }, CWD)).toThrow(
+      'check.knownMissing: "/a/../b.gif" is no URL path (malformed escape or a . or .. segment)',
+    );
   });
 
   it('takes static folders from --static, else sitegate.json `static` (a path or a list), resolved against its folder', () => {

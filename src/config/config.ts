@@ -107,6 +107,11 @@ export interface Config {
    * (content/assets.ts `staticFoldersOf`).
    */
   staticDirs: string[] | null;
+  /**
+   * sitegate.json `check.knownMissing`: decoded URL paths of link targets the folder is known not to
+   * hold (cli/check.ts counts links to them instead of reporting each); empty when unset.
+   */
+  checkKnownMissing: readonly string[];
 }
 
 /** The secret behind the key-encryption key: the value itself (environment) or a file holding it. */
@@ -157,6 +162,8 @@ export interface ConfigInput {
   redirects?: Record<string, string> | undefined;
   /** Static folders served at the site root: `--static DIR` (repeatable), or a path or list in sitegate.json. */
   static?: string | string[] | undefined;
+  /** sitegate.json's `check`: `{ "knownMissing": ["/img/a.gif"] }`. */
+  check?: { knownMissing?: string[] | undefined } | undefined;
 }
 
 /** The bundled example site, served when no folder is given. */
@@ -261,6 +268,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     conventions: value<Generator | undefined>('conventions'),
     nav: value<unknown[] | undefined>('nav'),
     redirects: redirectsOf(value<Record<string, string> | undefined>('redirects')),
+    checkKnownMissing: knownMissingOf(value<string[] | undefined>('check.knownMissing')),
   };
 }
 
@@ -334,4 +342,16 @@ function redirectsOf(given: Record<string, string> | undefined): ReadonlyMap<str
     redirects.set(key, to);
   }
   return redirects;
+}
+
+/**
+ * The `check.knownMissing` setting as decoded URL paths (`/a%20b.gif` and `/a b.gif` are one entry).
+ * @throws {ConfigError} for an entry that is no URL path (malformed escape, a `.` or `..` segment)
+ */
+function knownMissingOf(given: readonly string[] | undefined): readonly string[] {
+  return (given ?? []).map((entry) => {
+    const key = decodeRequestPath(entry);
+    if (key === undefined) throw new ConfigError(`check.knownMissing: "${entry}" is no URL path (malformed escape or a . or .. segment)`);
+    return key;
+  });
 }

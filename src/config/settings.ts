@@ -367,6 +367,15 @@ export const SETTINGS: readonly Setting[] = [
     defaultText: 'none',
     description: 'Moved pages, answered with 308: {"/old/page": "/new/page"}. The target may be any spelling of a page URL.',
   },
+  {
+    key: 'check.knownMissing',
+    input: 'checkKnownMissing',
+    schema: { type: 'array', items: { type: 'string', pattern: '^/' }, uniqueItems: true },
+    expect: 'a list of URL paths, each starting with /',
+    defaultText: 'none',
+    description:
+      '`check`: link targets known to be missing (`/img/a.gif`; relative links by path from the content folder), counted, not errors.',
+  },
   ...limitSettings,
   ...rateLimitSettings,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkLookup, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
+import { linkLookup, linkTargetPath, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
 
 /** The files of a small site and the URLs their pages are served at. */
 const URLS: Record<string, string> = {
@@ -111,5 +111,59 @@ describe('resolveLink', () => {
     expect(resolveLink('guides/install/index.md', 'guides/setup', site)).toStrictEqual({ kind: 'broken' });
     const hugo = linkLookup(lookup, { pathFromRoot: true }, sitePath);
     expect(resolveLink('guides/install/index.md', 'guides/setup', hugo)).toStrictEqual({ kind: 'page', url: '/guides/setup' });
+  });
+
+  it.each<[from: string, href: string, target: LinkTarget]>([
+    // Two folders down, `../../../` climbs one past the root and stops there.
+    ['guides/install/index.md', '../../../guides/setup.md', { kind: 'page', url: '/guides/setup' }],
+    ['guides/install/index.md', '../../../c++.md#x', { kind: 'page', url: '/c%2B%2B#x' }],
+    ['guides/setup.md', '../../../../', { kind: 'page', url: '/' }],
+    ['README.md', '../legal/', { kind: 'page', url: '/legal/' }],
+    ['README.md', '%2E%2E/guides/a%20b.md', { kind: 'page', url: '/guides/a%20b' }],
+    // Within the root, nothing changes: a missing file is still broken.
+    ['guides/setup.md', '../../missing.md', { kind: 'broken' }],
+    ['guides/setup.md', '../missing.md', { kind: 'broken' }],
+  ])('with climbStopsAtRoot (GitBook), from %s, %j: %j', (from, href, target) => {
+    expect(resolveLink(from, href, linkLookup(lookup, { climbStopsAtRoot: true }))).toStrictEqual(target);
+  });
+
+  it('without climbStopsAtRoot, the same climbs escape', () => {
+    expect(resolveLink('guides/install/index.md', '../../../guides/setup.md', lookup)).toStrictEqual({ kind: 'escapes' });
+  });
+
+  it('leaves to the render-link hook (Hugo) what it cannot resolve, relative or root-absolute; escapes stay escapes', () => {
+    const paths: Record<string, string> = { '/guides/setup': '/guides/setup' };
+    const hooked = linkLookup(lookup, { pathFromRoot: true, renderLinkHook: true }, (key) => paths[key]);
+    expect(resolveLink('guides/setup.md', 'g', hooked)).toStrictEqual({ kind: 'hook' });
+    expect(resolveLink('guides/setup.md', '/nowhere/', hooked)).toStrictEqual({ kind: 'hook' });
+    expect(resolveLink('guides/setup.md', 'missing.md', hooked)).toStrictEqual({ kind: 'hook' });
+    expect(resolveLink('guides/setup.md', '/guides/setup', hooked)).toStrictEqual({ kind: 'page', url: '/guides/setup' });
+    expect(resolveLink('guides/setup.md', '../../x.md', hooked)).toStrictEqual({ kind: 'escapes' });
+    expect(
+      resolveLink(
+        'guides/setup.md',
+        'g',
+        linkLookup(lookup, { pathFromRoot: true }, (key) => paths[key]),
+      ),
+    ).toStrictEqual({
+      kind: 'broken',
+    });
+  });
+});
+
+describe('linkTargetPath', () => {
+  it.each<[from: string, href: string, climbStopsAtRoot: boolean, path: string | undefined]>([
+    ['guides/setup.md', '/img/a%20b.gif?x#y', false, '/img/a b.gif'],
+    ['guides/setup.md', '../.gitbook/assets/line%20height.gif', false, '/.gitbook/assets/line height.gif'],
+    ['guides/setup.md', 'shot (1).png', false, '/guides/shot (1).png'],
+    ['guides/setup.md', '../../x.png', false, '/../x.png'],
+    ['guides/setup.md', '../../x.png', true, '/x.png'],
+    ['guides/setup.md', './', false, '/guides/'],
+    ['README.md', '.', false, '/'],
+    ['README.md', 'https://example.com/a.png', false, undefined],
+    ['README.md', '#top', false, undefined],
+    ['README.md', '/%2E%2E/x', false, undefined],
+  ])('from %s, %j (climbStopsAtRoot %s) names %j', (from, href, climbStopsAtRoot, expected) => {
+    expect(linkTargetPath(from, href, { climbStopsAtRoot })).toBe(expected);
   });
 });

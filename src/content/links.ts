@@ -12,7 +12,9 @@ export type LinkTarget =
   | { kind: 'absolute' }
   | { kind: 'page'; url: string }
   | { kind: 'escapes' }
-  | { kind: 'broken' };
+  | { kind: 'broken' }
+  /** A link sitegate cannot resolve on a site whose own link render hook reads it (see {@link LinkRules.renderLinkHook}). */
+  | { kind: 'hook' };
 
 /**
  * How a generator reads links that sitegate's plain rules would call broken
@@ -36,6 +38,20 @@ export interface LinkRules {
    * (gohugo.io/render-hooks/links/#default).
    */
   pathFromRoot?: boolean;
+  /**
+   * A relative path that climbs past the content root stops at the root, as a URL path does
+   * (RFC 3986 §5.2.4 remove_dot_segments): GitBook reads a space's paths inside the space only
+   * (`.gitbook.yaml` `root`: "all other options that specify paths will be relative to this root
+   * folder", gitbook.com/docs/getting-started/git-sync/content-configuration), and nothing exists above it.
+   */
+  climbStopsAtRoot?: boolean;
+  /**
+   * The site renders its markdown links with its own link render hook (a Hugo template,
+   * gohugo.io/render-hooks/links/; content/conventions/hugo-hooks.ts finds it). The hook receives the
+   * destination as written and may make anything of it (`[term](g)` as a glossary link), so a link
+   * sitegate cannot resolve is the hook's ({@link LinkTarget} `hook`), not broken.
+   */
+  renderLinkHook?: boolean;
 }
 
 /**
@@ -89,10 +105,11 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
     if (lookup.sitePath === undefined) return { kind: 'absolute' };
     const key = decodeRequestPath(rawPath);
     const url = key === undefined ? undefined : lookup.sitePath(key);
-    return url === undefined ? { kind: 'broken' } : { kind: 'page', url: url + suffix };
+    if (url !== undefined) return { kind: 'page', url: url + suffix };
+    return lookup.rules?.renderLinkHook === undefined ? { kind: 'broken' } : { kind: 'hook' };
   }
   const linkPath = decodedPath(rawPath).replace(/(\.mdx?)\/$/i, '$1');
-  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), linkPath));
+  const joined = joinedPath(fromRelPath, linkPath, lookup.rules);
   if (joined === '..' || joined.startsWith('../') || path.posix.isAbsolute(joined))
     return lookup.rules?.outsideIsExternal === true ? { kind: 'external' } : { kind: 'escapes' };
 
@@ -116,7 +133,34 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
       if (url !== undefined) return { kind: 'page', url: url + suffix };
     }
   }
-  return { kind: 'broken' };
+  return lookup.rules?.renderLinkHook === undefined ? { kind: 'broken' } : { kind: 'hook' };
+}
+
+/**
+ * The decoded site path a link's target would have, `?query#fragment` cut: a root-absolute link's
+ * path (`/img/a b.gif`), a relative link's path from the content folder with a leading `/`
+ * (`/.gitbook/assets/a.gif`; `/../x` when it climbs out); undefined for an external link, a
+ * fragment or a path that does not decode. What the `check.knownMissing` setting names (cli/check.ts).
+ */
+export function linkTargetPath(fromRelPath: string, href: string, rules: LinkRules | undefined): string | undefined {
+  if (SCHEME.test(href) || href.startsWith('//')) return undefined;
+  const rawPath = href.replace(/[?#].*$/s, '');
+  if (rawPath === '') return undefined;
+  if (rawPath.startsWith('/')) return decodeRequestPath(rawPath);
+  const joined = joinedPath(fromRelPath, decodedPath(rawPath), rules);
+  return joined === '.' ? '/' : `/${joined}`;
+}
+
+/**
+ * The content-relative path a relative link names from the file `fromRelPath`, normalized
+ * (`../x` when it climbs out; with {@link LinkRules.climbStopsAtRoot}, never above the root).
+ */
+export function joinedPath(fromRelPath: string, linkPath: string, rules: LinkRules | undefined): string {
+  if (rules?.climbStopsAtRoot === true) {
+    const fromRoot = path.posix.join('/', path.posix.dirname(fromRelPath), linkPath);
+    return fromRoot === '/' ? '.' : fromRoot.slice(1);
+  }
+  return path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), linkPath));
 }
 
 /** The URL of the page a normalized relative path names: the file, `.md`/`.mdx` added, or its folder's index. */

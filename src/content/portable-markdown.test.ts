@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageUrlLookup } from './links.js';
+import { linkLookup, type PageUrlLookup } from './links.js';
 import {
   bracketedLabels,
   normalizeLabel,
@@ -240,5 +240,23 @@ describe('link labels', () => {
       { line: 0, label: 'SPEC', text: '[Spec]: https://example.com/spec' },
       { line: 4, label: 'STRASSE', text: '  [straße]: </s> "Street"' },
     ]);
+  });
+});
+
+describe('portableMarkdown on a site with its own render-link hook', () => {
+  const hooked: PortableOptions = {
+    ...optionsFor(BASE),
+    lookup: linkLookup(lookup, { pathFromRoot: true, renderLinkHook: true }, () => undefined),
+  };
+
+  it('writes a link it cannot resolve as its text, as the HTML does; code, images and resolved links are left', () => {
+    expect(
+      portableMarkdown(
+        'A [page kind](g), [install](../guides/install.md), `[x](g)` and ![i](g).\n\n```\n[y](g)\n```\n[t](g "title")\n',
+        hooked,
+      ),
+    ).toBe(
+      'A page kind, [install](https://docs.example.com/guides/install), `[x](g)` and ![i](https://docs.example.com/reference/g).\n\n```\n[y](g)\n```\nt\n',
+    );
   });
 });

@@ -134,10 +134,36 @@ export function referenceDefinitions(lines: readonly string[]): ReferenceDefinit
   return definitions;
 }
 
-/** Makes a page's markdown portable: the source with every link absolute, its frontmatter untouched. */
+/**
+ * Makes a page's markdown portable: the source with every link absolute, its frontmatter untouched.
+ * On a site with its own link render hook, an inline link sitegate cannot resolve (content/links.ts
+ * `hook`) becomes its text, as in the HTML: made absolute, it would be a link that 404s.
+ */
 export function portableMarkdown(source: string, options: PortableOptions): string {
   const frontmatter = frontmatterBlock(source);
-  return frontmatter + rewriteLinks(source.slice(frontmatter.length), (destination) => absolute(destination, options));
+  const body = source.slice(frontmatter.length);
+  const linked = options.lookup.rules?.renderLinkHook === undefined ? body : unlinkHookLinks(body, options);
+  return frontmatter + rewriteLinks(linked, (destination) => absolute(destination, options));
+}
+
+/** A one-line inline link, not an image, with or without a quoted title: 1 its text, 2 its destination. */
+const SIMPLE_LINK = /(?<!!)\[([^[\]\n]*)\]\([ \t]*([^\s()<>]+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\)/g;
+
+/** The markdown with each simple inline link outside code that is left to the site's render hook replaced by its text. */
+function unlinkHookLinks(markdown: string, options: PortableOptions): string {
+  const lines = markdown.split('\n');
+  const outside = outsideFences(lines);
+  return lines
+    .map((line, i) => {
+      if (outside[i] !== true || !line.includes('](')) return line;
+      const spans = [...line.matchAll(CODE_SPAN)].map((match): [number, number] => [match.index, match.index + match[0].length]);
+      return line.replace(SIMPLE_LINK, (whole: string, text: string, href: string, offset: number) =>
+        spans.some(([start, end]) => offset >= start && offset < end) || resolveLink(options.relPath, href, options.lookup).kind !== 'hook'
+          ? whole
+          : text,
+      );
+    })
+    .join('\n');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { linkLookup } from './links.js';
 import { renderMarkdown } from './render.js';
 
 const render = (body: string): string => renderMarkdown(body, { relPath: 'a.md', lookup: () => undefined, basePath: '' }).html;
@@ -24,5 +25,38 @@ describe('renderMarkdown code blocks', () => {
   it('makes fenced and indented code focusable, so the keyboard can scroll it', () => {
     expect(render('```sh\nls\n```\n')).toBe('<pre tabindex="0"><code class="language-sh">ls\n</code></pre>\n');
     expect(render('    ls\n')).toBe('<pre tabindex="0"><code>ls\n</code></pre>\n');
+  });
+});
+
+describe('renderMarkdown links left to the site’s render-link hook', () => {
+  const hooked = linkLookup(
+    (relPath) => (relPath === 'b.md' ? '/b' : undefined),
+    { pathFromRoot: true, renderLinkHook: true },
+    () => undefined,
+  );
+
+  it('renders a link it cannot resolve as its text, lists it as `hook`, and keeps the links it resolves', () => {
+    const rendered = renderMarkdown('A [page *kind*](g) and [B](b.md).\n\n![img](missing.png)\n', {
+      relPath: 'a.md',
+      lookup: hooked,
+      basePath: '',
+    });
+    expect(rendered.html).toBe('<p>A page <em>kind</em> and <a href="/b">B</a>.</p>\n<p><img src="missing.png" alt="img"></p>\n');
+    // Images do not go through the link hook: a missing one stays broken.
+    expect(rendered.unresolvedLinks).toStrictEqual([
+      { href: 'g', kind: 'hook', line: 1 },
+      { href: 'missing.png', kind: 'broken', line: 3 },
+    ]);
+  });
+
+  it('without a hook, the same link stays a link and is broken', () => {
+    const plain = linkLookup(
+      () => undefined,
+      { pathFromRoot: true },
+      () => undefined,
+    );
+    const rendered = renderMarkdown('A [term](g).\n', { relPath: 'a.md', lookup: plain, basePath: '' });
+    expect(rendered.html).toBe('<p>A <a href="g">term</a>.</p>\n');
+    expect(rendered.unresolvedLinks).toStrictEqual([{ href: 'g', kind: 'broken', line: 1 }]);
   });
 });

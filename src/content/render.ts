@@ -17,9 +17,10 @@ export interface RenderedMarkdown extends MarkdownSummary {
   html: string;
   /**
    * Relative links, images and media sources that did not resolve to a page or file, and
-   * root-absolute ones to no file, with the 1-based line in the body (when markdown-it maps it).
+   * root-absolute ones to no file, with the 1-based line in the body (when markdown-it maps it);
+   * `hook`: a link left to the site's own link render hook (content/links.ts `LinkRules.renderLinkHook`), rendered as its text.
    */
-  unresolvedLinks: { href: string; kind: 'escapes' | 'broken'; line?: number }[];
+  unresolvedLinks: { href: string; kind: 'escapes' | 'broken' | 'hook'; line?: number }[];
   /** Headings given an id, in order: body line (0-based), plain text and id. Parts of the page seed their ids with them. */
   headings: { line: number; text: string; id: string }[];
   /** Link reference definitions of the body (markdown-it's `env.references`), for rendering parts of it alone. */
@@ -193,9 +194,11 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
           if (selfHolder !== undefined) token.attrSet('href', env.options.basePath + selfHolder + fragment);
           else token.attrSet('href', partOf.holdsHeading(id) ? fragment : env.options.basePath + target.url);
         } else if (target.kind === 'page') token.attrSet('href', env.options.basePath + target.url);
-        else if (target.kind === 'escapes' || target.kind === 'broken') {
+        else if (target.kind === 'escapes' || target.kind === 'broken' || target.kind === 'hook') {
           const line = lineHere();
           env.unresolved.push({ href, kind: target.kind, ...(line === undefined ? {} : { line }) });
+          // The site's hook makes something of it that sitegate cannot: its text, never a link that 404s.
+          if (target.kind === 'hook') unlink(block.children ?? [], token);
         }
       }
     }
@@ -222,7 +225,20 @@ function fileTarget(href: string, options: RenderOptions, html: boolean): { href
     if (fromFolderUrl.kind === 'page') target = fromFolderUrl;
   }
   if (target.kind === 'page') return { href: options.basePath + target.url };
+  // Images and raw HTML do not go through a link render hook: what it cannot resolve is broken.
+  if (target.kind === 'hook') return { kind: 'broken' };
   return target.kind === 'escapes' || target.kind === 'broken' ? { kind: target.kind } : undefined;
+}
+
+/** Turns the link that `open` starts into its text: the open and matching close tokens render nothing. */
+function unlink(children: Token[], open: Token): void {
+  const close = children.slice(children.indexOf(open) + 1).find((token) => token.type === 'link_close' && token.level === open.level);
+  for (const token of close === undefined ? [open] : [open, close]) {
+    token.type = 'text';
+    token.tag = '';
+    token.attrs = null;
+    token.content = '';
+  }
 }
 
 const plainMarkdownIt = createMarkdown(false);

@@ -251,7 +251,7 @@ export class SiteAssembler {
       languages,
       translations,
       sources: this.sources,
-      urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions.generator), sitePath),
+      urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions), sitePath),
       redirects,
       lowercaseUrls,
       problems: this.problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),

@@ -6,13 +6,15 @@
  * or cascaded from a section (gohugo.io/content-management/build-options/), and the other markdown
  * files of a leaf bundle, which are its resources (gohugo.io/content-management/page-bundles/).
  */
+import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { accessOf, isInternalFile } from '../access.js';
 import { scalarText } from '../page.js';
 import { Declaration, folderOfFile } from './declare.js';
-import { conventionsOf, frontmatters, readTextFile, unreadable, type ReaderContext } from './context.js';
+import { conventionsOf, frontmatters, readTextFile, shownPath, unreadable, type ReaderContext } from './context.js';
 import { languageTagOf } from './locales.js';
+import { renderLinkHookOf, type RenderLinkHook } from './hugo-hooks.js';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
 
 type Data = Record<string, unknown>;
@@ -43,6 +45,7 @@ export function readHugo(context: ReaderContext): Conventions {
   const site: DeclaredSite = {};
   let lowercasePaths = true;
   let locales: Locale[] | undefined;
+  let renderLinkHook: RenderLinkHook | undefined;
   if (context.configFile !== undefined) {
     const text = readTextFile(context.configFile) ?? '';
     try {
@@ -55,6 +58,7 @@ export function readHugo(context: ReaderContext): Conventions {
       // gohugo.io/configuration/all/#defaultcontentlanguage: the language of a site without `languages`.
       const lang = languageTagOf(scalarText(config.defaultContentLanguage) ?? scalarText(config.languageCode) ?? '');
       if (lang !== undefined) locales = [{ lang, dir: '' }];
+      renderLinkHook = renderLinkHookOf(path.dirname(context.configFile), config, context.configFile, (file) => shownPath(context, file));
     } catch (error) {
       unreadable(context, context.configFile, `cannot read: ${(error as Error).message.split('\n')[0]}`);
     }
@@ -92,7 +96,11 @@ export function readHugo(context: ReaderContext): Conventions {
     else if ((renderOf(data) ?? inheritedRender(cascades, folder)) === 'never')
       unpublished.set(relPath, 'build.render is never: Hugo does not render it');
   }
-  return { ...conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo', locales }), lowercasePaths };
+  return {
+    ...conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo', locales }),
+    lowercasePaths,
+    renderLinkHook,
+  };
 }
 
 /** The `build.render` cascaded to a folder by its nearest section that sets one. */

@@ -4,6 +4,7 @@
  * given outside the pages, the site title, and the files it never publishes.
  */
 import type { ContentProblem } from '../problems.js';
+import type { RenderLinkHook } from './hugo-hooks.js';
 
 /** The generators whose conventions sitegate knows; `plain` is a folder of markdown. */
 export const GENERATORS = ['docusaurus', 'starlight', 'vitepress', 'mkdocs', 'mdbook', 'gitbook', 'hugo', 'plain'] as const;
@@ -87,6 +88,11 @@ export interface Conventions {
    * read by content/conventions/urls.ts, which ignores it for other generators.
    */
   lowercasePaths?: boolean | undefined;
+  /**
+   * What says the site renders markdown links with its own link render hook (Hugo,
+   * content/conventions/hugo-hooks.ts): its links sitegate cannot resolve are the hook's, not broken.
+   */
+  renderLinkHook?: RenderLinkHook | undefined;
   /**
    * Moved pages from the `redirects` setting: decoded URL path → where it moved (a URL path of the
    * site in any spelling, or an absolute `http(s)` URL). Answered with 308 (snapshot/lookup.ts).

@@ -24,7 +24,7 @@
 import { slug as githubSlug } from 'github-slugger';
 import { encodePath, pagePathOf, type PagePath } from '../paths.js';
 import type { LinkRules } from '../links.js';
-import type { Conventions, Generator } from './types.js';
+import type { Conventions } from './types.js';
 
 type Data = Record<string, unknown>;
 
@@ -153,11 +153,19 @@ function pageKey(key: string, isIndex: boolean): string {
 }
 
 /** How the generator reads links that plain rules would call broken (content/links.ts {@link LinkRules}). */
-export function linkRulesOf(generator: Generator): LinkRules | undefined {
-  if (generator === 'docusaurus') return { fromContentRoot: true };
-  if (generator === 'mdbook') return { outsideIsExternal: true };
-  if (generator === 'hugo') return { pathFromRoot: true };
-  return undefined;
+export function linkRulesOf(conventions: Pick<Conventions, 'generator' | 'renderLinkHook'>): LinkRules | undefined {
+  switch (conventions.generator) {
+    case 'docusaurus':
+      return { fromContentRoot: true };
+    case 'mdbook':
+      return { outsideIsExternal: true };
+    case 'gitbook':
+      return { climbStopsAtRoot: true };
+    case 'hugo':
+      return conventions.renderLinkHook === undefined ? { pathFromRoot: true } : { pathFromRoot: true, renderLinkHook: true };
+    default:
+      return undefined;
+  }
 }
 
 /**
