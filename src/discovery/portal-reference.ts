@@ -9,55 +9,59 @@ import { ERROR_CODES, ERROR_TABLE, errorAnchor } from '../errors.js';
 import { escapeHtml } from '../escape.js';
 import { code, errorCode, type PortalSection } from './portal-html.js';
 
-/** One row of an endpoint table: request, credential, summary, and each status with its codes. */
-function endpointRow(op: Operation): string {
-  const credential = op.credential === 'none' ? 'none' : `${op.credential}: ${op.scopes.map(code).join(', ')}`;
+/**
+ * One endpoint as a list item: request and operation id, what it does, the credential it takes,
+ * and each status it answers with its error codes (which wrap between codes, never inside one).
+ */
+function endpointItem(op: Operation): string {
+  const credential = op.credential === 'none' ? 'none' : `${op.credential}, with ${op.scopes.map(code).join(', ')}`;
   const answers = Object.entries(op.responses)
-    .map(([status, response]) => `<li>${status}${(response.codes ?? []).map((name) => ` ${errorCode(name)}`).join('')}</li>`)
-    .join('');
-  return `<tr><td>${code(`${op.method} ${op.path}`)}<br><small>${code(op.id)}</small></td><td>${credential}</td><td>${escapeHtml(op.summary)}</td><td><ul class="answers">${answers}</ul></td></tr>`;
+    .map(([status, response]) => `<li><strong>${status}</strong>${(response.codes ?? []).map((name) => ` ${errorCode(name)}`).join('')}</li>`)
+    .join(' ');
+  return `<li class="endpoint">
+<p class="endpoint-request">${code(`${op.method} ${op.path}`)} <small>${code(op.id)}</small></p>
+<p>${escapeHtml(op.summary)}. Credential: ${credential}.</p>
+<ul class="answers" aria-label="Answers">${answers}</ul>
+</li>`;
 }
 
-/** "Endpoints": one table per OpenAPI tag, in the order the operations list them. */
+/** "Endpoints": one list per OpenAPI tag, in the order the operations list them. */
 export function endpoints(baseUrl: string): PortalSection {
   const all = [...OPERATIONS, ...EXTRA_OPERATIONS];
   const tags = [...new Set(all.map((op) => op.tag))];
   return {
     id: 'endpoints',
     title: 'Endpoints',
-    html: `<p>The <a href="${baseUrl}/openapi.json">OpenAPI 3.1 description</a> (${code('/openapi.json')}) describes every endpoint below, with its parameters, bodies and answers. Error codes link to their entry under <a href="#errors">Errors</a>.</p>`,
+    html: `<p>The <a href="${baseUrl}/openapi.json">OpenAPI 3.1 description</a> (${code('/openapi.json')}) describes every endpoint below, with its parameters, bodies and answers. Under each endpoint, its answers: the status, then the error codes it can carry, linked to their entry under <a href="#errors">Errors</a>.</p>`,
     subsections: tags.map((tag) => ({
       id: `endpoints-${tag.toLowerCase()}`,
       title: tag,
-      html: `<table tabindex="0">
-<thead><tr><th>Request</th><th>Credential</th><th>What it does</th><th>Answers</th></tr></thead>
-<tbody>
+      html: `<ul class="endpoints">
 ${all
   .filter((op) => op.tag === tag)
-  .map(endpointRow)
+  .map(endpointItem)
   .join('\n')}
-</tbody>
-</table>`,
+</ul>`,
     })),
   };
 }
 
-/** "Errors": the error object and every code of the table, each row at the anchor `docs` links to. */
+/**
+ * "Errors": the error object and every code of the table, each entry at the anchor `docs` links
+ * to. A description list rather than a table, so that a phone shows code, meaning and fix in full.
+ */
 export function errors(): PortalSection {
-  const rows = ERROR_CODES.map((name) => {
+  const entries = ERROR_CODES.map((name) => {
     const row = ERROR_TABLE[name];
-    return `<tr id="${errorAnchor(name)}"><td><code class="error-code">${name}</code></td><td>${row.status}</td><td>${escapeHtml(row.message)}</td><td>${escapeHtml(row.resolution)}</td></tr>`;
+    return `<div class="error-entry" id="${errorAnchor(name)}"><dt><code class="error-code">${name}</code> <span class="error-status">${row.status}</span></dt><dd>${escapeHtml(row.message)}</dd><dd class="resolution">${escapeHtml(row.resolution)}</dd></div>`;
   }).join('\n');
   return {
     id: 'errors',
     title: 'Errors',
-    html: `<p>Every error is a JSON object: ${code('{"error": true, "code", "message", "resolution", "status", "docs"}')}, plus ${code('scopes')} when a scope is missing. ${code('docs')} links to the code's row below.</p>
-<table tabindex="0">
-<thead><tr><th>Code</th><th>Status</th><th>Meaning</th><th>Resolution</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`,
+    html: `<p>Every error is a JSON object: ${code('{"error": true, "code", "message", "resolution", "status", "docs"}')}, plus ${code('scopes')} when a scope is missing. ${code('docs')} links to the code's entry below: the code and HTTP status, what it means, then what to do.</p>
+<dl class="error-list">
+${entries}
+</dl>`,
     subsections: [],
   };
 }

@@ -15,18 +15,29 @@ export const PORTAL_CSS = `main:has(>.portal){max-width:72rem}
 .portal-toc a{display:block;padding:.3rem 0;text-decoration:none}
 .portal-toc a:hover{text-decoration:underline}
 .portal-toc li>a{min-height:1.5rem}
-@media (min-width:64rem){.portal{grid-template-columns:minmax(0,1fr) 14rem;grid-template-areas:"head toc" "body toc"}.portal-toc{position:sticky;top:1rem;align-self:start;max-height:calc(100vh - 2rem);overflow:auto}}
+@media (min-width:64rem){.portal{grid-template-columns:minmax(0,1fr) 13rem;grid-template-areas:"head toc" "body toc"}.portal-toc{position:sticky;top:1rem;align-self:start;max-height:calc(100vh - 2rem);overflow:auto}}
 .portal h3{margin-top:1.75rem}
-.portal h2,.portal h3,.portal tr[id]{scroll-margin-top:1rem}
+.portal h2,.portal h3,.portal .error-entry{scroll-margin-top:1rem}
 .portal :not(pre)>code{overflow-wrap:break-word}
 .portal code.error-code{white-space:nowrap;overflow-wrap:normal}
 .portal pre{white-space:pre-wrap;overflow-wrap:anywhere}
 .portal .command{position:relative}
 .portal .command pre{padding-right:5rem}
 .copy-button{position:absolute;top:.4rem;right:.4rem;min-height:2rem;padding:.25rem .7rem;font:inherit;font-size:.85rem;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
-.portal table small{color:var(--muted)}
-.portal .answers{list-style:none;margin:0;padding:0}
-.portal .answers li{margin:0 0 .2rem}
+.portal .endpoints{list-style:none;margin:0;padding:0}
+.portal .endpoint{margin:0 0 1rem;padding:.6rem .9rem;border:1px solid var(--border);border-radius:6px}
+.portal .endpoint p{margin:0 0 .3rem}
+.portal .endpoint-request code{font-weight:600}
+.portal .endpoint-request small code{font-weight:400;color:var(--muted)}
+.portal .answers{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem;list-style:none;margin:0;padding:0;font-size:.93rem}
+.portal .answers strong{margin-right:.2rem}
+.portal .error-list{margin:1rem 0}
+.portal .error-entry{margin:0 0 .75rem;padding:.5rem .9rem;border:1px solid var(--border);border-radius:6px}
+.portal .error-entry dt{margin:0 0 .2rem}
+.portal .error-status{font-weight:600;margin-left:.4rem}
+.portal .error-entry dd{margin:0}
+.portal .resolution{color:var(--muted)}
+.portal .error-entry:target{border-color:var(--accent);box-shadow:0 0 0 2px var(--accent)}
 .try-it{display:grid;grid-template-columns:minmax(0,1fr);gap:.35rem;max-width:32rem;margin:1rem 0;padding:1rem;border:1px solid var(--border);border-radius:6px;background:var(--panel)}
 .try-it[hidden]{display:none}
 .try-it p{margin:0}
