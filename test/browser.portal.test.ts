@@ -155,7 +155,7 @@ describe.each(Object.entries(VIEWPORTS))('the portal at %s width', (viewportName
       await page.screenshot({ path: path.join(ARTIFACTS_DIR, `portal-toc-${viewportName}.png`) });
       await toc.locator('a[href="#errors"]').click();
       await page.waitForFunction(`location.hash === '#errors'`);
-      const top = await page.locator('#errors').evaluate((h) => h.getBoundingClientRect().top);
+      const top = await inPage<number>(page, `document.getElementById('errors').getBoundingClientRect().top`);
       expect(top).toBeGreaterThanOrEqual(0);
       expect(top).toBeLessThan(viewport.height / 2);
       if (viewportName === 'desktop') {
@@ -184,8 +184,13 @@ describe.each(Object.entries(VIEWPORTS))('the portal at %s width', (viewportName
       expect(codes.length).toBeGreaterThan(ERROR_CODES.length);
       expect(codes.filter((code) => code.boxes !== 1)).toStrictEqual([]);
 
-      const token = page.locator('pre', { hasText: '/api/v1/oauth/token \\' });
-      const size = await token.evaluate((pre) => ({ scroll: pre.scrollWidth, client: pre.clientWidth }));
+      const size = await inPage<{ scroll: number; client: number }>(
+        page,
+        `(() => {
+          const pre = [...document.querySelectorAll('.portal pre')].find((one) => one.textContent.startsWith('curl -X POST ${origin}/api/v1/oauth/token \\\\'));
+          return { scroll: pre.scrollWidth, client: pre.clientWidth };
+        })()`,
+      );
       expect(size.scroll).toBeLessThanOrEqual(size.client);
     } finally {
       await context.close();
@@ -200,12 +205,16 @@ describe.each(Object.entries(VIEWPORTS))('the portal at %s width', (viewportName
       // health, markdown, search, MCP configuration, X-API-Key, the token pair, HTTP Basic.
       expect(count).toBe(7);
       expect(await page.locator('.portal-body .command > .copy-button').count()).toBe(count);
+      const copied: string[] = [];
       for (let i = 0; i < count; i++) {
         const block = blocks.nth(i);
-        const text = await block.evaluate((pre) => pre.textContent);
+        const text = await inPage<string>(page, `document.querySelectorAll('.portal-body pre:not(.try-body)')[${i}].textContent`);
         await block.locator('xpath=following-sibling::button').click();
         expect(await inPage<string>(page, 'navigator.clipboard.readText()')).toBe(text);
+        copied.push(text);
       }
+      expect(copied[0]).toBe(`curl ${origin}/api/v1/health`);
+      expect(copied).toContain(`curl -H 'X-API-Key: <API_KEY>' ${origin}/api/v1/whoami`);
       expect(await page.locator('.copy-button').first().textContent()).toBe('Copied');
       expect(errors).toStrictEqual([]);
     } finally {
@@ -301,9 +310,13 @@ describe('the portal at 320 px and without JavaScript', () => {
         'Trying whoami needs JavaScript (a credential goes in a request header). Without it, use the curl commands under Authentication.',
       );
       await page.locator('#try-q').fill('route53');
-      const [response] = await Promise.all([page.waitForNavigation(), page.locator('form[data-try="search"] button').click()]);
-      expect(response?.status()).toBe(200);
-      expect(page.url()).toBe(`${origin}/api/search.json?q=route53&limit=5`);
+      const url = `${origin}/api/search.json?q=route53&limit=5`;
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => answer.url() === url),
+        page.locator('form[data-try="search"] button').click(),
+      ]);
+      expect(response.status()).toBe(200);
+      await page.waitForURL(url);
     } finally {
       await context.close();
     }

@@ -55,9 +55,9 @@ export function renderSection(section: PortalSection): string {
 }
 
 /**
- * The on-page table of contents of `sections` (H2 and H3), as a `<details>` open by default: the
- * stylesheet makes it a sticky column on wide screens; the portal script closes it on phones
- * until asked for.
+ * The on-page table of contents of `sections` (H2 and H3), as a `<details>` sent closed: phones
+ * open it on demand; the stylesheet shows it as a sticky column on wide screens whatever its state,
+ * so the page does not move when the script marks it open there.
  */
 export function renderToc(sections: readonly PortalSection[]): string {
   const item = (id: string, title: string, children = ''): string => `<li><a href="#${id}">${escapeHtml(title)}</a>${children}</li>`;
@@ -68,7 +68,7 @@ export function renderToc(sections: readonly PortalSection[]): string {
       section.subsections.length === 0 ? '' : `<ol>${section.subsections.map((sub) => item(sub.id, sub.title)).join('')}</ol>`,
     ),
   );
-  return `<details class="portal-toc" open>
+  return `<details class="portal-toc">
 <summary>On this page</summary>
 <nav aria-label="On this page"><ol>
 ${items.join('\n')}

@@ -21,7 +21,7 @@ function endpointItem(op: Operation): string {
   return `<li class="endpoint">
 <p class="endpoint-request">${code(`${op.method} ${op.path}`)} <small>${code(op.id)}</small></p>
 <p>${escapeHtml(op.summary)}. Credential: ${credential}.</p>
-<ul class="answers" aria-label="Answers">${answers}</ul>
+<ul class="answers">${answers}</ul>
 </li>`;
 }
 

@@ -1,8 +1,10 @@
 /**
  * The developer portal's styles, appended to the site stylesheet (snapshot/chrome-bodies.ts) and
- * scoped to `.portal`. Wide screens: the table of contents is a sticky column beside the sections.
- * Phones: it is a collapsible block above them; tables and command blocks scroll or wrap inside
- * their own box, so the page never scrolls sideways at 320 px. Error codes never break mid-word.
+ * scoped to `.portal`. Wide screens: the table of contents is a sticky column beside the sections,
+ * shown through `::details-content` (CSS Pseudo-Elements 4) whatever the `<details>` state, so no
+ * script moves the layout. Phones: it is a collapsed block above them. Endpoints and errors are
+ * entries, not tables; command blocks wrap inside their box, so the page never scrolls sideways
+ * at 320 px. Error codes never break mid-word.
  */
 export const PORTAL_CSS = `main:has(>.portal){max-width:72rem}
 .portal{display:grid;grid-template-columns:minmax(0,1fr);grid-template-areas:"head" "toc" "body";gap:0 2rem}
@@ -15,14 +17,14 @@ export const PORTAL_CSS = `main:has(>.portal){max-width:72rem}
 .portal-toc a{display:block;padding:.3rem 0;text-decoration:none}
 .portal-toc a:hover{text-decoration:underline}
 .portal-toc li>a{min-height:1.5rem}
-@media (min-width:64rem){.portal{grid-template-columns:minmax(0,1fr) 13rem;grid-template-areas:"head toc" "body toc"}.portal-toc{position:sticky;top:1rem;align-self:start;max-height:calc(100vh - 2rem);overflow:auto}}
+@media (min-width:64rem){.portal{grid-template-columns:minmax(0,1fr) 13rem;grid-template-areas:"head toc" "body toc"}.portal-toc{position:sticky;top:1rem;align-self:start;max-height:calc(100vh - 2rem);overflow:auto}.portal-toc::details-content{content-visibility:visible}.portal-toc summary{pointer-events:none;list-style:none}.portal-toc summary::-webkit-details-marker{display:none}}
 .portal h3{margin-top:1.75rem}
 .portal h2,.portal h3,.portal .error-entry{scroll-margin-top:1rem}
 .portal :not(pre)>code{overflow-wrap:break-word}
 .portal code.error-code{white-space:nowrap;overflow-wrap:normal}
 .portal pre{white-space:pre-wrap;overflow-wrap:anywhere}
 .portal .command{position:relative}
-.portal .command pre{padding-right:5rem}
+.portal-body pre:not(.try-body){padding-right:5rem}
 .copy-button{position:absolute;top:.4rem;right:.4rem;min-height:2rem;padding:.25rem .7rem;font:inherit;font-size:.85rem;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
 .portal .endpoints{list-style:none;margin:0;padding:0}
 .portal .endpoint{margin:0 0 1rem;padding:.6rem .9rem;border:1px solid var(--border);border-radius:6px}

@@ -1,10 +1,10 @@
 /**
  * The developer portal's script, appended to the site script (snapshot/chrome-bodies.ts); it does
  * nothing on pages without `.portal`. It gives every command block a copy button (Clipboard API,
- * W3C Clipboard API §clipboard-writetext; on failure it selects the text for Ctrl+C), closes the
- * table of contents on phones until asked for, and runs the "Try it" forms with `fetch`: the
- * answer's status, the headers worth seeing and the body (JSON pretty-printed). The credential
- * typed into the whoami form is read at submit, sent in one header and never kept.
+ * W3C Clipboard API `writeText`; on failure it selects the text for Ctrl+C), marks the table of
+ * contents open on wide screens and closes it after a jump on phones, and runs the "Try it" forms
+ * with `fetch`: the answer's status, the headers worth seeing and the body (JSON pretty-printed).
+ * The credential typed into the whoami form is read at submit, sent in one header, never kept.
  */
 export const PORTAL_JS = `(() => {
   const portal = document.querySelector('.portal');
