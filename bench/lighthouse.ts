@@ -89,7 +89,10 @@ function table(runs: readonly Run[]): string {
   return [
     `| page | preset | ${CATEGORIES.join(' | ')} |`,
     `|---|---|${CATEGORIES.map(() => '---').join('|')}|`,
-    ...runs.map((run) => `| ${run.name} (${new URL(run.url).pathname}${new URL(run.url).search}) | ${run.preset} | ${CATEGORIES.map((id) => cell(run, id)).join(' | ')} |`),
+    ...runs.map(
+      (run) =>
+        `| ${run.name} (${new URL(run.url).pathname}${new URL(run.url).search}) | ${run.preset} | ${CATEGORIES.map((id) => cell(run, id)).join(' | ')} |`,
+    ),
   ].join('\n');
 }
 
@@ -110,7 +113,8 @@ async function main(): Promise<void> {
   ];
   const runs: Run[] = [];
   try {
-    for (const [name, url] of pages) for (const preset of Object.keys(PRESETS) as (keyof typeof PRESETS)[]) runs.push(await audit(chrome.port, name, url, preset));
+    for (const [name, url] of pages)
+      for (const preset of Object.keys(PRESETS) as (keyof typeof PRESETS)[]) runs.push(await audit(chrome.port, name, url, preset));
   } finally {
     chrome.kill();
     await app.close();
@@ -120,7 +124,11 @@ async function main(): Promise<void> {
   console.log(`Lighthouse on ${values.content}; targets: ${CATEGORIES.map((id) => `${id} ≥ ${TARGETS[id]}`).join(', ')}\n`);
   console.log(table(runs));
   for (const run of runs) {
-    const notes = [run.status === undefined || run.status === 200 ? '' : `HTTP ${run.status}`, run.runtimeError ?? '', ...run.losses].filter((note) => note !== '');
+    const notes = [
+      run.status === undefined || run.status === 200 ? '' : `HTTP ${run.status}`,
+      run.runtimeError ?? '',
+      ...run.losses,
+    ].filter((note) => note !== '');
     if (notes.length > 0) console.log(`\n${run.name} ${run.preset}:\n  ${notes.join('\n  ')}`);
   }
   console.log(`\nReports: ${path.relative(process.cwd(), REPORT_DIR)}/<page>-<preset>.{json,html}`);

@@ -99,8 +99,13 @@ function widths(page: Page): Promise<{ scroll: number; inner: number }> {
 }
 
 /** Submits a try-it form and returns what it shows: the status line, the headers and the body. */
-async function submitTry(page: Page, form: 'search' | 'whoami'): Promise<{ status: string; headers: Record<string, string>; body: string }> {
-  const answered = page.waitForResponse((response) => response.url().startsWith(origin + (form === 'search' ? '/api/search.json' : '/api/v1/whoami')));
+async function submitTry(
+  page: Page,
+  form: 'search' | 'whoami',
+): Promise<{ status: string; headers: Record<string, string>; body: string }> {
+  const answered = page.waitForResponse((response) =>
+    response.url().startsWith(origin + (form === 'search' ? '/api/search.json' : '/api/v1/whoami')),
+  );
   await page.locator(`form[data-try="${form}"] button[type="submit"]`).click();
   await answered;
   const output = page.locator(`#try-${form}-output`);

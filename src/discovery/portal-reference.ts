@@ -16,7 +16,9 @@ import { code, errorCode, type PortalSection } from './portal-html.js';
 function endpointItem(op: Operation): string {
   const credential = op.credential === 'none' ? 'none' : `${op.credential}, with ${op.scopes.map(code).join(', ')}`;
   const answers = Object.entries(op.responses)
-    .map(([status, response]) => `<li><strong>${status}</strong>${(response.codes ?? []).map((name) => ` ${errorCode(name)}`).join('')}</li>`)
+    .map(
+      ([status, response]) => `<li><strong>${status}</strong>${(response.codes ?? []).map((name) => ` ${errorCode(name)}`).join('')}</li>`,
+    )
     .join(' ');
   return `<li class="endpoint">
 <p class="endpoint-request">${code(`${op.method} ${op.path}`)} <small>${code(op.id)}</small></p>
