@@ -51,5 +51,5 @@ export const PORTAL_CSS = `main:has(>.portal){max-width:72rem}
 .try-headers{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.15rem .75rem;margin:0 0 .5rem;font-size:.85rem}
 .try-headers dt{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:var(--muted)}
 .try-headers dd{margin:0;overflow-wrap:anywhere}
-.portal .try-body{max-height:24rem;white-space:pre;overflow:auto}
+.portal .try-body{max-height:24rem;overflow:auto}
 `;
