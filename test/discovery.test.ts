@@ -614,7 +614,7 @@ describe('/developers', () => {
 
   it('has the scopes table of SPEC.md', async () => {
     const { body } = await get('/developers');
-    expect(body).toContain(`<h2 id="scopes">Scopes</h2>
+    expect(body).toContain(`<h3 id="scopes">Scopes</h3>
 <table tabindex="0">
 <thead><tr><th>Scope</th><th>Grants</th></tr></thead>
 <tbody>

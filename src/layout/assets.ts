@@ -20,7 +20,7 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .site-header{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1.5rem;padding:.75rem 1.25rem;border-bottom:1px solid var(--border);background:var(--panel)}
 .brand{font-weight:700;font-size:1.1rem;text-decoration:none;color:var(--fg)}
-.search{position:relative;display:flex;gap:.4rem;flex:1 1 16rem;max-width:28rem}
+.search{position:relative;display:flex;gap:.4rem;flex:1 1 16rem;min-width:0;max-width:28rem}
 .search input{flex:1 1 auto;min-width:0;padding:.45rem .7rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg)}
 .search-submit{padding:.45rem .8rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
 .search-results{position:absolute;left:0;right:0;top:100%;margin:.25rem 0 0;padding:0;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;max-height:60vh;overflow:auto;z-index:5}

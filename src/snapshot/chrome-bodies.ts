@@ -1,16 +1,21 @@
 /** Step of the snapshot build: the bodies every site has whatever its content (assets, 404 page). */
 import { makeBody, type Body } from '../body.js';
 import { FAVICON_SVG, SITE_CSS, SITE_JS } from '../layout/assets.js';
+import { PORTAL_CSS } from '../layout/client/portal.css.js';
+import { PORTAL_JS } from '../layout/client/portal.js.js';
 import { renderErrorHtml } from '../layout/pages.js';
 import { CONTENT_TYPES } from './bodies.js';
 import type { DeclaredSite } from '../content/conventions/types.js';
 import type { SiteView } from './site-view.js';
 
-/** The stylesheet, script and icon pages link to, by URL path (`/_sitegate/…`). */
+/**
+ * The stylesheet, script and icon pages link to, by URL path (`/_sitegate/…`). The portal's
+ * styles and script ride along in the site's files: one request each, cached for every page.
+ */
 export function assetBodies(): ReadonlyMap<string, Body> {
   return new Map([
-    ['/_sitegate/site.css', makeBody(SITE_CSS, CONTENT_TYPES.css)],
-    ['/_sitegate/site.js', makeBody(SITE_JS, CONTENT_TYPES.js)],
+    ['/_sitegate/site.css', makeBody(SITE_CSS + PORTAL_CSS, CONTENT_TYPES.css)],
+    ['/_sitegate/site.js', makeBody(SITE_JS + PORTAL_JS, CONTENT_TYPES.js)],
     ['/_sitegate/favicon.svg', makeBody(FAVICON_SVG, CONTENT_TYPES.svg)],
   ]);
 }

@@ -2,6 +2,7 @@
  * Step of the snapshot build: the discovery documents (llms files, sitemap, OpenAPI, developer
  * portal, robots.txt, health, search index JSON, RFC 8414 / 9728 / 9727 metadata) as bodies.
  */
+import type { RateLimitConfig } from '../auth/rate-limits.js';
 import { makeBody, type Body } from '../body.js';
 import { buildOpenApi } from '../discovery/openapi.js';
 import { buildPortalHtml } from '../discovery/portal.js';
@@ -46,6 +47,8 @@ export interface DiscoveryOptions {
   llmsMaxChars?: number | undefined;
   /** URLs per sitemap file (default: the protocol's 50,000). */
   sitemapMaxUrls?: number | undefined;
+  /** The rate limits the portal documents (default: DEFAULT_RATE_LIMITS, auth/rate-limits.ts). */
+  rateLimits?: RateLimitConfig | undefined;
 }
 
 /**
@@ -83,7 +86,7 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
       'sitemap:',
     ),
     robotsTxt: makeBody(buildRobotsTxt(baseUrl, options.contentSignal ?? DEFAULT_CONTENT_SIGNAL), CONTENT_TYPES.text),
-    portal: makeBody(buildPortalHtml(view.chrome, view.rootSidebar), CONTENT_TYPES.html),
+    portal: makeBody(buildPortalHtml(view.chrome, view.rootSidebar, { rateLimits: options.rateLimits }), CONTENT_TYPES.html),
     health: jsonBody({ ok: true, name: 'sitegate', docs: `${baseUrl}/developers` }),
     get publicIndex() {
       return cachedJson('index:public', () => search.publicDocuments);

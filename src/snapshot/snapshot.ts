@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { Config } from '../config/config.js';
+import type { RateLimitConfig } from '../auth/rate-limits.js';
 import type { Body } from '../body.js';
 import type { SourceFile } from '../content/load.js';
 import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
@@ -64,6 +65,8 @@ export interface SnapshotOptions {
   llmsMaxChars?: number;
   /** URLs per sitemap file (default: the protocol's 50,000). */
   sitemapMaxUrls?: number;
+  /** The rate limits the developer portal documents (config `rateLimits`). */
+  rateLimits?: RateLimitConfig;
   /** Page limit in characters; longer pages are served in parts (default 50,000; 0 = off). */
   pageMaxChars?: number | undefined;
   /** Clock, for tests. */
@@ -90,6 +93,7 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
   return {
     baseUrl: config.baseUrl,
     contentSignal: config.contentSignal,
+    rateLimits: config.rateLimits,
     pageMaxChars: config.pageMaxChars,
     siteTitle: config.siteTitle,
     conventions: config.conventions,
