@@ -7,9 +7,10 @@
  * timed by this process's CPU time, and the median of the per-round differences is reported,
  * which holds well even while other processes share the machine.
  *
- *   npx tsx bench/analytics-cost.ts [--content DIR] [--rounds N] [--batch N] [--prof]
+ *   npx tsx bench/analytics-cost.ts [--content DIR] [--rounds N] [--batch N] [--only NAME] [--prof]
  *
- * With `--prof` only the analytics-on listener runs (for `node --cpu-prof --import tsx …`).
+ * `--only` keeps the request kinds whose name contains NAME. With `--prof` only the analytics-on
+ * listener runs (for `node --cpu-prof --import tsx bench/analytics-cost.ts --prof`).
  * Prints one line per request kind and a closing line; exits 1 when a response is not the expected one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
       content: { type: 'string', default: DEFAULT_CONTENT },
       rounds: { type: 'string', default: '41' },
       batch: { type: 'string', default: '10000' },
+      only: { type: 'string', default: '' },
       prof: { type: 'boolean', default: false },
     },
   });
@@ -110,11 +112,13 @@ async function main(): Promise<void> {
     const etag = fields[fields.indexOf('etag') + 1];
     if (etag === undefined) throw new Error(`${PAGE} has no ETag`);
 
-    const cases: Case[] = [
+    const all: Case[] = [
       { name: 'health', url: '/api/v1/health', headers: { 'user-agent': 'autocannon' }, status: 200 },
       { name: 'page markdown GPTBot', url: PAGE, headers: { accept: 'text/markdown', 'user-agent': GPTBOT }, status: 200 },
       { name: 'page 304 Chrome', url: PAGE, headers: { accept: 'text/html', 'if-none-match': etag, 'user-agent': CHROME }, status: 304 },
     ];
+    const cases = all.filter((c) => c.name.includes(values.only));
+    if (cases.length === 0) throw new Error(`--only ${values.only} matches none of: ${all.map((c) => c.name).join(', ')}`);
     if (values.prof) {
       for (let round = 0; round < rounds; round++) for (const c of cases) drive(on, c, batch);
       await ctx.close();
