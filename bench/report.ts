@@ -127,7 +127,10 @@ export function analyticsCostLine(results: readonly ScenarioResult[]): string | 
   const parts = rows.map((result) => {
     const on = result.sitegate.serverCpuUsPerRequest;
     const off = result.baseline.serverCpuUsPerRequest;
-    const cpu = on === undefined || off === undefined ? 'n/a µs' : `${(on - off).toFixed(2)} µs (server CPU ${us(on)} on, ${us(off)} off)`;
+    const cpu =
+      on === undefined || off === undefined
+        ? 'n/a µs'
+        : `${(on - off).toFixed(2)} µs (server CPU ${us(on)} on, ${us(off)} off${on < off ? ': less than the noise' : ''})`;
     const share = `${((1 - result.ratio) * 100).toFixed(1)} %`;
     return `${result.prepared.scenario.name}: analytics costs ${cpu} per request, ${share} of throughput (on ÷ off ${times(result.ratio)})`;
   });

@@ -44,6 +44,13 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
     describePlan(plan),
     'sitegate runs with --log-level warn and its rate limits lifted (see bench/children.ts), with a key created by ' +
       '`sitegate keys create --json` before it starts; raw replays its captured responses',
+    `sitegate's analytics: ${process.env.SITEGATE_ANALYTICS === undefined ? 'on (the default)' : `SITEGATE_ANALYTICS=${process.env.SITEGATE_ANALYTICS}`}`,
+    ...(kinds.has('sitegate, analytics off')
+      ? [
+          'analytics rows: two more sitegates started alike at the same moment, SITEGATE_ANALYTICS=1 against SITEGATE_ANALYTICS=0, ' +
+            'in more, shorter rounds',
+        ]
+      : []),
     ...(kinds.has('oidc-provider')
       ? [
           `oidc-provider ${oidcProviderVersion()} (token rows): one client (the bench's key, client_secret_post), client_credentials, ` +
