@@ -43,6 +43,12 @@ export interface ScenarioResult {
   baseline: Side;
   /** Median over rounds of sitegate req/s ÷ baseline req/s. */
   ratio: number;
+  /**
+   * Median over rounds of sitegate's server CPU µs per request minus the baseline's in the same
+   * round (undefined off Linux): what sitegate costs more per request, less disturbed by a burst
+   * of other work than totals over all rounds.
+   */
+  extraCpuUsPerRequest: number | undefined;
 }
 
 /** The servers of a bench run: sitegate and one server per kind of baseline the scenarios use. */
@@ -120,6 +126,7 @@ export async function compareScenario(prepared: PreparedScenario, servers: Serve
   if (options.warmupSec > 0) for (const server of sides) await run(server, options.warmupSec);
   const samples = { sitegate: [] as Sample[], baseline: [] as Sample[] };
   const ratios: number[] = [];
+  const extraCpuUs: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const sitegateFirst = round % 2 === 0;
     const first = await run(sitegateFirst ? sitegate : baseline, sliceSec);
@@ -128,6 +135,14 @@ export async function compareScenario(prepared: PreparedScenario, servers: Serve
     samples.sitegate.push(ours);
     samples.baseline.push(theirs);
     ratios.push(ours.requests / ours.wallSec / (theirs.requests / theirs.wallSec));
+    if (ours.serverCpuSec !== undefined && theirs.serverCpuSec !== undefined)
+      extraCpuUs.push((ours.serverCpuSec / ours.requests - theirs.serverCpuSec / theirs.requests) * 1e6);
   }
-  return { prepared, sitegate: summarise(samples.sitegate), baseline: summarise(samples.baseline), ratio: median(ratios) };
+  return {
+    prepared,
+    sitegate: summarise(samples.sitegate),
+    baseline: summarise(samples.baseline),
+    ratio: median(ratios),
+    extraCpuUsPerRequest: extraCpuUs.length === rounds ? median(extraCpuUs) : undefined,
+  };
 }
