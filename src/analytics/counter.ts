@@ -65,10 +65,24 @@ class Variants {
   #count = 0;
   readonly #tree = new Map<string, Map<number, Map<string, Map<string, Map<string, Variant>>>>>();
 
+  /** The variant found last: consecutive requests (a crawler's, a client's) mostly share theirs. */
+  #last: Variant | undefined;
+
   of(format: string, status: number, category: string, agent: string, clientId: string): Variant {
+    const last = this.#last;
+    if (
+      last !== undefined &&
+      last.format === format &&
+      last.status === status &&
+      last.category === category &&
+      last.agent === agent &&
+      last.clientId === clientId
+    )
+      return last;
     const byClient = branch(branch(branch(branch(this.#tree, format), status), category), agent);
     let variant = byClient.get(clientId);
     if (variant === undefined) byClient.set(clientId, (variant = { id: this.#count++, format, status, category, agent, clientId }));
+    this.#last = variant;
     return variant;
   }
 }
