@@ -1,7 +1,7 @@
 /**
  * Measures one scenario on sitegate and on its baseline. After a warm-up of each, the measured
- * time is cut into rounds; each round runs both servers back to back, in alternating order, so a
- * burst of other work on the machine hits both sides of a round alike. The ratio is the median of
+ * time is cut into rounds (`--rounds`, or the row's own); each round runs both servers back to
+ * back, in alternating order, so a burst of other work on the machine hits both sides of a round alike. The ratio is the median of
  * the per-round ratios; rates and p99 are medians over rounds.
  */
 import { measure, type LoadOptions, type LoadRequest, type Sample } from './load.js';
@@ -43,12 +43,23 @@ export interface ScenarioResult {
   baseline: Side;
   /** Median over rounds of sitegate req/s ÷ baseline req/s. */
   ratio: number;
+  /**
+   * Median over rounds of sitegate's server CPU µs per request minus the baseline's in the same
+   * round (undefined off Linux): what sitegate costs more per request, less disturbed by a burst
+   * of other work than totals over all rounds.
+   */
+  extraCpuUsPerRequest: number | undefined;
 }
 
 /** The servers of a bench run: sitegate and one server per kind of baseline the scenarios use. */
 export interface Servers {
   sitegate: ServerProcess;
   baselines: Partial<Record<BaselineKind, ServerProcess>>;
+  /**
+   * The sitegate measured, in the rows of a baseline, instead of {@link Servers.sitegate}: for
+   * `sitegate, analytics off`, its twin with analytics on, started alike at the same moment.
+   */
+  contenders?: Partial<Record<BaselineKind, ServerProcess>>;
 }
 
 function median(values: readonly number[]): number {
@@ -105,22 +116,33 @@ export async function compareScenario(prepared: PreparedScenario, servers: Serve
   const kind = baselineOf(prepared);
   const baseline = servers.baselines[kind];
   if (baseline === undefined) throw new Error(`${prepared.scenario.name}: the ${kind} baseline is not running`);
-  const sides = [servers.sitegate, baseline] as const;
-  const sliceSec = options.durationSec / options.rounds;
+  const sitegate = servers.contenders?.[kind] ?? servers.sitegate;
+  const sides = [sitegate, baseline] as const;
+  const rounds = prepared.scenario.rounds ?? options.rounds;
+  const sliceSec = options.durationSec / rounds;
   const run = (server: ServerProcess, durationSec: number): Promise<Sample> =>
     measure(loadRequest(prepared, server, server === baseline), options, durationSec, server.pid);
 
   if (options.warmupSec > 0) for (const server of sides) await run(server, options.warmupSec);
   const samples = { sitegate: [] as Sample[], baseline: [] as Sample[] };
   const ratios: number[] = [];
-  for (let round = 0; round < options.rounds; round++) {
+  const extraCpuUs: number[] = [];
+  for (let round = 0; round < rounds; round++) {
     const sitegateFirst = round % 2 === 0;
-    const first = await run(sitegateFirst ? servers.sitegate : baseline, sliceSec);
-    const second = await run(sitegateFirst ? baseline : servers.sitegate, sliceSec);
+    const first = await run(sitegateFirst ? sitegate : baseline, sliceSec);
+    const second = await run(sitegateFirst ? baseline : sitegate, sliceSec);
     const [ours, theirs] = sitegateFirst ? [first, second] : [second, first];
     samples.sitegate.push(ours);
     samples.baseline.push(theirs);
     ratios.push(ours.requests / ours.wallSec / (theirs.requests / theirs.wallSec));
+    if (ours.serverCpuSec !== undefined && theirs.serverCpuSec !== undefined)
+      extraCpuUs.push((ours.serverCpuSec / ours.requests - theirs.serverCpuSec / theirs.requests) * 1e6);
   }
-  return { prepared, sitegate: summarise(samples.sitegate), baseline: summarise(samples.baseline), ratio: median(ratios) };
+  return {
+    prepared,
+    sitegate: summarise(samples.sitegate),
+    baseline: summarise(samples.baseline),
+    ratio: median(ratios),
+    extraCpuUsPerRequest: extraCpuUs.length === rounds ? median(extraCpuUs) : undefined,
+  };
 }

@@ -120,12 +120,13 @@ export async function verifyReplay(prepared: readonly PreparedScenario[], rawBas
 /**
  * Sends each scenario's baseline request once to its baseline (not `raw`, which
  * {@link verifyReplay} checks) and checks the answer as sitegate's was: status and `checkReply`.
+ * @param server the server's name in the error
  * @param baseUrl the baseline's `http://127.0.0.1:PORT`
  * @throws on the first unexpected answer
  */
-export async function verifyBaseline(prepared: readonly PreparedScenario[], kind: BaselineKind, baseUrl: string): Promise<void> {
+export async function verifyBaseline(prepared: readonly PreparedScenario[], server: string, baseUrl: string): Promise<void> {
   for (const { scenario, baselineRequest, capture } of prepared) {
     const reply = await sendRequest(baseUrl + scenario.path, { method: capture.method, ...baselineRequest });
-    checkReply(scenario, kind, reply);
+    checkReply(scenario, server, reply);
   }
 }

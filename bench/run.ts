@@ -44,6 +44,13 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
     describePlan(plan),
     'sitegate runs with --log-level warn and its rate limits lifted (see bench/children.ts), with a key created by ' +
       '`sitegate keys create --json` before it starts; raw replays its captured responses',
+    `sitegate's analytics: ${process.env.SITEGATE_ANALYTICS === undefined ? 'on (the default)' : `SITEGATE_ANALYTICS=${process.env.SITEGATE_ANALYTICS}`}`,
+    ...(kinds.has('sitegate, analytics off')
+      ? [
+          'analytics rows: two more sitegates started alike at the same moment, SITEGATE_ANALYTICS=1 against SITEGATE_ANALYTICS=0, ' +
+            'in more, shorter rounds',
+        ]
+      : []),
     ...(kinds.has('oidc-provider')
       ? [
           `oidc-provider ${oidcProviderVersion()} (token rows): one client (the bench's key, client_secret_post), client_credentials, ` +
@@ -57,15 +64,17 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
 
 /**
  * Starts the baselines the prepared scenarios use and checks them before any load: raw replays
- * sitegate's captured responses byte for byte; oidc-provider answers each token request with a JWT.
+ * sitegate's captured responses byte for byte; oidc-provider answers each token request with a JWT;
+ * the analytics rows get two sitegates started alike at the same moment, off and on (their twin).
  */
 async function startBaselines(
   prepared: readonly PreparedScenario[],
   sitegate: SitegateProcess,
   contentDir: string,
-): Promise<Servers['baselines']> {
+): Promise<{ baselines: Servers['baselines']; contenders: NonNullable<Servers['contenders']> }> {
   const using = (kind: BaselineKind): PreparedScenario[] => prepared.filter((p) => baselineOf(p) === kind);
   const baselines: Servers['baselines'] = {};
+  const contenders: NonNullable<Servers['contenders']> = {};
   const rawRows = using('raw');
   if (rawRows.length > 0) {
     const raw = await startRawServer(buildReplayTable(rawRows.map((p) => p.capture)));
@@ -80,11 +89,15 @@ async function startBaselines(
   }
   const quietRows = using('sitegate, analytics off');
   if (quietRows.length > 0) {
-    const quiet = await startSitegate(contentDir, BENCH_KEY_SCOPES, { SITEGATE_ANALYTICS: '0' });
+    const [quiet, counting] = await Promise.all(
+      ['0', '1'].map((analytics) => startSitegate(contentDir, BENCH_KEY_SCOPES, { SITEGATE_ANALYTICS: analytics })),
+    );
     baselines['sitegate, analytics off'] = quiet;
-    await verifyBaseline(quietRows, 'sitegate, analytics off', quiet.baseUrl);
+    contenders['sitegate, analytics off'] = counting;
+    await verifyBaseline(quietRows, 'sitegate, analytics off', quiet!.baseUrl);
+    await verifyBaseline(quietRows, 'sitegate, analytics on', counting!.baseUrl);
   }
-  return baselines;
+  return { baselines, contenders };
 }
 
 async function main(args: string[]): Promise<number> {
@@ -123,22 +136,23 @@ async function main(args: string[]): Promise<number> {
 
   const sitegate = await startSitegate(options.contentDir, BENCH_KEY_SCOPES);
   const prepared = await prepareScenarios(scenarios, sitegate.baseUrl, sitegate.credential);
-  const baselines = await startBaselines(prepared, sitegate, options.contentDir);
+  const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir);
+  const servers = [sitegate, ...Object.values(baselines), ...Object.values(contenders)];
   if ('servers' in plan) {
-    for (const server of [sitegate, ...Object.values(baselines)]) pinProcess(server.pid, plan.servers);
+    for (const server of servers) pinProcess(server.pid, plan.servers);
     pinProcess(process.pid, plan.loader);
   }
 
   const results: ScenarioResult[] = [];
   for (const scenario of prepared) {
-    const result = await compareScenario(scenario, { sitegate, baselines }, options);
+    const result = await compareScenario(scenario, { sitegate, baselines, contenders }, options);
     results.push(result);
     process.stderr.write(
       `bench: ${scenario.scenario.name}: sitegate ${Math.round(result.sitegate.requestsPerSec)} req/s, ` +
         `${baselineOf(scenario)} ${Math.round(result.baseline.requestsPerSec)} req/s, ${result.ratio.toFixed(2)}×\n`,
     );
   }
-  await Promise.all([sitegate, ...Object.values(baselines)].map(stopServer));
+  await Promise.all(servers.map(stopServer));
 
   const wallSec = (performance.now() - started) / 1000;
   const warning = noiseWarning(results);

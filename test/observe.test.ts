@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/http/app.js';
-import type { AnsweredRequest } from '../src/http/observe.js';
+import { untimedObserver, type AnsweredRequest } from '../src/http/observe.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
 import { jsonTokenRequest } from './auth-fixtures.js';
 
@@ -127,5 +127,30 @@ describe('request observers', () => {
       payload: JSON.stringify(body),
     });
     expect(told).toStrictEqual(request({ route: 'mcp', method: 'POST', path: '/mcp', format: 'mcp', clientId }));
+  });
+
+  it('reads no clock when every observer is untimed: seconds is NaN; with one timed observer, every one gets the duration', async () => {
+    const untimedSeen: number[] = [];
+    const untimedOnly = buildApp(t.context, { observers: [untimedObserver((request) => untimedSeen.push(request.seconds))] });
+    expect((await untimedOnly.inject({ url: '/llms.txt' })).statusCode).toBe(200);
+    expect(untimedSeen).toStrictEqual([Number.NaN]);
+
+    const mixedSeen: number[] = [];
+    const mixed = buildApp(t.context, {
+      observers: [untimedObserver((request) => mixedSeen.push(request.seconds)), (request) => mixedSeen.push(request.seconds)],
+    });
+    expect((await mixed.inject({ url: '/llms.txt' })).statusCode).toBe(200);
+    expect(mixedSeen).toHaveLength(2);
+    expect(mixedSeen[0]).toBe(mixedSeen[1]);
+    expect(mixedSeen[0]).toBeGreaterThan(0);
+    expect(mixedSeen[0]).toBeLessThan(30);
+  });
+
+  it('has the analytics recorder observe untimed, so analytics alone costs no clock read per request', async () => {
+    expect(t.context.observers).toHaveLength(1); // the recorder
+    const seconds: number[] = [];
+    const app = buildApp(t.context, { observers: [...t.context.observers, untimedObserver((request) => seconds.push(request.seconds))] });
+    expect((await app.inject({ url: '/llms.txt' })).statusCode).toBe(200);
+    expect(seconds).toStrictEqual([Number.NaN]);
   });
 });

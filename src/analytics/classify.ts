@@ -5,9 +5,9 @@
  * `search-engine`, `seo`, `http-library`…); browsers are named by bowser. Agent names are taken
  * from the list and bowser only, never from the request, so they are a bounded set.
  */
-import { createRequire } from 'node:module';
 import Bowser from 'bowser';
 import { LRUCache } from 'lru-cache';
+import { crawlerList } from './crawler-list.js';
 
 /**
  * Kinds of clients. `ai-crawler` is the list's tag for AI crawlers, assistants fetching for a
@@ -21,82 +21,6 @@ export interface Agent {
   category: AgentCategory;
   /** The crawler's name as the list writes it, the browser's as bowser does; `(none)` without a User-Agent, `(unrecognised)`. */
   agent: string;
-}
-
-/** An entry of the crawler-user-agents list (its README: `pattern` is a regular expression, `instances` examples). */
-interface ListedCrawler {
-  pattern: string;
-  instances: string[];
-  tags?: string[];
-}
-
-/** A crawler of the list, compiled. */
-interface Crawler {
-  pattern: RegExp;
-  category: AgentCategory;
-  name: string;
-}
-
-/** Tags that make a crawler an AI crawler or a search engine; in that order when a crawler has both (PerplexityBot). */
-function categoryOf(tags: readonly string[] | undefined): AgentCategory {
-  if (tags?.includes('ai-crawler') === true) return 'ai-crawler';
-  if (tags?.includes('search-engine') === true) return 'search-engine';
-  return 'bot';
-}
-
-/**
- * A crawler's name: what its pattern matches in the list's example User-Agents, preferring a
- * product token (`Name/version`, RFC 9110 §10.1.5) and then the spelling most examples use;
- * else the pattern without regex syntax.
- */
-function nameOf(pattern: RegExp, source: string, instances: readonly string[]): string {
-  const votes = new Map<string, number>();
-  for (const instance of instances) {
-    const found = pattern.exec(instance);
-    if (found === null) continue;
-    const name = found[0].replace(/^[^\w]+|[^\w)]+$/g, '').slice(0, 64);
-    if (name === '') continue;
-    const product = instance[found.index + found[0].length] === '/' || found[0].endsWith('/');
-    votes.set(name, (votes.get(name) ?? 0) + (product ? instances.length + 1 : 1));
-  }
-  let best: [string, number] | undefined;
-  for (const vote of votes) if (best === undefined || vote[1] > best[1]) best = vote;
-  return best?.[0] ?? source.replace(/[\\^$]/g, '').slice(0, 64);
-}
-
-const RANK: Readonly<Record<AgentCategory, number>> = {
-  'ai-crawler': 0,
-  'search-engine': 1,
-  bot: 2,
-  browser: 3,
-  'api-client': 4,
-  unknown: 5,
-};
-
-let compiled: readonly Crawler[] | undefined;
-
-/**
- * The list, compiled on first use, AI crawlers first and search engines next, so the first match
- * is the best one. Read with require: its JSON is the package's CommonJS entry point.
- */
-function crawlerList(): readonly Crawler[] {
-  compiled ??= (createRequire(import.meta.url)('crawler-user-agents') as ListedCrawler[])
-    .flatMap((entry): Crawler[] => {
-      try {
-        const pattern = new RegExp(entry.pattern);
-        return [
-          {
-            pattern,
-            category: categoryOf(entry.tags),
-            name: nameOf(pattern, entry.pattern, entry.instances),
-          },
-        ];
-      } catch {
-        return []; // a pattern written for another regex dialect: the list serves PHP, Python and Go too
-      }
-    })
-    .sort((a, b) => RANK[a.category] - RANK[b.category]);
-  return compiled;
 }
 
 /** User-Agent characters looked at: real ones are a few hundred long. */
@@ -137,30 +61,70 @@ export const NOT_CLASSIFIED: Agent = { category: 'unknown', agent: '(not classif
 export interface ClassifierOptions {
   cacheSize?: number;
   perSecond?: number;
-  /** Clock in ms (tests). */
+  /** Clock in ms (tests), read when the caller gives no time. */
   nowMs?: () => number;
+}
+
+/** A cached classifier: the agent of a User-Agent, with the request's time (ms since the epoch; default: the classifier's clock). */
+export type AgentClassifier = (userAgent: string | undefined, atMs?: number) => Agent;
+
+/**
+ * Slots of the classifier's front memo, chosen by User-Agent length. A power of two, above the
+ * lengths of common User-Agents (about 20 to 250 characters), so most of them get a slot each.
+ */
+export const RECENT_SLOTS = 256;
+
+/** A User-Agent the front memo remembers, and the second it last told the LRU cache it was used. */
+interface Recent {
+  userAgent: string;
+  agent: Agent;
+  second: number;
 }
 
 /**
  * {@link classifyUserAgent} behind a bounded LRU cache by User-Agent string (a site sees a few
- * hundred distinct ones, so the request path mostly costs one map lookup) and a budget of new
- * User-Agents per second ({@link CLASSIFICATIONS_PER_SEC}).
+ * hundred distinct ones), a budget of new User-Agents per second ({@link CLASSIFICATIONS_PER_SEC}),
+ * and in front of the cache a memo of {@link RECENT_SLOTS} slots chosen by length. node:http gives
+ * each request a fresh header string, and a Map lookup must hash all of its hundred-odd characters
+ * first (more than the rest of counting costs), while the memo's `===` compares them only when
+ * the lengths are equal. The memo holds only what the LRU cache holds (an entry the cache drops
+ * leaves its slot), and tells the cache of a hit once per second, so the cache's recency, and
+ * what it forgets first, stay those of the requests.
  */
-export function createAgentClassifier(options: ClassifierOptions = {}): (userAgent: string | undefined) => Agent {
-  const cache = new LRUCache<string, Agent>({ max: options.cacheSize ?? CLASSIFIER_CACHE_SIZE });
+export function createAgentClassifier(options: ClassifierOptions = {}): AgentClassifier {
+  const recent: (Recent | undefined)[] = new Array<Recent | undefined>(RECENT_SLOTS).fill(undefined);
+  const slotOf = (userAgent: string): number => userAgent.length & (RECENT_SLOTS - 1);
+  const cache = new LRUCache<string, Agent>({
+    max: options.cacheSize ?? CLASSIFIER_CACHE_SIZE,
+    dispose(_agent, userAgent) {
+      const slot = slotOf(userAgent);
+      if (recent[slot]?.userAgent === userAgent) recent[slot] = undefined;
+    },
+  });
   const perSecond = options.perSecond ?? CLASSIFICATIONS_PER_SEC;
   const nowMs = options.nowMs ?? Date.now;
-  let second = 0;
+  let budgetSecond = 0;
   let spent = 0;
-  return function classify(userAgent) {
+  return function classify(userAgent, atMs = nowMs()) {
     if (userAgent === undefined) return NONE;
+    const second = Math.floor(atMs / 1000);
+    const slot = slotOf(userAgent);
+    const memo = recent[slot];
+    if (memo !== undefined && memo.userAgent === userAgent) {
+      if (memo.second !== second) {
+        memo.second = second;
+        cache.get(userAgent); // a use, for the cache's recency
+      }
+      return memo.agent;
+    }
     let agent = cache.get(userAgent);
-    if (agent !== undefined) return agent;
-    const now = Math.floor(nowMs() / 1000);
-    if (now !== second) [second, spent] = [now, 0];
-    if (spent >= perSecond) return NOT_CLASSIFIED;
-    spent++;
-    cache.set(userAgent, (agent = classifyUserAgent(userAgent)));
+    if (agent === undefined) {
+      if (second !== budgetSecond) [budgetSecond, spent] = [second, 0];
+      if (spent >= perSecond) return NOT_CLASSIFIED;
+      spent++;
+      cache.set(userAgent, (agent = classifyUserAgent(userAgent)));
+    }
+    recent[slot] = { userAgent, agent, second };
     return agent;
   };
 }

@@ -5,6 +5,7 @@ import {
   MAX_OTHER_KEYS_PER_MINUTE,
   MAX_QUERIES_PER_HOUR,
   OTHER,
+  PATH_MAX_CHARS,
   type CountedRequest,
 } from './counter.js';
 
@@ -78,5 +79,46 @@ describe('analytics counter', () => {
     const rows = counter.drain().zeroResults;
     expect(rows).toHaveLength(MAX_QUERIES_PER_HOUR + 1);
     expect(rows.find((row) => row.query === OTHER)?.count).toBe(3);
+  });
+
+  it('counts each (path, format, status, agent, client) exactly, across minutes given out of order and drains', () => {
+    const counter = createAnalyticsCounter();
+    const requests: [Partial<CountedRequest>, number][] = [
+      [{}, T0],
+      [{ path: '/other' }, T0],
+      [{ status: 404 }, T0],
+      [{}, T0 + 60_000], // the next minute
+      [{}, T0 + 1_000], // back to the first minute
+      [{ format: 'html', category: 'browser', agent: 'Chrome' }, T0 + 60_000],
+      [{ clientId: '' }, T0], // no client_id, spelled as the store row spells it
+      [{ path: '/other' }, T0 + 2_000],
+    ];
+    for (const [overrides, atMs] of requests) counter.count(request(overrides), atMs);
+    const minuteRows = (): string[] =>
+      counter
+        .drain()
+        .counts.filter((row) => row.granularity === 'minute')
+        .map((row) => `${row.bucketStart.toISOString().slice(11, 16)} ${row.path} ${row.format} ${row.status} ${row.agent} ${row.count}`)
+        .sort();
+    expect(minuteRows()).toStrictEqual([
+      '10:59 /guides/setup markdown 200 GPTBot 3',
+      '10:59 /guides/setup markdown 404 GPTBot 1',
+      '10:59 /other markdown 200 GPTBot 2',
+      '11:00 /guides/setup html 200 Chrome 1',
+      '11:00 /guides/setup markdown 200 GPTBot 1',
+    ]);
+    // After a drain, new counts start from nothing, whatever was counted before.
+    counter.count(request({ status: 500 }), T0);
+    counter.count(request(), T0);
+    expect(minuteRows()).toStrictEqual(['10:59 /guides/setup markdown 200 GPTBot 1', '10:59 /guides/setup markdown 500 GPTBot 1']);
+  });
+
+  it('cuts paths longer than PATH_MAX_CHARS, so they count together', () => {
+    const counter = createAnalyticsCounter();
+    const long = `/${'a'.repeat(PATH_MAX_CHARS)}`;
+    counter.count(request({ path: `${long}x` }), T0);
+    counter.count(request({ path: `${long}y` }), T0);
+    const minutes = counter.drain().counts.filter((row) => row.granularity === 'minute');
+    expect(minutes.map((row) => [row.path, row.count])).toStrictEqual([[long.slice(0, PATH_MAX_CHARS), 2]]);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The in-memory side of analytics: requests counted per minute in maps (a request costs one map
- * increment), bounded, and turned into minute, hour and day rows for the store when flushed.
+ * The in-memory side of analytics: requests counted per minute in maps (a request costs a few map
+ * lookups by values whose hashes V8 already holds, and no string built), bounded, and turned into
+ * minute, hour and day rows for the store when flushed.
  */
-import { bucketStart, GRANULARITIES } from './buckets.js';
+import { BUCKET_MS, bucketStart, GRANULARITIES } from './buckets.js';
 import type { AnalyticsCount, ZeroResultCount } from '../store/store.js';
 
 /** What one request is counted by. */
@@ -28,12 +29,6 @@ export const QUERY_MAX_CHARS = 200;
 /** The path, agent or query of what went past a bound. */
 export const OTHER = '(other)';
 
-const SEPARATOR = '\u0000';
-const OVERFLOW_KEY = [OTHER, 'other', '0', 'unknown', OTHER, ''].join(SEPARATOR);
-
-/** Counts of one minute, by key (the fields of {@link CountedRequest} joined by NUL). */
-type Minute = Map<string, number>;
-
 /** Requests and zero-result searches counted since the last {@link AnalyticsCounter.drain}. */
 export interface AnalyticsCounter {
   /** Counts one request at `atMs` (ms since the epoch). */
@@ -47,28 +42,110 @@ export interface AnalyticsCounter {
   drain(): { counts: AnalyticsCount[]; zeroResults: ZeroResultCount[] };
 }
 
-/** The key of a request in a minute's map, with the bounds applied. */
-function keyOf(minute: Minute, request: CountedRequest): string {
-  const path = request.path.length > PATH_MAX_CHARS ? request.path.slice(0, PATH_MAX_CHARS) : request.path;
-  const rest = `${SEPARATOR}${request.format}${SEPARATOR}${request.status}${SEPARATOR}${request.category}${SEPARATOR}${request.agent}${SEPARATOR}${request.clientId ?? ''}`;
-  const key = path + rest;
-  if (minute.size < MAX_KEYS_PER_MINUTE || minute.has(key)) return key;
-  const other = OTHER + rest;
-  if (minute.size < MAX_KEYS_PER_MINUTE + MAX_OTHER_KEYS_PER_MINUTE || minute.has(other)) return other;
-  return OVERFLOW_KEY;
+/**
+ * The fields of a request other than its path (client_id '' for none), one object per combination
+ * ({@link Variants}), numbered in the order first counted since the last drain.
+ */
+interface Variant {
+  readonly id: number;
+  readonly format: string;
+  readonly status: number;
+  readonly category: string;
+  readonly agent: string;
+  readonly clientId: string;
+}
+
+/**
+ * The (format, status, category, agent, client_id) combinations counted since the last drain,
+ * one object each, found through one map per field: the fields are strings the server holds once
+ * (route formats, the classifier's agents, cached client_ids), whose hashes V8 keeps, so finding a
+ * combination costs a few map lookups and builds no key string per request.
+ */
+class Variants {
+  #count = 0;
+  readonly #tree = new Map<string, Map<number, Map<string, Map<string, Map<string, Variant>>>>>();
+
+  /** The variant found last: consecutive requests (a crawler's, a client's) mostly share theirs. */
+  #last: Variant | undefined;
+
+  of(format: string, status: number, category: string, agent: string, clientId: string): Variant {
+    const last = this.#last;
+    if (
+      last !== undefined &&
+      last.format === format &&
+      last.status === status &&
+      last.category === category &&
+      last.agent === agent &&
+      last.clientId === clientId
+    )
+      return last;
+    const byClient = branch(branch(branch(branch(this.#tree, format), status), category), agent);
+    let variant = byClient.get(clientId);
+    if (variant === undefined) byClient.set(clientId, (variant = { id: this.#count++, format, status, category, agent, clientId }));
+    this.#last = variant;
+    return variant;
+  }
+}
+
+/** The map under `key`, made when missing. */
+function branch<K, L, V>(map: Map<K, Map<L, V>>, key: K): Map<L, V> {
+  let next = map.get(key);
+  if (next === undefined) map.set(key, (next = new Map<L, V>()));
+  return next;
+}
+
+/** Counts of one minute: by path, then by variant; `keys` is how many (path, variant) pairs it holds. */
+interface Minute {
+  readonly start: number;
+  readonly end: number;
+  readonly byPath: Map<string, Map<Variant, number>>;
+  keys: number;
+}
+
+/**
+ * Adds one to a (path, variant) pair of a minute. Past {@link MAX_KEYS_PER_MINUTE} pairs, a new
+ * pair counts under the path {@link OTHER}; past {@link MAX_OTHER_KEYS_PER_MINUTE} more, in the
+ * one pair of `overflow()` (everything).
+ */
+function tally(minute: Minute, path: string, variant: Variant, overflow: () => Variant): void {
+  if (minute.keys < MAX_KEYS_PER_MINUTE || holds(minute, path, variant)) bump(minute, path, variant);
+  else if (minute.keys < MAX_KEYS_PER_MINUTE + MAX_OTHER_KEYS_PER_MINUTE || holds(minute, OTHER, variant)) bump(minute, OTHER, variant);
+  else bump(minute, OTHER, overflow());
+}
+
+/** Whether a minute counts the pair already. */
+function holds(minute: Minute, path: string, variant: Variant): boolean {
+  return minute.byPath.get(path)?.has(variant) === true;
+}
+
+/** Adds one to a pair, starting it at one when new. */
+function bump(minute: Minute, path: string, variant: Variant): void {
+  const counts = branch(minute.byPath, path);
+  const count = counts.get(variant);
+  if (count === undefined) minute.keys++;
+  counts.set(variant, (count ?? 0) + 1);
 }
 
 /** Makes an empty counter. */
 export function createAnalyticsCounter(): AnalyticsCounter {
   let minutes = new Map<number, Minute>();
+  let variants = new Variants();
   let queries = new Map<number, Map<string, number>>();
+  // Requests come in time order, so most find the minute of the one before.
+  let current: Minute | undefined;
+  const overflow = (): Variant => variants.of('other', 0, 'unknown', OTHER, '');
+  const minuteOf = (atMs: number): Minute => {
+    const start = bucketStart('minute', atMs);
+    let minute = minutes.get(start);
+    if (minute === undefined) minutes.set(start, (minute = { start, end: start + BUCKET_MS.minute, byPath: new Map(), keys: 0 }));
+    return minute;
+  };
   return {
     count(request, atMs) {
-      const start = bucketStart('minute', atMs);
-      let minute = minutes.get(start);
-      if (minute === undefined) minutes.set(start, (minute = new Map<string, number>()));
-      const key = keyOf(minute, request);
-      minute.set(key, (minute.get(key) ?? 0) + 1);
+      if (current === undefined || atMs < current.start || atMs >= current.end) current = minuteOf(atMs);
+      const path = request.path.length > PATH_MAX_CHARS ? request.path.slice(0, PATH_MAX_CHARS) : request.path;
+      const variant = variants.of(request.format, request.status, request.category, request.agent, request.clientId ?? '');
+      tally(current, path, variant, overflow);
     },
     countZeroResult(query, atMs) {
       const start = bucketStart('hour', atMs);
@@ -82,6 +159,8 @@ export function createAnalyticsCounter(): AnalyticsCounter {
       const taken = minutes;
       const takenQueries = queries;
       minutes = new Map();
+      variants = new Variants();
+      current = undefined;
       queries = new Map();
       return { counts: rowsOf(taken), zeroResults: zeroRowsOf(takenQueries) };
     },
@@ -91,29 +170,30 @@ export function createAnalyticsCounter(): AnalyticsCounter {
 /** Each minute's counts added to its minute, hour and day rows. */
 function rowsOf(minutes: ReadonlyMap<number, Minute>): AnalyticsCount[] {
   const rows = new Map<string, AnalyticsCount>();
-  for (const [minuteStart, counts] of minutes)
-    for (const [key, count] of counts)
-      for (const granularity of GRANULARITIES) {
-        const start = bucketStart(granularity, minuteStart);
-        const rowKey = `${granularity}${SEPARATOR}${start}${SEPARATOR}${key}`;
-        const row = rows.get(rowKey);
-        if (row !== undefined) {
-          row.count += count;
-          continue;
+  for (const { start: minuteStart, byPath } of minutes.values())
+    for (const [path, counts] of byPath)
+      for (const [variant, count] of counts)
+        for (const granularity of GRANULARITIES) {
+          const start = bucketStart(granularity, minuteStart);
+          const rowKey = `${granularity}\u0000${start}\u0000${path}\u0000${variant.id}`;
+          const row = rows.get(rowKey);
+          if (row !== undefined) {
+            row.count += count;
+            continue;
+          }
+          const { format, status, category, agent, clientId } = variant;
+          rows.set(rowKey, {
+            granularity,
+            bucketStart: new Date(start),
+            path,
+            format,
+            status,
+            category,
+            agent,
+            clientId: clientId === '' ? null : clientId,
+            count,
+          });
         }
-        const [path = '', format = '', status = '0', category = '', agent = '', clientId = ''] = key.split(SEPARATOR);
-        rows.set(rowKey, {
-          granularity,
-          bucketStart: new Date(start),
-          path,
-          format,
-          status: Number(status),
-          category,
-          agent,
-          clientId: clientId === '' ? null : clientId,
-          count,
-        });
-      }
   return [...rows.values()];
 }
 

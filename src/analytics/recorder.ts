@@ -4,15 +4,18 @@
  * hook for full-text searches that found nothing, and a timer that writes the counts to the store
  * every few seconds, off the request path (as the audit queue does: store/audit-queue.ts).
  */
-import type { RequestObserver } from '../http/observe.js';
+import { untimedObserver, type RequestObserver } from '../http/observe.js';
 import { queryTerms } from '../search/tokenize.js';
 import type { Store } from '../store/store.js';
-import { createAgentClassifier, type Agent } from './classify.js';
+import { createAgentClassifier, type AgentClassifier } from './classify.js';
 import { createAnalyticsCounter } from './counter.js';
 
 /** The recorder of one server process. */
 export interface AnalyticsRecorder {
-  /** Counts an answered request: a cached classification and a map increment. */
+  /**
+   * Counts an answered request: a cached classification and a few map lookups. Marked untimed
+   * (http/observe.ts): it never reads the request's duration.
+   */
   observe: RequestObserver;
   /**
    * Told of each full-text search (HTTP or MCP) with the number of results it found in all;
@@ -33,8 +36,8 @@ export interface RecorderOptions {
   onError: (error: unknown) => void;
   /** Clock in ms since the epoch (tests). */
   nowMs?: () => number;
-  /** User-Agent classification (default: analytics/classify.ts, cached). */
-  classify?: (userAgent: string | undefined) => Agent;
+  /** User-Agent classification, told the request's time (default: analytics/classify.ts, cached). */
+  classify?: AgentClassifier;
 }
 
 /**
@@ -62,8 +65,9 @@ export function createAnalyticsRecorder(store: Pick<Store, 'addAnalytics'>, opti
   const timer = setInterval(() => void flush(), options.flushSec * 1000);
   timer.unref();
   return {
-    observe(request) {
-      const agent = classify(request.userAgent);
+    observe: untimedObserver(function observe(request) {
+      const atMs = nowMs();
+      const agent = classify(request.userAgent, atMs);
       counter.count(
         {
           path: request.path,
@@ -74,9 +78,9 @@ export function createAnalyticsRecorder(store: Pick<Store, 'addAnalytics'>, opti
           agent: agent.agent,
           clientId: request.clientId,
         },
-        nowMs(),
+        atMs,
       );
-    },
+    }),
     searched(query, found) {
       if (found > 0) return;
       const normalized = normalizeQuery(query);

@@ -25,7 +25,7 @@ import { refusedTarget } from './limits.js';
 import { parseSearchQuery } from './search-query.js';
 import { BodyAborted, readRequestBody } from './request-body.js';
 import { createRequestIds } from './request-id.js';
-import type { RequestObserver } from './observe.js';
+import { readsDuration, type RequestObserver } from './observe.js';
 import { answerFormat } from './answer-format.js';
 
 /** Options of {@link createListener}. */
@@ -36,7 +36,7 @@ export interface ListenerOptions {
   nextRequestId?: () => string;
   /**
    * Told of every request once its answer is written (metrics, analytics). With none, the
-   * listener does not even read the clock.
+   * listener does not even read the clock; with only untimed ones (observe.ts), no clock either.
    */
   observers?: readonly RequestObserver[];
   /**
@@ -67,6 +67,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   const site: ErrorSite = { baseUrl, snapshot: () => ctx.snapshot() };
   const observers = options.observers ?? [];
   const observing = observers.length > 0;
+  const timing = readsDuration(observers);
 
   /** Tells the observers of a request, once, after its answer (or its end without one). */
   const observe = (response: ServerResponse, facts: Facts, route: Route | undefined, answer: Answer | undefined): void => {
@@ -81,7 +82,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       format: answerFormat(name, answer),
       userAgent: facts.headers['user-agent'],
       clientId: facts.clientId,
-      seconds: Number(process.hrtime.bigint() - facts.startedNs) / 1e9,
+      seconds: timing ? Number(process.hrtime.bigint() - facts.startedNs) / 1e9 : Number.NaN,
     };
     for (const observer of observers)
       try {
@@ -193,7 +194,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     const url = request.url ?? '/';
     const [path, search] = splitTarget(url);
     // The address is read now: once the socket closes, node no longer knows it.
-    const facts = new Facts(request, path, search, clientAddress(ctx, request), nextRequestId, observing ? process.hrtime.bigint() : 0n);
+    const facts = new Facts(request, path, search, clientAddress(ctx, request), nextRequestId, timing ? process.hrtime.bigint() : 0n);
     let route: Route | undefined;
     try {
       const refused = refusedTarget(request, limits);
@@ -243,7 +244,7 @@ class Facts implements RequestFacts {
     readonly search: string,
     readonly address: string,
     private readonly nextRequestId: () => string,
-    /** process.hrtime.bigint() at arrival when observed, else 0. */
+    /** process.hrtime.bigint() at arrival when an observer reads durations, else 0. */
     readonly startedNs: bigint,
   ) {
     this.method = request.method ?? 'GET';
