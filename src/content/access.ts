@@ -17,6 +17,9 @@ export const INTERNAL_FOLDER = 'internal';
  * not, so none shows whether a page exists (DESIGN.md "Scopes on concrete endpoints").
  */
 export function isInternalKey(key: string): boolean {
+  // Every page request asks, so most answers come from one character: no first segment that lower-cases
+  // to `internal` starts with anything but `i` or `I` (`İ` lower-cases to two code points, never equal).
+  if ((key.charCodeAt(1) | 0x20) !== INTERNAL_FOLDER.charCodeAt(0)) return false;
   const top = (key.slice(1).split('/', 1)[0] as string).toLowerCase().replace(/;.*$/, '').replace(/\.md$/, '');
   return top === INTERNAL_FOLDER;
 }
