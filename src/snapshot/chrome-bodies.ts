@@ -2,14 +2,19 @@
 import { makeBody, type Body } from '../body.js';
 import { FAVICON_SVG, SITE_CSS, SITE_JS } from '../layout/assets.js';
 import { renderErrorHtml } from '../layout/pages.js';
+import { accentCss } from '../layout/branding.js';
 import { CONTENT_TYPES } from './bodies.js';
 import type { DeclaredSite } from '../content/conventions/types.js';
 import type { SiteView } from './site-view.js';
 
-/** The stylesheet, script and icon pages link to, by URL path (`/_sitegate/…`). */
-export function assetBodies(): ReadonlyMap<string, Body> {
+/**
+ * The stylesheet, script and icon pages link to, by URL path (`/_sitegate/…`); the stylesheet ends
+ * with the accent colour's rule when one is configured (layout/branding.ts).
+ * @param accentColor the `site.accentColor` setting, validated; null for sitegate's own
+ */
+export function assetBodies(accentColor: string | null = null): ReadonlyMap<string, Body> {
   return new Map([
-    ['/_sitegate/site.css', makeBody(SITE_CSS, CONTENT_TYPES.css)],
+    ['/_sitegate/site.css', makeBody(SITE_CSS + accentCss(accentColor), CONTENT_TYPES.css)],
     ['/_sitegate/site.js', makeBody(SITE_JS, CONTENT_TYPES.js)],
     ['/_sitegate/favicon.svg', makeBody(FAVICON_SVG, CONTENT_TYPES.svg)],
   ]);

@@ -25,6 +25,8 @@ import { listingBodiesOf } from './listing-bodies.js';
 import { pageBodiesOf } from './page-bodies.js';
 import { buildInParallel, type BuiltContent } from './parallel-build.js';
 import { siteViewOf } from './site-view.js';
+import { readGitDates, type GitDates } from './git-dates.js';
+import type { Branding } from '../layout/branding.js';
 
 /** Everything a request can be answered from. */
 export interface Snapshot {
@@ -58,6 +60,10 @@ export interface SnapshotOptions {
   conventions?: Conventions | undefined;
   /** The configured site name (`site.title`): wins over the root page's title and the fallback. */
   siteTitle?: string | null | undefined;
+  /** Branding settings: logo, favicon, accent colour, theme, edit URL (default none). */
+  branding?: Branding | undefined;
+  /** Last commit times of the content files (git-dates.ts); pages show their file times without. */
+  gitDates?: GitDates | undefined;
   /** Content-Signal line of robots.txt (default: DEFAULT_CONTENT_SIGNAL, discovery/robots.ts). */
   contentSignal?: string;
   /** Size bound of llms index files (default 50,000: LLMS_MAX_CHARS). */
@@ -92,6 +98,7 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
     contentSignal: config.contentSignal,
     pageMaxChars: config.pageMaxChars,
     siteTitle: config.siteTitle,
+    branding: config.branding,
     conventions: config.conventions,
     nav: config.nav,
     redirects: config.redirects,
@@ -134,7 +141,12 @@ function buildContent(
  * demand), discovery documents, assets and the 404 page, all sharing one bounded body cache.
  */
 function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
-  const view = siteViewOf(withAssets(built.site, options.assets ?? []), options.baseUrl, options.siteTitle);
+  const view = siteViewOf(withAssets(built.site, options.assets ?? []), options.baseUrl, {
+    siteTitle: options.siteTitle,
+    branding: options.branding,
+    declaredEditUrl: options.conventions?.site.editUrl,
+    gitDates: options.gitDates,
+  });
   const cache = createBodyCache(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
   return {
     site: view.site,
@@ -143,7 +155,7 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     pages: pageBodiesOf(view, cache, options),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
     discovery: discoveryBodiesOf(view, built.search, cache, options),
-    assets: assetBodies(),
+    assets: assetBodies(options.branding?.accentColor ?? null),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
     builtAtMs: (options.now ?? Date.now)(),
     buildWorkers: built.workers,
@@ -179,8 +191,11 @@ export function loadSnapshot(
   options: Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions,
 ): LoadedSnapshot {
   const loaded = loadSiteFiles(contentDir, options, options.staticDirs);
+  // One `git log` per build, read while the pages wait to be requested (git-dates.ts).
+  const gitDates = options.gitDates ?? readGitDates(contentDir);
   const snapshot = buildSnapshot(loaded.files, {
     ...options,
+    gitDates,
     conventions: loaded.conventions,
     assets: loaded.assets,
     fallbackName: options.fallbackName ?? siteNameFromPath(contentDir),
