@@ -59,7 +59,7 @@ export const SITE_JS = `(() => {
   const list = document.getElementById('search-results');
   if (!input || !list) return;
   // The form submits to the results page (<base>/search); live results come from the JSON API beside it.
-  const endpoint = input.form.getAttribute('action').replace(/\/search$/, '/api/search.json');
+  const endpoint = input.form.getAttribute('action').replace(/[/]search$/, '/api/search.json');
   // The page's language: a German page searches German pages, whatever the browser's Accept-Language.
   const lang = document.documentElement.lang ? '&lang=' + encodeURIComponent(document.documentElement.lang) : '';
   let timer = 0;

@@ -54,13 +54,12 @@ export function renderNavTree(site: Site, folderKey: string, basePath: string, p
   return `<h2 class="sidebar-title">Navigation</h2>\n${renderItems(root, state)}`;
 }
 
-/** The `<ul>` of a folder's entries (after `first`), capped at {@link NAV_FOLDER_MAX_ITEMS} but for the pinned page. */
+/** The `<ul>` of a folder's entries (after `first`), capped at {@link NAV_FOLDER_MAX_ITEMS} but for the way to the current page. */
 function renderItems(folder: Folder, state: TreeState, first: string[] = []): string {
   const shown = folder.items.slice(0, NAV_FOLDER_MAX_ITEMS);
-  const { pinned } = state;
-  if (pinned !== undefined && folder.items.length > shown.length && !shown.includes(pinned) && folder.items.includes(pinned)) {
-    shown.push(pinned);
-  }
+  // The way to the current page is listed whatever the cap: its folder and the pinned page.
+  for (const item of folder.items.slice(NAV_FOLDER_MAX_ITEMS))
+    if (item === state.pinned || (isFolder(item) && state.branch.has(item.key))) shown.push(item);
   const lines = [...first, ...shown.map((item) => `<li>${isFolder(item) ? renderFolder(item, state) : pageLink(item, state)}</li>`)];
   if (folder.items.length > shown.length) {
     state.links += 1;

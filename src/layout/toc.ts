@@ -4,8 +4,6 @@
  * "On this page" list (`<details>`, WHATWG HTML §4.11.1) above the text on narrow screens and in
  * the right gutter on wide ones, where the site script highlights the section being read.
  */
-import { escapeHtml } from '../escape.js';
-
 /** One entry of the table of contents. */
 export interface TocEntry {
   /** 2 or 3. */
@@ -59,7 +57,7 @@ export function renderToc(entries: readonly TocEntry[]): string {
     }
   }
   if (nested) html += '\n</ul></li>';
-  return `<details class="toc" id="toc"><summary>${escapeHtml('On this page')}</summary>
+  return `<details class="toc" id="toc"><summary>On this page</summary>
 <nav aria-label="On this page">
 <ul>
 ${html}

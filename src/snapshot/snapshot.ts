@@ -44,6 +44,12 @@ export interface Snapshot {
   readonly assets: ReadonlyMap<string, Body>;
   /** The HTML 404 page. */
   readonly notFoundHtml: Body;
+  /**
+   * Settles when the pages' "last updated" times from git are known (git-dates.ts, bounded in
+   * time; at once without a repository): a server waits for it before it answers, so that every
+   * page shows the same kind of time. Never rejects.
+   */
+  readonly datesReady: Promise<void>;
   /** When the snapshot was built (ms since the epoch). */
   readonly builtAtMs: number;
   /** Worker threads that read the content (parallel-build.ts), 0 when it was read on the main thread. */
@@ -157,6 +163,7 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     discovery: discoveryBodiesOf(view, built.search, cache, options),
     assets: assetBodies(options.branding?.accentColor ?? null),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
+    datesReady: options.gitDates?.ready ?? Promise.resolve(),
     builtAtMs: (options.now ?? Date.now)(),
     buildWorkers: built.workers,
   };

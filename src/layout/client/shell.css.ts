@@ -83,14 +83,15 @@ main>.toc{position:sticky;top:calc(var(--header-h) + 1rem);align-self:start;max-
 .layout{grid-template-columns:minmax(0,1fr);grid-template-areas:"main" "side";gap:1rem;padding:1rem}
 .layout>.sidebar{position:static;max-height:none;border-top:1px solid var(--border);padding-top:1rem}
 .js .menu-button{display:inline-flex}
-.js .layout>.sidebar{position:fixed;z-index:15;top:var(--header-h);left:0;bottom:0;width:min(20rem,85vw);max-height:none;padding:1rem;border:0;border-right:1px solid var(--border);background:var(--bg);transform:translateX(-100%);visibility:hidden;transition:transform .2s,visibility .2s}
-.js .layout>.sidebar.open{transform:none;visibility:visible;box-shadow:0 0 0 100vmax rgba(0,0,0,.35)}
+.js .layout>.sidebar{position:fixed;z-index:15;top:var(--header-h);left:0;bottom:0;width:min(20rem,85vw);max-height:none;padding:1rem;border:0;border-right:1px solid var(--border);background:var(--bg);transform:translateX(-100%);visibility:hidden;transition:transform .2s,visibility 0s .2s}
+.js .layout>.sidebar.open{transform:none;visibility:visible;transition:transform .2s;box-shadow:0 0 0 100vmax rgba(0,0,0,.35)}
 .content h1{font-size:1.6rem}
 }
 @media (max-width:37.5rem){
 .site-header{gap:.4rem;padding:0 .5rem}
 .site-header .search-submit{display:none}
 .brand{max-width:40%}
+.page-actions{flex-wrap:nowrap;overflow-x:auto;padding-bottom:.25rem;white-space:nowrap}
 .page-nav{grid-template-columns:minmax(0,1fr)}
 .page-nav-next{grid-column:1}
 }
