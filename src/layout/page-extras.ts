@@ -30,13 +30,13 @@ export function chatPrompt(pageUrl: string): string {
 export function renderPageActions(markdownHref: string, pageUrl: string): string {
   const prompt = chatPrompt(pageUrl);
   const chats = CHAT_ASSISTANTS.map(
-    (chat) => `<li><a href="${escapeHtml(chat.url(prompt))}" rel="noopener" target="_blank">Open in ${chat.name}</a></li>`,
+    (chat) => `<a href="${escapeHtml(chat.url(prompt))}" rel="noopener" target="_blank">Open in ${chat.name}</a>`,
   ).join('\n');
-  return `<ul class="page-actions" aria-label="Page actions">
-<li class="needs-js"><button type="button" class="copy-page" data-markdown="${escapeHtml(markdownHref)}">Copy page</button></li>
-<li><a href="${escapeHtml(markdownHref)}" type="text/markdown">View as Markdown</a></li>
+  return `<div class="page-actions" role="group" aria-label="Page actions">
+<button type="button" class="copy-page needs-js" data-markdown="${escapeHtml(markdownHref)}">Copy page</button>
+<a href="${escapeHtml(markdownHref)}" type="text/markdown">View as Markdown</a>
 ${chats}
-</ul>\n`;
+</div>\n`;
 }
 
 /**

@@ -53,8 +53,7 @@ main>.page-footer{grid-area:footer;max-width:50rem}
 .page-actions{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;margin:0 0 1rem;padding:0;font-size:.85rem}
 .page-actions a,.page-actions button{display:inline-block;padding:.25rem .6rem;border:1px solid var(--border);border-radius:999px;background:var(--bg);color:var(--fg);font:inherit;text-decoration:none;cursor:pointer}
 .page-actions a:hover,.page-actions button:hover{border-color:var(--accent)}
-.needs-js{display:none}
-.js .needs-js{display:revert}
+html:not(.js) .needs-js{display:none}
 .toc{font-size:.875rem;margin:0 0 1.25rem;padding:.5rem .75rem;border:1px solid var(--border);border-radius:6px;max-width:50rem}
 .toc summary{cursor:pointer;font-weight:600}
 .toc ul{list-style:none;margin:.25rem 0 0;padding:0}
