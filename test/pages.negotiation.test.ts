@@ -123,7 +123,7 @@ const CONFIGURATION_SIDEBAR = `</main>
 </nav>
 </div>
 <footer class="site-footer">
-<nav aria-label="Resources"><a href="/guides/configuration.md" type="text/markdown">This page as Markdown</a> <a href="/llms.txt">llms.txt</a> <a href="/developers">Developers</a> <a href="/openapi.json">OpenAPI</a> <a href="/sitemap.xml">Sitemap</a></nav>
+<p class="footer-links"><a href="/guides/configuration.md" type="text/markdown">This page as Markdown</a> <a href="/llms.txt">llms.txt</a> <a href="/developers">Developers</a> <a href="/openapi.json">OpenAPI</a> <a href="/sitemap.xml">Sitemap</a></p>
 </footer>
 </body>
 </html>

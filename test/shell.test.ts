@@ -46,12 +46,16 @@ describe('branding settings', () => {
     expect(res.body.endsWith(':root,[data-theme]{--accent:rgb(102, 51, 153)}\n')).toBe(true);
   });
 
-  it('has no header llms.txt link or agent hint; the footer links the markdown and llms.txt', async () => {
+  it('shows no llms.txt link or agent hint in the header or main; agents find a hidden directive; the footer links the markdown and llms.txt', async () => {
     const res = await t.app.inject({ url: '/guides/configuration' });
     expect(res.body).not.toContain('agent-hint');
-    expect(res.body).not.toContain('For agents');
+    expect(res.body).not.toContain('llms-link');
+    expect(res.body.match(/For agents/g)).toHaveLength(1);
     expect(res.body).toContain(
-      '<nav aria-label="Resources"><a href="/guides/configuration.md" type="text/markdown">This page as Markdown</a> <a href="/llms.txt">llms.txt</a> ',
+      '<body>\n<p class="agent-directive" hidden>For agents: the index of this site is <a href="/llms.txt">http://sitegate.test/llms.txt</a></p>\n<a class="skip-link"',
+    );
+    expect(res.body).toContain(
+      '<p class="footer-links"><a href="/guides/configuration.md" type="text/markdown">This page as Markdown</a> <a href="/llms.txt">llms.txt</a> ',
     );
   });
 });

@@ -28,7 +28,7 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .search-results small{display:block;color:var(--muted)}
 .search-results .empty{padding:.45rem .7rem;color:var(--muted)}
 .site-footer{border-top:1px solid var(--border);background:var(--panel);padding:1rem 1.25rem;font-size:.9rem}
-.site-footer nav{display:flex;flex-wrap:wrap;gap:1rem;max-width:80rem;margin:0 auto}
+.footer-links{display:flex;flex-wrap:wrap;gap:1rem;max-width:90rem;margin:0 auto}
 .page-parts{margin:0 0 1rem;padding:.5rem .8rem;border:1px solid var(--border);border-radius:6px;background:var(--panel);font-size:.93rem}
 .page-parts p{margin:0}
 .page-parts-list{margin:.4rem 0 0;padding-left:1.2rem}

@@ -9,7 +9,9 @@
  * full; every other folder is listed collapsed only while the tree holds fewer than
  * {@link NAV_MAX_LINKS} links, past which it is one link to its listing page and its subfolders
  * are not descended into. So a tree holds at most `NAV_MAX_LINKS + depth × NAV_FOLDER_MAX_ITEMS`
- * links (about 40 KB on docs-large).
+ * links: about 14 KB of HTML on docs-large, and on docs-small under 8,000 characters once
+ * converted to markdown, so that a page near the page limit stays under AFDocs' 50,000-character
+ * page-size-html threshold with its navigation (test/scorecard.test.ts).
  */
 import { escapeHtml } from '../escape.js';
 import type { Site } from '../content/site.js';
@@ -21,7 +23,7 @@ import type { Page } from '../content/page.js';
 /** Entries a folder lists before it links to its listing page instead. */
 export const NAV_FOLDER_MAX_ITEMS = 60;
 /** Links past which folders off the current branch are no longer expanded (each is then one link). */
-export const NAV_MAX_LINKS = 250;
+export const NAV_MAX_LINKS = 60;
 
 /** How a tree is being rendered: the current branch and the links used so far. */
 interface TreeState {
