@@ -52,7 +52,7 @@ describe('branding settings', () => {
     expect(res.body).not.toContain('llms-link');
     expect(res.body.match(/For agents/g)).toHaveLength(1);
     expect(res.body).toContain(
-      '<body>\n<p class="agent-directive" hidden>For agents: the index of this site is <a href="/llms.txt">http://sitegate.test/llms.txt</a></p>\n<a class="skip-link"',
+      '<body>\n<a class="skip-link" href="#main">Skip to content</a>\n<p class="agent-directive" hidden>For agents: the index of this site is <a href="/llms.txt">http://sitegate.test/llms.txt</a></p>\n',
     );
     expect(res.body).toContain(
       '<p class="footer-links"><a href="/guides/configuration.md" type="text/markdown">This page as Markdown</a> <a href="/llms.txt">llms.txt</a> ',

@@ -9,7 +9,7 @@
  * convert the HTML (AFDocs' content-start-position check) find the content within the first tenth
  * of even a short page, and keyboard users still meet the search box first. Agents find the
  * markdown through `<link rel="alternate">` and the `Link` headers, and the index through a
- * `hidden` "For agents" line first in the body (the words of the markdown's directive,
+ * `hidden` "For agents" line at the top of the body, after the skip link (which must be the first link to count as one) (the words of the markdown's directive,
  * content/portable-markdown.ts), which people never see but agents that read the HTML do (AFDocs'
  * llms-txt-directive-html check: "a visually-hidden element near the top of each page");
  * the footer links the page's markdown and llms.txt for people who want them, in a paragraph
@@ -106,8 +106,8 @@ ${icon}
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
 </head>
 <body>
-<p class="agent-directive" hidden>For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
 <a class="skip-link" href="#main">Skip to content</a>
+<p class="agent-directive" hidden>For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
 <header class="site-header">
 <button type="button" class="menu-button" aria-controls="site-nav" aria-expanded="false" aria-label="Menu"><svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2"/></svg></button>
 <a class="brand" href="${basePath}/">${logo}<span class="brand-name">${escapeHtml(chrome.name)}</span></a>
