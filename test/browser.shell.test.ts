@@ -5,7 +5,8 @@
  * of each: the nav tree marks the current page and opens its section, the on-page table of
  * contents lists exactly the page's H2/H3 headings, the previous/next cards are the page's
  * neighbours in the nav tree, the menu drawer opens and closes with the keyboard, the theme toggle
- * switches `data-theme` and keeps it across a reload, nothing scrolls sideways at 320 px, and
+ * switches `data-theme` and keeps it across a reload, the TOC follows scrolling, "Copy page" puts
+ * the page's markdown on the clipboard, nothing scrolls sideways at 320 px, and
  * axe-core finds no violation of any impact (light, and dark on desktop). Screenshots go to
  * test-artifacts/ui/.
  */
@@ -141,6 +142,22 @@ describe.each(SITES)('the shell of $name', ({ name, dir, page: pagePath }) => {
         expect(await menu.isVisible()).toBe(false);
         expect(await currentLink.isVisible()).toBe(true);
         expect(await page.locator('.toc nav').isVisible()).toBe(true);
+        // Scrolled to the last heading, the table of contents highlights it (or, when the page is
+        // too short to bring it to the top, a heading the reader sees).
+        const last = ids[ids.length - 1] ?? '';
+        await page.evaluate(`document.getElementById(${JSON.stringify(last.slice(1))}).scrollIntoView()`);
+        // One highlighted entry (a locator waits for exactly one; the page's CSP refuses waitForFunction's eval).
+        await page.locator('.toc a.active').waitFor();
+        const active = await page.evaluate<string>(`decodeURIComponent(document.querySelector('.toc a.active').getAttribute('href'))`);
+        const scrolledToBottom = await page.evaluate<boolean>('scrollY + innerHeight >= document.documentElement.scrollHeight - 2');
+        if (!scrolledToBottom) expect(active).toBe(last);
+        else expect(ids).toContain(active);
+        // Copy page puts the page's markdown on the clipboard.
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+        const markdown = await (await fetch(`${origin}${pagePath}.md`)).text();
+        await page.locator('.copy-page').click();
+        await page.locator('.copy-page', { hasText: 'Copied' }).waitFor();
+        expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(markdown);
       } else {
         // The drawer: Enter on the menu button opens it and moves focus in; Escape closes it and
         // gives focus back.

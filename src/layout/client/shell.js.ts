@@ -72,6 +72,9 @@ export const SHELL_JS = `(() => {
         mark();
       }, { rootMargin: '-56px 0px -60% 0px' });
       headings.forEach((h) => observer.observe(h));
+      // A jump (a link, Home, End) can pass headings without changing whether any is in the band.
+      let frame = 0;
+      addEventListener('scroll', () => { cancelAnimationFrame(frame); frame = requestAnimationFrame(mark); }, { passive: true });
     }
   }
 
