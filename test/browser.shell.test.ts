@@ -108,105 +108,108 @@ describe.each(SITES)('the shell of $name', ({ name, dir, page: pagePath }) => {
     await t.app.close();
   });
 
-  it.each(Object.entries(VIEWPORTS))('at %s width: nav tree, TOC, previous/next, theme, no sideways scroll, axe clean', async (size, viewport) => {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    try {
-      const response = await page.goto(origin + pagePath, { waitUntil: 'networkidle' });
-      expect(response?.status()).toBe(200);
-      await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${size}.png`), fullPage: false });
+  it.each(Object.entries(VIEWPORTS))(
+    'at %s width: nav tree, TOC, previous/next, theme, no sideways scroll, axe clean',
+    async (size, viewport) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      try {
+        const response = await page.goto(origin + pagePath, { waitUntil: 'networkidle' });
+        expect(response?.status()).toBe(200);
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${size}.png`), fullPage: false });
 
-      const facts = await page.evaluate<Facts>(READ_FACTS);
-      // The nav tree marks this page once, every folder around it open.
-      expect(facts.current).toStrictEqual([pagePath]);
-      expect(facts.closedAncestors).toBe(0);
-      // The table of contents lists exactly the page's H2/H3 headings, linked by their ids.
-      expect(facts.headings.length).toBeGreaterThanOrEqual(2);
-      expect(facts.toc.map((entry) => entry.text)).toStrictEqual(facts.headings);
-      const ids = await page.evaluate<string[]>(`[...document.querySelectorAll('article.content :is(h2, h3)')].map((h) => '#' + h.id)`);
-      expect(facts.toc.map((entry) => decodeURIComponent(entry.href))).toStrictEqual(ids);
-      // Previous and next are the page's neighbours in the nav tree's order.
-      const at = facts.treeOrder.indexOf(pagePath);
-      expect(at).toBeGreaterThan(0);
-      expect(facts.previous).toBe(facts.treeOrder[at - 1]);
-      expect(facts.next).toBe(facts.treeOrder[at + 1] ?? null);
+        const facts = await page.evaluate<Facts>(READ_FACTS);
+        // The nav tree marks this page once, every folder around it open.
+        expect(facts.current).toStrictEqual([pagePath]);
+        expect(facts.closedAncestors).toBe(0);
+        // The table of contents lists exactly the page's H2/H3 headings, linked by their ids.
+        expect(facts.headings.length).toBeGreaterThanOrEqual(2);
+        expect(facts.toc.map((entry) => entry.text)).toStrictEqual(facts.headings);
+        const ids = await page.evaluate<string[]>(`[...document.querySelectorAll('article.content :is(h2, h3)')].map((h) => '#' + h.id)`);
+        expect(facts.toc.map((entry) => decodeURIComponent(entry.href))).toStrictEqual(ids);
+        // Previous and next are the page's neighbours in the nav tree's order.
+        const at = facts.treeOrder.indexOf(pagePath);
+        expect(at).toBeGreaterThan(0);
+        expect(facts.previous).toBe(facts.treeOrder[at - 1]);
+        expect(facts.next).toBe(facts.treeOrder[at + 1] ?? null);
 
-      const currentLink = page.locator('#site-nav a[aria-current="page"]');
-      const menu = page.locator('.menu-button');
-      if (size === 'desktop') {
-        expect(await menu.isVisible()).toBe(false);
-        expect(await currentLink.isVisible()).toBe(true);
-        expect(await page.locator('.toc nav').isVisible()).toBe(true);
-        // Scrolled to the last heading, the table of contents highlights it (or, when the page is
-        // too short to bring it to the top, a heading the reader sees).
-        const last = ids[ids.length - 1] ?? '';
-        await page.evaluate(`document.getElementById(${JSON.stringify(last.slice(1))}).scrollIntoView()`);
-        // One highlighted entry (a locator waits for exactly one; the page's CSP refuses waitForFunction's eval).
-        await page.locator('.toc a.active').waitFor();
-        const active = await page.evaluate<string>(`decodeURIComponent(document.querySelector('.toc a.active').getAttribute('href'))`);
-        const scrolledToBottom = await page.evaluate<boolean>('scrollY + innerHeight >= document.documentElement.scrollHeight - 2');
-        if (!scrolledToBottom) expect(active).toBe(last);
-        else expect(ids).toContain(active);
-        // Copy page puts the page's markdown on the clipboard.
-        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-        const markdown = await (await fetch(`${origin}${pagePath}.md`)).text();
-        await page.locator('.copy-page').click();
-        await page.locator('.copy-page', { hasText: 'Copied' }).waitFor();
-        expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(markdown);
-      } else {
-        // The drawer: Enter on the menu button opens it and moves focus in; Escape closes it and
-        // gives focus back.
-        expect(await currentLink.isVisible()).toBe(false);
-        await menu.focus();
-        expect(await menu.getAttribute('aria-expanded')).toBe('false');
-        await page.keyboard.press('Enter');
-        await currentLink.waitFor({ state: 'visible' });
-        expect(await menu.getAttribute('aria-expanded')).toBe('true');
-        expect(await menu.getAttribute('aria-controls')).toBe('site-nav');
-        expect(await page.evaluate<boolean>(`document.getElementById('site-nav').contains(document.activeElement)`)).toBe(true);
-        await page.waitForTimeout(250); // the drawer's slide-in, for the screenshot only
-        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${size}-drawer.png`) });
-        await page.keyboard.press('Escape');
-        await currentLink.waitFor({ state: 'hidden' });
-        expect(await menu.getAttribute('aria-expanded')).toBe('false');
-        expect(await page.evaluate<string>(`document.activeElement.className`)).toBe('menu-button');
-        // Enter again opens, the button closes it again.
-        await page.keyboard.press('Enter');
-        await currentLink.waitFor({ state: 'visible' });
-        await menu.click();
-        await currentLink.waitFor({ state: 'hidden' });
-        expect(await menu.getAttribute('aria-expanded')).toBe('false');
+        const currentLink = page.locator('#site-nav a[aria-current="page"]');
+        const menu = page.locator('.menu-button');
+        if (size === 'desktop') {
+          expect(await menu.isVisible()).toBe(false);
+          expect(await currentLink.isVisible()).toBe(true);
+          expect(await page.locator('.toc nav').isVisible()).toBe(true);
+          // Scrolled to the last heading, the table of contents highlights it (or, when the page is
+          // too short to bring it to the top, a heading the reader sees).
+          const last = ids[ids.length - 1] ?? '';
+          await page.evaluate(`document.getElementById(${JSON.stringify(last.slice(1))}).scrollIntoView()`);
+          // One highlighted entry (a locator waits for exactly one; the page's CSP refuses waitForFunction's eval).
+          await page.locator('.toc a.active').waitFor();
+          const active = await page.evaluate<string>(`decodeURIComponent(document.querySelector('.toc a.active').getAttribute('href'))`);
+          const scrolledToBottom = await page.evaluate<boolean>('scrollY + innerHeight >= document.documentElement.scrollHeight - 2');
+          if (!scrolledToBottom) expect(active).toBe(last);
+          else expect(ids).toContain(active);
+          // Copy page puts the page's markdown on the clipboard.
+          await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+          const markdown = await (await fetch(`${origin}${pagePath}.md`)).text();
+          await page.locator('.copy-page').click();
+          await page.locator('.copy-page', { hasText: 'Copied' }).waitFor();
+          expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(markdown);
+        } else {
+          // The drawer: Enter on the menu button opens it and moves focus in; Escape closes it and
+          // gives focus back.
+          expect(await currentLink.isVisible()).toBe(false);
+          await menu.focus();
+          expect(await menu.getAttribute('aria-expanded')).toBe('false');
+          await page.keyboard.press('Enter');
+          await currentLink.waitFor({ state: 'visible' });
+          expect(await menu.getAttribute('aria-expanded')).toBe('true');
+          expect(await menu.getAttribute('aria-controls')).toBe('site-nav');
+          expect(await page.evaluate<boolean>(`document.getElementById('site-nav').contains(document.activeElement)`)).toBe(true);
+          await page.waitForTimeout(250); // the drawer's slide-in, for the screenshot only
+          await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${size}-drawer.png`) });
+          await page.keyboard.press('Escape');
+          await currentLink.waitFor({ state: 'hidden' });
+          expect(await menu.getAttribute('aria-expanded')).toBe('false');
+          expect(await page.evaluate<string>(`document.activeElement.className`)).toBe('menu-button');
+          // Enter again opens, the button closes it again.
+          await page.keyboard.press('Enter');
+          await currentLink.waitFor({ state: 'visible' });
+          await menu.click();
+          await currentLink.waitFor({ state: 'hidden' });
+          expect(await menu.getAttribute('aria-expanded')).toBe('false');
+        }
+
+        expect(await axeViolations(page)).toStrictEqual([]);
+
+        // Theme: auto → light → dark, kept across a reload, axe-clean in dark too.
+        const theme = (): Promise<string | null> => page.evaluate<string | null>(`document.documentElement.getAttribute('data-theme')`);
+        expect(await theme()).toBe('auto');
+        await page.locator('.theme-toggle').click();
+        expect(await theme()).toBe('light');
+        await page.locator('.theme-toggle').click();
+        expect(await theme()).toBe('dark');
+        await page.reload({ waitUntil: 'networkidle' });
+        expect(await theme()).toBe('dark');
+        expect(await page.locator('.theme-toggle').getAttribute('aria-label')).toBe('Colour theme: dark (switch to auto)');
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${size}-dark.png`) });
+        expect(await axeViolations(page)).toStrictEqual([]);
+
+        // Nothing scrolls sideways on the narrowest phones.
+        await page.setViewportSize({ width: 320, height: 640 });
+        const widths = await page.evaluate<{ scroll: number; inner: number }>(
+          '({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })',
+        );
+        expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+        expect(errors).toStrictEqual([]);
+      } finally {
+        await context.close();
       }
-
-      expect(await axeViolations(page)).toStrictEqual([]);
-
-      // Theme: auto → light → dark, kept across a reload, axe-clean in dark too.
-      const theme = (): Promise<string | null> => page.evaluate<string | null>(`document.documentElement.getAttribute('data-theme')`);
-      expect(await theme()).toBe('auto');
-      await page.locator('.theme-toggle').click();
-      expect(await theme()).toBe('light');
-      await page.locator('.theme-toggle').click();
-      expect(await theme()).toBe('dark');
-      await page.reload({ waitUntil: 'networkidle' });
-      expect(await theme()).toBe('dark');
-      expect(await page.locator('.theme-toggle').getAttribute('aria-label')).toBe('Colour theme: dark (switch to auto)');
-      await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${size}-dark.png`) });
-      expect(await axeViolations(page)).toStrictEqual([]);
-
-      // Nothing scrolls sideways on the narrowest phones.
-      await page.setViewportSize({ width: 320, height: 640 });
-      const widths = await page.evaluate<{ scroll: number; inner: number }>(
-        '({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })',
-      );
-      expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
-      expect(errors).toStrictEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });

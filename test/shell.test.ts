@@ -69,7 +69,7 @@ describe('the sidebar on docs-large', () => {
     await t.app.close();
   });
 
-  it('stays under 48 KB on a page of its biggest folder, the page marked even past the folder\'s first entries', async () => {
+  it("stays under 48 KB on a page of its biggest folder, the page marked even past the folder's first entries", async () => {
     const common = t.loaded.snapshot.site.folders.get('/common/');
     const late = common?.items.at(-1);
     expect(common?.items.length).toBeGreaterThan(4000);

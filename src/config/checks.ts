@@ -87,5 +87,7 @@ export function checkImageRef(value: string): string | undefined {
 
 /** An edit URL: an http(s) URL to which a page's source path is appended, or holding `:path` where it goes. */
 export function checkEditUrl(value: string): string | undefined {
-  return URL.canParse(value) && /^https?:\/\//i.test(value) ? undefined : 'must be an http(s) URL, e.g. "https://github.com/o/r/edit/main/docs/"';
+  return URL.canParse(value) && /^https?:\/\//i.test(value)
+    ? undefined
+    : 'must be an http(s) URL, e.g. "https://github.com/o/r/edit/main/docs/"';
 }

@@ -11,7 +11,15 @@ const CWD = path.resolve('/srv/site');
 
 describe('loadConfig', () => {
   it('takes the branding settings from flags, the environment and the site object of sitegate.json', () => {
-    const file = { site: { logo: 'img/logo.svg', favicon: 'https://cdn.example/icon.png', accentColor: ' hsl(200 80% 40%) ', theme: 'dark', editUrl: 'https://github.com/o/r/edit/main/docs/' } };
+    const file = {
+      site: {
+        logo: 'img/logo.svg',
+        favicon: 'https://cdn.example/icon.png',
+        accentColor: ' hsl(200 80% 40%) ',
+        theme: 'dark',
+        editUrl: 'https://github.com/o/r/edit/main/docs/',
+      },
+    };
     expect(loadConfig({}, {}, file, CWD).branding).toStrictEqual({
       logo: 'img/logo.svg',
       favicon: 'https://cdn.example/icon.png',
@@ -377,7 +385,12 @@ describe('loadConfig', () => {
       ['SITEGATE_THEME: must be one of "light", "dark", "auto", got "sepia"', {}, { theme: 'sepia' }, {}],
       ['sitegate.json: site.theme: must be one of "light", "dark", "auto", got 1', {}, {}, { site: { theme: 1 } }],
       ['--logo: must be an http(s) URL or a path in the content folder (no ".."), got "../secret.png"', { logo: '../secret.png' }, {}, {}],
-      ['SITEGATE_FAVICON: must be an http(s) URL or a path in the content folder (no ".."), got "javascript:alert(1)"', {}, { favicon: 'javascript:alert(1)' }, {}],
+      [
+        'SITEGATE_FAVICON: must be an http(s) URL or a path in the content folder (no ".."), got "javascript:alert(1)"',
+        {},
+        { favicon: 'javascript:alert(1)' },
+        {},
+      ],
       [
         'sitegate.json: site.editUrl: must be an http(s) URL, e.g. "https://github.com/o/r/edit/main/docs/", got "ftp://x/"',
         {},

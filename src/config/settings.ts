@@ -314,7 +314,7 @@ export const SETTINGS: readonly Setting[] = [
     schema: { type: 'string' },
     check: checkEditUrl,
     defaultText: "the generator's (Docusaurus `editUrl`, MkDocs `repo_url` + `edit_uri`, VitePress and Starlight `editLink`), else none",
-    description: "\"Edit this page\" links: a URL to which the page's source path is appended, or in which `:path` stands for it.",
+    description: '"Edit this page" links: a URL to which the page\'s source path is appended, or in which `:path` stands for it.',
   },
   {
     key: 'allowContentErrors',

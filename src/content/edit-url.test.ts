@@ -4,12 +4,16 @@ import { editPatternFromSiteRoot, editUrlOf, mkdocsEditPattern } from './edit-ur
 
 describe('editUrlOf', () => {
   it('appends the source path to a base URL (the editUrl setting, Docusaurus), a slash between them, segments encoded', () => {
-    expect(editUrlOf('https://github.com/o/r/edit/main/docs/', 'guides/set up.md')).toBe('https://github.com/o/r/edit/main/docs/guides/set%20up.md');
+    expect(editUrlOf('https://github.com/o/r/edit/main/docs/', 'guides/set up.md')).toBe(
+      'https://github.com/o/r/edit/main/docs/guides/set%20up.md',
+    );
     expect(editUrlOf('https://github.com/o/r/edit/main/docs', 'a.md')).toBe('https://github.com/o/r/edit/main/docs/a.md');
   });
 
   it('puts the path in place of :path (VitePress editLink.pattern)', () => {
-    expect(editUrlOf('https://gitlab.com/o/r/-/edit/main/docs/:path?ref=x', 'api/#1.md')).toBe('https://gitlab.com/o/r/-/edit/main/docs/api/%231.md?ref=x');
+    expect(editUrlOf('https://gitlab.com/o/r/-/edit/main/docs/:path?ref=x', 'api/#1.md')).toBe(
+      'https://gitlab.com/o/r/-/edit/main/docs/api/%231.md?ref=x',
+    );
   });
 });
 

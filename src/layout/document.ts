@@ -91,7 +91,9 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
       : `<link rel="icon" href="${escapeHtml(chrome.faviconUrl)}">`;
   const logo = chrome.logoUrl === undefined ? '' : `<img class="brand-logo" src="${escapeHtml(chrome.logoUrl)}" alt="">`;
   const markdownLink =
-    input.markdownPath === undefined ? '' : `<a href="${escapeHtml(basePath + input.markdownPath)}" type="text/markdown">This page as Markdown</a> `;
+    input.markdownPath === undefined
+      ? ''
+      : `<a href="${escapeHtml(basePath + input.markdownPath)}" type="text/markdown">This page as Markdown</a> `;
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(input.lang ?? chrome.lang ?? 'en')}"${input.direction === undefined ? '' : ` dir="${input.direction}"`} data-theme="${theme}">
 <head>

@@ -49,7 +49,8 @@ describe('renderNavTree', () => {
   it('bounds its size: a folder lists its first entries then links to its listing; folders past the link budget are one link', () => {
     const pages = [sourceFile('README.md', '# Home\n')];
     // One big folder (more entries than a folder lists) and many small folders (more links than the budget).
-    for (let i = 0; i < NAV_FOLDER_MAX_ITEMS + 10; i++) pages.push(sourceFile(`big/p${String(i).padStart(3, '0')}.md`, `# Big ${String(i).padStart(3, '0')}\n`));
+    for (let i = 0; i < NAV_FOLDER_MAX_ITEMS + 10; i++)
+      pages.push(sourceFile(`big/p${String(i).padStart(3, '0')}.md`, `# Big ${String(i).padStart(3, '0')}\n`));
     for (let f = 0; f < 40; f++)
       for (let i = 0; i < 8; i++) pages.push(sourceFile(`s${String(f).padStart(2, '0')}/p${i}.md`, `# Page ${f}.${i}\n`));
     const site = buildSite(pages, { fallbackName: 'big' });

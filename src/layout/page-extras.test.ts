@@ -7,7 +7,8 @@ import { DEFAULT_BRANDING } from './branding.js';
 
 describe('renderPageActions', () => {
   it('offers copy (JavaScript only), the markdown, and the page in ChatGPT and Claude with its URL in the prompt', () => {
-    expect(renderPageActions('/docs/guides/setup.md', 'https://docs.example.com/docs/guides/setup')).toBe(`<div class="page-actions" role="group" aria-label="Page actions">
+    expect(renderPageActions('/docs/guides/setup.md', 'https://docs.example.com/docs/guides/setup'))
+      .toBe(`<div class="page-actions" role="group" aria-label="Page actions">
 <button type="button" class="copy-page needs-js" data-markdown="/docs/guides/setup.md">Copy page</button>
 <a href="/docs/guides/setup.md" type="text/markdown">View as Markdown</a>
 <a href="https://chatgpt.com/?hints=search&amp;q=Read%20https%3A%2F%2Fdocs.example.com%2Fdocs%2Fguides%2Fsetup%20so%20I%20can%20ask%20questions%20about%20it." rel="noopener" target="_blank">Open in ChatGPT</a>

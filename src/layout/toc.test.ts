@@ -40,6 +40,8 @@ describe('renderToc', () => {
 
   it('is empty for fewer than two headings, and closes a list that ends nested', () => {
     expect(renderToc(tocEntries('<h2 id="a">A</h2>'))).toBe('');
-    expect(renderToc(tocEntries('<h2 id="a">A</h2><h3 id="b">B</h3>'))).toContain('<li><a href="#a">A</a>\n<ul>\n<li><a href="#b">B</a></li>\n</ul></li>\n</ul>');
+    expect(renderToc(tocEntries('<h2 id="a">A</h2><h3 id="b">B</h3>'))).toContain(
+      '<li><a href="#a">A</a>\n<ul>\n<li><a href="#b">B</a></li>\n</ul></li>\n</ul>',
+    );
   });
 });

@@ -22,7 +22,7 @@ function docsEditUrl(config: Record<string, Literal> | undefined): string | unde
   const presets = config?.presets;
   if (!Array.isArray(presets)) return undefined;
   for (const preset of presets) {
-    const options = Array.isArray(preset) ? objectOf(preset[1] as Literal) : undefined;
+    const options = Array.isArray(preset) ? objectOf(preset[1]) : undefined;
     const editUrl = stringOf(objectOf(options?.docs)?.editUrl);
     if (editUrl !== undefined) return editUrl;
   }
