@@ -23,6 +23,8 @@ export const SHELL_CSS = `:root{${LIGHT};--header-h:3.5rem}
 [data-theme=dark]{${DARK}}
 @media (prefers-color-scheme:dark){[data-theme=auto]{${DARK}}}
 html{scroll-padding-top:calc(var(--header-h) + .75rem)}
+body{display:flex;flex-direction:column;min-height:100vh}
+body>.layout{flex:1 0 auto;width:100%}
 .site-header{position:sticky;top:0;z-index:20;display:flex;flex-wrap:nowrap;align-items:center;gap:.5rem 1rem;height:var(--header-h);padding:0 1rem;border-bottom:1px solid var(--border);background:var(--panel);box-shadow:inset 0 3px var(--accent)}
 .brand{display:flex;align-items:center;gap:.5rem;min-width:0;flex:0 1 auto;font-weight:700;font-size:1.1rem;text-decoration:none;color:var(--fg)}
 .brand-logo{height:2rem;width:auto;max-width:8rem}
@@ -47,7 +49,9 @@ main>.page-footer{grid-area:footer;max-width:50rem}
 .sidebar a[aria-current=page]{background:color-mix(in srgb,var(--accent) 14%,var(--bg));color:var(--fg);font-weight:600;box-shadow:inset 3px 0 var(--accent)}
 .sidebar summary{cursor:pointer;padding:.25rem .5rem;border-radius:4px;font-weight:600}
 .sidebar summary:hover{background:var(--panel)}
-.sidebar .nav-more,.sidebar .nav-folder-link{color:var(--link)}
+.sidebar .nav-more{color:var(--link)}
+.sidebar .nav-folder-link{font-weight:600}
+.sidebar .nav-folder-link::after{content:" ›" / "";color:var(--muted)}
 .breadcrumb ol{display:flex;flex-wrap:wrap;list-style:none;padding:0;margin:0 0 .75rem;font-size:.9rem;color:var(--muted)}
 .breadcrumb li+li::before{content:"/";padding:0 .4rem}
 .page-actions{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;margin:0 0 1rem;padding:0;font-size:.85rem}
