@@ -4,6 +4,7 @@
  * site script parses.
  */
 import { Script } from 'node:vm';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DOCS_LARGE, EXAMPLE_SITE, type TestApp } from './helpers.js';
 import { SITE_JS } from '../src/layout/assets.js';
@@ -86,7 +87,8 @@ describe('the sidebar on docs-large', () => {
 });
 
 describe('the site script', () => {
-  it('parses as a script', () => {
+  it('parses as a script, within the budget of 30 KB compressed', () => {
     expect(() => new Script(SITE_JS)).not.toThrow();
+    expect(gzipSync(SITE_JS).length).toBeLessThan(30 * 1024);
   });
 });

@@ -30,7 +30,7 @@ body>.layout{flex:1 0 auto;width:100%}
 .brand-logo{height:2rem;width:auto;max-width:8rem}
 .brand-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .site-header .search{flex:1 1 8rem;min-width:0;margin-left:auto}
-.icon-button,.menu-button,.theme-toggle{display:none;flex:none;align-items:center;justify-content:center;width:2.5rem;height:2.5rem;padding:0;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
+.menu-button,.theme-toggle{display:none;flex:none;align-items:center;justify-content:center;width:2.5rem;height:2.5rem;padding:0;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
 .js .theme-toggle{display:inline-flex}
 .layout{display:grid;grid-template-columns:15.5rem minmax(0,1fr);grid-template-areas:"side main";gap:2rem;max-width:90rem;margin:0 auto;padding:1.5rem 1.25rem}
 .layout>main{grid-area:main;min-width:0;display:grid;grid-template-columns:minmax(0,1fr);grid-template-areas:"crumbs" "actions" "toc" "article" "footer";align-content:start}
@@ -43,7 +43,7 @@ main>.page-footer{grid-area:footer;max-width:50rem}
 .sidebar{font-size:.93rem;overflow-wrap:anywhere}
 .sidebar-title{font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin:0 0 .5rem}
 .sidebar ul{list-style:none;margin:0;padding:0}
-.sidebar ul ul{margin:0 0 .25rem .6rem;padding-left:.5rem;border-left:1px solid var(--border)}
+.sidebar ul ul{margin:0 0 .25rem;margin-inline-start:.6rem;padding-inline-start:.5rem;border-inline-start:1px solid var(--border)}
 .sidebar a{display:block;padding:.25rem .5rem;border-radius:4px;text-decoration:none;color:var(--fg)}
 .sidebar a:hover{background:var(--panel);color:var(--link)}
 .sidebar a[aria-current=page]{background:color-mix(in srgb,var(--accent) 14%,var(--bg));color:var(--fg);font-weight:600;box-shadow:inset 3px 0 var(--accent)}
@@ -61,18 +61,18 @@ html:not(.js) .needs-js{display:none}
 .toc{font-size:.875rem;margin:0 0 1.25rem;padding:.5rem .75rem;border:1px solid var(--border);border-radius:6px;max-width:50rem}
 .toc summary{cursor:pointer;font-weight:600}
 .toc ul{list-style:none;margin:.25rem 0 0;padding:0}
-.toc ul ul{margin:0;padding-left:.9rem}
-.toc a{display:block;padding:.2rem 0 .2rem .6rem;border-left:2px solid transparent;color:var(--muted);text-decoration:none}
+.toc ul ul{margin:0;padding-inline-start:.9rem}
+.toc a{display:block;padding:.2rem 0;padding-inline-start:.6rem;border-inline-start:2px solid transparent;color:var(--muted);text-decoration:none}
 .toc a:hover{color:var(--link)}
-.toc a.active{color:var(--link);border-left-color:var(--accent);font-weight:600}
-.heading-anchor{margin-left:.4rem;color:var(--muted);text-decoration:none;opacity:0}
+.toc a.active{color:var(--link);border-inline-start-color:var(--accent);font-weight:600}
+.heading-anchor{margin-inline-start:.4rem;color:var(--muted);text-decoration:none;opacity:0}
 .content :is(h2,h3,h4):hover .heading-anchor,.heading-anchor:focus{opacity:1}
 .page-footer{margin-top:3rem;padding-top:1rem;border-top:1px solid var(--border);color:var(--muted);font-size:.9rem}
 .page-meta{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem 1.5rem;margin:0 0 1.25rem}
 .page-nav{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .page-nav a{display:block;padding:.75rem 1rem;border:1px solid var(--border);border-radius:8px;text-decoration:none}
 .page-nav a:hover{border-color:var(--accent)}
-.page-nav-next{grid-column:2;text-align:right}
+.page-nav-next{grid-column:2;text-align:end}
 .page-nav-label{display:block;font-size:.8rem;color:var(--muted)}
 .page-nav-title{font-weight:600;overflow-wrap:anywhere}
 @media (min-width:${GUTTER_MIN}){
