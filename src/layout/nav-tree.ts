@@ -9,7 +9,7 @@
  * full; every other folder is listed collapsed only while the tree holds fewer than
  * {@link NAV_MAX_LINKS} links, past which it is one link to its listing page and its subfolders
  * are not descended into. So a tree holds at most `NAV_MAX_LINKS + depth × NAV_FOLDER_MAX_ITEMS`
- * links: about 14 KB of HTML on docs-large, and on docs-small under 8,000 characters once
+ * links: under 9 KB of HTML on docs-large, and on docs-small under 8,000 characters once
  * converted to markdown, so that a page near the page limit stays under AFDocs' 50,000-character
  * page-size-html threshold with its navigation (test/scorecard.test.ts).
  */
