@@ -131,14 +131,18 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (viewportName, viewport)
       );
       expect(widths.scroll, `scrollWidth ${widths.scroll} > innerWidth ${widths.inner}`).toBeLessThanOrEqual(widths.inner);
 
-      // The site navigation (sidebar) and the resource links of the site footer can be reached.
-      const sidebarLink = page.locator('nav.sidebar a').first();
+      // The site navigation (sidebar; on a phone, the drawer the menu button opens) and the
+      // resource links of the site footer can be reached.
+      if (viewportName === 'phone') await page.locator('.menu-button').click();
+      // The tree's first entry: a section (its pages collapsed under it) or a page.
+      const sidebarLink = page.locator('nav.sidebar summary, nav.sidebar a').first();
       await sidebarLink.scrollIntoViewIfNeeded();
       expect(await sidebarLink.isVisible()).toBe(true);
+      if (viewportName === 'phone') await page.keyboard.press('Escape');
       const developers = page.locator('.site-footer a[href="/developers"]');
       await developers.scrollIntoViewIfNeeded();
       expect(await developers.isVisible()).toBe(true);
-      const box = await page.locator('.site-footer nav').boundingBox();
+      const box = await page.locator('.site-footer .footer-links').boundingBox();
       expect(box === null ? -1 : box.x + box.width).toBeLessThanOrEqual(viewport.width);
     } finally {
       await context.close();
@@ -158,8 +162,10 @@ describe('keyboard and search', () => {
           await page.keyboard.press('Tab');
           focused.push(await inPage<string>(page, "document.activeElement?.id || document.activeElement?.className || ''"));
         }
-        // Skip link, site name, then the search box.
-        expect(focused).toStrictEqual(['skip-link', 'brand', 'search-input']);
+        // Skip link, (on a phone, the menu button), site name, then the search box.
+        expect(focused).toStrictEqual(
+          _name === 'phone' ? ['skip-link', 'menu-button', 'brand', 'search-input'] : ['skip-link', 'brand', 'search-input'],
+        );
 
         const searched = page.waitForResponse((response) => response.url().startsWith(`${origin}/api/search.json?`));
         await page.keyboard.type('route53');

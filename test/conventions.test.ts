@@ -78,15 +78,15 @@ describe('mdBook: book.toml + SUMMARY.md', () => {
   });
 
   it('links each page to the previous and next in that order', () => {
-    const footer = (key: string): string => {
+    const pageNav = (key: string): string => {
       const html = snapshot.pages.get(key)?.html.bytes.toString('utf8') ?? '';
-      return html.slice(html.indexOf('<footer'), html.indexOf('<p>Updated'));
+      return html.slice(html.indexOf('<nav class="page-nav"'), html.indexOf('</footer>'));
     };
-    expect(footer('/ch01')).toBe(
-      '<footer class="page-footer">\n<nav class="page-nav" aria-label="Previous and next page"><a rel="prev" href="/foreword">← Foreword</a> · <a rel="next" href="/ch01-01">Install &amp; Run →</a></nav>\n',
+    expect(pageNav('/ch01')).toBe(
+      '<nav class="page-nav" aria-label="Previous and next page"><a class="page-nav-prev" rel="prev" href="/foreword"><span class="page-nav-label">Previous</span> <span class="page-nav-title">Foreword</span></a><a class="page-nav-next" rel="next" href="/ch01-01"><span class="page-nav-label">Next</span> <span class="page-nav-title">Install &amp; Run</span></a></nav>\n',
     );
-    expect(footer('/foreword')).toBe(
-      '<footer class="page-footer">\n<nav class="page-nav" aria-label="Previous and next page"><a rel="next" href="/ch01">Getting Started →</a></nav>\n',
+    expect(pageNav('/foreword')).toBe(
+      '<nav class="page-nav" aria-label="Previous and next page"><a class="page-nav-next" rel="next" href="/ch01"><span class="page-nav-label">Next</span> <span class="page-nav-title">Getting Started</span></a></nav>\n',
     );
   });
 

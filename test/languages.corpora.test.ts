@@ -94,7 +94,7 @@ describe('real/starlight in its 17 languages', () => {
     const url = [...t.loaded.snapshot.site.pages.values()].find((page) => page.file === 'de/guides/i18n.mdx')?.url as string;
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<html lang="de">');
+    expect(res.body).toContain('<html lang="de" data-theme="auto">');
     const hreflangs = [...res.body.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((match) => match[1]);
     expect(hreflangs).toStrictEqual(['en', 'de', 'es', 'ja', 'fr', 'zh-CN', 'ko', 'ru', 'x-default']);
     const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;

@@ -66,7 +66,7 @@ describe('a default tree with de/ and fr/ folders', () => {
     ] as const) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
-      expect(headLines(res.body)).toStrictEqual([`<html lang="${lang}">`, ...GUIDE_ALTERNATES]);
+      expect(headLines(res.body)).toStrictEqual([`<html lang="${lang}" data-theme="auto">`, ...GUIDE_ALTERNATES]);
       expect(res.headers.link).toBe(`<${B}${url}.md>; rel="alternate"; type="text/markdown", ${GUIDE_LINKS}${AGENT_LINKS}`);
     }
     const markdown = await t.app.inject({ url: '/de/guide.md' });
@@ -75,7 +75,7 @@ describe('a default tree with de/ and fr/ folders', () => {
 
   it('an internal page shows in no alternate: its public translation links nothing, and it links nothing', async () => {
     const translation = await t.app.inject({ url: '/de/private' });
-    expect(headLines(translation.body)).toStrictEqual(['<html lang="de">']);
+    expect(headLines(translation.body)).toStrictEqual(['<html lang="de" data-theme="auto">']);
     expect(translation.headers.link).toBe(`<${B}/de/private.md>; rel="alternate"; type="text/markdown", ${AGENT_LINKS}`);
     expect(translation.body).not.toMatch(/"(http:\/\/sitegate\.test)?\/private"|Private plans/);
     const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;

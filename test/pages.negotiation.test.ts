@@ -5,6 +5,7 @@
  * The markdown is portable (src/content/portable-markdown.ts): the source with absolute links and a
  * pointer to llms.txt, written out by hand in ./example-markdown.ts.
  */
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { etagOf } from '../src/body.js';
@@ -40,6 +41,7 @@ const CONFIGURATION_HEAD = `<head>
 <meta name="description" content="Every option a widget accepts, with its default and meaning.">
 <link rel="canonical" href="http://sitegate.test/guides/configuration">
 <link rel="alternate" type="text/markdown" href="http://sitegate.test/guides/configuration.md" title="Markdown">
+<script>(function(){var d=document.documentElement;d.classList.add('js');try{var t=localStorage.getItem('sitegate-theme');if(t==='light'||t==='dark'||t==='auto')d.setAttribute('data-theme',t)}catch(e){}})();</script>
 <link rel="icon" href="/_sitegate/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/_sitegate/site.css">
 <script src="/_sitegate/site.js" defer></script>
@@ -80,36 +82,48 @@ const CONFIGURATION_ARTICLE = `<article class="content">
 <p>See <a href="/guides/getting-started">getting started</a> for a complete example.</p>
 </article>`;
 
-/** The start of the layout: main first, opening with the page itself (only brand and search precede it). */
+/** The start of the layout: main first, opening with the breadcrumb and the page itself (only the header precedes it). */
 const CONFIGURATION_MAIN_START = `<div class="layout">
 <main id="main">
+<nav class="breadcrumb" aria-label="Breadcrumb"><ol><li><a href="/">Acme Widgets</a></li><li><a href="/guides/">Guides</a></li></ol></nav>
 <article class="content">`;
 
-/** The end of main: after the page footer, the breadcrumb and a pointer to llms.txt for agents. */
-const CONFIGURATION_MAIN_END = `</footer>
-<nav class="breadcrumb" aria-label="Breadcrumb"><ol><li><a href="/">Acme Widgets</a></li><li><a href="/guides/">Guides</a></li></ol></nav>
-<p class="agent-hint">For agents: the index of this site is <a href="/llms.txt">http://sitegate.test/llms.txt</a></p>
-</main>`;
+/** The end of main: after the article, the page actions and the page footer (last update, previous and next page). */
+const CONFIGURATION_MAIN_END = `</article>
+<div class="page-actions" role="group" aria-label="Page actions">
+<button type="button" class="copy-page needs-js" data-markdown="/guides/configuration.md">Copy page</button>
+<a href="/guides/configuration.md" type="text/markdown">View as Markdown</a>
+<a href="https://chatgpt.com/?hints=search&amp;q=Read%20http%3A%2F%2Fsitegate.test%2Fguides%2Fconfiguration%20so%20I%20can%20ask%20questions%20about%20it." rel="noopener" target="_blank">Open in ChatGPT</a>
+<a href="https://claude.ai/new?q=Read%20http%3A%2F%2Fsitegate.test%2Fguides%2Fconfiguration%20so%20I%20can%20ask%20questions%20about%20it." rel="noopener" target="_blank">Open in Claude</a>
+</div>
+<footer class="page-footer">
+<p class="page-meta"><span class="last-updated">Last updated <time datetime="`;
 
-/** The end of the document: the sidebar after main (folders without an index page are capitalised). */
+/** The end of the document: the sidebar after main, the nav tree with this page's section open and the page marked. */
 const CONFIGURATION_SIDEBAR = `</main>
-<nav class="sidebar" aria-label="Site">
-<h2 class="sidebar-title">Sections</h2>
+<nav class="sidebar" id="site-nav" aria-label="Site">
+<h2 class="sidebar-title">Navigation</h2>
 <ul>
-<li><a href="/guides/">Guides</a></li>
-<li><a href="/legal/">Legal</a></li>
-<li><a href="/posts/">Posts</a></li>
-</ul>
-<h2 class="sidebar-title"><a href="/guides/">Guides</a></h2>
+<li><details open><summary>Guides</summary>
 <ul>
+<li><a href="/guides/">Overview</a></li>
 <li><a href="/guides/getting-started">Getting started</a></li>
-<li><a href="/guides/configuration">Configuration</a></li>
+<li><a href="/guides/configuration" aria-current="page">Configuration</a></li>
 <li><a href="/guides/troubleshooting">Troubleshooting</a></li>
+</ul></details></li>
+<li><details><summary>Legal</summary>
+<ul>
+<li><a href="/legal/terms">Terms of use</a></li>
+</ul></details></li>
+<li><details><summary>Posts</summary>
+<ul>
+<li><a href="/posts/2026-11-01-launch">Acme Widgets 1.0 is out</a></li>
+</ul></details></li>
 </ul>
 </nav>
 </div>
 <footer class="site-footer">
-<nav aria-label="Resources"><a href="/developers">Developers</a> <a href="/llms.txt">llms.txt</a> <a href="/openapi.json">OpenAPI</a> <a href="/sitemap.xml">Sitemap</a></nav>
+<p class="footer-links"><a href="/guides/configuration.md" type="text/markdown">This page as Markdown</a> <a href="/llms.txt">llms.txt</a> <a href="/developers">Developers</a> <a href="/openapi.json">OpenAPI</a> <a href="/sitemap.xml">Sitemap</a></p>
 </footer>
 </body>
 </html>
@@ -162,12 +176,12 @@ describe('HTML', () => {
     const res = await get('/guides/configuration');
     expect(res.statusCode).toBe(200);
     expect(headersOf(res)).toStrictEqual(configurationHtmlHeaders(res.rawPayload));
-    expect(res.body.startsWith('<!DOCTYPE html>\n<html lang="en">\n')).toBe(true);
+    expect(res.body.startsWith('<!DOCTYPE html>\n<html lang="en" data-theme="auto">\n')).toBe(true);
     expect(res.body).toContain(CONFIGURATION_HEAD);
     expect(res.body.slice(res.body.indexOf('<article'), res.body.indexOf('</article>') + '</article>'.length)).toBe(CONFIGURATION_ARTICLE);
   });
 
-  it('puts main before the sidebar, ending with the breadcrumb and a pointer to llms.txt for agents', async () => {
+  it('puts main before the sidebar: breadcrumb, article, page actions, page footer; no agent hint', async () => {
     const res = await get('/guides/configuration');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(CONFIGURATION_MAIN_START);
@@ -202,10 +216,15 @@ describe('HTML', () => {
     );
   });
 
-  it('has no inline script or style, so the CSP needs no unsafe-inline', async () => {
+  it('has one inline script, allowed by its hash, and no inline style, so the CSP needs no unsafe-inline', async () => {
     const res = await get('/guides/configuration');
     expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
-    expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const inline = [...res.body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(res.body).not.toMatch(/<style[\s>]/);
     expect(res.body).not.toMatch(/\sstyle="/);
     expect(res.body).not.toMatch(/\son[a-z]+="/);

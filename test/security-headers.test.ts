@@ -6,7 +6,9 @@
  * answers to a credential carry no Access-Control-Allow-Origin, and no answer carries
  * Access-Control-Allow-Credentials. Credentials checked afresh and answered from the cache are both exercised.
  */
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { THEME_INIT_SCRIPT } from '../src/layout/client/theme-init.js';
 import type { InjectOptions } from 'light-my-request';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
@@ -112,11 +114,14 @@ describe('HTML security headers', () => {
     },
   );
 
-  it('every page links its style and script from /_sitegate/ and inlines neither', async () => {
-    const { body } = await plain.app.inject({ url: '/guides/configuration' });
+  it('every page links its style and script from /_sitegate/, inlines no style and only the theme script its CSP hash allows', async () => {
+    const { body, headers } = await plain.app.inject({ url: '/guides/configuration' });
     expect(body).toContain('<link rel="stylesheet" href="/_sitegate/site.css">');
     expect(body).toContain('<script src="/_sitegate/site.js" defer></script>');
-    expect(body).not.toMatch(/<style|<script>| style=| on[a-z]+=/i);
+    expect(body).not.toMatch(/<style| style=| on[a-z]+=/i);
+    const inline = [...body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline).toStrictEqual([THEME_INIT_SCRIPT]);
+    expect(headers['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`);
   });
 });
 

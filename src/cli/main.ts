@@ -42,6 +42,11 @@ interface ServeOptions {
   drainTimeout?: string;
   pageMaxChars?: string;
   siteTitle?: string;
+  logo?: string;
+  favicon?: string;
+  accentColor?: string;
+  theme?: string;
+  editUrl?: string;
   allowContentErrors?: boolean;
   trustProxy?: string;
   secretFile?: string;
@@ -110,6 +115,11 @@ function program(setExit: (code: number) => void): Command {
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long requests in flight may take to finish (default 10)')
     .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts (default 50000; 0 = never)')
     .option('--site-title <title>', "site name (default: the generator's title, else the public root page's title, else the folder name)")
+    .option('--logo <image>', 'header logo: an image path in the content folder or an https URL (default: the site title alone)')
+    .option('--favicon <image>', 'site icon: an image path in the content folder or an https URL')
+    .option('--accent-color <colour>', 'accent colour of the pages, any CSS colour (default #0969da)')
+    .option('--theme <theme>', 'colour theme before a reader picks one: light, dark or auto (default auto)')
+    .option('--edit-url <url>', '"Edit this page" base URL, or one with :path for the source path (default: the generator\'s)')
     .addOption(conventionsOption())
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')

@@ -127,6 +127,7 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
     ...(hooks === undefined ? {} : { onConditional: hooks.onConditional }),
   });
   try {
+    await loaded.snapshot.datesReady;
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await watcher?.close();
@@ -227,7 +228,11 @@ function startReloading(
   metrics: Metrics | undefined,
 ): Reloader {
   const reloader = createReloader({
-    build,
+    build: async () => {
+      const loaded = build();
+      await loaded.snapshot.datesReady;
+      return loaded;
+    },
     swap: (loaded) => context.swapSnapshot(loaded.snapshot),
     onReload: (loaded, buildMs) => {
       metrics?.snapshotBuilt(buildMs / 1000, loaded.snapshot.site.pages.size, loaded.snapshot.site.assets.size);

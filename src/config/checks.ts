@@ -4,6 +4,7 @@
  * source in front (config.ts).
  */
 import { compile as compileProxyTrust } from '@fastify/proxy-addr';
+import { formatRgb, parse as parseColor } from 'culori';
 
 /** The smallest page limit (characters): room for a part's navigation lines and some text. */
 export const PAGE_MAX_CHARS_MIN = 5_000;
@@ -57,4 +58,36 @@ export function checkTrustProxy(value: readonly string[]): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * An accent colour: any CSS colour culori parses (CSS Color Module Level 4: names, `#rgb[a]`,
+ * `#rrggbb[aa]`, `rgb()`, `hsl()`, `oklch()`…). The site stylesheet carries {@link cssColor}'s
+ * rewriting of it, never the text as given.
+ */
+export function checkCssColor(value: string): string | undefined {
+  return parseColor(value.trim()) === undefined ? 'must be a CSS colour, e.g. "#0969da" or "rebeccapurple"' : undefined;
+}
+
+/** A valid CSS colour ({@link checkCssColor}) written as `rgb()`/`rgba()`, safe to put in a stylesheet. */
+export function cssColor(value: string): string {
+  const parsed = parseColor(value.trim());
+  if (parsed === undefined) throw new Error(`not a CSS colour: ${value}`);
+  return formatRgb(parsed);
+}
+
+/** An image: an http(s) URL, or a path relative to the content folder without `..` segments or a scheme. */
+export function checkImageRef(value: string): string | undefined {
+  const text = value.trim();
+  if (/^https?:\/\//i.test(text)) return URL.canParse(text) ? undefined : 'must be a valid URL';
+  if (text === '' || /^[a-z][a-z0-9+.-]*:/i.test(text) || text.split(/[\\/]/).includes('..') || /[\r\n]/.test(text))
+    return 'must be an http(s) URL or a path in the content folder (no "..")';
+  return undefined;
+}
+
+/** An edit URL: an http(s) URL to which a page's source path is appended, or holding `:path` where it goes. */
+export function checkEditUrl(value: string): string | undefined {
+  return URL.canParse(value) && /^https?:\/\//i.test(value)
+    ? undefined
+    : 'must be an http(s) URL, e.g. "https://github.com/o/r/edit/main/docs/"';
 }

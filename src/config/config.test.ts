@@ -10,6 +10,32 @@ import { DEFAULT_LIMITS } from './limits.js';
 const CWD = path.resolve('/srv/site');
 
 describe('loadConfig', () => {
+  it('takes the branding settings from flags, the environment and the site object of sitegate.json', () => {
+    const file = {
+      site: {
+        logo: 'img/logo.svg',
+        favicon: 'https://cdn.example/icon.png',
+        accentColor: ' hsl(200 80% 40%) ',
+        theme: 'dark',
+        editUrl: 'https://github.com/o/r/edit/main/docs/',
+      },
+    };
+    expect(loadConfig({}, {}, file, CWD).branding).toStrictEqual({
+      logo: 'img/logo.svg',
+      favicon: 'https://cdn.example/icon.png',
+      accentColor: 'hsl(200 80% 40%)',
+      theme: 'dark',
+      editUrl: 'https://github.com/o/r/edit/main/docs/',
+    });
+    expect(loadConfig({ theme: 'light', accentColor: 'rebeccapurple' }, { logo: 'logo.png' }, {}, CWD).branding).toStrictEqual({
+      logo: 'logo.png',
+      favicon: null,
+      accentColor: 'rebeccapurple',
+      theme: 'light',
+      editUrl: null,
+    });
+  });
+
   it('takes the site title from --site-title, then SITEGATE_SITE_TITLE, then site.title, trimmed', () => {
     const titles = [
       loadConfig({ siteTitle: ' Flag ' }, { siteTitle: 'Env' }, { site: { title: 'File' } }, CWD).siteTitle,
@@ -57,6 +83,7 @@ describe('loadConfig', () => {
       limits: DEFAULT_LIMITS,
       pageMaxChars: 50_000,
       siteTitle: null,
+      branding: { logo: null, favicon: null, accentColor: null, theme: 'auto', editUrl: null },
       allowContentErrors: false,
       trustProxy: [],
       secret: null,
@@ -361,6 +388,28 @@ describe('loadConfig', () => {
       ['sitegate.json: site.title: must be one line of 1 to 200 characters, got 42', {}, {}, { site: { title: 42 } }],
       ['SITEGATE_SITE_TITLE: must be one line of 1 to 200 characters, got "two\\nlines"', {}, { siteTitle: 'two\nlines' }, {}],
       ['SITEGATE_ALLOW_CONTENT_ERRORS: must be true or false, got "perhaps"', {}, { allowContentErrors: 'perhaps' }, {}],
+      ['--accent-color: must be a CSS colour, e.g. "#0969da" or "rebeccapurple", got "#12"', { accentColor: '#12' }, {}, {}],
+      [
+        'sitegate.json: site.accentColor: must be a CSS colour, e.g. "#0969da" or "rebeccapurple", got "red;}body{x:y"',
+        {},
+        {},
+        { site: { accentColor: 'red;}body{x:y' } },
+      ],
+      ['SITEGATE_THEME: must be one of "light", "dark", "auto", got "sepia"', {}, { theme: 'sepia' }, {}],
+      ['sitegate.json: site.theme: must be one of "light", "dark", "auto", got 1', {}, {}, { site: { theme: 1 } }],
+      ['--logo: must be an http(s) URL or a path in the content folder (no ".."), got "../secret.png"', { logo: '../secret.png' }, {}, {}],
+      [
+        'SITEGATE_FAVICON: must be an http(s) URL or a path in the content folder (no ".."), got "javascript:alert(1)"',
+        {},
+        { favicon: 'javascript:alert(1)' },
+        {},
+      ],
+      [
+        'sitegate.json: site.editUrl: must be an http(s) URL, e.g. "https://github.com/o/r/edit/main/docs/", got "ftp://x/"',
+        {},
+        {},
+        { site: { editUrl: 'ftp://x/' } },
+      ],
       [
         'sitegate.json: rateLimits.nope: unknown key (known: token, authFailures, clientFailures, search)',
         {},

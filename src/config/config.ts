@@ -16,6 +16,7 @@ import { chooseDataDir } from './data-dir.js';
 import { ConfigError } from './errors.js';
 import { decodeRequestPath } from '../content/paths.js';
 import type { Generator } from '../content/conventions/types.js';
+import type { Branding } from '../layout/branding.js';
 
 export { ConfigError } from './errors.js';
 export { LOG_LEVELS, SECRET_MIN_CHARS, DEFAULT_AUDIT_RETENTION_DAYS, type LogLevel } from './settings.js';
@@ -68,6 +69,8 @@ export interface Config {
   pageMaxChars: number;
   /** Site name everywhere (llms.txt, `<title>`, openapi.json, MCP); null = the public root page's title, else the folder name. */
   siteTitle: string | null;
+  /** Site branding and page links (`site.logo`, `site.favicon`, `site.accentColor`, `site.theme`, `site.editUrl`); null = unset. */
+  branding: Branding;
   /**
    * Start even when pages are held back because their frontmatter names `access` or `draft` but does
    * not parse (they stay unpublished and are logged); without it `serve` refuses to start (exit 2).
@@ -138,7 +141,12 @@ export interface ConfigInput {
   /** `--site-title`; in sitegate.json, `site.title`. */
   siteTitle?: string | undefined;
   /** sitegate.json's `site` object: `{ "title": "Acme Docs" }`. */
-  site?: { title?: unknown } | undefined;
+  site?: { title?: unknown; logo?: unknown; favicon?: unknown; accentColor?: unknown; theme?: unknown; editUrl?: unknown } | undefined;
+  logo?: string | undefined;
+  favicon?: string | undefined;
+  accentColor?: string | undefined;
+  theme?: string | undefined;
+  editUrl?: string | undefined;
   allowContentErrors?: string | boolean | undefined;
   /** Per-limit overrides, e.g. `{ "search": { "points": 100, "windowSec": 60 } }` (sitegate.json only). */
   rateLimits?: Partial<Record<RateLimitName, Partial<{ points: number; windowSec: number }>>> | undefined;
@@ -258,6 +266,13 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     limits: limits as unknown as RequestLimits,
     pageMaxChars: value('pageMaxChars'),
     siteTitle: siteTitle === undefined ? null : siteTitle.trim(),
+    branding: {
+      logo: value<string | undefined>('site.logo')?.trim() ?? null,
+      favicon: value<string | undefined>('site.favicon')?.trim() ?? null,
+      accentColor: value<string | undefined>('site.accentColor')?.trim() ?? null,
+      theme: value('site.theme'),
+      editUrl: value<string | undefined>('site.editUrl')?.trim() ?? null,
+    },
     allowContentErrors: value('allowContentErrors'),
     trustProxy: value<string[]>('trustProxy').map((entry) => entry.trim()),
     secret: secretSource(given.get('secretFile'), given.get('secret'), dir('secretFile')),

@@ -12,7 +12,7 @@ import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_ENV_NAMES, LIMIT_RANGES, type LimitName } from './limits.js';
 import { GENERATORS } from '../content/conventions/types.js';
-import { checkBaseUrl, checkPageMaxChars, checkSiteTitle, checkTrustProxy } from './checks.js';
+import { checkBaseUrl, checkCssColor, checkEditUrl, checkImageRef, checkPageMaxChars, checkSiteTitle, checkTrustProxy } from './checks.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -265,6 +265,56 @@ export const SETTINGS: readonly Setting[] = [
     check: checkSiteTitle,
     defaultText: "the generator's title, else the public root page's title, else the folder name",
     description: 'Site name (llms.txt, the HTML title, openapi.json, MCP).',
+  },
+  {
+    key: 'site.logo',
+    input: 'logo',
+    flag: '--logo',
+    env: 'SITEGATE_LOGO',
+    schema: { type: 'string' },
+    check: checkImageRef,
+    defaultText: 'none: the site title alone',
+    description: 'Logo in the page header: an image path in the content folder (`img/logo.svg`) or an https URL.',
+  },
+  {
+    key: 'site.favicon',
+    input: 'favicon',
+    flag: '--favicon',
+    env: 'SITEGATE_FAVICON',
+    schema: { type: 'string' },
+    check: checkImageRef,
+    defaultText: "sitegate's page icon",
+    description: 'Site icon: an image path in the content folder (`favicon.ico`) or an https URL.',
+  },
+  {
+    key: 'site.accentColor',
+    input: 'accentColor',
+    flag: '--accent-color',
+    env: 'SITEGATE_ACCENT_COLOR',
+    schema: { type: 'string' },
+    check: checkCssColor,
+    defaultText: 'blue (`#0969da`)',
+    description: 'Accent colour of the pages (current page, focus rings, buttons): any CSS colour.',
+  },
+  {
+    key: 'site.theme',
+    input: 'theme',
+    flag: '--theme',
+    env: 'SITEGATE_THEME',
+    schema: { type: 'string', enum: ['light', 'dark', 'auto'] },
+    expect: 'one of "light", "dark", "auto"',
+    default: 'auto',
+    description: "Colour theme before a reader picks one: `auto` follows the reader's system setting.",
+  },
+  {
+    key: 'site.editUrl',
+    input: 'editUrl',
+    flag: '--edit-url',
+    env: 'SITEGATE_EDIT_URL',
+    schema: { type: 'string' },
+    check: checkEditUrl,
+    defaultText: "the generator's (Docusaurus `editUrl`, MkDocs `repo_url` + `edit_uri`, VitePress and Starlight `editLink`), else none",
+    description: '"Edit this page" links: a URL to which the page\'s source path is appended, or in which `:path` stands for it.',
   },
   {
     key: 'allowContentErrors',

@@ -2,7 +2,8 @@
  * Response headers shared by several routes, and the security policy they carry:
  *
  * - every HTML response: a Content-Security-Policy without `unsafe-inline` (the layout loads
- *   /_sitegate/site.css and site.js and has no inline script, style or style attribute), nosniff,
+ *   /_sitegate/site.css and site.js, has no inline style or style attribute, and one inline script
+ *   allowed by its hash), nosniff,
  *   a Referrer-Policy and frame protection (`frame-ancestors 'none'` and, for older browsers,
  *   `X-Frame-Options: DENY`);
  * - every response when the public base URL is https: Strict-Transport-Security (RFC 6797);
@@ -17,15 +18,16 @@
  * no answer carries `Access-Control-Allow-Credentials`, so cookies and HTTP authentication that a
  * browser manages never apply (Fetch standard §3.2, "CORS protocol").
  */
+import { THEME_INIT_CSP_SOURCE } from '../layout/client/theme-init.js';
 
 /**
  * Security headers of HTML responses. The CSP allows only same-origin scripts and styles (no
- * `unsafe-inline`, so inline `style` attributes in content are not applied); images may come from
- * anywhere over https, as content pages link them.
+ * `unsafe-inline`, so inline `style` attributes in content are not applied) and, by its hash, the
+ * one inline script that applies the reader's theme before the first paint
+ * (layout/client/theme-init.ts); images may come from anywhere over https, as content pages link them.
  */
 export const HTML_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'content-security-policy': `default-src 'none'; script-src 'self' ${THEME_INIT_CSP_SOURCE}; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',

@@ -3,14 +3,15 @@
  * `unsafe-inline`. The script adds live results to the search box through `/api/search.json`.
  */
 
+import { SHELL_CSS } from './client/shell.css.js';
+import { SHELL_JS } from './client/shell.js.js';
+
 /** The site icon (browsers ask for one on every site; without it they log a 404): a page with a fold. */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M7 3h13l6 6v20H7z" fill="#0969da"/><path d="M20 3v6h6" fill="#9ec5fe"/><path d="M11 15h11M11 20h11M11 25h7" stroke="#fff" stroke-width="2"/></svg>
 `;
 
 /** The site stylesheet: readable measure, system fonts, light and dark, phone and desktop. */
-export const SITE_CSS = `:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--panel:#f6f8fa;--border:#d0d7de;--link:#0550ae;--accent:#0969da}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#161b22;--border:#30363d;--link:#4493f8;--accent:#4493f8}}
-*{box-sizing:border-box}
+export const SITE_CSS = `*{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 a{color:var(--link)}
@@ -18,8 +19,6 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .skip-link{position:absolute;left:-999px;top:0;background:var(--bg);padding:.5rem 1rem;z-index:10}
 .skip-link:focus{left:.5rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.site-header{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1.5rem;padding:.75rem 1.25rem;border-bottom:1px solid var(--border);background:var(--panel)}
-.brand{font-weight:700;font-size:1.1rem;text-decoration:none;color:var(--fg)}
 .search{position:relative;display:flex;gap:.4rem;flex:1 1 16rem;min-width:0;max-width:28rem}
 .search input{flex:1 1 auto;min-width:0;padding:.45rem .7rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg)}
 .search-submit{padding:.45rem .8rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
@@ -29,23 +28,11 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .search-results small{display:block;color:var(--muted)}
 .search-results .empty{padding:.45rem .7rem;color:var(--muted)}
 .site-footer{border-top:1px solid var(--border);background:var(--panel);padding:1rem 1.25rem;font-size:.9rem}
-.site-footer nav{display:flex;flex-wrap:wrap;gap:1rem;max-width:80rem;margin:0 auto}
-.layout{display:grid;grid-template-columns:minmax(12rem,17rem) minmax(0,1fr);grid-template-areas:"side main";gap:2rem;max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem}
-.layout>main{grid-area:main}
-.layout>.sidebar{grid-area:side}
-.agent-hint{margin:0 0 .75rem;font-size:.8rem;color:var(--muted)}
-.llms-link{font-size:.85rem;color:var(--muted)}
+.footer-links{display:flex;flex-wrap:wrap;gap:1rem;max-width:90rem;margin:0 auto}
 .page-parts{margin:0 0 1rem;padding:.5rem .8rem;border:1px solid var(--border);border-radius:6px;background:var(--panel);font-size:.93rem}
 .page-parts p{margin:0}
 .page-parts-list{margin:.4rem 0 0;padding-left:1.2rem}
 .page-parts-end{margin:1.5rem 0 0}
-.sidebar{font-size:.93rem;overflow-wrap:anywhere}
-.sidebar ul{list-style:none;padding:0;margin:0 0 1.25rem}
-.sidebar li{margin:.2rem 0}
-.sidebar-title{font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin:0 0 .5rem}
-main{min-width:0;max-width:50rem}
-.breadcrumb ol{display:flex;flex-wrap:wrap;list-style:none;padding:0;margin:1rem 0 .75rem;font-size:.9rem;color:var(--muted)}
-.breadcrumb li+li::before{content:"/";padding:0 .4rem}
 .content h1{font-size:2rem;line-height:1.25;margin:0 0 1rem}
 .content h2{margin-top:2rem;padding-bottom:.3rem;border-bottom:1px solid var(--border)}
 .content img{max-width:100%;height:auto}
@@ -63,17 +50,16 @@ main{min-width:0;max-width:50rem}
 .admonition-danger,.markdown-alert-caution{border-color:#cf222e}
 .markdown-alert-tip{border-color:#1a7f37}
 .markdown-alert-important{border-color:#8250df}
-.page-footer{margin-top:3rem;padding-top:1rem;border-top:1px solid var(--border);color:var(--muted);font-size:.9rem}
 .listing li{margin:.3rem 0}
-@media (max-width:48rem){.layout{grid-template-columns:1fr;grid-template-areas:"main" "side";gap:1rem}.sidebar{border-top:1px solid var(--border);padding-top:1rem}.content h1{font-size:1.6rem}}
-`;
+${SHELL_CSS}`;
 
 /** Live search: debounced fetch of /api/search.json?q=…&lang=<the page's language>, results as links; Escape closes. */
 export const SITE_JS = `(() => {
   const input = document.getElementById('search-input');
   const list = document.getElementById('search-results');
   if (!input || !list) return;
-  const endpoint = input.form.getAttribute('action');
+  // The form submits to the results page (<base>/search); live results come from the JSON API beside it.
+  const endpoint = input.form.getAttribute('action').replace(/[/]search$/, '/api/search.json');
   // The page's language: a German page searches German pages, whatever the browser's Accept-Language.
   const lang = document.documentElement.lang ? '&lang=' + encodeURIComponent(document.documentElement.lang) : '';
   let timer = 0;
@@ -112,4 +98,4 @@ export const SITE_JS = `(() => {
   });
   document.addEventListener('click', (event) => { if (!input.form.contains(event.target)) close(); });
 })();
-`;
+${SHELL_JS}`;

@@ -1,14 +1,25 @@
 /**
  * The HTML document shell every page shares: head with canonical and markdown alternate links,
- * header with the search box, main column, sidebar navigation, site footer. Pure string building.
+ * a one-row header (menu button, logo or site title, search box, theme toggle), the main column,
+ * the sidebar navigation (a drawer on narrow screens), and a site footer with the markdown and
+ * llms.txt links. Pure string building.
  *
- * Source order puts the page's own text first: only the brand, the search box and a short link
- * to llms.txt (so that agents reading the HTML meet the index near the top) precede the heading; the breadcrumb closes the main column and the resource links sit in the site footer.
- * Agents that convert the HTML (AFDocs' content-start-position check) then find the content within
- * the first tenth of even a short page, and keyboard users still meet the search box first.
+ * Source order puts the page's own text first: only the header precedes the main column, and the
+ * navigation follows it (the stylesheet places it on the left with CSS grid), so that agents that
+ * convert the HTML (AFDocs' content-start-position check) find the content within the first tenth
+ * of even a short page, and keyboard users still meet the search box first. Agents find the
+ * markdown through `<link rel="alternate">` and the `Link` headers, and the index through a
+ * `hidden` "For agents" line at the top of the body, after the skip link (which must be the first link to count as one) (the words of the markdown's directive,
+ * content/portable-markdown.ts), which people never see but agents that read the HTML do (AFDocs'
+ * llms-txt-directive-html check: "a visually-hidden element near the top of each page");
+ * the footer links the page's markdown and llms.txt for people who want them, in a paragraph
+ * rather than a `<nav>`, which agents that look for an llms.txt directive skip (AFDocs'
+ * llms-txt-directive-html check).
  */
 import { escapeHtml } from '../escape.js';
 import type { Alternate } from '../content/languages.js';
+import type { Theme } from './branding.js';
+import { THEME_INIT_SCRIPT } from './client/theme-init.js';
 
 /** Path (under the base path) of the stylesheet and script every HTML page loads. */
 export const ASSET_PATHS = { css: '/_sitegate/site.css', js: '/_sitegate/site.js', icon: '/_sitegate/favicon.svg' } as const;
@@ -23,6 +34,12 @@ export interface SiteChrome {
   basePath: string;
   /** BCP 47 tag of the site's default language, for documents that give none; default `en`. */
   lang?: string | undefined;
+  /** Header logo URL (layout/branding.ts `imageUrlOf`), shown before the site name. */
+  logoUrl?: string | undefined;
+  /** Site icon URL; default sitegate's, {@link ASSET_PATHS} `icon`. */
+  faviconUrl?: string | undefined;
+  /** Theme before the reader picks one (`<html data-theme>`); default `auto`. */
+  theme?: Theme | undefined;
 }
 
 /** One HTML document. */
@@ -67,40 +84,52 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
     input.previousPath === undefined ? '' : `\n<link rel="prev" href="${escapeHtml(baseUrl + input.previousPath)}">`,
     input.nextPath === undefined ? '' : `\n<link rel="next" href="${escapeHtml(baseUrl + input.nextPath)}">`,
   ].join('');
+  const theme = chrome.theme ?? 'auto';
+  const icon =
+    chrome.faviconUrl === undefined
+      ? `<link rel="icon" href="${basePath}${ASSET_PATHS.icon}" type="image/svg+xml">`
+      : `<link rel="icon" href="${escapeHtml(chrome.faviconUrl)}">`;
+  const logo = chrome.logoUrl === undefined ? '' : `<img class="brand-logo" src="${escapeHtml(chrome.logoUrl)}" alt="">`;
+  const markdownLink =
+    input.markdownPath === undefined
+      ? ''
+      : `<a href="${escapeHtml(basePath + input.markdownPath)}" type="text/markdown">This page as Markdown</a> `;
   return `<!DOCTYPE html>
-<html lang="${escapeHtml(input.lang ?? chrome.lang ?? 'en')}"${input.direction === undefined ? '' : ` dir="${input.direction}"`}>
+<html lang="${escapeHtml(input.lang ?? chrome.lang ?? 'en')}"${input.direction === undefined ? '' : ` dir="${input.direction}"`} data-theme="${theme}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(pageTitle)}</title>
 <meta name="description" content="${escapeHtml(input.description)}">${input.robots === undefined ? '' : `\n<meta name="robots" content="${input.robots}">`}
 ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}${hreflang}${sequence}
-<link rel="icon" href="${basePath}${ASSET_PATHS.icon}" type="image/svg+xml">
+<script>${THEME_INIT_SCRIPT}</script>
+${icon}
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
+<p class="agent-directive" hidden>For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
 <header class="site-header">
-<a class="brand" href="${basePath}/">${escapeHtml(chrome.name)}</a>
-<form class="search" role="search" action="${basePath}/api/search.json" method="get">
+<button type="button" class="menu-button" aria-controls="site-nav" aria-expanded="false" aria-label="Menu"><svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2"/></svg></button>
+<a class="brand" href="${basePath}/">${logo}<span class="brand-name">${escapeHtml(chrome.name)}</span></a>
+<form class="search" role="search" action="${basePath}/search" method="get">
 <input id="search-input" name="q" type="search" aria-label="Search the site" placeholder="Search…" autocomplete="off" maxlength="256">
 <button class="search-submit" type="submit">Search</button>
 <ul id="search-results" class="search-results" hidden></ul>
 </form>
-<a class="llms-link" href="${basePath}/llms.txt">llms.txt</a>
+<button type="button" class="theme-toggle" aria-label="Colour theme: ${theme}" title="Colour theme: ${theme}"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor"/></svg></button>
 </header>
 <div class="layout">
 <main id="main">
-${input.mainHtml}
-${input.breadcrumbHtml}<p class="agent-hint">For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
+${input.breadcrumbHtml}${input.mainHtml}
 </main>
-<nav class="sidebar" aria-label="Site">
+<nav class="sidebar" id="site-nav" aria-label="Site">
 ${input.sidebarHtml}
 </nav>
 </div>
 <footer class="site-footer">
-<nav aria-label="Resources"><a href="${basePath}/developers">Developers</a> <a href="${basePath}/llms.txt">llms.txt</a> <a href="${basePath}/openapi.json">OpenAPI</a> <a href="${basePath}/sitemap.xml">Sitemap</a></nav>
+<p class="footer-links">${markdownLink}<a href="${basePath}/llms.txt">llms.txt</a> <a href="${basePath}/developers">Developers</a> <a href="${basePath}/openapi.json">OpenAPI</a> <a href="${basePath}/sitemap.xml">Sitemap</a></p>
 </footer>
 </body>
 </html>

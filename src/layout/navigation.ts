@@ -1,44 +1,28 @@
 /** Sidebar and breadcrumb HTML for pages and folders. */
 import { escapeHtml } from '../escape.js';
 import type { Site } from '../content/site.js';
-import { isFolder, navLabel, type Folder } from '../content/folders.js';
+import { navLabel } from '../content/folders.js';
+import { renderNavTree } from './nav-tree.js';
 import { parentFolderKey } from '../content/paths.js';
 import { languageOfKey } from '../content/languages.js';
 import type { Page } from '../content/page.js';
 
-/** A folder's pages are listed in the sidebar only up to this many; past it, a link to the folder. */
-export const SIDEBAR_MAX_PAGES = 60;
-
 /**
- * The sidebar of every page in `folderKey`: the top-level sections and pages of its language's tree
- * (content/languages.ts: `/de/…` shows the German tree), then the entries of the current folder, each in nav order under its nav label (content/folders.ts; the
- * site's folders hold public pages only). Built once per folder and shared by its pages.
+ * The sidebar of every page in `folderKey` (`/` or `/a/b/`): the nav tree of its language with the
+ * folders down to `folderKey` open (nav-tree.ts, which states its size bound). Built once per
+ * folder and shared by its pages, which mark themselves with nav-tree.ts `markCurrentPage`.
  */
 export function renderSidebar(site: Site, folderKey: string, basePath: string): string {
-  const rootKey = languageOfKey(site.languages, folderKey).rootKey;
-  const root = site.folders.get(rootKey);
-  const top = (root?.items ?? []).map((item) => link(basePath + item.url, navLabel(item)));
-  let html = `<h2 class="sidebar-title">Sections</h2>\n<ul>\n${top.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
-  const folder = site.folders.get(folderKey);
-  if (folder !== undefined && folder.key !== rootKey) html += `\n${renderFolderList(folder, basePath)}`;
-  return html;
-}
-
-function renderFolderList(folder: Folder, basePath: string): string {
-  const heading = `<h2 class="sidebar-title"><a href="${basePath}${folder.url}">${escapeHtml(folder.label)}</a></h2>`;
-  if (folder.items.length > SIDEBAR_MAX_PAGES) {
-    return `${heading}\n<p><a href="${basePath}${folder.url}">All ${folder.items.length} entries</a></p>`;
-  }
-  const items = folder.items.map((item) => link(basePath + item.url, isFolder(item) ? `${item.label}/` : navLabel(item)));
-  return `${heading}\n<ul>\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`;
+  return renderNavTree(site, folderKey, basePath);
 }
 
 /** Each site's pages' places in their language's nav order, made on first use. */
 const NAV_INDEX = new WeakMap<Site, Map<string, { order: readonly Page[]; at: number }>>();
 
 /**
- * Links to the previous and next page of the nav order of the page's language (content/folders.ts,
- * as the sidebar and llms.txt list them), as the generators' page footers show them; `''` for a page outside it
+ * Cards linking the previous and next page of the nav order of the page's language (content/folders.ts,
+ * as the sidebar and llms.txt list them), as the generators' page footers show them: "Previous"
+ * or "Next" and the page's nav label; `''` for a page outside it
  * (an internal page: its neighbours would show nothing private, but it has no place in the public order).
  */
 export function renderPageNav(site: Site, key: string, basePath: string): string {
@@ -53,11 +37,10 @@ export function renderPageNav(site: Site, key: string, basePath: string): string
   const previous = place.order[place.at - 1];
   const next = place.order[place.at + 1];
   if (previous === undefined && next === undefined) return '';
-  const links = [
-    previous === undefined ? '' : `<a rel="prev" href="${escapeHtml(basePath + previous.url)}">← ${escapeHtml(navLabel(previous))}</a>`,
-    next === undefined ? '' : `<a rel="next" href="${escapeHtml(basePath + next.url)}">${escapeHtml(navLabel(next))} →</a>`,
-  ];
-  return `<nav class="page-nav" aria-label="Previous and next page">${links.filter((link) => link !== '').join(' · ')}</nav>\n`;
+  const card = (page: Page, rel: 'prev' | 'next', label: string): string =>
+    `<a class="page-nav-${rel}" rel="${rel}" href="${escapeHtml(basePath + page.url)}"><span class="page-nav-label">${label}</span> <span class="page-nav-title">${escapeHtml(navLabel(page))}</span></a>`;
+  const links = [previous === undefined ? '' : card(previous, 'prev', 'Previous'), next === undefined ? '' : card(next, 'next', 'Next')];
+  return `<nav class="page-nav" aria-label="Previous and next page">${links.join('')}</nav>\n`;
 }
 
 /** Breadcrumb from the root of the page's language tree to the folder holding `key` (the current page is not a link). */

@@ -10,51 +10,60 @@ import { renderDocument, type SiteChrome } from './document.js';
 import { partMarkdownUrlOf, partUrlOf } from '../content/paths.js';
 import { partMarkdown } from '../content/part-markdown.js';
 import { languageOfKey, type Alternate } from '../content/languages.js';
+import { renderPageActions, renderPageMeta } from './page-extras.js';
+import { renderToc, tocEntries } from './toc.js';
+
+/** What a page shows around its text, made by the snapshot (page-bodies.ts). */
+export interface PageSurroundings {
+  /** The sidebar, current page marked (nav-tree.ts). */
+  sidebarHtml: string;
+  /** The breadcrumb (navigation.ts `renderBreadcrumb`), shown above the title. */
+  breadcrumbHtml: string;
+  /** Cards to the previous and next page in nav order (navigation.ts `renderPageNav`), at the bottom. */
+  pageNavHtml?: string | undefined;
+  /** Where the page's source is edited (content/edit-url.ts), when known. */
+  editUrl?: string | undefined;
+  /** Last update (ms since the epoch): git history, else the file time; default the file time. */
+  updatedMs?: number | undefined;
+  /** Text direction and `hreflang` alternates (content/languages.ts). */
+  language?: { direction?: 'ltr' | 'rtl' | undefined; alternates: readonly Alternate[] } | undefined;
+}
 
 /**
  * Renders a content page as a full HTML document: the whole page, or one part of a long page
  * (`part`, one of `content.parts`) with the parts' navigation and `<link rel="prev|next">`.
- * @param pageNavHtml links to the previous and next page in nav order (navigation.ts `renderPageNav`), put in the footer
- * @param language the page's text direction and its `hreflang` alternates (content/languages.ts), shown on
- *   the whole page and part 1 only: a translation's parts need not match
+ * Main holds the breadcrumb, the article (the author's content only), the page actions, the
+ * on-page table of contents (toc.ts) and the page footer (meta line, previous and next page).
+ * The language's alternates are shown on the whole page and part 1 only: a translation's parts need not match.
  */
-export function renderPageHtml(
-  chrome: SiteChrome,
-  page: Page,
-  content: PageContent,
-  sidebarHtml: string,
-  breadcrumbHtml: string,
-  part?: PagePart,
-  pageNavHtml = '',
-  language: { direction?: 'ltr' | 'rtl' | undefined; alternates: readonly Alternate[] } = { alternates: [] },
-): string {
+export function renderPageHtml(chrome: SiteChrome, page: Page, content: PageContent, around: PageSurroundings, part?: PagePart): string {
   const { basePath } = chrome;
   const { parts } = content;
   const startsWithH1 = part?.startsWithH1 ?? content.startsWithH1;
   const title = part === undefined || part.n === 1 ? page.title : `${page.title} (part ${part.n} of ${parts.length})`;
   const heading = startsWithH1 && (part === undefined || part.n === 1) ? '' : `<h1>${escapeHtml(title)}</h1>\n`;
-  const updated = new Date(page.lastModifiedMs).toISOString().slice(0, 10);
   const markdownUrl = part?.markdownUrl ?? page.markdownUrl;
+  const url = part?.url ?? page.url;
+  const bodyHtml = part?.bodyHtml ?? content.bodyHtml;
   const top = part === undefined ? '' : renderPartsTop(basePath, parts, part);
   const bottom = part === undefined ? '' : renderPartsBottom(basePath, parts, part);
   const mainHtml = `<article class="content">
-${top}${heading}${part?.bodyHtml ?? content.bodyHtml}${bottom}</article>
-<footer class="page-footer">
-${pageNavHtml}<p>Updated <time datetime="${updated}">${updated}</time> · <a href="${basePath}${markdownUrl}" type="text/markdown">View as markdown</a></p>
-</footer>`;
+${top}${heading}${bodyHtml}${bottom}</article>
+${renderPageActions(basePath + markdownUrl, chrome.baseUrl + url)}${renderToc(tocEntries(bodyHtml))}<footer class="page-footer">
+${renderPageMeta(around.editUrl, around.updatedMs ?? page.lastModifiedMs)}${around.pageNavHtml ?? ''}</footer>`;
   return renderDocument(chrome, {
     title,
     description: page.description,
-    path: part?.url ?? page.url,
+    path: url,
     markdownPath: markdownUrl,
     previousPath: part === undefined ? undefined : parts[part.n - 2]?.url,
     nextPath: part === undefined ? undefined : parts[part.n]?.url,
-    sidebarHtml,
-    breadcrumbHtml,
+    sidebarHtml: around.sidebarHtml,
+    breadcrumbHtml: around.breadcrumbHtml,
     mainHtml,
     lang: page.lang,
-    direction: language.direction,
-    alternates: part === undefined || part.n === 1 ? language.alternates : [],
+    direction: around.language?.direction,
+    alternates: part === undefined || part.n === 1 ? (around.language?.alternates ?? []) : [],
   });
 }
 

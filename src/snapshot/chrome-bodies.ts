@@ -4,17 +4,20 @@ import { FAVICON_SVG, SITE_CSS, SITE_JS } from '../layout/assets.js';
 import { PORTAL_CSS } from '../layout/client/portal.css.js';
 import { PORTAL_JS } from '../layout/client/portal.js.js';
 import { renderErrorHtml } from '../layout/pages.js';
+import { accentCss } from '../layout/branding.js';
 import { CONTENT_TYPES } from './bodies.js';
 import type { DeclaredSite } from '../content/conventions/types.js';
 import type { SiteView } from './site-view.js';
 
 /**
- * The stylesheet, script and icon pages link to, by URL path (`/_sitegate/…`). The portal's
+ * The stylesheet, script and icon pages link to, by URL path (`/_sitegate/…`); the stylesheet ends
+ * with the accent colour's rule when one is configured (layout/branding.ts). The portal's
  * styles and script ride along in the site's files: one request each, cached for every page.
+ * @param accentColor the `site.accentColor` setting, validated; null for sitegate's own
  */
-export function assetBodies(): ReadonlyMap<string, Body> {
+export function assetBodies(accentColor: string | null = null): ReadonlyMap<string, Body> {
   return new Map([
-    ['/_sitegate/site.css', makeBody(SITE_CSS + PORTAL_CSS, CONTENT_TYPES.css)],
+    ['/_sitegate/site.css', makeBody(SITE_CSS + PORTAL_CSS + accentCss(accentColor), CONTENT_TYPES.css)],
     ['/_sitegate/site.js', makeBody(SITE_JS + PORTAL_JS, CONTENT_TYPES.js)],
     ['/_sitegate/favicon.svg', makeBody(FAVICON_SVG, CONTENT_TYPES.svg)],
   ]);

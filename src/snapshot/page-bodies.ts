@@ -7,7 +7,7 @@ import { renderPageHtml } from '../layout/pages.js';
 import { alternatesOf, languageOfKey } from '../content/languages.js';
 import { partBodies, partedBodies, wholeBodies, type PageBodies } from './bodies.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
-import { folderOf, type SiteView } from './site-view.js';
+import type { SiteView } from './site-view.js';
 
 /** Options of {@link pageBodiesOf}. */
 export interface PageBodiesOptions {
@@ -38,17 +38,15 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
           return undefined;
         }
         const language = { direction: languageOfKey(site.languages, key).direction, alternates: alternatesOf(site, key) };
-        const render = (part?: PagePart): string =>
-          renderPageHtml(
-            chrome,
-            page,
-            content,
-            view.sidebarOf(folderOf(key)),
-            renderBreadcrumb(site, key, basePath),
-            part,
-            renderPageNav(site, key, basePath),
-            language,
-          );
+        const around = {
+          sidebarHtml: view.pageSidebarOf(page),
+          breadcrumbHtml: renderBreadcrumb(site, key, basePath),
+          pageNavHtml: renderPageNav(site, key, basePath),
+          editUrl: view.editUrlOf(page),
+          updatedMs: view.updatedMsOf(page),
+          language,
+        };
+        const render = (part?: PagePart): string => renderPageHtml(chrome, page, content, around, part);
         if (content.parts.length === 0) return wholeBodies(render(), withLlmsDirective(content.markdown, baseUrl));
         // Parts are made with the page and cached with it: one entry, sized with all its parts.
         return partedBodies(content.parts.map((part) => partBodies(part, render(part))));

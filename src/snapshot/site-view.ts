@@ -1,11 +1,21 @@
 /**
  * What every body-building step of a snapshot reads: the site (named as configured), the chrome
- * its pages are drawn in, and the sidebar of a folder.
+ * its pages are drawn in (with the branding settings), the sidebar of a folder, and where a page
+ * is edited and when it was last updated.
  */
+import { LRUCache } from 'lru-cache';
 import type { Site } from '../content/site.js';
+import type { Page } from '../content/page.js';
 import { basePathOf } from '../content/paths.js';
 import type { SiteChrome } from '../layout/document.js';
 import { renderSidebar } from '../layout/navigation.js';
+import { isListedInTree, markCurrentPage, renderNavTree } from '../layout/nav-tree.js';
+import { DEFAULT_BRANDING, imageUrlOf, type Branding } from '../layout/branding.js';
+import { editUrlOf } from '../content/edit-url.js';
+import type { GitDates } from './git-dates.js';
+
+/** Folders whose sidebar is kept (each at most ~40 KB, nav-tree.ts): the busy folders of a big site. */
+const SIDEBAR_CACHE_FOLDERS = 256;
 
 /** A built site as the snapshot's steps see it. */
 export interface SiteView {
@@ -15,27 +25,70 @@ export interface SiteView {
   readonly baseUrl: string;
   /** Path part of `baseUrl` (`''` at the root, else `/docs`). */
   readonly basePath: string;
-  /** The sidebar HTML of a folder (key `/a/`; `/` for the root). */
+  /** The sidebar HTML of a folder (key `/a/`; `/` for the root), made once per folder and kept. */
   sidebarOf(folderKey: string): string;
+  /** The sidebar of a page: its folder's, the page marked `aria-current="page"`. */
+  pageSidebarOf(page: Page): string;
   /** The root folder's sidebar HTML, made once (the portal and the 404 page show it). */
   readonly rootSidebar: string;
+  /** The "Edit this page" URL of a page, when an edit URL is configured or declared by the generator. */
+  editUrlOf(page: Page): string | undefined;
+  /** When a page was last updated (ms since the epoch): its last commit, else its file time. */
+  updatedMsOf(page: Page): number;
 }
 
-/**
- * The view of `built`, named `siteTitle` when one is configured (it wins over the root page's
- * title and the fallback name).
- */
-export function siteViewOf(built: Site, baseUrl: string, siteTitle: string | null | undefined): SiteView {
+/** What the view adds to the built site beyond its name. */
+export interface SiteViewOptions {
+  /** The configured site name (`site.title`): wins over the root page's title and the fallback name. */
+  siteTitle?: string | null | undefined;
+  /** Branding settings (default none). */
+  branding?: Branding | undefined;
+  /** The generator's edit URL pattern (content/conventions/ `site.editUrl`); the `site.editUrl` setting wins. */
+  declaredEditUrl?: string | undefined;
+  /** Last commit times of the content folder's files, when it is in a git repository. */
+  gitDates?: GitDates | undefined;
+}
+
+/** The view of `built`, served at `baseUrl`. */
+export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOptions = {}): SiteView {
+  const { siteTitle, gitDates } = options;
+  const branding = options.branding ?? DEFAULT_BRANDING;
   const site = siteTitle == null ? built : { ...built, name: siteTitle };
   const basePath = basePathOf(baseUrl);
-  const sidebarOf = (folderKey: string): string => renderSidebar(site, folderKey, basePath);
+  const sidebars = new LRUCache<string, string>({ max: SIDEBAR_CACHE_FOLDERS });
+  const sidebarOf = (folderKey: string): string => {
+    let html = sidebars.get(folderKey);
+    if (html === undefined) {
+      html = renderSidebar(site, folderKey, basePath);
+      sidebars.set(folderKey, html);
+    }
+    return html;
+  };
+  const editPattern = branding.editUrl ?? options.declaredEditUrl;
+  const urlOfFile = (relPath: string): string | undefined => site.urlOfFile(relPath);
   return {
     site,
-    chrome: { name: site.name, baseUrl, basePath, lang: site.languages[0]?.lang },
+    chrome: {
+      name: site.name,
+      baseUrl,
+      basePath,
+      lang: site.languages[0]?.lang,
+      logoUrl: imageUrlOf(branding.logo, basePath, urlOfFile),
+      faviconUrl: imageUrlOf(branding.favicon, basePath, urlOfFile),
+      theme: branding.theme,
+    },
     baseUrl,
     basePath,
     sidebarOf,
+    pageSidebarOf: (page) => {
+      const folderKey = folderOf(page.key);
+      // A page past its folder's first entries gets a tree of its own that lists it (nav-tree.ts).
+      const tree = isListedInTree(site, page) ? sidebarOf(folderKey) : renderNavTree(site, folderKey, basePath, page);
+      return markCurrentPage(tree, basePath + page.url);
+    },
     rootSidebar: sidebarOf('/'),
+    editUrlOf: (page) => (editPattern === undefined ? undefined : editUrlOf(editPattern, page.file)),
+    updatedMsOf: (page) => gitDates?.timeOf(page.file) ?? page.lastModifiedMs,
   };
 }
 

@@ -26,6 +26,8 @@ import { listingBodiesOf } from './listing-bodies.js';
 import { pageBodiesOf } from './page-bodies.js';
 import { buildInParallel, type BuiltContent } from './parallel-build.js';
 import { siteViewOf } from './site-view.js';
+import { readGitDates, type GitDates } from './git-dates.js';
+import type { Branding } from '../layout/branding.js';
 
 /** Everything a request can be answered from. */
 export interface Snapshot {
@@ -43,6 +45,12 @@ export interface Snapshot {
   readonly assets: ReadonlyMap<string, Body>;
   /** The HTML 404 page. */
   readonly notFoundHtml: Body;
+  /**
+   * Settles when the pages' "last updated" times from git are known (git-dates.ts, bounded in
+   * time; at once without a repository): a server waits for it before it answers, so that every
+   * page shows the same kind of time. Never rejects.
+   */
+  readonly datesReady: Promise<void>;
   /** When the snapshot was built (ms since the epoch). */
   readonly builtAtMs: number;
   /** Worker threads that read the content (parallel-build.ts), 0 when it was read on the main thread. */
@@ -59,6 +67,10 @@ export interface SnapshotOptions {
   conventions?: Conventions | undefined;
   /** The configured site name (`site.title`): wins over the root page's title and the fallback. */
   siteTitle?: string | null | undefined;
+  /** Branding settings: logo, favicon, accent colour, theme, edit URL (default none). */
+  branding?: Branding | undefined;
+  /** Last commit times of the content files (git-dates.ts); pages show their file times without. */
+  gitDates?: GitDates | undefined;
   /** Content-Signal line of robots.txt (default: DEFAULT_CONTENT_SIGNAL, discovery/robots.ts). */
   contentSignal?: string;
   /** Size bound of llms index files (default 50,000: LLMS_MAX_CHARS). */
@@ -96,6 +108,7 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
     rateLimits: config.rateLimits,
     pageMaxChars: config.pageMaxChars,
     siteTitle: config.siteTitle,
+    branding: config.branding,
     conventions: config.conventions,
     nav: config.nav,
     redirects: config.redirects,
@@ -138,7 +151,12 @@ function buildContent(
  * demand), discovery documents, assets and the 404 page, all sharing one bounded body cache.
  */
 function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
-  const view = siteViewOf(withAssets(built.site, options.assets ?? []), options.baseUrl, options.siteTitle);
+  const view = siteViewOf(withAssets(built.site, options.assets ?? []), options.baseUrl, {
+    siteTitle: options.siteTitle,
+    branding: options.branding,
+    declaredEditUrl: options.conventions?.site.editUrl,
+    gitDates: options.gitDates,
+  });
   const cache = createBodyCache(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
   return {
     site: view.site,
@@ -147,8 +165,9 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     pages: pageBodiesOf(view, cache, options),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
     discovery: discoveryBodiesOf(view, built.search, cache, options),
-    assets: assetBodies(),
+    assets: assetBodies(options.branding?.accentColor ?? null),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
+    datesReady: options.gitDates?.ready ?? Promise.resolve(),
     builtAtMs: (options.now ?? Date.now)(),
     buildWorkers: built.workers,
   };
@@ -183,8 +202,11 @@ export function loadSnapshot(
   options: Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions,
 ): LoadedSnapshot {
   const loaded = loadSiteFiles(contentDir, options, options.staticDirs);
+  // One `git log` per build, read while the pages wait to be requested (git-dates.ts).
+  const gitDates = options.gitDates ?? readGitDates(contentDir);
   const snapshot = buildSnapshot(loaded.files, {
     ...options,
+    gitDates,
     conventions: loaded.conventions,
     assets: loaded.assets,
     fallbackName: options.fallbackName ?? siteNameFromPath(contentDir),

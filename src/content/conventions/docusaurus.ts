@@ -15,6 +15,19 @@ import { conventionsOf, frontmatters, isUnderscored, readTextFile, unreadable, t
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import { languageTagOf } from './locales.js';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
+import { editPatternFromSiteRoot } from '../edit-url.js';
+
+/** The docs plugin's `editUrl` given as a string in `presets: [['classic', { docs: { editUrl } }]]`. */
+function docsEditUrl(config: Record<string, Literal> | undefined): string | undefined {
+  const presets = config?.presets;
+  if (!Array.isArray(presets)) return undefined;
+  for (const preset of presets) {
+    const options = Array.isArray(preset) ? objectOf(preset[1]) : undefined;
+    const editUrl = stringOf(objectOf(options?.docs)?.editUrl);
+    if (editUrl !== undefined) return editUrl;
+  }
+  return undefined;
+}
 
 const NUMBER_PREFIX = /^\d+[-_.]\s*/;
 const SIDEBAR_FILES = ['sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
@@ -42,6 +55,8 @@ export function readDocusaurus(context: ReaderContext): Conventions {
     const config = objectOf(readJs(context, context.configFile));
     site.title = stringOf(config?.title);
     site.description = stringOf(config?.tagline);
+    const editUrl = editPatternFromSiteRoot(docsEditUrl(config), configDir, context.contentDir);
+    if (editUrl !== undefined) site.editUrl = editUrl;
     // docusaurus.io/docs/i18n/introduction: translations live outside the docs folder (i18n/<locale>/), not read here.
     const lang = languageTagOf(stringOf(objectOf(config?.i18n)?.defaultLocale) ?? '');
     if (lang !== undefined) locales = [{ lang, dir: '' }];

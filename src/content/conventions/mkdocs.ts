@@ -9,6 +9,7 @@ import { Declaration } from './declare.js';
 import { readNavList } from './mkdocs-nav.js';
 import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
 import type { Conventions } from './types.js';
+import { mkdocsEditPattern } from '../edit-url.js';
 
 /** The conventions of an MkDocs site. */
 export function readMkDocs(context: ReaderContext): Conventions {
@@ -24,9 +25,11 @@ export function readMkDocs(context: ReaderContext): Conventions {
     for (const entry of readNavList(config.nav, declaration, true))
       unreadable(context, context.configFile, `nav entry is no page, link or section: ${entry.slice(0, 80)}`);
   }
+  const editUrl = mkdocsEditPattern(config.repo_url, config.edit_uri);
   const site = {
     title: typeof config.site_name === 'string' ? config.site_name : undefined,
     description: typeof config.site_description === 'string' ? config.site_description.trim() : undefined,
+    ...(editUrl === undefined ? {} : { editUrl }),
   };
   return conventionsOf('mkdocs', context, declaration, { site, fallbackOrder: 'path' });
 }

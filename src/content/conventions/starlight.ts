@@ -7,11 +7,13 @@
  * (starlight.astro.build/guides/pages/). `locales` name the language folders, `root` being the
  * pages at the top (starlight.astro.build/guides/i18n/). The config is parsed, never run.
  */
+import path from 'node:path';
 import { Declaration } from './declare.js';
 import { conventionsOf, isUnderscored, notFoundPage, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import { configLocales } from './locales.js';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
+import { editPatternFromSiteRoot } from '../edit-url.js';
 
 /** A content file's Starlight slug: its path without extension and `index`, lowercased. */
 function slugOf(relPath: string): string {
@@ -38,6 +40,8 @@ export function readStarlight(context: ReaderContext): Conventions {
     }
     site.title = stringOf(options?.title);
     site.description = stringOf(options?.description);
+    const editUrl = editPatternFromSiteRoot(stringOf(objectOf(options?.editLink)?.baseUrl), path.dirname(configFile), context.contentDir);
+    if (editUrl !== undefined) site.editUrl = editUrl;
     const declareSlug = (slug: string, label?: string): void => {
       const file = files.get(
         slug

@@ -41,6 +41,12 @@ export interface DeclaredFolder {
 export interface DeclaredSite {
   title?: string | undefined;
   description?: string | undefined;
+  /**
+   * Where pages are edited, as a pattern with `:path` for the source path relative to the content
+   * folder (content/edit-url.ts): Docusaurus `editUrl`, MkDocs `repo_url` + `edit_uri`, VitePress
+   * `editLink.pattern`, Starlight `editLink.baseUrl`.
+   */
+  editUrl?: string | undefined;
   /** The generator's own not-found page (Starlight's and mdBook's `404.md`), shown on sitegate's 404 page. */
   notFound?: { title: string; message: string } | undefined;
 }

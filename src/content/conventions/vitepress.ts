@@ -57,6 +57,8 @@ export function readVitePress(context: ReaderContext): Conventions {
     else if (stringOf(config?.lang) !== undefined && languageTagOf(stringOf(config?.lang) as string) !== undefined)
       locales = [{ lang: languageTagOf(stringOf(config?.lang) as string) as string, dir: '' }];
     const themeConfig = objectOf(config?.themeConfig);
+    const editPattern = stringOf(objectOf(themeConfig?.editLink)?.pattern);
+    if (editPattern !== undefined && /^https?:\/\//i.test(editPattern)) site.editUrl = editPattern;
     const sidebar = themeConfig?.sidebar;
     const lists = Array.isArray(sidebar) ? [sidebar] : Object.values(objectOf(sidebar) ?? {});
     for (const list of lists) {
