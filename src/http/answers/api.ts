@@ -7,6 +7,7 @@ import { bodyAnswer, plainAnswer, type RequestFacts } from '../answer.js';
 import { negotiateLanguage } from '../negotiation.js';
 import type { BeforeStep, RouteAnswer } from '../route.js';
 import { PUBLIC_CORS_HEADERS } from '../headers.js';
+import { searchHits } from '../../snapshot/search-hits.js';
 
 /** Default page size when `q` is given (DESIGN.md "Search"). */
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -100,7 +101,7 @@ export function searchSite(searched?: (query: string, found: number) => void): R
     else {
       const found = snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal, language });
       if (offset === 0) searched?.(q, found.total);
-      results = found.results;
+      results = searchHits(snapshot, found.results, { query: q, includeInternal, language, baseUrl: snapshot.chrome.baseUrl });
     }
     const base = principal === undefined ? PUBLIC_RESULTS_HEADERS : PRIVATE_RESULTS_HEADERS;
     return plainAnswer(200, { ...base, ...headers }, JSON.stringify(results));
