@@ -83,7 +83,7 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
 <a class="brand" href="${basePath}/">${escapeHtml(chrome.name)}</a>
-<form class="search" role="search" action="${basePath}/api/search.json" method="get">
+<form class="search" role="search" action="${basePath}/search" method="get">
 <input id="search-input" name="q" type="search" aria-label="Search the site" placeholder="Search…" autocomplete="off" maxlength="256">
 <button class="search-submit" type="submit">Search</button>
 <ul id="search-results" class="search-results" hidden></ul>
