@@ -103,6 +103,8 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
   for (const [id, path] of [
     ['getLlmsFullTxt', '/llms-full.txt'],
     ['getRobotsTxt', '/robots.txt'],
+    ['getAtomFeed', '/feed.xml'],
+    ['getRssFeed', '/rss.xml'],
   ] as const) {
     const resource = DISCOVERY[path];
     if (resource !== undefined)

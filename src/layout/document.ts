@@ -23,6 +23,8 @@ export interface SiteChrome {
   basePath: string;
   /** BCP 47 tag of the site's default language, for documents that give none; default `en`. */
   lang?: string | undefined;
+  /** Whether the site has feeds (discovery/feeds.ts): every page's head then links the Atom feed. */
+  hasFeed?: boolean | undefined;
 }
 
 /** One HTML document. */
@@ -75,7 +77,7 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
 <title>${escapeHtml(pageTitle)}</title>
 <meta name="description" content="${escapeHtml(input.description)}">${input.robots === undefined ? '' : `\n<meta name="robots" content="${input.robots}">`}
 ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}${hreflang}${sequence}
-<link rel="icon" href="${basePath}${ASSET_PATHS.icon}" type="image/svg+xml">
+${chrome.hasFeed === true ? `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(baseUrl)}/feed.xml" title="${escapeHtml(chrome.name)}">\n` : ''}<link rel="icon" href="${basePath}${ASSET_PATHS.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
 </head>

@@ -6,6 +6,7 @@ import type { Site } from '../content/site.js';
 import { basePathOf } from '../content/paths.js';
 import type { SiteChrome } from '../layout/document.js';
 import { renderSidebar } from '../layout/navigation.js';
+import { feedEntries, type FeedEntry } from '../discovery/feeds.js';
 
 /** A built site as the snapshot's steps see it. */
 export interface SiteView {
@@ -19,6 +20,8 @@ export interface SiteView {
   sidebarOf(folderKey: string): string;
   /** The root folder's sidebar HTML, made once (the portal and the 404 page show it). */
   readonly rootSidebar: string;
+  /** The pages the site's feeds list (discovery/feeds.ts), newest first; empty: no feeds. */
+  readonly feedEntries: readonly FeedEntry[];
 }
 
 /**
@@ -29,9 +32,11 @@ export function siteViewOf(built: Site, baseUrl: string, siteTitle: string | nul
   const site = siteTitle == null ? built : { ...built, name: siteTitle };
   const basePath = basePathOf(baseUrl);
   const sidebarOf = (folderKey: string): string => renderSidebar(site, folderKey, basePath);
+  const entries = feedEntries(site.publicPages);
   return {
     site,
-    chrome: { name: site.name, baseUrl, basePath, lang: site.languages[0]?.lang },
+    chrome: { name: site.name, baseUrl, basePath, lang: site.languages[0]?.lang, hasFeed: entries.length > 0 },
+    feedEntries: entries,
     baseUrl,
     basePath,
     sidebarOf,
