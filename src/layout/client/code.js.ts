@@ -20,20 +20,24 @@ export const CODE_JS = `(() => {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'copy-button';
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', 'Copy code');
+    // Named "Copy code" with the visible word first (WCAG 2.5.3 Label in Name), then "Copied".
+    const word = document.createTextNode('Copy');
+    const hidden = document.createElement('span');
+    hidden.className = 'visually-hidden';
+    hidden.textContent = ' code';
+    button.append(word, hidden);
     let timer = 0;
     button.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(code.textContent.replace(/\\n$/, ''));
-        button.textContent = 'Copied';
+        word.textContent = 'Copied';
         status.textContent = 'Copied to the clipboard';
       } catch {
-        button.textContent = 'Failed';
+        word.textContent = 'Failed';
         status.textContent = 'Could not copy';
       }
       clearTimeout(timer);
-      timer = setTimeout(() => { button.textContent = 'Copy'; status.textContent = ''; }, 2000);
+      timer = setTimeout(() => { word.textContent = 'Copy'; status.textContent = ''; }, 2000);
     });
     frame.append(button);
   });
