@@ -40,6 +40,7 @@ const CONFIGURATION_HEAD = `<head>
 <meta name="description" content="Every option a widget accepts, with its default and meaning.">
 <link rel="canonical" href="http://sitegate.test/guides/configuration">
 <link rel="alternate" type="text/markdown" href="http://sitegate.test/guides/configuration.md" title="Markdown">
+<link rel="alternate" type="application/atom+xml" href="http://sitegate.test/feed.xml" title="Acme Widgets">
 <link rel="icon" href="/_sitegate/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/_sitegate/site.css">
 <script src="/_sitegate/site.js" defer></script>
