@@ -8,7 +8,8 @@ import { decodeRequestPath, parentFolderKey } from '../content/paths.js';
 import { languageOfKey } from '../content/languages.js';
 import { withoutAgentFraming } from '../content/portable-markdown.js';
 import { analysisOf } from '../search/analysis.js';
-import { excerptOf, type Excerpt } from '../search/excerpt.js';
+import { excerptOfText, plainText, type Excerpt } from '../search/excerpt.js';
+import type { Body } from '../body.js';
 import type { SearchDocument } from '../search/search-index.js';
 import { resolvePath, type Found } from './lookup.js';
 import type { Snapshot } from './snapshot.js';
@@ -46,12 +47,24 @@ export function findReadable(snapshot: Snapshot, path: string, includeInternal: 
   return found?.kind === 'page' ? found : undefined;
 }
 
+/**
+ * The plain text of each markdown body searched so far (search/excerpt.ts `plainText`), kept as
+ * long as the body itself is (the snapshot's body cache holds it): making it is most of an
+ * excerpt's cost, some 1 ms for a long page, and a results page has twenty.
+ */
+const PLAIN_TEXTS = new WeakMap<Body, string>();
+
 /** The excerpt of a result's page for the query (search/excerpt.ts), when the page has a matching word. */
 export function excerptOfPage(snapshot: Snapshot, path: string, options: HitOptions): Excerpt | undefined {
   const found = findReadable(snapshot, path, options.includeInternal);
   if (found === undefined) return undefined;
-  const markdown = withoutAgentFraming(found.bodies.markdown.bytes.toString('utf8'), options.baseUrl);
-  return excerptOf(markdown, options.query, undefined, analysisOf(options.language));
+  const body = found.bodies.markdown;
+  let text = PLAIN_TEXTS.get(body);
+  if (text === undefined) {
+    text = plainText(withoutAgentFraming(body.bytes.toString('utf8'), options.baseUrl));
+    PLAIN_TEXTS.set(body, text);
+  }
+  return excerptOfText(text, options.query, undefined, analysisOf(options.language));
 }
 
 /** The titles of the folders above the page at decoded `key`, from its language's root (excluded) down. */
