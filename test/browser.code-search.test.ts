@@ -31,9 +31,20 @@ interface SiteCase {
 }
 
 const SITES: SiteCase[] = [
-  { name: 'example', contentDir: EXAMPLE_SITE, codeFile: 'guides/getting-started.md', query: 'widget', firstCode: 'npm install acme-widgets' },
+  {
+    name: 'example',
+    contentDir: EXAMPLE_SITE,
+    codeFile: 'guides/getting-started.md',
+    query: 'widget',
+    firstCode: 'npm install acme-widgets',
+  },
   { name: 'docs-small', contentDir: DOCS_SMALL, codeFile: 'troubleshooting/webhook.md', query: 'certificate' },
-  { name: 'starlight', contentDir: path.join(CORPORA_DIR, 'real/starlight/content'), codeFile: 'reference/configuration.mdx', query: 'sidebar' },
+  {
+    name: 'starlight',
+    contentDir: path.join(CORPORA_DIR, 'real/starlight/content'),
+    codeFile: 'reference/configuration.mdx',
+    query: 'sidebar',
+  },
 ];
 
 /** Files that pages of the corpora show but the corpora do not hold (they lived outside the content folder upstream). */
@@ -59,7 +70,11 @@ beforeAll(async () => {
     if (page === undefined) throw new Error(`${site.name}: no page for ${site.codeFile}`);
     running.set(site.name, { t, origin, codePath: page.url });
   }
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
 }, 120_000);
 
@@ -75,7 +90,11 @@ function site(name: string): Running {
 }
 
 /** A fresh context that may use the clipboard, recording uncaught errors. */
-async function open(viewport: { width: number; height: number }, origin: string, javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function open(
+  viewport: { width: number; height: number },
+  origin: string,
+  javaScriptEnabled = true,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, javaScriptEnabled });
   if (javaScriptEnabled) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const page = await context.newPage();
@@ -111,6 +130,35 @@ async function apiHits(origin: string, query: string): Promise<{ path: string }[
   const response = await fetch(`${origin}/api/search.json?limit=10&q=${encodeURIComponent(query)}&lang=en`);
   return (await response.json()) as { path: string }[];
 }
+
+describe('code palettes', () => {
+  /** The colour of the first keyword token, after `<html data-theme>` is set to `theme` (none: the system's). */
+  async function keywordColour(page: Page, theme: string | undefined): Promise<string> {
+    await page.evaluate(`(() => { const html = document.documentElement; ${theme === undefined ? "delete html.dataset.theme" : `html.dataset.theme = '${theme}'`}; })()`);
+    return page.locator('pre > code .hljs-keyword').first().evaluate((element) => getComputedStyle(element as never).color);
+  }
+
+  it.each(['light', 'dark'] as const)('follow a %s system and <html data-theme>, and pass axe in both', async (scheme) => {
+    const { origin, codePath } = site('example');
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: scheme });
+    try {
+      const page = await context.newPage();
+      await page.goto(origin + codePath, { waitUntil: 'networkidle' });
+      const light = 'rgb(207, 34, 46)';
+      const dark = 'rgb(255, 123, 114)';
+      expect(await keywordColour(page, undefined)).toBe(scheme === 'dark' ? dark : light);
+      expect(await axeViolations(page)).toStrictEqual([]);
+      await page.screenshot({ path: path.join(ARTIFACTS_DIR, `example-code-${scheme}-system.png`) });
+      expect(await keywordColour(page, 'dark')).toBe(dark);
+      expect(await keywordColour(page, 'light')).toBe(light);
+      await page.goto(`${origin}/search?q=widget`, { waitUntil: 'networkidle' });
+      expect(await axeViolations(page)).toStrictEqual([]);
+      await page.screenshot({ path: path.join(ARTIFACTS_DIR, `example-search-page-${scheme}-system.png`) });
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe('the corpora', () => {
   it('really lack the files whose requests may fail', () => {
@@ -166,9 +214,9 @@ describe.each(SITES.map((one) => [one.name, one] as const))('%s', (name, siteCas
         const options = page.locator('#search-results [role=option]');
         await options.first().waitFor({ state: 'visible' });
         expect(await input.getAttribute('aria-expanded')).toBe('true');
-        expect(await options.evaluateAll((all) => all.map((one) => (one as unknown as { dataset: { href: string } }).dataset.href))).toStrictEqual(
-          expected.map((hit) => hit.path),
-        );
+        expect(
+          await options.evaluateAll((all) => all.map((one) => (one as unknown as { dataset: { href: string } }).dataset.href)),
+        ).toStrictEqual(expected.map((hit) => hit.path));
         expect(await page.locator('#search-results .search-option-excerpt mark').count()).toBeGreaterThan(0);
 
         for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');

@@ -76,7 +76,8 @@ describe('feeds', () => {
 
   it('is linked from the head of every page, and bounded to the newest entries', async () => {
     const files: Record<string, string> = { 'index.md': '# Home\n' };
-    for (let i = 0; i < FEED_MAX_ENTRIES + 5; i++) files[`posts/p${i}.md`] = `---\ntitle: Post ${i}\ndate: 2026-01-01T00:${String(i).padStart(2, '0')}:00Z\n---\n\nText.\n`;
+    for (let i = 0; i < FEED_MAX_ENTRIES + 5; i++)
+      files[`posts/p${i}.md`] = `---\ntitle: Post ${i}\ndate: 2026-01-01T00:${String(i).padStart(2, '0')}:00Z\n---\n\nText.\n`;
     const { app } = await site(files);
     const home = await app.inject({ url: '/' });
     expect(home.body).toContain(`<link rel="alternate" type="application/atom+xml" href="${TEST_BASE_URL}/feed.xml" title="Home">`);

@@ -17,7 +17,10 @@ export const SearchDocumentSchema = {
     path: { type: 'string', description: 'path of a public markdown page' },
     title: { type: 'string', description: 'title of the page' },
     description: { type: 'string', description: 'description of the page' },
-    section: { type: 'string', description: 'titles of the folders above the page, joined by " › " (full-text results only; absent at the top level)' },
+    section: {
+      type: 'string',
+      description: 'titles of the folders above the page, joined by " › " (full-text results only; absent at the top level)',
+    },
     excerpt: {
       type: 'object',
       description: 'the passage of the page around its best match for q (full-text results only; absent when no query word is in the text)',

@@ -29,7 +29,8 @@ export interface FeedEntry {
  */
 export function feedEntries(publicPages: readonly Page[]): FeedEntry[] {
   const undatedFolders = new Set<string>();
-  for (const page of publicPages) if (page.publishedMs === undefined && !page.key.endsWith('/')) undatedFolders.add(parentFolderKey(page.key));
+  for (const page of publicPages)
+    if (page.publishedMs === undefined && !page.key.endsWith('/')) undatedFolders.add(parentFolderKey(page.key));
   const entries: FeedEntry[] = [];
   for (const page of publicPages) {
     if (page.key.endsWith('/') || page.kind === 'internal') continue;

@@ -60,9 +60,13 @@ function resultsHtml(chrome: SiteChrome, input: SearchPageInput): string {
   const first = input.offset + 1;
   const last = input.offset + input.hits.length;
   const status = `${input.total} ${input.total === 1 ? 'page matches' : 'pages match'} <strong>${escapeHtml(input.query)}</strong>${input.total > input.hits.length ? ` (${first}–${last} shown)` : ''}.`;
-  const previous = input.offset > 0 ? `<a rel="prev" href="${pageLink(chrome, input, Math.max(0, input.offset - input.limit))}">Previous results</a>` : '';
+  const previous =
+    input.offset > 0 ? `<a rel="prev" href="${pageLink(chrome, input, Math.max(0, input.offset - input.limit))}">Previous results</a>` : '';
   const next = last < input.total ? `<a rel="next" href="${pageLink(chrome, input, last)}">More results</a>` : '';
-  const paging = previous === '' && next === '' ? '' : `\n<nav class="search-paging" aria-label="Result pages">${[previous, next].filter(Boolean).join(' ')}</nav>`;
+  const paging =
+    previous === '' && next === ''
+      ? ''
+      : `\n<nav class="search-paging" aria-label="Result pages">${[previous, next].filter(Boolean).join(' ')}</nav>`;
   return `<p class="search-status" role="status">${status}</p>
 <ol class="search-hits" start="${first}">
 ${input.hits.map((hit) => hitHtml(hit, chrome.basePath)).join('\n')}

@@ -11,7 +11,7 @@ describe('fenceInfo', () => {
     expect(fenceInfo('ts title="a.ts" {2,4-5}')).toStrictEqual({ lang: 'ts', title: 'a.ts', lines: new Set([2, 4, 5]) });
     expect(fenceInfo('ts{1,3}')).toStrictEqual({ lang: 'ts', lines: new Set([1, 3]) });
     expect(fenceInfo('ts [config.ts]')).toStrictEqual({ lang: 'ts', title: 'config.ts', lines: new Set() });
-    expect(fenceInfo("Python hl_lines='1 3-4' title=\"x.py\"")).toStrictEqual({ lang: 'python', title: 'x.py', lines: new Set([1, 3, 4]) });
+    expect(fenceInfo('Python hl_lines=\'1 3-4\' title="x.py"')).toStrictEqual({ lang: 'python', title: 'x.py', lines: new Set([1, 3, 4]) });
     expect(fenceInfo('{ .py title="y.py" }')).toStrictEqual({ lang: 'py', title: 'y.py', lines: new Set() });
     expect(fenceInfo('')).toStrictEqual({ lang: '', lines: new Set() });
   });
@@ -49,7 +49,9 @@ describe('codeBlockHtml', () => {
   });
 
   it('writes plain escaped code for an unknown, absent or plain language, and never throws', () => {
-    expect(render('```nosuchlang\n<b> & </b>\n```\n')).toBe('<pre tabindex="0"><code class="language-nosuchlang">&lt;b&gt; &amp; &lt;/b&gt;\n</code></pre>\n');
+    expect(render('```nosuchlang\n<b> & </b>\n```\n')).toBe(
+      '<pre tabindex="0"><code class="language-nosuchlang">&lt;b&gt; &amp; &lt;/b&gt;\n</code></pre>\n',
+    );
     expect(render('```\n<b>\n```\n')).toBe('<pre tabindex="0"><code>&lt;b&gt;\n</code></pre>\n');
     expect(render('```text\nlet x\n```\n')).toBe('<pre tabindex="0"><code class="language-text">let x\n</code></pre>\n');
     expect(highlightCode('\u0000\uD800 ``` {{', 'js')?.replace(/<[^>]+>/g, '')).toBe('\u0000\uD800 ``` {{');
@@ -61,7 +63,9 @@ describe('codeBlockHtml', () => {
 
   it('keeps the text of the lines when marking them', () => {
     const html = markLines('<span class="a">x\ny</span>\nz\n', new Set([2]));
-    expect(html).toBe('<span class="line"><span class="a">x</span></span>\n<span class="line highlighted"><span class="a">y</span></span>\n<span class="line">z</span>\n');
+    expect(html).toBe(
+      '<span class="line"><span class="a">x</span></span>\n<span class="line highlighted"><span class="a">y</span></span>\n<span class="line">z</span>\n',
+    );
     expect(html.replace(/<[^>]+>/g, '')).toBe('x\ny\nz\n');
   });
 });

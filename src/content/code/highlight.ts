@@ -27,7 +27,13 @@ function hljs(): HLJSApi {
 }
 
 /** Languages some generators name that highlight.js knows under another name. */
-const ALIASES: Readonly<Record<string, string>> = { console: 'shell', terminal: 'shell', 'shell-session': 'shell', jsonc: 'json', mdx: 'markdown' };
+const ALIASES: Readonly<Record<string, string>> = {
+  console: 'shell',
+  terminal: 'shell',
+  'shell-session': 'shell',
+  jsonc: 'json',
+  mdx: 'markdown',
+};
 
 /** Names that mean "no highlighting" (Docusaurus `text`, MkDocs `text`, mdBook `txt`). */
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none', 'output']);

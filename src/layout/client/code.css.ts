@@ -25,6 +25,7 @@ export const CODE_CSS = `:root{${LIGHT}}
 .hljs-addition{color:var(--hl-add-fg);background:var(--hl-add-bg)}
 .hljs-deletion{color:var(--hl-del-fg);background:var(--hl-del-bg)}
 .content pre code .line.highlighted{display:inline-block;min-width:100%;background:var(--hl-line);box-shadow:-.9rem 0 0 var(--hl-line),.9rem 0 0 var(--hl-line)}
+.content pre{tab-size:4}
 .code-block{margin:1rem 0}
 .code-title{font:600 .85rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;padding:.4rem .9rem;border:1px solid var(--border);border-bottom:0;border-radius:6px 6px 0 0;background:var(--panel);color:var(--fg)}
 .code-block pre{margin:0;border-top-left-radius:0;border-top-right-radius:0}
