@@ -111,7 +111,6 @@ export const SEARCH_JS = `(() => {
     const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
     const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey) && !event.altKey;
     if (shortcut || (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey)) {
-      if (typing && target === input) return;
       event.preventDefault();
       input.focus();
       input.select();
