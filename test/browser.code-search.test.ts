@@ -134,8 +134,13 @@ async function apiHits(origin: string, query: string): Promise<{ path: string }[
 describe('code palettes', () => {
   /** The colour of the first keyword token, after `<html data-theme>` is set to `theme` (none: the system's). */
   async function keywordColour(page: Page, theme: string | undefined): Promise<string> {
-    await page.evaluate(`(() => { const html = document.documentElement; ${theme === undefined ? "delete html.dataset.theme" : `html.dataset.theme = '${theme}'`}; })()`);
-    return page.locator('pre > code .hljs-keyword').first().evaluate((element) => getComputedStyle(element as never).color);
+    await page.evaluate(
+      `(() => { const html = document.documentElement; ${theme === undefined ? 'delete html.dataset.theme' : `html.dataset.theme = '${theme}'`}; })()`,
+    );
+    return page
+      .locator('pre > code .hljs-keyword')
+      .first()
+      .evaluate((element) => getComputedStyle(element as never).color);
   }
 
   it.each(['light', 'dark'] as const)('follow a %s system and <html data-theme>, and pass axe in both', async (scheme) => {
