@@ -14,6 +14,7 @@ import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
 import { buildReplayTable } from './replay.js';
 import { analyticsCostLine, diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
+import { runHighlightBench } from './highlight.js';
 import { runScale, SCALE_SIZES } from './scale.js';
 import { runSearchQuality } from './search-quality.js';
 import { BENCH_KEY_SCOPES, BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
@@ -103,6 +104,10 @@ async function startBaselines(
 async function main(args: string[]): Promise<number> {
   if (args[0] === 'search-quality') {
     runSearchQuality(args.slice(1));
+    return 0;
+  }
+  if (args[0] === 'highlight') {
+    await runHighlightBench(args.slice(1));
     return 0;
   }
   if (args[0] === 'scale') {

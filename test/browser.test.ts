@@ -174,15 +174,15 @@ describe('keyboard and search', () => {
         const expected = (await response.json()) as { path: string; title: string }[];
         expect(expected.length).toBeGreaterThan(0);
 
-        const results = page.locator('#search-results a');
+        const results = page.locator('#search-results [role=option]');
         await results.first().waitFor({ state: 'visible' });
-        const shown = await Promise.all((await results.all()).map((link) => link.getAttribute('href')));
+        const shown = await results.evaluateAll((all) => all.map((one) => one.getAttribute('data-href')));
         expect(shown).toStrictEqual(expected.map((doc) => doc.path));
         expect(shown).toContain('/configuration/acme/dns01/route53');
 
-        // Arrow down moves into the results; Enter follows the link.
+        // Arrow down highlights the first result (the box keeps the focus); Enter opens it.
         await page.keyboard.press('ArrowDown');
-        expect(await inPage<string | null>(page, "document.activeElement?.getAttribute('href')")).toBe(expected[0]?.path);
+        expect(await inPage<string | null>(page, "document.activeElement?.getAttribute('aria-activedescendant')")).toBe('search-option-0');
         await Promise.all([page.waitForURL(origin + (expected[0]?.path ?? '')), page.keyboard.press('Enter')]);
         expect(unexpected(problems, '', 200)).toStrictEqual([]);
       } finally {

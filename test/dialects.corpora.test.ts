@@ -29,9 +29,10 @@ const ALERT = /^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|^\s*\*\[[^\]]+\]:
 /** A JSX component tag left in the HTML (outside code), which the browser would drop unseen. */
 const JSX_TAG = /<\/?[A-Z][A-Za-z.]*[\s/>]/;
 
-/** The text of HTML outside `<pre>` and `<code>`, tags removed, entities of the syntax decoded. */
+/** The text of HTML outside `<pre>`, `<code>` and code block titles (the author's text, `title="Props<T>"`), tags removed, entities of the syntax decoded. */
 export function htmlText(html: string): string {
   return html
+    .replace(/<figcaption class="code-title">[\s\S]*?<\/figcaption>/g, '')
     .replace(/<pre[\s\S]*?<\/pre>/g, '')
     .replace(/<code[\s\S]*?<\/code>/g, '')
     .replace(/<[^>]+>/g, ' ')
@@ -41,9 +42,12 @@ export function htmlText(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** HTML outside `<pre>` and `<code>`, tags kept. */
+/** HTML outside `<pre>`, `<code>` and code block titles, tags kept. */
 function htmlOutsideCode(html: string): string {
-  return html.replace(/<pre[\s\S]*?<\/pre>/g, '').replace(/<code[\s\S]*?<\/code>/g, '');
+  return html
+    .replace(/<figcaption class="code-title">[\s\S]*?<\/figcaption>/g, '')
+    .replace(/<pre[\s\S]*?<\/pre>/g, '')
+    .replace(/<code[\s\S]*?<\/code>/g, '');
 }
 
 /** Markdown outside fenced code and code spans. */

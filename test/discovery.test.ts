@@ -541,7 +541,7 @@ describe('/api/search.json', () => {
 
   it('ranks the page whose title matches first', async () => {
     const results = await search('q=configuration');
-    expect(results[0]).toStrictEqual(PUBLIC_INDEX[2]);
+    expect(results[0]).toStrictEqual({ ...PUBLIC_INDEX[2], section: 'Guides' });
   });
 
   it('matches prefixes', async () => {
@@ -555,7 +555,16 @@ describe('/api/search.json', () => {
 
   it('never returns internal pages', async () => {
     expect(await search('q=runbook')).toStrictEqual([]);
-    expect(await search('q=outages')).toStrictEqual([PUBLIC_INDEX[2]]);
+    expect(await search('q=outages')).toStrictEqual([
+      {
+        ...PUBLIC_INDEX[2],
+        section: 'Guides',
+        excerpt: {
+          text: '…Setting retries above 10 makes outages last longer, not shorter. See getting started for a complete example.',
+          highlights: [[32, 39]],
+        },
+      },
+    ]);
   });
 
   it('returns an empty array when nothing matches', async () => {

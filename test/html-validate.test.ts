@@ -1,6 +1,6 @@
 /**
  * html-validate (recommended rules) over every HTML document of docs-small: each public page, each
- * generated folder listing, the developer portal and the 404 page.
+ * generated folder listing, the developer portal, the search results page and the 404 page.
  *
  * Rules changed from `html-validate:recommended`, and why:
  * - `valid-id` relaxed: HTML5 allows any id without whitespace; heading ids are GitHub slugs,
@@ -76,6 +76,11 @@ beforeAll(async () => {
     ...listings.map((url) => [url, 200] as [string, number]),
     ['/developers', 200],
     ['/no/such/page', 404],
+    // The search results page: hits with excerpts, paging, the no-query and no-result states.
+    ['/search?q=certificate', 200],
+    ['/search?q=certificate&offset=20', 200],
+    ['/search', 200],
+    ['/search?q=zzzqqqxxyy', 200],
   ];
 });
 

@@ -131,6 +131,7 @@ const SPEC_SCHEMAS: Record<string, SpecSchema> = {
   SearchDocument: {
     required: undefined, // "no required list is declared"
     properties: { path: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' } },
+    extra: ['section', 'excerpt'], // Additions for full-text results (snapshot/search-hits.ts).
   },
   Health: {
     required: ['ok', 'name'],

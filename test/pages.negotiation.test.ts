@@ -42,6 +42,7 @@ const CONFIGURATION_HEAD = `<head>
 <link rel="canonical" href="http://sitegate.test/guides/configuration">
 <link rel="alternate" type="text/markdown" href="http://sitegate.test/guides/configuration.md" title="Markdown">
 <script>(function(){var d=document.documentElement;d.classList.add('js');try{var t=localStorage.getItem('sitegate-theme');if(t==='light'||t==='dark'||t==='auto')d.setAttribute('data-theme',t)}catch(e){}})();</script>
+<link rel="alternate" type="application/atom+xml" href="http://sitegate.test/feed.xml" title="Acme Widgets">
 <link rel="icon" href="/_sitegate/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/_sitegate/site.css">
 <script src="/_sitegate/site.js" defer></script>

@@ -69,7 +69,13 @@ describe('hot reload', { timeout: TEST_TIMEOUT_MS }, () => {
       expect(await get(`${base}/edit-me.md`)).toMatchObject({ status: 200, type: 'text/markdown; charset=utf-8' });
       expect((await get(`${base}/edit-me`, 'text/markdown')).text).toContain('After the edit: quokkaword.');
       expect(JSON.parse((await get(`${base}/api/search.json?q=quokkaword`)).text)).toStrictEqual([
-        { path: '/edit-me', title: 'Edited quokka', description: 'After the edit: quokkaword.' },
+        {
+          path: '/edit-me',
+          title: 'Edited quokka',
+          description: 'After the edit: quokkaword.',
+          // The excerpt is of the new text: no passage of the old page outlives its snapshot.
+          excerpt: { text: 'Edited quokka After the edit: quokkaword.', highlights: [[30, 40]] },
+        },
       ]);
       expect((await get(`${base}/llms.txt`)).text).toContain(`- [Edited quokka](${base}/edit-me.md): After the edit: quokkaword.\n`);
       expect((await get(`${base}/llms.txt`)).text).not.toContain('Original title');
@@ -80,7 +86,12 @@ describe('hot reload', { timeout: TEST_TIMEOUT_MS }, () => {
       expect((await get(`${base}/added`)).text).toContain('<h1 id="added-axolotl">Added axolotl</h1>');
       expect((await get(`${base}/added.md`)).text).toContain('A new page about the axolotlword.');
       expect(JSON.parse((await get(`${base}/api/search.json?q=axolotlword`)).text)).toStrictEqual([
-        { path: '/added', title: 'Added axolotl', description: 'A new page about the axolotlword.' },
+        {
+          path: '/added',
+          title: 'Added axolotl',
+          description: 'A new page about the axolotlword.',
+          excerpt: { text: 'Added axolotl A new page about the axolotlword.', highlights: [[35, 46]] },
+        },
       ]);
       expect((await get(`${base}/sitemap.xml`)).text).toContain(`<loc>${base}/added</loc>`);
       expect((await get(`${base}/llms.txt`)).text).toContain(`- [Added axolotl](${base}/added.md): A new page about the axolotlword.\n`);

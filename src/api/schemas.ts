@@ -7,13 +7,33 @@ import { SCOPES } from '../auth/scopes.js';
 
 const scopeList = { type: 'array', items: { type: 'string', enum: [...SCOPES] } } as const;
 
-/** SPEC.md §2 "Search document". No required list is declared. */
+/**
+ * SPEC.md §2 "Search document". No required list is declared. `section` and `excerpt` are
+ * additions (SPEC fields unchanged), given on full-text results (`q`) only.
+ */
 export const SearchDocumentSchema = {
   type: 'object',
   properties: {
     path: { type: 'string', description: 'path of a public markdown page' },
     title: { type: 'string', description: 'title of the page' },
     description: { type: 'string', description: 'description of the page' },
+    section: {
+      type: 'string',
+      description: 'titles of the folders above the page, joined by " › " (full-text results only; absent at the top level)',
+    },
+    excerpt: {
+      type: 'object',
+      description: 'the passage of the page around its best match for q (full-text results only; absent when no query word is in the text)',
+      required: ['text', 'highlights'],
+      properties: {
+        text: { type: 'string', description: 'about two lines of the page text, "…" marking a cut' },
+        highlights: {
+          type: 'array',
+          description: 'the matched words, as [start, end) UTF-16 offsets into text',
+          items: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
+        },
+      },
+    },
   },
 } as const;
 

@@ -7,6 +7,7 @@
 import { splitFrontmatter } from './frontmatter.js';
 import { basePathOf } from './paths.js';
 import { portableMarkdown } from './portable-markdown.js';
+import type { CodeHighlighter } from './code/highlight.js';
 import { renderMarkdown, summarizeMarkdown, type RenderedMarkdown } from './render.js';
 import { AGENT_PAGE_MAX_CHARS, type Page } from './page.js';
 import { splitPage, type PagePart } from './page-parts.js';
@@ -43,6 +44,8 @@ export interface PageContentOptions {
    * (page-parts.ts). Default {@link AGENT_PAGE_MAX_CHARS}; 0 serves every page whole.
    */
   pageMaxChars?: number | undefined;
+  /** The code highlighter (render.ts `RenderOptions.highlight`); omitted: the site's. The bench compares others. */
+  highlight?: CodeHighlighter | null | undefined;
 }
 
 /**
@@ -90,7 +93,7 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
   const basePath = basePathOf(baseUrl);
   const assetUrl = (key: string): string | undefined => site.assets.get(key)?.url;
   const { body } = splitFrontmatter(text);
-  const rendered = renderMarkdown(body, { relPath: page.file, lookup: site.urlOfFile, basePath, assetUrl });
+  const rendered = renderMarkdown(body, { relPath: page.file, lookup: site.urlOfFile, basePath, assetUrl, highlight: options.highlight });
   // Lines of the body count from its start; the file's from above the frontmatter, with the
   // agents' blocks that the HTML leaves out, and as written before the dialect step (line-map.ts).
   const frontmatterLines = text.slice(0, text.length - body.length).split('\n').length - 1;
@@ -105,7 +108,7 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
   });
   const split = { source: text, markdown, title: page.title, url: page.url, markdownUrl: page.markdownUrl, rendered };
   const parts = splitPage(
-    { ...split, relPath: page.file, lookup: site.urlOfFile, assetUrl, baseUrl, basePath },
+    { ...split, relPath: page.file, lookup: site.urlOfFile, assetUrl, baseUrl, basePath, highlight: options.highlight },
     options.pageMaxChars ?? AGENT_PAGE_MAX_CHARS,
   );
   return {

@@ -17,6 +17,7 @@ import {
   withoutCodeSpans,
   type ReferenceDefinition,
 } from './portable-markdown.js';
+import type { CodeHighlighter } from './code/highlight.js';
 import { renderMarkdown, type RenderedMarkdown } from './render.js';
 
 /** Share of the limit the body of a part is packed to first: room for navigation, and for the layout when agents convert the HTML. */
@@ -58,6 +59,8 @@ export interface SplitInput {
   /** Source file, `/`-separated, relative to the content folder. */
   relPath: string;
   lookup: PageUrlLookup;
+  /** The code highlighter (render.ts `RenderOptions.highlight`); omitted: the site's. */
+  highlight?: CodeHighlighter | null | undefined;
   /** The asset at a decoded URL path, for root-absolute image links (content/render.ts). */
   assetUrl?: AssetUrlLookup | undefined;
   /** Public base URL without trailing slash, and its path (`''` or `/docs`). */
@@ -105,6 +108,7 @@ export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
       lookup: input.lookup,
       assetUrl: input.assetUrl,
       basePath: input.basePath,
+      highlight: input.highlight,
       partOf: {
         headingsBefore: input.rendered.headings.filter((heading) => heading.line < range.start).map((heading) => heading.text),
         references: input.rendered.references,

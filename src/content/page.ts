@@ -30,6 +30,12 @@ export interface Page {
    * epoch (a number, not a `Date`: 100k `Date` objects cost 10 MB).
    */
   readonly lastModifiedMs: number;
+  /**
+   * When the page was published, ms since the epoch: frontmatter `date`, else the `YYYY-MM-DD-`
+   * prefix of its file name (Docusaurus blog, Jekyll posts); absent when neither is given. Feeds
+   * list dated pages (discovery/feeds.ts).
+   */
+  readonly publishedMs?: number;
   /** Length of the source file in characters (UTF-16 code units), frontmatter included. */
   readonly sourceChars: number;
   /** `llms: false` in frontmatter keeps the page out of the llms files only. */
@@ -115,6 +121,24 @@ export function deriveLastModified(data: Record<string, unknown>, mtimeMs: numbe
     }
   }
   return new Date(Math.floor(mtimeMs));
+}
+
+/** A file name's date prefix, as Docusaurus blog posts and Jekyll posts are named: `2026-11-01-launch.md`. */
+const DATED_FILE_NAME = /(?:^|\/)(\d{4}-\d{2}-\d{2})-[^/]+$/;
+
+/**
+ * When a page was published (see {@link Page.publishedMs}): `{ publishedMs }`, or nothing for an
+ * undated page, so that most pages carry no such property.
+ */
+export function derivePublished(data: Record<string, unknown>, relPath: string): { publishedMs?: number } {
+  const value = data.date;
+  const fromFile = DATED_FILE_NAME.exec(relPath)?.[1];
+  for (const text of [typeof value === 'string' || value instanceof Date ? value : undefined, fromFile]) {
+    if (text === undefined) continue;
+    const ms = new Date(text).getTime();
+    if (!Number.isNaN(ms)) return { publishedMs: ms };
+  }
+  return {};
 }
 
 /** A frontmatter value as text: trimmed non-empty strings, numbers and booleans; otherwise `undefined`. */

@@ -23,7 +23,9 @@ describe('renderMarkdown tables', () => {
 
 describe('renderMarkdown code blocks', () => {
   it('makes fenced and indented code focusable, so the keyboard can scroll it', () => {
-    expect(render('```sh\nls\n```\n')).toBe('<pre tabindex="0"><code class="language-sh">ls\n</code></pre>\n');
+    expect(render('```sh\nls\n```\n')).toBe(
+      '<pre tabindex="0"><code class="language-sh hljs"><span class="hljs-built_in">ls</span>\n</code></pre>\n',
+    );
     expect(render('    ls\n')).toBe('<pre tabindex="0"><code>ls\n</code></pre>\n');
   });
 });

@@ -10,6 +10,8 @@ import { decodeFragment, resolveLink, type LinkTarget, type PageUrlLookup } from
 import { mayHoldAttributeList, useDialectPlugins } from './dialects/render-plugins.js';
 import { resolveAbsoluteAsset, rewriteHtmlSources, type AssetUrlLookup } from './asset-links.js';
 import { isAssetName } from './assets.js';
+import { codeBlockHtml } from './code/code-block.js';
+import { highlightCode, type CodeHighlighter } from './code/highlight.js';
 
 /** A rendered markdown body. */
 export interface RenderedMarkdown extends MarkdownSummary {
@@ -35,6 +37,8 @@ export interface RenderOptions {
   lookup: PageUrlLookup;
   /** Path prefix of the public base URL (`''` or `/docs`), put before rewritten page URLs. */
   basePath: string;
+  /** The code highlighter (content/code/highlight.ts); omitted: the site's, `null`: none (plain escaped code). */
+  highlight?: CodeHighlighter | null | undefined;
   /** The asset served at a decoded URL path, for root-absolute image and file links; omitted: they are left as written. */
   assetUrl?: AssetUrlLookup | undefined;
   /**
@@ -107,11 +111,13 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
     }
   });
   // Code blocks scroll sideways too: focusable, so the keyboard can scroll them (WCAG 2.1.1).
-  for (const rule of ['fence', 'code_block'] as const) {
-    const render = md.renderer.rules[rule];
-    if (render === undefined) continue;
-    md.renderer.rules[rule] = (...args) => render(...args).replace(/^<pre>/, '<pre tabindex="0">');
-  }
+  const codeBlock = md.renderer.rules.code_block;
+  if (codeBlock !== undefined) md.renderer.rules.code_block = (...args) => codeBlock(...args).replace(/^<pre>/, '<pre tabindex="0">');
+  md.renderer.rules.fence = (tokens, idx, _options, env: RenderEnv) => {
+    const token = tokens[idx] as Token;
+    const highlight = env.options.highlight === undefined ? highlightCode : env.options.highlight;
+    return codeBlockHtml(token.content, fenceInfoOf(token, md.utils.unescapeAll(token.info)), highlight);
+  };
   md.core.ruler.push('sitegate_links', (state) => {
     const env = state.env as RenderEnv;
     // `line` is where the link sits in the body (1-based), for `check` to point at.
@@ -204,6 +210,17 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
     }
   });
   return md;
+}
+
+/**
+ * The info string of a fence as written: markdown-it-attrs moves MkDocs' `{ .py title="x" }` into
+ * the token's attributes, which are written back in that form for fence-info.ts to read.
+ */
+function fenceInfoOf(token: Token, info: string): string {
+  if (token.attrs === null) return info;
+  const classes = (token.attrGet('class') ?? '').split(/\s+/).filter(Boolean);
+  const pairs = token.attrs.filter(([name]) => name === 'title' || name === 'hl_lines').map(([name, value]) => `${name}="${value}"`);
+  return `${info} {${classes.map((name) => ` .${name}`).join('')} ${pairs.join(' ')} }`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAns
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from './answers/mcp.js';
 import { servePage } from './answers/pages.js';
 import { getReadiness } from './answers/readiness.js';
+import { searchPage } from './answers/search-page.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
 export interface PathRoutes {
@@ -81,6 +82,9 @@ function routeOf(op: Pick<Operation, 'id' | 'method' | 'path' | 'credential' | '
   };
 }
 
+/** The server-rendered search results page (answers/search-page.ts); the header's search form submits to it. */
+export const SEARCH_PAGE_PATH = '/search';
+
 /** Paths the table answers with the page route. */
 export const PAGE_PATH = '*';
 
@@ -99,6 +103,8 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
   for (const [id, path] of [
     ['getLlmsFullTxt', '/llms-full.txt'],
     ['getRobotsTxt', '/robots.txt'],
+    ['getAtomFeed', '/feed.xml'],
+    ['getRssFeed', '/rss.xml'],
   ] as const) {
     const resource = DISCOVERY[path];
     if (resource !== undefined)
@@ -108,6 +114,14 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     routeOf(
       { id: 'mcp', method: 'POST', path: '/mcp', credential: 'optional', scopes: [] },
       { answer: mcpAnswer(ctx), before: mcpBefore(ctx.auth), body: 'json', notAllowed: MCP_NOT_ALLOWED },
+    ),
+  );
+  // The results page searches as searchSite does, with its credential and scopes, and its budget.
+  const { credential, scopes } = OPERATIONS.find((op) => op.id === 'searchSite') as Operation;
+  routes.push(
+    routeOf(
+      { id: 'getSearchPage', method: 'GET', path: SEARCH_PAGE_PATH, credential, scopes },
+      { answer: searchPage(ctx.searched), query: 'search', before: spendSearchBudget(ctx.auth), errors: 'negotiated' },
     ),
   );
   // Pages decide their scopes by what the path is (public or internal), so the route lists none.

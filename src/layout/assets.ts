@@ -1,8 +1,12 @@
 /**
  * The stylesheet and script every HTML page loads, served from `/_sitegate/` so the CSP needs no
- * `unsafe-inline`. The script adds live results to the search box through `/api/search.json`.
+ * `unsafe-inline`. The script adds live results to the search box through `/api/search.json`
+ * and copy buttons to code blocks; each feature's CSS and JS is a module of `client/`.
  */
-
+import { CODE_CSS } from './client/code.css.js';
+import { CODE_JS } from './client/code.js.js';
+import { SEARCH_CSS } from './client/search.css.js';
+import { SEARCH_JS } from './client/search.js.js';
 import { SHELL_CSS } from './client/shell.css.js';
 import { SHELL_JS } from './client/shell.js.js';
 
@@ -23,9 +27,6 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .search input{flex:1 1 auto;min-width:0;padding:.45rem .7rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg)}
 .search-submit{padding:.45rem .8rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
 .search-results{position:absolute;left:0;right:0;top:100%;margin:.25rem 0 0;padding:0;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;max-height:60vh;overflow:auto;z-index:5}
-.search-results li a{display:block;padding:.45rem .7rem;text-decoration:none}
-.search-results li a:hover,.search-results li a:focus{background:var(--panel)}
-.search-results small{display:block;color:var(--muted)}
 .search-results .empty{padding:.45rem .7rem;color:var(--muted)}
 .site-footer{border-top:1px solid var(--border);background:var(--panel);padding:1rem 1.25rem;font-size:.9rem}
 .footer-links{display:flex;flex-wrap:wrap;gap:1rem;max-width:90rem;margin:0 auto}
@@ -51,51 +52,7 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .markdown-alert-tip{border-color:#1a7f37}
 .markdown-alert-important{border-color:#8250df}
 .listing li{margin:.3rem 0}
-${SHELL_CSS}`;
+${SHELL_CSS}${CODE_CSS}${SEARCH_CSS}`;
 
-/** Live search: debounced fetch of /api/search.json?q=…&lang=<the page's language>, results as links; Escape closes. */
-export const SITE_JS = `(() => {
-  const input = document.getElementById('search-input');
-  const list = document.getElementById('search-results');
-  if (!input || !list) return;
-  // The form submits to the results page (<base>/search); live results come from the JSON API beside it.
-  const endpoint = input.form.getAttribute('action').replace(/[/]search$/, '/api/search.json');
-  // The page's language: a German page searches German pages, whatever the browser's Accept-Language.
-  const lang = document.documentElement.lang ? '&lang=' + encodeURIComponent(document.documentElement.lang) : '';
-  let timer = 0;
-  let controller = null;
-  const close = () => { list.hidden = true; list.replaceChildren(); };
-  const show = (docs) => {
-    list.replaceChildren(...docs.map((doc) => {
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      a.href = doc.path;
-      a.textContent = doc.title || doc.path;
-      if (doc.description) { const small = document.createElement('small'); small.textContent = doc.description; a.append(small); }
-      li.append(a);
-      return li;
-    }));
-    if (docs.length === 0) { const li = document.createElement('li'); li.textContent = 'No results'; li.className = 'empty'; list.append(li); }
-    list.hidden = false;
-  };
-  const search = async () => {
-    const q = input.value.trim();
-    if (q === '') { close(); return; }
-    controller?.abort();
-    controller = new AbortController();
-    try {
-      const response = await fetch(endpoint + '?limit=8&q=' + encodeURIComponent(q) + lang, { signal: controller.signal, headers: { accept: 'application/json' } });
-      if (response.ok) show(await response.json());
-    } catch (error) {
-      if (error.name !== 'AbortError') close();
-    }
-  };
-  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(search, 150); });
-  input.form.addEventListener('submit', (event) => { event.preventDefault(); const first = list.querySelector('a'); if (first) location.href = first.href; else search(); });
-  input.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') close();
-    if (event.key === 'ArrowDown') { const first = list.querySelector('a'); if (first) { event.preventDefault(); first.focus(); } }
-  });
-  document.addEventListener('click', (event) => { if (!input.form.contains(event.target)) close(); });
-})();
-${SHELL_JS}`;
+/** The site script: live search (client/search.js.ts), copy buttons on code (client/code.js.ts), the shell (client/shell.js.ts). */
+export const SITE_JS = [SEARCH_JS, CODE_JS, SHELL_JS].join('\n');

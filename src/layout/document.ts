@@ -40,6 +40,8 @@ export interface SiteChrome {
   faviconUrl?: string | undefined;
   /** Theme before the reader picks one (`<html data-theme>`); default `auto`. */
   theme?: Theme | undefined;
+  /** Whether the site has feeds (discovery/feeds.ts): every page's head then links the Atom feed. */
+  hasFeed?: boolean | undefined;
 }
 
 /** One HTML document. */
@@ -103,7 +105,7 @@ export function renderDocument(chrome: SiteChrome, input: DocumentInput): string
 <meta name="description" content="${escapeHtml(input.description)}">${input.robots === undefined ? '' : `\n<meta name="robots" content="${input.robots}">`}
 ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(baseUrl + input.path)}">`}${alternate}${hreflang}${sequence}
 <script>${THEME_INIT_SCRIPT}</script>
-${icon}
+${chrome.hasFeed === true ? `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(baseUrl)}/feed.xml" title="${escapeHtml(chrome.name)}">\n` : ''}${icon}
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
 </head>

@@ -12,12 +12,10 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { decodeRequestPath, partUrlOf } from '../content/paths.js';
-import { withoutAgentFraming } from '../content/portable-markdown.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { resolvePath, type Found } from '../snapshot/lookup.js';
+import type { Found } from '../snapshot/lookup.js';
+import { excerptOfPage, findReadable } from '../snapshot/search-hits.js';
 import { API_VERSION } from '../discovery/openapi.js';
-import { excerptOf, type Excerpt } from '../search/excerpt.js';
-import { analysisOf } from '../search/analysis.js';
 
 /** Results per search call when the caller gives no limit. */
 export const MCP_DEFAULT_LIMIT = 10;
@@ -123,35 +121,6 @@ export interface McpFetchDocument {
 }
 
 /**
- * The page or part an id names, when the caller may read it: public pages for everyone, internal
- * ones with `internal:read`. Never renders anything itself: the bodies are the snapshot's, made on
- * first use and cached (snapshot.ts `pages`), so a fetch costs what a `GET` of the page costs.
- */
-function findReadable(snapshot: Snapshot, path: string, includeInternal: boolean): Found | undefined {
-  if (decodeRequestPath(path) === undefined) return undefined;
-  const resolution = resolvePath(snapshot, path);
-  if (resolution.kind === 'page') return resolution;
-  if (resolution.kind !== 'internal' || !includeInternal) return undefined;
-  // A static file is no document: fetch returns pages and parts only.
-  const found = resolution.find();
-  return found?.kind === 'page' ? found : undefined;
-}
-
-/** The excerpt of a result's page for the query (search/excerpt.ts), when the page has a matching word. */
-function excerptOfPage(
-  snapshot: Snapshot,
-  baseUrl: string,
-  path: string,
-  query: string,
-  includeInternal: boolean,
-  language: string | undefined,
-): Excerpt | undefined {
-  const found = findReadable(snapshot, path, includeInternal);
-  if (found === undefined) return undefined;
-  return excerptOf(withoutAgentFraming(found.bodies.markdown.bytes.toString('utf8'), baseUrl), query, undefined, analysisOf(language));
-}
-
-/**
  * Part `n` of what `found` names: `found` itself when it is that part (part 1 of a page served
  * whole is the page), the part at its part URL otherwise; undefined when there is no such part.
  */
@@ -208,7 +177,7 @@ export function createMcpServer(context: McpContext): McpServer {
       searched?.(query, total);
       return textResult({
         results: results.map((doc) => {
-          const excerpt = excerptOfPage(snapshot, baseUrl, doc.path, query, includeInternal, language);
+          const excerpt = excerptOfPage(snapshot, doc.path, { query, includeInternal, language, baseUrl });
           const hit = { id: doc.path, title: doc.title, url: baseUrl + doc.path, description: doc.description };
           return excerpt === undefined ? hit : { ...hit, excerpt };
         }),

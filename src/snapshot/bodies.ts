@@ -14,6 +14,9 @@ export const CONTENT_TYPES = {
   json: 'application/json; charset=utf-8',
   text: 'text/plain; charset=utf-8',
   xml: 'application/xml',
+  // RFC 4287 §7: Atom's media type; RSS 2.0 has no registered one, application/rss+xml is the custom.
+  atom: 'application/atom+xml; charset=utf-8',
+  rss: 'application/rss+xml; charset=utf-8',
   css: 'text/css; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
   svg: 'image/svg+xml',

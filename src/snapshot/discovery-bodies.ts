@@ -8,6 +8,7 @@ import { buildOpenApi } from '../discovery/openapi.js';
 import { buildPortalHtml } from '../discovery/portal.js';
 import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { buildSitemaps } from '../discovery/sitemap.js';
+import { buildFeeds } from '../discovery/feeds.js';
 import { alternatesOf } from '../content/languages.js';
 import { buildApiCatalog, buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from '../discovery/well-known.js';
 import type { SearchIndex } from '../search/search-index.js';
@@ -37,6 +38,8 @@ export interface DiscoveryBodies extends LlmsBodies {
   readonly protectedResource: Body;
   /** RFC 9727 api-catalog linkset. */
   readonly apiCatalog: Body;
+  /** `/feed.xml` (Atom) and `/rss.xml` (RSS 2.0), made on first request; undefined when the site has no dated pages. */
+  readonly feeds: { atom: Body; rss: Body } | undefined;
 }
 
 /** Options of {@link discoveryBodiesOf}. */
@@ -97,5 +100,16 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
     authorizationServer: jsonBody(buildAuthorizationServerMetadata(baseUrl)),
     protectedResource: jsonBody(buildProtectedResourceMetadata(baseUrl, site.name)),
     apiCatalog: makeBody(JSON.stringify(buildApiCatalog(baseUrl)), CONTENT_TYPES.linkset),
+    get feeds() {
+      if (view.feedEntries.length === 0) return undefined;
+      const atom = cache.get('feed:atom') as Body | undefined;
+      const rss = cache.get('feed:rss') as Body | undefined;
+      if (atom !== undefined && rss !== undefined) return { atom, rss };
+      const xml = buildFeeds({ name: site.name, baseUrl, lang: site.languages[0]?.lang ?? 'en' }, view.feedEntries);
+      const feeds = { atom: makeBody(xml.atom, CONTENT_TYPES.atom), rss: makeBody(xml.rss, CONTENT_TYPES.rss) };
+      cache.set('feed:atom', feeds.atom);
+      cache.set('feed:rss', feeds.rss);
+      return feeds;
+    },
   };
 }

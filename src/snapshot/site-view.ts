@@ -16,6 +16,7 @@ import type { GitDates } from './git-dates.js';
 
 /** Folders whose sidebar is kept (each at most ~40 KB, nav-tree.ts): the busy folders of a big site. */
 const SIDEBAR_CACHE_FOLDERS = 256;
+import { feedEntries, type FeedEntry } from '../discovery/feeds.js';
 
 /** A built site as the snapshot's steps see it. */
 export interface SiteView {
@@ -35,6 +36,8 @@ export interface SiteView {
   editUrlOf(page: Page): string | undefined;
   /** When a page was last updated (ms since the epoch): its last commit, else its file time. */
   updatedMsOf(page: Page): number;
+  /** The pages the site's feeds list (discovery/feeds.ts), newest first; empty: no feeds. */
+  readonly feedEntries: readonly FeedEntry[];
 }
 
 /** What the view adds to the built site beyond its name. */
@@ -64,6 +67,7 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
     }
     return html;
   };
+  const entries = feedEntries(site.publicPages);
   const editPattern = branding.editUrl ?? options.declaredEditUrl;
   const urlOfFile = (relPath: string): string | undefined => site.urlOfFile(relPath);
   return {
@@ -76,7 +80,9 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
       logoUrl: imageUrlOf(branding.logo, basePath, urlOfFile),
       faviconUrl: imageUrlOf(branding.favicon, basePath, urlOfFile),
       theme: branding.theme,
+      hasFeed: entries.length > 0,
     },
+    feedEntries: entries,
     baseUrl,
     basePath,
     sidebarOf,

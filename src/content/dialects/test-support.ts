@@ -6,7 +6,10 @@ import { renderMarkdown } from '../render.js';
 import { plainMarkdown, type PlainMarkdown } from './index.js';
 import type { SiteFiles } from './site-files.js';
 
-/** The plain markdown and body HTML of `source` as page `relPath` (default `page.md`). */
+/**
+ * The plain markdown and body HTML of `source` as page `relPath` (default `page.md`). Code comes
+ * out unhighlighted: these tests read the dialects' structure, content/code/ tests highlighting.
+ */
 export function dialect(
   source: string,
   options: { relPath?: string; files?: SiteFiles; internal?: boolean } = {},
@@ -14,7 +17,7 @@ export function dialect(
   const relPath = options.relPath ?? 'page.md';
   const lookup = (file: string): string | undefined => `/${file.replace(/(\/_?index)?\.md$/, '')}`;
   const plain = plainMarkdown(source, { relPath, internal: options.internal ?? false, files: options.files, lookup });
-  return { ...plain, html: renderMarkdown(plain.text, { relPath, lookup, basePath: '' }).html };
+  return { ...plain, html: renderMarkdown(plain.text, { relPath, lookup, basePath: '', highlight: null }).html };
 }
 
 /**

@@ -7,6 +7,8 @@ import { bodyAnswer, plainAnswer, type RequestFacts } from '../answer.js';
 import { negotiateLanguage } from '../negotiation.js';
 import type { BeforeStep, RouteAnswer } from '../route.js';
 import { PUBLIC_CORS_HEADERS } from '../headers.js';
+import { searchHits, type SearchHit } from '../../snapshot/search-hits.js';
+import type { Snapshot } from '../../snapshot/snapshot.js';
 
 /** Default page size when `q` is given (DESIGN.md "Search"). */
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -77,32 +79,63 @@ export function spendSearchBudget(auth: AuthServices): BeforeStep {
   };
 }
 
+/** Validated search parameters, as the listener leaves them in `facts.query` (search-query.ts). */
+type SearchParameters = { limit?: number; offset: number; lang?: string };
+
+/** One page of full-text results for a caller: its hits, how many match in all, and the language headers. */
+export interface FullTextResults {
+  hits: SearchHit[];
+  total: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * Runs the full-text query `q` (non-empty) for a caller: public pages, and internal ones too when
+ * the principal holds internal:read (DESIGN.md "Search"). searchSite and the `/search` page both
+ * search through this, so that they show exactly the same pages.
+ * @param searched told of the query (its first page) and how many results it found in all
+ */
+export function fullTextSearch(
+  facts: RequestFacts,
+  snapshot: Snapshot,
+  principal: Principal | undefined,
+  q: string,
+  searched?: (query: string, found: number) => void,
+): FullTextResults {
+  const includeInternal = principal?.scopes.includes('internal:read') ?? false;
+  const { limit, offset, lang } = facts.query as SearchParameters;
+  const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, true);
+  const found = snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal, language });
+  if (offset === 0) searched?.(q, found.total);
+  const hits = searchHits(snapshot, found.results, { query: q, includeInternal, language, baseUrl: snapshot.chrome.baseUrl });
+  return { hits, total: found.total, headers };
+}
+
 /**
  * searchSite (SPEC.md §4 rule 2), after the listener validated the query and checked search:read
- * on a credential: the precomputed index without parameters, else the ranked results. With
- * internal:read too, internal pages are included (DESIGN.md "Search").
+ * on a credential: the precomputed index without parameters, else the ranked results, each with
+ * its section and excerpt (snapshot/search-hits.ts). With internal:read too, internal pages are
+ * included (DESIGN.md "Search").
  * @param searched told of each full-text query (its first page) and how many results it found in all
  */
 export function searchSite(searched?: (query: string, found: number) => void): RouteAnswer {
   return function searchSite(facts, snapshot, principal) {
     const includeInternal = principal?.scopes.includes('internal:read') ?? false;
-    const { limit, offset, lang } = facts.query as { limit?: number; offset: number; lang?: string };
+    const { limit, offset, lang } = facts.query as SearchParameters;
     const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
     if (q === '' && limit === undefined && offset === 0 && lang === undefined) {
       const body = includeInternal ? snapshot.discovery.fullIndex : snapshot.discovery.publicIndex;
       return bodyAnswer(body, principal === undefined ? PUBLIC_JSON_HEADERS : PRIVATE_INDEX_HEADERS);
     }
-    const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, q !== '');
-    const scope = lang === undefined && q === '' ? snapshot.search : snapshot.search.documentsOf(language);
-    const documents = includeInternal ? scope.allDocuments : scope.publicDocuments;
-    let results: readonly unknown[];
-    if (q === '') results = documents.slice(offset, limit === undefined ? undefined : offset + limit);
-    else {
-      const found = snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal, language });
-      if (offset === 0) searched?.(q, found.total);
-      results = found.results;
-    }
     const base = principal === undefined ? PUBLIC_RESULTS_HEADERS : PRIVATE_RESULTS_HEADERS;
+    if (q !== '') {
+      const { hits, headers } = fullTextSearch(facts, snapshot, principal, q, searched);
+      return plainAnswer(200, { ...base, ...headers }, JSON.stringify(hits));
+    }
+    const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, false);
+    const scope = lang === undefined ? snapshot.search : snapshot.search.documentsOf(language);
+    const documents = includeInternal ? scope.allDocuments : scope.publicDocuments;
+    const results = documents.slice(offset, limit === undefined ? undefined : offset + limit);
     return plainAnswer(200, { ...base, ...headers }, JSON.stringify(results));
   };
 }

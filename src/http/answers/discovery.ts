@@ -3,6 +3,7 @@
  * precomputed body of the snapshot, public (CORS for any origin), with header objects made once.
  */
 import type { Body } from '../../body.js';
+import { ApiError } from '../../errors.js';
 import type { Snapshot } from '../../snapshot/snapshot.js';
 import { bodyAnswer, type HeaderFields } from '../answer.js';
 import type { RouteAnswer } from '../route.js';
@@ -28,7 +29,19 @@ export const DISCOVERY: Readonly<Record<string, DiscoveryResource>> = {
   getApiCatalog: { body: (s) => s.discovery.apiCatalog, link: 'api-catalog' },
   '/llms-full.txt': { body: (s) => s.discovery.llmsFullTxt },
   '/robots.txt': { body: (s) => s.discovery.robotsTxt },
+  '/feed.xml': { body: (s) => feedBody(s, 'atom') },
+  '/rss.xml': { body: (s) => feedBody(s, 'rss') },
 };
+
+/**
+ * A feed of the snapshot (discovery/feeds.ts).
+ * @throws {ApiError} `not_found` when the site has no posts or dated pages to list
+ */
+function feedBody(snapshot: Snapshot, kind: 'atom' | 'rss'): Body {
+  const feeds = snapshot.discovery.feeds;
+  if (feeds === undefined) throw new ApiError('not_found', { message: 'This site has no posts or dated pages, so no feed.' });
+  return feeds[kind];
+}
 
 /**
  * The answer of a discovery resource at `path`: its body of the current snapshot with one header

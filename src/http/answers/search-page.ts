@@ -1,0 +1,41 @@
+/**
+ * `GET /search?q=`: the results page people land on from the header's search form, with or
+ * without script. It searches through searchSite's own steps (api.ts `fullTextSearch`) and its
+ * route takes searchSite's credential and scopes (route-table.ts), so the page shows exactly the
+ * pages the JSON API would: internal ones only to a credential with internal:read.
+ */
+import { renderSidebar } from '../../layout/navigation.js';
+import { renderSearchPage } from '../../layout/search-page.js';
+import { CONTENT_TYPES } from '../../snapshot/bodies.js';
+import { plainAnswer } from '../answer.js';
+import { HTML_SECURITY_HEADERS } from '../headers.js';
+import type { RouteAnswer } from '../route.js';
+import { DEFAULT_SEARCH_LIMIT, fullTextSearch } from './api.js';
+
+/** The same for every visitor without a credential: shared caches may keep it a minute, as searchSite's results. */
+const PUBLIC_HEADERS = { ...HTML_SECURITY_HEADERS, 'content-type': CONTENT_TYPES.html, 'cache-control': 'public, max-age=60' };
+/** Results for a credential may list internal pages: for no other reader. */
+const PRIVATE_HEADERS = { ...PUBLIC_HEADERS, 'cache-control': 'private, no-store' };
+
+/**
+ * The results page answer, after the listener validated the query (`q`, `limit`, `offset`,
+ * `lang`) and checked search:read on a credential; without `q`, the page with an empty form.
+ * @param searched told of each query (its first page) and how many results it found, as searchSite tells it
+ */
+export function searchPage(searched?: (query: string, found: number) => void): RouteAnswer {
+  return function searchPage(facts, snapshot, principal) {
+    const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
+    const { limit, offset, lang } = facts.query as { limit?: number; offset: number; lang?: string };
+    const results = q === '' ? { hits: [], total: 0, headers: {} } : fullTextSearch(facts, snapshot, principal, q, searched);
+    const html = renderSearchPage(snapshot.chrome, {
+      query: q,
+      hits: results.hits,
+      total: results.total,
+      offset,
+      limit: limit ?? DEFAULT_SEARCH_LIMIT,
+      lang,
+      sidebarHtml: renderSidebar(snapshot.site, '/', snapshot.chrome.basePath),
+    });
+    return plainAnswer(200, { ...(principal === undefined ? PUBLIC_HEADERS : PRIVATE_HEADERS), ...results.headers }, html);
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Search results as people and agents read them: each hit with the passage around its best match
+ * (search/excerpt.ts) and its section, the folder titles above the page. One place makes them for
+ * the JSON API (`/api/search.json`), the `/search` page and MCP `search`; which pages a caller may
+ * see is decided before (the search itself, by `includeInternal`) and again here, page by page.
+ */
+import { decodeRequestPath, parentFolderKey } from '../content/paths.js';
+import { languageOfKey } from '../content/languages.js';
+import { withoutAgentFraming } from '../content/portable-markdown.js';
+import { analysisOf } from '../search/analysis.js';
+import { excerptOfText, plainText, type Excerpt } from '../search/excerpt.js';
+import type { Body } from '../body.js';
+import type { SearchDocument } from '../search/search-index.js';
+import { resolvePath, type Found } from './lookup.js';
+import type { Snapshot } from './snapshot.js';
+
+/** A search result with what a results list shows beside the title. */
+export interface SearchHit extends SearchDocument {
+  /** The folder titles from the language root down to the page's folder, joined by ` › `; absent at the root. */
+  section?: string;
+  /** The passage around the best match, with the matched words' UTF-16 offsets; absent when no query word is in the text. */
+  excerpt?: Excerpt;
+}
+
+/** What the caller asked: the query, and whether it may see internal pages. */
+export interface HitOptions {
+  query: string;
+  includeInternal: boolean;
+  /** The language searched (BCP 47), for the excerpt's stems; undefined: the default. */
+  language: string | undefined;
+  /** Public base URL without trailing slash (the markdown's absolute links are written against it). */
+  baseUrl: string;
+}
+
+/**
+ * The page or part a URL path names, when the caller may read it: public pages for everyone,
+ * internal ones with `internal:read`. Never renders anything itself: the bodies are the
+ * snapshot's, made on first use and cached, so it costs what a `GET` of the page costs.
+ */
+export function findReadable(snapshot: Snapshot, path: string, includeInternal: boolean): Found | undefined {
+  if (decodeRequestPath(path) === undefined) return undefined;
+  const resolution = resolvePath(snapshot, path);
+  if (resolution.kind === 'page') return resolution;
+  if (resolution.kind !== 'internal' || !includeInternal) return undefined;
+  // A static file is no document: search and fetch return pages and parts only.
+  const found = resolution.find();
+  return found?.kind === 'page' ? found : undefined;
+}
+
+/**
+ * The plain text of each markdown body searched so far (search/excerpt.ts `plainText`), kept as
+ * long as the body itself is (the snapshot's body cache holds it): making it is most of an
+ * excerpt's cost, some 1 ms for a long page, and a results page has twenty.
+ */
+const PLAIN_TEXTS = new WeakMap<Body, string>();
+
+/** The excerpt of a result's page for the query (search/excerpt.ts), when the page has a matching word. */
+export function excerptOfPage(snapshot: Snapshot, path: string, options: HitOptions): Excerpt | undefined {
+  const found = findReadable(snapshot, path, options.includeInternal);
+  if (found === undefined) return undefined;
+  const body = found.bodies.markdown;
+  let text = PLAIN_TEXTS.get(body);
+  if (text === undefined) {
+    text = plainText(withoutAgentFraming(body.bytes.toString('utf8'), options.baseUrl));
+    PLAIN_TEXTS.set(body, text);
+  }
+  return excerptOfText(text, options.query, undefined, analysisOf(options.language));
+}
+
+/** The titles of the folders above the page at decoded `key`, from its language's root (excluded) down. */
+export function sectionOf(snapshot: Snapshot, key: string): string[] {
+  const site = snapshot.site;
+  const rootKey = languageOfKey(site.languages, key).rootKey;
+  const titles: string[] = [];
+  if (key === rootKey) return titles;
+  for (let folderKey = parentFolderKey(key); folderKey !== rootKey && folderKey !== '/'; folderKey = parentFolderKey(folderKey)) {
+    const folder = site.folders.get(folderKey);
+    if (folder !== undefined) titles.unshift(folder.title);
+  }
+  return titles;
+}
+
+/** Each result with its section and excerpt, in the same order. */
+export function searchHits(snapshot: Snapshot, results: readonly SearchDocument[], options: HitOptions): SearchHit[] {
+  return results.map((doc) => {
+    const key = decodeRequestPath(doc.path);
+    const section = key === undefined ? [] : sectionOf(snapshot, key);
+    const excerpt = excerptOfPage(snapshot, doc.path, options);
+    return {
+      ...doc,
+      ...(section.length === 0 ? {} : { section: section.join(' › ') }),
+      ...(excerpt === undefined ? {} : { excerpt }),
+    };
+  });
+}
