@@ -132,11 +132,9 @@ async function apiHits(origin: string, query: string): Promise<{ path: string }[
 }
 
 describe('code palettes', () => {
-  /** The colour of the first keyword token, after `<html data-theme>` is set to `theme` (none: the system's). */
-  async function keywordColour(page: Page, theme: string | undefined): Promise<string> {
-    await page.evaluate(
-      `(() => { const html = document.documentElement; ${theme === undefined ? 'delete html.dataset.theme' : `html.dataset.theme = '${theme}'`}; })()`,
-    );
+  /** The colour of the first keyword token, after `<html data-theme>` is set to `theme` (`auto`: the system's). */
+  async function keywordColour(page: Page, theme: 'auto' | 'light' | 'dark'): Promise<string> {
+    await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
     return page
       .locator('pre > code .hljs-keyword')
       .first()
@@ -151,7 +149,7 @@ describe('code palettes', () => {
       await page.goto(origin + codePath, { waitUntil: 'networkidle' });
       const light = 'rgb(207, 34, 46)';
       const dark = 'rgb(255, 123, 114)';
-      expect(await keywordColour(page, undefined)).toBe(scheme === 'dark' ? dark : light);
+      expect(await keywordColour(page, 'auto')).toBe(scheme === 'dark' ? dark : light);
       expect(await axeViolations(page)).toStrictEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS_DIR, `example-code-${scheme}-system.png`) });
       expect(await keywordColour(page, 'dark')).toBe(dark);

@@ -1,9 +1,10 @@
 /**
  * Styles of code blocks: highlight.js token classes (content/code/highlight.ts) in a light and a
  * dark palette (GitHub's, darkened where needed for WCAG 2.2 AA contrast, 4.5:1, on the code
- * panel), highlighted lines, titles and the copy button. The palette follows the system
- * (`prefers-color-scheme`) unless `<html data-theme="light|dark">` chooses one.
+ * panel), highlighted lines, titles and the copy button. The palette follows the page's theme
+ * (shell.css.ts `themedProperties`).
  */
+import { themedProperties } from './shell.css.js';
 
 const LIGHT =
   '--hl-keyword:#cf222e;--hl-string:#0a3069;--hl-comment:#57606a;--hl-title:#6639ba;--hl-number:#0550ae;--hl-builtin:#953800;--hl-name:#116329;--hl-add-fg:#116329;--hl-add-bg:#dafbe1;--hl-del-fg:#82071e;--hl-del-bg:#ffebe9;--hl-line:#fff8c5';
@@ -11,10 +12,7 @@ const DARK =
   '--hl-keyword:#ff7b72;--hl-string:#a5d6ff;--hl-comment:#9198a1;--hl-title:#d2a8ff;--hl-number:#79c0ff;--hl-builtin:#ffa657;--hl-name:#7ee787;--hl-add-fg:#aff5b4;--hl-add-bg:#033a16;--hl-del-fg:#ffdcd7;--hl-del-bg:#67060c;--hl-line:#3b2e00';
 
 /** The code stylesheet, joined into the site's (layout/assets.ts). */
-export const CODE_CSS = `:root{${LIGHT}}
-@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${DARK}}}
-:root[data-theme=dark]{${DARK}}
-.hljs-keyword,.hljs-doctag,.hljs-meta .hljs-keyword,.hljs-template-tag,.hljs-template-variable,.hljs-type,.hljs-variable.language_{color:var(--hl-keyword)}
+export const CODE_CSS = `${themedProperties(LIGHT, DARK)}.hljs-keyword,.hljs-doctag,.hljs-meta .hljs-keyword,.hljs-template-tag,.hljs-template-variable,.hljs-type,.hljs-variable.language_{color:var(--hl-keyword)}
 .hljs-string,.hljs-regexp,.hljs-meta .hljs-string{color:var(--hl-string)}
 .hljs-comment,.hljs-code,.hljs-formula{color:var(--hl-comment);font-style:italic}
 .hljs-title,.hljs-title.class_,.hljs-title.function_,.hljs-section{color:var(--hl-title)}

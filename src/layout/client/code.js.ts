@@ -5,7 +5,8 @@
  * and in a polite live region (WAI-ARIA `aria-live`) for screen readers.
  */
 export const CODE_JS = `(() => {
-  const blocks = document.querySelectorAll('pre > code');
+  // The portal's command blocks have their own copy buttons (portal.js.ts).
+  const blocks = [...document.querySelectorAll('pre > code')].filter((code) => !code.closest('.portal'));
   if (blocks.length === 0 || !navigator.clipboard) return;
   const status = document.createElement('p');
   status.className = 'visually-hidden';

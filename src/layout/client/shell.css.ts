@@ -18,11 +18,19 @@ const DRAWER_MAX = '56.2rem';
 /** From this width the on-page table of contents sits in the right gutter. */
 const GUTTER_MIN = '75rem';
 
+/**
+ * Rules giving the `light` custom properties by default and the `dark` ones under the dark theme
+ * (`<html data-theme="dark">`, or `auto` on a system that prefers dark). Every palette of the site
+ * (this shell's, the code tokens' in code.css.ts) is made by it, so all follow one theme.
+ * @param light declarations (`--fg:#000;…`) of the light theme
+ * @param dark the same properties for the dark theme
+ */
+export function themedProperties(light: string, dark: string): string {
+  return `:root{${light}}\n[data-theme=dark]{${dark}}\n@media (prefers-color-scheme:dark){[data-theme=auto]{${dark}}}\n`;
+}
+
 /** The shell's rules. */
-export const SHELL_CSS = `:root{${LIGHT};--header-h:3.5rem}
-[data-theme=dark]{${DARK}}
-@media (prefers-color-scheme:dark){[data-theme=auto]{${DARK}}}
-html{scroll-padding-top:calc(var(--header-h) + .75rem)}
+export const SHELL_CSS = `${themedProperties(`${LIGHT};--header-h:3.5rem`, DARK)}html{scroll-padding-top:calc(var(--header-h) + .75rem)}
 body{display:flex;flex-direction:column;min-height:100vh}
 body>.layout{flex:1 0 auto;width:100%}
 .site-header{position:sticky;top:0;z-index:20;display:flex;flex-wrap:nowrap;align-items:center;gap:.5rem 1rem;height:var(--header-h);padding:0 1rem;border-bottom:1px solid var(--border);background:var(--panel);box-shadow:inset 0 3px var(--accent)}
