@@ -478,7 +478,7 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
       expect(await whoami(first.baseUrl, { 'x-api-key': key.api_key })).toStrictEqual(authenticated('apiKey'));
       const accessToken = await token(first.baseUrl, key);
       expect(await whoami(first.baseUrl, { authorization: `Bearer ${accessToken}` })).toStrictEqual(authenticated('bearer'));
-      const jwks = await (await fetch(`${first.baseUrl}/.well-known/jwks.json`, { signal: AbortSignal.timeout(10_000) })).json();
+      const jwks: unknown = await (await fetch(`${first.baseUrl}/.well-known/jwks.json`, { signal: AbortSignal.timeout(10_000) })).json();
       await stop(first.cli);
 
       const second = await serve(context, dataDir, cwd, port);
