@@ -63,7 +63,8 @@ describe('GET /search', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).toContain('<link rel="canonical" href="http://sitegate.test/search">');
+    expect(res.body).not.toContain('name="robots"');
     expect(res.body).toContain('<title>Search: install · Acme Widgets</title>');
     expect(article(res.body)).toBe(`<article class="content search-page">
 <h1>Search: install</h1>

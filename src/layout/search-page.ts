@@ -73,13 +73,18 @@ ${input.hits.map((hit) => hitHtml(hit, chrome.basePath)).join('\n')}
 </ol>${paging}`;
 }
 
-/** Renders the results page: a complete HTML document, not for indexing (`noindex`). */
+/**
+ * Renders the results page: a complete HTML document whose canonical URL is the bare `/search`, so
+ * that search engines fold every query's results into one page instead of indexing an endless space
+ * of result lists (Google Search Central, "Consolidate duplicate URLs"); no `noindex`, which would make
+ * the page itself uncrawlable.
+ */
 export function renderSearchPage(chrome: SiteChrome, input: SearchPageInput): string {
   const title = input.query === '' ? 'Search' : `Search: ${input.query}`;
   return renderDocument(chrome, {
     title,
     description: `Search the pages of ${chrome.name}.`,
-    robots: 'noindex',
+    path: '/search',
     sidebarHtml: input.sidebarHtml,
     breadcrumbHtml: '',
     mainHtml: `<article class="content search-page">
