@@ -6,20 +6,15 @@
  * JavaScript off (also reached by submitting the header form); axe-core finds no violation of any
  * impact on the search page and on a code page. Screenshots go to test-artifacts/ui/.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, CORPORA_DIR, DOCS_SMALL, EXAMPLE_SITE, REPO_DIR, type TestApp } from './helpers.js';
+import { buildTestApp, CORPORA_DIR, DOCS_SMALL, EXAMPLE_SITE, type TestApp } from './helpers.js';
 import { freePort } from './free-port.js';
+import { axeViolations, launchBrowser, UI_ARTIFACTS_DIR, VIEWPORTS } from './browser-support.js';
 
-const ARTIFACTS_DIR = path.join(REPO_DIR, 'test-artifacts/ui');
-const AXE_SOURCE = readFileSync(path.join(REPO_DIR, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
+const ARTIFACTS_DIR = UI_ARTIFACTS_DIR;
 
 /** A site under test: its content, the file of a page with code, a query with at least three hits, the first block's text when known. */
 interface SiteCase {
@@ -70,11 +65,7 @@ beforeAll(async () => {
     if (page === undefined) throw new Error(`${site.name}: no page for ${site.codeFile}`);
     running.set(site.name, { t, origin, codePath: page.url });
   }
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
 }, 120_000);
 
@@ -109,20 +100,6 @@ async function open(
     if (response.status() >= 400 && !MISSING_IN_CORPORA.has(url.pathname)) errors.push(`${url.pathname}: HTTP ${response.status()}`);
   });
   return { context, page, errors };
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's violations of every impact (WCAG 2.x A and AA and best practices). */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated over the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate<AxeViolation[]>(`axe.run(document).then((result) => result.violations.map(({ id, impact, nodes }) =>
-    ({ id, impact, nodes: nodes.map((node) => ({ target: node.target })) })))`);
 }
 
 /** The search hits the JSON API gives for `query`, as the search box asks for them. */

@@ -9,21 +9,16 @@
  * With JavaScript off, the search form is a plain GET form and whoami says it needs JavaScript.
  * Screenshots go to test-artifacts/ui/portal-*.png.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_TABLE } from '../src/errors.js';
-import { buildTestApp, DOCS_SMALL, issueKey, REPO_DIR, type TestApp } from './helpers.js';
+import { buildTestApp, DOCS_SMALL, issueKey, type TestApp } from './helpers.js';
 import { freePort } from './free-port.js';
+import { axeViolations, launchBrowser, UI_ARTIFACTS_DIR, VIEWPORTS } from './browser-support.js';
 
-const ARTIFACTS_DIR = path.join(REPO_DIR, 'test-artifacts/ui');
-const AXE_SOURCE = readFileSync(path.join(REPO_DIR, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
+const ARTIFACTS_DIR = UI_ARTIFACTS_DIR;
 
 /** The portal's sections (H2), in order, as the issue groups them. */
 const SECTIONS = ['Getting started', 'Authentication', 'Try it', 'Endpoints', 'Errors', 'Rate limits', 'Discovery resources'];
@@ -50,11 +45,7 @@ beforeAll(async () => {
   });
   expect(token.status).toBe(200);
   accessToken = ((await token.json()) as { access_token: string }).access_token;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
 });
 
@@ -84,13 +75,6 @@ async function openPortal(
 /** Evaluates a browser expression (a string: this project's TypeScript has no DOM types). */
 function inPage<T>(page: Page, expression: string): Promise<T> {
   return page.evaluate<T>(expression);
-}
-
-/** axe-core (WCAG 2.x A and AA and best practices) violations, of any impact. */
-async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; targets: string[] }[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(`axe.run(document).then((result) => result.violations.map(({ id, impact, nodes }) =>
-    ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) })))`);
 }
 
 /** `document.documentElement.scrollWidth` and `innerWidth`. */

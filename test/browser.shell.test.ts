@@ -10,20 +10,15 @@
  * axe-core finds no violation of any impact (light, and dark on desktop). Screenshots go to
  * test-artifacts/ui/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, CORPORA_DIR, DOCS_SMALL, EXAMPLE_SITE, REPO_DIR, type TestApp } from './helpers.js';
+import { buildTestApp, CORPORA_DIR, DOCS_SMALL, EXAMPLE_SITE, type TestApp } from './helpers.js';
 import { freePort } from './free-port.js';
+import { axeViolations, launchBrowser, UI_ARTIFACTS_DIR, VIEWPORTS } from './browser-support.js';
 
-const ARTIFACTS_DIR = path.join(REPO_DIR, 'test-artifacts/ui');
-const AXE_SOURCE = readFileSync(path.join(REPO_DIR, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
+const ARTIFACTS_DIR = UI_ARTIFACTS_DIR;
 
 /** The sites under test, each with a page in a section that has at least two H2/H3 headings. */
 const SITES = [
@@ -36,32 +31,13 @@ const SITES = [
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
 });
 
 afterAll(async () => {
   await browser.close();
 });
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: string[];
-}
-
-/** Runs axe-core (WCAG 2.x A and AA and best practices) in the page. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated over the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  // Browser code as strings: this project's TypeScript has no DOM types (it is server code).
-  return page.evaluate<AxeViolation[]>(`axe.run(document).then((result) => result.violations.map(({ id, impact, nodes }) =>
-    ({ id, impact, nodes: nodes.map((node) => node.target.join(' ')) })))`);
-}
 
 /** The page's facts the tests compare, read in the browser. */
 interface Facts {

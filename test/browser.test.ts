@@ -6,20 +6,15 @@
  * test-artifacts/. Keyboard: Tab from the top reaches the search box, and typing there lists pages
  * found through /api/search.json.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DOCS_SMALL, REPO_DIR, type TestApp } from './helpers.js';
 import { freePort } from './free-port.js';
+import { axeViolations, launchBrowser, VIEWPORTS } from './browser-support.js';
 
 const ARTIFACTS_DIR = path.join(REPO_DIR, 'test-artifacts');
-const AXE_SOURCE = readFileSync(path.join(REPO_DIR, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
 
 /** The pages under test: [name, path, expected status]. */
 const PAGES: [name: string, path: string, status: number][] = [
@@ -46,11 +41,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   t = await buildTestApp(DOCS_SMALL, origin);
   await t.app.listen({ port, host: '127.0.0.1' });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
 });
 
@@ -89,22 +80,6 @@ function unexpected(problems: Problems, pagePath: string, status: number): strin
     expectedUrls.some((url) => line.startsWith(`${url}: HTTP 404`) || line.endsWith(`@ ${url}`)) &&
     (line.includes('404') || line.startsWith('Failed to load resource'));
   return [...problems.console, ...problems.failed].filter((line) => !isExpected(line));
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe-core (WCAG 2.x A and AA and best practices) in the page. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated over the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  // Browser code as strings: this project's TypeScript has no DOM types (it is server code).
-  return page.evaluate<AxeViolation[]>(`axe.run(document).then((result) => result.violations.map(({ id, impact, help, nodes }) =>
-    ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) })))`);
 }
 
 /** Evaluates a browser expression and returns its value. */
