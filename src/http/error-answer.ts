@@ -10,7 +10,6 @@ import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import { ApiError, type ErrorCode } from '../errors.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { renderErrorHtml } from '../layout/pages.js';
-import { renderSidebar } from '../layout/navigation.js';
 import { AUTH_REALM, usesOAuthErrors, NO_STORE_HEADERS } from '../oauth/answers.js';
 import { plainAnswer, type PlainAnswer } from './answer.js';
 import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS } from './headers.js';
@@ -168,7 +167,7 @@ function oauthErrorAnswer(error: ApiError, baseUrl: string): PlainAnswer {
 function errorHtml(error: ApiError, snapshot: Snapshot): Buffer | string {
   if (error.code === 'not_found') return snapshot.notFoundHtml.bytes;
   const hint = ERROR_PAGE_HINT[error.code] ?? error.message;
-  return renderErrorHtml(snapshot.chrome, error.status, error.message, hint, renderSidebar(snapshot.site, '/', snapshot.chrome.basePath));
+  return renderErrorHtml(snapshot.chrome, error.status, error.message, hint, snapshot.rootSidebar);
 }
 
 /** The 500 of an unexpected exception: a generic message naming the request id (the detail is logged by the caller). */

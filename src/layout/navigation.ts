@@ -1,20 +1,10 @@
-/** Sidebar and breadcrumb HTML for pages and folders. */
+/** Breadcrumbs and previous/next cards for pages and folders (the sidebar's tree is nav-tree.ts). */
 import { escapeHtml } from '../escape.js';
 import type { Site } from '../content/site.js';
 import { navLabel } from '../content/folders.js';
-import { renderNavTree } from './nav-tree.js';
 import { parentFolderKey } from '../content/paths.js';
 import { languageOfKey } from '../content/languages.js';
 import type { Page } from '../content/page.js';
-
-/**
- * The sidebar of every page in `folderKey` (`/` or `/a/b/`): the nav tree of its language with the
- * folders down to `folderKey` open (nav-tree.ts, which states its size bound). Built once per
- * folder and shared by its pages, which mark themselves with nav-tree.ts `markCurrentPage`.
- */
-export function renderSidebar(site: Site, folderKey: string, basePath: string): string {
-  return renderNavTree(site, folderKey, basePath);
-}
 
 /** Each site's pages' places in their language's nav order, made on first use. */
 const NAV_INDEX = new WeakMap<Site, Map<string, { order: readonly Page[]; at: number }>>();

@@ -8,7 +8,6 @@ import type { Site } from '../content/site.js';
 import type { Page } from '../content/page.js';
 import { basePathOf } from '../content/paths.js';
 import type { SiteChrome } from '../layout/document.js';
-import { renderSidebar } from '../layout/navigation.js';
 import { isListedInTree, markCurrentPage, renderNavTree } from '../layout/nav-tree.js';
 import { DEFAULT_BRANDING, imageUrlOf, type Branding } from '../layout/branding.js';
 import { editUrlOf } from '../content/edit-url.js';
@@ -62,7 +61,7 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
   const sidebarOf = (folderKey: string): string => {
     let html = sidebars.get(folderKey);
     if (html === undefined) {
-      html = renderSidebar(site, folderKey, basePath);
+      html = renderNavTree(site, folderKey, basePath);
       sidebars.set(folderKey, html);
     }
     return html;

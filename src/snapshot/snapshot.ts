@@ -34,6 +34,8 @@ export interface Snapshot {
   readonly site: Site;
   readonly search: SearchIndex;
   readonly chrome: SiteChrome;
+  /** The root folder's navigation tree (site-view.ts), for pages drawn per request: search results, errors. */
+  readonly rootSidebar: string;
   /**
    * Page bodies by page key, rendered on first use (with their parts, for a page served in parts);
    * `undefined` for a page whose source is gone.
@@ -162,6 +164,7 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     site: view.site,
     search: built.search,
     chrome: view.chrome,
+    rootSidebar: view.rootSidebar,
     pages: pageBodiesOf(view, cache, options),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
     discovery: discoveryBodiesOf(view, built.search, cache, options),

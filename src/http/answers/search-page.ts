@@ -4,7 +4,6 @@
  * route takes searchSite's credential and scopes (route-table.ts), so the page shows exactly the
  * pages the JSON API would: internal ones only to a credential with internal:read.
  */
-import { renderSidebar } from '../../layout/navigation.js';
 import { renderSearchPage } from '../../layout/search-page.js';
 import { CONTENT_TYPES } from '../../snapshot/bodies.js';
 import { plainAnswer } from '../answer.js';
@@ -34,7 +33,7 @@ export function searchPage(searched?: (query: string, found: number) => void): R
       offset,
       limit: limit ?? DEFAULT_SEARCH_LIMIT,
       lang,
-      sidebarHtml: renderSidebar(snapshot.site, '/', snapshot.chrome.basePath),
+      sidebarHtml: snapshot.rootSidebar,
     });
     return plainAnswer(200, { ...(principal === undefined ? PUBLIC_HEADERS : PRIVATE_HEADERS), ...results.headers }, html);
   };
