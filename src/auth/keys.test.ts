@@ -163,6 +163,27 @@ describe('KeyService', () => {
       expect((await keys.verify(first.clientId, third?.clientSecret ?? '')).ok).toBe(true);
     });
 
+    it('ends the old secret when the grace ends, though it was accepted a moment before (the match memo)', async () => {
+      const { credential: old } = await keys.create({ name: 'a', scopes: ['search:read'], expiresAt: null });
+      const graceMs = KEY_CACHE_TTL_MS / 2;
+      await keys.rotate(old.clientId, graceMs);
+      expect((await keys.verify(old.clientId, old.clientSecret)).ok).toBe(true);
+      nowMs = START_MS + graceMs;
+      expect(await keys.verify(old.clientId, old.clientSecret)).toStrictEqual({ ok: false, reason: 'wrong_secret' });
+    });
+
+    it('refuses a secret accepted a moment before once the key is rotated without grace, or revoked', async () => {
+      const { credential } = await keys.create({ name: 'a', scopes: ['search:read'], expiresAt: null });
+      expect((await keys.verify(credential.clientId, credential.clientSecret)).ok).toBe(true);
+      await keys.rotate(credential.clientId, 0);
+      expect(await keys.verify(credential.clientId, credential.clientSecret)).toStrictEqual({ ok: false, reason: 'wrong_secret' });
+      const { credential: other } = await keys.create({ name: 'b', scopes: ['search:read'], expiresAt: null });
+      expect((await keys.verify(other.clientId, other.clientSecret)).ok).toBe(true);
+      await keys.revoke(other.clientId);
+      expect(await keys.verify(other.clientId, other.clientSecret)).toStrictEqual({ ok: false, reason: 'revoked' });
+      expect(await keys.verify(other.clientId, `${other.clientSecret}x`)).toStrictEqual({ ok: false, reason: 'wrong_secret' });
+    });
+
     it('returns undefined for a revoked or unknown key', async () => {
       const { credential } = await keys.create({ name: 'a', scopes: ['search:read'], expiresAt: null });
       await keys.revoke(credential.clientId);

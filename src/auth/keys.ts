@@ -76,16 +76,31 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
   const cache = new Map<string, { key: ApiKeyRecord | undefined; untilMs: number }>();
   const touched = new Map<string, number>();
   const acceptedApiKeys = new Map<string, { id: string; untilMs: number }>();
+  // Secrets that matched moments ago, by `client_id` and secret, with the hash they matched: a
+  // client's repeated token requests skip the SHA-256. A map lookup compares a presented secret
+  // with nothing unless its hash collides, so a wrong one learns no more than from secretMatches.
+  const matchedSecrets = new Map<string, { hash: string; untilMs: number }>();
+  /** Whether `secret` is the one hashed as `hash`, from the memo while it is fresh (at most {@link KEY_CACHE_TTL_MS}). */
+  const matches = (clientId: string, secret: string, hash: string): boolean => {
+    const memoKey = `${clientId}\n${secret}`;
+    const atMs = nowMs();
+    const memo = matchedSecrets.get(memoKey);
+    if (memo !== undefined && memo.hash === hash && memo.untilMs > atMs) return true;
+    if (!secretMatches(secret, hash)) return false;
+    if (matchedSecrets.size >= 10_000) matchedSecrets.clear();
+    matchedSecrets.set(memoKey, { hash, untilMs: atMs + KEY_CACHE_TTL_MS });
+    return true;
+  };
   // Operator actions are audited in the transaction of the change itself (a crash keeps both or neither).
   const audit = (event: Omit<AuditEvent, 'at' | 'address'>): AuditEvent => ({ ...event, at: now(), address: null });
 
   const read = async (id: string): Promise<ApiKeyRecord | undefined> => {
-    const nowMs = now().getTime();
+    const atMs = nowMs();
     const cached = cache.get(id);
-    if (cached !== undefined && cached.untilMs > nowMs) return cached.key;
+    if (cached !== undefined && cached.untilMs > atMs) return cached.key;
     const key = await store.getKey(id);
     if (cache.size > 10_000) cache.clear();
-    cache.set(id, { key, untilMs: nowMs + KEY_CACHE_TTL_MS });
+    cache.set(id, { key, untilMs: atMs + KEY_CACHE_TTL_MS });
     return key;
   };
 
@@ -128,14 +143,15 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
     async verify(clientId, secret) {
       const key = await read(clientId);
       if (key === undefined) return { ok: false, reason: 'unknown' };
-      const current = secretMatches(secret, key.secretHash);
+      const current = matches(clientId, secret, key.secretHash);
       const previous =
+        !current &&
         key.previousSecretHash !== null &&
         key.previousSecretExpiresAt !== null &&
-        key.previousSecretExpiresAt.getTime() > now().getTime() &&
-        secretMatches(secret, key.previousSecretHash);
+        key.previousSecretExpiresAt.getTime() > nowMs() &&
+        matches(clientId, secret, key.previousSecretHash);
       if (!current && !previous) return { ok: false, reason: 'wrong_secret' };
-      const status = keyStatus(key, now());
+      const status = keyStatus(key, nowMs());
       if (status !== 'active') return { ok: false, reason: status };
       return { ok: true, key };
     },

@@ -36,7 +36,8 @@ export function createAuditQueue(store: Pick<Store, 'appendAudit'>, now: () => D
   };
   return {
     append(event) {
-      waiting.push({ ...event, at: now() });
+      // A literal of one shape: a spread copy cost ~2.5 µs per token request (`npm run bench -- --only token`).
+      waiting.push({ at: now(), type: event.type, clientId: event.clientId, address: event.address, detail: event.detail });
       if (waiting.length >= AUDIT_BATCH_MAX) writeBatch();
       else timer ??= setTimeout(writeBatch, AUDIT_FLUSH_MS);
     },

@@ -4,8 +4,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrationProvider } from './schema.js';
-import { openSqliteStore, SQLITE_FILE } from './sqlite.js';
-import type { ApiKeyRecord, Store } from './store.js';
+import { auditAppender, openSqliteStore, SQLITE_FILE } from './sqlite.js';
+import type { ApiKeyRecord, AuditEvent, Store } from './store.js';
 import { describeStoreContract } from './store.contract.js';
 
 describeStoreContract('SQLite', async () => {
@@ -120,5 +120,58 @@ describe('openSqliteStore', () => {
   it('rejects a file that is not a database', async () => {
     writeFileSync(path.join(dir, SQLITE_FILE), 'this is not a database, just some text that is long enough to have a header');
     await expect(openSqliteStore(dir)).rejects.toThrow(/not a database/);
+  });
+});
+
+describe('auditAppender', () => {
+  const EVENT: AuditEvent = {
+    at: new Date('2030-01-01T00:00:00.000Z'),
+    type: 'token_issued',
+    clientId: 'sgc_persist000000000',
+    address: '203.0.113.7',
+    detail: 'scope=search:read method=client_secret_post',
+  };
+  let database: SqliteDatabase.Database;
+  const rows = (): unknown[] => database.prepare('SELECT at, type, client_id, address, detail FROM audit_events').all();
+
+  beforeEach(() => {
+    database = new SqliteDatabase(':memory:');
+    database.exec(
+      'CREATE TABLE audit_events (id integer primary key, at varchar(32) not null, type varchar(32) not null, client_id varchar(64), address varchar(64), detail varchar(500))',
+    );
+  });
+  afterEach(() => database.close());
+
+  it('inserts a batch in one transaction, field by field', async () => {
+    const queued: unknown[] = [];
+    const append = auditAppender(database, (events) => {
+      queued.push(events);
+      return Promise.resolve();
+    });
+    await append([EVENT, { ...EVENT, clientId: null, address: null, detail: null }]);
+    expect(rows()).toStrictEqual([
+      {
+        at: '2030-01-01T00:00:00.000Z',
+        type: 'token_issued',
+        client_id: 'sgc_persist000000000',
+        address: '203.0.113.7',
+        detail: 'scope=search:read method=client_secret_post',
+      },
+      { at: '2030-01-01T00:00:00.000Z', type: 'token_issued', client_id: null, address: null, detail: null },
+    ]);
+    expect(queued).toStrictEqual([]);
+  });
+
+  it('leaves events to the waiting writer while another change holds the transaction open, so a rollback cannot take them', async () => {
+    const queued: unknown[] = [];
+    const append = auditAppender(database, (events) => {
+      queued.push(events);
+      return Promise.resolve();
+    });
+    database.exec('BEGIN');
+    await append([EVENT]);
+    database.exec('ROLLBACK');
+    expect(queued).toStrictEqual([[EVENT]]);
+    expect(rows()).toStrictEqual([]);
   });
 });
