@@ -43,6 +43,8 @@ export interface ScenarioResult {
   baseline: Side;
   /** Median over rounds of sitegate req/s ÷ baseline req/s. */
   ratio: number;
+  /** Each round's sitegate req/s ÷ baseline req/s, in round order: the spread {@link ratio} is the median of. */
+  roundRatios: number[];
   /**
    * Median over rounds of sitegate's server CPU µs per request minus the baseline's in the same
    * round (undefined off Linux): what sitegate costs more per request, less disturbed by a burst
@@ -143,6 +145,7 @@ export async function compareScenario(prepared: PreparedScenario, servers: Serve
     sitegate: summarise(samples.sitegate),
     baseline: summarise(samples.baseline),
     ratio: median(ratios),
+    roundRatios: ratios,
     extraCpuUsPerRequest: extraCpuUs.length === rounds ? median(extraCpuUs) : undefined,
   };
 }

@@ -82,15 +82,28 @@ export function resultsTable(results: readonly ScenarioResult[]): string {
 }
 
 /**
- * Where the time went. Server CPU µs per request is the cost of one response, and less disturbed
+ * The spread of a row's per-round ratios: `0.84 · 0.95–0.99–1.03 · 1.10 (9)` is the minimum, the
+ * lower quartile, median and upper quartile, the maximum, and the number of rounds.
+ */
+export function spread(ratios: readonly number[]): string {
+  if (ratios.length === 0) return '–';
+  const sorted = [...ratios].sort((a, b) => a - b);
+  // Nearest-rank quantile: no interpolation between rounds, so every figure is a measured round.
+  const at = (q: number): string => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!.toFixed(2);
+  return `${at(0)} · ${at(0.25)}–${at(0.5)}–${at(0.75)} · ${sorted[sorted.length - 1]!.toFixed(2)} (${sorted.length})`;
+}
+
+/**
+ * Where the time went, and how much the rounds agreed. Server CPU µs per request is the cost of one response, and less disturbed
  * by other load than req/s. A load generator near 100% means it, not the server, limited the rate
  * (ratios then flatten towards 1); "other load" is CPU the machine spent on anything else.
  * Bytes per response differ between the sides only where the baseline is another server.
  */
 export function diagnosticsTable(results: readonly ScenarioResult[]): string {
-  const rows = results.map(({ prepared, sitegate, baseline }) => [
+  const rows = results.map(({ prepared, sitegate, baseline, roundRatios }) => [
     prepared.scenario.name,
     baselineOf(prepared),
+    spread(roundRatios),
     `${int(sitegate.bytesPerResponse)} / ${int(baseline.bytesPerResponse)}`,
     us(sitegate.serverCpuUsPerRequest),
     us(baseline.serverCpuUsPerRequest),
@@ -103,6 +116,7 @@ export function diagnosticsTable(results: readonly ScenarioResult[]): string {
     [
       'scenario',
       'baseline',
+      'round ratios: min, quartiles, max (rounds)',
       'bytes/response (sg / baseline)',
       'sitegate cpu µs/req',
       'baseline cpu µs/req',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioResult, Side } from '../bench/compare.js';
 import type { CapturedReply } from '../bench/http-client.js';
 import { answersRequest, buildReplayTable, type Capture } from '../bench/replay.js';
-import { analyticsCostLine } from '../bench/report.js';
+import { analyticsCostLine, spread } from '../bench/report.js';
 import type { BenchScenario } from '../bench/scenarios.js';
 
 const reply = (status: number, body: string): CapturedReply => ({
@@ -71,6 +71,7 @@ describe('analyticsCostLine', () => {
       sitegate: side(on),
       baseline: side(off),
       ratio,
+      roundRatios: [ratio],
       extraCpuUsPerRequest: extra,
     };
   };
@@ -93,5 +94,13 @@ describe('analyticsCostLine', () => {
     expect(
       analyticsCostLine([{ ...raw, prepared: { ...raw.prepared, scenario: { ...raw.prepared.scenario, baseline: 'raw' } } }]),
     ).toBeUndefined();
+  });
+});
+
+describe('spread', () => {
+  it('gives the minimum, quartiles, median and maximum of the rounds, each a measured round', () => {
+    expect(spread([1.1, 0.84, 0.99, 0.95, 1.03, 0.97, 1.0, 0.93, 1.02])).toBe('0.84 · 0.95–0.99–1.02 · 1.10 (9)');
+    expect(spread([0.9])).toBe('0.90 · 0.90–0.90–0.90 · 0.90 (1)');
+    expect(spread([])).toBe('–');
   });
 });

@@ -163,7 +163,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     if (route.query === 'search') facts.query = parseSearchQuery(facts.search) as unknown as RequestFacts['query'];
     const early = await route.before?.(facts);
     if (early !== undefined) return early;
-    const credential = route.credential === 'none' ? undefined : presentedCredential(facts);
+    const credential = route.credential === 'none' ? undefined : presentedCredential(facts, request.socket);
     const principal = credential === undefined ? undefined : await authenticate(ctx.auth, credential, facts.address);
     facts.clientId = principal?.clientId;
     return route.answer(facts, ctx.snapshot(), admit(route, principal));
@@ -175,7 +175,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       return settle(request, response, route, facts, prepareAndAnswer(request, route, facts));
     let principal: Principal | undefined;
     if (route.credential !== 'none') {
-      const credential = presentedCredential(facts);
+      const credential = presentedCredential(facts, request.socket);
       if (credential !== undefined) {
         principal = cachedPrincipal(ctx.auth, credential, facts.address);
         // A miss is counted by authenticate(), which looks the credential up again.
