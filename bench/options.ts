@@ -15,14 +15,22 @@ export interface BenchOptions extends CompareOptions {
 /** The corpus the issue names, relative to the repository. */
 const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../shared/corpora/docs-small/content', import.meta.url));
 
+/**
+ * Ten one-second rounds per row: with five, one disturbed round moved a median ratio by up to 0.1
+ * (health read 0.87× and 0.99× in two runs of the same code); the diagnostics table prints each
+ * row's spread of rounds, so a reader sees how far to trust it.
+ */
+const DEFAULT_DURATION_SEC = 10;
+const DEFAULT_ROUNDS = 10;
+
 /** Usage text, printed by `--help` and on bad options. */
 export const USAGE = `Usage: npm run bench -- [options]
        npm run bench -- scale [PAGES...] [--keep-sites]
                            build, memory and search of synthetic sites (default 1000 10000 100000), generated
                            into the temp folder (it says where) and removed at the end unless --keep-sites
 
-  --duration SEC      measured seconds per server and scenario (default 5)
-  --rounds N          rounds the measured time is split into, servers alternating (default 5)
+  --duration SEC      measured seconds per server and scenario (default 10)
+  --rounds N          rounds the measured time is split into, servers alternating (default 10)
   --warmup SEC        unmeasured seconds per server before each scenario (default 1)
   --connections N     concurrent connections (default 50)
   --pipelining N      requests in flight per connection (default 1)
@@ -49,8 +57,8 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
     args,
     strict: true,
     options: {
-      duration: { type: 'string', default: '5' },
-      rounds: { type: 'string', default: '5' },
+      duration: { type: 'string', default: String(DEFAULT_DURATION_SEC) },
+      rounds: { type: 'string', default: String(DEFAULT_ROUNDS) },
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '50' },
       pipelining: { type: 'string', default: '1' },

@@ -234,7 +234,7 @@ export const SCENARIOS: readonly BenchScenario[] = [
     precomputed: true,
     target: ANALYTICS_TARGET,
     baseline: 'sitegate, analytics off',
-    rounds: 10,
+    rounds: 20,
   },
   {
     // A credential accepted moments ago takes the same synchronous route as no credential.

@@ -18,6 +18,22 @@ describe('presentedCredential', () => {
     expect(presentedCredential({ headers: {} }, connection)).toBeUndefined();
   });
 
+  it('tells the two headers apart when a connection sends the same value in each', () => {
+    const connection = {};
+    expect(presentedCredential({ headers: { 'x-api-key': 'Bearer a.b.c' } }, connection)).toStrictEqual({
+      scheme: 'apiKey',
+      value: 'Bearer a.b.c',
+    });
+    expect(presentedCredential({ headers: { authorization: 'Bearer a.b.c' } }, connection)).toStrictEqual({
+      scheme: 'bearer',
+      value: 'a.b.c',
+    });
+    expect(presentedCredential({ headers: { 'x-api-key': 'Bearer a.b.c' } }, connection)).toStrictEqual({
+      scheme: 'apiKey',
+      value: 'Bearer a.b.c',
+    });
+  });
+
   it('keeps connections apart', () => {
     const one = {};
     const other = {};
