@@ -20,6 +20,15 @@ export interface TokenResponse {
 }
 
 /**
+ * The token response body (RFC 6749 §5.1), fields in the order of {@link TokenResponse}. Written
+ * out rather than through JSON.stringify, which scans the ~600-character token for characters to
+ * escape: a compact JWS is base64url parts joined by dots (RFC 7515 §7.1), none of which JSON escapes.
+ */
+export function tokenResponseBody(response: TokenResponse): string {
+  return `{"access_token":"${response.access_token}","token_type":"Bearer","expires_in":${response.expires_in},"scope":${JSON.stringify(response.scope)}}`;
+}
+
+/**
  * Step: grant_type must be client_credentials (RFC 6749 §4.4.2).
  * @throws {ApiError} `invalid_request` when missing; `unsupported_grant_type` otherwise
  */

@@ -2,6 +2,7 @@
  * The token endpoints' request body (SPEC.md §2 "Token request"; RFC 6749 §4.4.2): SPEC.md's JSON
  * object or `application/x-www-form-urlencoded`, each parameter given once.
  */
+import { parse as parseQueryString } from 'node:querystring';
 import { ApiError } from '../errors.js';
 
 /** The token request parameters, each given once: name → value. */
@@ -11,16 +12,17 @@ export type TokenParams = Readonly<Record<string, string>>;
 export type TokenBodyType = 'json' | 'form';
 
 /**
- * Parses `application/x-www-form-urlencoded` (WHATWG URL "application/x-www-form-urlencoded parsing").
+ * Parses `application/x-www-form-urlencoded` (RFC 6749 §4.4.2, Appendix B): `+` is a space, then
+ * percent-decoding as UTF-8. node:querystring decodes as URLSearchParams does (WHATWG URL
+ * "application/x-www-form-urlencoded parsing") at about a third of its cost, and gives a repeated
+ * name as an array, which is refused here.
  * @throws {ApiError} `invalid_request` when a parameter is repeated (RFC 6749 §3.2)
  */
 export function parseForm(text: string): TokenParams {
-  const params: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(text)) {
-    if (Object.hasOwn(params, name)) throw new ApiError('invalid_request', { message: `The parameter ${name} is repeated.` });
-    params[name] = value;
-  }
-  return params;
+  const parsed = parseQueryString(text, '&', '=', { maxKeys: 0 });
+  for (const name in parsed)
+    if (typeof parsed[name] !== 'string') throw new ApiError('invalid_request', { message: `The parameter ${name} is repeated.` });
+  return parsed as TokenParams;
 }
 
 /** Every JSON string of a text, escapes included. */

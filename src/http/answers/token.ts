@@ -6,7 +6,7 @@
  */
 import type { TokenParams } from '../../oauth/params.js';
 import type { OAuthContext, TokenRequest } from '../../oauth/context.js';
-import { createOAuthToken } from '../../oauth/grant.js';
+import { createOAuthToken, tokenResponseBody } from '../../oauth/grant.js';
 import { revokeOAuthToken } from '../../oauth/revoke.js';
 import { introspectOAuthToken } from '../../oauth/introspect.js';
 import { NO_STORE_HEADERS, TOKEN_SUCCESS_HEADERS } from '../../oauth/answers.js';
@@ -21,7 +21,7 @@ function tokenRequestOf(facts: RequestFacts): TokenRequest {
 /** createOAuthToken: the token response, not cached (RFC 6749 §5.1). */
 export function createOAuthTokenAnswer(ctx: OAuthContext): RouteAnswer {
   return async function createOAuthTokenAnswer(facts) {
-    return plainAnswer(200, TOKEN_SUCCESS_HEADERS, JSON.stringify(await createOAuthToken(ctx, tokenRequestOf(facts))));
+    return plainAnswer(200, TOKEN_SUCCESS_HEADERS, tokenResponseBody(await createOAuthToken(ctx, tokenRequestOf(facts))));
   };
 }
 
