@@ -12,15 +12,14 @@
  * page's markdown does, which no rate limit bounds either (src/mcp/server.ts).
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ApiError, type Scope } from '../../errors.js';
-import { requireScopes, type AuthServices } from '../../auth/authenticate.js';
-import type { Principal } from '../../auth/principal.js';
-import { rateLimitHeaders } from '../../auth/rate-limits.js';
-import { createMcpServer } from '../../mcp/server.js';
-import { negotiateLanguage } from '../negotiation.js';
-import { plainAnswer, type PlainAnswer } from '../answer.js';
-import type { BeforeStep, RouteAnswer } from '../route.js';
-import type { AppContext } from '../context.js';
+import { ApiError, type Scope } from '../errors.js';
+import { requireScopes, type AuthServices } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
+import { rateLimitHeaders } from '../auth/rate-limits.js';
+import { createMcpServer } from '../mcp/server.js';
+import { negotiateLanguage } from './negotiation.js';
+import { plainAnswer, type BeforeStep, type PlainAnswer, type RouteAnswer } from './answer.js';
+import type { AppContext } from './context.js';
 
 /** Scope each tool needs when the caller sends a credential. */
 const TOOL_SCOPES: Record<string, Scope> = { search: 'search:read', fetch: 'content:read' };
