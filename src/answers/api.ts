@@ -67,13 +67,22 @@ export function getJwks(auth: AuthServices): RouteAnswer {
 }
 
 /**
+ * Counts one search against `key` (a client address, or `client_id:<id>`) in the `search` limit:
+ * searchSite, the results page and MCP's `search` tool all pay from it.
+ * @throws {ApiError} `rate_limited` (429) with Retry-After and the RateLimit fields when it is spent
+ */
+export async function spendSearch(auth: AuthServices, key: string): Promise<void> {
+  const limit = await auth.limiter.consume('search', key);
+  if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
+}
+
+/**
  * searchSite's first step: the client address pays one search before the credential is checked.
  * @throws {ApiError} `rate_limited` with Retry-After and the RateLimit fields
  */
 export function spendSearchBudget(auth: AuthServices): BeforeStep {
   return async function spendSearchBudget(facts) {
-    const limit = await auth.limiter.consume('search', facts.address);
-    if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
+    await spendSearch(auth, facts.address);
     return undefined;
   };
 }
