@@ -3,7 +3,7 @@
  * limits) and holds the current snapshot.
  */
 import type { Config } from './config/config.js';
-import type { AppContext } from './http/context.js';
+import type { AppContext } from './answers/context.js';
 import type { Snapshot } from './snapshot/snapshot.js';
 import type { Store } from './store/store.js';
 import { createAuditQueue } from './store/audit-queue.js';

@@ -35,7 +35,7 @@ export const HTML_SECURITY = {
 
 /**
  * CORS headers of public, read-only answers (GET/HEAD without a credential): any origin, never
- * credentialed (src/http/headers.ts).
+ * credentialed (src/answers/headers.ts).
  */
 export const PUBLIC_CORS = {
   'access-control-allow-origin': '*',

@@ -8,7 +8,7 @@ import type { Response as LightMyRequestResponse } from 'light-my-request';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
-import type { AppContext } from '../src/http/context.js';
+import type { AppContext } from '../src/answers/context.js';
 import { buildTestApp, EXAMPLE_SITE, type TestApp } from './helpers.js';
 import { errorBody, headersOf, JSON_TYPE, PUBLIC_CORS } from './http-expect.js';
 

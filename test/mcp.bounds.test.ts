@@ -129,7 +129,7 @@ describe('the search rate limit', () => {
   });
 });
 
-/** The JSON-RPC answer to a batch (src/http/routes/mcp.ts `BATCH_REFUSAL`), spelled out. */
+/** The JSON-RPC answer to a batch (src/answers/mcp.ts `BATCH_REFUSAL`), spelled out. */
 const BATCH_REFUSED = {
   jsonrpc: '2.0',
   id: null,

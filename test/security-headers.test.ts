@@ -1,10 +1,11 @@
 /**
- * Security headers (src/http/headers.ts): HSTS on every answer when the base URL is https and on
- * none otherwise; the CSP without `unsafe-inline`, nosniff, Referrer-Policy and frame protection on
- * every HTML answer; CORS for the public read-only API from any origin, never credentialed:
- * preflights grant GET/HEAD with Accept and If-None-Match only (no Authorization, no X-API-Key),
- * answers to a credential carry no Access-Control-Allow-Origin, and no answer carries
- * Access-Control-Allow-Credentials. Credentials checked afresh and answered from the cache are both exercised.
+ * Security headers (src/answers/headers.ts; HSTS and preflights src/http/headers.ts): HSTS on every
+ * answer when the base URL is https and on none otherwise; the CSP without `unsafe-inline`,
+ * nosniff, Referrer-Policy and frame protection on every HTML answer; CORS for the public read-only
+ * API from any origin, never credentialed: preflights grant GET/HEAD with Accept and If-None-Match
+ * only (no Authorization, no X-API-Key), answers to a credential carry no
+ * Access-Control-Allow-Origin, and no answer carries Access-Control-Allow-Credentials. Credentials
+ * checked afresh and answered from the cache are both exercised.
  */
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
 /**
  * Static files served beside the pages (images, PDFs, media, downloads): which files are assets,
  * where each is served, and whether it is internal. Listing them is load.ts's walk; serving them is
- * http/answers/assets.ts. An asset is served at its path (`img/a.png` → `/img/a.png`), a file of a
+ * answers/assets.ts. An asset is served at its path (`img/a.png` → `/img/a.png`), a file of a
  * generator's static folder (`static/`, `public/`) at the site root, as Docusaurus
  * (docusaurus.io/docs/static-assets), Hugo (gohugo.io/content-management/static-files) and
  * VitePress (vitepress.dev/guide/asset-handling#the-public-directory) serve them.

@@ -3,7 +3,7 @@
  * file, MCP, JSON, a static or layout file, or something else (XML sitemaps, robots.txt,
  * redirects). Decided from the route and the answer's media type, so it costs a map lookup.
  */
-import type { Answer } from './answer.js';
+import type { Answer } from '../answers/answer.js';
 import type { AnsweredRequest } from './observe.js';
 
 /** A format of {@link AnsweredRequest}. */
@@ -31,7 +31,7 @@ function formatOfType(contentType: string): AnswerFormat {
 
 /**
  * The format of an answer.
- * @param route the route's operation id (http/route.ts `operationId`), or `unmatched`
+ * @param route the route's operation id (route.ts `operationId`), or `unmatched`
  * @param answer the answer written; undefined when the response ended without one
  */
 export function answerFormat(route: string, answer: Answer | undefined): AnswerFormat {

@@ -7,7 +7,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject as lightInject, type InjectOptions, type Response } from 'light-my-request';
 import type { Log } from '../log.js';
-import type { AppContext } from './context.js';
+import type { AppContext } from '../answers/context.js';
 import { createListener } from './listener.js';
 import type { RequestObserver } from './observe.js';
 import { createClientErrorHandler, createConnectHandler } from './limits.js';

@@ -4,11 +4,11 @@
  * (431 header overflow, 408 timeouts, 400 unparsable HTTP, CONNECT), whose default answers are not
  * the SPEC.md error object. POST bodies (413) are request-body.ts's.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { RequestLimits } from '../config/limits.js';
-import { rawErrorResponse } from './error-answer.js';
+import { connectionErrorAnswer } from '../answers/error-answer.js';
 
 /**
  * The 414 for a request target over the limits, or undefined when it is within them.
@@ -43,6 +43,21 @@ function declaredBodyError(request: IncomingMessage, limits: RequestLimits): Api
  */
 export function refusedTarget(request: IncomingMessage, limits: RequestLimits): ApiError | undefined {
   return targetError(request.url ?? '', limits) ?? declaredBodyError(request, limits);
+}
+
+/**
+ * An error as a whole HTTP/1.1 response in bytes, for a socket that has no request object (CONNECT,
+ * a request node:http could not parse): the JSON form of answers/error-answer.ts
+ * {@link connectionErrorAnswer}, then `Connection: close`.
+ */
+function rawErrorResponse(error: ApiError, baseUrl: string): string {
+  const answer = connectionErrorAnswer(error, baseUrl);
+  const body = String(answer.body);
+  const fields = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const head = Object.entries(fields)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${head}\r\n${body}`;
 }
 
 /** Writes an error as a raw HTTP/1.1 response and closes the socket once it is flushed. */

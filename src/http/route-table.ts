@@ -6,15 +6,16 @@
  * answer a path gets: the listener asks {@link RouteTable.lookup} and nothing else.
  */
 import { EXTRA_OPERATIONS, OPERATIONS, type Operation } from '../api/operations.js';
-import type { AppContext } from './context.js';
-import type { Route, RouteAnswer, RouteErrors, BeforeStep } from './route.js';
-import { DISCOVERY, discoveryAnswer } from './answers/discovery.js';
-import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from './answers/api.js';
-import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from './answers/token.js';
-import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from './answers/mcp.js';
-import { servePage } from './answers/pages.js';
-import { getReadiness } from './answers/readiness.js';
-import { searchPage } from './answers/search-page.js';
+import type { AppContext } from '../answers/context.js';
+import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
+import type { Route, RouteErrors } from './route.js';
+import { DISCOVERY, discoveryAnswer } from '../answers/discovery.js';
+import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
+import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
+import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
+import { servePage } from '../answers/pages.js';
+import { getReadiness } from '../answers/readiness.js';
+import { searchPage } from '../answers/search-page.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
 export interface PathRoutes {

@@ -1,28 +1,13 @@
 /**
  * The shape of a route of the table (route-table.ts): which requests it takes, how the listener
- * prepares them (body, query, budget, credential) and the framework-free answer.
+ * prepares them (body, query, budget, credential) and the framework-free answer (answers/answer.ts
+ * `RouteAnswer`).
  */
-import type { Principal } from '../auth/principal.js';
 import type { Scope } from '../auth/scopes.js';
 import type { Credential } from '../api/operations.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
-import type { Answer, RequestFacts } from './answer.js';
+import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 
-/**
- * An answer: `(request facts, snapshot, principal) → answer`. The principal is the request's
- * authenticated credential (undefined when none was sent or the route takes none).
- * @throws {ApiError} for a refusal, which the listener turns into the route's error form
- */
-export type RouteAnswer = (facts: RequestFacts, snapshot: Snapshot, principal: Principal | undefined) => Answer | Promise<Answer>;
-
-/**
- * A step that runs before the credential is checked (a rate limit the address pays first, a refusal
- * that needs no credential); it may answer in the route's place.
- * @throws {ApiError} for a refusal
- */
-export type BeforeStep = (facts: RequestFacts) => Promise<Answer | undefined>;
-
-/** How a route's errors are answered (error-answer.ts): the API's JSON, the token endpoints' form, or negotiated on page URLs. */
+/** How a route's errors are answered (answers/error-answer.ts): the API's JSON, the token endpoints' form, or negotiated on page URLs. */
 export type RouteErrors = 'json' | 'oauth' | 'negotiated';
 
 /** One row of the route table. */

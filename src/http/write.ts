@@ -9,32 +9,11 @@ import { close, closeSync, createReadStream, readSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Body } from '../body.js';
-import type { Answer, FileAnswer, HeaderFields } from './answer.js';
-import { negotiateEncoding } from './negotiation.js';
-
-/** Default caching of public, content-addressed responses: revalidate with the ETag after 5 minutes. */
-export const PUBLIC_CACHE = 'public, max-age=300';
+import type { Answer, FileAnswer, HeaderFields } from '../answers/answer.js';
+import { PUBLIC_CACHE, ifNoneMatchHits } from '../answers/conditional.js';
+import { negotiateEncoding } from '../answers/negotiation.js';
 
 const NO_HEADERS: HeaderFields = {};
-
-/**
- * Whether an If-None-Match header matches a body's ETag, by weak comparison (RFC 9110 §13.1.2):
- * `W/` prefixes are ignored, `*` matches any current representation, and the tag of any content
- * coding of the body (`"…-br"`, `"…-gzip"`, see body.ts) matches too.
- * @param etag the quoted ETag of the uncompressed body
- */
-export function ifNoneMatchHits(header: string, etag: string): boolean {
-  if (header === etag) return true; // the common case: a cache revalidating what it holds
-  if (header.trim() === '*') return true;
-  for (const raw of header.split(',')) {
-    const tag = raw
-      .trim()
-      .replace(/^W\//, '')
-      .replace(/-(br|gzip)"$/, '"');
-    if (tag === etag) return true;
-  }
-  return false;
-}
 
 /** The response chosen for a precomputed body: status, headers and the bytes to send (none for 304). */
 export interface PlannedResponse {

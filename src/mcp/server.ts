@@ -4,7 +4,7 @@
  * `textResult`): search returns `{results: [{id, title, url, description}]}`, fetch returns
  * `{id, title, url, text}` with the page's markdown, and for a long page one part of it with
  * `metadata: {part, parts, next_id, next_url}` (README "Long pages"). Both serve what the snapshot
- * holds, never rendering again. Framework-free: `http/routes/mcp.ts` connects it to a Streamable
+ * holds, never rendering again. Framework-free: `answers/mcp.ts` connects it to a Streamable
  * HTTP transport, and bounds it like HTTP (rate limits, no JSON-RPC batches).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -28,7 +28,7 @@ export interface McpContext {
   /** The caller, or undefined for anonymous calls (public pages only). */
   principal: Principal | undefined;
   /**
-   * The language search answers in, given the call's `lang` argument (http/negotiation.ts
+   * The language search answers in, given the call's `lang` argument (answers/negotiation.ts
    * `negotiateLanguage`: `lang`, else the request's Accept-Language, else the default); the
    * default language's index when omitted.
    */

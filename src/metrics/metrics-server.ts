@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operation } from '../api/operations.js';
-import { readinessReportAnswer } from '../http/answers/readiness.js';
+import { readinessReportAnswer } from '../answers/readiness.js';
 import type { ReadinessReport } from '../readiness.js';
 import type { Metrics } from './metrics.js';
 

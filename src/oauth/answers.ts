@@ -1,7 +1,7 @@
 /**
  * What the token endpoints' responses look like, whatever writes them: never cached (RFC 6749
  * §5.1, §5.2), JSON, and errors as RFC 6749 §5.2 bodies for clients that speak OAuth the RFC way
- * (form-encoded bodies, HTTP Basic). http/error-answer.ts builds the error bodies from these rules.
+ * (form-encoded bodies, HTTP Basic). answers/error-answer.ts builds the error bodies from these rules.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 

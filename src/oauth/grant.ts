@@ -2,7 +2,7 @@
  * createOAuthToken, the OAuth 2.0 client-credentials grant (RFC 6749 §4.4), as a list of named
  * one-job steps, after oidc-provider's `lib/actions/token.js`: requireParams, checkGrantType,
  * readClientAuth, checkTokenBudgets, authenticateClient, checkScope, issueToken. Framework-free:
- * http/answers/token.ts wraps the result in an answer.
+ * answers/token.ts wraps the result in an answer.
  */
 import { ApiError, type Scope } from '../errors.js';
 import { parseScopeParameter } from '../auth/scopes.js';

@@ -1,14 +1,13 @@
 /** searchSite, getHealth and getWhoami (SPEC.md §4), and the JWKS of access-token keys: framework-free answers. */
-import { ApiError } from '../../errors.js';
-import { rateLimitHeaders } from '../../auth/rate-limits.js';
-import type { AuthServices } from '../../auth/authenticate.js';
-import type { Principal } from '../../auth/principal.js';
-import { bodyAnswer, plainAnswer, type RequestFacts } from '../answer.js';
-import { negotiateLanguage } from '../negotiation.js';
-import type { BeforeStep, RouteAnswer } from '../route.js';
-import { PUBLIC_CORS_HEADERS } from '../headers.js';
-import { searchHits, type SearchHit } from '../../snapshot/search-hits.js';
-import type { Snapshot } from '../../snapshot/snapshot.js';
+import { ApiError } from '../errors.js';
+import { rateLimitHeaders } from '../auth/rate-limits.js';
+import type { AuthServices } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
+import { bodyAnswer, plainAnswer, type BeforeStep, type RequestFacts, type RouteAnswer } from './answer.js';
+import { negotiateLanguage } from './negotiation.js';
+import { PUBLIC_CORS_HEADERS } from './headers.js';
+import { searchHits, type SearchHit } from '../snapshot/search-hits.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
 
 /** Default page size when `q` is given (DESIGN.md "Search"). */
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -68,18 +67,27 @@ export function getJwks(auth: AuthServices): RouteAnswer {
 }
 
 /**
+ * Counts one search against `key` (a client address, or `client_id:<id>`) in the `search` limit:
+ * searchSite, the results page and MCP's `search` tool all pay from it.
+ * @throws {ApiError} `rate_limited` (429) with Retry-After and the RateLimit fields when it is spent
+ */
+export async function spendSearch(auth: AuthServices, key: string): Promise<void> {
+  const limit = await auth.limiter.consume('search', key);
+  if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
+}
+
+/**
  * searchSite's first step: the client address pays one search before the credential is checked.
  * @throws {ApiError} `rate_limited` with Retry-After and the RateLimit fields
  */
 export function spendSearchBudget(auth: AuthServices): BeforeStep {
   return async function spendSearchBudget(facts) {
-    const limit = await auth.limiter.consume('search', facts.address);
-    if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
+    await spendSearch(auth, facts.address);
     return undefined;
   };
 }
 
-/** Validated search parameters, as the listener leaves them in `facts.query` (search-query.ts). */
+/** Validated search parameters, as the listener leaves them in `facts.query` (http/search-query.ts). */
 type SearchParameters = { limit?: number; offset: number; lang?: string };
 
 /** One page of full-text results for a caller: its hits, how many match in all, and the language headers. */

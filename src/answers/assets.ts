@@ -9,11 +9,11 @@ import { closeSync, fstatSync, openSync, realpathSync, type Stats } from 'node:f
 import path from 'node:path';
 import { contentType } from 'mime-types';
 import rangeParser from 'range-parser';
-import type { AssetFile } from '../../content/assets.js';
-import { ApiError } from '../../errors.js';
-import { plainAnswer, type Answer, type HeaderFields, type RequestFacts } from '../answer.js';
-import { PUBLIC_CORS_HEADERS } from '../headers.js';
-import { ifNoneMatchHits } from '../write.js';
+import type { AssetFile } from '../content/assets.js';
+import { ApiError } from '../errors.js';
+import { plainAnswer, type Answer, type HeaderFields, type RequestFacts } from './answer.js';
+import { PUBLIC_CORS_HEADERS } from './headers.js';
+import { ifNoneMatchHits } from './conditional.js';
 
 /** Types a browser may run script in when opened directly: served with {@link SANDBOX_CSP}. */
 const ACTIVE_TYPES = /^(image\/svg\+xml|text\/html|application\/xhtml\+xml|text\/xml|application\/xml)\b/;

@@ -1,8 +1,7 @@
 /** getReadiness: the readiness report (readiness.ts) as an answer, on the main port and the metrics port. */
-import { HEALTH_JSON_TYPE } from '../../api/operations.js';
-import type { ReadinessProbe, ReadinessReport } from '../../readiness.js';
-import { plainAnswer, type PlainAnswer } from '../answer.js';
-import type { RouteAnswer } from '../route.js';
+import { HEALTH_JSON_TYPE } from '../api/operations.js';
+import type { ReadinessProbe, ReadinessReport } from '../readiness.js';
+import { plainAnswer, type PlainAnswer, type RouteAnswer } from './answer.js';
 
 /** A probe's answer must never be cached: the next one may differ. */
 const READINESS_HEADERS = {

@@ -1,10 +1,13 @@
 /**
- * What an answer is: plain data that knows no framework. Every route of the table (route-table.ts)
- * returns one of these from `(request facts, snapshot, principal)`; the one writer (write.ts) sends
- * it. Header objects are constants wherever the answer allows, so the writer can flatten each once.
+ * What an answer is: plain data that knows no framework. Every route of the table
+ * (http/route-table.ts) returns one of these from `(request facts, snapshot, principal)`; the one
+ * writer (http/write.ts) sends it. Header objects are constants wherever the answer allows, so the
+ * writer can flatten each once.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Body } from '../body.js';
+import type { Principal } from '../auth/principal.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
 
 /** Response header fields, lower-case names. Share one object per variant: the writer caches by identity. */
 export type HeaderFields = Readonly<Record<string, string>>;
@@ -34,7 +37,7 @@ export interface RawAnswer {
 }
 
 /**
- * A file sent from an open descriptor (a static file of the site, http/answers/assets.ts): the
+ * A file sent from an open descriptor (a static file of the site, answers/assets.ts): the
  * writer streams bytes `start`…`end` (inclusive) and closes `fd`, also for HEAD, where it sends none.
  */
 export interface FileAnswer {
@@ -63,7 +66,7 @@ export interface RequestFacts {
   search: string;
   /** Request headers, lower-case names (node:http's). */
   headers: IncomingHttpHeaders;
-  /** The client address (client-address.ts), read before the body so a closed socket cannot lose it. */
+  /** The client address (http/client-address.ts), read before the body so a closed socket cannot lose it. */
   address: string;
   /** Query parameters validated against the route's schema (searchSite), else empty. */
   query: Readonly<Record<string, string | number>>;
@@ -72,6 +75,20 @@ export interface RequestFacts {
   /** The id of this request, made on first call (named in 500 bodies and the log). */
   requestId(): string;
 }
+
+/**
+ * An answer: `(request facts, snapshot, principal) → answer`. The principal is the request's
+ * authenticated credential (undefined when none was sent or the route takes none).
+ * @throws {ApiError} for a refusal, which the listener turns into the route's error form
+ */
+export type RouteAnswer = (facts: RequestFacts, snapshot: Snapshot, principal: Principal | undefined) => Answer | Promise<Answer>;
+
+/**
+ * A step that runs before the credential is checked (a rate limit the address pays first, a refusal
+ * that needs no credential); it may answer in the route's place.
+ * @throws {ApiError} for a refusal
+ */
+export type BeforeStep = (facts: RequestFacts) => Promise<Answer | undefined>;
 
 /** A precomputed body with its header fields. */
 export function bodyAnswer(body: Body, headers: HeaderFields): BodyAnswer {

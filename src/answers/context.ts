@@ -1,4 +1,4 @@
-/** What the HTTP layer needs from the composition root. Framework-free, so tests can build one. */
+/** What the answers (and the HTTP layer that serves them) need from the composition root. Framework-free, so tests can build one. */
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { Config } from '../config/config.js';
 import type { AuthServices } from '../auth/authenticate.js';

@@ -1,12 +1,12 @@
 /**
  * The one place an error becomes a response (after hono's `errorHandler`): {@link errorAnswer}
  * turns an {@link ApiError} into each of its forms — SPEC.md's JSON error object, the RFC 6749
- * §5.2 body of the token endpoints, an HTML page, markdown — and {@link rawErrorResponse} writes
- * the JSON form on a bare socket for what node:http refuses before any request exists.
- * Unexpected exceptions become `internal_error` through {@link internalError}: the detail goes to
- * the log, the client gets a request id only (STYLE.md habit 4).
+ * §5.2 body of the token endpoints, an HTML page, markdown — and {@link connectionErrorAnswer} is
+ * the JSON form that http/limits.ts writes on a bare socket for what node:http refuses before any
+ * request exists. Unexpected exceptions become `internal_error` through {@link internalError}: the
+ * detail goes to the log, the client gets a request id only (STYLE.md habit 4).
  */
-import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, type ErrorCode } from '../errors.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { renderErrorHtml } from '../layout/pages.js';
@@ -176,15 +176,11 @@ export function internalError(requestId: string): ApiError {
 }
 
 /**
- * An error as a whole HTTP/1.1 response in bytes, for a socket that has no request object (CONNECT,
- * a request node:http could not parse): the JSON form of {@link errorAnswer}, then `Connection: close`.
+ * The JSON form of {@link errorAnswer} for a connection that has no request object (CONNECT, a
+ * request node:http could not parse): no request headers to read, so no CORS and no challenge.
+ * http/limits.ts writes it as raw bytes on the socket.
+ * @param baseUrl public base URL without trailing slash (for `docs`)
  */
-export function rawErrorResponse(error: ApiError, baseUrl: string): string {
-  const answer = jsonErrorAnswer(error, { method: 'POST', headers: {} }, baseUrl, { ...error.headers }, undefined);
-  const body = String(answer.body);
-  const fields = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-  const head = Object.entries(fields)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${head}\r\n${body}`;
+export function connectionErrorAnswer(error: ApiError, baseUrl: string): PlainAnswer {
+  return jsonErrorAnswer(error, { method: 'POST', headers: {} }, baseUrl, { ...error.headers }, undefined);
 }

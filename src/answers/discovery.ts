@@ -2,12 +2,11 @@
  * The discovery resources of SPEC.md §4 and DESIGN.md "Discovery beyond SPEC.md": each a
  * precomputed body of the snapshot, public (CORS for any origin), with header objects made once.
  */
-import type { Body } from '../../body.js';
-import { ApiError } from '../../errors.js';
-import type { Snapshot } from '../../snapshot/snapshot.js';
-import { bodyAnswer, type HeaderFields } from '../answer.js';
-import type { RouteAnswer } from '../route.js';
-import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS } from '../headers.js';
+import type { Body } from '../body.js';
+import { ApiError } from '../errors.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import { bodyAnswer, type HeaderFields, type RouteAnswer } from './answer.js';
+import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS } from './headers.js';
 
 /** How a discovery resource is served. */
 export interface DiscoveryResource {

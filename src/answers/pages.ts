@@ -1,24 +1,23 @@
 /**
  * Pages: every GET not claimed by another route. HTML or markdown by RFC 9110 negotiation on the
- * same URL, markdown for the `.md` suffix, the site's static files (answers/assets.ts), 308 to the
+ * same URL, markdown for the `.md` suffix, the site's static files (assets.ts), 308 to the
  * canonical URL, real 404s (DESIGN.md).
  * Scopes (DESIGN.md "Scopes on concrete endpoints"): public pages need no credential, but one that
  * is sent must be valid and carry `content:read`; internal pages need `internal:read`, with the
  * same answer whether or not the path exists.
  */
-import type { Config } from '../../config/config.js';
-import { ApiError } from '../../errors.js';
-import { requireScopes } from '../../auth/authenticate.js';
-import { resolvePath, type Found, type Redirected } from '../../snapshot/lookup.js';
-import type { Snapshot } from '../../snapshot/snapshot.js';
-import { alternatesOf } from '../../content/languages.js';
-import type { PartBodies, Representations } from '../../snapshot/bodies.js';
-import { bodyAnswer, plainAnswer, type Answer, type RequestFacts } from '../answer.js';
-import type { RouteAnswer } from '../route.js';
-import { PUBLIC_CACHE } from '../write.js';
+import type { Config } from '../config/config.js';
+import { ApiError } from '../errors.js';
+import { requireScopes } from '../auth/authenticate.js';
+import { resolvePath, type Found, type Redirected } from '../snapshot/lookup.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import { alternatesOf } from '../content/languages.js';
+import type { PartBodies, Representations } from '../snapshot/bodies.js';
+import { bodyAnswer, plainAnswer, type Answer, type RequestFacts, type RouteAnswer } from './answer.js';
+import { PUBLIC_CACHE } from './conditional.js';
 import { assetAnswer } from './assets.js';
-import { negotiateMediaType } from '../negotiation.js';
-import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink } from '../headers.js';
+import { negotiateMediaType } from './negotiation.js';
+import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink } from './headers.js';
 
 /** Media types a page URL offers, in preference order. */
 const NEGOTIATED = ['text/html', 'text/markdown'];

@@ -12,15 +12,14 @@
  * page's markdown does, which no rate limit bounds either (src/mcp/server.ts).
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ApiError, type Scope } from '../../errors.js';
-import { requireScopes, type AuthServices } from '../../auth/authenticate.js';
-import type { Principal } from '../../auth/principal.js';
-import { rateLimitHeaders } from '../../auth/rate-limits.js';
-import { createMcpServer } from '../../mcp/server.js';
-import { negotiateLanguage } from '../negotiation.js';
-import { plainAnswer, type PlainAnswer } from '../answer.js';
-import type { BeforeStep, RouteAnswer } from '../route.js';
-import type { AppContext } from '../context.js';
+import type { Scope } from '../errors.js';
+import { requireScopes, type AuthServices } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
+import { createMcpServer } from '../mcp/server.js';
+import { negotiateLanguage } from './negotiation.js';
+import { plainAnswer, type BeforeStep, type PlainAnswer, type RouteAnswer } from './answer.js';
+import type { AppContext } from './context.js';
+import { spendSearch } from './api.js';
 
 /** Scope each tool needs when the caller sends a credential. */
 const TOOL_SCOPES: Record<string, Scope> = { search: 'search:read', fetch: 'content:read' };
@@ -62,15 +61,6 @@ function checkToolScope(tool: string | undefined, principal: Principal | undefin
 }
 
 /**
- * Counts one search against `key` (a client address, or `client_id:<id>`) in the `search` limit.
- * @throws {ApiError} `rate_limited` (429) with Retry-After and the RateLimit fields when it is spent
- */
-async function spendSearchBudget(auth: AuthServices, key: string): Promise<void> {
-  const limit = await auth.limiter.consume('search', key);
-  if (!limit.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(limit) });
-}
-
-/**
  * The key of a client's own search budget. Client ids (`sgc_…`) and addresses never collide, but
  * the prefix keeps the two kinds of key apart plainly in the shared counter (and in Redis).
  */
@@ -84,7 +74,7 @@ const clientKey = (principal: Principal): string => `client_id:${principal.clien
 export function mcpBefore(auth: AuthServices): BeforeStep {
   return async function mcpBefore(facts) {
     if (Array.isArray(facts.body)) return refuseBatch();
-    if (calledTool(facts.body) === 'search') await spendSearchBudget(auth, facts.address);
+    if (calledTool(facts.body) === 'search') await spendSearch(auth, facts.address);
     return undefined;
   };
 }
@@ -98,7 +88,7 @@ export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>)
   return async function mcp(facts, snapshot, principal) {
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
-    if (tool === 'search' && principal !== undefined) await spendSearchBudget(ctx.auth, clientKey(principal));
+    if (tool === 'search' && principal !== undefined) await spendSearch(ctx.auth, clientKey(principal));
     const languageOf = (lang: string | undefined): string | undefined =>
       negotiateLanguage(lang, facts.headers['accept-language'], snapshot.search.languages).language;
     const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal, languageOf, searched: ctx.searched });

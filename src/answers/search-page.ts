@@ -1,14 +1,13 @@
 /**
  * `GET /search?q=`: the results page people land on from the header's search form, with or
  * without script. It searches through searchSite's own steps (api.ts `fullTextSearch`) and its
- * route takes searchSite's credential and scopes (route-table.ts), so the page shows exactly the
+ * route takes searchSite's credential and scopes (http/route-table.ts), so the page shows exactly the
  * pages the JSON API would: internal ones only to a credential with internal:read.
  */
-import { renderSearchPage } from '../../layout/search-page.js';
-import { CONTENT_TYPES } from '../../snapshot/bodies.js';
-import { plainAnswer } from '../answer.js';
-import { HTML_SECURITY_HEADERS } from '../headers.js';
-import type { RouteAnswer } from '../route.js';
+import { renderSearchPage } from '../layout/search-page.js';
+import { CONTENT_TYPES } from '../snapshot/bodies.js';
+import { plainAnswer, type RouteAnswer } from './answer.js';
+import { HTML_SECURITY_HEADERS } from './headers.js';
 import { DEFAULT_SEARCH_LIMIT, fullTextSearch } from './api.js';
 
 /** The same for every visitor without a credential: shared caches may keep it a minute, as searchSite's results. */

@@ -4,14 +4,13 @@
  * answers. The listener has parsed the body (JSON or form, oauth/params.ts) and answers errors in
  * the token endpoints' form (error-answer.ts `oauth`).
  */
-import type { TokenParams } from '../../oauth/params.js';
-import type { OAuthContext, TokenRequest } from '../../oauth/context.js';
-import { createOAuthToken, tokenResponseBody } from '../../oauth/grant.js';
-import { revokeOAuthToken } from '../../oauth/revoke.js';
-import { introspectOAuthToken } from '../../oauth/introspect.js';
-import { NO_STORE_HEADERS, TOKEN_SUCCESS_HEADERS } from '../../oauth/answers.js';
-import { plainAnswer, type RequestFacts } from '../answer.js';
-import type { RouteAnswer } from '../route.js';
+import type { TokenParams } from '../oauth/params.js';
+import type { OAuthContext, TokenRequest } from '../oauth/context.js';
+import { createOAuthToken, tokenResponseBody } from '../oauth/grant.js';
+import { revokeOAuthToken } from '../oauth/revoke.js';
+import { introspectOAuthToken } from '../oauth/introspect.js';
+import { NO_STORE_HEADERS, TOKEN_SUCCESS_HEADERS } from '../oauth/answers.js';
+import { plainAnswer, type RequestFacts, type RouteAnswer } from './answer.js';
 
 /** What the OAuth steps read of a request. */
 function tokenRequestOf(facts: RequestFacts): TokenRequest {
