@@ -36,8 +36,12 @@ export function blockAddress(blocked: Map<string, number>, address: string, unti
  */
 export async function checkFailureBudget(services: AuthServices, address: string): Promise<void> {
   const state = await services.limiter.check('authFailures', address);
-  if (!state.allowed)
-    throw new ApiError('rate_limited', { message: 'Too many failed authentications from this address.', headers: rateLimitHeaders(state) });
+  if (!state.allowed) throw failureBudgetSpent(state);
+}
+
+/** The 429 of an address whose failed authentications spent its budget. */
+function failureBudgetSpent(state: Parameters<typeof rateLimitHeaders>[0]): ApiError {
+  return new ApiError('rate_limited', { message: 'Too many failed authentications from this address.', headers: rateLimitHeaders(state) });
 }
 
 /** Counts a failed authentication against `address` and audits it (with the address as resolved). */
@@ -59,10 +63,14 @@ export const CLIENT_FAILURES_MESSAGE = 'Too many failed attempts for this client
  * @throws {ApiError} `rate_limited` with Retry-After and RateLimit headers
  */
 export async function checkTokenBudgets(services: AuthServices, address: string, clientId: string): Promise<void> {
-  const perAddress = await services.limiter.consume('token', address);
+  // One wait for the three (with Redis, one round trip's time): only the first spends, the others read.
+  const [perAddress, failures, perClient] = await Promise.all([
+    services.limiter.consume('token', address),
+    services.limiter.check('authFailures', address),
+    services.limiter.check('clientFailures', address, clientId),
+  ]);
   if (!perAddress.allowed) throw new ApiError('rate_limited', { headers: rateLimitHeaders(perAddress) });
-  await checkFailureBudget(services, address);
-  const perClient = await services.limiter.check('clientFailures', address, clientId);
+  if (!failures.allowed) throw failureBudgetSpent(failures);
   if (!perClient.allowed) throw new ApiError('rate_limited', { message: CLIENT_FAILURES_MESSAGE, headers: rateLimitHeaders(perClient) });
 }
 

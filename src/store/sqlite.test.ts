@@ -162,6 +162,15 @@ describe('auditAppender', () => {
     expect(queued).toStrictEqual([]);
   });
 
+  it('keeps the order and every field of a batch larger than one multi-row INSERT', async () => {
+    const append = auditAppender(database, () => Promise.reject(new Error('not in a transaction: the prepared INSERTs write')));
+    const events = Array.from({ length: 70 }, (_, i) => ({ ...EVENT, at: new Date(Date.UTC(2030, 0, 1, 0, 0, i)), detail: `n=${i}` }));
+    await append(events);
+    expect(database.prepare('SELECT at, detail FROM audit_events ORDER BY id').all()).toStrictEqual(
+      events.map((event) => ({ at: event.at.toISOString(), detail: event.detail })),
+    );
+  });
+
   it('leaves events to the waiting writer while another change holds the transaction open, so a rollback cannot take them', async () => {
     const queued: unknown[] = [];
     const append = auditAppender(database, (events) => {
