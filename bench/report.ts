@@ -94,10 +94,11 @@ export function spread(ratios: readonly number[]): string {
 }
 
 /**
- * Where the time went, and how much the rounds agreed. Server CPU µs per request is the cost of one response, and less disturbed
- * by other load than req/s. A load generator near 100% means it, not the server, limited the rate
- * (ratios then flatten towards 1); "other load" is CPU the machine spent on anything else.
- * Bytes per response differ between the sides only where the baseline is another server.
+ * Where the time went, and how far the rounds agreed ({@link spread}). Server CPU µs per request
+ * is the cost of one response, and less disturbed by other load than req/s. A load generator near
+ * 100% means it, not the server, limited the rate (ratios then flatten towards 1); "other load" is
+ * CPU the machine spent on anything else. Bytes per response differ between the sides only where
+ * the baseline is another server.
  */
 export function diagnosticsTable(results: readonly ScenarioResult[]): string {
   const rows = results.map(({ prepared, sitegate, baseline, roundRatios }) => [
