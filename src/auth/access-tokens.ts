@@ -59,7 +59,7 @@ export interface AccessTokenClaims {
 /** Issues and verifies access tokens. */
 export interface TokenService {
   /**
-   * Signs a token for a client, on libuv's threadpool (see jws.ts); `iat` is the time of the call.
+   * Signs a token for a client (see jws.ts and ed25519.ts); `iat` is the time of the call.
    * @returns the compact JWS and its lifetime in seconds
    * @throws {Error} (rejects) when signing fails
    */

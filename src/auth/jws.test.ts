@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { nodeCryptoSigner } from './ed25519.js';
 import { signCompactJws } from './jws.js';
 
 describe('signCompactJws', () => {
@@ -21,6 +22,12 @@ describe('signCompactJws', () => {
     expect(Buffer.from(payload, 'base64url').toString('utf8')).toBe('{"scope":"search:read"}');
     // Ed25519 is deterministic (RFC 8032 §5.1.6): the one valid signature of this input.
     expect(signature).toBe(sign(null, Buffer.from(`${header}.${payload}`), privateKey).toString('base64url'));
+  });
+
+  it('signs alike through either signer', async () => {
+    const header = { alg: 'EdDSA', typ: 'at+jwt', kid: 'k1' } as const;
+    const payload = { scope: 'search:read', jti: 'a' };
+    expect(await signCompactJws(header, payload, privateKey, nodeCryptoSigner)).toBe(await signCompactJws(header, payload, privateKey));
   });
 
   it('refuses a key that is not Ed25519', async () => {

@@ -1,15 +1,13 @@
 /**
- * Compact JWS serialization for the tokens sitegate issues (RFC 7515 §7.1), signed with
- * node:crypto's Ed25519 on libuv's threadpool. Ed25519 through WebCrypto (the path jose takes on
- * Node 20) costs about twice as much CPU as `crypto.sign`; and signing (~45 µs) was the largest
- * cost of the token endpoint, so it runs off the main thread (the callback form of `crypto.sign`),
- * where it overlaps with the event loop's own work: about 1.5× the token requests per second on
- * two cores (`npm run bench -- --only token`).
+ * Compact JWS serialization for the tokens sitegate issues (RFC 7515 §7.1), signed by
+ * ed25519.ts's signer: libsodium, or node:crypto where sodium-native does not load. Ed25519
+ * through WebCrypto (the path jose takes on Node 20) costs about twice as much CPU as either.
  * Only issuing happens here, over claims sitegate itself builds; every token a client presents
  * is still verified by jose (`jwtVerify` in access-tokens.ts), and the tests check issued tokens
  * with jose and with third-party OAuth clients.
  */
-import { sign, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { chooseEd25519Signer, type Ed25519Signer } from './ed25519.js';
 
 /** A JOSE header of an issued token; treated as immutable (its encoding is kept per object). */
 export interface JoseHeader {
@@ -32,21 +30,25 @@ function encodeHeader(header: JoseHeader): string {
   return encoded;
 }
 
+/** The signer of this process, chosen once when the module loads. */
+export const ed25519Signer: Ed25519Signer = chooseEd25519Signer();
+
 /**
  * Serializes and signs `payload` as a compact JWS: `BASE64URL(header).BASE64URL(payload).BASE64URL(signature)`.
- * The signature is computed on libuv's threadpool; the promise settles on the event loop.
  * @param privateKey an Ed25519 private key (RFC 8037 §3.1: EdDSA signs the ASCII signing input as is)
+ * @param signer who computes the signature (default: this process's, {@link ed25519Signer})
  * @returns the compact JWS
  * @throws {Error} (rejects) when the key is not an Ed25519 private key, or OpenSSL fails to sign
  */
-export function signCompactJws(header: JoseHeader, payload: Record<string, unknown>, privateKey: KeyObject): Promise<string> {
+export async function signCompactJws(
+  header: JoseHeader,
+  payload: Record<string, unknown>,
+  privateKey: KeyObject,
+  signer: Ed25519Signer = ed25519Signer,
+): Promise<string> {
   if (privateKey.asymmetricKeyType !== 'ed25519')
-    return Promise.reject(new Error(`EdDSA needs an Ed25519 key, not ${String(privateKey.asymmetricKeyType)}`));
+    throw new Error(`EdDSA needs an Ed25519 key, not ${String(privateKey.asymmetricKeyType)}`);
   const signingInput = `${encodeHeader(header)}.${base64url(JSON.stringify(payload))}`;
-  return new Promise((resolve, reject) => {
-    sign(null, Buffer.from(signingInput), privateKey, function signed(error, signature) {
-      if (error === null) resolve(`${signingInput}.${signature.toString('base64url')}`);
-      else reject(error);
-    });
-  });
+  const signature = await signer.sign(Buffer.from(signingInput), privateKey);
+  return `${signingInput}.${signature.toString('base64url')}`;
 }

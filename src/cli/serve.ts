@@ -12,6 +12,8 @@ import { createReloader, watchContent, type ContentWatcher, type Reloader } from
 import { generatorLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
 import { skippedLine } from './check.js';
+import { signerNotice } from '../auth/ed25519.js';
+import { ed25519Signer } from '../auth/jws.js';
 import { ContentError } from '../content/load.js';
 import { createLoggers } from '../log.js';
 import { createMetrics, listenerHooks, type Metrics } from '../metrics/metrics.js';
@@ -192,6 +194,8 @@ function announce(lifecycle: Logger, config: Config, loaded: LoadedSnapshot, bui
   if (generator.name !== 'plain') lifecycle.info({ generator: generator.name, detectedBy: generator.detectedBy }, generatorLine(generator));
   const skipped = skippedLine(loaded.skipped);
   if (skipped !== undefined) lifecycle.info({ skipped: Object.fromEntries(loaded.skipped) }, skipped);
+  const signer = signerNotice(ed25519Signer);
+  if (signer !== undefined) lifecycle.info({ tokenSigning: ed25519Signer.name }, signer);
   if (config.databaseUrl === null) lifecycle.info({ dataDir: config.dataDir }, `data folder ${config.dataDir} (${config.dataDirReason})`);
   const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
   lifecycle.info({ address: `http://${host}:${bound.port}` }, `listening on http://${host}:${bound.port}`);
