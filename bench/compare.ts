@@ -1,8 +1,9 @@
 /**
- * Measures one scenario on sitegate and on its baseline. After a warm-up of each, the measured
- * time is cut into rounds (`--rounds`, or the row's own); each round runs both servers back to
- * back, in alternating order, so a burst of other work on the machine hits both sides of a round alike. The ratio is the median of
- * the per-round ratios; rates and p99 are medians over rounds.
+ * Measures one scenario on sitegate and on its baseline. The measured time is cut into rounds
+ * (`--rounds`, or the row's own), spread over the starts of the servers (`--starts`); in each
+ * start, after a warm-up of each server, each round runs both back to back, in alternating order,
+ * so a burst of other work on the machine hits both sides of a round alike. The ratio is the
+ * median of the per-round ratios of all starts; rates and p99 are medians over rounds.
  */
 import { measure, type LoadOptions, type LoadRequest, type Sample } from './load.js';
 import { baselineOf, type PreparedScenario } from './prepare.js';
@@ -14,7 +15,9 @@ export interface CompareOptions extends LoadOptions {
   /** Measured seconds per server, split evenly over `rounds`. */
   durationSec: number;
   rounds: number;
-  /** Unmeasured seconds per server before the first round. */
+  /** Times every server is started afresh; the rounds are spread over the starts. At most `rounds`. */
+  starts: number;
+  /** Unmeasured seconds per server and start before its first round. */
   warmupSec: number;
 }
 
@@ -43,8 +46,10 @@ export interface ScenarioResult {
   baseline: Side;
   /** Median over rounds of sitegate req/s ÷ baseline req/s. */
   ratio: number;
-  /** Each round's sitegate req/s ÷ baseline req/s, in round order: the spread {@link ratio} is the median of. */
+  /** Each round's sitegate req/s ÷ baseline req/s, in round order over the starts: the spread {@link ratio} is the median of. */
   roundRatios: number[];
+  /** Starts of the servers the rounds were spread over. */
+  starts: number;
   /**
    * Median over rounds of sitegate's server CPU µs per request minus the baseline's in the same
    * round (undefined off Linux): what sitegate costs more per request, less disturbed by a burst
@@ -110,42 +115,76 @@ function loadRequest(prepared: PreparedScenario, server: ServerProcess, isBaseli
   };
 }
 
+/** One start's measurement of a scenario: each round's sample of each server, in round order. */
+export interface Measurement {
+  sitegate: Sample[];
+  baseline: Sample[];
+}
+
 /**
- * Warms up and measures both servers on one scenario.
+ * The rounds a start runs of a row's `total`: as even a share as the starts allow, the earlier
+ * starts taking the remainder (10 over 3 starts: 4, 3, 3).
+ * @param start 0-based
+ */
+export function roundsOfStart(total: number, starts: number, start: number): number {
+  return Math.floor(total / starts) + (start < total % starts ? 1 : 0);
+}
+
+/**
+ * Warms up and measures both servers of one start on one scenario.
+ * @param rounds this start's rounds (see {@link roundsOfStart}); the measured time per round is
+ *   `durationSec / ` the row's total rounds
  * @throws when any response fails or has an unexpected status (see load.ts)
  */
-export async function compareScenario(prepared: PreparedScenario, servers: Servers, options: CompareOptions): Promise<ScenarioResult> {
+export async function measureScenario(
+  prepared: PreparedScenario,
+  servers: Servers,
+  options: CompareOptions,
+  rounds: number,
+): Promise<Measurement> {
   const kind = baselineOf(prepared);
   const baseline = servers.baselines[kind];
   if (baseline === undefined) throw new Error(`${prepared.scenario.name}: the ${kind} baseline is not running`);
   const sitegate = servers.contenders?.[kind] ?? servers.sitegate;
-  const sides = [sitegate, baseline] as const;
-  const rounds = prepared.scenario.rounds ?? options.rounds;
-  const sliceSec = options.durationSec / rounds;
+  const sliceSec = options.durationSec / (prepared.scenario.rounds ?? options.rounds);
   const run = (server: ServerProcess, durationSec: number): Promise<Sample> =>
     measure(loadRequest(prepared, server, server === baseline), options, durationSec, server.pid);
 
-  if (options.warmupSec > 0) for (const server of sides) await run(server, options.warmupSec);
-  const samples = { sitegate: [] as Sample[], baseline: [] as Sample[] };
-  const ratios: number[] = [];
-  const extraCpuUs: number[] = [];
+  const warmupSec = prepared.scenario.warmupSec ?? options.warmupSec;
+  if (warmupSec > 0) for (const server of [sitegate, baseline]) await run(server, warmupSec);
+  const measurement: Measurement = { sitegate: [], baseline: [] };
   for (let round = 0; round < rounds; round++) {
     const sitegateFirst = round % 2 === 0;
     const first = await run(sitegateFirst ? sitegate : baseline, sliceSec);
     const second = await run(sitegateFirst ? baseline : sitegate, sliceSec);
-    const [ours, theirs] = sitegateFirst ? [first, second] : [second, first];
-    samples.sitegate.push(ours);
-    samples.baseline.push(theirs);
-    ratios.push(ours.requests / ours.wallSec / (theirs.requests / theirs.wallSec));
-    if (ours.serverCpuSec !== undefined && theirs.serverCpuSec !== undefined)
-      extraCpuUs.push((ours.serverCpuSec / ours.requests - theirs.serverCpuSec / theirs.requests) * 1e6);
+    measurement.sitegate.push(sitegateFirst ? first : second);
+    measurement.baseline.push(sitegateFirst ? second : first);
   }
+  return measurement;
+}
+
+/**
+ * Pools the rounds of every start of a scenario: the ratio is the median of all the per-round
+ * ratios, so no single draw of a process start (which moved a row's CPU per request by ~10 %
+ * between starts of the same build) decides a row.
+ */
+export function summariseScenario(prepared: PreparedScenario, measurements: readonly Measurement[]): ScenarioResult {
+  const ours = measurements.flatMap((m) => m.sitegate);
+  const theirs = measurements.flatMap((m) => m.baseline);
+  const ratios = ours.map((sample, i) => sample.requests / sample.wallSec / (theirs[i]!.requests / theirs[i]!.wallSec));
+  const extraCpuUs: number[] = [];
+  ours.forEach((sample, i) => {
+    const other = theirs[i]!;
+    if (sample.serverCpuSec !== undefined && other.serverCpuSec !== undefined)
+      extraCpuUs.push((sample.serverCpuSec / sample.requests - other.serverCpuSec / other.requests) * 1e6);
+  });
   return {
     prepared,
-    sitegate: summarise(samples.sitegate),
-    baseline: summarise(samples.baseline),
+    sitegate: summarise(ours),
+    baseline: summarise(theirs),
     ratio: median(ratios),
     roundRatios: ratios,
-    extraCpuUsPerRequest: extraCpuUs.length === rounds ? median(extraCpuUs) : undefined,
+    starts: measurements.length,
+    extraCpuUsPerRequest: extraCpuUs.length === ratios.length ? median(extraCpuUs) : undefined,
   };
 }

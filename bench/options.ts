@@ -16,12 +16,16 @@ export interface BenchOptions extends CompareOptions {
 const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../shared/corpora/docs-small/content', import.meta.url));
 
 /**
- * Ten one-second rounds per row: with five, one disturbed round moved a median ratio by up to 0.1
- * (health read 0.87× and 0.99× in two runs of the same code); the diagnostics table prints each
- * row's spread of rounds, so a reader sees how far to trust it.
+ * Twelve one-second rounds per row, over three starts of every server: with five rounds, one
+ * disturbed round moved a median ratio by up to 0.1 (health read 0.87× and 0.99× in two runs of
+ * the same code); and with one start, the draw of the processes moved a row by as much (page
+ * markdown with a cached API key: sitegate 25.3 and 22.8 µs per request in two starts of one
+ * build, 0.83× and 0.91× raw). The diagnostics table prints each row's spread of rounds, so a
+ * reader sees how far to trust it.
  */
-const DEFAULT_DURATION_SEC = 10;
-const DEFAULT_ROUNDS = 10;
+const DEFAULT_DURATION_SEC = 12;
+const DEFAULT_ROUNDS = 12;
+const DEFAULT_STARTS = 3;
 
 /** Usage text, printed by `--help` and on bad options. */
 export const USAGE = `Usage: npm run bench -- [options]
@@ -29,9 +33,10 @@ export const USAGE = `Usage: npm run bench -- [options]
                            build, memory and search of synthetic sites (default 1000 10000 100000), generated
                            into the temp folder (it says where) and removed at the end unless --keep-sites
 
-  --duration SEC      measured seconds per server and scenario (default 10)
-  --rounds N          rounds the measured time is split into, servers alternating (default 10)
-  --warmup SEC        unmeasured seconds per server before each scenario (default 1)
+  --duration SEC      measured seconds per server and scenario (default 12)
+  --rounds N          rounds the measured time is split into, servers alternating (default 12)
+  --starts N          times every server is started afresh, the rounds spread over them (default 3, at most --rounds)
+  --warmup SEC        unmeasured seconds per server, scenario and start before its rounds (default 1)
   --connections N     concurrent connections (default 50)
   --pipelining N      requests in flight per connection (default 1)
   --only NAMES        comma-separated scenario name filters, e.g. --only health,304
@@ -59,6 +64,7 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
     options: {
       duration: { type: 'string', default: String(DEFAULT_DURATION_SEC) },
       rounds: { type: 'string', default: String(DEFAULT_ROUNDS) },
+      starts: { type: 'string', default: String(DEFAULT_STARTS) },
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '50' },
       pipelining: { type: 'string', default: '1' },
@@ -70,9 +76,13 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
   if (values.help) return 'help';
   const durationSec = positiveNumber('duration', values.duration, false);
   if (durationSec === 0) throw new Error('--duration must be more than 0');
+  const rounds = positiveNumber('rounds', values.rounds, true);
+  const starts = positiveNumber('starts', values.starts, true);
+  if (starts > rounds) throw new Error(`--starts must be at most --rounds (${rounds}), got ${starts}`);
   return {
     durationSec,
-    rounds: positiveNumber('rounds', values.rounds, true),
+    rounds,
+    starts,
     warmupSec: positiveNumber('warmup', values.warmup, false),
     connections: positiveNumber('connections', values.connections, true),
     pipelining: positiveNumber('pipelining', values.pipelining, true),

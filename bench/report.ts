@@ -82,15 +82,16 @@ export function resultsTable(results: readonly ScenarioResult[]): string {
 }
 
 /**
- * The spread of a row's per-round ratios: `0.84 · 0.95–0.99–1.03 · 1.10 (9)` is the minimum, the
- * lower quartile, median and upper quartile, the maximum, and the number of rounds.
+ * The spread of a row's per-round ratios: `0.84 · 0.95–0.99–1.03 · 1.10 (9/3)` is the minimum, the
+ * lower quartile, median and upper quartile, the maximum, then the number of rounds and of the
+ * server starts they were spread over.
  */
-export function spread(ratios: readonly number[]): string {
+export function spread(ratios: readonly number[], starts: number): string {
   if (ratios.length === 0) return '–';
   const sorted = [...ratios].sort((a, b) => a - b);
   // Nearest-rank quantile: no interpolation between rounds, so every figure is a measured round.
   const at = (q: number): string => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!.toFixed(2);
-  return `${at(0)} · ${at(0.25)}–${at(0.5)}–${at(0.75)} · ${sorted[sorted.length - 1]!.toFixed(2)} (${sorted.length})`;
+  return `${at(0)} · ${at(0.25)}–${at(0.5)}–${at(0.75)} · ${sorted[sorted.length - 1]!.toFixed(2)} (${sorted.length}/${starts})`;
 }
 
 /**
@@ -101,10 +102,10 @@ export function spread(ratios: readonly number[]): string {
  * the baseline is another server.
  */
 export function diagnosticsTable(results: readonly ScenarioResult[]): string {
-  const rows = results.map(({ prepared, sitegate, baseline, roundRatios }) => [
+  const rows = results.map(({ prepared, sitegate, baseline, roundRatios, starts }) => [
     prepared.scenario.name,
     baselineOf(prepared),
-    spread(roundRatios),
+    spread(roundRatios, starts),
     `${int(sitegate.bytesPerResponse)} / ${int(baseline.bytesPerResponse)}`,
     us(sitegate.serverCpuUsPerRequest),
     us(baseline.serverCpuUsPerRequest),
@@ -117,7 +118,7 @@ export function diagnosticsTable(results: readonly ScenarioResult[]): string {
     [
       'scenario',
       'baseline',
-      'round ratios: min, quartiles, max (rounds)',
+      'round ratios: min, quartiles, max (rounds/starts)',
       'bytes/response (sg / baseline)',
       'sitegate cpu µs/req',
       'baseline cpu µs/req',

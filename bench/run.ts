@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { corePlan, describePlan, pinProcess, type CorePlan } from './pin.js';
 import { installCleanup, killAll, startOidcProvider, startRawServer, startSitegate, stopServer, type SitegateProcess } from './children.js';
-import { compareScenario, type ScenarioResult, type Servers } from './compare.js';
+import type { Sample } from './load.js';
+import { measureScenario, roundsOfStart, summariseScenario, type Measurement, type Servers } from './compare.js';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
 import { buildReplayTable } from './replay.js';
@@ -32,6 +33,12 @@ function oidcProviderVersion(): string {
   return typeof manifest.version === 'string' ? manifest.version : 'unknown';
 }
 
+/** The rows that warm up for longer than `--warmup`, as ` (token, token form: 3 s)`. */
+function ownWarmups(scenarios: readonly BenchScenario[]): string {
+  const own = scenarios.filter((s) => s.warmupSec !== undefined);
+  return own.length === 0 ? '' : ` (${own.map((s) => `${s.name}: ${s.warmupSec} s`).join(', ')})`;
+}
+
 function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan: CorePlan): string {
   const cpus = os.cpus();
   const kinds = new Set(scenarios.map((s) => s.baseline ?? 'raw'));
@@ -40,7 +47,8 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
     '',
     `node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}; content ${options.contentDir}`,
     `autocannon on 127.0.0.1, ${options.connections} connections, pipelining ${options.pipelining}; per scenario and server: ` +
-      `${options.warmupSec} s warm-up, then ${options.durationSec} s measured in ${options.rounds} alternating rounds; ` +
+      `${options.warmupSec} s warm-up per start${ownWarmups(scenarios)}, then ${options.durationSec} s measured in ${options.rounds} alternating rounds ` +
+      `spread over ${options.starts} starts of every server; ` +
       `${scenarios.length} scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
     describePlan(plan),
     'sitegate runs with --log-level warn and its rate limits lifted (see bench/children.ts), with a key created by ' +
@@ -101,6 +109,42 @@ async function startBaselines(
   return { baselines, contenders };
 }
 
+/**
+ * One start: fresh servers (sitegate, its key, the baselines), the scenarios prepared against
+ * them, this start's share of each row's rounds, then the servers stopped.
+ * @param measurements per scenario, in order: this start's measurement is appended
+ * @returns the scenarios as prepared in this start
+ */
+async function runStart(
+  scenarios: readonly BenchScenario[],
+  options: BenchOptions,
+  plan: CorePlan,
+  start: number,
+  measurements: Measurement[][],
+): Promise<PreparedScenario[]> {
+  const sitegate = await startSitegate(options.contentDir, BENCH_KEY_SCOPES);
+  const prepared = await prepareScenarios(scenarios, sitegate.baseUrl, sitegate.credential);
+  const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir);
+  const servers = [sitegate, ...Object.values(baselines), ...Object.values(contenders)];
+  if ('servers' in plan) {
+    for (const server of servers) pinProcess(server.pid, plan.servers);
+    pinProcess(process.pid, plan.loader);
+  }
+  for (const [i, scenario] of prepared.entries()) {
+    const rounds = roundsOfStart(scenario.scenario.rounds ?? options.rounds, options.starts, start);
+    if (rounds === 0) continue;
+    const measurement = await measureScenario(scenario, { sitegate, baselines, contenders }, options, rounds);
+    measurements[i]!.push(measurement);
+    const rate = (sample: Sample): number => sample.requests / sample.wallSec;
+    const ratios = measurement.sitegate.map((ours, round) => rate(ours) / rate(measurement.baseline[round]!));
+    process.stderr.write(
+      `bench: start ${start + 1}/${options.starts}: ${scenario.scenario.name}: round ratios ${ratios.map((r) => r.toFixed(2)).join(' ')}\n`,
+    );
+  }
+  await Promise.all(servers.map(stopServer));
+  return prepared;
+}
+
 async function main(args: string[]): Promise<number> {
   if (args[0] === 'search-quality') {
     runSearchQuality(args.slice(1));
@@ -139,25 +183,10 @@ async function main(args: string[]): Promise<number> {
   const plan = corePlan();
   process.stdout.write(header(options, scenarios, plan) + '\n');
 
-  const sitegate = await startSitegate(options.contentDir, BENCH_KEY_SCOPES);
-  const prepared = await prepareScenarios(scenarios, sitegate.baseUrl, sitegate.credential);
-  const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir);
-  const servers = [sitegate, ...Object.values(baselines), ...Object.values(contenders)];
-  if ('servers' in plan) {
-    for (const server of servers) pinProcess(server.pid, plan.servers);
-    pinProcess(process.pid, plan.loader);
-  }
-
-  const results: ScenarioResult[] = [];
-  for (const scenario of prepared) {
-    const result = await compareScenario(scenario, { sitegate, baselines, contenders }, options);
-    results.push(result);
-    process.stderr.write(
-      `bench: ${scenario.scenario.name}: sitegate ${Math.round(result.sitegate.requestsPerSec)} req/s, ` +
-        `${baselineOf(scenario)} ${Math.round(result.baseline.requestsPerSec)} req/s, ${result.ratio.toFixed(2)}×\n`,
-    );
-  }
-  await Promise.all(servers.map(stopServer));
+  const measurements: Measurement[][] = scenarios.map(() => []);
+  let prepared: PreparedScenario[] = [];
+  for (let start = 0; start < options.starts; start++) prepared = await runStart(scenarios, options, plan, start, measurements);
+  const results = prepared.map((scenario, i) => summariseScenario(scenario, measurements[i]!));
 
   const wallSec = (performance.now() - started) / 1000;
   const warning = noiseWarning(results);

@@ -72,6 +72,7 @@ describe('analyticsCostLine', () => {
       baseline: side(off),
       ratio,
       roundRatios: [ratio],
+      starts: 1,
       extraCpuUsPerRequest: extra,
     };
   };
@@ -99,8 +100,8 @@ describe('analyticsCostLine', () => {
 
 describe('spread', () => {
   it('gives the minimum, quartiles, median and maximum of the rounds, each a measured round', () => {
-    expect(spread([1.1, 0.84, 0.99, 0.95, 1.03, 0.97, 1.0, 0.93, 1.02])).toBe('0.84 · 0.95–0.99–1.02 · 1.10 (9)');
-    expect(spread([0.9])).toBe('0.90 · 0.90–0.90–0.90 · 0.90 (1)');
-    expect(spread([])).toBe('–');
+    expect(spread([1.1, 0.84, 0.99, 0.95, 1.03, 0.97, 1.0, 0.93, 1.02], 3)).toBe('0.84 · 0.95–0.99–1.02 · 1.10 (9/3)');
+    expect(spread([0.9], 1)).toBe('0.90 · 0.90–0.90–0.90 · 0.90 (1/1)');
+    expect(spread([], 3)).toBe('–');
   });
 });
