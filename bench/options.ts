@@ -20,8 +20,8 @@ const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../shared/corpora/docs-sma
  * disturbed round moved a median ratio by up to 0.1 (health read 0.87× and 0.99× in two runs of
  * the same code); and with one start, the draw of the processes moved a row by as much (page
  * markdown with a cached API key: sitegate 25.3 and 22.8 µs per request in two starts of one
- * build, 0.83× and 0.91× raw). The diagnostics table prints each row's spread of rounds, so a
- * reader sees how far to trust it.
+ * build, CPU ratios 0.83× and 0.91× raw). The diagnostics table prints each row's spread of
+ * rounds, so a reader sees how far to trust it.
  */
 const DEFAULT_DURATION_SEC = 12;
 const DEFAULT_ROUNDS = 12;
