@@ -2,12 +2,13 @@
  * Ed25519 signatures (RFC 8032 §5.1.6) for the tokens sitegate issues, by libsodium when the
  * optional dependency `sodium-native` loads, else by node:crypto. Ed25519 is deterministic, so both
  * give the same 64 bytes for a key and message (tested); only the cost differs. Signing was the
- * largest cost of the token endpoint: inside the server, libsodium signs in ~27 µs of CPU on the
- * event loop, OpenSSL 3 (node:crypto) in ~53 µs, or on libuv's threadpool in about as much CPU
- * again plus the hand-off. Per token, libsodium costs ~20 % less CPU than the threadpool; on
- * two free cores the threadpool gave ~10 % more tokens per second from one process, since the
- * signing ran beside the event loop (`npm run bench -- --only token`, pinned and unpinned).
- * CPU per token is what a deployment pays for; a replica per core gives the rest.
+ * largest cost of the token endpoint: inside the server under load, libsodium signs in ~27 µs of
+ * CPU on the event loop, OpenSSL 3 (node:crypto) in ~53 µs, and about as much on libuv's
+ * threadpool, plus the hand-off. Per token, the server spends ~10 % less CPU with libsodium
+ * (pinned to one core: 93–100 µs against 104–112 µs); on two free cores the threadpool gave one
+ * process ~10 % more tokens per second, since it signed beside the event loop. CPU per token is
+ * what a deployment pays for; a replica per core gives the rest. `npm run bench -- --only token`
+ * compares the endpoint with oidc-provider.
  */
 import { sign, type KeyObject } from 'node:crypto';
 import { createRequire } from 'node:module';
