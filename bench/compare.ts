@@ -163,6 +163,11 @@ export async function measureScenario(
   return measurement;
 }
 
+/** One round's sitegate req/s ÷ baseline req/s. */
+export function roundRatio(ours: Sample, theirs: Sample): number {
+  return ours.requests / ours.wallSec / (theirs.requests / theirs.wallSec);
+}
+
 /**
  * Pools the rounds of every start of a scenario: the ratio is the median of all the per-round
  * ratios, so no single draw of a process start (which moved a row's CPU per request by ~10 %
@@ -171,7 +176,7 @@ export async function measureScenario(
 export function summariseScenario(prepared: PreparedScenario, measurements: readonly Measurement[]): ScenarioResult {
   const ours = measurements.flatMap((m) => m.sitegate);
   const theirs = measurements.flatMap((m) => m.baseline);
-  const ratios = ours.map((sample, i) => sample.requests / sample.wallSec / (theirs[i]!.requests / theirs[i]!.wallSec));
+  const ratios = ours.map((sample, i) => roundRatio(sample, theirs[i]!));
   const extraCpuUs: number[] = [];
   ours.forEach((sample, i) => {
     const other = theirs[i]!;

@@ -9,8 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { corePlan, describePlan, pinProcess, type CorePlan } from './pin.js';
 import { installCleanup, killAll, startOidcProvider, startRawServer, startSitegate, stopServer, type SitegateProcess } from './children.js';
-import type { Sample } from './load.js';
-import { measureScenario, roundsOfStart, summariseScenario, type Measurement, type Servers } from './compare.js';
+import { measureScenario, roundRatio, roundsOfStart, summariseScenario, type Measurement, type Servers } from './compare.js';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
 import { buildReplayTable } from './replay.js';
@@ -135,8 +134,7 @@ async function runStart(
     if (rounds === 0) continue;
     const measurement = await measureScenario(scenario, { sitegate, baselines, contenders }, options, rounds);
     measurements[i]!.push(measurement);
-    const rate = (sample: Sample): number => sample.requests / sample.wallSec;
-    const ratios = measurement.sitegate.map((ours, round) => rate(ours) / rate(measurement.baseline[round]!));
+    const ratios = measurement.sitegate.map((ours, round) => roundRatio(ours, measurement.baseline[round]!));
     process.stderr.write(
       `bench: start ${start + 1}/${options.starts}: ${scenario.scenario.name}: round ratios ${ratios.map((r) => r.toFixed(2)).join(' ')}\n`,
     );

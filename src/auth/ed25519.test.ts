@@ -1,8 +1,7 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { chooseEd25519Signer, libsodiumSigner, nodeCryptoSigner, signerNotice, type Libsodium } from './ed25519.js';
-import { ed25519Signer } from './jws.js';
+import { chooseEd25519Signer, ed25519Signer, libsodiumSigner, nodeCryptoSigner, signerNotice, type Libsodium } from './ed25519.js';
 
 const sodium = createRequire(import.meta.url)('sodium-native') as Libsodium;
 

@@ -90,6 +90,9 @@ export function chooseEd25519Signer(load: () => Libsodium = requireSodium): Ed25
   }
 }
 
+/** The signer of this process, chosen once when the module loads. */
+export const ed25519Signer: Ed25519Signer = chooseEd25519Signer();
+
 /**
  * The start-up line about a signer that fell back, e.g. `signing tokens with node:crypto, not
  * libsodium: Cannot find module 'sodium-native'`; undefined for libsodium.

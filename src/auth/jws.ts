@@ -7,7 +7,7 @@
  * with jose and with third-party OAuth clients.
  */
 import type { KeyObject } from 'node:crypto';
-import { chooseEd25519Signer, type Ed25519Signer } from './ed25519.js';
+import { ed25519Signer, type Ed25519Signer } from './ed25519.js';
 
 /** A JOSE header of an issued token; treated as immutable (its encoding is kept per object). */
 export interface JoseHeader {
@@ -30,13 +30,10 @@ function encodeHeader(header: JoseHeader): string {
   return encoded;
 }
 
-/** The signer of this process, chosen once when the module loads. */
-export const ed25519Signer: Ed25519Signer = chooseEd25519Signer();
-
 /**
  * Serializes and signs `payload` as a compact JWS: `BASE64URL(header).BASE64URL(payload).BASE64URL(signature)`.
  * @param privateKey an Ed25519 private key (RFC 8037 §3.1: EdDSA signs the ASCII signing input as is)
- * @param signer who computes the signature (default: this process's, {@link ed25519Signer})
+ * @param signer who computes the signature (default: this process's, ed25519.ts `ed25519Signer`)
  * @returns the compact JWS
  * @throws {Error} (rejects) when the key is not an Ed25519 private key, or OpenSSL fails to sign
  */

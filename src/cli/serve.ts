@@ -12,8 +12,7 @@ import { createReloader, watchContent, type ContentWatcher, type Reloader } from
 import { generatorLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
 import { skippedLine } from './check.js';
-import { signerNotice } from '../auth/ed25519.js';
-import { ed25519Signer } from '../auth/jws.js';
+import { ed25519Signer, signerNotice } from '../auth/ed25519.js';
 import { ContentError } from '../content/load.js';
 import { createLoggers } from '../log.js';
 import { createMetrics, listenerHooks, type Metrics } from '../metrics/metrics.js';
