@@ -40,6 +40,16 @@ describe('negotiateMediaType', () => {
     expect(negotiateMediaType('*/*', PAGE)).toBe('text/html');
   });
 
+  it('tells apart values of the same length, which share a slot of the recent values', () => {
+    // 13 characters each: every call replaces the slot the one before filled.
+    for (let round = 0; round < 2; round++) {
+      expect(negotiateMediaType('text/markdown', PAGE)).toBe('text/markdown');
+      expect(negotiateMediaType('text/html;q=1', PAGE)).toBe('text/html');
+      expect(negotiateMediaType('application/x', PAGE)).toBeUndefined();
+      expect(negotiateMediaType('text/markdown', PAGE)).toBe('text/markdown');
+    }
+  });
+
   it('stays right after the memo fills up', () => {
     for (let i = 0; i < 600; i++) negotiateMediaType(`text/x-${i}`, PAGE);
     expect(negotiateMediaType('text/markdown', PAGE)).toBe('text/markdown');

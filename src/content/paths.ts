@@ -127,6 +127,8 @@ export interface PartPath {
  * decode ({@link decodeRequestPath}). Whether that page has such a part is the caller's question.
  */
 export function parsePartPath(rawPath: string): PartPath | undefined {
+  // Most paths hold no `;`: one character is found faster than the parameter is.
+  if (!rawPath.includes(';')) return undefined;
   const at = rawPath.lastIndexOf(PART_PARAMETER);
   if (at === -1) return undefined;
   const match = /^(\d{1,6})(\.md)?$/.exec(rawPath.slice(at + PART_PARAMETER.length));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeBody } from '../body.js';
-import { createBodyCache } from './lazy-map.js';
+import { LazyMap, createBodyCache } from './lazy-map.js';
 
 const body = (chars: number) => makeBody('x'.repeat(chars), 'text/plain; charset=utf-8');
 
@@ -26,5 +26,41 @@ describe('createBodyCache', () => {
     cache.set('page:/long', { html: body(1_000), markdown: body(1_000), parts: [{ html: body(2_000), markdown: body(2_000) }] });
     expect([...cache.keys()]).toStrictEqual(['page:/long']);
     expect(cache.calculatedSize).toBe(9_000);
+  });
+});
+
+describe('LazyMap', () => {
+  /** A source of `count` keys `/0`…, whose bodies are made on demand and counted. */
+  const source = (count: number, made: string[]) => ({
+    keys: () => Array.from({ length: count }, (_, i) => `/${i}`),
+    has: (key: string) => /^\/\d+$/.test(key) && Number(key.slice(1)) < count,
+    make: (key: string) => {
+      made.push(key);
+      return makeBody(`body of ${key}`, 'text/plain; charset=utf-8');
+    },
+  });
+
+  it('makes a value once and keeps it in the shared cache under its namespace', () => {
+    const cache = createBodyCache(1_000_000);
+    const made: string[] = [];
+    const pages = new LazyMap(source(3, made), cache, 'page:');
+    const sitemaps = new LazyMap(source(3, made), cache, 'sitemap:');
+    expect(pages.get('/1')?.bytes.toString()).toBe('body of /1');
+    expect(pages.get('/1')?.bytes.toString()).toBe('body of /1');
+    expect(sitemaps.get('/1')?.bytes.toString()).toBe('body of /1');
+    expect(pages.get('/7')).toBeUndefined();
+    expect(made).toStrictEqual(['/1', '/1']);
+    expect([...cache.keys()].sort()).toStrictEqual(['page:/1', 'sitemap:/1']);
+  });
+
+  it('finds what it cached after asking for more keys than it remembers cache keys of', () => {
+    const cache = createBodyCache(100_000_000);
+    const made: string[] = [];
+    const pages = new LazyMap(source(5_000, made), cache, 'page:');
+    for (let i = 0; i < 5_000; i++) pages.get(`/${i}`);
+    for (let i = 0; i < 5_000; i++) pages.get(`/${i}`);
+    expect(made).toHaveLength(5_000);
+    expect(cache.size).toBe(5_000);
+    expect(cache.get('page:/4999')).toBe(pages.get('/4999'));
   });
 });

@@ -27,10 +27,12 @@ export function llmsBodiesOf(view: SiteView, cache: BodyCache, maxChars: number 
   const llmsOptions = { baseUrl, maxChars };
   const indexFiles = new Map([...buildLlmsFiles(site, llmsOptions)].map(([path, text]) => [path, makeBody(text, CONTENT_TYPES.text)]));
   const fullPlan = planFullText(site, llmsOptions);
+  // Asked of every page request's path (snapshot/lookup.ts), so a set rather than the plan's array.
+  const fullPaths = new Set(fullPlan.paths);
   const fullParts = new LazyMap<Body>(
     {
       keys: () => fullPlan.paths,
-      has: (path) => fullPlan.paths.includes(path),
+      has: (path) => fullPaths.has(path),
       make: (path) => {
         const text = renderFullTextPart(site, fullPlan, fullPlan.paths.indexOf(path), baseUrl, (page) => {
           try {
