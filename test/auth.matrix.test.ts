@@ -15,7 +15,7 @@ import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { SignJWT, base64url, decodeJwt, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TABLE, type ErrorCode, type Scope } from '../src/errors.js';
-import { KEY_CACHE_TTL_MS } from '../src/auth/keys.js';
+import { KEY_CACHE_TTL_MS, TOUCH_INTERVAL_MS } from '../src/auth/keys.js';
 import { formatApiKey, generateCredential } from '../src/auth/api-keys.js';
 import type { ServerContext } from '../src/context.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, TEST_BASE_URL } from './helpers.js';
@@ -605,9 +605,9 @@ async function send(env: Env, endpoint: Endpoint, credential: Record<string, str
   });
 }
 
-async function withEnv(use: (env: Env) => Promise<void>): Promise<void> {
+async function withEnv(use: (env: Env) => Promise<void>, tokenTtlSec = TOKEN_TTL_SEC): Promise<void> {
   const clock = manualClock();
-  const { app, context } = await buildTestApp(EXAMPLE_SITE, { now: clock.now, settings: { tokenTtl: TOKEN_TTL_SEC } });
+  const { app, context } = await buildTestApp(EXAMPLE_SITE, { now: clock.now, settings: { tokenTtl: tokenTtlSec } });
   try {
     await use({ app, context, clock });
   } finally {
@@ -782,6 +782,31 @@ describe('revocation and expiry over time', () => {
       expect(expired.headers['www-authenticate']).toBe(invalidTokenChallenge(ERROR_TABLE.token_expired.message));
     });
   });
+
+  it.each(['x-api-key', 'authorization'] as const)(
+    '%s in steady use: last use is written at the first request and again once the touch interval has passed, never between',
+    async (header) => {
+      await withEnv(async ({ app, context, clock }) => {
+        const written: number[] = [];
+        const touchKey = context.store.touchKey.bind(context.store);
+        context.store.touchKey = (id, at) => {
+          written.push(at.getTime());
+          return touchKey(id, at);
+        };
+        const startedMs = clock.now().getTime();
+        const key = await issueKey(context, ['search:read']);
+        // A token request is a use too: it writes the first last-used of the bearer row.
+        const value = header === 'x-api-key' ? key.apiKey : `Bearer ${await obtainToken(app, key)}`;
+        // A request every half second: most find the credential accepted moments ago (no I/O).
+        for (let elapsedMs = 0; elapsedMs <= TOUCH_INTERVAL_MS + KEY_CACHE_TTL_MS; elapsedMs += KEY_CACHE_TTL_MS / 2) {
+          expect((await app.inject({ url: '/api/v1/whoami', headers: { [header]: value } })).statusCode).toBe(200);
+          clock.advance(KEY_CACHE_TTL_MS / 2);
+        }
+        expect(written).toEqual([startedMs, startedMs + TOUCH_INTERVAL_MS]);
+        expect((await context.auth.keys.get(key.clientId))?.lastUsedAt?.getTime()).toBe(startedMs + TOUCH_INTERVAL_MS);
+      }, 3600 /* s: the token outlives the run */);
+    },
+  );
 
   it('an API key is accepted until its expiry and refused from that instant', async () => {
     await withEnv(async ({ app, context, clock }) => {

@@ -24,6 +24,10 @@ export interface PlainAnswer {
   kind: 'plain';
   status: number;
   headers: HeaderFields;
+  /**
+   * The bytes. A Buffer marks an answer object made once and handed over again (whoami's): the
+   * writer keeps its header fields by object, so it must not change.
+   */
   body: string | Buffer | undefined;
 }
 

@@ -3,7 +3,7 @@ import { ApiError } from '../errors.js';
 import { rateLimitHeaders } from '../auth/rate-limits.js';
 import type { AuthServices } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
-import { bodyAnswer, plainAnswer, type BeforeStep, type RequestFacts, type RouteAnswer } from './answer.js';
+import { bodyAnswer, plainAnswer, type BeforeStep, type PlainAnswer, type RequestFacts, type RouteAnswer } from './answer.js';
 import { negotiateLanguage } from './negotiation.js';
 import { PUBLIC_CORS_HEADERS } from './headers.js';
 import { searchHits, type SearchHit } from '../snapshot/search-hits.js';
@@ -35,10 +35,13 @@ export const getHealth: RouteAnswer = function getHealth(_facts, snapshot) {
   return bodyAnswer(snapshot.discovery.health, HEALTH_HEADERS);
 };
 
-/** The whoami bodies by scheme and scopes: a handful of distinct answers, each serialised once. */
-const whoamiBodies = new Map<string, Buffer>();
-/** The same, by principal: a credential accepted moments ago hands over the same principal object. */
-const whoamiByPrincipal = new WeakMap<Principal, Buffer>();
+/** The whoami answers by scheme and scopes: a handful of distinct answers, each serialised once. */
+const whoamiAnswers = new Map<string, PlainAnswer>();
+/**
+ * The same, by principal: a credential accepted moments ago hands over the same principal object,
+ * and the writer knows the same answer object again (http/write.ts).
+ */
+const whoamiByPrincipal = new WeakMap<Principal, PlainAnswer>();
 
 /**
  * getWhoami (SPEC.md §4 rule 3): the scheme and scopes of the credential, which the listener has
@@ -46,17 +49,17 @@ const whoamiByPrincipal = new WeakMap<Principal, Buffer>();
  */
 export const getWhoami: RouteAnswer = function getWhoami(_facts, _snapshot, principal) {
   if (principal === undefined) throw new ApiError('credential_required');
-  let body = whoamiByPrincipal.get(principal);
-  if (body === undefined) {
+  let answer = whoamiByPrincipal.get(principal);
+  if (answer === undefined) {
     const shape = `${principal.scheme} ${principal.scopes.join(' ')}`;
-    body = whoamiBodies.get(shape);
-    if (body === undefined) {
-      body = Buffer.from(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
-      whoamiBodies.set(shape, body);
+    answer = whoamiAnswers.get(shape);
+    if (answer === undefined) {
+      const body = Buffer.from(JSON.stringify({ authenticated: true, scheme: principal.scheme, scopes: principal.scopes }));
+      whoamiAnswers.set(shape, (answer = plainAnswer(200, WHOAMI_HEADERS, body)));
     }
-    whoamiByPrincipal.set(principal, body);
+    whoamiByPrincipal.set(principal, answer);
   }
-  return plainAnswer(200, WHOAMI_HEADERS, body);
+  return answer;
 };
 
 /** getJwks: the public keys that verify access tokens (RFC 7517). */

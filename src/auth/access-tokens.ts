@@ -319,7 +319,7 @@ export async function createTokenService(store: Store, keys: KeyService, options
       if (hit === undefined) return undefined;
       const atMs = nowMs();
       if (hit.claims.exp * 1000 <= atMs) return undefined;
-      if (keys.cachedActiveKey(hit.principal.clientId) === undefined) return undefined;
+      if (keys.cachedActiveKey(hit.principal.clientId, atMs) === undefined) return undefined;
       const revocation = revocations.get(hit.claims.jti);
       if (revocation === undefined || revocation.revoked || revocation.untilMs <= atMs) return undefined;
       return hit.principal;

@@ -62,10 +62,8 @@ const apiKeyPrincipals = new WeakMap<ApiKeyRecord, Principal>();
 export async function authenticate(services: AuthServices, credential: PresentedCredential, address: string): Promise<Principal> {
   const cached = cachedPrincipal(services, credential, address);
   services.onCredentialCache?.(cached !== undefined);
-  if (cached !== undefined) {
-    services.keys.touch(cached.clientId);
-    return cached;
-  }
+  // Last-used was recorded when the credential was checked afresh, at most KEY_CACHE_TTL_MS ago.
+  if (cached !== undefined) return cached;
   await checkFailureBudget(services, address);
   if (credential.scheme === 'apiKey') {
     const parsed = parseApiKey(credential.value);

@@ -46,13 +46,19 @@ export interface KeyService {
   /**
    * The key, without I/O, when the cache read it less than {@link KEY_CACHE_TTL_MS} ago and it is
    * active; undefined when the cache cannot tell (then use {@link activeKey}).
+   * @param atMs the instant, ms since the epoch (default: the service's clock), so a caller that
+   *   has read the clock for the same request need not read it again
    */
-  cachedActiveKey(clientId: string): ApiKeyRecord | undefined;
+  cachedActiveKey(clientId: string, atMs?: number): ApiKeyRecord | undefined;
   /** Remembers an X-API-Key value that {@link verify} accepted, for {@link KEY_CACHE_TTL_MS}. */
   rememberApiKey(apiKey: string, key: ApiKeyRecord): void;
   /** The key of an X-API-Key value accepted moments ago and still active; undefined otherwise. */
   cachedApiKey(apiKey: string): ApiKeyRecord | undefined;
-  /** Records a successful use, at most every {@link TOUCH_INTERVAL_MS}. */
+  /**
+   * Records a successful use, at most every {@link TOUCH_INTERVAL_MS}. Called when a credential is
+   * checked afresh: a client in steady use is, at least every {@link KEY_CACHE_TTL_MS}, so the
+   * cached hits between (auth/authenticate.ts `cachedPrincipal`) need not call it.
+   */
   touch(clientId: string): void;
   /**
    * Drops what the cache holds about a key another process changed (`key`), or everything
@@ -155,10 +161,9 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
       if (status !== 'active') return { ok: false, reason: status };
       return { ok: true, key };
     },
-    cachedActiveKey(clientId) {
+    cachedActiveKey(clientId, atMs = nowMs()) {
       const cached = cache.get(clientId);
       if (cached === undefined) return undefined;
-      const atMs = nowMs();
       if (cached.untilMs <= atMs || cached.key === undefined) return undefined;
       return keyStatus(cached.key, atMs) === 'active' ? cached.key : undefined;
     },
@@ -169,11 +174,12 @@ export function createKeyService(store: Store, options: KeyServiceOptions = {}):
     cachedApiKey(apiKey) {
       const accepted = acceptedApiKeys.get(apiKey);
       if (accepted === undefined) return undefined;
-      if (accepted.untilMs <= nowMs()) {
+      const atMs = nowMs();
+      if (accepted.untilMs <= atMs) {
         acceptedApiKeys.delete(apiKey);
         return undefined;
       }
-      return service.cachedActiveKey(accepted.id);
+      return service.cachedActiveKey(accepted.id, atMs);
     },
     async activeKey(clientId) {
       const key = await read(clientId);

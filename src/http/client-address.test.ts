@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
-import { clientAddress, clientAddressResolver, compileProxyTrust } from './client-address.js';
+import { clientAddressOf, clientAddressResolver, compileProxyTrust } from './client-address.js';
 
 /** The parts of a request that the resolver reads. */
 function request(peer: string | undefined, headers: Record<string, string> = {}): IncomingMessage {
@@ -35,13 +35,10 @@ describe('clientAddressResolver', () => {
   });
 });
 
-describe('clientAddress', () => {
-  it('resolves under each configuration’s own trustProxy', () => {
-    const trusting = { config: loadConfig({ trustProxy: 'loopback' }, {}) };
-    const plain = { config: loadConfig({}, {}) };
+describe('clientAddressOf', () => {
+  it('resolves under the configuration’s own trustProxy', () => {
     const forwarded = request('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' });
-    expect(clientAddress(trusting, forwarded)).toBe('203.0.113.7');
-    expect(clientAddress(plain, forwarded)).toBe('127.0.0.1');
-    expect(clientAddress(trusting, forwarded)).toBe('203.0.113.7');
+    expect(clientAddressOf(loadConfig({ trustProxy: 'loopback' }, {}))(forwarded)).toBe('203.0.113.7');
+    expect(clientAddressOf(loadConfig({}, {}))(forwarded)).toBe('127.0.0.1');
   });
 });

@@ -48,22 +48,13 @@ export function clientAddressResolver(trust: ProxyTrust | undefined): ClientAddr
   };
 }
 
-/** One resolver per configuration, built on first use. */
-const resolvers = new WeakMap<Config, ClientAddressOf>();
-
 /**
- * The client address of `request` under `config.trustProxy`: what every rate limit and audit
- * event of the request is counted by (the limiter counts IPv6 per /64: auth/rate-limits-key.ts).
- * The listener calls it once per request, before any body is read (listener.ts).
- * @param ctx anything holding the validated config
- * @param request the node:http request
- * @returns an IPv4 or IPv6 address as node or the proxy spells it; '' once the socket has closed
+ * The client address resolver of a configuration: what every rate limit and audit event of a
+ * request is counted by (the limiter counts IPv6 per /64: auth/rate-limits-key.ts). The listener
+ * builds it once and calls it once per request, before any body is read (listener.ts).
+ * @param config the validated config, whose `trustProxy` decides
+ * @returns a resolver giving an IPv4 or IPv6 address as node or the proxy spells it; '' once the socket has closed
  */
-export function clientAddress(ctx: { config: Config }, request: IncomingMessage): string {
-  let resolve = resolvers.get(ctx.config);
-  if (resolve === undefined) {
-    resolve = clientAddressResolver(compileProxyTrust(ctx.config.trustProxy));
-    resolvers.set(ctx.config, resolve);
-  }
-  return resolve(request);
+export function clientAddressOf(config: Pick<Config, 'trustProxy'>): ClientAddressOf {
+  return clientAddressResolver(compileProxyTrust(config.trustProxy));
 }

@@ -20,7 +20,7 @@ import { createWriter } from './write.js';
 import { errorAnswer, internalError, negotiatedErrorForm, type ErrorSite } from '../answers/error-answer.js';
 import { PREFLIGHT_HEADERS, splitTarget, transportHeaders } from './headers.js';
 import { presentedCredential } from './credentials.js';
-import { clientAddress } from './client-address.js';
+import { clientAddressOf } from './client-address.js';
 import { refusedTarget } from './limits.js';
 import { parseSearchQuery } from './search-query.js';
 import { BodyAborted, readRequestBody } from './request-body.js';
@@ -68,6 +68,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   const observers = options.observers ?? [];
   const observing = observers.length > 0;
   const timing = readsDuration(observers);
+  const addressOf = clientAddressOf(ctx.config);
 
   /** Tells the observers of a request, once, after its answer (or its end without one). */
   const observe = (response: ServerResponse, facts: Facts, route: Route | undefined, answer: Answer | undefined): void => {
@@ -181,7 +182,6 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
         // A miss is counted by authenticate(), which looks the credential up again.
         if (principal === undefined) return settle(request, response, route, facts, prepareAndAnswer(request, route, facts));
         ctx.auth.onCredentialCache?.(true);
-        ctx.auth.keys.touch(principal.clientId);
         facts.clientId = principal.clientId;
       }
     }
@@ -194,7 +194,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     const url = request.url ?? '/';
     const [path, search] = splitTarget(url);
     // The address is read now: once the socket closes, node no longer knows it.
-    const facts = new Facts(request, path, search, clientAddress(ctx, request), nextRequestId, timing ? process.hrtime.bigint() : 0n);
+    const facts = new Facts(request, path, search, addressOf(request), nextRequestId, timing ? process.hrtime.bigint() : 0n);
     let route: Route | undefined;
     try {
       const refused = refusedTarget(request, limits);

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { inject, type InjectOptions, type Response } from 'light-my-request';
 import { describe, expect, it } from 'vitest';
 import { makeBody, type Body } from '../body.js';
-import { bodyAnswer, plainAnswer, type HeaderFields } from '../answers/answer.js';
+import { bodyAnswer, plainAnswer, type HeaderFields, type PlainAnswer } from '../answers/answer.js';
 import { createWriter } from './write.js';
 
 describe('the writer', () => {
@@ -82,5 +82,34 @@ describe('the writer', () => {
       connection: 'keep-alive',
     });
     expect(res.body).toBe('é');
+  });
+
+  it('writes an answer object with a Buffer body the same each time it is handed over, and another with the same headers by its own length', async () => {
+    const write = createWriter({ 'strict-transport-security': 'max-age=31536000' });
+    const headers: HeaderFields = { 'content-type': 'application/json; charset=utf-8' };
+    const shared = plainAnswer(200, headers, Buffer.from('{"scheme":"apiKey"}'));
+    const other = plainAnswer(200, headers, Buffer.from('{"scheme":"bearer","x":1}'));
+    const send = (answer: PlainAnswer, method: 'GET' | 'HEAD' = 'GET'): Promise<Response> =>
+      inject((request, response) => void write(request, response, answer), { url: '/', method });
+    const expected = (length: number): Record<string, unknown> => ({
+      'content-type': 'application/json; charset=utf-8',
+      'strict-transport-security': 'max-age=31536000',
+      'content-length': String(length),
+      date: expect.any(String) as string,
+      connection: 'keep-alive',
+    });
+    for (const [answer, body] of [
+      [shared, '{"scheme":"apiKey"}'],
+      [other, '{"scheme":"bearer","x":1}'],
+      [shared, '{"scheme":"apiKey"}'],
+    ] as const) {
+      const res = await send(answer);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toStrictEqual(expected(body.length));
+      expect(res.body).toBe(body);
+    }
+    const head = await send(shared, 'HEAD');
+    expect(head.headers).toStrictEqual(expected(19));
+    expect(head.body).toBe('');
   });
 });

@@ -9,7 +9,7 @@ import { close, closeSync, createReadStream, readSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Body } from '../body.js';
-import type { Answer, FileAnswer, HeaderFields } from '../answers/answer.js';
+import type { Answer, FileAnswer, HeaderFields, PlainAnswer } from '../answers/answer.js';
 import { PUBLIC_CACHE, ifNoneMatchHits } from '../answers/conditional.js';
 import { negotiateEncoding } from '../answers/negotiation.js';
 
@@ -142,21 +142,17 @@ export function createWriter(transport: HeaderFields, onConditional?: (hit: bool
     return flat;
   };
 
-  // A Buffer body handed over again (whoami's, by principal) reuses its fields with Content-Length.
-  const withLength = new WeakMap<HeaderFields, WeakMap<Buffer, string[]>>();
-
   /** A computed answer's header fields; 204 and 304 carry no Content-Length (RFC 9110 §8.6), every other answer does. */
   const plainFields = (headers: HeaderFields, status: number, body: string | Buffer | undefined): string[] => {
     let fields = flattened.get(headers);
     if (fields === undefined) flattened.set(headers, (fields = [...Object.entries(headers).flat(), ...transportFields]));
     if (status === 204 || status === 304) return fields;
-    if (!Buffer.isBuffer(body)) return [...fields, 'content-length', String(body === undefined ? 0 : Buffer.byteLength(body))];
-    let byBody = withLength.get(headers);
-    if (byBody === undefined) withLength.set(headers, (byBody = new WeakMap()));
-    let sized = byBody.get(body);
-    if (sized === undefined) byBody.set(body, (sized = [...fields, 'content-length', String(body.length)]));
-    return sized;
+    return [...fields, 'content-length', String(body === undefined ? 0 : Buffer.byteLength(body))];
   };
+
+  // Computed answers with a Buffer body are the ones handed over again (whoami's, by principal):
+  // their fields, Content-Length included, by answer object, so a repeat costs one lookup.
+  const bufferAnswerFields = new WeakMap<PlainAnswer, string[]>();
 
   return function write(request, response, answer) {
     const head = request.method === 'HEAD';
@@ -170,7 +166,12 @@ export function createWriter(transport: HeaderFields, onConditional?: (hit: bool
       }
       case 'plain': {
         const { status, body } = answer;
-        response.writeHead(status, plainFields(answer.headers, status, body));
+        let fields = bufferAnswerFields.get(answer);
+        if (fields === undefined) {
+          fields = plainFields(answer.headers, status, body);
+          if (Buffer.isBuffer(body)) bufferAnswerFields.set(answer, fields);
+        }
+        response.writeHead(status, fields);
         response.end(head ? undefined : body);
         return undefined;
       }
