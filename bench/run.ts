@@ -8,16 +8,7 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { corePlan, describePlan, pinProcess, type CorePlan } from './pin.js';
-import {
-  installCleanup,
-  killAll,
-  startOidcProvider,
-  startRawServer,
-  startSitegate,
-  stopServer,
-  type ServerProcess,
-  type SitegateProcess,
-} from './children.js';
+import { installCleanup, killAll, startOidcProvider, startRawServer, startSitegate, stopServer, type SitegateProcess } from './children.js';
 import { measureScenario, roundRatio, roundsOfStart, summariseScenario, type Measurement, type Servers } from './compare.js';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
@@ -80,50 +71,46 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
 }
 
 /**
- * Starts the baseline of one kind (and, for the analytics rows, the contender it is compared with)
- * and checks it before any load: raw replays sitegate's captured responses byte for byte;
- * oidc-provider answers each token request with a JWT; the analytics rows get two sitegates started
- * alike at the same moment, off and on (their twin).
- * @param rows the prepared scenarios measured against this kind
- * @returns the baseline, and the contender measured in sitegate's place if the kind has one
+ * Starts the baselines the prepared scenarios use and checks them before any load: raw replays
+ * sitegate's captured responses byte for byte; oidc-provider answers each token request with a JWT;
+ * the analytics rows get two sitegates started alike at the same moment, off and on (their twin).
  */
-async function startBaseline(
-  kind: BaselineKind,
-  rows: readonly PreparedScenario[],
+async function startBaselines(
+  prepared: readonly PreparedScenario[],
   sitegate: SitegateProcess,
   contentDir: string,
-): Promise<{ baseline: ServerProcess; contender?: ServerProcess }> {
-  switch (kind) {
-    case 'raw': {
-      const raw = await startRawServer(buildReplayTable(rows.map((p) => p.capture)));
-      await verifyReplay(rows, raw.baseUrl);
-      return { baseline: raw };
-    }
-    case 'oidc-provider': {
-      const oidc = await startOidcProvider(sitegate.credential, BENCH_SCOPE, TOKEN_PATH);
-      await verifyBaseline(rows, 'oidc-provider', oidc.baseUrl);
-      return { baseline: oidc };
-    }
-    case 'sitegate, analytics off': {
-      const [quiet, counting] = await Promise.all(
-        ['0', '1'].map((analytics) => startSitegate(contentDir, BENCH_KEY_SCOPES, { SITEGATE_ANALYTICS: analytics })),
-      );
-      await verifyBaseline(rows, 'sitegate, analytics off', quiet!.baseUrl);
-      await verifyBaseline(rows, 'sitegate, analytics on', counting!.baseUrl);
-      return { baseline: quiet!, contender: counting! };
-    }
+): Promise<{ baselines: Servers['baselines']; contenders: NonNullable<Servers['contenders']> }> {
+  const using = (kind: BaselineKind): PreparedScenario[] => prepared.filter((p) => baselineOf(p) === kind);
+  const baselines: Servers['baselines'] = {};
+  const contenders: NonNullable<Servers['contenders']> = {};
+  const rawRows = using('raw');
+  if (rawRows.length > 0) {
+    const raw = await startRawServer(buildReplayTable(rawRows.map((p) => p.capture)));
+    baselines.raw = raw;
+    await verifyReplay(rawRows, raw.baseUrl);
   }
+  const oidcRows = using('oidc-provider');
+  if (oidcRows.length > 0) {
+    const oidc = await startOidcProvider(sitegate.credential, BENCH_SCOPE, TOKEN_PATH);
+    baselines['oidc-provider'] = oidc;
+    await verifyBaseline(oidcRows, 'oidc-provider', oidc.baseUrl);
+  }
+  const quietRows = using('sitegate, analytics off');
+  if (quietRows.length > 0) {
+    const [quiet, counting] = await Promise.all(
+      ['0', '1'].map((analytics) => startSitegate(contentDir, BENCH_KEY_SCOPES, { SITEGATE_ANALYTICS: analytics })),
+    );
+    baselines['sitegate, analytics off'] = quiet;
+    contenders['sitegate, analytics off'] = counting;
+    await verifyBaseline(quietRows, 'sitegate, analytics off', quiet!.baseUrl);
+    await verifyBaseline(quietRows, 'sitegate, analytics on', counting!.baseUrl);
+  }
+  return { baselines, contenders };
 }
 
 /**
- * One start: a fresh sitegate with its key, the scenarios prepared against it, this start's share
- * of each row's rounds, then every server stopped. Each baseline is started just before the first
- * row measured against it, so no server sits idle for minutes before its load: a V8 process loaded
- * after such a pause runs 25–60 % slower for seconds (a sitegate idle 40 s after its start: page
- * 304 at 53, 27, 23, 21, 21 µs of CPU a request in its first 1.5 s rounds, against 17–19 µs when
- * loaded at once), which a 1 s warm-up does not cover. The analytics twins, started with the
- * others, sat idle through every other row and read 0.82–0.93× in runs where they had read
- * 0.96–1.02× when their row came earlier.
+ * One start: fresh servers (sitegate, its key, the baselines), the scenarios prepared against
+ * them, this start's share of each row's rounds, then the servers stopped.
  * @param measurements per scenario, in order: this start's measurement is appended
  * @returns the scenarios as prepared in this start
  */
@@ -136,41 +123,23 @@ async function runStart(
 ): Promise<PreparedScenario[]> {
   const sitegate = await startSitegate(options.contentDir, BENCH_KEY_SCOPES);
   const prepared = await prepareScenarios(scenarios, sitegate.baseUrl, sitegate.credential);
-  const servers: Required<Servers> = { sitegate, baselines: {}, contenders: {} };
-  const running: ServerProcess[] = [sitegate];
-  const pin = (server: ServerProcess): void => {
-    running.push(server);
-    if ('servers' in plan) pinProcess(server.pid, plan.servers);
-  };
+  const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir);
+  const servers = [sitegate, ...Object.values(baselines), ...Object.values(contenders)];
   if ('servers' in plan) {
-    pinProcess(sitegate.pid, plan.servers);
+    for (const server of servers) pinProcess(server.pid, plan.servers);
     pinProcess(process.pid, plan.loader);
   }
-  try {
-    for (const [i, scenario] of prepared.entries()) {
-      const rounds = roundsOfStart(scenario.scenario.rounds ?? options.rounds, options.starts, start);
-      if (rounds === 0) continue;
-      const kind = baselineOf(scenario);
-      if (servers.baselines[kind] === undefined) {
-        const rows = prepared.filter((p) => baselineOf(p) === kind);
-        const { baseline, contender } = await startBaseline(kind, rows, sitegate, options.contentDir);
-        servers.baselines[kind] = baseline;
-        pin(baseline);
-        if (contender !== undefined) {
-          servers.contenders[kind] = contender;
-          pin(contender);
-        }
-      }
-      const measurement = await measureScenario(scenario, servers, options, rounds);
-      measurements[i]!.push(measurement);
-      const ratios = measurement.sitegate.map((ours, round) => roundRatio(ours, measurement.baseline[round]!));
-      process.stderr.write(
-        `bench: start ${start + 1}/${options.starts}: ${scenario.scenario.name}: round ratios ${ratios.map((r) => r.toFixed(2)).join(' ')}\n`,
-      );
-    }
-  } finally {
-    await Promise.all(running.map(stopServer));
+  for (const [i, scenario] of prepared.entries()) {
+    const rounds = roundsOfStart(scenario.scenario.rounds ?? options.rounds, options.starts, start);
+    if (rounds === 0) continue;
+    const measurement = await measureScenario(scenario, { sitegate, baselines, contenders }, options, rounds);
+    measurements[i]!.push(measurement);
+    const ratios = measurement.sitegate.map((ours, round) => roundRatio(ours, measurement.baseline[round]!));
+    process.stderr.write(
+      `bench: start ${start + 1}/${options.starts}: ${scenario.scenario.name}: round ratios ${ratios.map((r) => r.toFixed(2)).join(' ')}\n`,
+    );
   }
+  await Promise.all(servers.map(stopServer));
   return prepared;
 }
 
