@@ -166,10 +166,12 @@ export function createWriter(transport: HeaderFields, onConditional?: (hit: bool
       }
       case 'plain': {
         const { status, body } = answer;
-        let fields = bufferAnswerFields.get(answer);
+        // Only a Buffer body marks an answer handed over again; string bodies are made per request.
+        const reused = Buffer.isBuffer(body);
+        let fields = reused ? bufferAnswerFields.get(answer) : undefined;
         if (fields === undefined) {
           fields = plainFields(answer.headers, status, body);
-          if (Buffer.isBuffer(body)) bufferAnswerFields.set(answer, fields);
+          if (reused) bufferAnswerFields.set(answer, fields);
         }
         response.writeHead(status, fields);
         response.end(head ? undefined : body);
