@@ -148,6 +148,31 @@ describe('/metrics after traffic', () => {
     expect(families.find((f) => f.name === 'nodejs_eventloop_lag_seconds')?.type).toBe('GAUGE');
   });
 
+  it('records store and Redis calls apart: durations by operation, failed calls counted, help texts as documented', async () => {
+    const metrics = createMetrics();
+    metrics.storeCall('getKey', 0.002, false);
+    metrics.storeCall('getKey', 0.004, true);
+    metrics.redisCall('consume', 0.001, true);
+    metrics.redisCall('get', 0.0005, false);
+    const families = parsePrometheusTextFormat(await metrics.registry.metrics());
+    expect(await histogramCount(metrics, 'sitegate_store_operation_duration_seconds', { operation: 'getKey' })).toBe(2);
+    expect(await histogramCount(metrics, 'sitegate_redis_command_duration_seconds', { operation: 'consume' })).toBe(1);
+    expect(await histogramCount(metrics, 'sitegate_redis_command_duration_seconds', { operation: 'get' })).toBe(1);
+    expect(await histogramCount(metrics, 'sitegate_redis_command_duration_seconds', { operation: 'getKey' })).toBeUndefined();
+    expect(samples(families, 'sitegate_store_errors_total')).toStrictEqual([{ labels: { operation: 'getKey' }, value: '1' }]);
+    expect(samples(families, 'sitegate_redis_errors_total')).toStrictEqual([{ labels: { operation: 'consume' }, value: '1' }]);
+    const described = families
+      .filter((f) => /^sitegate_(store|redis)_/.test(f.name))
+      .map((f) => `${f.name} ${f.type}: ${f.help}`)
+      .sort();
+    expect(described).toStrictEqual([
+      'sitegate_redis_command_duration_seconds HISTOGRAM: Duration of the rate limiter’s Redis round trips, by operation.',
+      'sitegate_redis_errors_total COUNTER: Redis round trips that failed (the local counter answered instead), by operation.',
+      'sitegate_store_errors_total COUNTER: Store calls that failed, by operation.',
+      'sitegate_store_operation_duration_seconds HISTOGRAM: Duration of store calls (SQLite or PostgreSQL), by operation.',
+    ]);
+  });
+
   it('answers readiness on the metrics port too, sharing the ping of the last second; other paths 404, other methods 405', async () => {
     const { app, metrics, server } = await meteredApp();
     const main = await app.inject(READY_PATH);

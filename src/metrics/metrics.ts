@@ -42,6 +42,8 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const labelled = <L extends string>(name: string, help: string, label: L): Counter<L> =>
+    new Counter({ name, help, labelNames: [label] as const, registers });
   const requests = new Counter({
     name: 'sitegate_http_requests_total',
     help: 'HTTP requests answered, by route (operation id) and status code.',
@@ -63,55 +65,24 @@ export function createMetrics(): Metrics {
   });
   const pages = new Gauge({ name: 'sitegate_snapshot_pages', help: 'Pages in the snapshot being served.', registers });
   const staticFiles = new Gauge({ name: 'sitegate_snapshot_static_files', help: 'Static files in the snapshot being served.', registers });
-  const cacheHits = new Counter({
-    name: 'sitegate_cache_hits_total',
-    help: 'Cache lookups that hit, by cache.',
-    labelNames: ['cache'] as const,
-    registers,
-  });
-  const cacheMisses = new Counter({
-    name: 'sitegate_cache_misses_total',
-    help: 'Cache lookups that missed, by cache.',
-    labelNames: ['cache'] as const,
-    registers,
-  });
-  const rateLimited = new Counter({
-    name: 'sitegate_rate_limit_rejections_total',
-    help: 'Requests refused by a rate limit, by limit name.',
-    labelNames: ['limit'] as const,
-    registers,
-  });
-  const storeSeconds = new Histogram({
-    name: 'sitegate_store_operation_duration_seconds',
-    help: 'Duration of store calls (SQLite or PostgreSQL), by operation.',
-    labelNames: ['operation'] as const,
-    buckets: LATENCY_BUCKETS_SEC,
-    registers,
-  });
-  const storeErrors = new Counter({
-    name: 'sitegate_store_errors_total',
-    help: 'Store calls that failed, by operation.',
-    labelNames: ['operation'] as const,
-    registers,
-  });
-  const redisSeconds = new Histogram({
-    name: 'sitegate_redis_command_duration_seconds',
-    help: 'Duration of the rate limiter’s Redis round trips, by operation.',
-    labelNames: ['operation'] as const,
-    buckets: LATENCY_BUCKETS_SEC,
-    registers,
-  });
-  const redisErrors = new Counter({
-    name: 'sitegate_redis_errors_total',
-    help: 'Redis round trips that failed (the local counter answered instead), by operation.',
-    labelNames: ['operation'] as const,
-    registers,
-  });
+  const cacheHits = labelled('sitegate_cache_hits_total', 'Cache lookups that hit, by cache.', 'cache');
+  const cacheMisses = labelled('sitegate_cache_misses_total', 'Cache lookups that missed, by cache.', 'cache');
+  const rateLimited = labelled('sitegate_rate_limit_rejections_total', 'Requests refused by a rate limit, by limit name.', 'limit');
   // Zero series exist from the start, so rate() and ratios work before the first event.
   for (const cache of ['credential', 'conditional'] as const) {
     cacheHits.inc({ cache }, 0);
     cacheMisses.inc({ cache }, 0);
   }
+  const storeCall = callRecorder(
+    registers,
+    ['sitegate_store_operation_duration_seconds', 'Duration of store calls (SQLite or PostgreSQL), by operation.'],
+    ['sitegate_store_errors_total', 'Store calls that failed, by operation.'],
+  );
+  const redisCall = callRecorder(
+    registers,
+    ['sitegate_redis_command_duration_seconds', 'Duration of the rate limiter’s Redis round trips, by operation.'],
+    ['sitegate_redis_errors_total', 'Redis round trips that failed (the local counter answered instead), by operation.'],
+  );
 
   return {
     registry,
@@ -130,14 +101,29 @@ export function createMetrics(): Metrics {
     rateLimited(limit) {
       rateLimited.inc({ limit });
     },
-    storeCall(operation, seconds, failed) {
-      storeSeconds.observe({ operation }, seconds);
-      if (failed) storeErrors.inc({ operation });
-    },
-    redisCall(operation, seconds, failed) {
-      redisSeconds.observe({ operation }, seconds);
-      if (failed) redisErrors.inc({ operation });
-    },
+    storeCall,
+    redisCall,
+  };
+}
+
+/**
+ * The recorder of one backend's calls (the store, Redis): a latency histogram (seconds) and a counter of the
+ * calls that failed, both labelled by `operation`.
+ * @param seconds the histogram's name and help
+ * @param errors the counter's name and help
+ * @returns `(operation, seconds, failed)`: observes the duration, and counts the call when it failed
+ */
+function callRecorder(
+  registers: Registry[],
+  seconds: readonly [name: string, help: string],
+  errors: readonly [name: string, help: string],
+): Metrics['storeCall'] {
+  const labelNames = ['operation'] as const;
+  const duration = new Histogram({ name: seconds[0], help: seconds[1], labelNames, buckets: LATENCY_BUCKETS_SEC, registers });
+  const failures = new Counter({ name: errors[0], help: errors[1], labelNames, registers });
+  return (operation, elapsed, failed) => {
+    duration.observe({ operation }, elapsed);
+    if (failed) failures.inc({ operation });
   };
 }
 
