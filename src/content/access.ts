@@ -1,37 +1,125 @@
 /**
  * The one definition of private content (DESIGN.md "Private content fails closed"). A page is
- * internal when its file lies in the internal zone (`internal.md`, `internal/…`, at the path it is
- * listed under or at its real path, symlinks resolved) or its frontmatter `access` is anything
+ * internal when its file or URL lies in the internal zone (`internal.md`, `internal/…` at the root
+ * or in a language folder, at the path it is listed under or at its real path, symlinks resolved;
+ * {@link InternalZone}) or its frontmatter `access` is anything
  * other than an explicit `public`. Drafts are never served. Everything else reads these functions;
  * nothing else decides who may read a page.
  */
 import { pagePathOf } from './paths.js';
 
-/** The top folder (and root page) whose pages are internal, compared case-insensitively. */
+/** The folder (and page) whose pages are internal, at the root or in a language folder, compared case-insensitively. */
 export const INTERNAL_FOLDER = 'internal';
 
+/** `i`: every internal zone segment starts with it, whatever its case (`I` | 0x20). */
+const INTERNAL_FIRST = INTERNAL_FOLDER.charCodeAt(0);
+
 /**
- * Whether a decoded URL path lies in the internal zone: its first segment, in any case and without
- * a `.md` suffix or `;part=n` parameter, is `internal` (`/internal`, `/Internal.md`,
- * `/internal;part=2`, `/internal/a`). Every URL there answers 401 without a credential, page or
- * not, so none shows whether a page exists (DESIGN.md "Scopes on concrete endpoints").
+ * Whether the URL path segment of `lower` (a lower-cased key) starting at `start` is the zone's
+ * folder or page: `internal`, without a `.md` suffix or `;part=n` parameter (`internal`,
+ * `internal.md`, `internal;part=2`, `internal.md/x`).
  */
-export function isInternalKey(key: string): boolean {
-  // Every page request asks, so most answers come from one character: no first segment that lower-cases
-  // to `internal` starts with anything but `i` or `I` (`İ` lower-cases to two code points, never equal).
-  if ((key.charCodeAt(1) | 0x20) !== INTERNAL_FOLDER.charCodeAt(0)) return false;
-  const top = (key.slice(1).split('/', 1)[0] as string).toLowerCase().replace(/;.*$/, '').replace(/\.md$/, '');
-  return top === INTERNAL_FOLDER;
+function isZoneSegment(lower: string, start: number): boolean {
+  if (lower.charCodeAt(start) !== INTERNAL_FIRST) return false;
+  const slash = lower.indexOf('/', start);
+  const segment = lower.slice(start, slash === -1 ? undefined : slash);
+  return segment.replace(/;.*$/, '').replace(/\.md$/, '') === INTERNAL_FOLDER;
 }
 
 /**
- * Whether a content file lies in the internal zone: the page it would be served as has an internal
- * key (`internal.md` → `/internal`, `Internal/a.md` → `/Internal/a`). Applied to the path a file is
- * listed under and to its real path, so `docs/a → ../internal` cannot publish what it leads to.
- * @param relPath `/`-separated path relative to the content folder
+ * The internal zone of one site (DESIGN.md "Private content fails closed"): `internal.md` and
+ * `internal/…`, in any case, directly under the root or directly under any folder the site
+ * declares as a language's (folder languages, Starlight/VitePress `locales`, Docusaurus i18n,
+ * Hugo languages; content/conventions/locales.ts), the default language's folder included
+ * (Starlight `defaultLocale: 'en'` with its pages under `en/`). Built once per site from plain
+ * data, the language folders; every reader of a key or a file asks it, so no locale fallback,
+ * redirect, alternate link, listing or search ever decides on its own.
  */
-export function isInternalFile(relPath: string): boolean {
-  return isInternalKey(pagePathOf(relPath).key);
+export class InternalZone {
+  /** Lower-cased language folders, each with its trailing slash (`de/`, `pt-br/`). */
+  private readonly prefixes: readonly string[];
+  /** `c | 0x20` of the first character of each language folder and of `internal`: the cheap early exit. */
+  private readonly firstChars: ReadonlySet<number>;
+
+  /**
+   * @param languageDirs folders relative to the content folder, `/`-separated, that hold one
+   *   language's pages (`de`, `pt-BR`); `''` (the root) and repeats are ignored, case is not kept
+   */
+  constructor(languageDirs: readonly string[]) {
+    const prefixes = new Set<string>();
+    for (const dir of languageDirs) {
+      const trimmed = dir.replace(/^\/+|\/+$/g, '').toLowerCase();
+      if (trimmed !== '') prefixes.add(`${trimmed}/`);
+    }
+    this.prefixes = [...prefixes];
+    this.firstChars = new Set([INTERNAL_FIRST, ...this.prefixes.map((prefix) => prefix.charCodeAt(0) | 0x20)]);
+  }
+
+  /** The language folders it was built from, lower-cased, without slashes, in no particular order. */
+  get languageDirs(): readonly string[] {
+    return this.prefixes.map((prefix) => prefix.slice(0, -1));
+  }
+
+  /**
+   * Whether a decoded URL path lies in the zone: its first segment, or its second after a language
+   * folder, is `internal` in any case, without a `.md` suffix or `;part=n` parameter
+   * (`/internal`, `/Internal.md`, `/internal;part=2`, `/de/internal/a`, `/DE/Internal.md`). Every
+   * URL there answers 401 without a credential, page or not, so none shows whether a page exists
+   * (DESIGN.md "Scopes on concrete endpoints").
+   */
+  isInternalKey(key: string): boolean {
+    // Every page request asks, so most answers come from one character: a key in the zone starts
+    // with `i`/`I` or with a language folder's first letter. Characters outside ASCII go on to the
+    // full check, as `K` (U+212A, Kelvin) lower-cases to `k`; `İ` lower-cases to two code points and
+    // so never spells `internal`.
+    const first = key.charCodeAt(1);
+    if (first < 0x80 && !this.firstChars.has(first | 0x20)) return false;
+    const lower = key.toLowerCase();
+    if (isZoneSegment(lower, 1)) return true;
+    for (const prefix of this.prefixes) if (lower.startsWith(prefix, 1) && isZoneSegment(lower, 1 + prefix.length)) return true;
+    return false;
+  }
+
+  /**
+   * Whether a content file lies in the zone: the page it would be served as has a key in it
+   * (`internal.md` → `/internal`, `de/Internal/a.md` → `/de/Internal/a`). Applied to the path a file
+   * is listed under and to its real path, so `docs/a → ../internal` cannot publish what it leads to.
+   * @param relPath `/`-separated path relative to the content folder
+   */
+  isInternalFile(relPath: string): boolean {
+    return this.isInternalKey(pagePathOf(relPath).key);
+  }
+}
+
+/** Zones already built, by the conventions they were built from: one per site build, not one per page. */
+const zonesBySite = new WeakMap<object, InternalZone>();
+
+/**
+ * The internal zone of a site, by its conventions' languages (content/conventions/types.ts
+ * `Conventions`): every locale's folder, and the folders the generator's config names for a
+ * language whose pages sitegate does not split by language (`languageFolders`). Built once per
+ * conventions object and kept while it lives.
+ */
+export function internalZoneOf(site: {
+  readonly locales: readonly { readonly dir: string }[];
+  readonly languageFolders?: readonly string[] | undefined;
+}): InternalZone {
+  let zone = zonesBySite.get(site);
+  if (zone === undefined) {
+    zone = new InternalZone([...site.locales.map((locale) => locale.dir), ...(site.languageFolders ?? [])]);
+    zonesBySite.set(site, zone);
+  }
+  return zone;
+}
+
+/** {@link InternalZone.isInternalKey} of `zone`: the site's, built by {@link internalZoneOf}. */
+export function isInternalKey(key: string, zone: InternalZone): boolean {
+  return zone.isInternalKey(key);
+}
+
+/** {@link InternalZone.isInternalFile} of `zone`: the site's, built by {@link internalZoneOf}. */
+export function isInternalFile(relPath: string, zone: InternalZone): boolean {
+  return zone.isInternalFile(relPath);
 }
 
 /**

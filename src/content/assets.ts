@@ -8,7 +8,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { isInternalFile, isInternalKey } from './access.js';
+import type { InternalZone } from './access.js';
 import { encodePath } from './paths.js';
 
 /**
@@ -81,13 +81,31 @@ export interface AssetFile {
  * @param root the folder's real path
  * @param contentRoot the content folder's real path (a static folder may lie inside it)
  * @param atRoot true for a static folder's file (served at `/rel`), false for a file of the content folder
+ * @param zone the internal zone it is judged by (content/access.ts); while listing, before the
+ *   site's languages are read, the root's alone, and {@link withInternalZone} judges it again
  */
-export function assetOf(rel: string, realPath: string, root: string, contentRoot: string, atRoot: boolean): AssetFile {
+export function assetOf(rel: string, realPath: string, root: string, contentRoot: string, atRoot: boolean, zone: InternalZone): AssetFile {
   const key = `/${rel}`;
+  return { key, url: encodePath(key), file: atRoot ? `static:${rel}` : rel, realPath, root, internal: isInternalAsset(key, realPath, contentRoot, zone) };
+}
+
+/** Whether an asset at `key` lies in `zone`: by its URL, or by its real path when that lies in the content folder. */
+function isInternalAsset(key: string, realPath: string, contentRoot: string, zone: InternalZone): boolean {
   const realRel = path.relative(contentRoot, realPath).split(path.sep).join('/');
   const insideContent = realRel !== '' && !realRel.startsWith('../') && !path.isAbsolute(realRel);
-  const internal = isInternalKey(key) || (insideContent && isInternalFile(realRel));
-  return { key, url: encodePath(key), file: atRoot ? `static:${rel}` : rel, realPath, root, internal };
+  return zone.isInternalKey(key) || (insideContent && zone.isInternalFile(realRel));
+}
+
+/**
+ * The assets judged by the site's internal zone, once its languages are known (content/access.ts
+ * `internalZoneOf`): `de/internal/plan.png`, or a file whose real path lies there, is internal.
+ * @param contentRoot the content folder's real path
+ */
+export function withInternalZone(assets: readonly AssetFile[], contentRoot: string, zone: InternalZone): AssetFile[] {
+  return assets.map((asset) => {
+    const internal = isInternalAsset(asset.key, asset.realPath, contentRoot, zone);
+    return internal === asset.internal ? asset : { ...asset, internal };
+  });
 }
 
 /**

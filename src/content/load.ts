@@ -7,6 +7,13 @@ import path from 'node:path';
 import type { ContentProblem } from './problems.js';
 import { assetOf, extensionOf, inGeneratorAssetFolder, isAssetName, type AssetFile } from './assets.js';
 import { isHiddenName, walkFolder } from './walk.js';
+import { InternalZone } from './access.js';
+
+/**
+ * The internal zone assets are judged by while listed: the root's alone, as the site's language
+ * folders are read from its files afterwards (content/conventions/index.ts judges them again).
+ */
+const LISTING_ZONE = new InternalZone([]);
 
 /**
  * One markdown file of the content folder. Its text is not held: the build reads it once, and a page
@@ -179,7 +186,7 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       if (hidden && !inGeneratorAssetFolder(rel)) return;
       // Every upload of a generator's asset folder is served (GitBook keeps OpenAPI files there too).
       if (!hidden && MARKDOWN_FILE.test(name)) files.push(listedFile(root, real, rel));
-      else if (hidden || isAssetName(name)) assets.push(assetOf(rel, real, root, root, false));
+      else if (hidden || isAssetName(name)) assets.push(assetOf(rel, real, root, root, false, LISTING_ZONE));
       else skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
     },
     problems,
@@ -195,7 +202,7 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
     walkFolder(
       staticRoot,
       (rel, real, name) => {
-        if (isAssetName(name)) assets.push(assetOf(rel, real, staticRoot, root, true));
+        if (isAssetName(name)) assets.push(assetOf(rel, real, staticRoot, root, true, LISTING_ZONE));
       },
       problems,
       'static:',

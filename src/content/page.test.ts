@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { InternalZone } from './access.js';
 import { DESCRIPTION_MAX_CHARS, deriveDescription, deriveKind, deriveLastModified, deriveTitle } from './page.js';
+
+/** A site in one language: the internal zone is at the root alone. */
+const ROOT_ZONE = new InternalZone([]);
 
 describe('deriveTitle', () => {
   it('takes frontmatter title over the first H1', () => {
@@ -101,33 +105,43 @@ describe('deriveKind', () => {
     ['guides/posts/a.md', 'page'],
     ['guides/internal/a.md', 'page'],
   ])('%s is a %s by its folder', (relPath, kind) => {
-    expect(deriveKind({}, relPath)).toStrictEqual({ kind });
+    expect(deriveKind({}, { relPath: relPath }, ROOT_ZONE)).toStrictEqual({ kind });
   });
 
   it('takes a valid frontmatter kind over the folder', () => {
-    expect(deriveKind({ kind: 'legal' }, 'a.md')).toStrictEqual({ kind: 'legal' });
-    expect(deriveKind({ kind: 'post' }, 'legal/a.md')).toStrictEqual({ kind: 'post' });
-    expect(deriveKind({ kind: 'page' }, 'posts/a.md')).toStrictEqual({ kind: 'page' });
-    expect(deriveKind({ kind: 'internal' }, 'guides/a.md')).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({ kind: 'legal' }, { relPath: 'a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'legal' });
+    expect(deriveKind({ kind: 'post' }, { relPath: 'legal/a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'post' });
+    expect(deriveKind({ kind: 'page' }, { relPath: 'posts/a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'page' });
+    expect(deriveKind({ kind: 'internal' }, { relPath: 'guides/a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'internal' });
   });
 
   it('reports an unknown frontmatter kind and keeps the folder kind', () => {
-    expect(deriveKind({ kind: 'article' }, 'blog/a.md')).toStrictEqual({
+    expect(deriveKind({ kind: 'article' }, { relPath: 'blog/a.md' }, ROOT_ZONE)).toStrictEqual({
       kind: 'post',
       invalid: 'frontmatter kind "article" is not one of page, post, legal, internal',
     });
-    expect(deriveKind({ kind: 3 }, 'a.md')).toStrictEqual({
+    expect(deriveKind({ kind: 3 }, { relPath: 'a.md' }, ROOT_ZONE)).toStrictEqual({
       kind: 'page',
       invalid: 'frontmatter kind 3 is not one of page, post, legal, internal',
     });
   });
 
+  it('reads the zone under every language folder of the site, and at the URL a page is served at', () => {
+    const zone = new InternalZone(['de', 'en']);
+    expect(deriveKind({}, { relPath: 'de/internal/roadmap.md' }, zone)).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({}, { relPath: 'DE/Internal.md' }, zone)).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({}, { relPath: 'en/guides/a.md', realRelPath: 'en/internal/a.md' }, zone)).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({}, { relPath: 'guides/a.md', key: '/de/internal/a' }, zone)).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({}, { relPath: 'fr/internal/a.md' }, zone)).toStrictEqual({ kind: 'page' });
+    expect(deriveKind({}, { relPath: 'de/guides/internal/a.md' }, zone)).toStrictEqual({ kind: 'page' });
+  });
+
   it('lets internal win: neither kind nor access makes an internal page public', () => {
-    expect(deriveKind({ kind: 'page' }, 'internal/a.md')).toStrictEqual({ kind: 'internal' });
-    expect(deriveKind({ access: 'public' }, 'internal/a.md')).toStrictEqual({ kind: 'internal' });
-    expect(deriveKind({ kind: 'article' }, 'internal/a.md')).toStrictEqual({ kind: 'internal' });
-    expect(deriveKind({ access: 'internal', kind: 'post' }, 'posts/a.md')).toStrictEqual({ kind: 'internal' });
-    expect(deriveKind({ access: 'internal' }, 'a.md')).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({ kind: 'page' }, { relPath: 'internal/a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({ access: 'public' }, { relPath: 'internal/a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({ kind: 'article' }, { relPath: 'internal/a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({ access: 'internal', kind: 'post' }, { relPath: 'posts/a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'internal' });
+    expect(deriveKind({ access: 'internal' }, { relPath: 'a.md' }, ROOT_ZONE)).toStrictEqual({ kind: 'internal' });
   });
 });
 

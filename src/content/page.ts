@@ -1,5 +1,5 @@
 /** Step 4 of the content pipeline: a page's metadata from its frontmatter, body and path. */
-import { accessOf, isInternalFile } from './access.js';
+import { accessOf, type InternalZone } from './access.js';
 import type { PageNav } from './conventions/page-nav.js';
 
 /** What kind of page this is (DESIGN.md "Pages and paths"). Internal pages need `internal:read`. */
@@ -93,13 +93,26 @@ export function deriveDescription(data: Record<string, unknown>, firstParagraph:
 
 /**
  * The page's kind. Internal, whatever else it says, when content/access.ts says so: the file (at
- * its listed or real path) is in the internal zone, or its `access` is not an explicit `public`.
- * Else frontmatter `kind` if valid (`kind: internal` included), then the top folder (`posts/`,
- * `blog/` → post; `legal/` → legal), else `page`.
- * @param realRelPath the file's real path relative to the content folder when a symlink led to it
+ * its listed or real path) or its URL lies in the site's internal zone, or its `access` is not an
+ * explicit `public`. Else frontmatter `kind` if valid (`kind: internal` included), then the top
+ * folder (`posts/`, `blog/` → post; `legal/` → legal), else `page`.
+ * @param where the file's path relative to the content folder; its real path there when a symlink
+ *   led to it; and the decoded URL path it is served at, when known (a frontmatter `url` may put a
+ *   page of any file in the zone, whose every URL answers 401 to the public: it is listed nowhere)
+ * @param zone the site's internal zone (content/access.ts `internalZoneOf`)
  */
-export function deriveKind(data: Record<string, unknown>, relPath: string, realRelPath?: string): { kind: PageKind; invalid?: string } {
-  if (isInternalFile(relPath) || (realRelPath !== undefined && isInternalFile(realRelPath)) || accessOf(data) === 'internal')
+export function deriveKind(
+  data: Record<string, unknown>,
+  where: { relPath: string; realRelPath?: string | undefined; key?: string | undefined },
+  zone: InternalZone,
+): { kind: PageKind; invalid?: string } {
+  const { relPath, realRelPath, key } = where;
+  if (
+    zone.isInternalFile(relPath) ||
+    (realRelPath !== undefined && zone.isInternalFile(realRelPath)) ||
+    (key !== undefined && zone.isInternalKey(key)) ||
+    accessOf(data) === 'internal'
+  )
     return { kind: 'internal' };
   const top = relPath.includes('/') ? relPath.slice(0, relPath.indexOf('/')).toLowerCase() : '';
   const byFolder = KIND_BY_TOP_FOLDER.get(top);

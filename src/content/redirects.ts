@@ -8,7 +8,7 @@
  * {@link LocaleFallback}) and the `redirects` setting. Pure; the snapshot's lookup
  * (snapshot/lookup.ts) answers with it, and links (content/links.ts) resolve through it.
  */
-import { isInternalKey } from './access.js';
+import type { InternalZone } from './access.js';
 import type { Page } from './page.js';
 import type { ContentProblem } from './problems.js';
 import { decodeRequestPath } from './paths.js';
@@ -87,12 +87,14 @@ export interface LocaleFallback {
  * A former key that is some page's own URL stays that page's; one claimed by two pages goes to the
  * first; both, and settings that cannot apply, are reported in `problems`.
  * @param settings the `redirects` setting, decoded path → path or absolute URL (config/config.ts)
+ * @param zone the site's internal zone (content/access.ts): no locale fallback leads into it or from it
  * @param fallback the locales that fall back to the default language; none when undefined
  */
 export function siteRedirects(
   pages: ReadonlyMap<string, Page>,
   settings: ReadonlyMap<string, string> | undefined,
   problems: ContentProblem[],
+  zone: InternalZone,
   fallback?: LocaleFallback,
 ): Map<string, Redirect> {
   const redirects = new Map<string, Redirect>();
@@ -104,7 +106,7 @@ export function siteRedirects(
       else if ('key' in taken && taken.key !== page.key)
         problems.push({ severity: 'warning', file: page.file, message: `old URL ${former} also leads to ${taken.key}, which keeps it` });
     }
-  if (fallback !== undefined) addFallbacks(pages, fallback, redirects);
+  if (fallback !== undefined) addFallbacks(pages, fallback, redirects, zone);
   const source: SpellingSource = { pages, redirects, folders: new Map() };
   for (const [from, to] of settings ?? []) {
     if (pages.has(from)) {
@@ -125,18 +127,19 @@ export function siteRedirects(
 /**
  * Adds `/de/x` → `/x` for each public default-language page `/x` and each locale root that has no
  * page and no redirect at `/de/x`. An internal page gets none (DESIGN.md "Private content fails
- * closed"): its locale URL answers as a missing page does, never showing that the page exists.
+ * closed"): its locale URL answers as a missing page does, never showing that the page exists;
+ * and no fallback URL lies in the internal zone (`/de/internal/x`), where every URL answers 401.
  */
-function addFallbacks(pages: ReadonlyMap<string, Page>, fallback: LocaleFallback, redirects: Map<string, Redirect>): void {
+function addFallbacks(pages: ReadonlyMap<string, Page>, fallback: LocaleFallback, redirects: Map<string, Redirect>, zone: InternalZone): void {
   const { defaultRoot, localeRoots } = fallback;
   for (const page of pages.values()) {
-    if (page.kind === 'internal' || isInternalKey(page.key) || !page.key.startsWith(defaultRoot)) continue;
+    if (page.kind === 'internal' || zone.isInternalKey(page.key) || !page.key.startsWith(defaultRoot)) continue;
     if (localeRoots.some((root) => page.key.startsWith(root))) continue; // a translation, not a default page
     const relative = page.key.slice(defaultRoot.length);
     const target = { key: page.key };
     for (const root of localeRoots) {
       const key = `${root}${relative}`;
-      if (!pages.has(key) && !redirects.has(key)) redirects.set(key, target);
+      if (!pages.has(key) && !redirects.has(key) && !zone.isInternalKey(key)) redirects.set(key, target);
     }
   }
 }

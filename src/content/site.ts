@@ -4,7 +4,7 @@
  */
 import type { SourceFile } from './load.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
-import { isInternalKey, mentionsAccess, unpublishedBy } from './access.js';
+import { internalZoneOf, mentionsAccess, unpublishedBy, type InternalZone } from './access.js';
 import type { PagePath } from './paths.js';
 import { linkRulesOf, lowercasesUrls, pageLocationOf, withUrlFolders } from './conventions/urls.js';
 import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
@@ -63,6 +63,11 @@ export interface Site {
   readonly languages: readonly SiteLanguage[];
   /** The public versions of a public page in every language, by page key; none for a page without translation. */
   readonly translations: ReadonlyMap<string, readonly Translation[]>;
+  /**
+   * The site's internal zone (content/access.ts): `internal.md`/`internal/` at the root and in every
+   * language folder of {@link Site.languages}. Every URL in it answers 401 without `internal:read`.
+   */
+  readonly internalZone: InternalZone;
   /** The source file of every page, by page key: read again when the page is rendered. */
   readonly sources: ReadonlyMap<string, SourceFile>;
   /**
@@ -237,7 +242,8 @@ export class SiteAssembler {
     const root = folders.get('/');
     const byFile = new Map<string, Page>();
     for (const page of pages.values()) byFile.set(page.file, page);
-    const redirects = siteRedirects(pages, conventions.redirects, this.problems, localeFallbackOf(conventions));
+    const internalZone = internalZoneOf(conventions);
+    const redirects = siteRedirects(pages, conventions.redirects, this.problems, internalZone, localeFallbackOf(conventions));
     const lowercaseUrls = lowercasesUrls(conventions);
     const sitePath = (key: string): string | undefined => canonicalUrlOf({ pages, redirects, folders, lowercaseUrls }, key);
     return {
@@ -250,6 +256,7 @@ export class SiteAssembler {
       folders,
       languages,
       translations,
+      internalZone,
       sources: this.sources,
       urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions), sitePath),
       redirects,
@@ -326,9 +333,10 @@ function readPage(
     declaredTitle === undefined ? deriveTitle(data, summary.firstH1, file.relPath) : { title: declaredTitle, fromFallback: false };
   if (title.fromFallback)
     problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
-  const kind = deriveKind(data, file.relPath, file.realRelPath);
+  const zone = internalZoneOf(conventions);
+  const kind = deriveKind(data, { relPath: file.relPath, realRelPath: file.realRelPath, key: path.key }, zone);
   if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
-  if (kind.kind === 'internal' && !isInternalKey(path.key))
+  if (kind.kind === 'internal' && !zone.isInternalKey(path.key))
     problems.push({
       severity: 'warning',
       file: file.relPath,

@@ -5,7 +5,6 @@
  */
 import type { Body } from '../body.js';
 import type { AssetFile } from '../content/assets.js';
-import { isInternalKey } from '../content/access.js';
 import type { Page } from '../content/page.js';
 import { decodeRequestPath, parsePartPath, type PartPath } from '../content/paths.js';
 import { locationOf, spelledTarget } from '../content/redirects.js';
@@ -84,10 +83,10 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
   const file = located === undefined ? snapshot.site.assets.get(key) : undefined;
   if (file !== undefined) {
     const found: AssetFound = { kind: 'asset', asset: file };
-    if (file.internal || isInternalKey(key)) return { kind: 'internal', find: () => found };
+    if (file.internal || snapshot.site.internalZone.isInternalKey(key)) return { kind: 'internal', find: () => found };
     return rawPath === file.url ? found : { kind: 'redirect', location: file.url };
   }
-  if (isInternalKey(key) || located?.page?.kind === 'internal')
+  if (snapshot.site.internalZone.isInternalKey(key) || located?.page?.kind === 'internal')
     return { kind: 'internal', find: () => represent(snapshot, located) ?? spelledRedirect(snapshot, key) };
   const found = represent(snapshot, located);
   if (found !== undefined) {
@@ -112,7 +111,7 @@ function otherSpelling(snapshot: Snapshot, key: string): Resolution {
   if (redirect === undefined) return { kind: 'not_found' };
   const target = spelledTarget(snapshot.site, key);
   const page = target === undefined || 'location' in target ? undefined : snapshot.site.pages.get(target.key);
-  if (page?.kind === 'internal' || (page !== undefined && isInternalKey(page.key))) return { kind: 'hidden', find: () => redirect };
+  if (page?.kind === 'internal' || (page !== undefined && snapshot.site.internalZone.isInternalKey(page.key))) return { kind: 'hidden', find: () => redirect };
   return redirect;
 }
 
@@ -183,7 +182,7 @@ function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefine
   const page = snapshot.site.pages.get(parsed.key);
   if (page === undefined)
     return snapshot.listings.has(parsed.key) ? partOf(snapshot.listings.get(parsed.key)?.parts, parsed, rawPath) : undefined;
-  if (page.kind === 'internal' || isInternalKey(parsed.key)) {
+  if (page.kind === 'internal' || snapshot.site.internalZone.isInternalKey(parsed.key)) {
     return {
       kind: 'internal',
       find: () => {

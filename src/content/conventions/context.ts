@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceFile } from '../load.js';
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
-import { accessOf, isInternalFile } from '../access.js';
+import { accessOf, type InternalZone } from '../access.js';
 import { scalarText } from '../page.js';
 import { summarizeMarkdown } from '../render.js';
 import type { ContentProblem } from '../problems.js';
@@ -20,6 +20,13 @@ export interface ReaderContext {
   files: readonly SourceFile[];
   /** Problems found reading the declaration; `file` is relative to the content folder (`../mkdocs.yml`). */
   problems: ContentProblem[];
+  /**
+   * The internal zone a reader judges files by (content/access.ts): the root's and that of every
+   * top folder named by a language tag (content/conventions/locales.ts `languageFolderCandidates`).
+   * The site's own zone is known only once its languages are (after the reader): this one holds
+   * it, so that nothing a reader takes from a file (a 404 page, a section label) is private.
+   */
+  zone: InternalZone;
 }
 
 /** A file's text, or `undefined` when it cannot be read. */
@@ -94,7 +101,7 @@ export function conventionsOf(
  * The generator's not-found page (`404.md`), unpublished as a page, as the title and message of
  * sitegate's 404 page: frontmatter `title`, else its H1; frontmatter `description`, else Starlight's
  * `hero.tagline`, else its first paragraph, as plain text. `undefined` when the file is missing,
- * says nothing, or is not public (content/access.ts: an internal page never shows).
+ * says nothing, or is not public (content/access.ts, by {@link ReaderContext.zone}: an internal page never shows).
  */
 export function notFoundPage(context: ReaderContext, relPath: string): { title: string; message: string } | undefined {
   const file = context.files.find((listed) => listed.relPath === relPath);
@@ -106,7 +113,7 @@ export function notFoundPage(context: ReaderContext, relPath: string): { title: 
     return undefined;
   }
   const { data, body } = splitFrontmatter(text);
-  if (accessOf(data) !== 'public' || isInternalFile(relPath)) return undefined;
+  if (accessOf(data) !== 'public' || context.zone.isInternalFile(relPath)) return undefined;
   const hero = typeof data.hero === 'object' && data.hero !== null ? (data.hero as Record<string, unknown>) : {};
   const summary = summarizeMarkdown(body, { h1: true, paragraph: true });
   const plain = (value: unknown): string | undefined => {

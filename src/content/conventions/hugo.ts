@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { accessOf, isInternalFile } from '../access.js';
+import { accessOf, InternalZone } from '../access.js';
 import { scalarText } from '../page.js';
 import { Declaration, folderOfFile } from './declare.js';
 import { conventionsOf, frontmatters, readTextFile, shownPath, unreadable, type ReaderContext } from './context.js';
@@ -46,6 +46,7 @@ export function readHugo(context: ReaderContext): Conventions {
   let lowercasePaths = true;
   let locales: Locale[] | undefined;
   let renderLinkHook: RenderLinkHook | undefined;
+  let languageFolders: string[] = [];
   if (context.configFile !== undefined) {
     const text = readTextFile(context.configFile) ?? '';
     try {
@@ -58,11 +59,14 @@ export function readHugo(context: ReaderContext): Conventions {
       // gohugo.io/configuration/all/#defaultcontentlanguage: the language of a site without `languages`.
       const lang = languageTagOf(scalarText(config.defaultContentLanguage) ?? scalarText(config.languageCode) ?? '');
       if (lang !== undefined) locales = [{ lang, dir: '' }];
+      languageFolders = contentDirsOf(config, path.dirname(context.configFile), context.contentDir);
       renderLinkHook = renderLinkHookOf(path.dirname(context.configFile), config, context.configFile, (file) => shownPath(context, file));
     } catch (error) {
       unreadable(context, context.configFile, `cannot read: ${(error as Error).message.split('\n')[0]}`);
     }
   }
+  // The zone of the languages' folders too: a section label is shown only when the public may read it.
+  const zone = languageFolders.length === 0 ? context.zone : new InternalZone([...context.zone.languageDirs, ...languageFolders]);
   // Only section pages, bundle pages and pages that set build options matter here.
   const all = frontmatters(context, (relPath, block) => /(^|\/)_?index\.md$/.test(relPath) || /\b(build|headless)\b/.test(block));
   const cascades = new Map<string, string>();
@@ -75,7 +79,7 @@ export function readHugo(context: ReaderContext): Conventions {
       const render = cascadedRender(data);
       if (render !== undefined) cascades.set(folder, render);
       // A section page names its folder only when the public may read it (content/access.ts).
-      if (folder !== '' && accessOf(data) === 'public' && !isInternalFile(relPath))
+      if (folder !== '' && accessOf(data) === 'public' && !zone.isInternalFile(relPath))
         declaration.folder(folder, {
           label: scalarText(data.linkTitle) ?? scalarText(data.title),
           weight: Number(data.weight) || undefined,
@@ -100,7 +104,25 @@ export function readHugo(context: ReaderContext): Conventions {
     ...conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo', locales }),
     lowercasePaths,
     renderLinkHook,
+    languageFolders,
   };
+}
+
+/**
+ * The folders of the content folder that Hugo's `languages.<lang>.contentDir` names
+ * (gohugo.io/content-management/multilingual/#translation-by-content-directory), relative to the
+ * content folder, `/`-separated; a `contentDir` outside it, or the content folder itself, is none.
+ * @param projectDir the folder of the config file, which `contentDir` is relative to
+ */
+function contentDirsOf(config: Data, projectDir: string, contentDir: string): string[] {
+  const folders: string[] = [];
+  for (const language of Object.values(objectOf(config.languages) ?? {})) {
+    const dir = scalarText(objectOf(language)?.contentDir);
+    if (dir === undefined) continue;
+    const relative = path.relative(contentDir, path.resolve(projectDir, dir)).split(path.sep).join('/');
+    if (relative !== '' && !relative.startsWith('../') && relative !== '..' && !path.isAbsolute(relative)) folders.push(relative);
+  }
+  return folders;
 }
 
 /** The `build.render` cascaded to a folder by its nearest section that sets one. */

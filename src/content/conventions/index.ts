@@ -4,7 +4,9 @@
  * where files the generator never publishes are left out of the build.
  */
 import path from 'node:path';
-import { staticFoldersOf } from '../assets.js';
+import { realpathSync } from 'node:fs';
+import { InternalZone, internalZoneOf } from '../access.js';
+import { staticFoldersOf, withInternalZone } from '../assets.js';
 import { loadContent, type LoadResult, type SourceFile } from '../load.js';
 import type { ContentProblem } from '../problems.js';
 import { readGitBook, readMdBook } from './book.js';
@@ -16,7 +18,7 @@ import { readHugo } from './hugo.js';
 import { readMkDocs } from './mkdocs.js';
 import { readNavList } from './mkdocs-nav.js';
 import { readStarlight } from './starlight.js';
-import { folderLocales, withMirroredOrder } from './locales.js';
+import { folderLocales, languageFolderCandidates, withMirroredOrder } from './locales.js';
 import { DEFAULT_LOCALE, plainConventions, type Conventions, type Generator } from './types.js';
 import { readVitePress } from './vitepress.js';
 
@@ -76,7 +78,7 @@ function readGeneratorConventions(contentDir: string, files: readonly SourceFile
       problems,
     };
   }
-  const conventions = withFolderLocales(READERS[generator]({ contentDir: dir, configFile: detected?.configFile, files, problems }), files);
+  const conventions = withFolderLocales(READERS[generator]({ contentDir: dir, configFile: detected?.configFile, files, problems, zone: new InternalZone(languageFolderCandidates(files)) }), files);
   return {
     ...conventions,
     detectedBy: options.conventions === undefined ? (detected?.detectedBy ?? '') : `the conventions setting (${generator})`,
@@ -105,7 +107,7 @@ export interface SiteFiles extends LoadResult {
 
 /**
  * Lists the content folder and its static folders (content/load.ts), recognises its conventions
- * and leaves out the files they never publish. The problems are the listing's and the conventions'.
+ * and leaves out the files they never publish; assets are judged by the site's internal zone. The problems are the listing's and the conventions'.
  * @param staticDirs the `static` setting (config/config.ts `staticDirs`); null or omitted: the
  *   generators' folders found beside the content folder (content/assets.ts `staticFoldersOf`)
  * @throws {ContentDirError} when the folder cannot be read
@@ -115,6 +117,8 @@ export function loadSiteFiles(contentDir: string, options: ConventionsOptions = 
   const conventions = readConventions(contentDir, loaded.files, options);
   return {
     ...loaded,
+    // The assets of `de/internal/` are internal once `de/` is known to be a language folder.
+    assets: withInternalZone(loaded.assets, realpathSync.native(contentDir), internalZoneOf(conventions)),
     files: publishedFiles(loaded.files, conventions),
     problems: [...loaded.problems, ...conventions.problems],
     conventions,

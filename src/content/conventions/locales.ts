@@ -40,6 +40,21 @@ export function localeOfFile(relPath: string, locales: readonly Locale[]): Local
   return locales[0] as Locale;
 }
 
+/**
+ * The top folders of the listed files named by a language tag ({@link languageTagOf}), as listed
+ * (`de`, `PT-br`): every folder {@link folderLocales} may recognise, and more. The internal zone
+ * readers judge files by (content/conventions/context.ts `ReaderContext.zone`) is built from them,
+ * before the site's languages are known.
+ */
+export function languageFolderCandidates(files: readonly SourceFile[]): string[] {
+  const folders = new Set<string>();
+  for (const { relPath } of files) {
+    const slash = relPath.indexOf('/');
+    if (slash !== -1) folders.add(relPath.slice(0, slash));
+  }
+  return [...folders].filter((folder) => languageTagOf(folder) !== undefined);
+}
+
 /** Share of a candidate folder's pages that must be translations of default-language pages. */
 const TRANSLATED_SHARE = 0.5;
 

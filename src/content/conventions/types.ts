@@ -87,6 +87,13 @@ export interface Conventions {
    * in one language. A page belongs to the locale whose `dir` holds it, else to the default.
    */
   locales: readonly Locale[];
+  /**
+   * Folders the generator's config names as holding one language's pages, relative to the content
+   * folder without slashes, where sitegate does not split the site by language (Hugo's
+   * `languages.<lang>.contentDir`, gohugo.io/content-management/multilingual/#translation-by-content-directory):
+   * the internal zone lies in each of them too (content/access.ts `internalZoneOf`).
+   */
+  languageFolders?: readonly string[] | undefined;
   /** What could not be read (JS/TS that is not a literal, unparsable config), for `sitegate check`. */
   problems: ContentProblem[];
   /**

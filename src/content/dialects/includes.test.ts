@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { siteFilesOf } from './site-files.js';
+import { InternalZone } from '../access.js';
 import { dialect } from './test-support.js';
 
 const site = realpathSync(mkdtempSync(path.join(tmpdir(), 'sitegate-includes-')));
@@ -16,7 +17,7 @@ write('content/internal/secret.md', 'secret\n');
 write('content/_common/note.md', '---\ntitle: x\n---\nShared **text**.\n');
 write('../outside-sitegate.txt', 'outside\n');
 symlinkSync(path.join(site, '..', 'outside-sitegate.txt'), path.join(site, 'content', 'link.txt'));
-const files = siteFilesOf(path.join(site, 'content'));
+const files = siteFilesOf(path.join(site, 'content'), new InternalZone([]));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 describe('mdBook includes', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { autoAppendOf } from './mkdocs-snippets.js';
 import { siteFilesOf } from './site-files.js';
+import { InternalZone } from '../access.js';
 import { dialect, writeSite } from './test-support.js';
 
 /** A MkDocs site folder: `mkdocs.yml` auto-appending an abbreviations file, a snippet with a section, the pages in `docs/`. */
@@ -13,7 +14,7 @@ const site = writeSite({
   'includes/snip.md': 'Whole line.\n# --8<-- [start:part]\nPart **text**.\n# --8<-- [end:part]\n',
   'docs/page.md': '',
 });
-const files = siteFilesOf(path.join(site, 'docs'));
+const files = siteFilesOf(path.join(site, 'docs'), new InternalZone([]));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 describe('MkDocs admonitions', () => {

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isInternalFile } from '../access.js';
+import { isInternalFile, type InternalZone } from '../access.js';
 
 /** Includes larger than this are refused: a listing is a few kB, and a page must stay servable. */
 export const INCLUDE_MAX_BYTES = 1024 * 1024;
@@ -22,18 +22,21 @@ export interface SiteFiles {
   readonly contentRoot: string;
   /** Real path of the folder holding `book.toml`/`mkdocs.yml` above the content folder, if any. */
   readonly siteRoot: string | undefined;
+  /** The site's internal zone (content/access.ts `internalZoneOf`): its files are never included into a public page. */
+  readonly zone: InternalZone;
 }
 
 /** The result of reading an included file: its text, or why it was refused (fit to print). */
 export type IncludeRead = { text: string } | { error: string };
 
-const siteFilesByRoot = new Map<string, SiteFiles>();
+const siteFilesByRoot = new Map<string, Omit<SiteFiles, 'zone'>>();
 
 /**
  * Site-file access for a content folder (its real path): the folder above counts when it holds a
  * generator config. Looked up once per content folder and process.
+ * @param zone the site's internal zone (content/site.ts `Site.internalZone`)
  */
-export function siteFilesOf(contentRoot: string): SiteFiles {
+export function siteFilesOf(contentRoot: string, zone: InternalZone): SiteFiles {
   let files = siteFilesByRoot.get(contentRoot);
   if (files === undefined) {
     const parent = path.dirname(contentRoot);
@@ -41,7 +44,7 @@ export function siteFilesOf(contentRoot: string): SiteFiles {
     files = { contentRoot, siteRoot };
     siteFilesByRoot.set(contentRoot, files);
   }
-  return files;
+  return { ...files, zone };
 }
 
 /** Whether `child` is `root` or lies below it. */
@@ -71,7 +74,7 @@ export function readSiteFile(files: SiteFiles, target: string, base: string, int
   if (within(files.contentRoot, real) && !intoInternalPage) {
     const rel = path.relative(files.contentRoot, real).split(path.sep).join('/');
     const listed = path.relative(files.contentRoot, resolved).split(path.sep).join('/');
-    if (isInternalFile(rel) || (within(files.contentRoot, resolved) && isInternalFile(listed)))
+    if (isInternalFile(rel, files.zone) || (within(files.contentRoot, resolved) && isInternalFile(listed, files.zone)))
       return { error: `${target} is internal and cannot be included in a public page` };
   }
   try {

@@ -2,6 +2,7 @@ import { rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { siteFilesOf } from '../dialects/site-files.js';
+import { InternalZone } from '../access.js';
 import { dialect, writeSite } from '../dialects/test-support.js';
 import { rebaseDestination } from './partials.js';
 
@@ -16,7 +17,7 @@ const site = writeSite({
   'outside.mdx': 'Outside.\n',
 });
 symlinkSync(path.join(site, 'outside.mdx'), path.join(site, 'content', 'components', '_link.mdx'));
-const files = siteFilesOf(path.join(site, 'content'));
+const files = siteFilesOf(path.join(site, 'content'), new InternalZone([]));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 /** A page of the test site through the dialect step. */

@@ -79,7 +79,7 @@ export function readPartial(target: string, options: PartialOptions): PartialRea
 export function contentPartialReader(files: SiteFiles | undefined, internal: boolean): PartialReader {
   return function readContentPartial(target, from) {
     if (files === undefined) return { error: `${target} cannot be read (no content folder)` };
-    const contentOnly: SiteFiles = { contentRoot: files.contentRoot, siteRoot: undefined };
+    const contentOnly: SiteFiles = { contentRoot: files.contentRoot, siteRoot: undefined, zone: files.zone };
     const read = readSiteFile(contentOnly, target, path.dirname(path.join(files.contentRoot, from)), internal);
     if ('error' in read) return read;
     const relPath = target.startsWith('/') ? path.posix.normalize(target.slice(1)) : path.posix.join(path.posix.dirname(from), target);
