@@ -76,10 +76,15 @@ describe('Starlight: a locale’s untranslated pages fall back to the default la
     expect(await hop(t, '/de/guides/nothing')).toStrictEqual([404, undefined]);
   });
 
-  it('never falls back to a private page: its locale URL answers 404 to everyone', async () => {
+  it('never falls back to a private page: its locale URL answers 404 to everyone, or 401 in a locale’s internal zone', async () => {
     const reader = { 'x-api-key': (await issueKey(t.context, ['content:read', 'internal:read'])).apiKey };
-    for (const url of ['/de/secret', '/de/secret/', '/de/internal/plan', '/fr/internal/plan']) {
+    for (const url of ['/de/secret', '/de/secret/']) {
       expect(await hop(t, url), url).toStrictEqual([404, undefined]);
+      expect(await hop(t, url, reader), url).toStrictEqual([404, undefined]);
+    }
+    // de/ and fr/ are locales: their internal/ is in the internal zone, where every URL answers 401 without a credential (issue 28).
+    for (const url of ['/de/internal/plan', '/fr/internal/plan']) {
+      expect(await hop(t, url), url).toStrictEqual([401, undefined]);
       expect(await hop(t, url, reader), url).toStrictEqual([404, undefined]);
     }
   });
