@@ -76,7 +76,12 @@ async function servedTable(): Promise<string[]> {
     for (const page of site.pages.values()) {
       if (page.kind === 'internal') continue;
       const data = splitFrontmatter(site.sources.get(page.key)?.read() ?? '').data;
-      if (accessOf(data) === 'internal' || unpublishedBy(data).unpublished || isInternalFile(page.file, site.internalZone) || unpublished.has(page.file))
+      if (
+        accessOf(data) === 'internal' ||
+        unpublishedBy(data).unpublished ||
+        isInternalFile(page.file, site.internalZone) ||
+        unpublished.has(page.file)
+      )
         leaks++;
     }
     const check = checkContent(dir);

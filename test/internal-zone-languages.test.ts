@@ -53,7 +53,10 @@ const ACCEPTS = ['text/html', 'text/markdown', 'application/json'];
  */
 async function expectTopZoneAnswer(t: TestApp, urls: readonly string[]): Promise<void> {
   const json = await t.app.inject({ method: 'GET', url: '/internal/nothing-here', headers: { accept: 'application/json' } });
-  expect([json.statusCode, json.json()]).toStrictEqual([401, errorBody('credential_required', 'This resource needs a credential and none was sent.')]);
+  expect([json.statusCode, json.json()]).toStrictEqual([
+    401,
+    errorBody('credential_required', 'This resource needs a credential and none was sent.'),
+  ]);
   for (const accept of ACCEPTS) {
     const top = await answerOf(t, '/internal/nothing-here', { accept });
     for (const url of urls) expect({ url, accept, ...(await answerOf(t, url, { accept })) }).toStrictEqual({ url, accept, ...top });
@@ -121,7 +124,11 @@ const germanSite = (index: string): Record<string, string> => ({
 
 describe.each([
   ['a folder of markdown', {}, 'index.md'],
-  ['Docusaurus', { 'docusaurus.config.js': "export default { title: 'D', i18n: { defaultLocale: 'en', locales: ['en', 'de'] } };\n" }, 'index.md'],
+  [
+    'Docusaurus',
+    { 'docusaurus.config.js': "export default { title: 'D', i18n: { defaultLocale: 'en', locales: ['en', 'de'] } };\n" },
+    'index.md',
+  ],
   // Hugo's `index.md` makes a leaf bundle, whose other pages are resources: its sections have `_index.md`.
   ['Hugo', { 'hugo.toml': 'title = "H"\ndefaultContentLanguage = "en"\n' }, '_index.md'],
 ])('%s with a de/ language folder holding de/internal/', (_layout, config, index) => {
@@ -176,8 +183,18 @@ describe('a language folder spelled DE/ with DE/Internal/', () => {
   it('answers its URLs in any case as the root zone does; a reader gets the page at its own URL', async () => {
     const t = await site;
     expect(t.loaded.snapshot.site.languages.map((language) => language.rootKey)).toStrictEqual(['/', '/DE/']);
-    await expectTopZoneAnswer(t, ['/DE/Internal/Roadmap', '/DE/Internal/Roadmap.md', '/de/internal/roadmap', '/De/INTERNAL.md', '/dE/iNtErNaL/x']);
-    const page = await t.app.inject({ method: 'GET', url: '/DE/Internal/Roadmap', headers: { ...(await readerOf(t)), accept: 'text/markdown' } });
+    await expectTopZoneAnswer(t, [
+      '/DE/Internal/Roadmap',
+      '/DE/Internal/Roadmap.md',
+      '/de/internal/roadmap',
+      '/De/INTERNAL.md',
+      '/dE/iNtErNaL/x',
+    ]);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/DE/Internal/Roadmap',
+      headers: { ...(await readerOf(t)), accept: 'text/markdown' },
+    });
     expect([page.statusCode, page.body.includes('The zebrafish launch is secret.')]).toStrictEqual([200, true]);
     expect(await leaks(t, ['en', 'de'])).toStrictEqual([]);
   });
@@ -206,7 +223,14 @@ describe('Starlight with defaultLocale en: its pages under en/, fr/ falling back
 
   it('answers en/internal/ and its missing French version as the root zone does; a reader gets the page, never a fallback', async () => {
     const t = await site;
-    await expectTopZoneAnswer(t, ['/en/internal/secret', '/en/internal/secret.md', '/fr/internal/secret', '/fr/internal/secret.md', '/fr/internal/notes', '/EN/Internal/Secret']);
+    await expectTopZoneAnswer(t, [
+      '/en/internal/secret',
+      '/en/internal/secret.md',
+      '/fr/internal/secret',
+      '/fr/internal/secret.md',
+      '/fr/internal/notes',
+      '/EN/Internal/Secret',
+    ]);
     const reader = await readerOf(t);
     const page = await t.app.inject({ method: 'GET', url: '/en/internal/secret', headers: { ...reader, accept: 'text/markdown' } });
     expect([page.statusCode, page.body.includes('The zebrafish launch is secret.')]).toStrictEqual([200, true]);
@@ -218,7 +242,11 @@ describe('Starlight with defaultLocale en: its pages under en/, fr/ falling back
 
   it('links no alternate to an internal translation and lists none in llms.txt, sitemap, search or MCP', async () => {
     const t = await site;
-    const notes = await t.app.inject({ method: 'GET', url: '/fr/internal/notes', headers: { ...(await readerOf(t)), accept: 'text/html' } });
+    const notes = await t.app.inject({
+      method: 'GET',
+      url: '/fr/internal/notes',
+      headers: { ...(await readerOf(t)), accept: 'text/html' },
+    });
     expect(notes.statusCode).toBe(200);
     expect(notes.body).not.toContain('hreflang');
     expect(t.loaded.snapshot.site.translations.get('/fr/internal/notes')).toBeUndefined();
@@ -229,7 +257,8 @@ describe('Starlight with defaultLocale en: its pages under en/, fr/ falling back
 
 describe('VitePress locales: de/internal/', () => {
   const site = siteOf({
-    'content/.vitepress/config.mts': "export default { title: 'V', locales: { root: { label: 'English', lang: 'en' }, de: { label: 'Deutsch' } } }\n",
+    'content/.vitepress/config.mts':
+      "export default { title: 'V', locales: { root: { label: 'English', lang: 'en' }, de: { label: 'Deutsch' } } }\n",
     'content/index.md': '# Home\n',
     'content/de/index.md': '# Start\n',
     'content/de/internal/roadmap.md': SECRET,

@@ -86,7 +86,14 @@ export interface AssetFile {
  */
 export function assetOf(rel: string, realPath: string, root: string, contentRoot: string, atRoot: boolean, zone: InternalZone): AssetFile {
   const key = `/${rel}`;
-  return { key, url: encodePath(key), file: atRoot ? `static:${rel}` : rel, realPath, root, internal: isInternalAsset(key, realPath, contentRoot, zone) };
+  return {
+    key,
+    url: encodePath(key),
+    file: atRoot ? `static:${rel}` : rel,
+    realPath,
+    root,
+    internal: isInternalAsset(key, realPath, contentRoot, zone),
+  };
 }
 
 /** Whether an asset at `key` lies in `zone`: by its URL, or by its real path when that lies in the content folder. */

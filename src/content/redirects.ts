@@ -130,7 +130,12 @@ export function siteRedirects(
  * closed"): its locale URL answers as a missing page does, never showing that the page exists;
  * and no fallback URL lies in the internal zone (`/de/internal/x`), where every URL answers 401.
  */
-function addFallbacks(pages: ReadonlyMap<string, Page>, fallback: LocaleFallback, redirects: Map<string, Redirect>, zone: InternalZone): void {
+function addFallbacks(
+  pages: ReadonlyMap<string, Page>,
+  fallback: LocaleFallback,
+  redirects: Map<string, Redirect>,
+  zone: InternalZone,
+): void {
   const { defaultRoot, localeRoots } = fallback;
   for (const page of pages.values()) {
     if (page.kind === 'internal' || zone.isInternalKey(page.key) || !page.key.startsWith(defaultRoot)) continue;

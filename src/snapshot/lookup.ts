@@ -111,7 +111,8 @@ function otherSpelling(snapshot: Snapshot, key: string): Resolution {
   if (redirect === undefined) return { kind: 'not_found' };
   const target = spelledTarget(snapshot.site, key);
   const page = target === undefined || 'location' in target ? undefined : snapshot.site.pages.get(target.key);
-  if (page?.kind === 'internal' || (page !== undefined && snapshot.site.internalZone.isInternalKey(page.key))) return { kind: 'hidden', find: () => redirect };
+  if (page?.kind === 'internal' || (page !== undefined && snapshot.site.internalZone.isInternalKey(page.key)))
+    return { kind: 'hidden', find: () => redirect };
   return redirect;
 }
 

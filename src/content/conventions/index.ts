@@ -78,7 +78,16 @@ function readGeneratorConventions(contentDir: string, files: readonly SourceFile
       problems,
     };
   }
-  const conventions = withFolderLocales(READERS[generator]({ contentDir: dir, configFile: detected?.configFile, files, problems, zone: new InternalZone(languageFolderCandidates(files)) }), files);
+  const conventions = withFolderLocales(
+    READERS[generator]({
+      contentDir: dir,
+      configFile: detected?.configFile,
+      files,
+      problems,
+      zone: new InternalZone(languageFolderCandidates(files)),
+    }),
+    files,
+  );
   return {
     ...conventions,
     detectedBy: options.conventions === undefined ? (detected?.detectedBy ?? '') : `the conventions setting (${generator})`,
