@@ -290,3 +290,22 @@ describe('Hugo languages by content directory (languages.<lang>.contentDir)', ()
     expect(await leaks(t, ['en', 'de'])).toStrictEqual([]);
   });
 });
+
+describe('a folder named like a language that is not recognised as one (too few translations)', () => {
+  const site = siteOf({
+    'content/index.md': '# Home\n',
+    'content/guides/setup.md': '# Setup\n',
+    'content/de/notes.md': '# Notizen\n',
+    'content/de/more.md': '# Mehr\n',
+    'content/de/internal/roadmap.md': SECRET,
+    'content/fr/internal/diagram.png': 'png',
+  });
+
+  it('still holds an internal zone: when in doubt, private', async () => {
+    const t = await site;
+    expect(t.loaded.snapshot.site.languages.map((language) => language.lang)).toStrictEqual(['en']);
+    expect(await t.app.inject({ method: 'GET', url: '/de/notes' }).then((res) => res.statusCode)).toBe(200);
+    await expectTopZoneAnswer(t, ['/de/internal/roadmap', '/de/internal/roadmap.md', '/fr/internal/diagram.png', '/fr/internal/']);
+    expect(await leaks(t, ['en'])).toStrictEqual([]);
+  });
+});

@@ -47,12 +47,26 @@ const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => C
  * are missing is applied with its rules alone (no config read), and `check` is told.
  */
 export function readConventions(contentDir: string, files: readonly SourceFile[], options: ConventionsOptions = {}): Conventions {
-  const conventions = readGeneratorConventions(contentDir, files, options);
-  return options.redirects === undefined ? conventions : { ...conventions, redirects: options.redirects };
+  const candidates = languageFolderCandidates(files.map((file) => file.relPath));
+  const conventions = readGeneratorConventions(contentDir, files, options, candidates);
+  // Every folder named like a language holds an internal zone, recognised as a locale or not (fail closed).
+  const languageFolders = [...(conventions.languageFolders ?? []), ...candidates];
+  return options.redirects === undefined
+    ? { ...conventions, languageFolders }
+    : { ...conventions, languageFolders, redirects: options.redirects };
 }
 
-/** {@link readConventions} before the settings that apply to every generator. */
-function readGeneratorConventions(contentDir: string, files: readonly SourceFile[], options: ConventionsOptions): Conventions {
+/**
+ * {@link readConventions} before the settings that apply to every generator.
+ * @param candidates the top folders named like a language (locales.ts `languageFolderCandidates`):
+ *   with the root, the internal zone the reader judges files by
+ */
+function readGeneratorConventions(
+  contentDir: string,
+  files: readonly SourceFile[],
+  options: ConventionsOptions,
+  candidates: readonly string[],
+): Conventions {
   const dir = path.resolve(contentDir);
   const problems: ContentProblem[] = [];
   const detected = detectGenerator(dir, options.conventions);
@@ -84,7 +98,7 @@ function readGeneratorConventions(contentDir: string, files: readonly SourceFile
       configFile: detected?.configFile,
       files,
       problems,
-      zone: new InternalZone(languageFolderCandidates(files)),
+      zone: new InternalZone(candidates),
     }),
     files,
   );
@@ -123,7 +137,10 @@ export interface SiteFiles extends LoadResult {
  */
 export function loadSiteFiles(contentDir: string, options: ConventionsOptions = {}, staticDirs?: readonly string[] | null): SiteFiles {
   const loaded = loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, staticDirs) });
-  const conventions = readConventions(contentDir, loaded.files, options);
+  const read = readConventions(contentDir, loaded.files, options);
+  // A folder named like a language that holds assets alone (`de/internal/plan.png`) has its zone too.
+  const assetFolders = languageFolderCandidates(loaded.assets.map((asset) => asset.key.slice(1)));
+  const conventions = assetFolders.length === 0 ? read : { ...read, languageFolders: [...(read.languageFolders ?? []), ...assetFolders] };
   return {
     ...loaded,
     // The assets of `de/internal/` are internal once `de/` is known to be a language folder.

@@ -41,16 +41,18 @@ export function localeOfFile(relPath: string, locales: readonly Locale[]): Local
 }
 
 /**
- * The top folders of the listed files named by a language tag ({@link languageTagOf}), as listed
- * (`de`, `PT-br`): every folder {@link folderLocales} may recognise, and more. The internal zone
- * readers judge files by (content/conventions/context.ts `ReaderContext.zone`) is built from them,
- * before the site's languages are known.
+ * The top folders named by a language tag ({@link languageTagOf}) among `relPaths`, as spelled
+ * there (`de`, `PT-br`): every folder {@link folderLocales} may recognise, and those it does not
+ * (too few translations). The internal zone lies in each (content/access.ts `internalZoneOf`, through
+ * `Conventions.languageFolders`), so a `de/internal/` page stays private even where `de/` is not
+ * recognised as a language: when in doubt, private.
+ * @param relPaths `/`-separated paths relative to the content folder (pages, assets)
  */
-export function languageFolderCandidates(files: readonly SourceFile[]): string[] {
+export function languageFolderCandidates(relPaths: Iterable<string>): string[] {
   const folders = new Set<string>();
-  for (const { relPath } of files) {
+  for (const relPath of relPaths) {
     const slash = relPath.indexOf('/');
-    if (slash !== -1) folders.add(relPath.slice(0, slash));
+    if (slash > 0) folders.add(relPath.slice(0, slash));
   }
   return [...folders].filter((folder) => languageTagOf(folder) !== undefined);
 }

@@ -88,10 +88,11 @@ export interface Conventions {
    */
   locales: readonly Locale[];
   /**
-   * Folders the generator's config names as holding one language's pages, relative to the content
-   * folder without slashes, where sitegate does not split the site by language (Hugo's
-   * `languages.<lang>.contentDir`, gohugo.io/content-management/multilingual/#translation-by-content-directory):
-   * the internal zone lies in each of them too (content/access.ts `internalZoneOf`).
+   * Folders that hold, or may hold, one language's pages without being one of {@link Conventions.locales},
+   * relative to the content folder, `/`-separated: those the generator's config names (Hugo's
+   * `languages.<lang>.contentDir`, gohugo.io/content-management/multilingual/#translation-by-content-directory)
+   * and every top folder named by a language tag (content/conventions/locales.ts
+   * `languageFolderCandidates`). The internal zone lies in each of them too (content/access.ts `internalZoneOf`).
    */
   languageFolders?: readonly string[] | undefined;
   /** What could not be read (JS/TS that is not a literal, unparsable config), for `sitegate check`. */
