@@ -28,12 +28,14 @@ function isZoneSegment(lower: string, start: number): boolean {
 
 /**
  * The internal zone of one site (DESIGN.md "Private content fails closed"): `internal.md` and
- * `internal/…`, in any case, directly under the root or directly under any folder the site
- * declares as a language's (folder languages, Starlight/VitePress `locales`, Docusaurus i18n,
- * Hugo languages; content/conventions/locales.ts), the default language's folder included
- * (Starlight `defaultLocale: 'en'` with its pages under `en/`). Built once per site from plain
- * data, the language folders; every reader of a key or a file asks it, so no locale fallback,
- * redirect, alternate link, listing or search ever decides on its own.
+ * `internal/…`, in any case, directly under the root or directly under any language folder of
+ * the site: its locales' folders (Starlight/VitePress `locales`, folder languages of any
+ * generator; content/conventions/locales.ts), the default language's included (Starlight
+ * `defaultLocale: 'en'` with its pages under `en/`), Hugo's `languages.<lang>.contentDir`, and every
+ * top folder named by a language tag, recognised as a locale or not (`Conventions.languageFolders`).
+ * Built once per site from plain data, the language folders ({@link internalZoneOf}); every reader
+ * of a key or a file asks it, so no locale fallback, redirect, alternate link, listing or search
+ * ever decides on its own.
  */
 export class InternalZone {
   /** Lower-cased language folders, each with its trailing slash (`de/`, `pt-br/`). */
