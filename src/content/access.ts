@@ -98,9 +98,9 @@ const zonesBySite = new WeakMap<object, InternalZone>();
 
 /**
  * The internal zone of a site, by its conventions' languages (content/conventions/types.ts
- * `Conventions`): every locale's folder, and the folders the generator's config names for a
- * language whose pages sitegate does not split by language (`languageFolders`). Built once per
- * conventions object and kept while it lives.
+ * `Conventions`): every locale's folder, and the folders that hold or may hold a language's pages
+ * without being a locale (`languageFolders`: Hugo's `contentDir`s, top folders named by a language
+ * tag). Built once per conventions object and kept while it lives.
  */
 export function internalZoneOf(site: {
   readonly locales: readonly { readonly dir: string }[];
