@@ -1,6 +1,8 @@
 /**
  * Agent analytics, the server's side: an observer of answered requests (http/observe.ts) that
- * classifies each by User-Agent (cached) and client_id and counts it in memory (counter.ts), a
+ * classifies each by User-Agent (cached) and client_id and counts it in memory (counter.ts) under
+ * the site's path of what answered (a page, asset or route; `(other)` for anything else, so
+ * made-up paths cannot grow the store: DESIGN.md "Content is untrusted input"), a
  * hook for full-text searches that found nothing, and a timer that writes the counts to the store
  * every few seconds, off the request path (as the audit queue does: store/audit-queue.ts).
  */
@@ -8,7 +10,7 @@ import { untimedObserver, type RequestObserver } from '../http/observe.js';
 import { queryTerms } from '../search/tokenize.js';
 import type { Store } from '../store/store.js';
 import { createAgentClassifier, type AgentClassifier } from './classify.js';
-import { createAnalyticsCounter } from './counter.js';
+import { createAnalyticsCounter, OTHER_PATH } from './counter.js';
 
 /** The recorder of one server process. */
 export interface AnalyticsRecorder {
@@ -70,7 +72,8 @@ export function createAnalyticsRecorder(store: Pick<Store, 'addAnalytics'>, opti
       const agent = classify(request.userAgent, atMs);
       counter.count(
         {
-          path: request.path,
+          // The site's path, or one row per status for everything else: anyone can make paths up.
+          path: request.resource ?? OTHER_PATH,
           format: request.format,
           status: request.status,
           // A request whose credential was accepted is known by its client_id, whatever its User-Agent.
