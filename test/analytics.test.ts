@@ -146,6 +146,9 @@ describe('sitegate stats after real traffic', { timeout: SLOW_TEST_MS }, () => {
         { status: 200, requests: 15 },
         { status: 404, requests: 1 },
       ],
+      // The one made-up path is counted outside the site, under (other), not as a page of its own.
+      outsideSite: [{ status: 404, requests: 1 }],
+      overflowRequests: 0,
       zeroResultQueries: [
         { query: 'zzyzx', count: 2 },
         { query: 'qwxzv', count: 1 },
@@ -160,6 +163,7 @@ describe('sitegate stats after real traffic', { timeout: SLOW_TEST_MS }, () => {
       /^16 requests from \S+ to \S+ \(hour counts\)\n\nAgents\nAGENT +CATEGORY +REQUESTS +FORMATS\ncurl +api-client +3 +json 1, markdown 1, mcp 1\n/,
     );
     expect(tables.stdout).toContain('\nSearches that found nothing\nQUERY  SEARCHES\nzzyzx  2\nqwxzv  1\n');
+    expect(tables.stdout).toContain('\nOutside the site (no page, asset or route: counted as (other))\nSTATUS  REQUESTS\n404     1\n');
 
     // The HTML report: self-contained, opens without a console error or a request.
     const file = path.join(cwd, 'report.html');
@@ -186,6 +190,7 @@ describe('sitegate stats after real traffic', { timeout: SLOW_TEST_MS }, () => {
       expect(await page.locator('svg').count()).toBe(4);
       expect(await page.locator('svg[aria-label="Requests per day by agent"] rect').count()).toBeGreaterThan(0);
       expect(await page.locator('table').nth(3).locator('tbody td').first().textContent()).toBe('zzyzx');
+      expect(await page.locator('h2:has-text("Outside the site") + p + table tbody td').allTextContents()).toStrictEqual(['404', '1']);
       mkdirSync(ARTIFACTS_DIR, { recursive: true });
       await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'analytics-report.png'), fullPage: true });
       expect(problems).toStrictEqual([]);
