@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/http/app.js';
-import { OTHER_PATH } from '../src/analytics/counter.js';
+import { OTHER_AGENT, OTHER_FORMAT, OTHER_PATH } from '../src/analytics/counter.js';
 import type { AnalyticsCount } from '../src/store/store.js';
 import { buildTestApp, removeDir, writeContent, type TestApp } from './helpers.js';
 
@@ -42,14 +42,17 @@ async function open(contentDir: string, dataDir: string): Promise<{ t: TestApp; 
 }
 
 /** The minute rows of the store, in a stable order, without the fields every row shares. */
-async function minuteRows(contentDir: string, dataDir: string): Promise<Pick<AnalyticsCount, 'path' | 'format' | 'status' | 'count'>[]> {
+async function minuteRows(
+  contentDir: string,
+  dataDir: string,
+): Promise<Pick<AnalyticsCount, 'path' | 'format' | 'status' | 'agent' | 'count'>[]> {
   const { t } = await open(contentDir, dataDir);
   try {
     const rows = await t.context.store.listAnalytics('minute', new Date(0));
     for (const row of rows)
-      expect([row.bucketStart.toISOString(), row.agent, row.clientId]).toStrictEqual(['2030-01-01T10:00:00.000Z', '(unrecognised)', null]);
+      expect([row.bucketStart.toISOString(), row.category, row.clientId]).toStrictEqual(['2030-01-01T10:00:00.000Z', 'unknown', null]);
     return rows
-      .map(({ path: rowPath, format, status, count }) => ({ path: rowPath, format, status, count }))
+      .map(({ path: rowPath, format, status, agent, count }) => ({ path: rowPath, format, status, agent, count }))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.status - b.status));
   } finally {
     await t.app.close();
@@ -93,13 +96,13 @@ describe('analytics storage under anonymous traffic', () => {
     const after = folderBytes(dataDir);
     expect(after - before).toBeLessThanOrEqual(MAX_GROWTH_BYTES);
     expect(await minuteRows(contentDir, dataDir)).toStrictEqual([
-      { path: OTHER_PATH, format: 'html', status: 401, count: 10 },
-      { path: OTHER_PATH, format: 'html', status: 404, count: MADE_UP_PATHS },
-      { path: '/api/search.json', format: 'json', status: 200, count: 2 },
-      { path: '/guides/setup', format: 'html', status: 200, count: 3 },
-      { path: '/guides/setup', format: 'other', status: 308, count: 2 },
-      { path: '/img/logo.png', format: 'asset', status: 200, count: 2 },
-      { path: '/llms.txt', format: 'llms', status: 200, count: 1 },
+      { path: OTHER_PATH, format: OTHER_FORMAT, status: 401, agent: OTHER_AGENT, count: 10 },
+      { path: OTHER_PATH, format: OTHER_FORMAT, status: 404, agent: OTHER_AGENT, count: MADE_UP_PATHS },
+      { path: '/api/search.json', format: 'json', status: 200, agent: '(unrecognised)', count: 2 },
+      { path: '/guides/setup', format: 'html', status: 200, agent: '(unrecognised)', count: 3 },
+      { path: '/guides/setup', format: 'other', status: 308, agent: '(unrecognised)', count: 2 },
+      { path: '/img/logo.png', format: 'asset', status: 200, agent: '(unrecognised)', count: 2 },
+      { path: '/llms.txt', format: 'llms', status: 200, agent: '(unrecognised)', count: 1 },
     ]);
   });
 });

@@ -36,11 +36,17 @@ export const QUERY_MAX_CHARS = 200;
 export const OTHER = '(other)';
 /**
  * The path key of requests for no page, asset or route of the site: made-up URLs, probes, 404s,
- * the internal zone asked without a credential (one row per status and variant, whatever the
- * paths). Never a real path: those the recorder counts start with `/` (or are absolute URLs, the
- * targets of the `redirects` setting), and a parenthesis starts neither.
+ * the internal zone asked without a credential. The recorder counts them in one row per status and
+ * category (and client_id, for the operator's keys), with format {@link OTHER_FORMAT} and agent
+ * {@link OTHER_AGENT}, whatever their paths and User-Agents: a flood of them adds no rows past the
+ * few dozen statuses and six categories. Never a real path: those the recorder counts start with
+ * `/` (or are absolute URLs, the targets of the `redirects` setting), and a parenthesis starts neither.
  */
 export const OTHER_PATH = OTHER;
+/** The format of {@link OTHER_PATH} rows. */
+export const OTHER_FORMAT = 'other';
+/** The agent of {@link OTHER_PATH} rows: their agents are merged (categories are kept). */
+export const OTHER_AGENT = OTHER;
 /**
  * The path key of requests past {@link MAX_KEYS_PER_FLUSH}, one row per minute and status, with
  * format `other`, category `unknown` and agent {@link OVERFLOW_AGENT}. Never a real path, as

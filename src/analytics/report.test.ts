@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport, reportWindow } from './report.js';
-import { OTHER_PATH, OVERFLOW_AGENT, OVERFLOW_PATH } from './counter.js';
+import { OTHER_AGENT, OTHER_FORMAT, OTHER_PATH, OVERFLOW_AGENT, OVERFLOW_PATH } from './counter.js';
 import type { AnalyticsCount } from '../store/store.js';
 
 const NOW = Date.parse('2030-01-10T12:34:56.000Z');
@@ -60,14 +60,15 @@ describe('buildReport', () => {
       count: 1,
       ...overrides,
     });
+    const other = { path: OTHER_PATH, format: OTHER_FORMAT, agent: OTHER_AGENT };
     const overflow = { path: OVERFLOW_PATH, format: 'other', category: 'unknown', agent: OVERFLOW_AGENT };
     const report = buildReport(
       [
         row({ count: 3 }),
-        row({ path: OTHER_PATH, status: 404, count: 6000 }),
-        row({ path: OTHER_PATH, status: 401, category: 'ai-crawler', agent: 'GPTBot', format: 'markdown', count: 10 }),
-        // (other) below 400 (an OPTIONS of a made-up path) is still no page read.
-        row({ path: OTHER_PATH, status: 204, format: 'html', count: 2 }),
+        row({ ...other, status: 404, count: 6000 }),
+        row({ ...other, status: 401, category: 'ai-crawler', count: 10 }),
+        // (other) below 400 (an OPTIONS of a made-up path) is still no page read, whatever its format.
+        row({ ...other, status: 204, format: 'html', count: 2 }),
         row({ ...overflow, status: 200, count: 7 }),
         row({ ...overflow, status: 404, count: 5 }),
       ],
@@ -94,9 +95,10 @@ describe('buildReport', () => {
     ]);
     expect(report.overflowRequests).toBe(12);
     expect(report.agents).toStrictEqual([
-      { category: 'browser', agent: 'Chrome', requests: 6005, formats: { html: 6005 } },
+      { category: 'browser', agent: OTHER_AGENT, requests: 6002, formats: { other: 6000, html: 2 } },
       { category: 'unknown', agent: OVERFLOW_AGENT, requests: 12, formats: { other: 12 } },
-      { category: 'ai-crawler', agent: 'GPTBot', requests: 10, formats: { markdown: 10 } },
+      { category: 'ai-crawler', agent: OTHER_AGENT, requests: 10, formats: { other: 10 } },
+      { category: 'browser', agent: 'Chrome', requests: 3, formats: { html: 3 } },
     ]);
   });
 });

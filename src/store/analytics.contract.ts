@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsCount, Store, ZeroResultCount } from './store.js';
-import { createAnalyticsCounter, MAX_KEYS_PER_FLUSH, OTHER_PATH, OVERFLOW_AGENT, OVERFLOW_PATH } from '../analytics/counter.js';
+import {
+  createAnalyticsCounter,
+  MAX_KEYS_PER_FLUSH,
+  OTHER_AGENT,
+  OTHER_FORMAT,
+  OTHER_PATH,
+  OVERFLOW_AGENT,
+  OVERFLOW_PATH,
+} from '../analytics/counter.js';
 
 function count(overrides: Partial<AnalyticsCount> = {}): AnalyticsCount {
   return {
@@ -89,7 +97,7 @@ export function describeAnalyticsContract(fixture: () => { store: Store; openAno
       const other = await openAnother();
       const at = Date.parse('2030-01-01T10:00:30.000Z');
       const site = { format: 'html', status: 200, category: 'browser', agent: 'Chrome', clientId: undefined };
-      const made = { ...site, path: OTHER_PATH, status: 404 };
+      const made = { ...site, path: OTHER_PATH, format: OTHER_FORMAT, status: 404, agent: OTHER_AGENT };
       // One flush at the cap: every pair a page of its own, then 10 more pages and 6,000 made-up paths.
       const first = createAnalyticsCounter();
       for (let i = 0; i < MAX_KEYS_PER_FLUSH - 1; i++) first.count({ ...site, path: `/p/${i}` }, at);
@@ -112,7 +120,7 @@ export function describeAnalyticsContract(fixture: () => { store: Store; openAno
         expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(MAX_KEYS_PER_FLUSH - 1 + 6000 + 10 + 4 + MAX_KEYS_PER_FLUSH + 1);
         const shared = { granularity, bucketStart: rows[0]?.bucketStart, clientId: null };
         expect(rows.filter((row) => !row.path.startsWith('/p/'))).toStrictEqual([
-          { ...shared, path: OTHER_PATH, format: 'html', status: 404, category: 'browser', agent: 'Chrome', count: 6004 },
+          { ...shared, path: OTHER_PATH, format: OTHER_FORMAT, status: 404, category: 'browser', agent: OTHER_AGENT, count: 6004 },
           { ...shared, path: OVERFLOW_PATH, format: 'other', status: 200, category: 'unknown', agent: OVERFLOW_AGENT, count: 11 },
         ]);
         expect(rows.find((row) => row.path === '/p/0')?.count).toBe(2);
