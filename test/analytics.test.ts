@@ -105,7 +105,17 @@ describe('sitegate stats after real traffic', { timeout: SLOW_TEST_MS }, () => {
     expect(Date.parse(until) - Date.parse(since)).toBeGreaterThanOrEqual(7 * 86_400_000);
     const overTime: Record<string, number> = {};
     for (const point of agentsOverTime) for (const [agent, n] of Object.entries(point.agents)) overTime[agent] = (overTime[agent] ?? 0) + n;
-    expect(overTime).toStrictEqual({ Chrome: 2, ClaudeBot: 2, GPTBot: 2, Googlebot: 2, PerplexityBot: 2, bingbot: 1, curl: 5 });
+    // The made-up path is counted outside the site, its agent merged into (other), its category kept.
+    expect(overTime).toStrictEqual({
+      '(other)': 1,
+      Chrome: 1,
+      ClaudeBot: 2,
+      GPTBot: 2,
+      Googlebot: 2,
+      PerplexityBot: 2,
+      bingbot: 1,
+      curl: 5,
+    });
     expect(counted).toStrictEqual({
       granularity: 'hour',
       series: 'day',
@@ -119,12 +129,13 @@ describe('sitegate stats after real traffic', { timeout: SLOW_TEST_MS }, () => {
       ],
       agents: [
         { category: 'api-client', agent: 'curl', requests: 3, formats: { json: 1, markdown: 1, mcp: 1 } },
-        { category: 'browser', agent: 'Chrome', requests: 2, formats: { html: 2 } },
         { category: 'ai-crawler', agent: 'ClaudeBot', requests: 2, formats: { markdown: 2 } },
         { category: 'ai-crawler', agent: 'GPTBot', requests: 2, formats: { llms: 1, markdown: 1 } },
         { category: 'search-engine', agent: 'Googlebot', requests: 2, formats: { html: 1, other: 1 } },
         { category: 'ai-crawler', agent: 'PerplexityBot', requests: 2, formats: { json: 1, markdown: 1 } },
         { category: 'bot', agent: 'curl', requests: 2, formats: { json: 1, other: 1 } },
+        { category: 'browser', agent: '(other)', requests: 1, formats: { other: 1 } },
+        { category: 'browser', agent: 'Chrome', requests: 1, formats: { html: 1 } },
         { category: 'search-engine', agent: 'bingbot', requests: 1, formats: { html: 1 } },
       ],
       topPages: [
@@ -146,6 +157,9 @@ describe('sitegate stats after real traffic', { timeout: SLOW_TEST_MS }, () => {
         { status: 200, requests: 15 },
         { status: 404, requests: 1 },
       ],
+      // The one made-up path is counted outside the site, under (other), not as a page of its own.
+      outsideSite: [{ status: 404, requests: 1 }],
+      overflowRequests: 0,
       zeroResultQueries: [
         { query: 'zzyzx', count: 2 },
         { query: 'qwxzv', count: 1 },
@@ -160,6 +174,7 @@ describe('sitegate stats after real traffic', { timeout: SLOW_TEST_MS }, () => {
       /^16 requests from \S+ to \S+ \(hour counts\)\n\nAgents\nAGENT +CATEGORY +REQUESTS +FORMATS\ncurl +api-client +3 +json 1, markdown 1, mcp 1\n/,
     );
     expect(tables.stdout).toContain('\nSearches that found nothing\nQUERY  SEARCHES\nzzyzx  2\nqwxzv  1\n');
+    expect(tables.stdout).toContain('\nOutside the site (no page, asset or route: counted as (other))\nSTATUS  REQUESTS\n404     1\n');
 
     // The HTML report: self-contained, opens without a console error or a request.
     const file = path.join(cwd, 'report.html');
@@ -186,6 +201,7 @@ describe('sitegate stats after real traffic', { timeout: SLOW_TEST_MS }, () => {
       expect(await page.locator('svg').count()).toBe(4);
       expect(await page.locator('svg[aria-label="Requests per day by agent"] rect').count()).toBeGreaterThan(0);
       expect(await page.locator('table').nth(3).locator('tbody td').first().textContent()).toBe('zzyzx');
+      expect(await page.locator('h2:has-text("Outside the site") + p + table tbody td').allTextContents()).toStrictEqual(['404', '1']);
       mkdirSync(ARTIFACTS_DIR, { recursive: true });
       await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'analytics-report.png'), fullPage: true });
       expect(problems).toStrictEqual([]);

@@ -38,6 +38,7 @@ const request = (overrides: Partial<AnsweredRequest>): Omit<AnsweredRequest, 'se
   route: 'getPage',
   method: 'GET',
   path: '/',
+  resource: '/',
   status: 200,
   format: 'html',
   userAgent: 'test-agent',
@@ -51,26 +52,55 @@ describe('request observers', () => {
     [
       'a page as markdown',
       { url: '/guides/getting-started', headers: { accept: 'text/markdown' } },
-      { path: '/guides/getting-started', format: 'markdown' },
+      { path: '/guides/getting-started', resource: '/guides/getting-started', format: 'markdown' },
     ],
-    ['a page that does not exist', { url: '/nope' }, { path: '/nope', status: 404 }],
-    ['llms.txt', { url: '/llms.txt' }, { route: 'getLlmsTxt', path: '/llms.txt', format: 'llms' }],
-    ['llms-full.txt', { url: '/llms-full.txt' }, { route: 'getLlmsFullTxt', path: '/llms-full.txt', format: 'llms' }],
-    ['the sitemap', { url: '/sitemap.xml' }, { route: 'getSitemap', path: '/sitemap.xml', format: 'other' }],
+    [
+      'the markdown URL of a page',
+      { url: '/guides/getting-started.md' },
+      { path: '/guides/getting-started.md', resource: '/guides/getting-started.md', format: 'markdown' },
+    ],
+    // Other spellings of a page are told with the page they lead to: anyone can make up more of them.
+    [
+      'another spelling of a page',
+      { url: '/guides/getting%2Dstarted' },
+      { path: '/guides/getting%2Dstarted', resource: '/guides/getting-started', status: 308, format: 'other' },
+    ],
+    // What the site does not hold has no resource, whatever its path.
+    ['a page that does not exist', { url: '/nope' }, { path: '/nope', resource: undefined, status: 404 }],
+    [
+      'a path of the internal zone asked without a credential',
+      { url: '/internal/made-up' },
+      { path: '/internal/made-up', resource: undefined, status: 401 },
+    ],
+    ['an unknown path under /api/', { url: '/api/made-up' }, { path: '/api/made-up', resource: undefined, status: 404, format: 'json' }],
+    ['llms.txt', { url: '/llms.txt' }, { route: 'getLlmsTxt', path: '/llms.txt', resource: '/llms.txt', format: 'llms' }],
+    [
+      'llms-full.txt',
+      { url: '/llms-full.txt' },
+      { route: 'getLlmsFullTxt', path: '/llms-full.txt', resource: '/llms-full.txt', format: 'llms' },
+    ],
+    ['the sitemap', { url: '/sitemap.xml' }, { route: 'getSitemap', path: '/sitemap.xml', resource: '/sitemap.xml', format: 'other' }],
     [
       'a search with its query string',
       { url: '/api/search.json?q=guide' },
-      { route: 'searchSite', path: '/api/search.json', format: 'json' },
+      { route: 'searchSite', path: '/api/search.json', resource: '/api/search.json', format: 'json' },
     ],
     [
       'a refused method',
       { url: '/llms.txt', method: 'DELETE' },
-      { route: 'unmatched', method: 'DELETE', path: '/llms.txt', status: 405, format: 'json' },
+      { route: 'unmatched', method: 'DELETE', path: '/llms.txt', resource: undefined, status: 405, format: 'json' },
     ],
     [
       'a token request (the client authenticates in the body, not as a credential)',
       jsonTokenRequest({ grant_type: 'client_credentials', client_id: 'sgc_unknown', client_secret: 'x' }),
-      { route: 'createOAuthToken', method: 'POST', path: '/api/v1/oauth/token', status: 401, format: 'json' },
+      {
+        route: 'createOAuthToken',
+        method: 'POST',
+        path: '/api/v1/oauth/token',
+        resource: '/api/v1/oauth/token',
+        status: 401,
+        format: 'json',
+      },
     ],
   ])('tells of %s', async (_name, options, expected) => {
     const injected = typeof options === 'string' ? { url: options } : options;
@@ -79,10 +109,10 @@ describe('request observers', () => {
 
   it('names the client_id of an accepted API key, also when its scopes fall short', async () => {
     expect(await seen({ url: '/guides/getting-started', headers: { 'x-api-key': apiKey, 'user-agent': 'test-agent' } })).toStrictEqual(
-      request({ path: '/guides/getting-started', clientId }),
+      request({ path: '/guides/getting-started', resource: '/guides/getting-started', clientId }),
     );
     expect(await seen({ url: '/internal/runbook', headers: { 'x-api-key': apiKey, 'user-agent': 'test-agent' } })).toStrictEqual(
-      request({ path: '/internal/runbook', status: 403, clientId }),
+      request({ path: '/internal/runbook', resource: undefined, status: 403, clientId }),
     );
   });
 
@@ -126,7 +156,7 @@ describe('request observers', () => {
       },
       payload: JSON.stringify(body),
     });
-    expect(told).toStrictEqual(request({ route: 'mcp', method: 'POST', path: '/mcp', format: 'mcp', clientId }));
+    expect(told).toStrictEqual(request({ route: 'mcp', method: 'POST', path: '/mcp', resource: '/mcp', format: 'mcp', clientId }));
   });
 
   it('reads no clock when every observer is untimed: seconds is NaN; with one timed observer, every one gets the duration', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createAnalyticsCounter,
-  MAX_KEYS_PER_MINUTE,
-  MAX_OTHER_KEYS_PER_MINUTE,
+  MAX_KEYS_PER_FLUSH,
   MAX_QUERIES_PER_HOUR,
   OTHER,
+  OVERFLOW_AGENT,
+  OVERFLOW_PATH,
   PATH_MAX_CHARS,
   type CountedRequest,
 } from './counter.js';
@@ -59,18 +60,41 @@ describe('analytics counter', () => {
     expect(counter.drain()).toStrictEqual({ counts: [], zeroResults: [] });
   });
 
-  it('is bounded: past the keys of a minute, new paths count as (other), then everything in one row', () => {
+  it('is bounded per flush: past MAX_KEYS_PER_FLUSH pairs of all minutes, new ones count in one (overflow) row per minute and status', () => {
     const counter = createAnalyticsCounter();
-    const paths = MAX_KEYS_PER_MINUTE + 10;
-    for (let i = 0; i < paths; i++) counter.count(request({ path: `/scan/${i}` }), T0);
-    for (let i = 0; i < MAX_OTHER_KEYS_PER_MINUTE + 5; i++) counter.count(request({ path: `/more/${i}`, status: 1000 + i }), T0);
-    const minutes = counter.drain().counts.filter((row) => row.granularity === 'minute');
-    expect(minutes).toHaveLength(MAX_KEYS_PER_MINUTE + MAX_OTHER_KEYS_PER_MINUTE + 1);
-    expect(minutes.find((row) => row.path === OTHER && row.status === 200)?.count).toBe(10);
-    expect(minutes.filter((row) => row.path === OTHER && row.agent === OTHER)).toStrictEqual([
-      expect.objectContaining({ format: 'other', status: 0, category: 'unknown', clientId: null, count: 6 }),
+    // The cap spans the minutes of a flush: half the pairs in one minute, half in the next.
+    const half = MAX_KEYS_PER_FLUSH / 2;
+    for (let i = 0; i < half; i++) counter.count(request({ path: `/a/${i}` }), T0);
+    for (let i = 0; i < half; i++) counter.count(request({ path: `/b/${i}` }), T0 + 60_000);
+    // Pairs held already still count as themselves.
+    counter.count(request({ path: '/a/0' }), T0);
+    // Past the cap: 7 new pairs with status 200 and 3 with 404 in the first minute, 2 in the next.
+    for (let i = 0; i < 7; i++) counter.count(request({ path: `/c/${i}`, agent: `Agent${i}` }), T0);
+    for (let i = 0; i < 3; i++) counter.count(request({ path: `/d/${i}`, status: 404, clientId: 'sgc_1' }), T0);
+    for (let i = 0; i < 2; i++) counter.count(request({ path: `/e/${i}` }), T0 + 60_000);
+    const rows = counter.drain().counts;
+    const minutes = rows.filter((row) => row.granularity === 'minute');
+    expect(minutes).toHaveLength(MAX_KEYS_PER_FLUSH + 3);
+    const overflow = {
+      granularity: 'minute',
+      path: OVERFLOW_PATH,
+      format: 'other',
+      category: 'unknown',
+      agent: OVERFLOW_AGENT,
+      clientId: null,
+    };
+    expect(minutes.filter((row) => row.path === OVERFLOW_PATH)).toStrictEqual([
+      { ...overflow, bucketStart: new Date('2030-01-01T10:59:00.000Z'), status: 200, count: 7 },
+      { ...overflow, bucketStart: new Date('2030-01-01T10:59:00.000Z'), status: 404, count: 3 },
+      { ...overflow, bucketStart: new Date('2030-01-01T11:00:00.000Z'), status: 200, count: 2 },
     ]);
-    expect(minutes.reduce((sum, row) => sum + row.count, 0)).toBe(paths + MAX_OTHER_KEYS_PER_MINUTE + 5);
+    expect(minutes.find((row) => row.path === '/a/0')?.count).toBe(2);
+    // Counts are merged, never lost: every granularity holds every request.
+    for (const granularity of ['minute', 'hour', 'day'])
+      expect(rows.filter((row) => row.granularity === granularity).reduce((sum, row) => sum + row.count, 0)).toBe(MAX_KEYS_PER_FLUSH + 13);
+    // A drain starts the next flush with the whole cap.
+    for (let i = 0; i < MAX_KEYS_PER_FLUSH; i++) counter.count(request({ path: `/f/${i}` }), T0);
+    expect(counter.drain().counts.filter((row) => row.path === OVERFLOW_PATH)).toStrictEqual([]);
   });
 
   it('keeps at most so many zero-result queries an hour, the rest as (other)', () => {

@@ -1,13 +1,14 @@
 /**
  * The in-memory side of analytics: requests counted per minute in maps (a request costs a few map
- * lookups by values whose hashes V8 already holds, and no string built), bounded, and turned into
- * minute, hour and day rows for the store when flushed.
+ * lookups by values whose hashes V8 already holds, and no string built), bounded per flush
+ * ({@link MAX_KEYS_PER_FLUSH}), and turned into minute, hour and day rows for the store when flushed.
  */
 import { BUCKET_MS, bucketStart, GRANULARITIES } from './buckets.js';
 import type { AnalyticsCount, ZeroResultCount } from '../store/store.js';
 
 /** What one request is counted by. */
 export interface CountedRequest {
+  /** The site's path of what answered, or {@link OTHER_PATH} (analytics/recorder.ts decides). */
   path: string;
   format: string;
   status: number;
@@ -16,18 +17,44 @@ export interface CountedRequest {
   clientId: string | undefined;
 }
 
-/** Distinct kinds of requests kept per minute; past it, a new path counts as {@link OTHER}. */
-export const MAX_KEYS_PER_MINUTE = 5_000;
-/** Further kinds kept under the path {@link OTHER}; past them, a request counts in one row of {@link OTHER} everything. */
-export const MAX_OTHER_KEYS_PER_MINUTE = 1_000;
+/**
+ * Distinct (minute, path, variant) pairs one flush holds at most (a pair becomes a minute, an hour
+ * and a day row). Paths are already bounded by the site (the recorder counts by a page, asset or
+ * route of the site, else {@link OTHER_PATH}); this bounds what a flush writes whatever the site's
+ * size and the variety of agents and keys: 5,000 pairs are at most 15,000 rows, a few MB in SQLite.
+ * Past it, a new pair counts in its minute's {@link OVERFLOW_PATH} row of its status, so no request
+ * goes uncounted: its details are merged, never lost.
+ */
+export const MAX_KEYS_PER_FLUSH = 5_000;
 /** Distinct zero-result queries kept per hour; past it, a new one counts as {@link OTHER}. */
 export const MAX_QUERIES_PER_HOUR = 1_000;
 /** Path characters kept: longer paths are cut (request targets may be up to the URL limit). */
 export const PATH_MAX_CHARS = 512;
 /** Query characters kept. */
 export const QUERY_MAX_CHARS = 200;
-/** The path, agent or query of what went past a bound. */
+/** The query of zero-result searches past {@link MAX_QUERIES_PER_HOUR}. */
 export const OTHER = '(other)';
+/**
+ * The path key of requests for no page, asset or route of the site: made-up URLs, probes, 404s,
+ * the internal zone asked without a credential. The recorder counts them in one row per status and
+ * category (and client_id, for the operator's keys), with format {@link OTHER_FORMAT} and agent
+ * {@link OTHER_AGENT}, whatever their paths and User-Agents: a flood of them adds no rows past the
+ * few dozen statuses and six categories. Never a real path: those the recorder counts start with
+ * `/` (or are absolute URLs, the targets of the `redirects` setting), and a parenthesis starts neither.
+ */
+export const OTHER_PATH = OTHER;
+/** The format of {@link OTHER_PATH} rows. */
+export const OTHER_FORMAT = 'other';
+/** The agent of {@link OTHER_PATH} rows: their agents are merged (categories are kept). */
+export const OTHER_AGENT = OTHER;
+/**
+ * The path key of requests past {@link MAX_KEYS_PER_FLUSH}, one row per minute and status, with
+ * format `other`, category `unknown` and agent {@link OVERFLOW_AGENT}. Never a real path, as
+ * {@link OTHER_PATH}.
+ */
+export const OVERFLOW_PATH = '(overflow)';
+/** The agent of {@link OVERFLOW_PATH} rows. */
+export const OVERFLOW_AGENT = '(overflow)';
 
 /** Requests and zero-result searches counted since the last {@link AnalyticsCounter.drain}. */
 export interface AnalyticsCounter {
@@ -94,23 +121,11 @@ function branch<K, L, V>(map: Map<K, Map<L, V>>, key: K): Map<L, V> {
   return next;
 }
 
-/** Counts of one minute: by path, then by variant; `keys` is how many (path, variant) pairs it holds. */
+/** Counts of one minute: by path, then by variant. */
 interface Minute {
   readonly start: number;
   readonly end: number;
   readonly byPath: Map<string, Map<Variant, number>>;
-  keys: number;
-}
-
-/**
- * Adds one to a (path, variant) pair of a minute. Past {@link MAX_KEYS_PER_MINUTE} pairs, a new
- * pair counts under the path {@link OTHER}; past {@link MAX_OTHER_KEYS_PER_MINUTE} more, in the
- * one pair of `overflow()` (everything).
- */
-function tally(minute: Minute, path: string, variant: Variant, overflow: () => Variant): void {
-  if (minute.keys < MAX_KEYS_PER_MINUTE || holds(minute, path, variant)) bump(minute, path, variant);
-  else if (minute.keys < MAX_KEYS_PER_MINUTE + MAX_OTHER_KEYS_PER_MINUTE || holds(minute, OTHER, variant)) bump(minute, OTHER, variant);
-  else bump(minute, OTHER, overflow());
 }
 
 /** Whether a minute counts the pair already. */
@@ -118,12 +133,15 @@ function holds(minute: Minute, path: string, variant: Variant): boolean {
   return minute.byPath.get(path)?.has(variant) === true;
 }
 
-/** Adds one to a pair, starting it at one when new. */
-function bump(minute: Minute, path: string, variant: Variant): void {
+/**
+ * Adds one to a pair, starting it at one when new.
+ * @returns whether the pair is new
+ */
+function bump(minute: Minute, path: string, variant: Variant): boolean {
   const counts = branch(minute.byPath, path);
   const count = counts.get(variant);
-  if (count === undefined) minute.keys++;
   counts.set(variant, (count ?? 0) + 1);
+  return count === undefined;
 }
 
 /** Makes an empty counter. */
@@ -133,11 +151,12 @@ export function createAnalyticsCounter(): AnalyticsCounter {
   let queries = new Map<number, Map<string, number>>();
   // Requests come in time order, so most find the minute of the one before.
   let current: Minute | undefined;
-  const overflow = (): Variant => variants.of('other', 0, 'unknown', OTHER, '');
+  // (minute, path, variant) pairs held since the last drain, overflow pairs aside.
+  let keys = 0;
   const minuteOf = (atMs: number): Minute => {
     const start = bucketStart('minute', atMs);
     let minute = minutes.get(start);
-    if (minute === undefined) minutes.set(start, (minute = { start, end: start + BUCKET_MS.minute, byPath: new Map(), keys: 0 }));
+    if (minute === undefined) minutes.set(start, (minute = { start, end: start + BUCKET_MS.minute, byPath: new Map() }));
     return minute;
   };
   return {
@@ -145,7 +164,9 @@ export function createAnalyticsCounter(): AnalyticsCounter {
       if (current === undefined || atMs < current.start || atMs >= current.end) current = minuteOf(atMs);
       const path = request.path.length > PATH_MAX_CHARS ? request.path.slice(0, PATH_MAX_CHARS) : request.path;
       const variant = variants.of(request.format, request.status, request.category, request.agent, request.clientId ?? '');
-      tally(current, path, variant, overflow);
+      if (keys < MAX_KEYS_PER_FLUSH || holds(current, path, variant)) {
+        if (bump(current, path, variant)) keys++;
+      } else bump(current, OVERFLOW_PATH, variants.of('other', request.status, 'unknown', OVERFLOW_AGENT, ''));
     },
     countZeroResult(query, atMs) {
       const start = bucketStart('hour', atMs);
@@ -161,6 +182,7 @@ export function createAnalyticsCounter(): AnalyticsCounter {
       minutes = new Map();
       variants = new Variants();
       current = undefined;
+      keys = 0;
       queries = new Map();
       return { counts: rowsOf(taken), zeroResults: zeroRowsOf(takenQueries) };
     },

@@ -5,6 +5,7 @@
  */
 import { escapeHtml } from '../escape.js';
 import type { StatsReport } from './report.js';
+import { MAX_KEYS_PER_FLUSH, OTHER_PATH, OVERFLOW_PATH } from './counter.js';
 
 /** Agents drawn in their own colour over time; the others are summed as "others". */
 const CHART_AGENTS = 7;
@@ -150,6 +151,14 @@ export function renderHtmlReport(report: StatsReport): string {
       ['Status', 'Requests'],
       report.statuses.map((s) => [String(s.status), number(s.requests)]),
     )}`,
+    `<h2>Outside the site</h2><p>Requests for no page, asset or route of the site (made-up URLs, probes, missing pages), counted together as <code>${escapeHtml(OTHER_PATH)}</code>, by status.</p>${table(
+      ['Status', 'Requests'],
+      report.outsideSite.map((s) => [String(s.status), number(s.requests)]),
+    )}${
+      report.overflowRequests === 0
+        ? ''
+        : `<p>${number(report.overflowRequests)} requests past the per-flush cap of ${number(MAX_KEYS_PER_FLUSH)} kinds, counted as <code>${escapeHtml(OVERFLOW_PATH)}</code>: in every total, their details merged.</p>`
+    }`,
   ];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,6 +1,9 @@
 /**
  * Agent analytics, the server's side: an observer of answered requests (http/observe.ts) that
- * classifies each by User-Agent (cached) and client_id and counts it in memory (counter.ts), a
+ * classifies each by User-Agent (cached) and client_id and counts it in memory (counter.ts) under
+ * the site's path of what answered (a page, asset or route; anything else in one `(other)` row per
+ * status and category, so made-up paths and User-Agents cannot grow the store: DESIGN.md "Content
+ * is untrusted input"), a
  * hook for full-text searches that found nothing, and a timer that writes the counts to the store
  * every few seconds, off the request path (as the audit queue does: store/audit-queue.ts).
  */
@@ -8,7 +11,7 @@ import { untimedObserver, type RequestObserver } from '../http/observe.js';
 import { queryTerms } from '../search/tokenize.js';
 import type { Store } from '../store/store.js';
 import { createAgentClassifier, type AgentClassifier } from './classify.js';
-import { createAnalyticsCounter } from './counter.js';
+import { createAnalyticsCounter, OTHER_AGENT, OTHER_FORMAT, OTHER_PATH } from './counter.js';
 
 /** The recorder of one server process. */
 export interface AnalyticsRecorder {
@@ -68,16 +71,14 @@ export function createAnalyticsRecorder(store: Pick<Store, 'addAnalytics'>, opti
     observe: untimedObserver(function observe(request) {
       const atMs = nowMs();
       const agent = classify(request.userAgent, atMs);
+      // A request whose credential was accepted is known by its client_id, whatever its User-Agent.
+      const category = request.clientId === undefined ? agent.category : 'api-client';
+      const { resource } = request;
       counter.count(
-        {
-          path: request.path,
-          format: request.format,
-          status: request.status,
-          // A request whose credential was accepted is known by its client_id, whatever its User-Agent.
-          category: request.clientId === undefined ? agent.category : 'api-client',
-          agent: agent.agent,
-          clientId: request.clientId,
-        },
+        resource === undefined
+          ? // Anyone can make paths up: everything outside the site is one row per status and category.
+            { path: OTHER_PATH, format: OTHER_FORMAT, status: request.status, category, agent: OTHER_AGENT, clientId: request.clientId }
+          : { path: resource, format: request.format, status: request.status, category, agent: agent.agent, clientId: request.clientId },
         atMs,
       );
     }),

@@ -4,6 +4,7 @@
  */
 import { BUCKET_MS, bucketStart, granularityFor, GRANULARITIES, type Granularity } from './buckets.js';
 import type { AnalyticsCount, ZeroResultCount } from '../store/store.js';
+import { OTHER_PATH, OVERFLOW_PATH } from './counter.js';
 
 /** Requests by format (http/observe.ts `format`), only formats seen. */
 export type FormatCounts = Record<string, number>;
@@ -27,6 +28,18 @@ export interface StatsReport {
   /** Of the pages read (HTML or markdown, status below 400), how many as markdown, per category and in all. */
   markdownShare: { category: string; html: number; markdown: number; share: number }[];
   statuses: { status: number; requests: number }[];
+  /**
+   * Requests for no page, asset or route of the site (stored under the path `(other)`: made-up
+   * URLs, probes, missing pages, the internal zone asked without a credential), by status. Their
+   * agents and formats are counted in `agents`, their statuses in `statuses`.
+   */
+  outsideSite: { status: number; requests: number }[];
+  /**
+   * Requests counted past the distinct-key cap of a flush (analytics/counter.ts
+   * `MAX_KEYS_PER_FLUSH`; stored under the path and agent `(overflow)`): in every total and status,
+   * their agent, format and page merged. 0 unless one flush saw thousands of kinds of requests.
+   */
+  overflowRequests: number;
   zeroResultQueries: { query: string; count: number }[];
   /** Requests made with an accepted credential, per client_id (`name` from the store, null when the key is gone). */
   keys: { client_id: string; name: string | null; requests: number; formats: FormatCounts }[];
@@ -68,7 +81,9 @@ const sortedRecord = (record: Record<string, number>): Record<string, number> =>
       ),
     ),
   );
-const isPageView = (row: AnalyticsCount): boolean => (row.format === 'html' || row.format === 'markdown') && row.status < 400;
+/** A page read: HTML or markdown, below 400, at a path of the site (never `(other)` or `(overflow)`). */
+const isPageView = (row: AnalyticsCount): boolean =>
+  (row.format === 'html' || row.format === 'markdown') && row.status < 400 && row.path !== OTHER_PATH && row.path !== OVERFLOW_PATH;
 
 /**
  * Builds the report.
@@ -90,12 +105,16 @@ export function buildReport(
   const pages = new Map<string, StatsReport['topPages'][number]>();
   const share = new Map<string, { html: number; markdown: number }>();
   const statuses: Record<string, number> = {};
+  const outside: Record<string, number> = {};
+  let overflowRequests = 0;
   const keys = new Map<string, StatsReport['keys'][number]>();
   let requests = 0;
   for (const row of rows) {
     requests += row.count;
     add(categories, row.category, row.count);
     add(statuses, String(row.status), row.count);
+    if (row.path === OTHER_PATH) add(outside, String(row.status), row.count);
+    else if (row.path === OVERFLOW_PATH) overflowRequests += row.count;
     const agentKey = `${row.category}\u0000${row.agent}`;
     let agent = agents.get(agentKey);
     if (agent === undefined) agents.set(agentKey, (agent = { category: row.category, agent: row.agent, requests: 0, formats: {} }));
@@ -164,14 +183,9 @@ export function buildReport(
           (s) => s.category,
         ),
       ),
-    statuses: Object.entries(statuses)
-      .map(([status, n]) => ({ status: Number(status), requests: n }))
-      .sort(
-        byCount(
-          (s) => s.requests,
-          (s) => String(s.status).padStart(4, '0'),
-        ),
-      ),
+    statuses: byStatus(statuses),
+    outsideSite: byStatus(outside),
+    overflowRequests,
     zeroResultQueries: Object.entries(queries)
       .map(([query, count]) => ({ query, count }))
       .sort(
@@ -190,6 +204,18 @@ export function buildReport(
         ),
       ),
   };
+}
+
+/** Counts by status, most first, then by status code. */
+function byStatus(counts: Record<string, number>): { status: number; requests: number }[] {
+  return Object.entries(counts)
+    .map(([status, n]) => ({ status: Number(status), requests: n }))
+    .sort(
+      byCount(
+        (s) => s.requests,
+        (s) => String(s.status).padStart(4, '0'),
+      ),
+    );
 }
 
 /** A share to three decimals (0.667). */

@@ -17,6 +17,12 @@ export interface BodyAnswer {
   kind: 'body';
   body: Body;
   headers: HeaderFields;
+  /**
+   * The canonical URL path of the site's page, static file or redirect target this answer serves
+   * (answers/pages.ts sets it): what observers count by path (http/observe.ts `resource`), a set
+   * the site bounds. Undefined for answers that name none.
+   */
+  resource?: string;
 }
 
 /** A computed answer: status, header fields and the bytes (none for 204, 304 or a redirect). */
@@ -29,6 +35,8 @@ export interface PlainAnswer {
    * writer keeps its header fields by object, so it must not change.
    */
   body: string | Buffer | undefined;
+  /** As {@link BodyAnswer.resource}. */
+  resource?: string;
 }
 
 /**
@@ -55,6 +63,8 @@ export interface FileAnswer {
   start: number;
   /** Last byte sent, inclusive; `start - 1` for an empty file. */
   end: number;
+  /** As {@link BodyAnswer.resource}. */
+  resource?: string;
 }
 
 /** Any answer. */

@@ -43,15 +43,21 @@ export function servePage(config: PageConfig): RouteAnswer {
     switch (resolution.kind) {
       case 'page':
         if (principal !== undefined) requireScopes(principal, ['content:read']);
-        return pageAnswer(config, facts, resolution, PUBLIC_CACHE, () => alternateLinks(snapshot, resolution));
+        return serving(
+          pageAnswer(config, facts, resolution, PUBLIC_CACHE, () => alternateLinks(snapshot, resolution)),
+          canonicalUrl(resolution),
+        );
       case 'internal': {
         if (principal === undefined) throw new ApiError('credential_required');
         requireScopes(principal, ['internal:read']);
         const found = resolution.find();
         if (found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
-        if (found.kind === 'asset') return assetAnswer(facts, found.asset, PRIVATE_CACHE);
+        if (found.kind === 'asset') return serving(assetAnswer(facts, found.asset, PRIVATE_CACHE), found.asset.url);
         if (found.kind === 'redirect') return redirectAnswer(snapshot.chrome.basePath, found, facts.search);
-        return pageAnswer(config, facts, found, PRIVATE_CACHE, () => alternateLinks(snapshot, found));
+        return serving(
+          pageAnswer(config, facts, found, PRIVATE_CACHE, () => alternateLinks(snapshot, found)),
+          canonicalUrl(found),
+        );
       }
       case 'hidden':
         if (principal === undefined || !principal.scopes.includes('internal:read'))
@@ -59,9 +65,10 @@ export function servePage(config: PageConfig): RouteAnswer {
         return redirectAnswer(snapshot.chrome.basePath, resolution.find(), facts.search);
       case 'asset':
         if (principal !== undefined) requireScopes(principal, ['content:read']);
-        return assetAnswer(facts, resolution.asset, PUBLIC_CACHE);
+        return serving(assetAnswer(facts, resolution.asset, PUBLIC_CACHE), resolution.asset.url);
       case 'static':
-        return bodyAnswer(resolution.body, STATIC_HEADERS);
+        // Found by the exact path (sitegate's own files, sitemap parts, llms files): a bounded set.
+        return serving(bodyAnswer(resolution.body, STATIC_HEADERS), facts.path);
       case 'redirect':
         return redirectAnswer(snapshot.chrome.basePath, resolution, facts.search);
       case 'not_found':
@@ -71,13 +78,30 @@ export function servePage(config: PageConfig): RouteAnswer {
 }
 
 /**
+ * Marks an answer with the site path it serves (answer.ts `resource`), which analytics counts by.
+ * Always a canonical spelling, never the request's: other spellings of a page (`/a/%62`,
+ * `;part=02`) are unbounded, the site's paths are not.
+ * @returns the same answer
+ */
+function serving(answer: Answer, resource: string): Answer {
+  if (answer.kind !== 'raw') answer.resource = resource;
+  return answer;
+}
+
+/** The canonical URL of what a page answer serves: the `.md` URL when that is the only representation. */
+function canonicalUrl(found: Found): string {
+  return found.markdownOnly ? found.markdownUrl : found.url;
+}
+
+/**
  * A 308 (RFC 9110 §15.4.9) to a URL path of the site, under its base path, or to an absolute URL
  * (the `redirects` setting), the request's query kept. CORS on the redirect too, or a
  * cross-origin fetch could not follow it (Fetch standard §4.4).
  */
 function redirectAnswer(basePath: string, redirect: Redirected, search: string): Answer {
   const target = redirect.location.startsWith('/') ? `${basePath}${redirect.location}` : redirect.location;
-  return plainAnswer(308, { ...PUBLIC_CORS_HEADERS, location: `${target}${search}` }, undefined);
+  // Counted under the page or URL it leads to: the spellings that lead there are unbounded.
+  return serving(plainAnswer(308, { ...PUBLIC_CORS_HEADERS, location: `${target}${search}` }, undefined), redirect.location);
 }
 
 /** Response headers of a page's two representations; the same for every request of a snapshot. */

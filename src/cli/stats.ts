@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildReport, reportWindow, type StatsReport } from '../analytics/report.js';
 import { renderHtmlReport } from '../analytics/html-report.js';
+import { MAX_KEYS_PER_FLUSH, OTHER_PATH, OVERFLOW_PATH } from '../analytics/counter.js';
 import { parseDuration } from './durations.js';
 import { printTable, withKeys, type StoreFlags } from './keys.js';
 
@@ -109,4 +110,11 @@ function printReport(report: StatsReport): void {
     ['STATUS', 'REQUESTS'],
     report.statuses.map((s) => [String(s.status), String(s.requests)]),
   );
+  section(
+    `Outside the site (no page, asset or route: counted as ${OTHER_PATH})`,
+    ['STATUS', 'REQUESTS'],
+    report.outsideSite.map((s) => [String(s.status), String(s.requests)]),
+  );
+  if (report.overflowRequests > 0)
+    print(`\n${report.overflowRequests} requests past the per-flush cap of ${MAX_KEYS_PER_FLUSH} kinds, counted as ${OVERFLOW_PATH}`);
 }

@@ -161,6 +161,18 @@ export interface LoadOptions {
  * skipped, but for the generators' asset folders (`.gitbook/assets`), where only assets are
  * listed. A symlink is followed only when its real target lies inside the root (content/walk.ts).
  * Other files are counted by extension in `skipped`.
+ *
+ * A static folder inside the content folder (VitePress' `docs/public/`) is listed once, as a
+ * static folder: its files are served at the site root and nowhere else, as the generators publish
+ * them ("Assets placed in public will be copied to the root of the output directory as-is",
+ * vitepress.dev/guide/asset-handling#the-public-directory; Docusaurus copies `static/` "into the
+ * root of the generated build folder", docusaurus.io/docs/static-assets; Hugo serves `static/` "on
+ * the site root path", gohugo.io/content-management/static-files; Astro copies `public/` untouched,
+ * docs.astro.build/en/basics/project-structure/#public). Listed from the content folder as well, a
+ * file would also answer at `/public/…`, where the internal zone (content/access.ts), decided by
+ * URL, does not reach: `public/internal/plan.txt` is internal at `/internal/plan.txt` only. Files
+ * of such a folder are skipped by real path, so a link into it from elsewhere in the content
+ * folder serves no second copy either.
  * @throws {ContentDirError} when `rootDir` does not exist or is not a folder
  */
 export function loadContent(rootDir: string, options: LoadOptions = {}): LoadResult {
@@ -178,9 +190,13 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
   const assets: AssetFile[] = [];
   const skipped = new Map<string, number>();
   const problems: ContentProblem[] = [];
+  const staticRoots = (options.staticDirs ?? []).map((dir) => ({ dir, real: realFolder(dir) }));
+  const servedAtRoot = staticRoots.flatMap(({ real }) => (real !== undefined && real.startsWith(root + path.sep) ? [real] : []));
   walkFolder(
     root,
     (rel, real, name) => {
+      // A static folder inside the content folder is served at the site root only (see below).
+      if (servedAtRoot.some((folder) => real.startsWith(folder + path.sep))) return;
       // Only a generator's asset folder is hidden and walked (content/walk.ts): assets alone are listed there.
       const hidden = isHiddenName(rel.split('/', 1)[0] as string);
       if (hidden && !inGeneratorAssetFolder(rel)) return;
@@ -191,11 +207,8 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
     },
     problems,
   );
-  for (const dir of options.staticDirs ?? []) {
-    let staticRoot: string;
-    try {
-      staticRoot = realpathSync.native(dir);
-    } catch {
+  for (const { dir, real: staticRoot } of staticRoots) {
+    if (staticRoot === undefined) {
       problems.push({ severity: 'error', file: `static:${dir}`, message: 'static folder not found' });
       continue;
     }
@@ -210,6 +223,15 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
   }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
   return { files, assets, skipped, problems };
+}
+
+/** The real path of a folder, or undefined when there is none. */
+function realFolder(dir: string): string | undefined {
+  try {
+    return realpathSync.native(dir);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads a file as UTF-8 without its byte-order mark. */

@@ -15,7 +15,7 @@ import type { Answer, RequestFacts } from '../answers/answer.js';
 import { plainAnswer } from '../answers/answer.js';
 import type { AppContext } from '../answers/context.js';
 import type { Route } from './route.js';
-import { buildRouteTable, type PathRoutes } from './route-table.js';
+import { buildRouteTable, PAGE_PATH, type PathRoutes } from './route-table.js';
 import { createWriter } from './write.js';
 import { errorAnswer, internalError, negotiatedErrorForm, type ErrorSite } from '../answers/error-answer.js';
 import { PREFLIGHT_HEADERS, splitTarget, transportHeaders } from './headers.js';
@@ -79,6 +79,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       route: name,
       method: facts.method,
       path: facts.path,
+      resource: resourceOf(route, answer),
       status: response.headersSent ? response.statusCode : NO_ANSWER_STATUS,
       format: answerFormat(name, answer),
       userAgent: facts.headers['user-agent'],
@@ -254,6 +255,15 @@ class Facts implements RequestFacts {
   requestId(): string {
     return (this.#requestId ??= this.nextRequestId());
   }
+}
+
+/**
+ * The site's path for what answered (observe.ts `resource`): a named route's own path (the table
+ * matched it exactly), else what the page route's answer says it served.
+ */
+function resourceOf(route: Route | undefined, answer: Answer | undefined): string | undefined {
+  if (route !== undefined && route.path !== PAGE_PATH) return route.path;
+  return answer === undefined || answer.kind === 'raw' ? undefined : answer.resource;
 }
 
 /**

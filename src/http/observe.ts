@@ -9,8 +9,16 @@ export interface AnsweredRequest {
   /** The route's operation id from the route table (`getPage`, `search`, `token`…), or `unmatched`. */
   route: string;
   method: string;
-  /** Path without query string. */
+  /** Path without query string, as received. */
   path: string;
+  /**
+   * The site's own path for what answered, for observers that count by path (analytics): the
+   * route's path for a route of the table by name (`/llms.txt`, `/api/search.json`), else the
+   * canonical URL path of the page, static file or redirect target the page route served
+   * (answers/answer.ts `resource`). Undefined for anything else (404s, the internal zone refused,
+   * errors before an answer, refused methods), whose paths anyone can make up.
+   */
+  resource: string | undefined;
   status: number;
   /** What was served: html, markdown, llms (llms.txt / llms-full.txt), mcp, json, asset, other. */
   format: 'html' | 'markdown' | 'llms' | 'mcp' | 'json' | 'asset' | 'other';

@@ -1,9 +1,19 @@
 /**
  * The analytics part of the store contract (store.contract.ts registers it for every adapter):
- * counters add up across calls and stores, keys stay apart, listing and pruning cut exactly.
+ * counters add up across calls and stores, keys stay apart, listing and pruning cut exactly, and
+ * the largest flush the counter makes (analytics/counter.ts `MAX_KEYS_PER_FLUSH`) is taken whole.
  */
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsCount, Store, ZeroResultCount } from './store.js';
+import {
+  createAnalyticsCounter,
+  MAX_KEYS_PER_FLUSH,
+  OTHER_AGENT,
+  OTHER_FORMAT,
+  OTHER_PATH,
+  OVERFLOW_AGENT,
+  OVERFLOW_PATH,
+} from '../analytics/counter.js';
 
 function count(overrides: Partial<AnalyticsCount> = {}): AnalyticsCount {
   return {
@@ -80,6 +90,42 @@ export function describeAnalyticsContract(fixture: () => { store: Store; openAno
       const listed = await store.listAnalytics('hour', new Date(0));
       expect(listed).toHaveLength(1203);
       expect(listed.reduce((sum, row) => sum + row.count, 0)).toBe((1203 * 1204) / 2);
+    });
+
+    it('takes the largest flush in one call, and adds (other) and (overflow) rows across flushes and stores', async () => {
+      const { store, openAnother } = fixture();
+      const other = await openAnother();
+      const at = Date.parse('2030-01-01T10:00:30.000Z');
+      const site = { format: 'html', status: 200, category: 'browser', agent: 'Chrome', clientId: undefined };
+      const made = { ...site, path: OTHER_PATH, format: OTHER_FORMAT, status: 404, agent: OTHER_AGENT };
+      // One flush at the cap: every pair a page of its own, then 10 more pages and 6,000 made-up paths.
+      const first = createAnalyticsCounter();
+      for (let i = 0; i < MAX_KEYS_PER_FLUSH - 1; i++) first.count({ ...site, path: `/p/${i}` }, at);
+      for (let i = 0; i < 6000; i++) first.count(made, at);
+      for (let i = 0; i < 10; i++) first.count({ ...site, path: `/q/${i}` }, at);
+      const flushed = first.drain();
+      expect(flushed.counts).toHaveLength(3 * (MAX_KEYS_PER_FLUSH + 1));
+      await store.addAnalytics(flushed.counts, flushed.zeroResults);
+      // The next flushes, from this store and another replica, add to the same rows.
+      const second = createAnalyticsCounter();
+      for (let i = 0; i < 4; i++) second.count(made, at);
+      const third = createAnalyticsCounter();
+      for (let i = 0; i < MAX_KEYS_PER_FLUSH; i++) third.count({ ...site, path: `/p/${i}` }, at);
+      third.count({ ...site, path: '/r' }, at);
+      await Promise.all([store.addAnalytics(second.drain().counts, []), other.addAnalytics(third.drain().counts, [])]);
+
+      for (const granularity of ['minute', 'hour', 'day'] as const) {
+        const rows = await store.listAnalytics(granularity, new Date(0));
+        expect(rows).toHaveLength(MAX_KEYS_PER_FLUSH + 2);
+        expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(MAX_KEYS_PER_FLUSH - 1 + 6000 + 10 + 4 + MAX_KEYS_PER_FLUSH + 1);
+        const shared = { granularity, bucketStart: rows[0]?.bucketStart, clientId: null };
+        expect(rows.filter((row) => !row.path.startsWith('/p/'))).toStrictEqual([
+          { ...shared, path: OTHER_PATH, format: OTHER_FORMAT, status: 404, category: 'browser', agent: OTHER_AGENT, count: 6004 },
+          { ...shared, path: OVERFLOW_PATH, format: 'other', status: 200, category: 'unknown', agent: OVERFLOW_AGENT, count: 11 },
+        ]);
+        expect(rows.find((row) => row.path === '/p/0')?.count).toBe(2);
+        expect(rows.find((row) => row.path === `/p/${MAX_KEYS_PER_FLUSH - 1}`)?.count).toBe(1);
+      }
     });
   });
 }

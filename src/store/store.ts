@@ -86,7 +86,10 @@ export type StoreChange =
 export interface AnalyticsCount {
   granularity: Granularity;
   bucketStart: Date;
-  /** Request path without the query string (at most 512 characters), or `(other)` past the bound. */
+  /**
+   * The site's path of what answered (a page, static file or route, at most 512 characters), or
+   * `(other)` for anything else and `(overflow)` past a flush's cap (analytics/counter.ts).
+   */
   path: string;
   /** http/observe.ts `format`. */
   format: string;
