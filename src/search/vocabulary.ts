@@ -10,11 +10,13 @@
  * {@link MAX_FUZZY_CANDIDATES} candidate terms from a bigram index (typo-index.ts), not every term.
  * Per query (at most 16 words, search-index.ts): at most {@link MAX_QUERY_EXPANSIONS} terms, and at
  * most {@link MAX_QUERY_FUZZY_CANDIDATES} candidates examined, the words that need near spellings
- * sharing both evenly. Measured (a 16-word query, terms examined for near spellings): docs-large,
- * 18,631 terms: 33–190 per unknown word, 444–2,876 per misspelt English word (median 523, max 3,012
- * of 2,000 one-substitution typos); the bench's generated 10k-page site, 30,969 terms: 0–1 per
- * unknown word, median 2,501 and max 7,456 per typo. Below the caps, the answer is the one a scan of
- * the whole vocabulary gives.
+ * sharing both evenly. Measured, candidates examined per word: docs-large (18,631 terms), 51–190
+ * for an unknown word, 444–2,876 for a misspelt English one (median 523, max 3,012 over 2,000
+ * one-substitution typos of its terms); the bench's generated 10k-page site (30,969 terms), 0–1 for
+ * an unknown word, median 2,501 and max 7,456 for a typo. Below the caps the answer is the one a
+ * scan of the whole vocabulary gave (705 Cranfield and docs-large queries compared); a query of 16
+ * typos at 10k pages may reach its 2,500 a word, and then keeps the near spellings that share the
+ * word's rarest bigrams, read first.
  */
 import { TERM_IN_PUBLIC } from './field-pairs.js';
 import { TypoIndex } from './typo-index.js';
