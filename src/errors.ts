@@ -45,6 +45,12 @@ export const ERROR_TABLE = {
     message: 'The credential lacks a scope this resource needs.',
     resolution: 'Use a credential that carries the scopes listed in "scopes", or ask the site operator to grant them.',
   },
+  origin_not_allowed: {
+    status: 403,
+    message: 'Pages of this origin may not call this MCP server.',
+    resolution:
+      "Call /mcp from an agent, IDE or script (they send no Origin header) or from a page of this site; to call it from another site's pages, ask the site operator to add that origin to mcp.allowedOrigins.",
+  },
   invalid_request: {
     status: 400,
     message: 'The request is malformed.',

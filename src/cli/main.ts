@@ -49,6 +49,7 @@ interface ServeOptions {
   editUrl?: string;
   allowContentErrors?: boolean;
   trustProxy?: string;
+  mcpAllowedOrigin?: string[];
   secretFile?: string;
   conventions?: string;
   static?: string[];
@@ -123,6 +124,11 @@ function program(setExit: (code: number) => void): Command {
     .addOption(conventionsOption())
     .option('--allow-content-errors', 'start even when pages with unreadable access/draft frontmatter are held back')
     .option('--trust-proxy <list>', 'comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For names the client (default: none)')
+    .option(
+      '--mcp-allowed-origin <origin>',
+      "an origin (https://app.example.com) whose browser pages may call /mcp besides the site's own (repeatable; default: none)",
+      (origin: string, origins: string[] | undefined) => [...(origins ?? []), origin],
+    )
     .option(...secretFile)
     .option(...staticOption)
     .action(async (dir: string | undefined, options: ServeOptions) => {

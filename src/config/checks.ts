@@ -91,3 +91,34 @@ export function checkEditUrl(value: string): string | undefined {
     ? undefined
     : 'must be an http(s) URL, e.g. "https://github.com/o/r/edit/main/docs/"';
 }
+
+/**
+ * The ASCII serialization of an http(s) origin as the `Origin` request header carries it (RFC 6454
+ * §6.1, WHATWG URL "origin"): scheme and host lower-cased, the scheme's default port dropped
+ * (`HTTPS://Docs.Example.com:443` → `https://docs.example.com`); undefined for anything that is no
+ * such origin: `null` (opaque origins), other schemes, a path, query, fragment or credentials.
+ */
+export function serializedOrigin(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  // An origin is scheme, host and port only: `href` adds nothing to it but the root path.
+  return url.href === `${url.origin}/` && !/[/?#]$/.test(value) ? url.origin : undefined;
+}
+
+/**
+ * Origins allowed to call `/mcp` besides the site's own (settings.ts `mcp.allowedOrigins`): each an
+ * http(s) origin, `scheme://host[:port]` ({@link serializedOrigin}). `null` is refused: the opaque
+ * origin of sandboxed frames and local files stands for any page at all.
+ * @param value the entries (the schema checked they are strings)
+ */
+export function checkOrigins(value: readonly string[]): string | undefined {
+  const bad = value.find((entry) => serializedOrigin(entry.trim()) === undefined);
+  return bad === undefined
+    ? undefined
+    : `must hold http(s) origins like "https://app.example.com" (no path, no "null"); "${bad.trim()}" is none`;
+}

@@ -86,6 +86,7 @@ describe('loadConfig', () => {
       branding: { logo: null, favicon: null, accentColor: null, theme: 'auto', editUrl: null },
       allowContentErrors: false,
       trustProxy: [],
+      mcpAllowedOrigins: [],
       secret: null,
       auditRetentionDays: 90,
       analyticsEnabled: true,
@@ -287,6 +288,28 @@ describe('loadConfig', () => {
     const config = loadConfig({ port: 0, dataDir: '/var/lib/sitegate' }, {}, {}, CWD);
     expect(config.port).toBe(0);
     expect(config.dataDir).toBe(path.resolve('/var/lib/sitegate'));
+  });
+
+  it('reads MCP origins from the repeated flag, the comma-separated variable or sitegate.json mcp.allowedOrigins, as origins', () => {
+    const file = { mcp: { allowedOrigins: ['https://file.example'] } };
+    expect(
+      loadConfig({ mcpAllowedOrigin: ['HTTPS://App.Example.com:443', 'http://localhost:5173'] }, {}, file, CWD).mcpAllowedOrigins,
+    ).toStrictEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(loadConfig({}, { mcpAllowedOrigin: ' https://a.example , http://b.example:80 ' }, file, CWD).mcpAllowedOrigins).toStrictEqual([
+      'https://a.example',
+      'http://b.example',
+    ]);
+    expect(loadConfig({}, {}, file, CWD).mcpAllowedOrigins).toStrictEqual(['https://file.example']);
+    const list = 'must hold http(s) origins like "https://app.example.com" (no path, no "null")';
+    expect(() => loadConfig({ mcpAllowedOrigin: ['https://a.example/app'] }, {}, {}, CWD)).toThrow(
+      `--mcp-allowed-origin: ${list}; "https://a.example/app" is none, got ["https://a.example/app"]`,
+    );
+    expect(() => loadConfig({}, { mcpAllowedOrigin: 'https://a.example,null' }, {}, CWD)).toThrow(
+      `SITEGATE_MCP_ALLOWED_ORIGINS: ${list}; "null" is none, got "https://a.example,null"`,
+    );
+    expect(() => loadConfig({}, {}, { mcp: { allowedOrigins: ['*'] } }, CWD)).toThrow(
+      `sitegate.json: mcp.allowedOrigins: ${list}; "*" is none, got ["*"]`,
+    );
   });
 
   it('reads trusted proxies as addresses, CIDR ranges, netmasks and proxy-addr names, trimmed', () => {

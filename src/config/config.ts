@@ -11,7 +11,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type RateLimitName } from '.
 import { DEFAULT_LIMITS, limitConflict, type LimitName, type RequestLimits } from './limits.js';
 import { SETTINGS, type LogLevel, type Setting } from './settings.js';
 import { schemaProblem, shown, valueProblem } from './schema.js';
-import { normalizeBaseUrl } from './checks.js';
+import { normalizeBaseUrl, serializedOrigin } from './checks.js';
 import { chooseDataDir } from './data-dir.js';
 import { ConfigError } from './errors.js';
 import { decodeRequestPath } from '../content/paths.js';
@@ -82,6 +82,11 @@ export interface Config {
    * `uniquelocal`, validated. Empty (the default): the socket peer is the client.
    */
   trustProxy: string[];
+  /**
+   * Origins besides the base URL's whose pages may call `/mcp` (`mcp.allowedOrigins`), each as
+   * checks.ts `serializedOrigin` writes it (`https://app.example.com`): answers/mcp-origin.ts.
+   */
+  mcpAllowedOrigins: string[];
   /**
    * Where the secret that seals signing keys comes from; null = generated into the data folder
    * (SQLite; PostgreSQL refuses to start). Never logged.
@@ -154,6 +159,10 @@ export interface ConfigInput {
   limits?: Partial<RequestLimits> | undefined;
   /** Trusted proxies: a list (sitegate.json) or one comma-separated string (flag, environment). */
   trustProxy?: string | string[] | undefined;
+  /** Origins allowed to call `/mcp`: `--mcp-allowed-origin` (repeatable), or one comma-separated string (environment). */
+  mcpAllowedOrigin?: string | string[] | undefined;
+  /** sitegate.json's `mcp`: `{ "allowedOrigins": ["https://app.example.com"] }`. */
+  mcp?: { allowedOrigins?: string[] | undefined } | undefined;
   /** File holding the secret that seals signing keys (`--secret-file`, or `secretFile` in sitegate.json). */
   secretFile?: string | undefined;
   /** Audit settings, e.g. `{ "retentionDays": 90 }` (sitegate.json only). */
@@ -275,6 +284,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     },
     allowContentErrors: value('allowContentErrors'),
     trustProxy: value<string[]>('trustProxy').map((entry) => entry.trim()),
+    mcpAllowedOrigins: value<string[]>('mcp.allowedOrigins').map((entry) => serializedOrigin(entry.trim()) as string),
     secret: secretSource(given.get('secretFile'), given.get('secret'), dir('secretFile')),
     auditRetentionDays: value('audit.retentionDays'),
     analyticsEnabled: value('analytics.enabled'),

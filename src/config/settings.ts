@@ -12,7 +12,16 @@ import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_ENV_NAMES, LIMIT_RANGES, type LimitName } from './limits.js';
 import { GENERATORS } from '../content/conventions/types.js';
-import { checkBaseUrl, checkCssColor, checkEditUrl, checkImageRef, checkPageMaxChars, checkSiteTitle, checkTrustProxy } from './checks.js';
+import {
+  checkBaseUrl,
+  checkCssColor,
+  checkEditUrl,
+  checkImageRef,
+  checkOrigins,
+  checkPageMaxChars,
+  checkSiteTitle,
+  checkTrustProxy,
+} from './checks.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -335,6 +344,18 @@ export const SETTINGS: readonly Setting[] = [
     check: checkTrustProxy,
     default: [],
     description: 'Proxies whose X-Forwarded-For names the client: IP addresses, CIDR ranges, loopback, linklocal, uniquelocal.',
+  },
+  {
+    key: 'mcp.allowedOrigins',
+    input: 'mcpAllowedOrigin',
+    flag: '--mcp-allowed-origin',
+    env: 'SITEGATE_MCP_ALLOWED_ORIGINS',
+    schema: { type: 'array', items: { type: 'string' } },
+    expect: 'a list of origins like ["https://app.example.com"]',
+    check: checkOrigins,
+    default: [],
+    description:
+      "Origins whose pages may call `/mcp` besides the site's own (`--mcp-allowed-origin` repeats); other `Origin`s get 403, none is fine.",
   },
   {
     key: 'secretFile',

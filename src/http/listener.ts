@@ -213,6 +213,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       }
       if (path.includes('%')) checkPercentEncoding(path);
       const routes = table.lookup(path);
+      routes.guard?.(facts);
       route = facts.method === 'HEAD' ? routes.GET : routes[facts.method as 'GET' | 'POST'];
       if (route === undefined) {
         // The token endpoints answer every refusal in their own form; other paths the error object.

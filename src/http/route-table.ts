@@ -13,6 +13,7 @@ import { DISCOVERY, discoveryAnswer } from '../answers/discovery.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
+import { mcpOriginGuard, type RequestGuard } from '../answers/mcp-origin.js';
 import { servePage } from '../answers/pages.js';
 import { getReadiness } from '../answers/readiness.js';
 import { searchPage } from '../answers/search-page.js';
@@ -23,6 +24,11 @@ export interface PathRoutes {
   POST?: Route;
   /** `Allow` (RFC 9110 §10.2.1) for 405 and OPTIONS. */
   allow: string;
+  /**
+   * Runs first for every method of the path, before its body is read or its credential checked,
+   * and throws to refuse the request (`/mcp`'s Origin check, answers/mcp-origin.ts).
+   */
+  guard?: RequestGuard;
 }
 
 /** The table, as the listener reads it. */
@@ -86,6 +92,9 @@ function routeOf(op: Pick<Operation, 'id' | 'method' | 'path' | 'credential' | '
 /** The server-rendered search results page (answers/search-page.ts); the header's search form submits to it. */
 export const SEARCH_PAGE_PATH = '/search';
 
+/** The MCP endpoint (Streamable HTTP). */
+export const MCP_PATH = '/mcp';
+
 /** Paths the table answers with the page route. */
 export const PAGE_PATH = '*';
 
@@ -113,7 +122,7 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
   }
   routes.push(
     routeOf(
-      { id: 'mcp', method: 'POST', path: '/mcp', credential: 'optional', scopes: [] },
+      { id: 'mcp', method: 'POST', path: MCP_PATH, credential: 'optional', scopes: [] },
       { answer: mcpAnswer(ctx), before: mcpBefore(ctx.auth), body: 'json', notAllowed: MCP_NOT_ALLOWED },
     ),
   );
@@ -140,6 +149,7 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     entry.allow = entry.GET !== undefined ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
     byPath.set(route.path, entry);
   }
+  (byPath.get(MCP_PATH) as PathRoutes).guard = mcpOriginGuard(ctx.config.baseUrl, ctx.config.mcpAllowedOrigins);
   const pages: PathRoutes = { GET: page, allow: 'GET, HEAD, OPTIONS' };
   // API clients get the error object on API paths whatever they accept; page URLs negotiate.
   const apiPaths: PathRoutes = { GET: { ...page, errors: 'json' }, allow: pages.allow };

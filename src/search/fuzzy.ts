@@ -1,5 +1,8 @@
 /** Bounded edit distance for typo-tolerant search. */
 
+/** The two rows of {@link boundedEditDistance}, grown as needed (Float64: they hold Infinity). */
+let scratch = new Float64Array(2 * 64);
+
 /**
  * Levenshtein distance between `a` and `b` (insertions, deletions and substitutions of UTF-16
  * code units), or `Infinity` as soon as it must exceed `max`. Cost O(|a| · (2·max + 1)).
@@ -7,8 +10,10 @@
  */
 export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return Infinity;
-  let previous = new Array<number>(b.length + 1);
-  let current = new Array<number>(b.length + 1);
+  // Two rows reused from call to call: a typo search checks hundreds of candidates per word.
+  if (scratch.length < 2 * (b.length + 1)) scratch = new Float64Array(2 * (b.length + 1) * 2);
+  let previous = scratch.subarray(0, b.length + 1);
+  let current = scratch.subarray(b.length + 1, 2 * (b.length + 1));
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     // Only the diagonal band |i − j| ≤ max can stay within the bound.

@@ -170,8 +170,7 @@ export class CompactSearchIndex implements SearchIndex {
     const idfs = new Float64Array(words.length);
     const groups = words.map((word) => this.vocabulary.stemGroupOf(word));
     let touchedCount = 0;
-    words.forEach((word, i) => {
-      const expansions = this.vocabulary.expand(word, groups[i] as number, word === typing, includeInternal);
+    this.vocabulary.expandQuery(words, groups, typing, includeInternal).words.forEach((expansions, i) => {
       touchedCount = this.scoreWord(expansions, 1 << i, includeInternal, touchedCount, idfs, i);
     });
     // Minimum should match: pages with every word first, then pages with some, each by score.

@@ -1,9 +1,25 @@
 /**
  * The index's vocabulary, and the terms a query word stands for: itself, the other forms of its
  * stem, completions when it is the word being typed, and near spellings when it is in no page.
+ *
+ * What one query costs is bounded, whatever the vocabulary (issue 28: a query of 16 unknown words
+ * read all 30,971 terms of a 10k-page site 16 times, 50–180 ms). Per word: the word itself, at most
+ * {@link MAX_STEM_EXPANSIONS} other forms of its stem and, for the word being typed, at most
+ * {@link MAX_PREFIX_EXPANSIONS} completions; or, only when none of these exists, at most
+ * {@link MAX_FUZZY_EXPANSIONS} near spellings, found by examining at most
+ * {@link MAX_FUZZY_CANDIDATES} candidate terms from a bigram index (typo-index.ts), not every term.
+ * Per query (at most 16 words, search-index.ts): at most {@link MAX_QUERY_EXPANSIONS} terms, and at
+ * most {@link MAX_QUERY_FUZZY_CANDIDATES} candidates examined, the words that need near spellings
+ * sharing both evenly. Measured, candidates examined per word: docs-large (18,631 terms), 51–190
+ * for an unknown word, 444–2,876 for a misspelt English one (median 523, max 3,012 over 2,000
+ * one-substitution typos of its terms); the bench's generated 10k-page site (30,969 terms), 0–1 for
+ * an unknown word, median 2,501 and max 7,456 for a typo. Below the caps the answer is the one a
+ * scan of the whole vocabulary gave (705 Cranfield and docs-large queries compared); a query of 16
+ * typos at 10k pages may reach its 2,500 a word, and then keeps the near spellings that share the
+ * word's rarest bigrams, read first.
  */
 import { TERM_IN_PUBLIC } from './field-pairs.js';
-import { boundedEditDistance } from './fuzzy.js';
+import { TypoIndex } from './typo-index.js';
 import { StemGroups } from './stem-groups.js';
 import type { Analysis } from './analysis.js';
 
@@ -15,6 +31,25 @@ export interface Expansion {
 
 /** A prefix stands for at most this many longer words (Elasticsearch's `max_expansions` default). */
 export const MAX_PREFIX_EXPANSIONS = 50;
+/**
+ * Other forms of a word's stem it stands for, at most: the first in code-unit order. The largest
+ * stem groups of the corpora hold 15 terms (Cranfield `gener`) and 12 (docs-large): never reached there.
+ */
+export const MAX_STEM_EXPANSIONS = 32;
+/** Near spellings of one word, at most: the closest, ties in code-unit order (Elasticsearch's fuzzy `max_expansions`). */
+export const MAX_FUZZY_EXPANSIONS = 50;
+/** Candidate terms one word's typo search examines, at most (typo-index.ts): above the 7,456 measured at 10k pages. */
+export const MAX_FUZZY_CANDIDATES = 10_000;
+/**
+ * Candidate terms one query's typo searches examine in all, at most: 4 words get
+ * {@link MAX_FUZZY_CANDIDATES} each, 16 get 2,500 each (the median typo's need at 10k pages).
+ */
+export const MAX_QUERY_FUZZY_CANDIDATES = 40_000;
+/**
+ * Terms one query stands for, at most: 16 words × (1 + {@link MAX_STEM_EXPANSIONS}) + {@link MAX_PREFIX_EXPANSIONS}
+ * = 578 leave at least 190 to the near spellings, shared evenly among the words that need them.
+ */
+export const MAX_QUERY_EXPANSIONS = 768;
 /**
  * Weight of another form of the word's stem: below 1, as a stemmed field scored beside the exact
  * one, so pages with the very word rank first. On Cranfield 0.35–0.5 rank best (nDCG@10 of
@@ -30,12 +65,22 @@ const FUZZY_WEIGHT = 0.45;
 /** Words shorter than this are never matched fuzzily: one edit is too large a change. */
 const FUZZY_MIN_CHARS = 5;
 
+/** The terms each word of a query stands for ({@link Vocabulary.expandQuery}), and what finding them cost. */
+export interface QueryExpansion {
+  /** Per query word, in order, its terms. */
+  words: Expansion[][];
+  /** Candidate terms its typo searches examined (typo-index.ts), at most {@link MAX_QUERY_FUZZY_CANDIDATES}. */
+  fuzzyCandidates: number;
+}
+
 /** The vocabulary: terms by id, in code-unit order, and by stem. */
 export class Vocabulary {
   /** Vocabulary in code-unit order, for prefix ranges, and the term id of each entry. */
   private readonly sortedTerms: string[];
   private readonly sortedIds: Uint32Array;
   private readonly stems: StemGroups;
+  /** The vocabulary by bigram, for near spellings. */
+  private readonly typos: TypoIndex;
 
   /**
    * @param terms term by id
@@ -59,6 +104,7 @@ export class Vocabulary {
     this.sortedIds = Uint32Array.from(order);
     this.sortedTerms = order.map((id) => terms[id] as string);
     this.stems = new StemGroups(terms, this.sortedIds, analysis);
+    this.typos = new TypoIndex(this.sortedTerms);
   }
 
   /** The id of a term pages of the audience contain, else `undefined`. */
@@ -79,42 +125,91 @@ export class Vocabulary {
   }
 
   /**
-   * The terms a query word stands for, each once: the word itself (weight 1); the other terms of
-   * its stem's `group` ({@link Vocabulary.stemGroupOf}, weight {@link STEM_WEIGHT}); when `prefix`, the first {@link MAX_PREFIX_EXPANSIONS} longer
-   * words it begins, shortest completions first among equals; and only when none of these exists,
-   * the words within round(0.2 × length) edits (at most 2). Only terms of pages the caller may
-   * see count: words of internal pages never change a public query's answer (taking a prefix
-   * slot, or turning typo tolerance off), so they cannot be guessed through it. Each kind comes
-   * in code-unit order of its terms, never in term-id order, which depends on where a word was
-   * first met, maybe an internal page: the order scores are added in, and so their float
-   * rounding, is the same whatever the internal pages hold.
+   * The terms each word of a query stands for, each once per word: the word itself (weight 1); the
+   * other terms of its stem's group ({@link Vocabulary.stemGroupOf}, weight {@link STEM_WEIGHT}, at
+   * most {@link MAX_STEM_EXPANSIONS}); for the word being typed, the first
+   * {@link MAX_PREFIX_EXPANSIONS} longer words it begins, shortest completions first among equals;
+   * and only when none of these exists, the words within round(0.2 × length) edits (at most 2), at
+   * most {@link MAX_FUZZY_EXPANSIONS} and the query's share of {@link MAX_QUERY_EXPANSIONS}, the
+   * closest kept. Only terms of pages the caller may see count: words of internal pages never
+   * change a public query's answer (taking a prefix slot, or turning typo tolerance off), so they
+   * cannot be guessed through it. Each kind comes in code-unit order of its terms, never in
+   * term-id order, which depends on where a word was first met, maybe an internal page: the order
+   * scores are added in, and so their float rounding, is the same whatever the internal pages hold.
+   * @param words the query's words (at most 16: search-index.ts), folded
+   * @param groups the stem group of each word ({@link Vocabulary.stemGroupOf})
+   * @param typing the word being typed (the query's last, unless a space closes it), or undefined
    */
-  expand(word: string, group: number, prefix: boolean, includeInternal: boolean): Expansion[] {
+  expandQuery(words: readonly string[], groups: readonly number[], typing: string | undefined, includeInternal: boolean): QueryExpansion {
+    const expansions = words.map((word, i) => this.expandWord(word, groups[i] as number, word === typing, includeInternal));
+    const fuzzy = words.flatMap((word, i) => ((expansions[i] as Expansion[]).length === 0 && word.length >= FUZZY_MIN_CHARS ? [i] : []));
+    if (fuzzy.length === 0) return { words: expansions, fuzzyCandidates: 0 };
+    const used = expansions.reduce((sum, terms) => sum + terms.length, 0);
+    const share = Math.max(0, Math.min(MAX_FUZZY_EXPANSIONS, Math.floor((MAX_QUERY_EXPANSIONS - used) / fuzzy.length)));
+    const budget = Math.min(MAX_FUZZY_CANDIDATES, Math.floor(MAX_QUERY_FUZZY_CANDIDATES / fuzzy.length));
+    let fuzzyCandidates = 0;
+    for (const i of fuzzy) {
+      const near = this.nearSpellings(words[i] as string, share, budget, includeInternal);
+      expansions[i] = near.expansions;
+      fuzzyCandidates += near.candidates;
+    }
+    return { words: expansions, fuzzyCandidates };
+  }
+
+  /** A word itself, its stem's other forms and, when typed, its completions (see {@link Vocabulary.expandQuery}). */
+  private expandWord(word: string, group: number, prefix: boolean, includeInternal: boolean): Expansion[] {
     const expansions: Expansion[] = [];
     const taken = new Set<number>();
-    const add = (term: number, weight: number): void => {
-      if (taken.has(term) || !this.visible(term, includeInternal)) return;
+    const add = (term: number, weight: number): boolean => {
+      if (taken.has(term) || !this.visible(term, includeInternal)) return false;
       taken.add(term);
       expansions.push({ term, weight });
+      return true;
     };
     const exact = this.dictionary.get(word);
     if (exact !== undefined) add(exact, 1);
-    if (group !== -1) for (const term of this.stems.termsOf(group)) add(term, STEM_WEIGHT);
+    if (group !== -1) {
+      let stems = 0;
+      for (const term of this.stems.termsOf(group)) {
+        if (stems === MAX_STEM_EXPANSIONS) break;
+        if (add(term, STEM_WEIGHT)) stems++;
+      }
+    }
     if (prefix) this.addCompletions(word, includeInternal, add);
-    if (expansions.length > 0 || word.length < FUZZY_MIN_CHARS) return expansions;
+    return expansions;
+  }
+
+  /**
+   * The visible terms within round(0.2 × length) edits of `word` (at most 2), at most `limit`: the
+   * closest, ties in code-unit order, returned in code-unit order; found among at most `budget`
+   * candidates (typo-index.ts).
+   */
+  private nearSpellings(
+    word: string,
+    limit: number,
+    budget: number,
+    includeInternal: boolean,
+  ): { expansions: Expansion[]; candidates: number } {
     const max = Math.min(2, Math.round(word.length * 0.2));
-    const near: Expansion[] = [];
-    this.terms.forEach((term, id) => {
-      if (!this.visible(id, includeInternal)) return;
-      const distance = boundedEditDistance(word, term, max);
-      if (distance !== Infinity) near.push({ term: id, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) });
+    const found = this.typos.near(word, max, budget);
+    let near: { index: number; distance: number }[] = [];
+    found.indexes.forEach((index, k) => {
+      if (this.visible(this.sortedIds[index] as number, includeInternal)) near.push({ index, distance: found.distances[k] as number });
     });
-    // Scanned in id order; only the few matches are put in code-unit order.
-    return near.sort((a, b) => ((this.terms[a.term] as string) < (this.terms[b.term] as string) ? -1 : 1));
+    if (near.length > limit)
+      near = near
+        .sort((a, b) => a.distance - b.distance || a.index - b.index)
+        .slice(0, limit)
+        .sort((a, b) => a.index - b.index);
+    const expansions = near.map(({ index, distance }) => {
+      const term = this.sortedTerms[index] as string;
+      return { term: this.sortedIds[index] as number, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) };
+    });
+    return { expansions, candidates: found.candidates };
   }
 
   /** Adds the first {@link MAX_PREFIX_EXPANSIONS} visible longer words `word` begins. */
-  private addCompletions(word: string, includeInternal: boolean, add: (term: number, weight: number) => void): void {
+  private addCompletions(word: string, includeInternal: boolean, add: (term: number, weight: number) => boolean): void {
     let index = lowerBound(this.sortedTerms, word);
     if (this.sortedTerms[index] === word) index++;
     for (let n = 0; n < MAX_PREFIX_EXPANSIONS && index < this.sortedTerms.length; index++) {
