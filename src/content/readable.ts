@@ -177,10 +177,10 @@ export function readContentFile(roots: ReadableRoots, request: ReadRequest): Inc
 }
 
 /**
- * The visible note a reader puts where a refused file would have been: `(include refused: path)`.
- * The path is the page's own text, reduced to characters that carry no markup, so the note can
- * neither open HTML nor a link; the reason goes to `check` and the log, not to readers.
+ * The visible note a reader puts where a refused file would have been: ``(include refused: `path`)``.
+ * The path is the page's own text, reduced to characters that carry no markup and set as code, so
+ * the note can neither open HTML nor become a link; the reason goes to `check` and the log.
  */
 export function refusalNote(target: string): string {
-  return `(include refused: ${target.replace(/[^\w./@%+=:,~ -]/g, '?')})`;
+  return `(include refused: \`${target.replace(/[^\w./@%+=:,~ -]/g, '?')}\`)`;
 }

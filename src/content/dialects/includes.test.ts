@@ -34,7 +34,7 @@ describe('mdBook includes', () => {
   it('fails closed: outside the site folder, through a symlink, internal files into public pages', () => {
     for (const target of ['../../outside-sitegate.txt', 'link.txt', 'internal/secret.md']) {
       const out = dialect(`A\n{{#include ${target}}}\nB`, { relPath: 'ch01.md', files });
-      expect(out.text).toBe(`A\n(include refused: ${target})\nB`);
+      expect(out.text).toBe(`A\n(include refused: \`${target}\`)\nB`);
       expect(out.problems).toHaveLength(1);
       expect(out.problems[0]?.severity).toBe('error');
     }

@@ -84,7 +84,7 @@ describe('MkDocs snippets', () => {
 
   it('shows a note for a snippet it cannot read, and reports it as an error at its line', () => {
     const out = dialect('A\n\n--8<-- "includes/gone.md"\n\nB\n', { relPath: 'page.md', files });
-    expect(out.text).toBe('A\n\n(include refused: includes/gone.md)\n\nB\n\n*[HTML]: Hyper Text Markup Language\n');
+    expect(out.text).toBe('A\n\n(include refused: `includes/gone.md`)\n\nB\n\n*[HTML]: Hyper Text Markup Language\n');
     expect(out.problems).toStrictEqual([
       { severity: 'error', file: 'page.md', line: 3, message: '--8<--: include refused: includes/gone.md not found' },
     ]);

@@ -49,7 +49,7 @@ describe('imported MDX partials', () => {
 
   it('stops a cycle at the file that imports itself, and says so', () => {
     const out = page('loop/page.mdx', "import A from './_a.mdx';\n\n<A />\n");
-    expect(out.text).toBe('A.\n\nB.\n\n(include refused: ./_a.mdx)\n\n');
+    expect(out.text).toBe('A.\n\nB.\n\n(include refused: `./_a.mdx`)\n\n');
     expect(out.problems).toStrictEqual([
       {
         severity: 'warning',
@@ -69,7 +69,7 @@ describe('imported MDX partials', () => {
     ];
     for (const [target, reason] of cases) {
       const out = page('components/page.mdx', `import P from '${target}';\n\nA\n\n<P />\n\nB\n`);
-      expect(out.text).toBe(`A\n\n(include refused: ${target})\n\nB\n`);
+      expect(out.text).toBe(`A\n\n(include refused: \`${target}\`)\n\nB\n`);
       expect(out.problems).toStrictEqual([
         { severity: 'error', file: 'components/page.mdx', line: 1, message: `MDX partial not inlined: include refused: ${reason}` },
       ]);
