@@ -48,26 +48,31 @@ describe.each(LAYOUTS)('$name', (layout) => {
     expect(markdown.body).not.toContain(TARGETS[id]);
   });
 
-  it('serves no file of the data folder, nor the secret or settings file, as a page or static file', async () => {
-    const { snapshot } = served.loaded;
-    expect([...snapshot.site.assets.values()].map((asset) => asset.url)).toStrictEqual([]);
-    const inContent = protectedInContent(layout);
-    for (const file of [...snapshot.site.pages.values()].map((page) => page.file))
-      expect(inContent.filter((protectedPath) => file === protectedPath || file.startsWith(`${protectedPath}/`))).toStrictEqual([]);
-    for (const protectedPath of inContent) {
-      const url = `/${protectedPath.replace(/\.mdx?$/, '')}`;
-      for (const suffix of ['', '/secret', '/sitegate.db']) {
-        const answer = await served.app.inject({ method: 'GET', url: url + suffix });
-        expect([url + suffix, answer.statusCode]).toStrictEqual([url + suffix, 404]);
+  // Defined only where one of them lies inside the content folder: the walk never sees the others.
+  if (protectedInContent(layout).length > 0)
+    it('serves no file of the data folder, nor the secret or settings file, as a page or static file', async () => {
+      const { snapshot } = served.loaded;
+      expect([...snapshot.site.assets.values()].map((asset) => asset.url)).toStrictEqual([]);
+      const inContent = protectedInContent(layout);
+      for (const file of [...snapshot.site.pages.values()].map((page) => page.file))
+        expect(inContent.filter((protectedPath) => file === protectedPath || file.startsWith(`${protectedPath}/`))).toStrictEqual([]);
+      for (const protectedPath of inContent) {
+        const url = `/${protectedPath.replace(/\.mdx?$/, '')}`;
+        for (const suffix of ['', '/secret', '/sitegate.db']) {
+          const answer = await served.app.inject({ method: 'GET', url: url + suffix });
+          expect([url + suffix, answer.statusCode]).toStrictEqual([url + suffix, 404]);
+        }
       }
-    }
-  });
+    });
 });
 
 describe('GitBook reusable content', () => {
   it('reads .gitbook/includes/, the one dot folder GitBook documents as an include source', async () => {
     const layout = LAYOUTS.find((l) => l.name.startsWith('GitBook')) as (typeof LAYOUTS)[number];
-    const served = await serveLayout({ ...layout, files: { ...layout.files, 'ok.md': '# OK\n\n{% include "./.gitbook/includes/ok.md" %}\n' } });
+    const served = await serveLayout({
+      ...layout,
+      files: { ...layout.files, 'ok.md': '# OK\n\n{% include "./.gitbook/includes/ok.md" %}\n' },
+    });
     try {
       const markdown = await served.app.inject({ method: 'GET', url: '/ok', headers: { accept: 'text/markdown' } });
       expect(markdown.statusCode).toBe(200);
