@@ -238,11 +238,18 @@ function listedFile(root: string, real: string, relPath: string, protectedPaths:
  * The walk's test for protected paths: the data folder (and the secret and config files) inside
  * the content or a static folder is never listed, and `check` says so once per path.
  */
-function protectedSkip(protectedPaths: readonly string[], problems: ContentProblem[]): ((full: string, real: string, rel: string) => boolean) | undefined {
+function protectedSkip(
+  protectedPaths: readonly string[],
+  problems: ContentProblem[],
+): ((full: string, real: string, rel: string) => boolean) | undefined {
   if (protectedPaths.length === 0) return undefined;
   return function skipProtected(full, real, rel) {
     if (!isProtectedPath(full, protectedPaths) && !isProtectedPath(real, protectedPaths)) return false;
-    problems.push({ severity: 'warning', file: rel, message: "sitegate's data folder, secret or config file: never served nor read by content" });
+    problems.push({
+      severity: 'warning',
+      file: rel,
+      message: "sitegate's data folder, secret or config file: never served nor read by content",
+    });
     return true;
   };
 }

@@ -123,10 +123,17 @@ function placeOf(roots: ReadableRoots, absolute: string, target: string, dotFold
 }
 
 /** Why a markdown file may not be included into this page, or undefined when it may. */
-function markdownRefusal(text: string, target: string, listedRel: string | undefined, realRel: string | undefined, into: boolean): string | undefined {
+function markdownRefusal(
+  text: string,
+  target: string,
+  listedRel: string | undefined,
+  realRel: string | undefined,
+  into: boolean,
+): string | undefined {
   const { data, error } = splitFrontmatter(text);
   // Fail closed, as for pages (content/site.ts): frontmatter that may have said private but cannot be read.
-  if (error !== undefined && mentionsAccess(frontmatterBlock(text))) return `${target} has frontmatter that does not parse and names access or draft`;
+  if (error !== undefined && mentionsAccess(frontmatterBlock(text)))
+    return `${target} has frontmatter that does not parse and names access or draft`;
   if (unpublishedBy(data).unpublished) return `${target} is a draft or unpublished`;
   if (into) return undefined;
   if (accessOf(data) !== 'public') return `${target} is not public (access) and cannot be included in a public page`;

@@ -67,7 +67,8 @@ export interface PlainMarkdown {
 }
 
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
-const TRIGGERS = /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-/;
+const TRIGGERS =
+  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-/;
 
 /**
  * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a

@@ -23,24 +23,29 @@ export function vitepressTarget(written: string): { target: string; from: 'page'
  */
 export function vitepressIncludes(markdown: string, context: IncludeContext, depth = 0): string {
   if (!markdown.includes('@include:')) return markdown;
-  return markdown.replace(INCLUDE, (_whole, written: string, region: string | undefined, start: string | undefined, end: string | undefined) => {
-    const path = written.trim();
-    const { target, from } = vitepressTarget(path);
-    const read = readInclude(context, target, from);
-    if ('error' in read) return refuseInclude(context, '<!--@include:-->', path, read.error);
-    let text = read.text.replace(/\n$/, '');
-    if (region !== undefined) {
-      const selected = regionOf(text, region);
-      if (selected === undefined) {
-        context.problems.push({ message: `<!--@include:-->: region ${region} not found in ${path}`, needle: path });
-        return '';
+  return markdown.replace(
+    INCLUDE,
+    (_whole, written: string, region: string | undefined, start: string | undefined, end: string | undefined) => {
+      const path = written.trim();
+      const { target, from } = vitepressTarget(path);
+      const read = readInclude(context, target, from);
+      if ('error' in read) return refuseInclude(context, '<!--@include:-->', path, read.error);
+      let text = read.text.replace(/\n$/, '');
+      if (region !== undefined) {
+        const selected = regionOf(text, region);
+        if (selected === undefined) {
+          context.problems.push({ message: `<!--@include:-->: region ${region} not found in ${path}`, needle: path });
+          return '';
+        }
+        text = selected;
       }
-      text = selected;
-    }
-    if (start !== undefined) {
-      const lines = text.split('\n');
-      text = lines.slice(start === '' ? 0 : Math.max(Number(start) - 1, 0), end === '' || end === undefined ? lines.length : Number(end)).join('\n');
-    }
-    return depth < MAX_INCLUDE_DEPTH ? vitepressIncludes(text, context, depth + 1) : text;
-  });
+      if (start !== undefined) {
+        const lines = text.split('\n');
+        text = lines
+          .slice(start === '' ? 0 : Math.max(Number(start) - 1, 0), end === '' || end === undefined ? lines.length : Number(end))
+          .join('\n');
+      }
+      return depth < MAX_INCLUDE_DEPTH ? vitepressIncludes(text, context, depth + 1) : text;
+    },
+  );
 }
