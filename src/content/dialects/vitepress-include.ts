@@ -3,9 +3,10 @@
  * `<!--@include: ./parts/basics.md-->` puts the file's text in place, a path relative to the page
  * or, with `@/`, to the source root (the content folder). A region (`#name`, between `#region name`
  * and `#endregion name` markers) and a line range (`{3,}`, `{,10}`, `{1,10}`, 1-based, inclusive)
- * select part of it; included markdown is expanded in turn. VitePress runs this over the raw source,
+ * select part of it; included markdown is expanded in turn, its paths relative to its own file. VitePress runs this over the raw source,
  * code blocks included. What the rule refuses (content/readable.ts) is reported and a note shown.
  */
+import { posix } from 'node:path';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 import { regionOf } from './vitepress-region.js';
 
@@ -45,7 +46,9 @@ export function vitepressIncludes(markdown: string, context: IncludeContext, dep
           .slice(start === '' ? 0 : Math.max(Number(start) - 1, 0), end === '' || end === undefined ? lines.length : Number(end))
           .join('\n');
       }
-      return depth < MAX_INCLUDE_DEPTH ? vitepressIncludes(text, context, depth + 1) : text;
+      // A nested include is relative to the file that holds it, as VitePress resolves it.
+      const relPath = from === 'content' ? target.slice(1) : posix.join(posix.dirname(context.relPath), target);
+      return depth < MAX_INCLUDE_DEPTH ? vitepressIncludes(text, { ...context, relPath: posix.normalize(relPath) }, depth + 1) : text;
     },
   );
 }
