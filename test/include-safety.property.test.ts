@@ -235,7 +235,7 @@ describe('include targets generated into public pages (issue 28, done-when 2)', 
           rmSync(root, { recursive: true, force: true });
         }
       }),
-      fuzzParameters(12),
+      fuzzParameters(10),
     );
   }, 120_000);
 });
