@@ -156,12 +156,13 @@ const INCLUDE_ERROR = /include refused|^(\{\{#|--8<--|\{\{% include|<!--@include
 /**
  * Problems as `check` lists them: includes that failed are errors, the rest warnings. A problem
  * located by its include's path gets the 1-based line of the written page that holds it (the
- * next such line for a path written twice); a path only an included file holds has no line.
+ * next such line for a path written twice), and comes in line order; a path only an included file
+ * holds has no line, and comes after.
  */
 function toProblems(file: string, written: string, messages: readonly (string | LocatedProblem)[]): ContentProblem[] {
   const lines = written.split('\n');
   const after = new Map<string, number>();
-  return messages.map((entry) => {
+  const located = messages.map((entry): ContentProblem => {
     const message = typeof entry === 'string' ? entry : entry.message;
     const problem: ContentProblem = { severity: INCLUDE_ERROR.test(message) ? 'error' : 'warning', file, message };
     if (typeof entry === 'string') return problem;
@@ -171,4 +172,6 @@ function toProblems(file: string, written: string, messages: readonly (string | 
     after.set(entry.needle, at + 1);
     return { ...problem, line: at + 1 };
   });
+  // Top to bottom, as the author reads the page (the steps run one syntax after another); stable.
+  return located.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
 }
