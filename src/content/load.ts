@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { ContentProblem } from './problems.js';
 import { assetOf, extensionOf, inGeneratorAssetFolder, isAssetName, type AssetFile } from './assets.js';
 import { isHiddenName, walkFolder } from './walk.js';
-import { isProtectedPath } from './readable.js';
+import { protectedMatcher } from './readable.js';
 
 /**
  * One markdown file of the content folder. Its text is not held: the build reads it once, and a page
@@ -243,8 +243,9 @@ function protectedSkip(
   problems: ContentProblem[],
 ): ((full: string, real: string, rel: string) => boolean) | undefined {
   if (protectedPaths.length === 0) return undefined;
+  const isProtected = protectedMatcher(protectedPaths);
   return function skipProtected(full, real, rel) {
-    if (!isProtectedPath(full, protectedPaths) && !isProtectedPath(real, protectedPaths)) return false;
+    if (!isProtected(full) && !isProtected(real)) return false;
     problems.push({
       severity: 'warning',
       file: rel,

@@ -88,11 +88,22 @@ function realOrResolved(target: string): string {
 }
 
 /**
+ * A test of whether an absolute path is, or lies inside, one of `protectedPaths`, each taken as
+ * written and at its real path as they are now (resolved once: the content walk asks per file).
+ */
+export function protectedMatcher(protectedPaths: readonly string[]): (absolute: string) => boolean {
+  const spellings = [...new Set(protectedPaths.flatMap((entry) => [path.resolve(entry), realOrResolved(entry)]))];
+  return function isProtected(absolute) {
+    return spellings.some((root) => within(root, absolute));
+  };
+}
+
+/**
  * Whether an absolute path is, or lies inside, one of `protectedPaths` (each taken as written and
- * at its real path). Used by the rule and by the content walk, so neither serves the data folder.
+ * at its real path, looked up now, so a data folder made after the build counts too).
  */
 export function isProtectedPath(absolute: string, protectedPaths: readonly string[]): boolean {
-  return protectedPaths.some((entry) => within(path.resolve(entry), absolute) || within(realOrResolved(entry), absolute));
+  return protectedMatcher(protectedPaths)(absolute);
 }
 
 /** The first hidden segment of a `/`-separated relative path outside `dotFolders`, or undefined. */
