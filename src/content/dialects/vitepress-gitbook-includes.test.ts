@@ -1,6 +1,7 @@
 import { rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gitbookIncludes } from './gitbook-include.js';
 import { siteFilesOf } from './site-files.js';
 import { dialect, writeSite } from './test-support.js';
 
@@ -79,6 +80,14 @@ describe('VitePress <<< code snippets', () => {
 describe('GitBook {% include %}', () => {
   it('inlines reusable content from .gitbook/includes/, frontmatter left out', () => {
     expect(page('Before\n\n{% include "../.gitbook/includes/hint.md" %}\n\nAfter').text).toBe('Before\n\nReusable hint.\n\nAfter');
+  });
+
+  it('leaves tags in code as written (Jinja templates in code samples)', () => {
+    const fenced = '```jinja\n{% include "partials/header.html" %}\n```\n';
+    expect(page(fenced)).toMatchObject({ text: fenced, problems: [] });
+    const context = { files, relPath: 'guide/page.md', internal: false, problems: [] };
+    expect(gitbookIncludes('See `{% include "x.md" %}`.', context)).toBe('See `{% include "x.md" %}`.');
+    expect(context.problems).toStrictEqual([]);
   });
 
   it('refuses other dot folders, URLs and internal files, and leaves Hugo include shortcodes to Hugo', () => {
