@@ -106,13 +106,11 @@ export function isProtectedPath(absolute: string, protectedPaths: readonly strin
   return protectedMatcher(protectedPaths)(absolute);
 }
 
-/** The first hidden segment of a `/`-separated relative path outside `dotFolders`, or undefined. */
+/** The first hidden segment of a `/`-separated relative path, below any of `dotFolders` it lies in; undefined when none. */
 function hiddenSegment(rel: string, dotFolders: readonly string[]): string | undefined {
-  if (dotFolders.some((folder) => rel.startsWith(`${folder}/`))) {
-    const folder = dotFolders.find((f) => rel.startsWith(`${f}/`)) as string;
-    return hiddenSegment(rel.slice(folder.length + 1), []);
-  }
-  return rel.split('/').find((segment) => isHiddenName(segment));
+  const folder = dotFolders.find((f) => rel.startsWith(`${f}/`));
+  const below = folder === undefined ? rel : rel.slice(folder.length + 1);
+  return below.split('/').find((segment) => isHiddenName(segment));
 }
 
 /** `child` relative to `root`, `/`-separated. */
