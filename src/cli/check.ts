@@ -1,6 +1,7 @@
 /** `sitegate check [DIR]`: list content problems; exit 1 when any is an error. */
 import path from 'node:path';
 import { loadSettings } from '../config/config-file.js';
+import { protectedPathsOf } from '../config/protected-paths.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { pageSizeProblems } from '../content/page-size.js';
 import { readFileSync } from 'node:fs';
@@ -39,6 +40,8 @@ const CHECK_BASE_URL = 'http://localhost';
  * relative links that lead nowhere and the pages over the page limit (the server renders pages on
  * demand and does not look).
  * @param pageMaxChars the page limit, as serve takes it (default {@link AGENT_PAGE_MAX_CHARS}; 0 = off)
+ * @param protectedPaths the data folder, secret and config file: never listed, and includes of them
+ *   are refused (config/protected-paths.ts)
  * @throws {ContentDirError} when the folder cannot be read
  */
 export function checkContent(
@@ -47,8 +50,9 @@ export function checkContent(
   conventions: ConventionsOptions = {},
   staticDirs?: readonly string[] | null,
   knownMissing: readonly string[] = [],
+  protectedPaths: readonly string[] = [],
 ): CheckResult {
-  const loaded = loadSiteFiles(dir, conventions, staticDirs);
+  const loaded = loadSiteFiles(dir, conventions, staticDirs, protectedPaths);
   const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir), conventions: loaded.conventions }), loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
   const listed = new Map(loaded.files.map((file) => [file.relPath, file]));
@@ -157,7 +161,14 @@ export function runCheck(
     static: flags.static,
   });
   const conventions = { conventions: config.conventions, nav: config.nav, redirects: config.redirects };
-  const result = checkContent(config.contentDir, config.pageMaxChars, conventions, config.staticDirs, config.checkKnownMissing);
+  const result = checkContent(
+    config.contentDir,
+    config.pageMaxChars,
+    conventions,
+    config.staticDirs,
+    config.checkKnownMissing,
+    protectedPathsOf(config),
+  );
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
   if (result.generator.name !== 'plain') process.stdout.write(`${generatorLine(result.generator, result.unpublished)}\n`);
   for (const problem of result.problems)

@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       metricsPort: null,
       dataDir: path.join(CWD, '.sitegate'),
       dataDirReason: 'in the working folder',
+      configFile: null,
       logLevel: 'info',
       logFormat: null,
       tokenTtlSec: 3600,

@@ -44,6 +44,8 @@ export interface Config {
   dataDir: string;
   /** Why that folder, for the operator: `from --data-dir`, `beside /srv/site/sitegate.json`… */
   dataDirReason: string;
+  /** Absolute path of the settings file read (`sitegate.json`); null when none was: content may never read it. */
+  configFile: string | null;
   logLevel: LogLevel;
   /** `pretty` (lines for people) or `json` (one object per line); null = pretty on a TTY, else json (log.ts). */
   logFormat: LogFormat | null;
@@ -257,6 +259,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     metricsPort: value<number | undefined>('metricsPort') ?? null,
     dataDir: dataDir.dir,
     dataDirReason: dataDir.reason,
+    configFile: filePath === undefined ? null : path.resolve(cwd, filePath),
     logLevel: value('logLevel'),
     logFormat: value<LogFormat | undefined>('logFormat') ?? null,
     tokenTtlSec: value('tokenTtl'),

@@ -3,6 +3,11 @@
  * else `dataDir` in sitegate.json, else `.sitegate/` beside sitegate.json, else beside the content
  * folder, else in the working folder. `serve` and every CLI command resolve it here, so that
  * `keys list` run elsewhere finds the server's keys or says why not.
+ *
+ * Content can never read the data folder, wherever it is (issue 28): includes, snippets and
+ * imports refuse it, and the secret and settings files, by their configured paths
+ * (config/protected-paths.ts, content/readable.ts), the content walk never lists it, and its
+ * default name `.sitegate` is a dot-folder, which content never reads either.
  */
 import path from 'node:path';
 

@@ -14,6 +14,7 @@ import { InternalZone } from './access.js';
  * folders are read from its files afterwards (content/conventions/index.ts judges them again).
  */
 const LISTING_ZONE = new InternalZone([]);
+import { protectedMatcher } from './readable.js';
 
 /**
  * One markdown file of the content folder. Its text is not held: the build reads it once, and a page
@@ -36,6 +37,11 @@ export interface SourceFile {
    */
   readonly contentRoot?: string | undefined;
   /**
+   * Absolute paths includes may never read (the data folder, the secret file, the config file:
+   * content/readable.ts), as the load was given them; `undefined` for a source held in memory.
+   */
+  readonly protectedPaths?: readonly string[] | undefined;
+  /**
    * The file's text, UTF-8, without a byte-order mark, read afresh on every call.
    * @throws {Error} when the file can no longer be read (deleted or unreadable since it was listed,
    *   `code` ENOENT, EACCES…), or `code` EOUTSIDE when it has become a symlink leading outside the
@@ -56,6 +62,8 @@ class DiskSource implements SourceFile {
     private readonly root: string,
     /** The real path when it is not `root/relPath` (a symlink on the way). */
     private readonly realPath: string | undefined,
+    /** Shared by every file of one load (content/readable.ts). */
+    readonly protectedPaths: readonly string[] = [],
   ) {}
 
   /** Read when first asked for, by whoever reads the file (a build worker), not while listing. */
@@ -153,6 +161,11 @@ export interface LoadOptions {
    * walked as the content folder is, and a file there must stay inside it.
    */
   staticDirs?: readonly string[];
+  /**
+   * Absolute paths never listed, as page or static file, wherever they lie (the data folder, the
+   * secret file, the config file: content/readable.ts); they are also what includes may never read.
+   */
+  protectedPaths?: readonly string[];
 }
 
 /**
@@ -192,6 +205,8 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
   const problems: ContentProblem[] = [];
   const staticRoots = (options.staticDirs ?? []).map((dir) => ({ dir, real: realFolder(dir) }));
   const servedAtRoot = staticRoots.flatMap(({ real }) => (real !== undefined && real.startsWith(root + path.sep) ? [real] : []));
+  const protectedPaths = options.protectedPaths ?? [];
+  const skip = protectedSkip(protectedPaths, problems);
   walkFolder(
     root,
     (rel, real, name) => {
@@ -201,11 +216,13 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       const hidden = isHiddenName(rel.split('/', 1)[0] as string);
       if (hidden && !inGeneratorAssetFolder(rel)) return;
       // Every upload of a generator's asset folder is served (GitBook keeps OpenAPI files there too).
-      if (!hidden && MARKDOWN_FILE.test(name)) files.push(listedFile(root, real, rel));
+      if (!hidden && MARKDOWN_FILE.test(name)) files.push(listedFile(root, real, rel, protectedPaths));
       else if (hidden || isAssetName(name)) assets.push(assetOf(rel, real, root, root, false, LISTING_ZONE));
       else skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
     },
     problems,
+    '',
+    skip,
   );
   for (const { dir, real: staticRoot } of staticRoots) {
     if (staticRoot === undefined) {
@@ -219,6 +236,7 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       },
       problems,
       'static:',
+      skip,
     );
   }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
@@ -241,6 +259,27 @@ function readText(real: string): string {
 }
 
 /** A listed file; it is read (and its mtime taken) later, by the build. */
-function listedFile(root: string, real: string, relPath: string): SourceFile {
-  return new DiskSource(relPath, root, real === path.join(root, relPath) ? undefined : real);
+function listedFile(root: string, real: string, relPath: string, protectedPaths: readonly string[]): SourceFile {
+  return new DiskSource(relPath, root, real === path.join(root, relPath) ? undefined : real, protectedPaths);
+}
+
+/**
+ * The walk's test for protected paths: the data folder (and the secret and config files) inside
+ * the content or a static folder is never listed, and `check` says so once per path.
+ */
+function protectedSkip(
+  protectedPaths: readonly string[],
+  problems: ContentProblem[],
+): ((full: string, real: string, rel: string) => boolean) | undefined {
+  if (protectedPaths.length === 0) return undefined;
+  const isProtected = protectedMatcher(protectedPaths);
+  return function skipProtected(full, real, rel) {
+    if (!isProtected(full) && !isProtected(real)) return false;
+    problems.push({
+      severity: 'warning',
+      file: rel,
+      message: "sitegate's data folder, secret or config file: never served nor read by content",
+    });
+    return true;
+  };
 }

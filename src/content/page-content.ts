@@ -56,7 +56,8 @@ export interface PageContentOptions {
 function readSource(site: Site, page: Page): { text: string; problems: ContentProblem[]; written: string } {
   const source = site.sources.get(page.key);
   if (source === undefined) throw new Error(`no source for page ${page.key}`);
-  const files = source.contentRoot === undefined ? undefined : siteFilesOf(source.contentRoot, site.internalZone);
+  const files =
+    source.contentRoot === undefined ? undefined : siteFilesOf(source.contentRoot, source.protectedPaths ?? [], site.internalZone);
   const written = source.read();
   return {
     ...plainMarkdown(written, { relPath: page.file, internal: page.kind === 'internal', files, lookup: site.urlOfFile }),

@@ -122,6 +122,7 @@ function heldSource(file: SourceFile, text: string): SourceFile {
     relPath: file.relPath,
     realRelPath: file.realRelPath,
     contentRoot: file.contentRoot,
+    protectedPaths: file.protectedPaths,
     get mtimeMs() {
       return file.mtimeMs;
     },

@@ -32,8 +32,16 @@ export type FileVisitor = (rel: string, real: string, name: string) => void;
  * outside or nowhere into `problems`. A linked folder is walked after every real one, so a folder
  * reached both ways is listed at its own path, not at the link's.
  * @param reportPrefix put before reported paths (`static:` for a static folder)
+ * @param skip called with an entry's path, real path and relative path: true leaves it (and all
+ *   below it) out, e.g. the data folder inside the content folder (content/load.ts)
  */
-export function walkFolder(root: string, visit: FileVisitor, problems: ContentProblem[], reportPrefix = ''): void {
+export function walkFolder(
+  root: string,
+  visit: FileVisitor,
+  problems: ContentProblem[],
+  reportPrefix = '',
+  skip?: (full: string, real: string, rel: string) => boolean,
+): void {
   const visited = new Set<string>([root]);
   const linkedFolders: [real: string, rel: string][] = [];
   const inside = (real: string): boolean => real === root || real.startsWith(root + path.sep);
@@ -76,6 +84,7 @@ export function walkFolder(root: string, visit: FileVisitor, problems: ContentPr
         isDir = stats.isDirectory();
         isFile = stats.isFile();
       }
+      if (skip?.(full, real, rel) === true) continue;
       if (isDir && real !== full) linkedFolders.push([real, rel]);
       else if (isDir) {
         if (visited.has(real)) continue;

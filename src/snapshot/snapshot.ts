@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { Config } from '../config/config.js';
+import { protectedPathsOf } from '../config/protected-paths.js';
 import type { RateLimitConfig } from '../auth/rate-limits.js';
 import type { Body } from '../body.js';
 import type { SourceFile } from '../content/load.js';
@@ -91,6 +92,11 @@ export interface SnapshotOptions {
   assets?: readonly AssetFile[];
   /** The static folders to list (config `staticDirs`; null or omitted: content/assets.ts `staticFoldersOf` finds them). */
   staticDirs?: readonly string[] | null;
+  /**
+   * Absolute paths content may never read nor serve, wherever they are: the data folder, the secret
+   * file, the config file (config/protected-paths.ts `protectedPathsOf`; content/readable.ts).
+   */
+  protectedPaths?: readonly string[];
   /** Whether big sites may be read on worker threads (default true; false for comparisons in tests). */
   parallel?: boolean;
   /** Called every thousand pages while reading, for a progress line. */
@@ -115,6 +121,7 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
     nav: config.nav,
     redirects: config.redirects,
     staticDirs: config.staticDirs,
+    protectedPaths: protectedPathsOf(config),
   };
 }
 
@@ -204,7 +211,7 @@ export function loadSnapshot(
   contentDir: string,
   options: Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions,
 ): LoadedSnapshot {
-  const loaded = loadSiteFiles(contentDir, options, options.staticDirs);
+  const loaded = loadSiteFiles(contentDir, options, options.staticDirs, options.protectedPaths);
   // One `git log` per build, read while the pages wait to be requested (git-dates.ts).
   const gitDates = options.gitDates ?? readGitDates(contentDir);
   const snapshot = buildSnapshot(loaded.files, {

@@ -133,10 +133,17 @@ export interface SiteFiles extends LoadResult {
  * and leaves out the files they never publish; assets are judged by the site's internal zone. The problems are the listing's and the conventions'.
  * @param staticDirs the `static` setting (config/config.ts `staticDirs`); null or omitted: the
  *   generators' folders found beside the content folder (content/assets.ts `staticFoldersOf`)
+ * @param protectedPaths absolute paths never listed nor read by includes: the data folder, the
+ *   secret file, the config file (config/protected-paths.ts; content/readable.ts)
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function loadSiteFiles(contentDir: string, options: ConventionsOptions = {}, staticDirs?: readonly string[] | null): SiteFiles {
-  const loaded = loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, staticDirs) });
+export function loadSiteFiles(
+  contentDir: string,
+  options: ConventionsOptions = {},
+  staticDirs?: readonly string[] | null,
+  protectedPaths: readonly string[] = [],
+): SiteFiles {
+  const loaded = loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, staticDirs), protectedPaths });
   const read = readConventions(contentDir, loaded.files, options);
   // A folder named like a language that holds assets alone (`de/internal/plan.png`) has its zone too.
   const assetFolders = languageFolderCandidates(loaded.assets.map((asset) => asset.key.slice(1)));

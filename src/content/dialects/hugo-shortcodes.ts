@@ -15,7 +15,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { splitFrontmatter } from '../frontmatter.js';
 import type { PageUrlLookup } from '../links.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
-import { readInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
+import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 import { codeLines } from './lines.js';
 
 const SHORTCODE =
@@ -331,10 +331,7 @@ function refOf(target: string, context: HugoContext): string {
 /** A content file's body (frontmatter removed), its own shortcodes rendered; `''` (reported) when it cannot be read. */
 function includeOf(target: string, context: HugoContext, depth: number): string {
   const read = readInclude(context, target.startsWith('/') ? target : `/${target}`, 'content');
-  if ('error' in read) {
-    context.problems.push(`{{% include %}}: ${read.error}`);
-    return '';
-  }
+  if ('error' in read) return refuseInclude(context, '{{% include %}}', target, read.error);
   const body = splitFrontmatter(read.text).body.replace(/^\n+|\n+$/g, '');
   return depth < MAX_INCLUDE_DEPTH ? hugoShortcodes(body, context, depth + 1) : body;
 }

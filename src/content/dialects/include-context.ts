@@ -1,6 +1,14 @@
-/** What the include dialects (mdBook, MkDocs snippets, Hugo `include`) need to read a file, and where they report. */
+/** What the include dialects (mdBook, MkDocs snippets, Hugo `include`, VitePress, GitBook) need to read a file, and where they report. */
 import path from 'node:path';
-import { readSiteFile, type IncludeRead, type SiteFiles } from './site-files.js';
+import { readContentFile, refusalNote, type IncludeRead } from '../readable.js';
+import type { SiteFiles } from './site-files.js';
+
+/** A problem of the dialect step with the text that locates it in the written page (an include's path), for `check`'s line. */
+export interface LocatedProblem {
+  message: string;
+  /** Text on the written line the problem is about. */
+  needle: string;
+}
 
 /** The page being rendered, as the include dialects see it. */
 export interface IncludeContext {
@@ -11,17 +19,24 @@ export interface IncludeContext {
   /** Whether the page is internal (only an internal page may include an internal file). */
   internal: boolean;
   /** Problems found, one line each, for `check`. */
-  problems: string[];
+  problems: (string | LocatedProblem)[];
 }
 
 /** Maximum include nesting: an include that includes itself stops here (mdBook stops at 10 as well). */
 export const MAX_INCLUDE_DEPTH = 10;
 
 /**
- * Reads `target` for an include, relative to the page's folder (`from: 'page'`), the content
- * folder, or the site folder (`'site'`: where `mkdocs.yml` is, else the content folder).
+ * Reads `target` for an include through the one rule (content/readable.ts), relative to the page's
+ * folder (`from: 'page'`), the content folder, or the site folder (`'site'`: where `mkdocs.yml` is,
+ * else the content folder).
+ * @param dotFolders dot folders the generator documents as an include source (GitBook `.gitbook/includes`)
  */
-export function readInclude(context: IncludeContext, target: string, from: 'page' | 'content' | 'site'): IncludeRead {
+export function readInclude(
+  context: IncludeContext,
+  target: string,
+  from: 'page' | 'content' | 'site',
+  dotFolders?: readonly string[],
+): IncludeRead {
   const files = context.files;
   if (files === undefined) return { error: `${target} cannot be read (no site folder)` };
   const base =
@@ -30,5 +45,14 @@ export function readInclude(context: IncludeContext, target: string, from: 'page
       : from === 'site'
         ? (files.siteRoot ?? files.contentRoot)
         : files.contentRoot;
-  return readSiteFile(files, target, base, context.internal);
+  return readContentFile(files, { target, base, intoInternalPage: context.internal, dotFolders });
+}
+
+/**
+ * Reports a refused include (`syntax: include refused: reason`, an error for `check`, located by
+ * `target` on the written page) and returns the visible note that stands in its place.
+ */
+export function refuseInclude(context: IncludeContext, syntax: string, target: string, reason: string): string {
+  context.problems.push({ message: `${syntax}: include refused: ${reason}`, needle: target });
+  return refusalNote(target);
 }

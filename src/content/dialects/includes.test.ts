@@ -17,7 +17,7 @@ write('content/internal/secret.md', 'secret\n');
 write('content/_common/note.md', '---\ntitle: x\n---\nShared **text**.\n');
 write('../outside-sitegate.txt', 'outside\n');
 symlinkSync(path.join(site, '..', 'outside-sitegate.txt'), path.join(site, 'content', 'link.txt'));
-const files = siteFilesOf(path.join(site, 'content'), new InternalZone([]));
+const files = siteFilesOf(path.join(site, 'content'), [], new InternalZone([]));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 describe('mdBook includes', () => {
@@ -35,7 +35,7 @@ describe('mdBook includes', () => {
   it('fails closed: outside the site folder, through a symlink, internal files into public pages', () => {
     for (const target of ['../../outside-sitegate.txt', 'link.txt', 'internal/secret.md']) {
       const out = dialect(`A\n{{#include ${target}}}\nB`, { relPath: 'ch01.md', files });
-      expect(out.text).toBe('A\n\nB');
+      expect(out.text).toBe(`A\n(include refused: \`${target}\`)\nB`);
       expect(out.problems).toHaveLength(1);
       expect(out.problems[0]?.severity).toBe('error');
     }

@@ -7,7 +7,9 @@
  *    components made markdown, imported markdown partials inlined (content/mdx/partials.ts, inside
  *    the content folder only);
  * 1. includes, which bring in text the other steps then read: mdBook `{{#include}}`
- *    (mdbook-include.ts), MkDocs snippets `--8<--` (mkdocs-snippets.ts);
+ *    (mdbook-include.ts), MkDocs snippets `--8<--` (mkdocs-snippets.ts), VitePress
+ *    `<!--@include:-->` (vitepress-include.ts) and `<<<` (vitepress-snippet.ts), GitBook
+ *    `{% include %}` (gitbook-include.ts) — each reading through the one rule of content/readable.ts;
  * 2. Hugo shortcodes (hugo-shortcodes.ts), mdBook listings (mdbook-listing.ts), Vue in VitePress
  *    pages (vue.ts), MkDocs `md_in_html` (md-in-html.ts);
  * 3. block syntax, nested in any order, each body through all of them again: `:::` containers
@@ -35,6 +37,10 @@ import { mkdocsAdmonitions } from './mkdocs-admonition.js';
 import { autoAppended, mkdocsSnippets } from './mkdocs-snippets.js';
 import { mkdocsTabs } from './mkdocs-tabs.js';
 import type { SiteFiles } from './site-files.js';
+import type { LocatedProblem } from './include-context.js';
+import { gitbookIncludes } from './gitbook-include.js';
+import { vitepressIncludes } from './vitepress-include.js';
+import { vitepressSnippets } from './vitepress-snippet.js';
 import { vueComponents } from './vue.js';
 import { mdxMarkdown } from '../mdx/index.js';
 import { contentPartialReader } from '../mdx/partials.js';
@@ -61,7 +67,8 @@ export interface PlainMarkdown {
 }
 
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
-const TRIGGERS = /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-/;
+const TRIGGERS =
+  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-/;
 
 /**
  * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a
@@ -93,22 +100,23 @@ function blocks(markdown: string, report: GitbookReport): string {
  * included files; never throws on content.
  */
 export function plainMarkdown(written: string, options: DialectOptions): PlainMarkdown {
-  const problems: string[] = [];
+  const problems: (string | LocatedProblem)[] = [];
   let source = written;
   if (/\.mdx$/i.test(options.relPath) || holdsEsm(written)) {
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
     const read = contentPartialReader(options.files, options.internal);
     const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [] });
     source = mdx.text;
-    problems.push(...mdx.problems);
+    problems.push(...mdx.problems.map(locatedPartial));
   }
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = autoAppended(include);
-  if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, problems) };
+  if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
   let body = source.slice(frontmatter.length);
   body = mkdocsSnippets(mdbookIncludes(body, include), include);
+  body = vitepressSnippets(gitbookIncludes(vitepressIncludes(body, include), include), include);
   const hugo: HugoContext = {
     ...include,
     frontmatter: frontmatter === '' ? {} : splitFrontmatter(source).data,
@@ -130,14 +138,40 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     problems.push(`Hugo shortcodes not rendered: ${names.join(', ')}`);
   }
   if (gitbook.dropped.length > 0) problems.push(`GitBook tags not rendered: ${[...new Set(gitbook.dropped)].join(', ')}`);
-  return { text: frontmatter + body, problems: toProblems(options.relPath, problems) };
+  return { text: frontmatter + body, problems: toProblems(options.relPath, written, problems) };
 }
 
-/** Problems as `check` lists them: includes that failed are errors (content left out), the rest warnings. */
-function toProblems(file: string, messages: readonly string[]): ContentProblem[] {
-  return messages.map((message) => ({
-    severity: /^(\{\{#|--8<--|\{\{% include)/.test(message) ? 'error' : 'warning',
-    file,
-    message,
-  }));
+/** A partial the rule refused (mdx/partials.ts `contentPartialReader`): its path as written follows the prefix. */
+const REFUSED_PARTIAL = /^MDX partial not inlined: include refused: (\S+) /;
+
+/** An MDX problem, located by its import path when it is a refused partial (the import line holds the path). */
+function locatedPartial(message: string): string | LocatedProblem {
+  const needle = REFUSED_PARTIAL.exec(message)?.[1];
+  return needle === undefined ? message : { message, needle };
+}
+
+/** Messages of includes that failed: errors (content left out); the rest are warnings. */
+const INCLUDE_ERROR = /include refused|^(\{\{#|--8<--|\{\{% include|<!--@include|<<<|\{% include)/;
+
+/**
+ * Problems as `check` lists them: includes that failed are errors, the rest warnings. A problem
+ * located by its include's path gets the 1-based line of the written page that holds it (the
+ * next such line for a path written twice), and comes in line order; a path only an included file
+ * holds has no line, and comes after.
+ */
+function toProblems(file: string, written: string, messages: readonly (string | LocatedProblem)[]): ContentProblem[] {
+  const lines = written.split('\n');
+  const after = new Map<string, number>();
+  const located = messages.map((entry): ContentProblem => {
+    const message = typeof entry === 'string' ? entry : entry.message;
+    const problem: ContentProblem = { severity: INCLUDE_ERROR.test(message) ? 'error' : 'warning', file, message };
+    if (typeof entry === 'string') return problem;
+    const from = after.get(entry.needle) ?? 0;
+    const at = lines.findIndex((line, i) => i >= from && line.includes(entry.needle));
+    if (at === -1) return problem;
+    after.set(entry.needle, at + 1);
+    return { ...problem, line: at + 1 };
+  });
+  // Top to bottom, as the author reads the page (the steps run one syntax after another); stable.
+  return located.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
 }

@@ -5,9 +5,9 @@
  * `ANCHOR: name` and `ANCHOR_END: name`, other anchor lines left out) and `{{#rustdoc_include …}}`,
  * whose lines outside the range mdBook hides: only the shown lines are kept. Paths are relative to
  * the chapter; includes run inside code blocks too, as mdBook runs them before parsing. `\{{#include}}`
- * is the literal text. A file that cannot be read is reported and left out.
+ * is the literal text. A file the rule refuses (content/readable.ts) is reported and a note shown in its place.
  */
-import { readInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
+import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 
 const INCLUDE = /(\\?)\{\{#(include|rustdoc_include|playground)\s+([^}\s]+)[^}]*\}\}/g;
 const ANCHOR = /ANCHOR(?:_END)?:\s*[\w-]+/;
@@ -50,10 +50,7 @@ export function mdbookIncludes(markdown: string, context: IncludeContext, depth 
     const file = colon === -1 ? target : target.slice(0, colon);
     const spec = colon === -1 ? '' : target.slice(colon + 1);
     const read = readInclude(context, file, 'page');
-    if ('error' in read) {
-      context.problems.push(`{{#${kind}}}: ${read.error}`);
-      return '';
-    }
+    if ('error' in read) return refuseInclude(context, `{{#${kind}}}`, file, read.error);
     const selected = selectLines(read.text, spec);
     if (selected === undefined) {
       context.problems.push(`{{#${kind}}}: anchor ${spec} not found in ${file}`);

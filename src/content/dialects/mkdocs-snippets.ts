@@ -4,13 +4,13 @@
  * (`file:3:5`) and sections (`file:name`, between `--8<-- [start:name]` and `--8<-- [end:name]`);
  * `;--8<--` is the literal text. Paths are relative to the site folder (the folder of `mkdocs.yml`,
  * Snippets' default `base_path`). And the files `mkdocs.yml` lists under `pymdownx.snippets:
- * auto_append`, appended to every page. URLs are not fetched; a file that cannot be read is
- * reported and left out.
+ * auto_append`, appended to every page. URLs are not fetched; a file the rule refuses
+ * (content/readable.ts) is reported and a note shown in its place.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { readInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
+import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 import type { SiteFiles } from './site-files.js';
 
 const LINE = /^(\s*)(;?)--8<--[ \t]+(["'])(.+?)\3[ \t]*$/;
@@ -47,10 +47,7 @@ function snippet(target: string, context: IncludeContext, depth: number): string
   const file = match?.[1] ?? target;
   const spec = match?.[2] ?? '';
   const read = readInclude(context, file, 'site');
-  if ('error' in read) {
-    context.problems.push(`--8<--: ${read.error}`);
-    return '';
-  }
+  if ('error' in read) return refuseInclude(context, '--8<--', file, read.error);
   const selected = selectSnippet(read.text, spec);
   if (selected === undefined) {
     context.problems.push(`--8<--: section ${spec} not found in ${file}`);

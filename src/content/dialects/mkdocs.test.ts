@@ -14,7 +14,7 @@ const site = writeSite({
   'includes/snip.md': 'Whole line.\n# --8<-- [start:part]\nPart **text**.\n# --8<-- [end:part]\n',
   'docs/page.md': '',
 });
-const files = siteFilesOf(path.join(site, 'docs'), new InternalZone([]));
+const files = siteFilesOf(path.join(site, 'docs'), [], new InternalZone([]));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 describe('MkDocs admonitions', () => {
@@ -83,9 +83,11 @@ describe('MkDocs snippets', () => {
     expect(out.problems).toStrictEqual([]);
   });
 
-  it('leaves out a snippet it cannot read, and reports it as an error', () => {
+  it('shows a note for a snippet it cannot read, and reports it as an error at its line', () => {
     const out = dialect('A\n\n--8<-- "includes/gone.md"\n\nB\n', { relPath: 'page.md', files });
-    expect(out.text).toBe('A\n\n\n\nB\n\n*[HTML]: Hyper Text Markup Language\n');
-    expect(out.problems).toStrictEqual([{ severity: 'error', file: 'page.md', message: '--8<--: includes/gone.md not found' }]);
+    expect(out.text).toBe('A\n\n(include refused: `includes/gone.md`)\n\nB\n\n*[HTML]: Hyper Text Markup Language\n');
+    expect(out.problems).toStrictEqual([
+      { severity: 'error', file: 'page.md', line: 3, message: '--8<--: include refused: includes/gone.md not found' },
+    ]);
   });
 });

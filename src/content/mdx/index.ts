@@ -22,6 +22,7 @@ import { audienceBlock } from '../audience.js';
 import { audienceOf, componentMarkdown, type ElementParts } from './components.js';
 import { lenientMdx } from './lenient.js';
 import { markdownImports, readPartial, rebaseDestination, type PartialOptions } from './partials.js';
+import { refusalNote } from '../readable.js';
 
 /** An MDX page as plain markdown, and what could not be rendered. */
 export interface MdxMarkdown {
@@ -127,7 +128,8 @@ class Inliner {
     const read = options === undefined ? { error: `${target} cannot be read here` } : readPartial(target, options);
     if (options === undefined || 'error' in read) {
       this.problems.push(`MDX partial not inlined: ${'error' in read ? read.error : target}`);
-      return '';
+      // Visible where the partial would have been, so a reader sees something is missing (content/readable.ts).
+      return refusalNote(target);
     }
     const mdx = /\.mdx$/i.test(read.relPath) || /<[A-Z]|^(?:import|export)\s|\{\/\*/m.test(read.text);
     const inner = mdx

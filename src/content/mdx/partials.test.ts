@@ -17,7 +17,7 @@ const site = writeSite({
   'outside.mdx': 'Outside.\n',
 });
 symlinkSync(path.join(site, 'outside.mdx'), path.join(site, 'content', 'components', '_link.mdx'));
-const files = siteFilesOf(path.join(site, 'content'), new InternalZone([]));
+const files = siteFilesOf(path.join(site, 'content'), [], new InternalZone([]));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 /** A page of the test site through the dialect step. */
@@ -50,7 +50,7 @@ describe('imported MDX partials', () => {
 
   it('stops a cycle at the file that imports itself, and says so', () => {
     const out = page('loop/page.mdx', "import A from './_a.mdx';\n\n<A />\n");
-    expect(out.text).toBe('A.\n\nB.\n\n');
+    expect(out.text).toBe('A.\n\nB.\n\n(include refused: `./_a.mdx`)\n\n');
     expect(out.problems).toStrictEqual([
       {
         severity: 'warning',
@@ -61,7 +61,7 @@ describe('imported MDX partials', () => {
     ]);
   });
 
-  it('fails closed with a warning: missing, outside the content folder, through a symlink, internal into public', () => {
+  it('fails closed with an error at the import line: missing, outside the content folder, through a symlink, internal into public', () => {
     const cases: [string, string][] = [
       ['./_missing.mdx', './_missing.mdx not found'],
       ['../../outside.mdx', '../../outside.mdx is outside the site folder'],
@@ -70,16 +70,16 @@ describe('imported MDX partials', () => {
     ];
     for (const [target, reason] of cases) {
       const out = page('components/page.mdx', `import P from '${target}';\n\nA\n\n<P />\n\nB\n`);
-      expect(out.text).toBe('A\n\nB\n');
+      expect(out.text).toBe(`A\n\n(include refused: \`${target}\`)\n\nB\n`);
       expect(out.problems).toStrictEqual([
-        { severity: 'warning', file: 'components/page.mdx', message: `MDX partial not inlined: ${reason}` },
+        { severity: 'error', file: 'components/page.mdx', line: 1, message: `MDX partial not inlined: include refused: ${reason}` },
       ]);
     }
   });
 
   it('reports an import it cannot read even when no tag uses it', () => {
     expect(page('p.mdx', "import P from './_gone.md';\n\nText.\n").problems).toStrictEqual([
-      { severity: 'warning', file: 'p.mdx', message: 'MDX partial not inlined: ./_gone.md not found' },
+      { severity: 'error', file: 'p.mdx', line: 1, message: 'MDX partial not inlined: include refused: ./_gone.md not found' },
     ]);
   });
 });

@@ -8,7 +8,8 @@
 import path from 'node:path';
 import type { Root } from 'mdast';
 import { MAX_INCLUDE_DEPTH } from '../dialects/include-context.js';
-import { readSiteFile, type SiteFiles } from '../dialects/site-files.js';
+import type { SiteFiles } from '../dialects/site-files.js';
+import { readContentFile } from '../readable.js';
 
 /** What reading an imported file gives: its source and its path, or why it cannot be read (fit to print). */
 export type PartialRead = { text: string; relPath: string } | { error: string };
@@ -71,17 +72,20 @@ export function readPartial(target: string, options: PartialOptions): PartialRea
 
 /**
  * The reader of partials inside the content folder only (not the site folder above it that
- * mdBook and MkDocs includes may read): a path that leads out, also through a symlink, an internal
- * file imported by a public page, a folder or an oversized file is refused (site-files.ts).
+ * mdBook and MkDocs includes may read), through the one rule of content/readable.ts: a path that
+ * leads out, also through a symlink, a dotfile, the data folder, a draft, a private or internal
+ * partial imported by a public page, a folder or an oversized file is refused, the error starting
+ * `include refused: ` and then the path as written.
  * @param files the page's site folders; `undefined` (a page held in memory) refuses every import
  * @param internal whether the importing page is internal
  */
 export function contentPartialReader(files: SiteFiles | undefined, internal: boolean): PartialReader {
   return function readContentPartial(target, from) {
     if (files === undefined) return { error: `${target} cannot be read (no content folder)` };
-    const contentOnly: SiteFiles = { contentRoot: files.contentRoot, siteRoot: undefined, zone: files.zone };
-    const read = readSiteFile(contentOnly, target, path.dirname(path.join(files.contentRoot, from)), internal);
-    if ('error' in read) return read;
+    const contentOnly: SiteFiles = { ...files, siteRoot: undefined };
+    const base = path.dirname(path.join(files.contentRoot, from));
+    const read = readContentFile(contentOnly, { target, base, intoInternalPage: internal });
+    if ('error' in read) return { error: `include refused: ${read.error}` };
     const relPath = target.startsWith('/') ? path.posix.normalize(target.slice(1)) : path.posix.join(path.posix.dirname(from), target);
     return { text: read.text, relPath };
   };
