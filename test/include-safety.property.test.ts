@@ -4,8 +4,8 @@
  * the secret and settings files, private pages, drafts, internal pages — written into public pages
  * with every include syntax (MkDocs snippets, mdBook, Hugo, VitePress `<!--@include:-->` and `<<<`,
  * GitBook, MDX imports); the site is built and served, and no public answer (pages as HTML and
- * markdown, search, llms files, feeds, MCP search and fetch) holds one byte of any marker.
- * Internal pages under language folders are left to the language-folder work (issue 28 item 3).
+ * markdown, search, llms files, feeds, MCP search and fetch) holds one byte of any marker. Internal
+ * pages under language folders (`de/internal/`, `pt-BR/Internal/`) count as internal pages (item 3).
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,8 @@ function plantedFiles(placement: Placement): Record<string, string> {
     'docs/broken.md': '---\naccess: [public\n---\nzqbrokenfrontmattermarker\n',
     'docs/internal/plan.md': '# Plan\n\nzqinternalfoldermarker\n',
     'docs/Internal/notes.mdx': '# Notes\n\nzqinternalcasemarker\n',
+    'docs/de/internal/roadmap.md': '# Roadmap\n\nzqlanguageinternalmarker\n',
+    'docs/pt-BR/Internal/plan.mdx': '# Plano\n\nzqlanguagecasemarker\n',
     'OUT/outside.md': 'zqoutsidemarker\n',
   };
 }
