@@ -5,7 +5,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
-import { assetOf, extensionOf, inGeneratorAssetFolder, isAssetName, type AssetFile } from './assets.js';
+import { assetOf, extensionOf, inGeneratorAssetFolder, isAssetName, isServedAsset, type AssetFile } from './assets.js';
 import { isHiddenName, walkFolder } from './walk.js';
 
 /**
@@ -115,6 +115,8 @@ export interface LoadResult {
   assets: AssetFile[];
   /** Files neither page nor asset, counted by extension (content/assets.ts `extensionOf`). */
   skipped: Map<string, number>;
+  /** The same files, by path relative to the content folder, in listing order: `check` lists them. */
+  skippedFiles: string[];
   problems: ContentProblem[];
 }
 
@@ -151,9 +153,10 @@ export interface LoadOptions {
 /**
  * Lists every page file (`.md`, `.mdx`) and asset (content/assets.ts) below `rootDir` (their text
  * is read by {@link SourceFile.read}), then the assets of the static folders. Hidden names are
- * skipped, but for the generators' asset folders (`.gitbook/assets`), where only assets are
- * listed. A symlink is followed only when its real target lies inside the root (content/walk.ts).
- * Other files are counted by extension in `skipped`.
+ * skipped, but for the generators' asset folders (`.gitbook/assets`), where assets alone are
+ * listed by type as anywhere else (content/assets.ts `isServedAsset`: no script, page or
+ * stylesheet). A symlink is followed only when its real target lies inside the root (content/walk.ts).
+ * Other files are counted by extension in `skipped` and listed in `skippedFiles`.
  * @throws {ContentDirError} when `rootDir` does not exist or is not a folder
  */
 export function loadContent(rootDir: string, options: LoadOptions = {}): LoadResult {
@@ -170,6 +173,7 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
   const files: SourceFile[] = [];
   const assets: AssetFile[] = [];
   const skipped = new Map<string, number>();
+  const skippedFiles: string[] = [];
   const problems: ContentProblem[] = [];
   walkFolder(
     root,
@@ -177,10 +181,14 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       // Only a generator's asset folder is hidden and walked (content/walk.ts): assets alone are listed there.
       const hidden = isHiddenName(rel.split('/', 1)[0] as string);
       if (hidden && !inGeneratorAssetFolder(rel)) return;
-      // Every upload of a generator's asset folder is served (GitBook keeps OpenAPI files there too).
+      // A generator's upload folder is served by type as any other folder: an upload of a script,
+      // a page or a stylesheet would run on the site's origin (content/assets.ts ASSET_EXTENSIONS).
       if (!hidden && MARKDOWN_FILE.test(name)) files.push(listedFile(root, real, rel));
-      else if (hidden || isAssetName(name)) assets.push(assetOf(rel, real, root, root, false));
-      else skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
+      else if (isServedAsset(rel)) assets.push(assetOf(rel, real, root, root, false));
+      else {
+        skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
+        skippedFiles.push(rel);
+      }
     },
     problems,
   );
@@ -202,7 +210,7 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
     );
   }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
-  return { files, assets, skipped, problems };
+  return { files, assets, skipped, skippedFiles, problems };
 }
 
 /** Reads a file as UTF-8 without its byte-order mark. */
