@@ -133,6 +133,8 @@ const OPTIONS: Options = {
     'reversed',
     'hidden',
   ],
+  // The void elements kept (HTML §13.1.2), which have no end tag: sanitize-html's list lacks `source`, `track`, `wbr` and `col`.
+  selfClosing: ['img', 'br', 'hr', 'wbr', 'col', 'input', 'source', 'track'],
   disallowedTagsMode: 'discard',
   nonTextTags: DROPPED_WITH_CONTENT,
   transformTags: { img: imageSources, source: imageSources, input: taskCheckbox },
