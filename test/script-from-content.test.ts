@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent, summaryLines } from '../src/cli/check.js';
 import { THEME_INIT_CSP_SOURCE } from '../src/layout/client/theme-init.js';
 import { buildTestApp, removeDir, type TestApp } from './helpers.js';
+import { headersOf, PUBLIC_CORS } from './http-expect.js';
 import { writeScriptSite } from './script-fixtures.js';
 
 /** A base URL with a path, as behind a proxy that serves the site under /docs. */
@@ -127,13 +128,23 @@ describe("GitBook's upload folder serves images and documents only", () => {
     expect(res.body).not.toContain('alert(1)');
   });
 
-  it('an image answers 200 with its type, the sandboxing CSP and nosniff', async () => {
+  it('an image answers 200 with exactly the static file headers: its type, the sandboxing CSP and nosniff', async () => {
     const res = await t.app.inject({ url: '/.gitbook/assets/a.png' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['content-security-policy']).toBe(ASSET_CSP);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload).toStrictEqual(Buffer.from('\x89PNG\r\n\x1a\nfake', 'utf8'));
+    expect(headersOf(res)).toStrictEqual({
+      ...PUBLIC_CORS,
+      'content-security-policy': ASSET_CSP,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=300',
+      etag: res.headers.etag,
+      'last-modified': res.headers['last-modified'],
+      'accept-ranges': 'bytes',
+      'content-type': 'image/png',
+      'content-length': String(res.rawPayload.length),
+      // The base URL is https (http/headers.ts transportHeaders).
+      'strict-transport-security': 'max-age=31536000',
+    });
   });
 
   it('an SVG answers 200 sandboxed, so that opened directly it runs no script', async () => {
