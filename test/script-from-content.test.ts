@@ -75,6 +75,7 @@ describe('pages carry none of the script vectors', () => {
         '',
         '<h1 id="vectors">Vectors</h1>',
         '<p>Mid-line  script.</p>',
+        '<p>An upload:  loaded.</p>',
         '<img src="x" alt="Broken on purpose">',
         '<p><a id="js-link">Click me</a></p>',
         '',
