@@ -94,12 +94,9 @@ const DATA_IMAGE = /^\s*data:image\//i;
  * scheme per element, not per media type).
  */
 function imageSources(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const kept = { ...attribs };
-  for (const name of ['src', 'srcset']) {
-    const value = kept[name];
-    if (value !== undefined && /^\s*data:/i.test(value) && !DATA_IMAGE.test(value)) delete kept[name];
-  }
-  return { tagName, attribs: kept };
+  const notImageData = ([name, value]: [string, string]): boolean =>
+    (name === 'src' || name === 'srcset') && /^\s*data:/i.test(value) && !DATA_IMAGE.test(value);
+  return { tagName, attribs: Object.fromEntries(Object.entries(attribs).filter((entry) => !notImageData(entry))) };
 }
 
 /** A task list's checkbox is shown, never used: it is disabled whatever the page says. */
