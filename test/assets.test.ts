@@ -77,6 +77,8 @@ describe('static files', () => {
     expect(headers).toStrictEqual({
       'access-control-allow-origin': '*',
       'access-control-expose-headers': 'ETag, Link, Content-Signal, X-Markdown-Tokens, RateLimit, RateLimit-Policy, Retry-After',
+      // Every static file is sandboxed, not only the types a browser runs script in (issue 28).
+      'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
       'x-content-type-options': 'nosniff',
       'cache-control': 'public, max-age=300',
       etag: '"16-18bcfe56800"',
@@ -236,6 +238,9 @@ describe('static files', () => {
       ]);
       expect(summaryLines(result)).toStrictEqual([
         'not served (neither page nor static file): 1 .js, 1 .json, 1 .yaml',
+        '  .js: script.js',
+        '  .json: package.json',
+        '  .yaml: config.yaml',
         '2 pages, 8 static files, 4 errors, 0 warnings',
       ]);
     } finally {

@@ -84,6 +84,7 @@ const CORPORA: readonly CorpusCheck[] = [
     knownMissing: ['/images/examples/zion-national-park.jpg'],
     summary: [
       'not served (neither page nor static file): 1 .gotmpl',
+      '  .gotmpl: news/_content.gotmpl',
       '1 link to 1 known-missing target ignored (setting check.knownMissing)',
       '789 pages, 58 static files, 0 errors, 191 warnings',
     ],
@@ -99,6 +100,15 @@ const CORPORA: readonly CorpusCheck[] = [
     knownMissing: [],
     summary: [
       'not served (neither page nor static file): 2 without extension, 1 .fig, 1 .js, 2 .json, 2 .ts, 1 .yaml',
+      '  (no extension): public/_headers',
+      '  (no extension): public/_redirects',
+      '  .fig: images/diagrams.fig',
+      '  .js: _data/team.js',
+      '  .json: package.json',
+      '  .json: tsconfig.json',
+      '  .ts: _data/acknowledgements.data.ts',
+      '  .ts: _data/blog.data.ts',
+      '  .yaml: guide/static-deploy-github-pages.yaml',
       '57 pages, 80 static files, 0 errors, 2 warnings',
     ],
     warnings: 2,

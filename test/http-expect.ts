@@ -19,11 +19,12 @@ export function errorBody(code: ErrorCode, message: string, baseUrl = TEST_BASE_
 }
 
 /**
- * Content-Security-Policy of HTML responses: same-origin scripts and styles, no `unsafe-inline`; the
- * one inline script (the theme applied before the first paint) allowed by its SHA-256.
+ * Content-Security-Policy of HTML responses at {@link TEST_BASE_URL}: scripts only from sitegate's
+ * /_sitegate/ folder under the base URL (never 'self', issue 28), same-origin styles, no
+ * `unsafe-inline`; the one inline script (the theme applied before the first paint) allowed by its SHA-256.
  */
 export const CSP =
-  "default-src 'none'; script-src 'self' 'sha256-7nvslTcqvCAkVzzG4uCFqtORktP4/XaGGEc+OQrcXXo='; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src http://sitegate.test/_sitegate/ 'sha256-7nvslTcqvCAkVzzG4uCFqtORktP4/XaGGEc+OQrcXXo='; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Security headers of every HTML response. */
 export const HTML_SECURITY = {

@@ -225,7 +225,7 @@ describe('HTML', () => {
     const hash = createHash('sha256')
       .update(inline[0] ?? '')
       .digest('base64');
-    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(res.headers['content-security-policy']).toContain(`script-src http://sitegate.test/_sitegate/ 'sha256-${hash}';`);
     expect(res.body).not.toMatch(/<style[\s>]/);
     expect(res.body).not.toMatch(/\sstyle="/);
     expect(res.body).not.toMatch(/\son[a-z]+="/);

@@ -62,7 +62,7 @@ describe('GET /search', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=60');
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain('script-src http://sitegate.test/_sitegate/ ');
     expect(res.body).toContain('<link rel="canonical" href="http://sitegate.test/search">');
     expect(res.body).not.toContain('name="robots"');
     expect(res.body).toContain('<title>Search: install · Acme Widgets</title>');

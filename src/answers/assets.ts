@@ -2,8 +2,10 @@
  * Static files of the site (content/assets.ts): read from disk when asked, never from outside the
  * folder they were listed in. Strong ETag from size and modification time, conditional GET
  * (RFC 9110 §13.1.2), single byte ranges (RFC 9110 §14: 206, 416, If-Range), the MIME type from
- * the `mime-types` table, `nosniff`, and a sandboxing CSP for types a browser would run script in
- * (SVG, XML), so a hostile file cannot act on the site's origin (CSP Level 3 §6.3.2.1 `sandbox`).
+ * the `mime-types` table, `nosniff`, and a sandboxing CSP on every file, so that none opened
+ * directly (an SVG above all, the one served type a browser runs script in) can act on the site's
+ * origin (CSP Level 3 `sandbox`), and none is run as a script by a page (nosniff: Fetch's
+ * "should response to request be blocked due to nosniff").
  */
 import { closeSync, fstatSync, openSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
@@ -15,9 +17,12 @@ import { plainAnswer, type Answer, type HeaderFields, type RequestFacts } from '
 import { PUBLIC_CORS_HEADERS } from './headers.js';
 import { ifNoneMatchHits } from './conditional.js';
 
-/** Types a browser may run script in when opened directly: served with {@link SANDBOX_CSP}. */
-const ACTIVE_TYPES = /^(image\/svg\+xml|text\/html|application\/xhtml\+xml|text\/xml|application\/xml)\b/;
-/** No script, no plugins, no forms, no same origin; inline styles (SVG presentation) allowed. */
+/**
+ * The CSP of every static file: no script, no plugins, no forms, no same origin; inline styles
+ * (SVG presentation) and the file's own or embedded images allowed, so an SVG opened directly
+ * still draws. Sent whatever the type: only types that cannot run script are served
+ * (content/assets.ts), and this holds should one ever be added.
+ */
 export const SANDBOX_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 /** Type of a file whose extension the table does not know. */
 const UNKNOWN_TYPE = 'application/octet-stream';
@@ -63,13 +68,13 @@ export function assetAnswer(facts: RequestFacts, asset: AssetFile, cacheControl:
   const type = contentType(path.extname(asset.realPath)) || UNKNOWN_TYPE;
   const headers: Record<string, string> = {
     ...(cacheControl.startsWith('public') ? PUBLIC_CORS_HEADERS : {}),
+    'content-security-policy': SANDBOX_CSP,
     'x-content-type-options': 'nosniff',
     'cache-control': cacheControl,
     etag,
     'last-modified': new Date(stats.mtimeMs).toUTCString(),
     'accept-ranges': 'bytes',
   };
-  if (ACTIVE_TYPES.test(type)) headers['content-security-policy'] = SANDBOX_CSP;
   const inm = facts.headers['if-none-match'];
   if (inm !== undefined && ifNoneMatchHits(inm, etag)) {
     closeSync(fd);

@@ -6,13 +6,13 @@ import type { Body } from '../body.js';
 import { ApiError } from '../errors.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { bodyAnswer, type HeaderFields, type RouteAnswer } from './answer.js';
-import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS } from './headers.js';
+import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
 
 /** How a discovery resource is served. */
 export interface DiscoveryResource {
   body: (snapshot: Snapshot) => Body;
-  /** Headers beyond the common ones (the portal's HTML security headers). */
-  headers?: HeaderFields;
+  /** Headers beyond the common ones, for a base URL (the portal's HTML security headers). */
+  headers?: (baseUrl: string) => HeaderFields;
   /** Link relation of the resource itself, sent as `Link: <url>; rel=…` (RFC 9727 §3: HEAD on the catalog). */
   link?: string;
 }
@@ -21,7 +21,7 @@ export interface DiscoveryResource {
 export const DISCOVERY: Readonly<Record<string, DiscoveryResource>> = {
   getOpenApi: { body: (s) => s.discovery.openapi },
   getLlmsTxt: { body: (s) => s.discovery.llmsTxt },
-  getDevelopersPortal: { body: (s) => s.discovery.portal, headers: HTML_SECURITY_HEADERS },
+  getDevelopersPortal: { body: (s) => s.discovery.portal, headers: htmlSecurityHeaders },
   getSitemap: { body: (s) => s.discovery.sitemap },
   getAuthorizationServerMetadata: { body: (s) => s.discovery.authorizationServer },
   getProtectedResourceMetadata: { body: (s) => s.discovery.protectedResource },
@@ -45,10 +45,10 @@ function feedBody(snapshot: Snapshot, kind: 'atom' | 'rss'): Body {
 /**
  * The answer of a discovery resource at `path`: its body of the current snapshot with one header
  * object (nosniff, CORS, its own), made here once.
- * @param baseUrl public base URL, for the self `Link`
+ * @param baseUrl public base URL, for the self `Link` and the portal's CSP
  */
 export function discoveryAnswer(resource: DiscoveryResource, path: string, baseUrl: string): RouteAnswer {
-  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', ...PUBLIC_CORS_HEADERS, ...resource.headers };
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', ...PUBLIC_CORS_HEADERS, ...resource.headers?.(baseUrl) };
   if (resource.link !== undefined) headers.link = `<${baseUrl}${path}>; rel="${resource.link}"`;
   return function serveDiscovery(_facts, snapshot) {
     return bodyAnswer(resource.body(snapshot), headers);

@@ -12,7 +12,7 @@ import type { Snapshot } from '../snapshot/snapshot.js';
 import { renderErrorHtml } from '../layout/pages.js';
 import { AUTH_REALM, usesOAuthErrors, NO_STORE_HEADERS } from '../oauth/answers.js';
 import { plainAnswer, type PlainAnswer } from './answer.js';
-import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS } from './headers.js';
+import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
 import { negotiateMediaType } from './negotiation.js';
 
 /**
@@ -118,7 +118,7 @@ export function errorAnswer(
     case 'json':
       return jsonErrorAnswer(error, request, baseUrl, headers, challenge);
     case 'html': {
-      Object.assign(headers, HTML_SECURITY_HEADERS, errorCorsHeaders(request), {
+      Object.assign(headers, htmlSecurityHeaders(baseUrl), errorCorsHeaders(request), {
         'cache-control': 'no-store',
         'content-type': 'text/html; charset=utf-8',
       });

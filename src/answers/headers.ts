@@ -1,9 +1,10 @@
 /**
  * Response headers shared by several answers, and the security policy they carry:
  *
- * - every HTML response: a Content-Security-Policy without `unsafe-inline` (the layout loads
- *   /_sitegate/site.css and site.js, has no inline style or style attribute, and one inline script
- *   allowed by its hash), nosniff,
+ * - every HTML response: a Content-Security-Policy without `unsafe-inline` whose scripts come only
+ *   from sitegate's own /_sitegate/ folder under the base URL (the layout loads site.css and site.js
+ *   from there, has no inline style or style attribute, and one inline script allowed by its hash),
+ *   nosniff,
  *   a Referrer-Policy and frame protection (`frame-ancestors 'none'` and, for older browsers,
  *   `X-Frame-Options: DENY`);
  * - every response when the public base URL is https: Strict-Transport-Security (RFC 6797), which
@@ -23,17 +24,52 @@
 import { THEME_INIT_CSP_SOURCE } from '../layout/client/theme-init.js';
 
 /**
- * Security headers of HTML responses. The CSP allows only same-origin scripts and styles (no
- * `unsafe-inline`, so inline `style` attributes in content are not applied) and, by its hash, the
- * one inline script that applies the reader's theme before the first paint
- * (layout/client/theme-init.ts); images may come from anywhere over https, as content pages link them.
+ * The CSP `script-src` source of sitegate's own scripts: a host-source with the path of its asset
+ * folder, `https://docs.example.com/docs/_sitegate/` for the base URL `https://docs.example.com/docs`
+ * (CSP Level 3, "path-part-match": a source path ending in `/` matches every path below it). Never
+ * `'self'`, which would let a page load any file of the site as script. `;` and `,` end a
+ * directive or a policy, so a base path holding one is written percent-encoded, as CSP Level 3
+ * asks of source paths.
+ * @param baseUrl public base URL without trailing slash (config/config.ts normalizes it)
  */
-export const HTML_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': `default-src 'none'; script-src 'self' ${THEME_INIT_CSP_SOURCE}; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
+export function sitegateScriptSource(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const basePath = url.pathname === '/' ? '' : url.pathname;
+  return `${url.origin}${basePath.replaceAll(';', '%3B').replaceAll(',', '%2C')}/_sitegate/`;
+}
+
+/**
+ * The Content-Security-Policy of HTML responses: scripts only from sitegate's asset folder
+ * ({@link sitegateScriptSource}) and, by its hash, the one inline script that applies the reader's
+ * theme before the first paint (layout/client/theme-init.ts); styles only from the site, no
+ * `unsafe-inline` (so `style` attributes in content are not applied); images from anywhere over
+ * https, as content pages link them; no plugins, frames, `<base>` or framing by others.
+ * @param baseUrl public base URL without trailing slash
+ */
+export function contentSecurityPolicy(baseUrl: string): string {
+  return `default-src 'none'; script-src ${sitegateScriptSource(baseUrl)} ${THEME_INIT_CSP_SOURCE}; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+}
+
+/**
+ * Security headers of HTML responses: the {@link contentSecurityPolicy}, nosniff, a Referrer-Policy
+ * and frame protection. One object per base URL, made on first use (a process serves one base URL).
+ * @param baseUrl public base URL without trailing slash
+ */
+export function htmlSecurityHeaders(baseUrl: string): Readonly<Record<string, string>> {
+  let headers = htmlSecurityHeadersByBase.get(baseUrl);
+  if (headers === undefined) {
+    headers = Object.freeze({
+      'content-security-policy': contentSecurityPolicy(baseUrl),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    });
+    htmlSecurityHeadersByBase.set(baseUrl, headers);
+  }
+  return headers;
+}
+
+const htmlSecurityHeadersByBase = new Map<string, Readonly<Record<string, string>>>();
 
 /**
  * CORS headers of public, read-only answers (Fetch standard §3.2.3): any origin may read them,

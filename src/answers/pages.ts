@@ -17,7 +17,7 @@ import { bodyAnswer, plainAnswer, type Answer, type RequestFacts, type RouteAnsw
 import { PUBLIC_CACHE } from './conditional.js';
 import { assetAnswer } from './assets.js';
 import { negotiateMediaType } from './negotiation.js';
-import { HTML_SECURITY_HEADERS, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink } from './headers.js';
+import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink } from './headers.js';
 
 /** Media types a page URL offers, in preference order. */
 const NEGOTIATED = ['text/html', 'text/markdown'];
@@ -139,7 +139,7 @@ function pageHeaders(config: PageConfig, found: Found, cacheControl: string, alt
   const cors = cacheControl === PUBLIC_CACHE ? PUBLIC_CORS_HEADERS : {};
   const headers: PageHeaders = {
     html: {
-      ...HTML_SECURITY_HEADERS,
+      ...htmlSecurityHeaders(baseUrl),
       ...cors,
       'cache-control': cacheControl,
       vary: found.bodies.html.compressible ? 'Accept, Accept-Encoding' : 'Accept',

@@ -7,13 +7,25 @@
 import { renderSearchPage } from '../layout/search-page.js';
 import { CONTENT_TYPES } from '../snapshot/bodies.js';
 import { plainAnswer, type RouteAnswer } from './answer.js';
-import { HTML_SECURITY_HEADERS } from './headers.js';
+import { htmlSecurityHeaders } from './headers.js';
 import { DEFAULT_SEARCH_LIMIT, fullTextSearch } from './api.js';
 
-/** The same for every visitor without a credential: shared caches may keep it a minute, as searchSite's results. */
-const PUBLIC_HEADERS = { ...HTML_SECURITY_HEADERS, 'content-type': CONTENT_TYPES.html, 'cache-control': 'public, max-age=60' };
-/** Results for a credential may list internal pages: for no other reader. */
-const PRIVATE_HEADERS = { ...PUBLIC_HEADERS, 'cache-control': 'private, no-store' };
+/**
+ * The page's headers for a base URL, made once: for every visitor without a credential (shared
+ * caches may keep it a minute, as searchSite's results), and for a credential, whose results may
+ * list internal pages (for no other reader).
+ */
+function pageHeaders(baseUrl: string): { public: Record<string, string>; private: Record<string, string> } {
+  let headers = headersByBase.get(baseUrl);
+  if (headers === undefined) {
+    const forAll = { ...htmlSecurityHeaders(baseUrl), 'content-type': CONTENT_TYPES.html, 'cache-control': 'public, max-age=60' };
+    headers = { public: forAll, private: { ...forAll, 'cache-control': 'private, no-store' } };
+    headersByBase.set(baseUrl, headers);
+  }
+  return headers;
+}
+
+const headersByBase = new Map<string, { public: Record<string, string>; private: Record<string, string> }>();
 
 /**
  * The results page answer, after the listener validated the query (`q`, `limit`, `offset`,
@@ -34,6 +46,7 @@ export function searchPage(searched?: (query: string, found: number) => void): R
       lang,
       sidebarHtml: snapshot.rootSidebar,
     });
-    return plainAnswer(200, { ...(principal === undefined ? PUBLIC_HEADERS : PRIVATE_HEADERS), ...results.headers }, html);
+    const headers = pageHeaders(snapshot.chrome.baseUrl);
+    return plainAnswer(200, { ...(principal === undefined ? headers.public : headers.private), ...results.headers }, html);
   };
 }

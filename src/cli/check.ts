@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadSettings } from '../config/config-file.js';
 import { protectedPathsOf } from '../config/protected-paths.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
+import { extensionOf } from '../content/assets.js';
 import { pageSizeProblems } from '../content/page-size.js';
 import { readFileSync } from 'node:fs';
 import { diskSourceParts, type SourceFile } from '../content/load.js';
@@ -21,6 +22,8 @@ export interface CheckResult {
   assets: number;
   /** Files neither page nor static file, by extension (content/load.ts `skipped`). */
   skipped: ReadonlyMap<string, number>;
+  /** The same files by path, relative to the content folder (content/load.ts `skippedFiles`). */
+  skippedFiles: readonly string[];
   problems: ContentProblem[];
   /** The generator whose conventions applied and what it was recognised by. */
   generator: Site['generator'];
@@ -65,6 +68,7 @@ export function checkContent(
     pages: site.pages.size,
     assets: site.assets.size,
     skipped: loaded.skipped,
+    skippedFiles: loaded.skippedFiles,
     problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     generator: site.generator,
     unpublished: loaded.conventions.unpublished.size,
@@ -86,7 +90,25 @@ export function skippedLine(skipped: ReadonlyMap<string, number>): string | unde
 }
 
 /**
- * The lines `check` prints after the problems: the files left out by extension (when
+ * The files not served for their type, one line each under the {@link skippedLine} that counts
+ * them, grouped by extension as it orders them (`  .js: .gitbook/assets/x.js`), in path order
+ * within a group, so that an author sees which upload or stray file a reader will not get.
+ */
+export function skippedFileLines(files: readonly string[]): string[] {
+  const byExtension = new Map<string, string[]>();
+  for (const file of files) {
+    const extension = extensionOf(file.slice(file.lastIndexOf('/') + 1));
+    byExtension.set(extension, [...(byExtension.get(extension) ?? []), file]);
+  }
+  return [...byExtension]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .flatMap(([extension, paths]) =>
+      [...paths].sort().map((file) => `  ${extension === '(none)' ? '(no extension)' : `.${extension}`}: ${file}`),
+    );
+}
+
+/**
+ * The lines `check` prints after the problems: the files left out by extension and by path (when
  * any), then `N pages[, N static files], N errors, N warnings`.
  */
 export function summaryLines(result: CheckResult): string[] {
@@ -94,7 +116,7 @@ export function summaryLines(result: CheckResult): string[] {
   const warnings = result.problems.length - errors;
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const skipped = skippedLine(result.skipped);
-  const lines: string[] = skipped === undefined ? [] : [skipped];
+  const lines: string[] = skipped === undefined ? [] : [skipped, ...skippedFileLines(result.skippedFiles)];
   const known = knownMissingLine(result.knownMissing);
   if (known !== undefined) lines.push(known);
   const assets = result.assets > 0 ? `${plural(result.assets, 'static file')}, ` : '';

@@ -12,8 +12,13 @@ import type { InternalZone } from './access.js';
 import { encodePath } from './paths.js';
 
 /**
- * Extensions (lower case, without the dot) of files served as assets. Anything else beside the
- * pages (source code, configuration, lock files, HTML) is not served and `check` counts it.
+ * Extensions (lower case, without the dot) of files served as assets: documents, images, media,
+ * archives and fonts. Anything else beside the pages is not served and `check` lists it: source
+ * code and configuration, and above all whatever a browser would run or apply on the site's origin
+ * (`.js`, `.mjs`, `.html`, `.htm`, `.xhtml`, `.xml`, `.wasm`, files without an extension). CSS is
+ * not served either: the CSP would let a page load a stylesheet from the site (`style-src 'self'`),
+ * and a stylesheet from content could restyle sitegate's own pages or read attribute values
+ * through selectors; docs need none of their own, as the site's is sitegate's.
  */
 export const ASSET_EXTENSIONS: ReadonlySet<string> = new Set([
   ...['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'ico', 'bmp', 'apng', 'tif', 'tiff'],
@@ -53,6 +58,23 @@ export function entersHiddenFolder(rel: string): boolean {
 /** Whether a file at `rel` lies in a generator's asset folder (only assets are listed there). */
 export function inGeneratorAssetFolder(rel: string): boolean {
   return GENERATOR_ASSET_FOLDERS.some((folder) => rel.startsWith(`${folder}/`));
+}
+
+/**
+ * Types served from a generator's upload folder besides {@link ASSET_EXTENSIONS}: GitBook keeps the
+ * OpenAPI documents that `{% openapi src %}` blocks link to there (gitbook.com/docs, "OpenAPI").
+ * Only there: beside the pages, a YAML file is more likely configuration than a document.
+ */
+const UPLOAD_EXTENSIONS: ReadonlySet<string> = new Set(['yaml', 'yml']);
+
+/**
+ * Whether the walk lists the file at `rel` (`/`-separated, relative to the content folder) as an
+ * asset: by its type ({@link isAssetName}), and in a generator's upload folder also
+ * {@link UPLOAD_EXTENSIONS}; never a script, a page or a stylesheet, wherever it lies.
+ */
+export function isServedAsset(rel: string): boolean {
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  return isAssetName(name) || (inGeneratorAssetFolder(rel) && UPLOAD_EXTENSIONS.has(extensionOf(name)));
 }
 
 /** One static file, listed when the content is loaded; its bytes are read when it is served. */

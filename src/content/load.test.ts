@@ -184,6 +184,7 @@ describe('loadContent', () => {
       files: [],
       assets: [],
       skipped: new Map(),
+      skippedFiles: [],
       problems: [{ severity: 'warning', file: 'dangling.md', message: 'broken symlink, skipped' }],
     });
   });

@@ -5,16 +5,16 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
-import { assetOf, extensionOf, inGeneratorAssetFolder, isAssetName, type AssetFile } from './assets.js';
+import { assetOf, extensionOf, inGeneratorAssetFolder, isAssetName, isServedAsset, type AssetFile } from './assets.js';
 import { isHiddenName, walkFolder } from './walk.js';
 import { InternalZone } from './access.js';
+import { protectedMatcher } from './readable.js';
 
 /**
  * The internal zone assets are judged by while listed: the root's alone, as the site's language
  * folders are read from its files afterwards (content/conventions/index.ts judges them again).
  */
 const LISTING_ZONE = new InternalZone([]);
-import { protectedMatcher } from './readable.js';
 
 /**
  * One markdown file of the content folder. Its text is not held: the build reads it once, and a page
@@ -130,6 +130,8 @@ export interface LoadResult {
   assets: AssetFile[];
   /** Files neither page nor asset, counted by extension (content/assets.ts `extensionOf`). */
   skipped: Map<string, number>;
+  /** The same files, by path relative to the content folder, in listing order: `check` lists them. */
+  skippedFiles: string[];
   problems: ContentProblem[];
 }
 
@@ -171,9 +173,10 @@ export interface LoadOptions {
 /**
  * Lists every page file (`.md`, `.mdx`) and asset (content/assets.ts) below `rootDir` (their text
  * is read by {@link SourceFile.read}), then the assets of the static folders. Hidden names are
- * skipped, but for the generators' asset folders (`.gitbook/assets`), where only assets are
- * listed. A symlink is followed only when its real target lies inside the root (content/walk.ts).
- * Other files are counted by extension in `skipped`.
+ * skipped, but for the generators' asset folders (`.gitbook/assets`), where assets alone are
+ * listed by type as anywhere else (content/assets.ts `isServedAsset`: no script, page or
+ * stylesheet). A symlink is followed only when its real target lies inside the root (content/walk.ts).
+ * Other files are counted by extension in `skipped` and listed in `skippedFiles`.
  *
  * A static folder inside the content folder (VitePress' `docs/public/`) is listed once, as a
  * static folder: its files are served at the site root and nowhere else, as the generators publish
@@ -202,6 +205,7 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
   const files: SourceFile[] = [];
   const assets: AssetFile[] = [];
   const skipped = new Map<string, number>();
+  const skippedFiles: string[] = [];
   const problems: ContentProblem[] = [];
   const staticRoots = (options.staticDirs ?? []).map((dir) => ({ dir, real: realFolder(dir) }));
   const servedAtRoot = staticRoots.flatMap(({ real }) => (real !== undefined && real.startsWith(root + path.sep) ? [real] : []));
@@ -215,10 +219,14 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       // Only a generator's asset folder is hidden and walked (content/walk.ts): assets alone are listed there.
       const hidden = isHiddenName(rel.split('/', 1)[0] as string);
       if (hidden && !inGeneratorAssetFolder(rel)) return;
-      // Every upload of a generator's asset folder is served (GitBook keeps OpenAPI files there too).
+      // A generator's upload folder is served by type as any other folder: an upload of a script,
+      // a page or a stylesheet would run on the site's origin (content/assets.ts ASSET_EXTENSIONS).
       if (!hidden && MARKDOWN_FILE.test(name)) files.push(listedFile(root, real, rel, protectedPaths));
-      else if (hidden || isAssetName(name)) assets.push(assetOf(rel, real, root, root, false, LISTING_ZONE));
-      else skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
+      else if (isServedAsset(rel)) assets.push(assetOf(rel, real, root, root, false, LISTING_ZONE));
+      else {
+        skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
+        skippedFiles.push(rel);
+      }
     },
     problems,
     '',
@@ -240,7 +248,7 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
     );
   }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
-  return { files, assets, skipped, problems };
+  return { files, assets, skipped, skippedFiles, problems };
 }
 
 /** The real path of a folder, or undefined when there is none. */

@@ -12,6 +12,7 @@ import { resolveAbsoluteAsset, rewriteHtmlSources, type AssetUrlLookup } from '.
 import { isAssetName } from './assets.js';
 import { codeBlockHtml } from './code/code-block.js';
 import { highlightCode, type CodeHighlighter } from './code/highlight.js';
+import { sanitizeContentHtml } from './sanitize.js';
 
 /** A rendered markdown body. */
 export interface RenderedMarkdown extends MarkdownSummary {
@@ -71,8 +72,8 @@ const container = containerPlugin as unknown as PluginWithParams;
 const ADMONITIONS = ['info', 'note', 'tip', 'warning', 'danger', 'caution'];
 
 function createMarkdown(attributeLists: boolean): MarkdownIt {
-  // html: true because operators' pages carry HTML tables and diagrams; the content is theirs, and
-  // the CSP (no inline script) limits what a stray tag can do.
+  // html: true because pages carry HTML tables, figures and media; what comes out passes the
+  // allow-list of sanitize.ts (renderMarkdown), as content is untrusted.
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
   for (const name of ADMONITIONS) {
     md.use(container, name, {
@@ -379,7 +380,9 @@ function summarizeTokens(tokens: Token[]): MarkdownSummary {
 
 /**
  * Renders a markdown body (frontmatter already removed) to HTML. CommonMark plus GFM tables and
- * strikethrough (markdown-it's defaults) and `:::info`-style admonitions. Never throws on content.
+ * strikethrough (markdown-it's defaults) and `:::info`-style admonitions. The HTML passes the
+ * content allow-list (sanitize.ts): no script, event handler or meta refresh from the page gets
+ * through, whatever the dialect. Never throws on content.
  */
 export function renderMarkdown(body: string, options: RenderOptions): RenderedMarkdown {
   const env: RenderEnv = { options, unresolved: [], headings: [] };
@@ -388,7 +391,7 @@ export function renderMarkdown(body: string, options: RenderOptions): RenderedMa
   const markdown = parserFor(body);
   const tokens = markdown.parse(body, env);
   return {
-    html: markdown.renderer.render(tokens, markdown.options, env),
+    html: sanitizeContentHtml(markdown.renderer.render(tokens, markdown.options, env)),
     ...summarizeTokens(tokens),
     unresolvedLinks: env.unresolved,
     headings: env.headings,
