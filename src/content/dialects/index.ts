@@ -38,7 +38,7 @@ import type { SiteFiles } from './site-files.js';
 import { vueComponents } from './vue.js';
 import { mdxMarkdown } from '../mdx/index.js';
 import { contentPartialReader } from '../mdx/partials.js';
-import { codeLines } from './lines.js';
+import { codeLines, withoutTrailingNewlines } from './lines.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -121,7 +121,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   body = mdInHtml(body);
   const gitbook: GitbookReport = { dropped: [] };
   body = mkdocsIcons(blocks(body, gitbook));
-  if (appended !== '') body = `${body.replace(/\n*$/, '')}\n\n${appended}\n`;
+  if (appended !== '') body = `${withoutTrailingNewlines(body)}\n\n${appended}\n`;
 
   if (hugo.unrendered.size > 0) {
     const names = [...hugo.unrendered].map(([name, { dropped, unwrapped }]) =>

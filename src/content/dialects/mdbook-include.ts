@@ -9,7 +9,8 @@
  */
 import { readInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 
-const INCLUDE = /(\\?)\{\{#(include|rustdoc_include|playground)\s+([^}\s]+)[^}]*\}\}/g;
+/** The path runs to whitespace, then anything but `}` (the line spec is in the path), so the two never share characters. */
+const INCLUDE = /(\\?)\{\{#(include|rustdoc_include|playground)\s+([^}\s]+)(?:\s[^}]*)?\}\}/g;
 const ANCHOR = /ANCHOR(?:_END)?:\s*[\w-]+/;
 
 /** The lines of `text` a spec selects: `''` all, `2`, `2:10`, `:10`, `2:`, or an anchor name. */
