@@ -129,7 +129,7 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
         attribute === 'src' ||
         isAssetName(
           src
-            .replace(/[?#].*$/, '')
+            .replace(/[?#][\s\S]*/, '')
             .split('/')
             .pop() ?? '',
         )
@@ -175,7 +175,7 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
             rewritten !== undefined ||
             isAssetName(
               href
-                .replace(/[?#].*$/, '')
+                .replace(/[?#][\s\S]*/, '')
                 .split('/')
                 .pop() ?? '',
             )

@@ -15,7 +15,9 @@ export interface GitbookTag {
   end: number;
 }
 
-const isSpace = (char: string | undefined): boolean => char !== undefined && /\s/.test(char);
+/** `\s` of a regular expression, without one for the common characters. */
+const isSpace = (char: string | undefined): boolean =>
+  char !== undefined && (char === ' ' || char === '\t' || char === '\n' || ((char < ' ' || char >= '\u00a0') && /\s/.test(char)));
 const isNameChar = (char: string | undefined): boolean => char !== undefined && /[\w@/.-]/.test(char);
 
 /**

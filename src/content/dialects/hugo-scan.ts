@@ -32,7 +32,9 @@ export interface ShortcodeMatch {
   close: string;
 }
 
-const isSpace = (char: string | undefined): boolean => char !== undefined && /\s/.test(char);
+/** `\s` of a regular expression, without one for the common characters. */
+const isSpace = (char: string | undefined): boolean =>
+  char !== undefined && (char === ' ' || char === '\t' || char === '\n' || ((char < ' ' || char >= '\u00a0') && /\s/.test(char)));
 const isNameStart = (char: string | undefined): boolean => char !== undefined && /[\w.-]/.test(char);
 const isNameChar = (char: string | undefined): boolean => char !== undefined && /[\w./-]/.test(char);
 /** Line terminators: a backslash escape in a `"…"` argument never takes one. */
@@ -47,9 +49,16 @@ function skipSpace(text: string, at: number): number {
 
 /** Reads the calls of one text, remembering where arguments failed. */
 class ShortcodeReader {
-  private readonly failed = new Set<number>();
+  /**
+   * Offsets where reading arguments was tried. Reading on from one fails again if it failed before;
+   * and one a successful call passed lies inside that call, where no later call starts, so every
+   * offset tried can be marked, without keeping a list per attempt.
+   */
+  private readonly tried: Uint8Array;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.tried = new Uint8Array(text.length + 1);
+  }
 
   /** The call starting at `at` (where the text has `{{`), or undefined. */
   callAt(at: number): ShortcodeMatch | undefined {
@@ -64,25 +73,18 @@ class ShortcodeReader {
     i++;
     while (isNameChar(text[i])) i++;
     const name = text.slice(nameStart, i);
-    const visited: number[] = [];
-    const found = this.argumentsEnd(i, visited);
-    if (found === undefined) {
-      for (const offset of visited) this.failed.add(offset);
-      return undefined;
-    }
+    const found = this.argumentsEnd(i);
+    if (found === undefined) return undefined;
     return { index: at, open, closing, name, args: text.slice(i, found.argsEnd), ...found.closer };
   }
 
-  /** From `from`, the end of the arguments and the closing delimiter after them; offsets tried go to `visited`. */
-  private argumentsEnd(
-    from: number,
-    visited: number[],
-  ): { argsEnd: number; closer: Pick<ShortcodeMatch, 'end' | 'selfClosing' | 'close'> } | undefined {
+  /** From `from`, the end of the arguments and the closing delimiter after them. */
+  private argumentsEnd(from: number): { argsEnd: number; closer: Pick<ShortcodeMatch, 'end' | 'selfClosing' | 'close'> } | undefined {
     const text = this.text;
     let at = from;
     while (at < text.length) {
-      if (this.failed.has(at)) return undefined;
-      visited.push(at);
+      if (this.tried[at] === 1) return undefined;
+      this.tried[at] = 1;
       // The earliest closing wins (the arguments are lazy); a run of whitespace is tried once.
       const afterSpace = skipSpace(text, at);
       const closer = this.closerAt(afterSpace);

@@ -68,7 +68,7 @@ function argumentsOf(text: string): Pick<Call, 'positional' | 'named'> {
   const named: Record<string, string> = {};
   for (const [, key, double, raw, single, bare] of text.matchAll(
     // A key starts where no key character precedes it: a long run of them is read once.
-    /(?:(?<![\w-])([\w-]+)=)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"'`]+))/g,
+    /(?:(?<![\w-])([\w-]+)=)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|(?<![^\s"'`=])([^\s"'`]+))/g,
   )) {
     const value = double?.replace(/\\(.)/g, '$1') ?? raw ?? single ?? bare ?? '';
     if (key === undefined) positional.push(value);

@@ -122,7 +122,7 @@ export function trimNewlines(text: string): string {
  */
 export function codeSpanRanges(text: string): [number, number][] {
   const runs: { start: number; length: number }[] = [];
-  for (let at = text.indexOf('`'); at !== -1; ) {
+  for (let at = text.indexOf('`'); at !== -1;) {
     let end = at;
     while (text[end] === '`') end++;
     runs.push({ start: at, length: end - at });

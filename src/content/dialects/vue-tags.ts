@@ -24,7 +24,9 @@ export interface ComponentTag {
   attributes: string;
 }
 
-const isSpace = (char: string | undefined): boolean => char !== undefined && /\s/.test(char);
+/** `\s` of a regular expression, without one for the common characters. */
+const isSpace = (char: string | undefined): boolean =>
+  char !== undefined && (char === ' ' || char === '\t' || char === '\n' || ((char < ' ' || char >= '\u00a0') && /\s/.test(char)));
 const isUpper = (code: number): boolean => code >= 65 && code <= 90;
 const isLower = (code: number): boolean => code >= 97 && code <= 122;
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
@@ -44,10 +46,15 @@ function nextIndexTable(text: string, char: string): Int32Array {
 /** Reads tags in one text; the tables and the memory of failed attempts are per text. */
 class TagReader {
   private readonly closers = new Map<string, Int32Array>();
-  /** Attribute starts that an earlier, failed attempt passed: reading on from them fails again. */
-  private readonly failedStarts = new Set<number>();
+  /**
+   * Attribute starts already read. Reading on from one fails again if it failed before; and one a
+   * tag passed lies inside that tag, where no later tag starts; so every start read can be marked.
+   */
+  private readonly tried: Uint8Array;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.tried = new Uint8Array(text.length + 1);
+  }
 
   /** The tag starting at `start` (a `<`), or undefined when none starts there. */
   tagAt(start: number): ComponentTag | undefined {
@@ -65,20 +72,16 @@ class TagReader {
     if (!lower) return undefined;
     const name = text.slice(nameStart, at);
     const attributesStart = at;
-    const visited: number[] = [];
-    const list = this.attributeList(at, visited);
-    if (list === undefined) {
-      for (const position of visited) this.failedStarts.add(position);
-      return undefined;
-    }
+    const list = this.attributeList(at);
+    if (list === undefined) return undefined;
     return { start, end: list.end, name, attributes: text.slice(attributesStart, list.last) };
   }
 
   /**
    * The attribute list starting at `from`: `last`, the offset past its last attribute, and `end`,
-   * the offset past the closing `>`; undefined when the tag does not close. Attribute starts passed go to `visited`.
+   * the offset past the closing `>`; undefined when the tag does not close.
    */
-  private attributeList(from: number, visited: number[]): { last: number; end: number } | undefined {
+  private attributeList(from: number): { last: number; end: number } | undefined {
     const text = this.text;
     let at = from;
     for (;;) {
@@ -88,8 +91,8 @@ class TagReader {
       if (text[at] === '/' && text[at + 1] === '>') return { last, end: at + 2 };
       // An attribute needs whitespace before it.
       if (at === last || at >= text.length) return undefined;
-      if (this.failedStarts.has(at)) return undefined;
-      visited.push(at);
+      if (this.tried[at] === 1) return undefined;
+      this.tried[at] = 1;
       const nameStart = at;
       while (at < text.length && !isSpace(text[at]) && text[at] !== '=' && text[at] !== '/' && text[at] !== '>') at++;
       if (at === nameStart) return undefined;
