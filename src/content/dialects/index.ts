@@ -82,9 +82,16 @@ function holdsEsm(source: string): boolean {
   return codeLines([...before.split('\n'), 'import']).at(-1) !== true;
 }
 
-/** The block dialects, each body through all of them again. */
-function blocks(markdown: string, report: GitbookReport): string {
-  const recurse = (body: string): string => blocks(body, report);
+/**
+ * Block nesting read as syntax: deeper blocks stay as written. Each level reads its body again,
+ * so without a bound a page of 5,000 unclosed `::: tip` lines took quadratic time and overflowed the stack.
+ */
+const MAX_BLOCK_DEPTH = 32;
+
+/** The block dialects, each body through all of them again, to {@link MAX_BLOCK_DEPTH}. */
+function blocks(markdown: string, report: GitbookReport, depth = 0): string {
+  if (depth >= MAX_BLOCK_DEPTH) return markdown;
+  const recurse = (body: string): string => blocks(body, report, depth + 1);
   return gitbookBlocks(mkdocsTabs(mkdocsAdmonitions(containers(markdown, recurse), recurse), recurse), recurse, report);
 }
 
