@@ -84,9 +84,10 @@ function holdsEsm(source: string): boolean {
 
 /**
  * Block nesting read as syntax: deeper blocks stay as written. Each level reads its body again,
- * so without a bound a page of 5,000 unclosed `::: tip` lines took quadratic time and overflowed the stack.
+ * so without a bound a page of 5,000 unclosed `::: tip` lines took quadratic time and overflowed the
+ * stack; sixteen levels are far more than any generator's documentation nests.
  */
-const MAX_BLOCK_DEPTH = 32;
+const MAX_BLOCK_DEPTH = 16;
 
 /** The block dialects, each body through all of them again, to {@link MAX_BLOCK_DEPTH}. */
 function blocks(markdown: string, report: GitbookReport, depth = 0): string {
