@@ -26,8 +26,7 @@ const RENDER_START_MS = 30;
  * reading); an unclosed run of Hugo shortcodes. Sizes are such that the old code took from a third
  * of a second (Hugo: quadratic) to seconds (tags: exponential) on each, the new code milliseconds.
  * (GitBook's tag regex, cubic on a run of spaces, is left to the property test: the tokenizer that
- * counts a page's tokens, gpt-tokenizer, is itself
- * quadratic on one long run of a character.)
+ * counts a page's tokens, gpt-tokenizer, is itself quadratic on one long run of a character.)
  */
 const PAGES: readonly { file: string; url: string; title: string; text: string }[] = [
   { file: 'vue-attributes.md', url: '/vue-attributes', title: 'Vue attributes', text: `<Ab${' a="x"'.repeat(27)}\n` },
