@@ -27,6 +27,16 @@ function categoryOf(tags: readonly string[] | undefined): AgentCategory {
   return 'bot';
 }
 
+/** `text` from its first word character up to its last word character or `)`, read from both ends (a User-Agent is request input). */
+function trimmedName(text: string): string {
+  const isWord = (char: string | undefined): boolean => char !== undefined && /\w/.test(char);
+  let start = 0;
+  let end = text.length;
+  while (start < end && !isWord(text[start])) start++;
+  while (end > start && !isWord(text[end - 1]) && text[end - 1] !== ')') end--;
+  return text.slice(start, end);
+}
+
 /**
  * A crawler's name: what its pattern matches in the list's example User-Agents, preferring a
  * product token (`Name/version`, RFC 9110 §10.1.5) and then the spelling most examples use;
@@ -37,7 +47,7 @@ function nameOf(pattern: RegExp, source: string, instances: readonly string[]): 
   for (const instance of instances) {
     const found = pattern.exec(instance);
     if (found === null) continue;
-    const name = found[0].replace(/^[^\w]+|[^\w)]+$/g, '').slice(0, 64);
+    const name = trimmedName(found[0]).slice(0, 64);
     if (name === '') continue;
     const product = instance[found.index + found[0].length] === '/' || found[0].endsWith('/');
     votes.set(name, (votes.get(name) ?? 0) + (product ? instances.length + 1 : 1));

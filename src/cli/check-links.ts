@@ -80,7 +80,7 @@ function linkProblem(file: string, link: PageContent['unresolvedLinks'][number] 
         ? `broken relative link: ${link.href}`
         : isAssetName(
               link.href
-                .replace(/[?#].*$/, '')
+                .replace(/[?#][\s\S]*/, '')
                 .split('/')
                 .pop() ?? '',
             )

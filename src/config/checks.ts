@@ -29,7 +29,9 @@ export function checkBaseUrl(value: string): string | undefined {
 /** A base URL as sitegate uses it: origin and path prefix, no trailing slash (`https://example.com/docs`). */
 export function normalizeBaseUrl(value: string): string {
   const url = new URL(value);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  let end = url.pathname.length;
+  while (end > 0 && url.pathname[end - 1] === '/') end--;
+  return `${url.origin}${url.pathname.slice(0, end)}`;
 }
 
 /** A page limit: 0 (pages are served whole) or at least {@link PAGE_MAX_CHARS_MIN} (the schema checks the integer and the maximum). */

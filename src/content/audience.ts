@@ -5,7 +5,7 @@
  * other renderer shows or hides nothing wrongly). MDX's Mintlify `<Visibility for="agents">` and
  * Fern's `<llms-only>` / `<llms-ignore>` (content/mdx/components.ts) are written this way.
  */
-import { codeLines } from './dialects/lines.js';
+import { codeLines, trimNewlines } from './dialects/lines.js';
 
 /** Who a block is for. */
 export type Audience = 'agents' | 'humans';
@@ -14,7 +14,7 @@ const MARKER = /^ {0,3}<!--\s*(\/?)(agents|humans)-only\s*-->\s*$/;
 
 /** A block for one audience, as plain markdown. */
 export function audienceBlock(audience: Audience, body: string): string {
-  return `<!-- ${audience}-only -->\n\n${body.replace(/^\n+|\n+$/g, '')}\n\n<!-- /${audience}-only -->`;
+  return `<!-- ${audience}-only -->\n\n${trimNewlines(body)}\n\n<!-- /${audience}-only -->`;
 }
 
 /**

@@ -144,7 +144,7 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
  */
 export function linkTargetPath(fromRelPath: string, href: string, rules: LinkRules | undefined): string | undefined {
   if (SCHEME.test(href) || href.startsWith('//')) return undefined;
-  const rawPath = href.replace(/[?#].*$/s, '');
+  const rawPath = href.replace(/[?#][\s\S]*/, '');
   if (rawPath === '') return undefined;
   if (rawPath.startsWith('/')) return decodeRequestPath(rawPath);
   const joined = joinedPath(fromRelPath, decodedPath(rawPath), rules);

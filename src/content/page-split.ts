@@ -9,6 +9,7 @@
  * references are often long runs of HTML.
  */
 import { topLevelBlocks } from './blocks.js';
+import { linkLabels } from '../link-labels.js';
 
 /** One part of a plan: a range of body lines and the headings that start in it. */
 export interface PartPlan {
@@ -58,18 +59,24 @@ function findStarts(lines: readonly string[]): Cut[] {
   return starts;
 }
 
+/** An ATX heading's text without its closing sequence (` ##` and spaces at the end), read from the end: linear where `/[ \t]+#+[ \t]*$/` is not. */
+function withoutClosingHashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  const hashesEnd = end;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === hashesEnd || end === 0 || (text[end - 1] !== ' ' && text[end - 1] !== '\t')) return text;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  return text.slice(0, end);
+}
+
 /**
  * The plain text of a heading line: `## The *setup* #` → `The setup`, `<h2 id="x">A <code>b</code></h2>` → `A b`.
  * Inline markup is dropped, not rendered: the text is for a table of contents.
  */
 export function headingText(written: string): string {
   const line = written.trimStart();
-  const text = line.startsWith('<')
-    ? line.replace(/<[^>]*>/g, '')
-    : line
-        .replace(/^#+[ \t]*/, '')
-        .replace(/[ \t]+#+[ \t]*$/, '')
-        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
+  const text = line.startsWith('<') ? line.replace(/<[^<>]*>/g, '') : linkLabels(withoutClosingHashes(line.replace(/^#+[ \t]*/, '')), true);
   return text
     .replace(/[`*_]/g, '')
     .replace(/&lt;/g, '<')

@@ -88,7 +88,10 @@ export function deriveDescription(data: Record<string, unknown>, firstParagraph:
   if (text.length <= DESCRIPTION_MAX_CHARS) return text;
   const cut = text.slice(0, DESCRIPTION_MAX_CHARS - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > DESCRIPTION_MAX_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+  let end = space > DESCRIPTION_MAX_CHARS / 2 ? space : cut.length;
+  // Trailing spaces and punctuation go, read from the end (linear, where `/[\s,;:.]+$/` is not).
+  while (end > 0 && /[\s,;:.]/.test(cut[end - 1] ?? '')) end--;
+  return `${cut.slice(0, end)}…`;
 }
 
 /**

@@ -23,7 +23,32 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const INLINE_LINK = /\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
 const REFERENCE_DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)(?=[ \t]*\r?$|[ \t]+["'(])/;
-const CODE_SPAN = /(`+)[^`]+?\1/g;
+
+/**
+ * The code spans of a line as `[start, end)` offsets, as the pattern `` /(`+)[^`]+?\1/g `` finds
+ * them (a run of backticks, text, then as many backticks as both runs have), in linear time: run
+ * by run instead of again from every backtick of a run that finds no closer (quadratic).
+ */
+function codeSpans(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let at = text.indexOf('`'); at !== -1;) {
+    let end = at;
+    while (text[end] === '`') end++;
+    runs.push([at, end - at]);
+    at = text.indexOf('`', end);
+  }
+  const spans: [number, number][] = [];
+  let opener = runs[0];
+  for (let i = 1; i < runs.length && opener !== undefined; i++) {
+    const [start, length] = runs[i] as [number, number];
+    const shared = Math.min(opener[1], length);
+    spans.push([opener[0] + opener[1] - shared, start + shared]);
+    // What is left of the closing run opens the next span; else the run after it does.
+    if (length > shared) opener = [start + shared, length - shared];
+    else opener = runs[++i];
+  }
+  return spans;
+}
 
 /** The absolute form of a link destination; fragments, absolute and unparsable ones stay as they are. */
 function absolute(destination: string, options: PortableOptions): string {
@@ -49,7 +74,7 @@ type DestinationMap = (destination: string) => string;
 /** Rewrites the link destinations of one line outside fenced code, leaving code spans alone. */
 function rewriteLine(line: string, map: DestinationMap): string {
   const spans: [number, number][] = [];
-  for (const match of line.matchAll(CODE_SPAN)) spans.push([match.index, match.index + match[0].length]);
+  spans.push(...codeSpans(line));
   const inCode = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end);
   const definition = REFERENCE_DEFINITION.exec(line);
   if (definition !== null) {
@@ -113,7 +138,13 @@ export function normalizeLabel(label: string): string {
 
 /** A markdown text with its code spans removed (their text is neither links nor HTML). */
 export function withoutCodeSpans(text: string): string {
-  return text.replace(CODE_SPAN, '');
+  let out = '';
+  let at = 0;
+  for (const [start, end] of codeSpans(text)) {
+    out += text.slice(at, start);
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 /** Every `[…]` of a markdown text, as {@link normalizeLabel} gives it: the labels it may use. */
@@ -156,7 +187,7 @@ function unlinkHookLinks(markdown: string, options: PortableOptions): string {
   return lines
     .map((line, i) => {
       if (outside[i] !== true || !line.includes('](')) return line;
-      const spans = [...line.matchAll(CODE_SPAN)].map((match): [number, number] => [match.index, match.index + match[0].length]);
+      const spans = codeSpans(line);
       return line.replace(SIMPLE_LINK, (whole: string, text: string, href: string, offset: number) =>
         spans.some(([start, end]) => offset >= start && offset < end) || resolveLink(options.relPath, href, options.lookup).kind !== 'hook'
           ? whole

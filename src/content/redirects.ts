@@ -117,7 +117,7 @@ export function siteRedirects(
       });
       continue;
     }
-    const toKey = to.startsWith('/') ? decodeRequestPath(to.replace(/[?#].*$/, '')) : undefined;
+    const toKey = to.startsWith('/') ? decodeRequestPath(to.replace(/[?#][\s\S]*/, '')) : undefined;
     const target = toKey === undefined ? undefined : spelledTarget(source, toKey);
     redirects.set(from, target !== undefined && 'key' in target ? { key: target.key } : { location: to });
   }

@@ -130,7 +130,7 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
         attribute === 'src' ||
         isAssetName(
           src
-            .replace(/[?#].*$/, '')
+            .replace(/[?#][\s\S]*/, '')
             .split('/')
             .pop() ?? '',
         )
@@ -176,7 +176,7 @@ function createMarkdown(attributeLists: boolean): MarkdownIt {
             rewritten !== undefined ||
             isAssetName(
               href
-                .replace(/[?#].*$/, '')
+                .replace(/[?#][\s\S]*/, '')
                 .split('/')
                 .pop() ?? '',
             )

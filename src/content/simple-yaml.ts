@@ -16,7 +16,17 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const UNSAFE_START = /^[-?:,[\]{}#&*!|>'"%@`0-9+.~\s]/;
 /** Sequences whose meaning depends on context: `: ` (a mapping), ` #` (a comment), a tab, control characters. */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_INSIDE = /: |:$| #|\t|[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+const UNSAFE_INSIDE = /: |:$| #|[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+
+/** `text` without the spaces (U+0020 only) that start and end it, read from both ends. */
+function withoutSpaces(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === ' ') start++;
+  while (end > start && text[end - 1] === ' ') end--;
+  return text.slice(start, end);
+}
+
 /**
  * Core-schema null and booleans (§10.3.2), the only non-strings a letter can start. A Map, not an
  * object literal: `constructor` or `toString` must not find Object.prototype's members.
@@ -57,7 +67,7 @@ export function parseSimpleYaml(block: string): Record<string, unknown> | undefi
     }
     if (!rest.startsWith(' ')) return undefined;
     // YAML separates with spaces only (§6.1): other Unicode spaces belong to the scalar.
-    const value = rest.replace(/^ +| +$/g, '');
+    const value = withoutSpaces(rest);
     if (value === '') {
       data[key] = null;
       continue;

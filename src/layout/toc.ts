@@ -17,7 +17,7 @@ export interface TocEntry {
 /** `<h2 … id="x" …>…</h2>` and `<h3>`: the renderer writes each heading on one tag, id quoted with `"`. */
 const HEADING = /<h([23])\b([^>]*)>([\s\S]*?)<\/h\1>/g;
 const ID = /\bid="([^"]*)"/;
-const TAG = /<[^>]*>/g;
+const TAG = /<[^<>]*>/g;
 
 /**
  * The H2/H3 headings of a rendered body, in order; headings without an id or without text are

@@ -6,6 +6,7 @@
  */
 import { chooseQueryWords, stemOf, type Analysis } from './analysis.js';
 import { foldUnit, queryTerms } from './tokenize.js';
+import { linkLabels } from '../link-labels.js';
 
 /** A passage and the matched words in it. */
 export interface Excerpt {
@@ -29,10 +30,8 @@ interface Match {
  * marks, code fences; whitespace collapsed.
  */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/^```.*$/gm, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[A-Za-z/!?][^>\n]*>/g, ' ')
+  return linkLabels(markdown.replace(/^```.*$/gm, ' '), true)
+    .replace(/<[A-Za-z/!?][^<>\n]*>/g, ' ')
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
     .replace(/[*_`~|]+/g, '')
     .replace(/\s+/g, ' ')

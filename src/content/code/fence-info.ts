@@ -24,7 +24,17 @@ export interface FenceInfo {
 const MAX_RANGE_LINES = 10_000;
 
 /** `key="value"` or `key='value'` pairs of an info string. */
-const QUOTED = /([\w-]+)=(?:"([^"]*)"|'([^']*)')/g;
+const QUOTED = /(?<![\w-])([\w-]+)=(?:"([^"]*)"|'([^']*)')/g;
+
+/** The text of the first `[…]` holding at least one character (`[` included), as `/\[([^\]]+)\]/` found it, without searching again from every `[`. */
+function bracketed(text: string): string | undefined {
+  for (let open = text.indexOf('['); open !== -1; open = text.indexOf('[', open + 1)) {
+    if (open + 1 >= text.length || text[open + 1] === ']') continue;
+    const close = text.indexOf(']', open + 2);
+    return close === -1 ? undefined : text.slice(open + 1, close);
+  }
+  return undefined;
+}
 
 /**
  * Reads an info string. Never throws; what it does not know is ignored.
@@ -43,7 +53,7 @@ export function fenceInfo(info: string): FenceInfo {
   for (const range of rest.matchAll(/\{([\d\s,-]+)\}/g)) addRanges(lines, (range[1] as string).split(','));
   const hl = attributes.get('hl_lines');
   if (hl !== undefined) addRanges(lines, hl.split(/\s+/));
-  const bracket = /\[([^\]]+)\]/.exec(rest)?.[1]?.trim();
+  const bracket = bracketed(rest)?.trim();
   const title = attributes.get('title') ?? bracket;
   return { lang: lang.toLowerCase(), ...(title === undefined || title === '' ? {} : { title }), lines };
 }

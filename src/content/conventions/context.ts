@@ -119,7 +119,7 @@ export function notFoundPage(context: ReaderContext, relPath: string): { title: 
   const plain = (value: unknown): string | undefined => {
     const words = scalarText(value)
       ?.replace(/<br\s*\/?>/gi, ' ')
-      .replace(/<[^>]*>/g, '')
+      .replace(/<[^<>]*>/g, '')
       .replace(/\s+/g, ' ')
       .trim();
     return words === '' ? undefined : words;

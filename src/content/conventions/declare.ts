@@ -105,7 +105,7 @@ export class Declaration {
  */
 export function linkedFile(href: string, base = ''): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return undefined;
-  let path = href.replace(/[#?].*$/, '');
+  let path = href.replace(/[#?][\s\S]*/, '');
   try {
     path = decodeURIComponent(path);
   } catch {

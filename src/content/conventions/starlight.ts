@@ -46,7 +46,7 @@ export function readStarlight(context: ReaderContext): Conventions {
       const file = files.get(
         slug
           .replace(/^\/|\/$/g, '')
-          .replace(/#.*$/, '')
+          .replace(/#[\s\S]*/, '')
           .toLowerCase(),
       );
       if (file !== undefined) declaration.page(file, { label });

@@ -34,7 +34,7 @@ export function readVitePress(context: ReaderContext): Conventions {
     }
     const fileOf = (link: string): string | undefined => {
       const path = linkedFile(link)?.replace(/\.(md|html)$/i, '');
-      if (path === undefined || link.replace(/[#?].*$/, '').endsWith('/')) return path === undefined ? 'index.md' : `${path}/index.md`;
+      if (path === undefined || link.replace(/[#?][\s\S]*/, '').endsWith('/')) return path === undefined ? 'index.md' : `${path}/index.md`;
       return listed.has(`${path}.md`) ? `${path}.md` : `${path}/index.md`;
     };
     const item = (value: Literal, base: string): void => {

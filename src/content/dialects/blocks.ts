@@ -13,6 +13,7 @@
  *   bold summary: agents see everything, as they would in the open block.
  * - Tabs are labelled sections: each tab's label as a bold line, then its content, in order.
  */
+import { trimNewlines, withoutTrailingNewlines } from './lines.js';
 
 /** The five kinds GitHub alerts have. */
 export type AlertKind = 'NOTE' | 'TIP' | 'IMPORTANT' | 'WARNING' | 'CAUTION';
@@ -52,8 +53,7 @@ export function alertKindOf(name: string): AlertKind {
 
 /** `text` with every line prefixed by `> ` (`>` alone for blank lines), as a blockquote holds it. */
 export function quoteLines(text: string): string {
-  return text
-    .replace(/\n+$/, '')
+  return withoutTrailingNewlines(text)
     .split('\n')
     .map((line) => (line.trim() === '' ? '>' : `> ${line}`))
     .join('\n');
@@ -87,5 +87,5 @@ export function detailsMarkdown(summary: string | undefined, body: string): stri
  * @returns the markdown, without a trailing newline
  */
 export function tabsMarkdown(tabs: readonly { label: string; body: string }[]): string {
-  return tabs.map((tab) => `**${tab.label.trim()}**\n\n${tab.body.replace(/^\n+|\n+$/g, '')}`).join('\n\n');
+  return tabs.map((tab) => `**${tab.label.trim()}**\n\n${trimNewlines(tab.body)}`).join('\n\n');
 }

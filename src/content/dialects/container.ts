@@ -7,20 +7,51 @@
  * `code-group` labelled sections of code.
  */
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
-import { indentOf, indentLines, rewriteBlocks } from './lines.js';
+import { indentOf, indentLines, rewriteBlocks, trimNewlines } from './lines.js';
 
-/** `:::name`, `::: name Title`, `:::name[Title]`, `:::name[Title]{attrs}`. */
-const OPEN = /^\s*(:{3,})\s*([A-Za-z][\w-]*)(.*)$/;
+/**
+ * `:::name`, `::: name Title`, `:::name[Title]`, `:::name[Title]{attrs}`. The rest of the line
+ * starts where the name ends, so the two never share characters (no backtracking between them).
+ */
+const OPEN = /^\s*(:{3,})\s*([A-Za-z][\w-]*)((?:[^\w\n\r\u2028\u2029-].*)?)$/;
 const CLOSE = /^\s*:{3,}\s*$/;
-/** A code fence of a code group with its label: ```` ```sh [npm] ````. */
-const GROUP_FENCE = /^(\s*)(`{3,}|~{3,})([^[\n]*?)\s*\[([^\]\n]+)\](.*)$/;
 
 /** The title of an opening line's rest: `[Title]` (attributes after it ignored), else the text, else none. */
 function titleOf(rest: string): string | undefined {
   const bracketed = /^\[(.*)\]/.exec(rest.trim());
   if (bracketed !== null) return bracketed[1];
-  const text = rest.replace(/\{[^}]*\}\s*$/, '').trim();
+  const text = withoutTrailingAttributes(rest).trim();
   return text === '' ? undefined : text;
+}
+
+/** `rest` without a `{…}` attribute list that ends it (whitespace after it allowed), found from the end. */
+function withoutTrailingAttributes(rest: string): string {
+  const trimmed = rest.trimEnd();
+  if (!trimmed.endsWith('}')) return rest;
+  const close = trimmed.length - 1;
+  const open = trimmed.indexOf('{', trimmed.lastIndexOf('}', close - 1) + 1);
+  return open === -1 || open > close ? rest : trimmed.slice(0, open);
+}
+
+/** A code fence of a code group with its label (```` ```sh [npm] ````): its parts, or undefined for a fence without one. */
+function groupFence(line: string): { marker: string; info: string; label: string; after: string } | undefined {
+  let indent = 0;
+  while (/\s/.test(line[indent] ?? '')) indent++;
+  const char = line[indent];
+  if (char !== '`' && char !== '~') return undefined;
+  let markerEnd = indent;
+  while (line[markerEnd] === char) markerEnd++;
+  if (markerEnd - indent < 3) return undefined;
+  const open = line.indexOf('[', markerEnd);
+  const close = open === -1 ? -1 : line.indexOf(']', open + 1);
+  // The label is not empty, and what follows it is one line (`.` in the pattern this replaces).
+  if (close === -1 || close === open + 1 || /[\r\u2028\u2029]/.test(line.slice(close + 1))) return undefined;
+  return {
+    marker: line.slice(indent, markerEnd),
+    info: line.slice(markerEnd, open).trimEnd(),
+    label: line.slice(open + 1, close),
+    after: line.slice(close + 1),
+  };
 }
 
 /** A VitePress code group's body: its fenced blocks, each labelled by the `[label]` of its info string (else its language). */
@@ -36,10 +67,10 @@ function codeGroupTabs(body: string): { label: string; body: string }[] {
     const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     if (marker !== undefined) {
       fence = marker;
-      const labelled = GROUP_FENCE.exec(line);
+      const labelled = groupFence(line);
       const info = line.trim().slice(marker.length).trim();
-      const label = labelled?.[4] ?? (info.split(/\s/)[0] || `Tab ${tabs.length + 1}`);
-      const opening = labelled === null ? line.trim() : `${labelled[2] ?? ''}${(labelled[3] ?? '').trim()}${labelled[5] ?? ''}`;
+      const label = labelled?.label ?? (info.split(/\s/)[0] || `Tab ${tabs.length + 1}`);
+      const opening = labelled === undefined ? line.trim() : `${labelled.marker}${labelled.info.trim()}${labelled.after}`;
       tabs.push({ label: label.trim(), body: [opening.trimEnd()] });
     } else if (line.trim() !== '') tabs.push({ label: `Tab ${tabs.length + 1}`, body: [line] });
   }
@@ -66,11 +97,12 @@ export function containers(markdown: string, recurse: (markdown: string) => stri
     }
     const indent = indentOf(lines[i] ?? '');
     const body = recurse(
-      lines
-        .slice(i + 1, end)
-        .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text.trimStart()))
-        .join('\n')
-        .replace(/^\n+|\n+$/g, ''),
+      trimNewlines(
+        lines
+          .slice(i + 1, end)
+          .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text.trimStart()))
+          .join('\n'),
+      ),
     );
     return { text: indentLines(containerMarkdown(open[2] ?? '', titleOf(open[3] ?? ''), body), indent), last: end };
   });
@@ -85,7 +117,7 @@ function containerMarkdown(name: string, title: string | undefined, body: string
       return tabsMarkdown(codeGroupTabs(body));
     case 'raw':
     case 'v-pre':
-      return body.replace(/^\n+|\n+$/g, '');
+      return trimNewlines(body);
     default:
       return admonitionMarkdown(name, title, body);
   }

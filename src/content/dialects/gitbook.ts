@@ -9,19 +9,19 @@
  * dropped and reported.
  */
 import { admonitionMarkdown, tabsMarkdown } from './blocks.js';
-import { codeLines, indentLines, indentOf, rewriteBlocks, type RewrittenBlock } from './lines.js';
+import { gitbookTagLine, replaceGitbookTags } from './gitbook-tags.js';
+import { codeLines, indentLines, indentOf, rewriteBlocks, trimNewlines, type RewrittenBlock } from './lines.js';
 
-/** A tag alone on its line: `{% name attrs %}`. */
-const TAG_LINE = /^\s*\{%-?\s*([\w@/.-]+)((?:\s+[^%]*?)?)\s*-?%\}\s*$/;
-/** Any tag in running text. */
-const TAG = /\{%-?\s*([\w@/.-]+)((?:\s+[^%]*?)?)\s*-?%\}/g;
+/** A tag alone on its line: `{% name attrs %}` (read by a linear scanner, gitbook-tags.ts). */
+const TAG_LINE = { exec: gitbookTagLine };
 /** Tags whose content is kept as it is, the tags themselves dropped. */
 const UNWRAPPED = new Set(['stepper', 'step', 'columns', 'column', 'swagger', 'swagger-description', 'openapi-schemas', 'openapi-webhook']);
 
 /** The attributes of a tag: `style="info"` → `{ style: 'info' }`. */
 export function attributesOf(text: string): Record<string, string> {
   const attributes: Record<string, string> = {};
-  for (const [, name = '', double, single, bare] of text.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))/g))
+  // A name starts where no name character precedes it, so a long run of them is read once, not from each of its characters.
+  for (const [, name = '', double, single, bare] of text.matchAll(/(?<![\w-])([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))/g))
     attributes[name] = double ?? single ?? bare ?? '';
   return attributes;
 }
@@ -47,11 +47,12 @@ function closingLine(lines: readonly string[], code: readonly boolean[], from: n
 
 /** The lines between two of a block's lines, dedented by the block's indentation. */
 function inner(lines: readonly string[], from: number, to: number, indent: string): string {
-  return lines
-    .slice(from, to)
-    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
-    .join('\n')
-    .replace(/^\n+|\n+$/g, '');
+  return trimNewlines(
+    lines
+      .slice(from, to)
+      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
+      .join('\n'),
+  );
 }
 
 /** A `{% tabs %}` body as its tabs: each `{% tab title="…" %}` to its `{% endtab %}`. */
@@ -148,7 +149,7 @@ function embedEnd(lines: readonly string[], code: readonly boolean[], from: numb
 
 /** Tags in running text: embeds become links, closing tags and unknown ones are dropped. */
 function inlineTags(line: string, report: GitbookReport): string {
-  return line.replace(TAG, (_match, name: string, rest: string) => {
+  return replaceGitbookTags(line, ({ name, rest }) => {
     if (name === 'embed') {
       const url = attributesOf(rest).url ?? '';
       return `[${url}](${url})`;

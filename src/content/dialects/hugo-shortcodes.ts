@@ -16,10 +16,9 @@ import { splitFrontmatter } from '../frontmatter.js';
 import type { PageUrlLookup } from '../links.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
-import { codeLines } from './lines.js';
+import { shortcodeMatches } from './hugo-scan.js';
+import { codeLines, codeSpanRanges, trimNewlines } from './lines.js';
 
-const SHORTCODE =
-  /\{\{([<%])\s*(\/)?\s*([\w.-][\w./-]*)((?:[^"'`>%}]|"(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`|[>%}](?!\}))*?)\s*(\/)?\s*([>%])\}\}/g;
 const ESCAPED_OPEN = /\{\{([<%])\/\*/g;
 const ESCAPED_CLOSE = /\*\/([>%])\}\}/g;
 const ADMONITIONS = new Set([
@@ -68,7 +67,8 @@ function argumentsOf(text: string): Pick<Call, 'positional' | 'named'> {
   const positional: string[] = [];
   const named: Record<string, string> = {};
   for (const [, key, double, raw, single, bare] of text.matchAll(
-    /(?:([\w-]+)=)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"'`]+))/g,
+    // A key starts where no key character precedes it: a long run of them is read once.
+    /(?:(?<![\w-])([\w-]+)=)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|(?<![^\s"'`=])([^\s"'`]+))/g,
   )) {
     const value = double?.replace(/\\(.)/g, '$1') ?? raw ?? single ?? bare ?? '';
     if (key === undefined) positional.push(value);
@@ -99,38 +99,52 @@ function codeRanges(text: string): [number, number][] {
 function spans(text: string, from: number, to: number, ranges: [number, number][]): void {
   const prose = text.slice(from, to);
   if (!prose.includes('`')) return;
-  for (const match of prose.matchAll(/(`+)[\s\S]*?[^`]\1(?!`)/g)) ranges.push([from + match.index, from + match.index + match[0].length]);
+  for (const [start, end] of codeSpanRanges(prose)) ranges.push([from + start, from + end]);
+}
+
+/** Whether `index` lies in one of `ranges` (in order, not overlapping): a binary search, so that many calls among many code spans stay cheap. */
+function inRanges(ranges: readonly [number, number][], index: number): boolean {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [start, end] = ranges[middle] as [number, number];
+    if (index < start) high = middle - 1;
+    else if (index >= end) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
 
 /** The calls of a text outside code, with paired ones matched. */
 function callsOf(text: string): Call[] {
   const code = codeRanges(text);
-  const inCode = (index: number): boolean => code.some(([start, end]) => index >= start && index < end);
   const calls: Call[] = [];
-  for (const match of text.matchAll(SHORTCODE)) {
-    const [whole, open = '', slash, name = '', args = '', selfSlash, close = ''] = match;
-    if ((open === '<') !== (close === '>') || inCode(match.index)) continue;
-    calls.push({
-      start: match.index,
-      end: match.index + whole.length,
-      name,
-      closing: slash === '/',
-      selfClosing: selfSlash === '/',
-      ...argumentsOf(args),
-    });
+  // Read by a linear scanner (hugo-scan.ts), not a regular expression: content is untrusted.
+  for (const match of shortcodeMatches(text)) {
+    if ((match.open === '<') !== (match.close === '>') || inRanges(code, match.index)) continue;
+    const { index: start, end, name, closing, selfClosing } = match;
+    calls.push({ start, end, name, closing, selfClosing, ...argumentsOf(match.args) });
   }
+  // Open calls as a stack, and per name the stack positions holding one, so that a closing call
+  // finds its opener without searching the stack (a page of unmatched calls stays linear).
   const open: number[] = [];
+  const openByName = new Map<string, number[]>();
   calls.forEach((call, i) => {
     if (call.selfClosing) return;
     if (!call.closing) {
+      const positions = openByName.get(call.name) ?? [];
+      openByName.set(call.name, positions);
+      positions.push(open.length);
       open.push(i);
       return;
     }
-    const at = open.map((k) => calls[k]?.name).lastIndexOf(call.name);
-    if (at === -1) return;
+    const at = openByName.get(call.name)?.at(-1);
+    if (at === undefined) return;
     const opener = calls[open[at] as number] as Call;
     opener.closer = i;
-    open.length = at;
+    // The opener and the calls opened after it are closed (or never will be).
+    while (open.length > at) openByName.get((calls[open.pop() as number] as Call).name)?.pop();
   });
   return calls;
 }
@@ -214,7 +228,7 @@ function report(context: HugoContext, name: string, how: 'dropped' | 'unwrapped'
 function fenced(code: string, lang: string): string {
   const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = '`'.repeat(longest + 1);
-  return `${fence}${lang}\n${code.replace(/^\n+|\n+$/g, '')}\n${fence}`;
+  return `${fence}${lang}\n${trimNewlines(code)}\n${fence}`;
 }
 
 function renderCall(
@@ -226,7 +240,7 @@ function renderCall(
 ): { text: string; block?: boolean } {
   const raw = body;
   // A paired body starts and ends with the newlines around it: not part of a block's content.
-  body = body?.replace(/^\n+|\n+$/g, '');
+  body = body === undefined ? undefined : trimNewlines(body);
   const { name, named, positional } = call;
   const first = positional[0];
   if (ADMONITIONS.has(name)) {
@@ -332,7 +346,7 @@ function refOf(target: string, context: HugoContext): string {
 function includeOf(target: string, context: HugoContext, depth: number): string {
   const read = readInclude(context, target.startsWith('/') ? target : `/${target}`, 'content');
   if ('error' in read) return refuseInclude(context, '{{% include %}}', target, read.error);
-  const body = splitFrontmatter(read.text).body.replace(/^\n+|\n+$/g, '');
+  const body = trimNewlines(splitFrontmatter(read.text).body);
   return depth < MAX_INCLUDE_DEPTH ? hugoShortcodes(body, context, depth + 1) : body;
 }
 
@@ -342,7 +356,7 @@ function includeOf(target: string, context: HugoContext, depth: number): string 
  * is not TOML is shown as written.
  */
 export function codeToggle(body: string, file: string | undefined, frontMatter: boolean): string {
-  const source = body.replace(/^\n+|\n+$/g, '');
+  const source = trimNewlines(body);
   const label = (ext: string, format: string): string =>
     file === undefined ? format : `${path.posix.basename(file).replace(/\.md$/, '')}.${ext}`;
   let data: unknown;

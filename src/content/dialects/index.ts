@@ -44,7 +44,7 @@ import { vitepressSnippets } from './vitepress-snippet.js';
 import { vueComponents } from './vue.js';
 import { mdxMarkdown } from '../mdx/index.js';
 import { contentPartialReader } from '../mdx/partials.js';
-import { codeLines } from './lines.js';
+import { codeLines, withoutTrailingNewlines } from './lines.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -89,9 +89,17 @@ function holdsEsm(source: string): boolean {
   return codeLines([...before.split('\n'), 'import']).at(-1) !== true;
 }
 
-/** The block dialects, each body through all of them again. */
-function blocks(markdown: string, report: GitbookReport): string {
-  const recurse = (body: string): string => blocks(body, report);
+/**
+ * Block nesting read as syntax: deeper blocks stay as written. Each level reads its body again,
+ * so without a bound a page of 5,000 unclosed `::: tip` lines took quadratic time and overflowed the
+ * stack; sixteen levels are far more than any generator's documentation nests.
+ */
+const MAX_BLOCK_DEPTH = 16;
+
+/** The block dialects, each body through all of them again, to {@link MAX_BLOCK_DEPTH}. */
+function blocks(markdown: string, report: GitbookReport, depth = 0): string {
+  if (depth >= MAX_BLOCK_DEPTH) return markdown;
+  const recurse = (body: string): string => blocks(body, report, depth + 1);
   return gitbookBlocks(mkdocsTabs(mkdocsAdmonitions(containers(markdown, recurse), recurse), recurse), recurse, report);
 }
 
@@ -129,7 +137,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   body = mdInHtml(body);
   const gitbook: GitbookReport = { dropped: [] };
   body = mkdocsIcons(blocks(body, gitbook));
-  if (appended !== '') body = `${body.replace(/\n*$/, '')}\n\n${appended}\n`;
+  if (appended !== '') body = `${withoutTrailingNewlines(body)}\n\n${appended}\n`;
 
   if (hugo.unrendered.size > 0) {
     const names = [...hugo.unrendered].map(([name, { dropped, unwrapped }]) =>

@@ -96,7 +96,56 @@ export function indentedBodyLength(lines: readonly string[], from: number, colum
   return last - from;
 }
 
-const CODE_SPAN = /(`+)[\s\S]*?[^`]\1(?!`)|(`+)(?!`)/g;
+/**
+ * `text` without the line breaks that end it, in one pass from the end (`/\n+$/` would scan each
+ * run of line breaks again from each of its characters: quadratic on content made of them).
+ */
+export function withoutTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return text.slice(0, end);
+}
+
+/** `text` without the line breaks that start and end it (what `/^\n+|\n+$/g` removed), in linear time. */
+export function trimNewlines(text: string): string {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) === 10) start++;
+  return withoutTrailingNewlines(text.slice(start));
+}
+
+/**
+ * The code spans of a text (CommonMark §6.1), as `[start, end)` offsets, in order: a run of
+ * backticks opens one that the next run of exactly as many backticks closes; a run that no later
+ * run closes is literal text. In linear time: for each run, the next run of the same length is
+ * found in one backward pass (the regular expression this replaces searched the rest of the text
+ * again from every run, and from every shorter part of it).
+ */
+export function codeSpanRanges(text: string): [number, number][] {
+  const runs: { start: number; length: number }[] = [];
+  for (let at = text.indexOf('`'); at !== -1;) {
+    let end = at;
+    while (text[end] === '`') end++;
+    runs.push({ start: at, length: end - at });
+    at = text.indexOf('`', end);
+  }
+  const nextSame = new Int32Array(runs.length).fill(-1);
+  const lastByLength = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const run = runs[i] as { start: number; length: number };
+    nextSame[i] = lastByLength.get(run.length) ?? -1;
+    lastByLength.set(run.length, i);
+  }
+  const ranges: [number, number][] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const close = nextSame[i] ?? -1;
+    if (close === -1) continue;
+    const opener = runs[i] as { start: number; length: number };
+    const closer = runs[close] as { start: number; length: number };
+    ranges.push([opener.start, closer.start + closer.length]);
+    i = close;
+  }
+  return ranges;
+}
 
 /**
  * Applies `replace` to the parts of a line (or paragraph) outside code spans (CommonMark §6.1):
@@ -106,11 +155,9 @@ export function outsideCodeSpans(text: string, replace: (prose: string) => strin
   if (!text.includes('`')) return replace(text);
   let out = '';
   let at = 0;
-  for (const match of text.matchAll(CODE_SPAN)) {
-    // A lone run of backticks with no closing run is literal text.
-    if (match[2] !== undefined) continue;
-    out += replace(text.slice(at, match.index)) + match[0];
-    at = match.index + match[0].length;
+  for (const [start, end] of codeSpanRanges(text)) {
+    out += replace(text.slice(at, start)) + text.slice(start, end);
+    at = end;
   }
   return out + replace(text.slice(at));
 }
@@ -130,7 +177,7 @@ export interface RewrittenBlock {
  */
 export function rewriteBlocks(
   markdown: string,
-  open: RegExp,
+  open: Pick<RegExp, 'exec'>,
   rewrite: (lines: readonly string[], code: readonly boolean[], at: number, match: RegExpExecArray) => RewrittenBlock,
   other: (line: string, code: boolean) => string = (line) => line,
 ): string {

@@ -16,31 +16,42 @@ export function mdInHtml(markdown: string): string {
   if (!markdown.includes(' markdown')) return markdown;
   const lines = markdown.split('\n');
   const code = codeLines(lines);
-  const closers = new Map<number, true>();
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (closers.has(i)) {
-      out.push('');
-      continue;
+  const opens = new Map<number, string>();
+  lines.forEach((line, i) => {
+    const tag = code[i] === true ? undefined : OPEN.exec(line)?.[2]?.toLowerCase();
+    if (tag !== undefined) opens.set(i, tag);
+  });
+  const closers = new Set<number>();
+  for (const tag of new Set(opens.values())) for (const line of closingLines(lines, code, opens, tag)) closers.add(line);
+  return lines.map((line, i) => (opens.has(i) || closers.has(i) ? '' : line)).join('\n');
+}
+
+/**
+ * The lines that close a `tag` block opened on its own line: for each opening line, the first
+ * later line (outside code) where the count of `<tag` less `</tag>` since the opening line is back
+ * to zero, when that line is `</tag>` alone. One pass with a stack of the openings still waiting:
+ * each waits for the running count to fall to what it was before it, and the deepest waits for the
+ * highest count, so the stack pops from the top (searching forwards from every opening was
+ * quadratic on a page of nested unclosed blocks).
+ */
+function closingLines(lines: readonly string[], code: readonly boolean[], opens: ReadonlyMap<number, string>, tag: string): number[] {
+  const opening = new RegExp(`<${tag}[\\s>]`, 'g');
+  const closing = `</${tag}>`;
+  const waiting: { before: number }[] = [];
+  const closed: number[] = [];
+  let count = 0;
+  for (let k = 0; k < lines.length; k++) {
+    if (code[k] === true) continue;
+    const text = (lines[k] ?? '').toLowerCase();
+    count += (text.match(opening) ?? []).length - text.split(closing).length + 1;
+    // The openings this line closes: those whose count fell back to what it was before them.
+    while (waiting.length > 0 && count <= (waiting.at(-1) as { before: number }).before) {
+      waiting.pop();
+      if (text.trim() === closing) closed.push(k);
     }
-    const open = code[i] === true ? null : OPEN.exec(line);
-    if (open === null) {
-      out.push(line);
-      continue;
+    if (opens.get(k) === tag) {
+      waiting.push({ before: count - (text.match(opening) ?? []).length + text.split(closing).length - 1 });
     }
-    const tag = (open[2] ?? '').toLowerCase();
-    let depth = 0;
-    for (let k = i; k < lines.length; k++) {
-      if (code[k] === true) continue;
-      const text = (lines[k] ?? '').toLowerCase();
-      depth += (text.match(new RegExp(`<${tag}[\\s>]`, 'g')) ?? []).length - (text.match(new RegExp(`</${tag}>`, 'g')) ?? []).length;
-      if (depth <= 0 && k > i) {
-        if (text.trim() === `</${tag}>`) closers.set(k, true);
-        break;
-      }
-    }
-    out.push('');
   }
-  return out.join('\n');
+  return closed;
 }

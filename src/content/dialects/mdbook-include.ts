@@ -9,7 +9,12 @@
  */
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 
-const INCLUDE = /(\\?)\{\{#(include|rustdoc_include|playground)\s+([^}\s]+)[^}]*\}\}/g;
+/**
+ * The path runs to whitespace (the line spec is part of it), then anything but braces to `}}`: the
+ * two parts never share characters, and a scan from one `{{#` stops at the next `{` (linear on a
+ * page of unclosed includes).
+ */
+const INCLUDE = /(\\?)\{\{#(include|rustdoc_include|playground)\s+([^}\s]+)(?:\s[^{}]*)?\}\}/g;
 const ANCHOR = /ANCHOR(?:_END)?:\s*[\w-]+/;
 
 /** The lines of `text` a spec selects: `''` all, `2`, `2:10`, `:10`, `2:`, or an anchor name. */

@@ -8,7 +8,7 @@ import { admonitionMarkdown, detailsMarkdown } from './blocks.js';
 import { dedent, indentedBodyLength, indentLines, indentOf, indentWidth, rewriteBlocks } from './lines.js';
 
 /** `!!! note`, `!!! note "Title"`, `??? note inline end "Title"`, `???+ tip`. */
-const OPEN = /^(\s*(?::[ \t]+)?)(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+[\w-]+)*)[ \t]*(?:"(.*)")?[ \t]*$/;
+const OPEN = /^(\s*(?::[ \t]+)?)(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+[\w-]+)*)[ \t]*(?:"(.*)"[ \t]*)?$/;
 
 /**
  * Rewrites every MkDocs admonition of `markdown` outside fenced code. Bodies go through `recurse`

@@ -6,10 +6,9 @@
  * files; MDX has its own reader.
  */
 import { codeLines, outsideCodeSpans } from './lines.js';
+import { replaceComponentTags } from './vue-tags.js';
 
 const BLOCK_OPEN = /^\s*<(script|style)(\s[^>]*)?>/i;
-/** A PascalCase tag with at least one lower-case letter (`<T>` or `<ID>` in prose is a type, not a component). */
-const COMPONENT = /<\/?([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)((?:\s+[^\s=/>]+(?:=(?:"[^"]*"|'[^']*'|\{[^}]*\}|[^\s>]+))?)*)\s*\/?>/g;
 
 /** The text a component leaves: a badge's `text`, else nothing. */
 function componentText(name: string, attributes: string): string {
@@ -46,7 +45,9 @@ export function vueComponents(markdown: string): string {
       continue;
     }
     const unwrapped = outsideCodeSpans(line, (prose) =>
-      prose.replace(COMPONENT, (_tag, name: string, attributes: string) => componentText(name, attributes)),
+      // Components are PascalCase tags with a lower-case letter (`<T>` or `<ID>` in prose is a type),
+      // read by a linear scanner (vue-tags.ts), not a regular expression: content is untrusted.
+      replaceComponentTags(prose, (tag) => componentText(tag.name, tag.attributes)),
     );
     // A line that held only tags leaves nothing, not a line of spaces.
     if (unwrapped.trim() !== '' || line.trim() === '') out.push(unwrapped.trimEnd());

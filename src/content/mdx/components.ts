@@ -8,6 +8,7 @@
  * Warning, Info, Check, Callout, CodeGroup, Card, Steps/Step, Accordion).
  */
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from '../dialects/blocks.js';
+import { linkLabels } from '../../link-labels.js';
 
 /** A JSX element with its attributes (string values only) and its children already as markdown. */
 export interface ElementParts {
@@ -94,7 +95,7 @@ function htmlElementMarkdown(element: ElementParts): string {
       return attrs.src === undefined ? '' : `![${attrs.alt ?? ''}](${attrs.src.includes(' ') ? `<${attrs.src}>` : attrs.src})`;
     case 'code': {
       // The text of the code: links and tags inside it are markup, entities are characters.
-      const text = body.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/&(?:lt|gt|amp|quot|#39);/g, (e) => ENTITIES[e] ?? e);
+      const text = linkLabels(body, false).replace(/&(?:lt|gt|amp|quot|#39);/g, (e) => ENTITIES[e] ?? e);
       const ticks = text.includes('`') ? '``' : '`';
       return `${ticks}${ticks.length === 2 ? ` ${text} ` : text}${ticks}`;
     }
