@@ -116,7 +116,8 @@ export const SETTINGS: readonly Setting[] = [
     expect: 'a folder path or a list of them',
     path: true,
     defaultText: '`static/` or `public/` beside the content folder, `public/` inside it',
-    description: 'Folders of static files (images, PDFs) served at the site root, under the same access rules as pages (one inside the content folder only there, never at `/public/…`); `--static` repeats.',
+    description:
+      'Folders of static files (images, PDFs) served at the site root, under the same access rules as pages (one inside the content folder only there, never at `/public/…`); `--static` repeats.',
   },
   {
     key: 'port',

@@ -23,7 +23,8 @@ function isZoneSegment(lower: string, start: number): boolean {
   if (lower.charCodeAt(start) !== INTERNAL_FIRST) return false;
   const slash = lower.indexOf('/', start);
   const segment = lower.slice(start, slash === -1 ? undefined : slash);
-  return segment.replace(/;.*$/, '').replace(/\.md$/, '') === INTERNAL_FOLDER;
+  const name = segment.split(';', 1)[0] as string;
+  return (name.endsWith('.md') ? name.slice(0, -3) : name) === INTERNAL_FOLDER;
 }
 
 /**
@@ -50,7 +51,11 @@ export class InternalZone {
   constructor(languageDirs: readonly string[]) {
     const prefixes = new Set<string>();
     for (const dir of languageDirs) {
-      const trimmed = dir.replace(/^\/+|\/+$/g, '').toLowerCase();
+      const trimmed = dir
+        .split('/')
+        .filter((segment) => segment !== '')
+        .join('/')
+        .toLowerCase();
       if (trimmed !== '') prefixes.add(`${trimmed}/`);
     }
     this.prefixes = [...prefixes];

@@ -11,7 +11,7 @@
  */
 import { splitFrontmatter } from '../frontmatter.js';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
-import { codeLines } from './lines.js';
+import { codeLines, trimNewlines } from './lines.js';
 
 /** GitBook's include folder, relative to the space root (the content folder). */
 export const GITBOOK_INCLUDES = '.gitbook/includes';
@@ -40,7 +40,7 @@ function includeLine(line: string, context: IncludeContext, depth: number): stri
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return refuseInclude(context, '{% include %}', target, `${target}: URLs are not fetched`);
     const read = readInclude(context, target, 'page', [GITBOOK_INCLUDES]);
     if ('error' in read) return refuseInclude(context, '{% include %}', target, read.error);
-    const body = splitFrontmatter(read.text).body.replace(/^\n+|\n+$/g, '');
+    const body = trimNewlines(splitFrontmatter(read.text).body);
     return depth < MAX_INCLUDE_DEPTH ? gitbookIncludes(body, context, depth + 1) : body;
   });
 }

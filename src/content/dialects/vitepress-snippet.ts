@@ -17,7 +17,7 @@ const SNIPPET = /^(\s*)<<<\s+([^\s{#[]+)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+\[([
 function languageOf(spec: string | undefined, file: string): string {
   const named = (spec ?? '')
     .split(/\s+/)
-    .map((word) => word.replace(/:.*$/, ''))
+    .map((word) => word.split(':', 1)[0] as string)
     .find((word) => word !== '' && !/^[\d,-]+$/.test(word));
   return named ?? /\.([\w+-]+)$/.exec(file)?.[1] ?? '';
 }
