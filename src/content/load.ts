@@ -237,10 +237,17 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       problems.push({ severity: 'error', file: `static:${dir}`, message: 'static folder not found' });
       continue;
     }
+    // Shown as `check` names files: from the content folder when the static folder lies inside it.
+    const shown = staticRoot.startsWith(root + path.sep) ? `${path.relative(root, staticRoot).split(path.sep).join('/')}/` : 'static:';
     walkFolder(
       staticRoot,
       (rel, real, name) => {
         if (isAssetName(name)) assets.push(assetOf(rel, real, staticRoot, root, true, LISTING_ZONE));
+        else {
+          // Served by type as the content folder's files are: `check` lists the rest.
+          skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
+          skippedFiles.push(`${shown}${rel}`);
+        }
       },
       problems,
       'static:',
