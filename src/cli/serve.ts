@@ -14,7 +14,7 @@ import type { ContentProblem } from '../content/problems.js';
 import { skippedLine } from './check.js';
 import { ed25519Signer, signerNotice } from '../auth/ed25519.js';
 import { ContentError } from '../content/load.js';
-import { createLoggers } from '../log.js';
+import { createLoggers, type Log } from '../log.js';
 import { createMetrics, listenerHooks, type Metrics } from '../metrics/metrics.js';
 import { METRICS_PATH, READINESS_PATH, startMetricsServer } from '../metrics/metrics-server.js';
 import { STARTING, type ReadinessReport } from '../readiness.js';
@@ -58,9 +58,12 @@ async function resolvePort(config: Config): Promise<Config> {
   return { ...config, port, baseUrl };
 }
 
-/** The snapshot build of this config, used at start and by hot reload. */
-function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgress']) => LoadedSnapshot {
-  return (onProgress) => loadSnapshot(config.contentDir, { ...snapshotOptionsOf(config), onProgress });
+/**
+ * The snapshot build of this config, used at start and by hot reload; its pages tell `log` of the
+ * includes they refuse when first served (snapshot/page-bodies.ts).
+ */
+export function snapshotBuilder(config: Config, log: Log): (onProgress?: SnapshotOptions['onProgress']) => LoadedSnapshot {
+  return (onProgress) => loadSnapshot(config.contentDir, { ...snapshotOptionsOf(config), onProgress, log });
 }
 
 /**
@@ -73,7 +76,7 @@ function snapshotBuilder(config: Config): (onProgress?: SnapshotOptions['onProgr
 export async function serve(flags: ConfigInput & { config?: string | undefined }): Promise<void> {
   const config = await resolvePort(loadSettings(flags));
   const { logger, lifecycle } = createLoggers(config.logLevel, config.logFormat, LOG_REDACT_PATHS);
-  const build = snapshotBuilder(config);
+  const build = snapshotBuilder(config, logger);
   const metrics = config.metricsPort === null ? undefined : createMetrics();
   // Not ready until the main port listens with the first snapshot: the metrics port answers the
   // readiness probe from before the build, so probes see 503, not a refused connection.

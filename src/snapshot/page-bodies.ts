@@ -8,6 +8,8 @@ import { alternatesOf, languageOfKey } from '../content/languages.js';
 import { partBodies, partedBodies, wholeBodies, type PageBodies } from './bodies.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
 import type { SiteView } from './site-view.js';
+import type { ContentProblem } from '../content/problems.js';
+import type { Log } from '../log.js';
 
 /** Options of {@link pageBodiesOf}. */
 export interface PageBodiesOptions {
@@ -15,6 +17,18 @@ export interface PageBodiesOptions {
   pageMaxChars?: number | undefined;
   /** Called each time a page's bodies are rendered (its key: `/a/b`), before they are cached. */
   onPageRender?: ((key: string) => void) | undefined;
+  /** Where a page's refused includes are told when it is rendered (`serve` passes its logger); none when omitted. */
+  log?: Log | undefined;
+}
+
+/**
+ * Tells `log` of each include the dialect step refused or could not read (its `error` problems,
+ * content/dialects/index.ts), one warning line each: the page's path, the line of the include as
+ * written and `check`'s message, which names the path, never the file's bytes (issue 28).
+ */
+function logRefusedIncludes(log: Log, problems: readonly ContentProblem[]): void {
+  for (const problem of problems)
+    if (problem.severity === 'error') log.warn({ page: problem.file, line: problem.line, message: problem.message }, 'include refused');
 }
 
 /**
@@ -37,6 +51,8 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
         } catch {
           return undefined;
         }
+        // Here, not in content/ (which stays pure): once per render, and a page is rendered once per snapshot.
+        if (options.log !== undefined) logRefusedIncludes(options.log, content.dialectProblems ?? []);
         const language = { direction: languageOfKey(site.languages, key).direction, alternates: alternatesOf(site, key) };
         const around = {
           sidebarHtml: view.pageSidebarOf(page),

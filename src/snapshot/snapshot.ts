@@ -29,6 +29,7 @@ import { buildInParallel, type BuiltContent } from './parallel-build.js';
 import { siteViewOf } from './site-view.js';
 import { readGitDates, type GitDates } from './git-dates.js';
 import type { Branding } from '../layout/branding.js';
+import type { Log } from '../log.js';
 
 /** Everything a request can be answered from. */
 export interface Snapshot {
@@ -106,6 +107,8 @@ export interface SnapshotOptions {
    * count the calls to show that a page is rendered once, not on every request.
    */
   onPageRender?: (key: string) => void;
+  /** Where pages tell their refused includes when first rendered (snapshot/page-bodies.ts); none when omitted. */
+  log?: Log | undefined;
 }
 
 /** The snapshot options a configuration gives (serve, hot reload and the tests build alike). */
