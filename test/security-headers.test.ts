@@ -177,18 +177,15 @@ describe('CORS', () => {
     ['/api/v1/oauth/revoke', 204],
     ['/api/v1/oauth/introspect', 204],
     ['/mcp', 403],
-  ])(
-    'opens no POST endpoint to other origins: preflight for %s',
-    async (url, status) => {
-      const res = await plain.app.inject({
-        method: 'OPTIONS',
-        url,
-        headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-      });
-      expect(res.statusCode).toBe(status);
-      expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-'))).toStrictEqual([]);
-    },
-  );
+  ])('opens no POST endpoint to other origins: preflight for %s', async (url, status) => {
+    const res = await plain.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.statusCode).toBe(status);
+    expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-'))).toStrictEqual([]);
+  });
 
   it('sends no Access-Control-Allow-Origin with an answer to a credential, through either path', async () => {
     const { apiKey, clientId, clientSecret } = await issueKey(plain.context, ['search:read', 'content:read', 'internal:read']);
