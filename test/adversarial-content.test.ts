@@ -25,14 +25,18 @@ const RENDER_START_MS = 30;
  * in `.mdx`; self-closing tags on a line of an MDX page that does not parse (the line-by-line
  * reading); an unclosed run of Hugo shortcodes. Sizes are such that the old code took from a third
  * of a second (Hugo: quadratic) to seconds (tags: exponential) on each, the new code milliseconds.
- * (GitBook's tag regex, cubic on a run of spaces, is left to the property test: the tokenizer that
- * counts a page's tokens, gpt-tokenizer, is itself quadratic on one long run of a character.)
+ * Then two pages that stalled in libraries: an MDX page whose component sits under 3,000 levels of
+ * blockquote (micromark took 0.4 s and the MDX rewrite overflowed the stack: the page failed), and
+ * one 30,000-character run of `a`, whose token count (gpt-tokenizer's BPE, quadratic in a run) took
+ * over half a second. (GitBook's tag regex, cubic on a run of spaces, is left to the property test.)
  */
 const PAGES: readonly { file: string; url: string; title: string; text: string }[] = [
   { file: 'vue-attributes.md', url: '/vue-attributes', title: 'Vue attributes', text: `<Ab${' a="x"'.repeat(27)}\n` },
   { file: 'mdx-attributes.mdx', url: '/mdx-attributes', title: 'MDX attributes', text: `<Ab${' a="x"'.repeat(27)}\n` },
   { file: 'mdx-tags.mdx', url: '/mdx-tags', title: 'MDX tags', text: `${'<Ab a="x" />'.repeat(24)} x\n\n<Ab\n` },
   { file: 'hugo-calls.md', url: '/hugo-calls', title: 'Hugo calls', text: `${'{{< x '.repeat(2000)}\n` },
+  { file: 'deep-quote.mdx', url: '/deep-quote', title: 'Deep quote', text: `${'> '.repeat(3000)}<Note>a</Note>\n` },
+  { file: 'long-run.md', url: '/long-run', title: 'Long run', text: `${'a'.repeat(30_000)}\n` },
 ];
 
 /** GET `url`; resolves with the status, the body and how long the answer took (ms). */

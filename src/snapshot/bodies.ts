@@ -3,8 +3,8 @@
  * types sitegate serves them with; shared by the steps that build them (page-bodies.ts,
  * listing-bodies.ts, discovery-bodies.ts).
  */
-import { countTokens } from 'gpt-tokenizer';
 import { makeBody, type Body } from '../body.js';
+import { markdownTokenCount } from './token-count.js';
 
 /** Content types of the representations sitegate serves. */
 export const CONTENT_TYPES = {
@@ -64,7 +64,7 @@ export function representations(html: string, markdown: string): Representations
   return {
     html: makeBody(html, CONTENT_TYPES.html),
     markdown: markdownBody,
-    markdownTokens: () => (tokens ??= countTokens(markdownBody.bytes.toString('utf8'))),
+    markdownTokens: () => (tokens ??= markdownTokenCount(markdownBody.bytes.toString('utf8'))),
   };
 }
 

@@ -20,6 +20,7 @@ import { rewriteLinks } from '../portable-markdown.js';
 import { codeLines } from '../dialects/lines.js';
 import { audienceBlock } from '../audience.js';
 import { audienceOf, componentMarkdown, type ElementParts } from './components.js';
+import { costlyMdxShape } from './costly.js';
 import { lenientMdx } from './lenient.js';
 import { markdownImports, readPartial, rebaseDestination, type PartialOptions } from './partials.js';
 import { refusalNote } from '../readable.js';
@@ -40,6 +41,12 @@ export interface MdxMarkdown {
 export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkdown {
   const frontmatter = frontmatterBlock(source);
   const body = source.slice(frontmatter.length);
+  // micromark is super-linear on a few shapes (costly.ts): those pages are read line by line, which is linear.
+  const costly = costlyMdxShape(body);
+  if (costly !== undefined) {
+    const lenient = lenientMdx(body);
+    return { text: frontmatter + lenient.text, problems: [`MDX not parsed (${costly}); read line by line`, ...lenient.problems] };
+  }
   let tree: Root;
   try {
     tree = fromMarkdown(htmlCommentsAsExpressions(body), {
@@ -221,10 +228,17 @@ class Rewriter {
   }
 }
 
-/** Whether a node holds ESM, an expression or an element anywhere below it. */
+/**
+ * Whether a node holds ESM, an expression or an element anywhere below it. Walks the tree with a
+ * stack of its own, not the call stack: a page's nesting depth is the author's to choose.
+ */
 function holdsMdx(node: Nodes): boolean {
-  if (node.type.startsWith('mdx')) return true;
-  return 'children' in node && node.children.some((child) => holdsMdx(child));
+  const pending: Nodes[] = [node];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.type.startsWith('mdx')) return true;
+    if ('children' in next) pending.push(...next.children);
+  }
+  return false;
 }
 
 /** Lines with their common leading whitespace removed (tabs count as one column each). */
