@@ -6,6 +6,7 @@
  * either nothing or whitespace and attribute text without `%`, then whitespace, an optional `-`
  * and `%}`.
  */
+import { isSpace } from './lines.js';
 
 /** One tag: its name, its attribute text (leading whitespace kept, trailing dropped) and where it ends. */
 export interface GitbookTag {
@@ -15,9 +16,6 @@ export interface GitbookTag {
   end: number;
 }
 
-/** `\s` of a regular expression, without one for the common characters. */
-const isSpace = (char: string | undefined): boolean =>
-  char !== undefined && (char === ' ' || char === '\t' || char === '\n' || ((char < ' ' || char >= '\u00a0') && /\s/.test(char)));
 const isNameChar = (char: string | undefined): boolean => char !== undefined && /[\w@/.-]/.test(char);
 
 /**

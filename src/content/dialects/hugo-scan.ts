@@ -12,6 +12,7 @@
  * so offsets where an earlier attempt failed are remembered, and a later attempt that reaches one
  * stops there.
  */
+import { isSpace } from './lines.js';
 
 /** One call as written: where it is and its parts. */
 export interface ShortcodeMatch {
@@ -32,9 +33,6 @@ export interface ShortcodeMatch {
   close: string;
 }
 
-/** `\s` of a regular expression, without one for the common characters. */
-const isSpace = (char: string | undefined): boolean =>
-  char !== undefined && (char === ' ' || char === '\t' || char === '\n' || ((char < ' ' || char >= '\u00a0') && /\s/.test(char)));
 const isNameStart = (char: string | undefined): boolean => char !== undefined && /[\w.-]/.test(char);
 const isNameChar = (char: string | undefined): boolean => char !== undefined && /[\w./-]/.test(char);
 /** Line terminators: a backslash escape in a `"…"` argument never takes one. */

@@ -197,3 +197,12 @@ export function rewriteBlocks(
   }
   return out.join('\n');
 }
+
+/**
+ * Whether a character is one `\s` of a regular expression matches (ECMA-262 WhiteSpace and
+ * LineTerminator), tested without a regular expression for the common ones: the scanners that
+ * replaced backtracking patterns (vue-tags.ts, hugo-scan.ts, gitbook-tags.ts, mdx/lenient.ts) read
+ * a character at a time. `undefined` (past the end) is no space.
+ */
+export const isSpace = (char: string | undefined): boolean =>
+  char !== undefined && (char === ' ' || char === '\t' || char === '\n' || ((char < ' ' || char >= '\u00a0') && /\s/.test(char)));

@@ -8,6 +8,7 @@
  * is the literal text. A file the rule refuses (content/readable.ts) is reported and a note shown in its place.
  */
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
+import { markedRegion, type RegionMarkers } from './marked-region.js';
 
 /**
  * The path runs to whitespace (the line spec is part of it), then anything but braces to `}}`: the
@@ -16,6 +17,9 @@ import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } fr
  */
 const INCLUDE = /(\\?)\{\{#(include|rustdoc_include|playground)\s+([^}\s]+)(?:\s[^{}]*)?\}\}/g;
 const ANCHOR = /ANCHOR(?:_END)?:\s*[\w-]+/;
+
+/** mdBook's anchor markers. */
+const MDBOOK_ANCHOR: RegionMarkers = { open: (name) => `ANCHOR:\\s*${name}`, close: (name) => `ANCHOR_END:\\s*${name}`, any: ANCHOR };
 
 /** The lines of `text` a spec selects: `''` all, `2`, `2:10`, `:10`, `2:`, or an anchor name. */
 export function selectLines(text: string, spec: string): string | undefined {
@@ -29,17 +33,7 @@ export function selectLines(text: string, spec: string): string | undefined {
     const last = end === undefined ? (start === '' ? lines.length : first + 1) : end === '' ? lines.length : Number(end);
     return lines.slice(Math.max(first, 0), last).join('\n');
   }
-  const start = lines.findIndex((line) => new RegExp(`ANCHOR:\\s*${escapeRegExp(spec)}\\b`).test(line));
-  if (start === -1) return undefined;
-  const end = lines.findIndex((line, i) => i > start && new RegExp(`ANCHOR_END:\\s*${escapeRegExp(spec)}\\b`).test(line));
-  return lines
-    .slice(start + 1, end === -1 ? lines.length : end)
-    .filter((line) => !ANCHOR.test(line))
-    .join('\n');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return markedRegion(lines, spec, MDBOOK_ANCHOR);
 }
 
 /**

@@ -3,24 +3,19 @@
  * `#region name` and `#endregion name` markers, written in any comment (`// #region a`,
  * `<!-- #region a -->`, `# region a`), other region markers left out.
  */
+import { markedRegion, type RegionMarkers } from './marked-region.js';
 
 /** A region marker line: `#region name` or `#endregion name` inside whatever comment the language has. */
 const MARKER = /#\s?(?:end)?region\b/;
 
+/** VitePress' region markers. */
+const VITEPRESS_REGION: RegionMarkers = {
+  open: (name) => `#\\s?region\\s+${name}`,
+  close: (name) => `#\\s?endregion\\s+${name}`,
+  any: MARKER,
+};
+
 /** The lines of `name`'s region in `text`, without marker lines; undefined when it has no such region. */
 export function regionOf(text: string, name: string): string | undefined {
-  const lines = text.split('\n');
-  const opens = (line: string): boolean => new RegExp(`#\\s?region\\s+${escape(name)}\\b`).test(line);
-  const closes = (line: string): boolean => new RegExp(`#\\s?endregion\\s+${escape(name)}\\b`).test(line);
-  const start = lines.findIndex(opens);
-  if (start === -1) return undefined;
-  const end = lines.findIndex((line, i) => i > start && closes(line));
-  return lines
-    .slice(start + 1, end === -1 ? lines.length : end)
-    .filter((line) => !MARKER.test(line))
-    .join('\n');
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return markedRegion(text.split('\n'), name, VITEPRESS_REGION);
 }

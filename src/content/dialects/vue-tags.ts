@@ -11,6 +11,7 @@
  * stops as soon as it reaches an attribute start the failed one already passed (the rest of the
  * reading from there is the same, so it fails the same way).
  */
+import { isSpace } from './lines.js';
 
 /** One component tag found in a line: where it is, its name, and its attribute text as written. */
 export interface ComponentTag {
@@ -24,9 +25,6 @@ export interface ComponentTag {
   attributes: string;
 }
 
-/** `\s` of a regular expression, without one for the common characters. */
-const isSpace = (char: string | undefined): boolean =>
-  char !== undefined && (char === ' ' || char === '\t' || char === '\n' || ((char < ' ' || char >= '\u00a0') && /\s/.test(char)));
 const isUpper = (code: number): boolean => code >= 65 && code <= 90;
 const isLower = (code: number): boolean => code >= 97 && code <= 122;
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;

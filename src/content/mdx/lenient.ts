@@ -5,15 +5,12 @@
  * keep their names), and inline tags are removed with their text kept. Coarser than the parser,
  * and reported as such; never throws.
  */
-import { codeLines } from '../dialects/lines.js';
+import { isSpace, codeLines } from '../dialects/lines.js';
 
 /** `label="…"` or `title="…"` in a tag. */
 const NAMED = /\b(?:label|title)=(?:"([^"]*)"|'([^']*)')/;
 const ESM = /^(import|export)\s/;
 
-/** `\s` of a regular expression, without one for the common characters. */
-const isSpace = (char: string | undefined): boolean =>
-  char !== undefined && (char === ' ' || char === '\t' || char === '\n' || ((char < ' ' || char >= '\u00a0') && /\s/.test(char)));
 const isNameChar = (char: string | undefined): boolean => char !== undefined && /[\w.]/.test(char);
 
 /**
