@@ -8,7 +8,7 @@ import type { ContentProblem } from './problems.js';
 import { assetOf, extensionOf, inGeneratorAssetFolder, isAssetName, isServedAsset, type AssetFile } from './assets.js';
 import { isHiddenName, walkFolder } from './walk.js';
 import { InternalZone } from './access.js';
-import { protectedMatcher } from './readable.js';
+import { protectedMatcher, within } from './readable.js';
 
 /**
  * The internal zone assets are judged by while listed: the root's alone, as the site's language
@@ -208,14 +208,14 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
   const skippedFiles: string[] = [];
   const problems: ContentProblem[] = [];
   const staticRoots = (options.staticDirs ?? []).map((dir) => ({ dir, real: realFolder(dir) }));
-  const servedAtRoot = staticRoots.flatMap(({ real }) => (real !== undefined && real.startsWith(root + path.sep) ? [real] : []));
+  const servedAtRoot = staticRoots.flatMap(({ real }) => (real !== undefined && real !== root && within(root, real) ? [real] : []));
   const protectedPaths = options.protectedPaths ?? [];
   const skip = protectedSkip(protectedPaths, problems);
   walkFolder(
     root,
     (rel, real, name) => {
       // A static folder inside the content folder is served at the site root only (see below).
-      if (servedAtRoot.some((folder) => real.startsWith(folder + path.sep))) return;
+      if (servedAtRoot.some((folder) => within(folder, real))) return;
       // Only a generator's asset folder is hidden and walked (content/walk.ts): assets alone are listed there.
       const hidden = isHiddenName(rel.split('/', 1)[0] as string);
       if (hidden && !inGeneratorAssetFolder(rel)) return;
@@ -238,7 +238,7 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
       continue;
     }
     // Shown as `check` names files: from the content folder when the static folder lies inside it.
-    const shown = staticRoot.startsWith(root + path.sep) ? `${path.relative(root, staticRoot).split(path.sep).join('/')}/` : 'static:';
+    const shown = servedAtRoot.includes(staticRoot) ? `${path.relative(root, staticRoot).split(path.sep).join('/')}/` : 'static:';
     walkFolder(
       staticRoot,
       (rel, real, name) => {

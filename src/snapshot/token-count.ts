@@ -7,6 +7,8 @@
  * longer than {@link MAX_RUN_CHARS} is cut into pieces of that length, counted apart.
  */
 import { countTokens } from 'gpt-tokenizer';
+// Whitespace as the tokenizer's pre-split sees it (`\s`), the scanners' test.
+import { isSpace } from '../content/dialects/lines.js';
 
 /**
  * Longest run of non-space characters, or of spaces, handed to the tokenizer whole (UTF-16 code
@@ -14,9 +16,6 @@ import { countTokens } from 'gpt-tokenizer';
  * is counted exactly as gpt-tokenizer counts it.
  */
 export const MAX_RUN_CHARS = 256;
-
-/** Whether the UTF-16 code unit is whitespace as the tokenizer's pre-split sees it (`\s`). */
-const isSpace = (unit: string): boolean => unit === ' ' || unit === '\n' || unit === '\t' || unit === '\r' || /\s/.test(unit);
 
 /**
  * `text` in consecutive pieces (joined, they are `text`), cut only inside runs of non-space or of
