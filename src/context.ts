@@ -159,6 +159,13 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     auth: {
       keys,
       tokens,
+      // Issue 29 contract: the branch i29-session implements the service (this stub never lands).
+      sessions: {
+        create: () => Promise.reject(new Error('sessions: not implemented yet')),
+        cachedPrincipal: () => undefined,
+        verify: () => Promise.resolve(undefined),
+        end: () => Promise.resolve(undefined),
+      },
       limiter,
       blockedAddresses: new Map(),
       audit: (event) => auditQueue.append(event),

@@ -7,6 +7,7 @@ import type { ApiKeyRecord, AuditEvent } from '../store/store.js';
 import type { TokenService } from './access-tokens.js';
 import { parseApiKey } from './api-keys.js';
 import type { KeyService } from './keys.js';
+import type { SessionService } from './sessions.js';
 import type { Principal, PresentedCredential } from './principal.js';
 import type { RateLimiter } from './rate-limits.js';
 import { addressKey } from './rate-limits-key.js';
@@ -16,6 +17,8 @@ import { checkFailureBudget, recordFailure } from './brute-force.js';
 export interface AuthServices {
   keys: KeyService;
   tokens: TokenService;
+  /** People's browser sessions (sessions.ts). */
+  sessions: SessionService;
   limiter: RateLimiter;
   /** Appends an audit event without waiting (failures are logged, never fail the request). */
   audit(event: Omit<AuditEvent, 'at'>): void;

@@ -1,14 +1,33 @@
-/** Who made a request: the outcome of authentication. */
+/** Who made a request: the outcome of authentication (DESIGN.md "Who may read what"). */
 import type { Scope } from '../errors.js';
 
-/** An authenticated client (SPEC.md §2 "Whoami": scheme and scopes). */
+/**
+ * The credential schemes, a small registry (auth/schemes.ts): `X-API-Key`, `Authorization: Bearer`
+ * (SPEC.md §5), and the browser session cookie of a person signed in through the identity provider
+ * (issue 29, signin/). Answers never branch on the scheme: they read {@link Principal.scopes}.
+ */
+export type SchemeName = 'apiKey' | 'bearer' | 'session';
+
+/** An authenticated client or person (SPEC.md §2 "Whoami": scheme and scopes). */
 export interface Principal {
-  /** Which credential was presented: `X-API-Key` or `Authorization: Bearer`. */
-  scheme: 'apiKey' | 'bearer';
-  /** The OAuth client_id (the API key's public id). */
+  /** Which credential was presented. */
+  scheme: SchemeName;
+  /**
+   * The OAuth client_id (the API key's public id, the token's `client_id`); for a session,
+   * {@link SESSION_CLIENT_ID}: analytics and observers count people together, never per session.
+   */
   clientId: string;
   scopes: Scope[];
+  /**
+   * The person, for a session: the identity provider's `sub` (OpenID Connect Core §2), the name the
+   * header shows (`name`, else `email`, else `preferred_username`, else `sub`), and the session's
+   * public id (`sgs_…`, what `sitegate sessions` lists; never the cookie's secret value).
+   */
+  person?: { subject: string; name: string; sessionId: string };
 }
 
+/** The {@link Principal.clientId} of every session principal. */
+export const SESSION_CLIENT_ID = 'browser-session';
+
 /** A credential as presented on a request, before it is checked. */
-export type PresentedCredential = { scheme: 'apiKey'; value: string } | { scheme: 'bearer'; value: string };
+export type PresentedCredential = { scheme: SchemeName; value: string };

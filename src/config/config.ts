@@ -17,6 +17,7 @@ import { ConfigError } from './errors.js';
 import { decodeRequestPath } from '../content/paths.js';
 import type { Generator } from '../content/conventions/types.js';
 import type { Branding } from '../layout/branding.js';
+import { NO_SIGN_IN, type AuthSettings } from '../signin/settings.js';
 
 export { ConfigError } from './errors.js';
 export { LOG_LEVELS, SECRET_MIN_CHARS, DEFAULT_AUDIT_RETENTION_DAYS, type LogLevel } from './settings.js';
@@ -94,6 +95,8 @@ export interface Config {
    * (SQLite; PostgreSQL refuses to start). Never logged.
    */
   secret: SecretSource | null;
+  /** People sign-in through the identity provider (`auth.*`, signin/settings.ts); `oidc: null` = off. */
+  auth: AuthSettings;
   /** Audit events older than this many days are deleted (`audit.retentionDays`). */
   auditRetentionDays: number;
   /** Whether requests and zero-result searches are counted (`analytics.enabled`; analytics/). */
@@ -289,6 +292,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     trustProxy: value<string[]>('trustProxy').map((entry) => entry.trim()),
     mcpAllowedOrigins: value<string[]>('mcp.allowedOrigins').map((entry) => serializedOrigin(entry.trim()) as string),
     secret: secretSource(given.get('secretFile'), given.get('secret'), dir('secretFile')),
+    auth: NO_SIGN_IN,
     auditRetentionDays: value('audit.retentionDays'),
     analyticsEnabled: value('analytics.enabled'),
     analyticsRetentionDays: value('analytics.retentionDays'),

@@ -111,6 +111,13 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
       .execute();
   };
   return {
+    // Issue 29 contract: the branch i29-store implements these (this stub never lands).
+    createSession: () => Promise.reject(new Error('sessions: not implemented yet')),
+    getSessionBySecretHash: () => Promise.reject(new Error('sessions: not implemented yet')),
+    touchSession: () => Promise.reject(new Error('sessions: not implemented yet')),
+    revokeSessions: () => Promise.reject(new Error('sessions: not implemented yet')),
+    listSessions: () => Promise.reject(new Error('sessions: not implemented yet')),
+    pruneSessions: () => Promise.resolve(0),
     async createKey(record, audit) {
       await write(
         (executor) =>

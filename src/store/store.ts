@@ -59,8 +59,49 @@ export interface RevokedTokenRecord {
   revokedAt: Date;
 }
 
+/**
+ * A person's browser session (issue 29): made at sign-in through the identity provider, read by the
+ * session scheme on every request that carries its cookie. The cookie's secret is never stored,
+ * only its hash, so a copy of the database signs nobody in.
+ */
+export interface SessionRecord {
+  /** Public id, `sgs_` + 22 base64url characters: what `sitegate sessions` lists and the audit log names. */
+  id: string;
+  /** SHA-256 of the cookie's secret value, hex (unique). */
+  secretHash: string;
+  /** The identity provider's `sub` (OpenID Connect Core §2). */
+  subject: string;
+  /** What the header shows and `sessions list` prints: `name`, else `email`, else `preferred_username`, else `sub`. */
+  name: string;
+  /** The `email` claim, when given. */
+  email: string | null;
+  /** Scopes fixed at sign-in: the union of the grants the claims satisfied (signin/grants.ts). */
+  scopes: Scope[];
+  createdAt: Date;
+  /** Last request seen, written at most once a minute; idle lifetime counts from it. */
+  lastSeenAt: Date;
+  /** Absolute end (`createdAt` + `auth.sessionTtl`); refused at and after it. */
+  expiresAt: Date;
+  /** Set by sign-out or `sitegate sessions revoke`; refused from then on. */
+  revokedAt: Date | null;
+}
+
 /** Kinds of audit events. */
-export type AuditEventType = 'key_created' | 'key_rotated' | 'key_revoked' | 'token_issued' | 'token_revoked' | 'auth_failed';
+export type AuditEventType =
+  | 'key_created'
+  | 'key_rotated'
+  | 'key_revoked'
+  | 'token_issued'
+  | 'token_revoked'
+  | 'auth_failed'
+  /** A person signed in; `clientId` null, `detail` `session=sgs_… sub=… scopes=…`. */
+  | 'signed_in'
+  /** A sign-in was refused: no grant matched, or the provider's answer failed validation (`detail` says which). */
+  | 'sign_in_refused'
+  /** A person signed out (`detail` `session=sgs_… sub=…`). */
+  | 'signed_out'
+  /** The CLI revoked sessions (`detail` `session=sgs_…`, `sub=…` or `all`, with how many). */
+  | 'session_revoked';
 
 /** One audit event. Never carries a secret, key or token. */
 export interface AuditEvent {
@@ -80,7 +121,12 @@ export interface AuditEvent {
  * changes may have been missed (the notification channel was down): drop everything.
  */
 export type StoreChange =
-  { kind: 'key'; id: string } | { kind: 'token'; jti: string } | { kind: 'signingKey'; kid: string } | { kind: 'resync' };
+  | { kind: 'key'; id: string }
+  | { kind: 'token'; jti: string }
+  | { kind: 'signingKey'; kid: string }
+  /** A session was revoked: caches drop the session of this public id ({@link SessionRecord.id}). */
+  | { kind: 'session'; id: string }
+  | { kind: 'resync' };
 
 /** Requests of one kind in one time bucket (analytics/counter.ts): the key is every field but `count`. */
 export interface AnalyticsCount {
@@ -158,6 +204,23 @@ export interface Store {
   rewriteSigningKeys(rewrite: (record: SigningKeyRecord) => string | undefined): Promise<number>;
   /** Deletes the signing keys whose `expiresAt` is at or before `now`. @returns how many */
   pruneSigningKeys(now: Date): Promise<number>;
+  /** Inserts a session, and `audit` in the same transaction. Rejects when the id or secret hash exists. */
+  createSession(record: SessionRecord, audit?: AuditEvent): Promise<void>;
+  /** The session whose cookie secret hashes to `secretHash` (revoked and expired ones too: the caller decides). */
+  getSessionBySecretHash(secretHash: string): Promise<SessionRecord | undefined>;
+  /** Records activity of a live session (idle lifetime). */
+  touchSession(id: string, at: Date): Promise<void>;
+  /**
+   * Revokes live sessions, appending `audit` in the same transaction when any was; announces
+   * `{ kind: 'session', id }` for each. `which`: one session by public id, every session of a
+   * subject, or all.
+   * @returns the sessions revoked (already revoked or expired ones are not counted)
+   */
+  revokeSessions(which: { id: string } | { subject: string } | 'all', at: Date, audit?: AuditEvent): Promise<SessionRecord[]>;
+  /** Sessions neither revoked nor past `expiresAt` at `now`, newest first. */
+  listSessions(now: Date): Promise<SessionRecord[]>;
+  /** Deletes sessions past `expiresAt` at `now`, or revoked before it (retention). @returns how many */
+  pruneSessions(now: Date): Promise<number>;
   /** Records a revoked token; revoking it again is a no-op. */
   revokeToken(record: RevokedTokenRecord): Promise<void>;
   /** Whether a token id was revoked. */

@@ -1,0 +1,78 @@
+/**
+ * The shape of the people sign-in settings (`auth` in sitegate.json, issue 29): the identity
+ * provider sitegate is a relying party of (OpenID Connect Core 1.0), the grants that turn a
+ * person's claims into scopes, and the session lifetimes. config/settings.ts lists the settings;
+ * config/config.ts builds this value.
+ */
+import type { Scope } from '../auth/scopes.js';
+
+/** The identity provider and sitegate's registration there (`auth.oidc`). */
+export interface OidcSettings {
+  /**
+   * The issuer identifier (OpenID Connect Discovery 1.0 §3), e.g. `https://login.example.com/realms/staff`;
+   * `https:`, or `http:` on a loopback address only (development, tests).
+   */
+  issuer: string;
+  /** sitegate's client_id at the provider. */
+  clientId: string;
+  /**
+   * The client secret (`client_secret_basic`); null for a public client (PKCE only). From
+   * `auth.oidc.clientSecret`, `SITEGATE_OIDC_CLIENT_SECRET` or the file `auth.oidc.clientSecretFile` names.
+   */
+  clientSecret: string | null;
+  /** Scopes asked of the provider (`openid` always among them), e.g. `openid profile email groups`. */
+  scopes: string[];
+}
+
+/**
+ * One grant rule (`auth.grants[]`): when the claim named `claim` (from the ID token or userinfo)
+ * satisfies the test, the person gets `scopes`. Tests: `anyOf` (the claim, or any item of a list
+ * claim, equals one of these), `endsWith` (a string claim ends with one of these, compared without
+ * letter case: e-mail domains). A person gets the union of the scopes of every grant satisfied.
+ */
+export interface GrantRule {
+  claim: string;
+  anyOf?: string[];
+  endsWith?: string[];
+  scopes: Scope[];
+}
+
+/** The `auth` settings. */
+export interface AuthSettings {
+  /** The identity provider; null = sign-in is off (the `/_sitegate/login` routes answer 404). */
+  oidc: OidcSettings | null;
+  grants: GrantRule[];
+  /** Absolute session lifetime in seconds (`auth.sessionTtl`, default 28,800 = 8 h). */
+  sessionTtlSec: number;
+  /** Idle session lifetime in seconds (`auth.sessionIdleTtl`, default 3,600): no request for this long ends it. */
+  sessionIdleTtlSec: number;
+  /**
+   * `auth.autoSignIn`: a browser without a session that asks for an internal page is sent (302)
+   * to `/_sitegate/login?return_to=…` instead of getting the 401 page with a "Sign in" button.
+   */
+  autoSignIn: boolean;
+}
+
+/** Default absolute session lifetime (seconds). */
+export const DEFAULT_SESSION_TTL_SEC = 8 * 60 * 60;
+/** Default idle session lifetime (seconds). */
+export const DEFAULT_SESSION_IDLE_TTL_SEC = 60 * 60;
+
+/** Sign-in off: what the loader gives when `auth` is not set. */
+export const NO_SIGN_IN: AuthSettings = {
+  oidc: null,
+  grants: [],
+  sessionTtlSec: DEFAULT_SESSION_TTL_SEC,
+  sessionIdleTtlSec: DEFAULT_SESSION_IDLE_TTL_SEC,
+  autoSignIn: false,
+};
+
+/** sitegate's routes of the sign-in, under its reserved prefix (no docs folder can collide with it). */
+export const SIGNIN_PATHS = {
+  /** `GET ?return_to=/path` starts the authorization code flow. */
+  login: '/_sitegate/login',
+  /** `GET` the redirect URI registered at the provider: `{baseUrl}/_sitegate/callback`. */
+  callback: '/_sitegate/callback',
+  /** `POST` ends the session (same-origin only) and, when the provider has `end_session_endpoint`, RP-initiated logout. */
+  logout: '/_sitegate/logout',
+} as const;
