@@ -51,6 +51,7 @@ interface ServeOptions {
   trustProxy?: string;
   mcpAllowedOrigin?: string[];
   secretFile?: string;
+  oidcIssuer?: string;
   conventions?: string;
   static?: string[];
   config?: string;
@@ -130,6 +131,10 @@ function program(setExit: (code: number) => void): Command {
       (origin: string, origins: string[] | undefined) => [...(origins ?? []), origin],
     )
     .option(...secretFile)
+    .option(
+      '--oidc-issuer <url>',
+      'issuer of the OpenID Connect provider people sign in with (also SITEGATE_OIDC_ISSUER; default: sign-in off)',
+    )
     .option(...staticOption)
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');

@@ -124,3 +124,99 @@ export function checkOrigins(value: readonly string[]): string | undefined {
     ? undefined
     : `must hold http(s) origins like "https://app.example.com" (no path, no "null"); "${bad.trim()}" is none`;
 }
+
+/**
+ * Whether a URL's host (WHATWG URL `hostname`, so IPv4 already in dotted-quad form and IPv6 in
+ * brackets) is a loopback address: `127.0.0.0/8` (RFC 1122 §3.2.1.3), `::1` (RFC 4291 §2.5.3) or the
+ * name `localhost` (RFC 6761 §6.3).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * An OpenID Provider's issuer identifier (`auth.oidc.issuer`): a URL using the `https` scheme with no
+ * query or fragment (OpenID Connect Discovery 1.0 §2 and §3; RFC 8414 §2), and no credentials.
+ * `http:` is accepted when the host is a loopback address ({@link isLoopbackHost}: development,
+ * tests). The value is kept as written: issuers are compared as exact strings (OpenID Connect
+ * Core 1.0 §3.1.3.7 item 2), so no trailing slash is added or removed.
+ * @param value a string (the schema checked the type)
+ * @returns what is wrong, or undefined
+ */
+export function checkIssuer(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an absolute https URL';
+  }
+  if (url.protocol === 'http:') {
+    if (!isLoopbackHost(url.hostname)) return 'http: issuers are accepted on loopback addresses only';
+  } else if (url.protocol !== 'https:') return 'must be an https URL';
+  if (value.includes('?') || value.includes('#') || url.username !== '' || url.password !== '')
+    return 'must not carry a query, fragment or credentials';
+  return undefined;
+}
+
+/**
+ * The scopes asked of the provider (`auth.oidc.scopes`): `openid` must be among them (OpenID
+ * Connect Core 1.0 §3.1.2.1: without it the request is not an OpenID Connect request).
+ * @param value scope tokens (the schema checked their syntax, RFC 6749 §3.3)
+ */
+export function checkOidcScopes(value: readonly string[]): string | undefined {
+  return value.includes('openid') ? undefined : 'must include "openid"';
+}
+
+/** The keys of one grant rule in sitegate.json (signin/settings.ts `GrantRule`), `$comment` besides. */
+const GRANT_KEYS = ['claim', 'anyOf', 'endsWith', 'scopes'] as const;
+
+/** Where in a setting's value a problem is (appended to the key: `[0].scopes[1]`) and what it is. */
+export interface ValueProblem {
+  path: string;
+  problem: string;
+}
+
+/**
+ * What is wrong with an `auth.grants` value, precisely: the schema refuses the same values but could
+ * only say so in one line for the whole list. Each grant is an object with `claim` (a non-empty
+ * string), exactly one of `anyOf` and `endsWith` (non-empty lists of non-empty strings) and
+ * `scopes` (a non-empty list of the scopes of SPEC.md §2, auth/scopes.ts).
+ * @param value any JSON value
+ * @param scopes the known scopes
+ * @returns the first problem, with its place (`[1].endsWith`), or undefined when the list is valid
+ */
+export function explainGrants(value: unknown, scopes: readonly string[]): ValueProblem | undefined {
+  // JSON.stringify gives undefined for undefined, whatever its declared type says.
+  const got = (item: unknown): string => `, got ${(JSON.stringify(item) as string | undefined) ?? String(item)}`;
+  const isStringList = (item: unknown): item is string[] =>
+    Array.isArray(item) && item.length > 0 && item.every((entry) => typeof entry === 'string' && entry !== '');
+  if (!Array.isArray(value))
+    return {
+      path: '',
+      problem: `must be a list of grants like {"claim": "groups", "anyOf": ["staff"], "scopes": ["content:read"]}${got(value)}`,
+    };
+  for (const [index, grant] of value.entries()) {
+    const at = `[${index}]`;
+    if (typeof grant !== 'object' || grant === null || Array.isArray(grant))
+      return { path: at, problem: `must be an object with claim, anyOf or endsWith, and scopes${got(grant)}` };
+    const rule = grant as Record<string, unknown>;
+    const unknown = Object.keys(rule).find((key) => key !== '$comment' && !(GRANT_KEYS as readonly string[]).includes(key));
+    if (unknown !== undefined) return { path: at, problem: `unknown key "${unknown}" (known: ${GRANT_KEYS.join(', ')})` };
+    if (rule.$comment !== undefined && typeof rule.$comment !== 'string') return { path: `${at}.$comment`, problem: 'must be a string' };
+    if (typeof rule.claim !== 'string' || rule.claim === '')
+      return { path: `${at}.claim`, problem: `must be a claim name (a non-empty string)${got(rule.claim)}` };
+    if ((rule.anyOf === undefined) === (rule.endsWith === undefined))
+      return { path: at, problem: 'must have exactly one of anyOf, endsWith' };
+    for (const test of ['anyOf', 'endsWith'] as const) {
+      if (rule[test] !== undefined && !isStringList(rule[test]))
+        return { path: `${at}.${test}`, problem: `must be a non-empty list of non-empty strings${got(rule[test])}` };
+    }
+    if (!Array.isArray(rule.scopes) || rule.scopes.length === 0)
+      return { path: `${at}.scopes`, problem: `must be a non-empty list of scopes (${scopes.join(', ')})${got(rule.scopes)}` };
+    for (const [position, scope] of rule.scopes.entries()) {
+      if (typeof scope !== 'string' || !scopes.includes(scope))
+        return { path: `${at}.scopes[${position}]`, problem: `must be one of ${scopes.join(', ')}${got(scope)}` };
+    }
+  }
+  return undefined;
+}

@@ -6,6 +6,7 @@ import { DEFAULT_RATE_LIMITS } from '../auth/rate-limits.js';
 import { ConfigError, EXAMPLE_SITE_DIR, loadConfig, readConfigFile, type ConfigInput } from './config.js';
 import { readEnv, type Env } from './env.js';
 import { DEFAULT_LIMITS } from './limits.js';
+import { NO_SIGN_IN } from '../signin/settings.js';
 
 const CWD = path.resolve('/srv/site');
 
@@ -89,6 +90,7 @@ describe('loadConfig', () => {
       trustProxy: [],
       mcpAllowedOrigins: [],
       secret: null,
+      auth: NO_SIGN_IN,
       auditRetentionDays: 90,
       analyticsEnabled: true,
       analyticsRetentionDays: 90,

@@ -4,6 +4,7 @@
  * in settings.ts; `sitegate.json` is checked against the schema made from that list (schema.ts).
  * Every error names where the bad value came from: the flag, the variable, or the file and key.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Env } from './env.js';
@@ -17,7 +18,8 @@ import { ConfigError } from './errors.js';
 import { decodeRequestPath } from '../content/paths.js';
 import type { Generator } from '../content/conventions/types.js';
 import type { Branding } from '../layout/branding.js';
-import { NO_SIGN_IN, type AuthSettings } from '../signin/settings.js';
+import { DEFAULT_SESSION_IDLE_TTL_SEC, type AuthSettings, type GrantRule, type OidcSettings } from '../signin/settings.js';
+import { sortScopes } from '../auth/scopes.js';
 
 export { ConfigError } from './errors.js';
 export { LOG_LEVELS, SECRET_MIN_CHARS, DEFAULT_AUDIT_RETENTION_DAYS, type LogLevel } from './settings.js';
@@ -186,6 +188,35 @@ export interface ConfigInput {
   static?: string | string[] | undefined;
   /** sitegate.json's `check`: `{ "knownMissing": ["/img/a.gif"] }`. */
   check?: { knownMissing?: string[] | undefined } | undefined;
+  /** `--oidc-issuer` (also SITEGATE_OIDC_ISSUER); in sitegate.json, `auth.oidc.issuer`. */
+  oidcIssuer?: string | undefined;
+  /** SITEGATE_OIDC_CLIENT_ID; in sitegate.json, `auth.oidc.clientId`. */
+  oidcClientId?: string | undefined;
+  /** SITEGATE_OIDC_CLIENT_SECRET; in sitegate.json, `auth.oidc.clientSecret`. */
+  oidcClientSecret?: string | undefined;
+  /** SITEGATE_OIDC_CLIENT_SECRET_FILE; in sitegate.json, `auth.oidc.clientSecretFile`. */
+  oidcClientSecretFile?: string | undefined;
+  /** SITEGATE_OIDC_SCOPES (comma-separated); in sitegate.json, `auth.oidc.scopes`. */
+  oidcScopes?: string | string[] | undefined;
+  /** SITEGATE_SESSION_TTL (seconds); in sitegate.json, `auth.sessionTtl`. */
+  sessionTtl?: string | number | undefined;
+  /** SITEGATE_SESSION_IDLE_TTL (seconds); in sitegate.json, `auth.sessionIdleTtl`. */
+  sessionIdleTtl?: string | number | undefined;
+  /** SITEGATE_AUTO_SIGN_IN; in sitegate.json, `auth.autoSignIn`. */
+  autoSignIn?: string | boolean | undefined;
+  /**
+   * sitegate.json's `auth` (signin/settings.ts): `{ "oidc": { "issuer": "https://login.example.com",
+   * "clientId": "docs" }, "grants": [{ "claim": "groups", "anyOf": ["staff"], "scopes": ["content:read"] }] }`.
+   */
+  auth?:
+    | {
+        oidc?: { issuer?: unknown; clientId?: unknown; clientSecret?: unknown; clientSecretFile?: unknown; scopes?: unknown } | undefined;
+        grants?: unknown;
+        sessionTtl?: unknown;
+        sessionIdleTtl?: unknown;
+        autoSignIn?: unknown;
+      }
+    | undefined;
 }
 
 /** The bundled example site, served when no folder is given. */
@@ -292,7 +323,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     trustProxy: value<string[]>('trustProxy').map((entry) => entry.trim()),
     mcpAllowedOrigins: value<string[]>('mcp.allowedOrigins').map((entry) => serializedOrigin(entry.trim()) as string),
     secret: secretSource(given.get('secretFile'), given.get('secret'), dir('secretFile')),
-    auth: NO_SIGN_IN,
+    auth: authSettingsOf(given, dir('auth.oidc.clientSecretFile')),
     auditRetentionDays: value('audit.retentionDays'),
     analyticsEnabled: value('analytics.enabled'),
     analyticsRetentionDays: value('analytics.retentionDays'),
@@ -327,10 +358,15 @@ function pick(setting: Setting, flags: Record<string, unknown>, env: Env, file: 
     return setting.default === undefined ? undefined : { value: setting.default, source: 'default', base: origins.cwd };
   const [raw, source, base] = found;
   const value = typeof raw === 'string' ? fromString(setting, raw) : raw;
+  const got = setting.sensitive === true ? '' : `, got ${shown(raw)}`;
   const problem = valueProblem(setting, value);
-  if (problem !== undefined) throw new ConfigError(`${source}: ${problem}${setting.sensitive === true ? '' : `, got ${shown(raw)}`}`);
+  if (problem !== undefined) {
+    const explained = setting.explain?.(value);
+    if (explained !== undefined) throw new ConfigError(`${source}${explained.path}: ${explained.problem}`);
+    throw new ConfigError(`${source}: ${problem}${got}`);
+  }
   const ruleProblem = setting.check?.(value as never);
-  if (ruleProblem !== undefined) throw new ConfigError(`${source}: ${ruleProblem}, got ${shown(raw)}`);
+  if (ruleProblem !== undefined) throw new ConfigError(`${source}: ${ruleProblem}${got}`);
   return { value, source, base };
 }
 
@@ -339,7 +375,7 @@ function fromString(setting: Setting, raw: string): unknown {
   const type = (setting.schema as { type?: string }).type;
   if (type === 'integer') return /^-?\d+$/.test(raw) ? Number(raw) : raw;
   if (type === 'boolean') return /^(1|true|yes)$/i.test(raw) ? true : /^(0|false|no)$/i.test(raw) ? false : raw;
-  if (type === 'array') return raw.split(',');
+  if (type === 'array') return raw.split(',').map((item) => item.trim());
   return raw;
 }
 
@@ -358,6 +394,100 @@ function secretSource(file: Given | undefined, secret: Given | undefined, filePa
   if (secret !== undefined) return { from: 'SITEGATE_SECRET', value: (secret.value as string).trim() };
   if (filePath !== undefined) return { from: '--secret-file', path: filePath };
   return null;
+}
+
+/**
+ * The `auth` settings (signin/settings.ts `AuthSettings`) from the values {@link pick} validated one
+ * by one, and the rules between them. Sign-in is on when `auth.oidc.issuer` is given. The client
+ * secret comes from `auth.oidc.clientSecret` (trimmed) or the file `auth.oidc.clientSecretFile`
+ * names (its content, trimmed), never both. The idle lifetime defaults to the smaller of
+ * {@link DEFAULT_SESSION_IDLE_TTL_SEC} and the absolute one.
+ * @param given the validated settings by key, with their sources
+ * @param secretFile the absolute path of `auth.oidc.clientSecretFile`, when given
+ * @throws {ConfigError} naming the source of the value that breaks a rule: an issuer without a
+ *   client id, another `auth.oidc.*` without an issuer, both secret sources, a secret file that cannot be
+ *   read or is empty, no grants with an issuer, grants or `autoSignIn` without one, an idle lifetime
+ *   longer than the absolute one. The client secret never appears in a message.
+ */
+function authSettingsOf(given: ReadonlyMap<string, Given>, secretFile: string | undefined): AuthSettings {
+  const explicit = (key: string): Given | undefined => {
+    const entry = given.get(key);
+    return entry === undefined || entry.source === 'default' ? undefined : entry;
+  };
+  const sourceOf = (key: string): string => explicit(key)?.source ?? key;
+  const issuer = explicit('auth.oidc.issuer');
+  const grantsGiven = explicit('auth.grants');
+  const grants = ((grantsGiven?.value ?? []) as GrantRule[]).map((grant): GrantRule => ({
+    claim: grant.claim,
+    ...(grant.anyOf === undefined ? {} : { anyOf: [...grant.anyOf] }),
+    ...(grant.endsWith === undefined ? {} : { endsWith: [...grant.endsWith] }),
+    scopes: sortScopes(grant.scopes),
+  }));
+  let oidc: OidcSettings | null = null;
+  if (issuer === undefined) {
+    const other = ['auth.oidc.clientId', 'auth.oidc.clientSecret', 'auth.oidc.clientSecretFile', 'auth.oidc.scopes'].find(
+      (key) => explicit(key) !== undefined,
+    );
+    if (other !== undefined)
+      throw new ConfigError(`${sourceOf(other)}: needs auth.oidc.issuer (--oidc-issuer, SITEGATE_OIDC_ISSUER) to sign people in with`);
+    if (grants.length > 0) throw new ConfigError(`${sourceOf('auth.grants')}: auth.grants needs auth.oidc (an issuer and a client id)`);
+    if (explicit('auth.autoSignIn')?.value === true)
+      throw new ConfigError(`${sourceOf('auth.autoSignIn')}: auth.autoSignIn needs auth.oidc`);
+  } else {
+    const clientId = explicit('auth.oidc.clientId');
+    if (clientId === undefined)
+      throw new ConfigError(
+        `${issuer.source}: needs auth.oidc.clientId too (SITEGATE_OIDC_CLIENT_ID), sitegate's client_id at the provider`,
+      );
+    const secret = explicit('auth.oidc.clientSecret');
+    const file = explicit('auth.oidc.clientSecretFile');
+    if (secret !== undefined && file !== undefined)
+      throw new ConfigError(`${secret.source} and ${file.source}: give the client secret or a file holding it, not both`);
+    if (grants.length === 0)
+      throw new ConfigError(`${sourceOf('auth.grants')}: no grants, so nobody could sign in (auth.oidc is set by ${issuer.source})`);
+    oidc = {
+      issuer: issuer.value as string,
+      clientId: clientId.value as string,
+      clientSecret:
+        secret !== undefined
+          ? (secret.value as string).trim()
+          : file !== undefined && secretFile !== undefined
+            ? readClientSecret(secretFile, file.source)
+            : null,
+      scopes: [...new Set(given.get('auth.oidc.scopes')?.value as string[])],
+    };
+  }
+  const sessionTtlSec = given.get('auth.sessionTtl')?.value as number;
+  const idle = explicit('auth.sessionIdleTtl');
+  if (idle !== undefined && (idle.value as number) > sessionTtlSec)
+    throw new ConfigError(`${idle.source}: must be at most auth.sessionTtl (${sessionTtlSec}), got ${shown(idle.value)}`);
+  return {
+    oidc,
+    grants,
+    sessionTtlSec,
+    sessionIdleTtlSec: idle === undefined ? Math.min(DEFAULT_SESSION_IDLE_TTL_SEC, sessionTtlSec) : (idle.value as number),
+    autoSignIn: given.get('auth.autoSignIn')?.value as boolean,
+  };
+}
+
+/**
+ * The client secret held in a file: its content, trimmed.
+ * @param file absolute path
+ * @param source the setting that names it, for messages
+ * @throws {ConfigError} naming the setting and the file when it cannot be read or holds only spaces
+ *   (the message carries the system's error code, never the content)
+ */
+function readClientSecret(file: string, source: string): string {
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`${source}: cannot read the client secret file ${file} (${code})`);
+  }
+  const secret = content.trim();
+  if (secret === '') throw new ConfigError(`${source}: the client secret file ${file} is empty`);
+  return secret;
 }
 
 /**

@@ -17,6 +17,8 @@ const OBJECT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   audit: 'The audit log of key and token events.',
   limits: 'Request size limits and connection timeouts.',
   rateLimits: 'Rate limits: at most `points` per `windowSec` for each client address.',
+  auth: 'Sign-in for people through an OpenID Connect provider: the provider, the grants that give scopes, the sessions.',
+  'auth.oidc': "The OpenID Connect provider people sign in with, and sitegate's registration there (sitegate is a relying party).",
 };
 
 /** An object of the schema with no keys but `$comment` (a note for people, ignored). */
@@ -84,8 +86,16 @@ function describeError(error: ErrorObject, settings: unknown): string {
   const key = parts.slice(0, depth === -1 ? parts.length : depth + 1).join('.');
   const value = key === '' ? settings : key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], settings);
   const setting = SETTING_BY_KEY.get(key);
-  if (setting === undefined) return `${key === '' ? '(top level)' : key}: must be an object, got ${shown(value)}`;
+  if (setting === undefined)
+    return `${key === '' ? '(top level)' : key}: must be an object${holdsSecret(key) ? '' : `, got ${shown(value)}`}`;
+  const explained = setting.explain?.(value);
+  if (explained !== undefined) return `${key}${explained.path}: ${explained.problem}`;
   return `${key}: ${mustBe(setting)}${setting.sensitive === true ? '' : `, got ${shown(value)}`}`;
+}
+
+/** Whether the object at a key path holds a sensitive setting (`auth.oidc` holds the client secret): then it is never echoed. */
+function holdsSecret(key: string): boolean {
+  return SETTINGS.some((setting) => setting.sensitive === true && (key === '' || setting.key.startsWith(`${key}.`)));
 }
 
 /**

@@ -12,15 +12,27 @@ import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_ENV_NAMES, LIMIT_RANGES, type LimitName } from './limits.js';
 import { GENERATORS } from '../content/conventions/types.js';
+import { SCOPES } from '../auth/scopes.js';
+import {
+  DEFAULT_OIDC_SCOPES,
+  DEFAULT_SESSION_IDLE_TTL_SEC,
+  DEFAULT_SESSION_TTL_SEC,
+  SESSION_TTL_MAX_SEC,
+  SESSION_TTL_MIN_SEC,
+} from '../signin/settings.js';
 import {
   checkBaseUrl,
   checkCssColor,
   checkEditUrl,
   checkImageRef,
+  checkIssuer,
+  checkOidcScopes,
   checkOrigins,
   checkPageMaxChars,
   checkSiteTitle,
   checkTrustProxy,
+  explainGrants,
+  type ValueProblem,
 } from './checks.js';
 
 /** Log levels accepted by `--log-level` / `SITEGATE_LOG_LEVEL` (pino's). */
@@ -58,6 +70,11 @@ export interface Setting {
   expect?: string;
   /** A rule the schema cannot state: returns what is wrong ("must be …"), or undefined. */
   check?: (value: never) => string | undefined;
+  /**
+   * For a value the schema refused (any JSON value): where in it the problem is and what it is, more
+   * precisely than {@link expect}'s one line (lists of objects: `auth.grants[1].scopes[0]: …`).
+   */
+  explain?: (value: unknown) => ValueProblem | undefined;
   /** A path: relative values are resolved against the working folder (flag, environment) or the file's folder. */
   path?: true;
   /** Never echoed in error messages (URLs with passwords, secrets). */
@@ -69,6 +86,121 @@ export interface Setting {
 const integer = (minimum: number, maximum: number): SchemaObject => ({ type: 'integer', minimum, maximum });
 const boolean: SchemaObject = { type: 'boolean' };
 const text: SchemaObject = { type: 'string', minLength: 1 };
+/** A non-empty list of non-empty strings. */
+const textList: SchemaObject = { type: 'array', items: text, minItems: 1 };
+
+/** One grant rule of `auth.grants` (signin/settings.ts `GrantRule`): a claim, exactly one test, the scopes it gives. */
+const grantSchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['claim', 'scopes'],
+  properties: {
+    $comment: { type: 'string', description: 'A note for people; sitegate ignores it.' },
+    claim: { ...text, description: 'Name of the claim tested, from the ID token or userinfo (e.g. groups, email).' },
+    anyOf: { ...textList, description: 'The claim, or any item of a list claim, equals one of these.' },
+    endsWith: { ...textList, description: 'The string claim ends with one of these, compared without letter case (e-mail domains).' },
+    scopes: {
+      type: 'array',
+      items: { type: 'string', enum: [...SCOPES] },
+      minItems: 1,
+      description: 'Scopes a person whose claim passes the test gets.',
+    },
+  },
+  // Exactly one test (ajv's strict mode wants each required key defined beside its `required`).
+  oneOf: [
+    { required: ['anyOf'], properties: { anyOf: true } },
+    { required: ['endsWith'], properties: { endsWith: true } },
+  ],
+};
+
+/** The sign-in settings (issue 29): `auth.oidc.*`, `auth.grants`, the session lifetimes, `auth.autoSignIn`. */
+const authSettings: Setting[] = [
+  {
+    key: 'auth.oidc.issuer',
+    input: 'oidcIssuer',
+    flag: '--oidc-issuer',
+    env: 'SITEGATE_OIDC_ISSUER',
+    schema: { type: 'string', pattern: '^\\S+$' },
+    expect: 'an absolute https URL',
+    check: checkIssuer,
+    defaultText: 'none: sign-in is off',
+    description:
+      'OpenID Connect provider people sign in with: its issuer exactly as published (`https:`; `http:` on loopback only). Register `{baseUrl}/_sitegate/callback` there as redirect URI.',
+  },
+  {
+    key: 'auth.oidc.clientId',
+    input: 'oidcClientId',
+    env: 'SITEGATE_OIDC_CLIENT_ID',
+    schema: text,
+    defaultText: 'none (required with an issuer)',
+    description: "sitegate's client_id at the provider.",
+  },
+  {
+    key: 'auth.oidc.clientSecret',
+    input: 'oidcClientSecret',
+    env: 'SITEGATE_OIDC_CLIENT_SECRET',
+    schema: { type: 'string', pattern: '\\S' },
+    expect: 'a non-empty string',
+    sensitive: true,
+    defaultText: 'none: a public client (PKCE only)',
+    description: "sitegate's client secret at the provider (surrounding spaces are trimmed); not with `auth.oidc.clientSecretFile`.",
+  },
+  {
+    key: 'auth.oidc.clientSecretFile',
+    input: 'oidcClientSecretFile',
+    env: 'SITEGATE_OIDC_CLIENT_SECRET_FILE',
+    schema: text,
+    path: true,
+    defaultText: 'none',
+    description: 'File holding the client secret (its content, trimmed); not with `auth.oidc.clientSecret`.',
+  },
+  {
+    key: 'auth.oidc.scopes',
+    input: 'oidcScopes',
+    env: 'SITEGATE_OIDC_SCOPES',
+    // scope-token of RFC 6749 §3.3: %x21 / %x23-5B / %x5D-7E.
+    schema: { type: 'array', items: { type: 'string', pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$' }, minItems: 1 },
+    expect: 'a list of OAuth scope names like ["openid", "profile", "email"]',
+    check: checkOidcScopes,
+    default: [...DEFAULT_OIDC_SCOPES],
+    description: 'Scopes asked of the provider (`openid` among them; add the one that releases a groups claim, if your provider has one).',
+  },
+  {
+    key: 'auth.grants',
+    input: 'authGrants',
+    schema: { type: 'array', items: grantSchema },
+    expect: 'a list of grants like {"claim": "groups", "anyOf": ["staff"], "scopes": ["content:read"]}',
+    explain: (value) => explainGrants(value, SCOPES),
+    defaultText: 'none (at least one with `auth.oidc`)',
+    description:
+      'What signed-in people may read: `{"claim", "anyOf" or "endsWith", "scopes"}`; a person gets the scopes of every grant their claims satisfy, and no session when none does.',
+  },
+  {
+    key: 'auth.sessionTtl',
+    input: 'sessionTtl',
+    env: 'SITEGATE_SESSION_TTL',
+    schema: integer(SESSION_TTL_MIN_SEC, SESSION_TTL_MAX_SEC),
+    default: DEFAULT_SESSION_TTL_SEC,
+    description: 'Sessions of signed-in people end this many seconds after sign-in.',
+  },
+  {
+    key: 'auth.sessionIdleTtl',
+    input: 'sessionIdleTtl',
+    env: 'SITEGATE_SESSION_IDLE_TTL',
+    schema: integer(SESSION_TTL_MIN_SEC, SESSION_TTL_MAX_SEC),
+    defaultText: `\`${DEFAULT_SESSION_IDLE_TTL_SEC}\`, or \`auth.sessionTtl\` when shorter`,
+    description: 'Sessions end after this many seconds without a request (at most `auth.sessionTtl`).',
+  },
+  {
+    key: 'auth.autoSignIn',
+    input: 'autoSignIn',
+    env: 'SITEGATE_AUTO_SIGN_IN',
+    schema: boolean,
+    default: false,
+    description:
+      'Send a browser without a session that asks for an internal page to sign in (302) instead of the page with a "Sign in" button.',
+  },
+];
 
 const limitSettings = (Object.keys(DEFAULT_LIMITS) as LimitName[]).map((name): Setting => ({
   key: `limits.${name}`,
@@ -378,6 +510,7 @@ export const SETTINGS: readonly Setting[] = [
     defaultText: 'as `secretFile`',
     description: 'The secret that seals signing keys itself (wins over secretFile in sitegate.json).',
   },
+  ...authSettings,
   {
     key: 'audit.retentionDays',
     input: 'auditRetentionDays',

@@ -58,6 +58,13 @@ export const DEFAULT_SESSION_TTL_SEC = 8 * 60 * 60;
 /** Default idle session lifetime (seconds). */
 export const DEFAULT_SESSION_IDLE_TTL_SEC = 60 * 60;
 
+/** Shortest session lifetime accepted, absolute or idle (seconds; `auth.sessionTtl`, `auth.sessionIdleTtl`). */
+export const SESSION_TTL_MIN_SEC = 60;
+/** Longest session lifetime accepted, absolute or idle (seconds): 30 days. */
+export const SESSION_TTL_MAX_SEC = 30 * 24 * 60 * 60;
+/** Default of `auth.oidc.scopes`: the scopes asked of the provider (OpenID Connect Core 1.0 §5.4). */
+export const DEFAULT_OIDC_SCOPES: readonly string[] = ['openid', 'profile', 'email'];
+
 /** Sign-in off: what the loader gives when `auth` is not set. */
 export const NO_SIGN_IN: AuthSettings = {
   oidc: null,
