@@ -460,7 +460,9 @@ function authSettingsOf(given: ReadonlyMap<string, Given>, secretFile: string | 
   const sessionTtlSec = given.get('auth.sessionTtl')?.value as number;
   const idle = explicit('auth.sessionIdleTtl');
   if (idle !== undefined && (idle.value as number) > sessionTtlSec)
-    throw new ConfigError(`${idle.source}: must be at most auth.sessionTtl (${sessionTtlSec}), got ${shown(idle.value)}`);
+    throw new ConfigError(
+      `${idle.source}: must be at most auth.sessionTtl (${sessionTtlSec}${explicit('auth.sessionTtl') === undefined ? ', the default' : ` from ${sourceOf('auth.sessionTtl')}`}), got ${shown(idle.value)}`,
+    );
   return {
     oidc,
     grants,
