@@ -3,20 +3,17 @@
  * how a section excludes other processes, and how changes are announced.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Scope } from '../errors.js';
-import type { ApiKeyRecord, AuditEvent, AuditEventType, SessionRecord, SigningKeyRecord, Store, StoreChange } from './store.js';
+import type { ApiKeyRecord, AuditEvent, AuditEventType, SigningKeyRecord, Store, StoreChange } from './store.js';
 import { addAnalytics, listAnalytics, listZeroResults, pruneAnalytics } from './analytics-rows.js';
-import type { ApiKeysTable, Database, SessionsTable, SigningKeysTable } from './schema.js';
-
-const iso = (date: Date): string => date.toISOString();
-const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
-const dateOrNull = (text: string | null): Date | null => (text === null ? null : new Date(text));
+import { sessionRows } from './session-rows.js';
+import { dateOrNull, iso, isoOrNull, scopesOf, scopesText } from './row-values.js';
+import type { ApiKeysTable, Database, SigningKeysTable } from './schema.js';
 
 function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
   return {
     id: row.id,
     name: row.name,
-    scopes: row.scopes === '' ? [] : (row.scopes.split(' ') as Scope[]),
+    scopes: scopesOf(row.scopes),
     secretHash: row.secret_hash,
     previousSecretHash: row.previous_secret_hash,
     previousSecretExpiresAt: dateOrNull(row.previous_secret_expires_at),
@@ -37,25 +34,6 @@ function toSigningKey(row: Selectable<SigningKeysTable>): SigningKeyRecord {
     expiresAt: dateOrNull(row.expires_at),
   };
 }
-
-function toSession(row: Selectable<SessionsTable>): SessionRecord {
-  return {
-    id: row.id,
-    secretHash: row.secret_hash,
-    subject: row.subject,
-    name: row.name,
-    email: row.email,
-    scopes: row.scopes === '' ? [] : (row.scopes.split(' ') as Scope[]),
-    createdAt: new Date(row.created_at),
-    lastSeenAt: new Date(row.last_seen_at),
-    expiresAt: new Date(row.expires_at),
-    revokedAt: dateOrNull(row.revoked_at),
-  };
-}
-
-/** Newest first, then by id: the order of `listSessions` and of `revokeSessions`' result. */
-const newestFirst = (a: SessionRecord, b: SessionRecord): number =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Appends audit events in one statement, on `db` or inside a transaction. */
 async function insertAudit(db: Kysely<Database>, events: readonly AuditEvent[]): Promise<void> {
@@ -130,85 +108,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
       .execute();
   };
   return {
-    async createSession(record, audit) {
-      const insert = (executor: Kysely<Database>) =>
-        executor
-          .insertInto('sessions')
-          .values({
-            id: record.id,
-            secret_hash: record.secretHash,
-            subject: record.subject,
-            name: record.name,
-            email: record.email,
-            scopes: record.scopes.join(' '),
-            created_at: iso(record.createdAt),
-            last_seen_at: iso(record.lastSeenAt),
-            expires_at: iso(record.expiresAt),
-            revoked_at: isoOrNull(record.revokedAt),
-          })
-          .execute();
-      // Nothing to announce: no cache can hold a session that did not exist.
-      if (audit === undefined) await insert(db);
-      else
-        await db.transaction().execute(async (trx) => {
-          await insert(trx);
-          await insertAudit(trx, [audit]);
-        });
-    },
-    async getSessionBySecretHash(secretHash) {
-      const row = await db.selectFrom('sessions').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst();
-      return row === undefined ? undefined : toSession(row);
-    },
-    async touchSession(id, at) {
-      // Never backwards: replicas touching one session at once leave the latest instant.
-      await db
-        .updateTable('sessions')
-        .set({ last_seen_at: iso(at) })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .where('last_seen_at', '<', iso(at))
-        .execute();
-    },
-    async revokeSessions(which, at, audit) {
-      // One UPDATE … RETURNING: the sessions it revoked are exactly those it reports, however many
-      // processes revoke at once (a row already revoked no longer matches `revoked_at is null`).
-      const revoke = async (executor: Kysely<Database>): Promise<SessionRecord[]> => {
-        let query = executor
-          .updateTable('sessions')
-          .set({ revoked_at: iso(at) })
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', iso(at));
-        if (which !== 'all') query = 'id' in which ? query.where('id', '=', which.id) : query.where('subject', '=', which.subject);
-        const rows = await query.returningAll().execute();
-        return rows.map(toSession).sort(newestFirst);
-      };
-      if (announce === undefined && audit === undefined) return revoke(db);
-      return db.transaction().execute(async (trx) => {
-        const revoked = await revoke(trx);
-        if (revoked.length === 0) return revoked;
-        if (audit !== undefined) await insertAudit(trx, [typeof audit === 'function' ? audit(revoked) : audit]);
-        if (announce !== undefined) for (const session of revoked) await announce(trx, { kind: 'session', id: session.id });
-        return revoked;
-      });
-    },
-    async listSessions(now) {
-      const rows = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', iso(now))
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .execute();
-      return rows.map(toSession);
-    },
-    async pruneSessions(now) {
-      const result = await db
-        .deleteFrom('sessions')
-        .where((eb) => eb.or([eb('expires_at', '<=', iso(now)), eb('revoked_at', '<', iso(now))]))
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    ...sessionRows(db, { announce, insertAudit }),
     async createKey(record, audit) {
       await write(
         (executor) =>
@@ -217,7 +117,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
             .values({
               id: record.id,
               name: record.name,
-              scopes: record.scopes.join(' '),
+              scopes: scopesText(record.scopes),
               secret_hash: record.secretHash,
               previous_secret_hash: record.previousSecretHash,
               previous_secret_expires_at: isoOrNull(record.previousSecretExpiresAt),
