@@ -22,6 +22,16 @@ function keysAction<K extends KeysCommand>(name: K): (...args: Parameters<KeysMo
     await command(...args);
   };
 }
+type SessionsModule = typeof import('./sessions.js');
+type SessionsCommand = 'listSessionsCommand' | 'revokeSessionsCommand';
+
+/** A commander action that loads the sessions module when it runs, as {@link keysAction} does. */
+function sessionsAction<K extends SessionsCommand>(name: K): (...args: Parameters<SessionsModule[K]>) => Promise<void> {
+  return async (...args) => {
+    const command = (await import('./sessions.js'))[name] as (...given: Parameters<SessionsModule[K]>) => Promise<void>;
+    await command(...args);
+  };
+}
 import { CommandError, EXIT_USAGE, printError, UsageError } from './output.js';
 import { GENERATORS } from '../content/conventions/types.js';
 
@@ -173,13 +183,13 @@ function program(setExit: (code: number) => void): Command {
     'postgres:// URL of the store shared by replicas (default: SQLite in the data folder)',
   ] as const;
   /** Adds the options of the store (settings file, data folder, PostgreSQL URL, secret file) to a keys or audit command, and its action. */
-  const onStore = (command: Command, action: KeysCommand): void => {
+  const onStore = (command: Command, action: KeysCommand | SessionsCommand): void => {
     command
       .option(...configFile)
       .option(...dataDir)
       .option(...databaseUrl)
       .option(...secretFile)
-      .action(keysAction(action));
+      .action(action === 'listSessionsCommand' || action === 'revokeSessionsCommand' ? sessionsAction(action) : keysAction(action));
   };
   const keys = root
     .command('keys')
@@ -220,10 +230,29 @@ function program(setExit: (code: number) => void): Command {
       .option('--json', 'print one JSON object'),
     'rotateSigningKeyCommand',
   );
+  const sessions = root.command('sessions').description('List and revoke the sessions of people signed in through the identity provider.');
+  onStore(
+    sessions
+      .command('list')
+      .description('List live sessions: id, subject, name, scopes, created, last seen, expires.')
+      .option('--json', 'print JSON'),
+    'listSessionsCommand',
+  );
+  onStore(
+    sessions
+      .command('revoke')
+      .description('Revoke one session, every session of a person, or all; they must sign in again.')
+      .argument('[id]', 'session id (sgs_…)')
+      .option('--subject <sub>', "every session of this person (the identity provider's sub)")
+      .option('--all', 'every session'),
+    'revokeSessionsCommand',
+  );
   onStore(
     root
       .command('audit')
-      .description('Show audit events: keys created, rotated, revoked; tokens issued; failed authentications.')
+      .description(
+        'Show audit events: keys created, rotated, revoked; tokens issued; failed authentications; sign-ins, refused sign-ins, sign-outs and revoked sessions.',
+      )
       .option('--since <duration>', 'how far back, e.g. 1h (default 24h)')
       .option('--limit <n>', 'at most this many events (default 1000)')
       .option('--json', 'print JSON'),

@@ -3,20 +3,17 @@
  * how a section excludes other processes, and how changes are announced.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Scope } from '../errors.js';
 import type { ApiKeyRecord, AuditEvent, AuditEventType, SigningKeyRecord, Store, StoreChange } from './store.js';
 import { addAnalytics, listAnalytics, listZeroResults, pruneAnalytics } from './analytics-rows.js';
+import { sessionRows } from './session-rows.js';
+import { dateOrNull, iso, isoOrNull, scopesOf, scopesText } from './row-values.js';
 import type { ApiKeysTable, Database, SigningKeysTable } from './schema.js';
-
-const iso = (date: Date): string => date.toISOString();
-const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
-const dateOrNull = (text: string | null): Date | null => (text === null ? null : new Date(text));
 
 function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
   return {
     id: row.id,
     name: row.name,
-    scopes: row.scopes === '' ? [] : (row.scopes.split(' ') as Scope[]),
+    scopes: scopesOf(row.scopes),
     secretHash: row.secret_hash,
     previousSecretHash: row.previous_secret_hash,
     previousSecretExpiresAt: dateOrNull(row.previous_secret_expires_at),
@@ -111,13 +108,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
       .execute();
   };
   return {
-    // Issue 29 contract: the branch i29-store implements these (this stub never lands).
-    createSession: () => Promise.reject(new Error('sessions: not implemented yet')),
-    getSessionBySecretHash: () => Promise.reject(new Error('sessions: not implemented yet')),
-    touchSession: () => Promise.reject(new Error('sessions: not implemented yet')),
-    revokeSessions: () => Promise.reject(new Error('sessions: not implemented yet')),
-    listSessions: () => Promise.reject(new Error('sessions: not implemented yet')),
-    pruneSessions: () => Promise.resolve(0),
+    ...sessionRows(db, { announce, insertAudit }),
     async createKey(record, audit) {
       await write(
         (executor) =>
@@ -126,7 +117,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
             .values({
               id: record.id,
               name: record.name,
-              scopes: record.scopes.join(' '),
+              scopes: scopesText(record.scopes),
               secret_hash: record.secretHash,
               previous_secret_hash: record.previousSecretHash,
               previous_secret_expires_at: isoOrNull(record.previousSecretExpiresAt),

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/services.js';
 import { migrationProvider } from './schema.js';
 import { openPostgresStore } from './postgres.js';
 import { CHANGES_CHANNEL, parseChangePayload } from './postgres-changes.js';
-import type { SigningKeyRecord, Store, StoreChange } from './store.js';
+import type { SessionRecord, SigningKeyRecord, Store, StoreChange } from './store.js';
 import { describeStoreContract } from './store.contract.js';
 
 describeStoreContract('PostgreSQL', async () => {
@@ -86,6 +86,7 @@ describe('openPostgresStore', () => {
       'kysely_migration',
       'kysely_migration_lock',
       'revoked_tokens',
+      'sessions',
       'signing_keys',
     ]);
     expect(await stores[3].listKeys()).toStrictEqual([]);
@@ -142,6 +143,63 @@ describe('openPostgresStore', () => {
     await stopWriter();
   });
 
+  it('announces each session a revocation revoked, by id, to every watcher; creating, touching, listing and pruning announce nothing', async () => {
+    const writer = await open();
+    const reader = await open();
+    const heard: StoreChange[] = [];
+    const stop = await reader.watch((change) => heard.push(change));
+    const session = (n: number, subject: string): SessionRecord => ({
+      id: `sgs_${String(n).padStart(22, '0')}`,
+      secretHash: String(n).padStart(2, '0').repeat(32),
+      subject,
+      name: subject,
+      email: null,
+      scopes: ['internal:read'],
+      createdAt: new Date(`2030-01-01T00:00:0${String(n)}.000Z`),
+      lastSeenAt: new Date(`2030-01-01T00:00:0${String(n)}.000Z`),
+      expiresAt: new Date('2030-01-01T08:00:00.000Z'),
+      revokedAt: null,
+    });
+    const at = new Date('2030-01-01T01:00:00.000Z');
+    for (const [n, subject] of [
+      [1, 'alice'],
+      [2, 'alice'],
+      [3, 'bob'],
+      [4, 'carol'],
+      [5, 'dave'],
+    ] as const)
+      await writer.createSession(session(n, subject));
+    await writer.touchSession(session(1, 'alice').id, at);
+    await writer.listSessions(at);
+    expect(await writer.revokeSessions({ id: session(3, 'bob').id }, at)).toHaveLength(1);
+    // Nothing revoked: no announcement, no audit.
+    expect(
+      await writer.revokeSessions({ id: session(3, 'bob').id }, at, {
+        at,
+        type: 'session_revoked',
+        clientId: null,
+        address: null,
+        detail: 'x',
+      }),
+    ).toStrictEqual([]);
+    expect(await writer.revokeSessions({ subject: 'alice' }, at)).toHaveLength(2);
+    expect(await writer.revokeSessions('all', at)).toHaveLength(2);
+    await writer.pruneSessions(new Date('2031-01-01T00:00:00.000Z'));
+    expect(await collect(heard, 5)).toStrictEqual([
+      { kind: 'session', id: session(3, 'bob').id },
+      { kind: 'session', id: session(2, 'alice').id },
+      { kind: 'session', id: session(1, 'alice').id },
+      { kind: 'session', id: session(5, 'dave').id },
+      { kind: 'session', id: session(4, 'carol').id },
+    ]);
+    expect(await writer.listAudit(new Date(0), 10)).toStrictEqual([]);
+    // A marker change: had anything else been announced, it would arrive before it.
+    await writer.revokeToken({ jti: 'marker', clientId: 'c', expiresAt: at, revokedAt: at });
+    expect(await collect(heard, 6)).toHaveLength(6);
+    expect(heard[5]).toStrictEqual({ kind: 'token', jti: 'marker' });
+    await stop();
+  });
+
   it('keeps a change and its announcement together: a failed write announces nothing', async () => {
     const store = await open();
     const heard: StoreChange[] = [];
@@ -187,6 +245,8 @@ describe('parseChangePayload', () => {
     ['{"kind":"key","id":"sgc_1"}', { kind: 'key', id: 'sgc_1' }],
     ['{"kind":"token","jti":"j"}', { kind: 'token', jti: 'j' }],
     ['{"kind":"signingKey","kid":"k","extra":1}', { kind: 'signingKey', kid: 'k' }],
+    ['{"kind":"session","id":"sgs_1"}', { kind: 'session', id: 'sgs_1' }],
+    ['{"kind":"session","id":null}', undefined],
     ['{"kind":"resync"}', { kind: 'resync' }],
     ['{"kind":"key","id":7}', undefined],
     ['{"kind":"unknown"}', undefined],

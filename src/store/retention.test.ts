@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prune, PRUNE_INTERVAL_MS, startRetention } from './retention.js';
 import { openSqliteStore } from './sqlite.js';
-import type { AuditEvent, Store } from './store.js';
+import type { AuditEvent, SessionRecord, Store } from './store.js';
 
 const NOW = new Date('2030-04-01T00:00:00.000Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,10 +38,32 @@ describe('retention', () => {
       auditEvents: 1,
       revokedTokens: 1,
       signingKeys: 0,
+      sessions: 0,
       analyticsRows: 0,
     });
     expect((await store.listAudit(new Date(0), 10)).map((each) => each.detail)).toStrictEqual(['90 days old', 'now']);
     expect([await store.isTokenRevoked('expired'), await store.isTokenRevoked('live')]).toStrictEqual([false, true]);
+  });
+
+  it('prune deletes sessions past their absolute end or revoked, and keeps live ones', async () => {
+    const session = (id: string, expiresAt: Date, revokedAt: Date | null = null): SessionRecord => ({
+      id,
+      secretHash: id.padEnd(64, '0').slice(0, 64),
+      subject: 'alice',
+      name: 'Alice',
+      email: null,
+      scopes: ['content:read'],
+      createdAt: new Date(NOW.getTime() - DAY_MS),
+      lastSeenAt: new Date(NOW.getTime() - DAY_MS),
+      expiresAt,
+      revokedAt,
+    });
+    await store.createSession(session('expired', NOW));
+    await store.createSession(session('revoked', new Date(NOW.getTime() + DAY_MS), new Date(NOW.getTime() - 1)));
+    await store.createSession(session('live', new Date(NOW.getTime() + 1)));
+    expect(await prune(store, { auditRetentionDays: 90, analyticsRetentionDays: 90, now: () => NOW })).toMatchObject({ sessions: 2 });
+    expect((await store.listSessions(new Date(0))).map((each) => each.id)).toStrictEqual(['live']);
+    expect(await store.getSessionBySecretHash(session('expired', NOW).secretHash)).toBeUndefined();
   });
 
   it('prune keeps analytics minutes a day, hours 31 days and days for the analytics retention', async () => {

@@ -1,7 +1,7 @@
 /**
  * Retention: what the store may forget, deleted in the background. Audit events older than the
  * retention period, revocations of tokens that have expired anyway, signing keys retired past
- * their last token, and analytics rows past theirs (minutes after a day, hours after 31 days,
+ * their last token, people's sessions once expired or revoked (refused either way), and analytics rows past theirs (minutes after a day, hours after 31 days,
  * days after the analytics retention: analytics/buckets.ts). Each replica runs it; the deletes are idempotent, so running them on
  * several PostgreSQL replicas at once is safe (each deletes what is left).
  */
@@ -17,6 +17,8 @@ export interface PruneResult {
   auditEvents: number;
   revokedTokens: number;
   signingKeys: number;
+  /** Sessions past their absolute end, or revoked. */
+  sessions: number;
   /** Analytics counter and zero-result rows. */
   analyticsRows: number;
 }
@@ -39,10 +41,11 @@ export async function prune(store: Store, options: RetentionOptions): Promise<Pr
   const auditEvents = await store.pruneAudit(new Date(now.getTime() - options.auditRetentionDays * DAY_MS));
   const revokedTokens = await store.pruneRevokedTokens(now);
   const signingKeys = await store.pruneSigningKeys(now);
+  const sessions = await store.pruneSessions(now);
   let analyticsRows = 0;
   for (const granularity of GRANULARITIES)
     analyticsRows += await store.pruneAnalytics(granularity, new Date(now.getTime() - keptMs(granularity, options.analyticsRetentionDays)));
-  return { auditEvents, revokedTokens, signingKeys, analyticsRows };
+  return { auditEvents, revokedTokens, signingKeys, sessions, analyticsRows };
 }
 
 /**

@@ -72,8 +72,30 @@ export interface AnalyticsZeroResultsTable {
   count: number | string;
 }
 
+/**
+ * Row of `sessions`: a person's browser session (issue 29). The cookie's secret is never stored,
+ * only its SHA-256 (`secret_hash`, unique: the lookup of every request carrying the cookie).
+ */
+export interface SessionsTable {
+  /** Public id, `sgs_…`. */
+  id: string;
+  /** SHA-256 of the cookie value, hex. */
+  secret_hash: string;
+  /** The identity provider's `sub` (indexed: `sessions revoke --subject`). */
+  subject: string;
+  name: string;
+  email: string | null;
+  /** Space-delimited scopes. */
+  scopes: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 /** The database schema as Kysely sees it. */
 export interface Database {
+  sessions: SessionsTable;
   analytics_counts: AnalyticsCountsTable;
   analytics_zero_results: AnalyticsZeroResultsTable;
   revoked_tokens: RevokedTokensTable;
@@ -172,6 +194,29 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('count', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('analytics_zero_results_pk', ['bucket_start', 'query'] as never[])
         .execute();
+    },
+  },
+  // People's browser sessions (issue 29: sign-in through OpenID Connect).
+  '0005_sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('secret_hash', 'varchar(64)', (col) => col.notNull().unique())
+        // OpenID Connect Core §2: `sub` is at most 255 ASCII characters.
+        .addColumn('subject', 'varchar(255)', (col) => col.notNull())
+        // Claims of the provider, unbounded there: text, so no long name fails a sign-in on
+        // PostgreSQL alone (SQLite ignores lengths).
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('email', 'text')
+        .addColumn('scopes', 'varchar(200)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('last_seen_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('revoked_at', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('sessions_subject').on('sessions').column('subject').execute();
+      await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
     },
   },
 });

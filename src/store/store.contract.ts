@@ -12,7 +12,7 @@
  * });
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiKeyRecord, AuditEvent, SigningKeyRecord, Store } from './store.js';
+import type { ApiKeyRecord, AuditEvent, SessionRecord, SigningKeyRecord, Store } from './store.js';
 import { describeAnalyticsContract } from './analytics.contract.js';
 
 /** What an adapter's factory hands the suite for one test. */
@@ -351,6 +351,171 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
         for (const record of [ended, endsNow, endsLater, active]) await store.addSigningKey(record);
         expect(await store.pruneSigningKeys(new Date('2030-01-01T02:00:00.000Z'))).toBe(2);
         expect(await store.listSigningKeys()).toStrictEqual([endsLater, active]);
+      });
+    });
+
+    describe('sessions', () => {
+      const T = (offsetMs: number): Date => new Date(Date.parse('2030-01-01T00:00:00.000Z') + offsetMs);
+      const HOUR = 3_600_000;
+      /** A live session: made at T(0), ends at T(8 h); instants carry milliseconds on purpose. */
+      const session = (n: number, overrides: Partial<SessionRecord> = {}): SessionRecord => ({
+        id: `sgs_${String(n).padStart(22, '0')}`,
+        secretHash: String(n).padStart(2, '0').repeat(32),
+        subject: 'alice',
+        name: 'Alice Example',
+        email: 'alice@example.com',
+        scopes: ['search:read', 'content:read', 'internal:read'],
+        createdAt: T(n),
+        lastSeenAt: T(n),
+        expiresAt: T(8 * HOUR + 1),
+        revokedAt: null,
+        ...overrides,
+      });
+      const revokedEvent = (detail: string): AuditEvent =>
+        event('2030-01-01T01:00:00.000Z', { type: 'session_revoked', clientId: null, address: null, detail });
+
+      it('starts empty', async () => {
+        expect(await store.listSessions(T(0))).toStrictEqual([]);
+        expect(await store.getSessionBySecretHash(session(1).secretHash)).toBeUndefined();
+      });
+
+      it('round-trips every field to the millisecond, found by its secret hash only', async () => {
+        const full = session(1, {
+          name: `Zoë "ü" 'x'; -- 日本 ${'n'.repeat(600)}`,
+          email: null,
+          scopes: ['internal:read', 'search:read'],
+          lastSeenAt: T(HOUR + 999),
+          revokedAt: T(2 * HOUR + 1),
+        });
+        await store.createSession(full);
+        const read = await store.getSessionBySecretHash(full.secretHash);
+        expect(read).toStrictEqual(full);
+        expect(read?.expiresAt.getTime()).toBe(full.expiresAt.getTime());
+        expect(await store.getSessionBySecretHash(full.id)).toBeUndefined();
+        expect(await store.getSessionBySecretHash(session(2).secretHash)).toBeUndefined();
+        await store.createSession(session(3, { scopes: [] }));
+        expect((await store.getSessionBySecretHash(session(3).secretHash))?.scopes).toStrictEqual([]);
+      });
+
+      it('createSession appends its audit event in the same transaction', async () => {
+        const signedIn = event('2030-01-01T00:00:00.001Z', {
+          type: 'signed_in',
+          clientId: null,
+          detail: `session=${session(1).id} sub=alice scopes=search:read content:read internal:read`,
+        });
+        await store.createSession(session(1), signedIn);
+        expect(await store.listAudit(new Date(0), 10)).toStrictEqual([signedIn]);
+      });
+
+      it('rejects a second session with the same id, or the same secret hash, and appends nothing', async () => {
+        await store.createSession(session(1));
+        const signedIn = event('2030-01-01T00:00:00.001Z', { type: 'signed_in', clientId: null });
+        await expect(store.createSession(session(1, { secretHash: HASH_2, subject: 'mallory' }), signedIn)).rejects.toThrow();
+        await expect(
+          store.createSession(session(2, { secretHash: session(1).secretHash, subject: 'mallory' }), signedIn),
+        ).rejects.toThrow();
+        expect(await store.listSessions(T(0))).toStrictEqual([session(1)]);
+        expect(await store.getSessionBySecretHash(HASH_2)).toBeUndefined();
+        expect(await store.listAudit(new Date(0), 10)).toStrictEqual([]);
+      });
+
+      it('touchSession records activity, never backwards, and not on a revoked session', async () => {
+        await store.createSession(session(1));
+        await store.createSession(session(2));
+        await store.touchSession(session(1).id, T(60_001));
+        expect(await store.getSessionBySecretHash(session(1).secretHash)).toStrictEqual(session(1, { lastSeenAt: T(60_001) }));
+        await store.touchSession(session(1).id, T(30_000));
+        expect((await store.getSessionBySecretHash(session(1).secretHash))?.lastSeenAt).toStrictEqual(T(60_001));
+        expect(await store.getSessionBySecretHash(session(2).secretHash)).toStrictEqual(session(2));
+        await store.revokeSessions({ id: session(2).id }, T(HOUR));
+        await store.touchSession(session(2).id, T(2 * HOUR));
+        expect((await store.getSessionBySecretHash(session(2).secretHash))?.lastSeenAt).toStrictEqual(session(2).lastSeenAt);
+        await expect(store.touchSession('sgs_unknown', T(HOUR))).resolves.toBeUndefined();
+      });
+
+      it('lists live sessions only, newest first', async () => {
+        const oldest = session(1);
+        const newest = session(4, { subject: 'bob' });
+        const middle = session(2);
+        const revoked = session(5, { revokedAt: T(10) });
+        const expired = session(6, { expiresAt: T(HOUR) });
+        for (const record of [middle, revoked, oldest, expired, newest]) await store.createSession(record);
+        expect(await store.listSessions(T(HOUR - 1))).toStrictEqual([expired, newest, middle, oldest]);
+        // Refused at and after `expiresAt`, so not listed then.
+        expect(await store.listSessions(T(HOUR))).toStrictEqual([newest, middle, oldest]);
+      });
+
+      it('revokes one session by id: returns it, keeps the first instant, appends the audit event once', async () => {
+        await store.createSession(session(1));
+        await store.createSession(session(2));
+        const at = T(HOUR + 7);
+        const audit = revokedEvent(`session=${session(1).id} count=1`);
+        expect(await store.revokeSessions({ id: session(1).id }, at, audit)).toStrictEqual([session(1, { revokedAt: at })]);
+        expect(await store.getSessionBySecretHash(session(1).secretHash)).toStrictEqual(session(1, { revokedAt: at }));
+        expect(await store.revokeSessions({ id: session(1).id }, T(2 * HOUR), audit)).toStrictEqual([]);
+        expect((await store.getSessionBySecretHash(session(1).secretHash))?.revokedAt).toStrictEqual(at);
+        expect(await store.revokeSessions({ id: 'sgs_unknown' }, at, audit)).toStrictEqual([]);
+        expect(await store.listSessions(T(HOUR))).toStrictEqual([session(2)]);
+        expect(await store.listAudit(new Date(0), 10)).toStrictEqual([audit]);
+      });
+
+      it('revokes every live session of a subject, newest first, leaving other people and dead sessions alone', async () => {
+        const expired = session(3, { expiresAt: T(HOUR) });
+        const revokedBefore = session(4, { revokedAt: T(5) });
+        for (const record of [session(1), session(2), expired, revokedBefore, session(5, { subject: 'bob' })])
+          await store.createSession(record);
+        const at = T(HOUR);
+        const revoked = await store.revokeSessions({ subject: 'alice' }, at, (list) => revokedEvent(`sub=alice count=${list.length}`));
+        expect(revoked).toStrictEqual([session(2, { revokedAt: at }), session(1, { revokedAt: at })]);
+        expect(await store.getSessionBySecretHash(expired.secretHash)).toStrictEqual(expired);
+        expect(await store.getSessionBySecretHash(revokedBefore.secretHash)).toStrictEqual(revokedBefore);
+        expect(await store.listSessions(at)).toStrictEqual([session(5, { subject: 'bob' })]);
+        expect(await store.revokeSessions({ subject: 'alice' }, at, revokedEvent('again'))).toStrictEqual([]);
+        expect(await store.listAudit(new Date(0), 10)).toStrictEqual([revokedEvent('sub=alice count=2')]);
+      });
+
+      it('revokes all live sessions and returns the records; without any, appends nothing', async () => {
+        expect(await store.revokeSessions('all', T(HOUR), revokedEvent('all count=0'))).toStrictEqual([]);
+        const dead = session(9, { revokedAt: T(10) });
+        for (const record of [session(1), session(2, { subject: 'bob' }), dead]) await store.createSession(record);
+        const at = T(HOUR);
+        expect(await store.revokeSessions('all', at, (list) => revokedEvent(`all count=${list.length}`))).toStrictEqual([
+          session(2, { subject: 'bob', revokedAt: at }),
+          session(1, { revokedAt: at }),
+        ]);
+        expect(await store.listSessions(T(0))).toStrictEqual([]);
+        expect(await store.getSessionBySecretHash(dead.secretHash)).toStrictEqual(dead);
+        expect(await store.listAudit(new Date(0), 10)).toStrictEqual([revokedEvent('all count=2')]);
+      });
+
+      it('revoking from two stores at once revokes each session once', async () => {
+        const other = await fixture.openAnother();
+        await other.migrate();
+        for (const n of [1, 2, 3]) await store.createSession(session(n));
+        const results = await Promise.all([store.revokeSessions('all', T(HOUR)), other.revokeSessions({ subject: 'alice' }, T(HOUR))]);
+        expect(results[0].length + results[1].length).toBe(3);
+        expect(await other.listSessions(T(0))).toStrictEqual([]);
+      });
+
+      it('pruneSessions deletes sessions at or past their end and revoked ones, nothing live', async () => {
+        const ended = session(1, { expiresAt: T(HOUR - 1) });
+        const endsNow = session(2, { expiresAt: T(HOUR) });
+        const endsLater = session(3, { expiresAt: T(HOUR + 1) });
+        const revoked = session(4, { revokedAt: T(HOUR - 1) });
+        for (const record of [ended, endsNow, endsLater, revoked]) await store.createSession(record);
+        expect(await store.pruneSessions(T(HOUR))).toBe(3);
+        expect(await store.listSessions(T(0))).toStrictEqual([endsLater]);
+        for (const gone of [ended, endsNow, revoked]) expect(await store.getSessionBySecretHash(gone.secretHash)).toBeUndefined();
+        expect(await store.pruneSessions(T(HOUR))).toBe(0);
+      });
+
+      it('shares sessions and revocations with another store on the same database', async () => {
+        const other = await fixture.openAnother();
+        await other.migrate();
+        await store.createSession(session(1));
+        expect(await other.getSessionBySecretHash(session(1).secretHash)).toStrictEqual(session(1));
+        await other.revokeSessions({ id: session(1).id }, T(HOUR));
+        expect((await store.getSessionBySecretHash(session(1).secretHash))?.revokedAt).toStrictEqual(T(HOUR));
       });
     });
 

@@ -213,10 +213,15 @@ export interface Store {
   /**
    * Revokes live sessions, appending `audit` in the same transaction when any was; announces
    * `{ kind: 'session', id }` for each. `which`: one session by public id, every session of a
-   * subject, or all.
-   * @returns the sessions revoked (already revoked or expired ones are not counted)
+   * subject, or all. `audit` may be a function of the sessions revoked, called inside the
+   * transaction, for an event that names them or their count (`sitegate sessions revoke`).
+   * @returns the sessions revoked, newest first (already revoked or expired ones are not counted)
    */
-  revokeSessions(which: { id: string } | { subject: string } | 'all', at: Date, audit?: AuditEvent): Promise<SessionRecord[]>;
+  revokeSessions(
+    which: { id: string } | { subject: string } | 'all',
+    at: Date,
+    audit?: AuditEvent | ((revoked: readonly SessionRecord[]) => AuditEvent),
+  ): Promise<SessionRecord[]>;
   /** Sessions neither revoked nor past `expiresAt` at `now`, newest first. */
   listSessions(now: Date): Promise<SessionRecord[]>;
   /** Deletes sessions past `expiresAt` at `now`, or revoked before it (retention). @returns how many */
