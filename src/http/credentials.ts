@@ -62,6 +62,8 @@ export function credentialReader(baseUrl: string): CredentialReader {
 
 /** The session credential of a Cookie header, from {@link lastCookies} when the connection sent the same header before. */
 function sessionCredential(header: string, name: string, connection: object | undefined): PresentedCredential | undefined {
+  // Most cookies a site receives are others' (analytics, preferences): those cost one substring search.
+  if (!header.includes(name)) return undefined;
   const last = connection === undefined ? undefined : lastCookies.get(connection);
   if (last !== undefined && last.header === header) return last.credential;
   const value = cookieValue(header, name);
