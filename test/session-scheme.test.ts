@@ -10,7 +10,8 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/errors.js';
 import { SESSION_CLIENT_ID, type Principal } from '../src/auth/principal.js';
-import type { SessionService } from '../src/auth/sessions.js';
+import { createSessionService, SESSION_CACHE_TTL_MS, type SessionService } from '../src/auth/sessions.js';
+import { FakeSessionStore } from './fake-session-store.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
 import { apiErrorBody, CREDENTIAL_REQUIRED_CHALLENGE, headersWithoutDate, insufficientScopeChallenge } from './auth-fixtures.js';
 import { JSON_TYPE } from './http-expect.js';
@@ -239,5 +240,35 @@ describe('observers', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ route: 'getPage', status: 200, clientId: SESSION_CLIENT_ID });
     expect(JSON.stringify(seen)).not.toContain(STAFF_COOKIE);
+  });
+});
+
+describe('the real session service behind the listener (its store in memory)', () => {
+  it('signs a cookie in, answers it from the cache, and refuses it once ended or revoked elsewhere', async () => {
+    const store = new FakeSessionStore();
+    let nowMs = Date.parse('2030-01-01T00:00:00.000Z');
+    const real = createSessionService(store, { settings: t.context.config.auth, now: () => new Date(nowMs) });
+    t.context.auth.sessions = real;
+    const newSession = { subject: 'u-1', name: 'Ada', email: null, scopes: ALL_SCOPES, address: '203.0.113.7' };
+    const { cookieValue, record } = await real.create(newSession);
+    const page = (value: string): Promise<InjectResponse> =>
+      get(INTERNAL_PAGE, { accept: 'application/json, text/markdown;q=0.5', cookie: cookie(value) });
+    expect((await page(cookieValue)).statusCode).toBe(200);
+    expect((await page(cookieValue)).statusCode).toBe(200);
+    expect(store.reads).toBe(1);
+    // Revoked by another replica or the CLI: the change feed drops it at once.
+    await store.revokeSessions({ id: record.id }, new Date(nowMs));
+    real.invalidate({ kind: 'session', id: record.id });
+    const revoked = await page(cookieValue);
+    expect(revoked.statusCode).toBe(401);
+    expect(JSON.parse(revoked.body)).toStrictEqual(apiErrorBody('credential_required'));
+    // Signed out: refused at once, and from then on without the store.
+    const other = await real.create(newSession);
+    expect((await page(other.cookieValue)).statusCode).toBe(200);
+    expect(await real.end(other.cookieValue, '203.0.113.7')).toStrictEqual({ ...other.record, revokedAt: new Date(nowMs) });
+    const reads = store.reads;
+    nowMs += SESSION_CACHE_TTL_MS;
+    expect((await page(other.cookieValue)).statusCode).toBe(401);
+    expect(store.reads).toBe(reads);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEvent, SessionRecord } from '../store/store.js';
+import type { SessionRecord } from '../store/store.js';
+import { FakeSessionStore } from '../../test/fake-session-store.js';
 import { SESSION_CLIENT_ID } from './principal.js';
 import {
   createSessionService,
@@ -9,57 +10,12 @@ import {
   SESSION_TOUCH_INTERVAL_MS,
   sessionSecretHash,
   type CachedSessionService,
-  type SessionStore,
 } from './sessions.js';
 
 const START_MS = Date.parse('2030-01-01T00:00:00.000Z');
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const SETTINGS = { sessionTtlSec: 8 * 60 * 60, sessionIdleTtlSec: 60 * 60 };
-
-/**
- * An in-memory stand-in for the store's session methods (the real ones are the store's, tested by
- * its contract suite), counting reads and recording writes.
- */
-class FakeSessionStore implements SessionStore {
-  readonly sessions = new Map<string, SessionRecord>();
-  readonly audits: AuditEvent[] = [];
-  readonly touches: { id: string; at: Date }[] = [];
-  reads = 0;
-  failTouch = false;
-
-  createSession(record: SessionRecord, audit?: AuditEvent): Promise<void> {
-    this.sessions.set(record.id, { ...record });
-    if (audit !== undefined) this.audits.push(audit);
-    return Promise.resolve();
-  }
-
-  getSessionBySecretHash(secretHash: string): Promise<SessionRecord | undefined> {
-    this.reads++;
-    const found = [...this.sessions.values()].find((record) => record.secretHash === secretHash);
-    return Promise.resolve(found === undefined ? undefined : { ...found });
-  }
-
-  touchSession(id: string, at: Date): Promise<void> {
-    this.touches.push({ id, at });
-    if (this.failTouch) return Promise.reject(new Error('database down'));
-    const record = this.sessions.get(id);
-    if (record !== undefined) record.lastSeenAt = at;
-    return Promise.resolve();
-  }
-
-  revokeSessions(which: { id: string } | { subject: string } | 'all', at: Date, audit?: AuditEvent): Promise<SessionRecord[]> {
-    const revoked: SessionRecord[] = [];
-    for (const record of this.sessions.values()) {
-      const named = which === 'all' || ('id' in which ? record.id === which.id : record.subject === which.subject);
-      if (!named || record.revokedAt !== null || record.expiresAt.getTime() <= at.getTime()) continue;
-      record.revokedAt = at;
-      revoked.push({ ...record });
-    }
-    if (revoked.length > 0 && audit !== undefined) this.audits.push(audit);
-    return Promise.resolve(revoked);
-  }
-}
 
 describe('SessionService', () => {
   let store: FakeSessionStore;
