@@ -171,6 +171,23 @@ describe('SessionService', () => {
       expect(sessions.cachedPrincipal(cookieValue)).toBeUndefined();
     });
 
+    it('shares one store look-up among concurrent requests of the same cookie', async () => {
+      const { cookieValue, record } = await signIn();
+      const principals = await Promise.all([sessions.verify(cookieValue), sessions.verify(cookieValue), sessions.verify(cookieValue)]);
+      expect(store.reads).toBe(1);
+      expect(principals).toStrictEqual([expectedPrincipal(record.id), expectedPrincipal(record.id), expectedPrincipal(record.id)]);
+      expect(principals[1]).toBe(principals[0]);
+    });
+
+    it('does not cache a look-up that a revocation notice crossed', async () => {
+      const { cookieValue, record } = await signIn();
+      const reading = sessions.verify(cookieValue);
+      // The notice arrives while the store's answer (read before the revocation) is on its way.
+      sessions.invalidate({ kind: 'session', id: record.id });
+      expect(await reading).toStrictEqual(expectedPrincipal(record.id));
+      expect(sessions.cachedPrincipal(cookieValue)).toBeUndefined();
+    });
+
     it('remembers an unknown cookie value for SESSION_NEGATIVE_TTL_MS, and never queries a malformed one', async () => {
       const unknown = 'A'.repeat(43);
       expect(await sessions.verify(unknown)).toBeUndefined();

@@ -161,6 +161,34 @@ export function createSessionService(store: SessionStore, options: SessionServic
     return atMs;
   };
 
+  /** Look-ups of the store in flight, by cookie value. */
+  const inflight = new Map<string, Promise<Principal | undefined>>();
+  /**
+   * Counts the change-feed notifications about sessions: a look-up that began before one does not
+   * fill the cache with what it read (a revocation could have crossed it).
+   */
+  let generation = 0;
+
+  /** Reads a cookie value's session from the store and caches the outcome. */
+  const lookUp = async (cookieValue: string): Promise<Principal | undefined> => {
+    const startedIn = generation;
+    const record = await store.getSessionBySecretHash(sessionSecretHash(cookieValue));
+    const atMs = nowMs();
+    if (record === undefined || record.revokedAt !== null) return refuse(cookieValue, atMs);
+    const expiresAtMs = record.expiresAt.getTime();
+    const knownLastSeenMs = Math.max(record.lastSeenAt.getTime(), touched.get(record.id) ?? 0);
+    if (!live(expiresAtMs, knownLastSeenMs, atMs)) return refuse(cookieValue, atMs);
+    const lastSeenMs = touch(record, atMs);
+    // A record read again keeps the principal made before when nothing it shows changed.
+    const previous = accepted.get(cookieValue);
+    const principal =
+      previous !== undefined && previous.id === record.id && sameScopes(previous.principal.scopes, record.scopes)
+        ? previous.principal
+        : sessionPrincipal(record);
+    if (startedIn === generation) accepted.set(cookieValue, { principal, id: record.id, expiresAtMs, lastSeenMs, checkedAtMs: atMs });
+    return principal;
+  };
+
   const service: CachedSessionService = {
     async create(session) {
       const at = now();
@@ -202,7 +230,7 @@ export function createSessionService(store: SessionStore, options: SessionServic
     async verify(cookieValue) {
       const cached = service.cachedPrincipal(cookieValue);
       if (cached !== undefined) return cached;
-      let atMs = nowMs();
+      const atMs = nowMs();
       // Not a value create() makes: no session can have it, and it is not worth a query.
       if (!COOKIE_VALUE.test(cookieValue)) return undefined;
       const refusedUntil = refused.get(cookieValue);
@@ -210,21 +238,13 @@ export function createSessionService(store: SessionStore, options: SessionServic
         if (refusedUntil > atMs) return undefined;
         refused.delete(cookieValue);
       }
-      const record = await store.getSessionBySecretHash(sessionSecretHash(cookieValue));
-      atMs = nowMs();
-      if (record === undefined || record.revokedAt !== null) return refuse(cookieValue, atMs);
-      const expiresAtMs = record.expiresAt.getTime();
-      const knownLastSeenMs = Math.max(record.lastSeenAt.getTime(), touched.get(record.id) ?? 0);
-      if (!live(expiresAtMs, knownLastSeenMs, atMs)) return refuse(cookieValue, atMs);
-      const lastSeenMs = touch(record, atMs);
-      // A record read again keeps the principal made before when nothing it shows changed.
-      const previous = accepted.get(cookieValue);
-      const principal =
-        previous !== undefined && previous.id === record.id && sameScopes(previous.principal.scopes, record.scopes)
-          ? previous.principal
-          : sessionPrincipal(record);
-      accepted.set(cookieValue, { principal, id: record.id, expiresAtMs, lastSeenMs, checkedAtMs: atMs });
-      return principal;
+      // A page's parallel requests share one look-up of its cookie.
+      let reading = inflight.get(cookieValue);
+      if (reading === undefined) {
+        reading = lookUp(cookieValue).finally(() => inflight.delete(cookieValue));
+        inflight.set(cookieValue, reading);
+      }
+      return reading;
     },
 
     async end(cookieValue, address) {
@@ -247,8 +267,10 @@ export function createSessionService(store: SessionStore, options: SessionServic
     },
 
     invalidate(change) {
+      if (change.kind !== 'session' && change.kind !== 'resync') return;
+      generation++;
       if (change.kind === 'resync') accepted.clear();
-      else if (change.kind === 'session') {
+      else {
         // Revocations are rare and the cache bounded: a scan beats a second index kept on every sign-in.
         const gone: string[] = [];
         for (const [cookieValue, entry] of accepted.entries()) if (entry.id === change.id) gone.push(cookieValue);
