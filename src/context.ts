@@ -1,6 +1,6 @@
 /**
- * The composition root: builds every service once from the config (store, keys, tokens, rate
- * limits) and holds the current snapshot.
+ * The composition root: builds every service once from the config (store, keys, tokens, people's
+ * sessions, rate limits) and holds the current snapshot.
  */
 import type { Config } from './config/config.js';
 import type { AppContext } from './answers/context.js';
@@ -10,6 +10,7 @@ import { createAuditQueue } from './store/audit-queue.js';
 import { openSqliteStore } from './store/sqlite.js';
 import { createKeyService } from './auth/keys.js';
 import { createTokenService, type TokenService } from './auth/access-tokens.js';
+import { createSessionService } from './auth/sessions.js';
 import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limits.js';
 import { SILENT_LOG, type Log } from './log.js';
 import { describeTightened, type Tightened } from './store/data-dir.js';
@@ -116,6 +117,8 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   const opened = options.store ?? (await openStore(config, onBackgroundError, options.log));
   const store = metrics === undefined ? opened : instrumentStore(opened, metrics);
   const keys = createKeyService(store, { now: options.now, onBackgroundError });
+  // Sign-in and sign-out are audited in the transaction of the session's own write (store.createSession, revokeSessions).
+  const sessions = createSessionService(store, { settings: config.auth, now: options.now, onBackgroundError });
   let tokens: TokenService;
   let unwatch: () => Promise<void>;
   try {
@@ -130,6 +133,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     unwatch = await store.watch((change) => {
       keys.invalidate(change);
       tokens.invalidate(change);
+      sessions.invalidate(change);
     });
   } catch (error) {
     if (options.store === undefined) await store.close();
@@ -159,13 +163,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     auth: {
       keys,
       tokens,
-      // Issue 29 contract: the branch i29-session implements the service (this stub never lands).
-      sessions: {
-        create: () => Promise.reject(new Error('sessions: not implemented yet')),
-        cachedPrincipal: () => undefined,
-        verify: () => Promise.resolve(undefined),
-        end: () => Promise.resolve(undefined),
-      },
+      sessions,
       limiter,
       blockedAddresses: new Map(),
       audit: (event) => auditQueue.append(event),

@@ -1,17 +1,18 @@
 /**
- * Credential → {@link Principal} (DESIGN.md "Credentials and tokens"). Failed attempts are counted
- * and refused by the brute-force policy (brute-force.ts).
+ * Credential → {@link Principal} (DESIGN.md "Credentials and tokens"), through the scheme that
+ * presented it (schemes.ts). Failed attempts are counted and refused by the brute-force policy
+ * (brute-force.ts).
  */
 import { ApiError, type Scope } from '../errors.js';
-import type { ApiKeyRecord, AuditEvent } from '../store/store.js';
+import type { AuditEvent } from '../store/store.js';
 import type { TokenService } from './access-tokens.js';
-import { parseApiKey } from './api-keys.js';
 import type { KeyService } from './keys.js';
 import type { SessionService } from './sessions.js';
 import type { Principal, PresentedCredential } from './principal.js';
 import type { RateLimiter } from './rate-limits.js';
 import { addressKey } from './rate-limits-key.js';
-import { checkFailureBudget, recordFailure } from './brute-force.js';
+import { checkFailureBudget } from './brute-force.js';
+import { SCHEMES } from './schemes.js';
 
 /** What authentication needs; built once by the composition root. */
 export interface AuthServices {
@@ -46,51 +47,30 @@ export function cachedPrincipal(services: AuthServices, credential: PresentedCre
       services.blockedAddresses.delete(key);
     }
   }
-  if (credential.scheme === 'bearer') return services.tokens.cachedPrincipal(credential.value);
-  const key = services.keys.cachedApiKey(credential.value);
-  if (key === undefined) return undefined;
-  let principal = apiKeyPrincipals.get(key);
-  if (principal === undefined) apiKeyPrincipals.set(key, (principal = { scheme: 'apiKey', clientId: key.id, scopes: key.scopes }));
-  return principal;
+  return SCHEMES[credential.scheme].cached(services, credential.value);
 }
 
-/** The principal of each cached key record, made once: a record is replaced, never changed, when its key changes. */
-const apiKeyPrincipals = new WeakMap<ApiKeyRecord, Principal>();
-
 /**
- * Checks a presented credential.
+ * Checks a presented credential with its scheme (schemes.ts), from the scheme's cache when it
+ * accepted the value moments ago. An address over its failed-authentication budget is refused
+ * before any value that can fail is checked.
  * @param address the client's IP address, for failure counting
+ * @returns the principal, or undefined when the credential is none after all (a session cookie
+ *   that names no live session: the request is anonymous)
  * @throws {ApiError} `invalid_api_key`, `invalid_token`, `token_expired` or `rate_limited`
  */
-export async function authenticate(services: AuthServices, credential: PresentedCredential, address: string): Promise<Principal> {
+export async function authenticate(
+  services: AuthServices,
+  credential: PresentedCredential,
+  address: string,
+): Promise<Principal | undefined> {
   const cached = cachedPrincipal(services, credential, address);
   services.onCredentialCache?.(cached !== undefined);
-  // Last-used was recorded when the credential was checked afresh, at most KEY_CACHE_TTL_MS ago.
+  // Last-used was recorded when the credential was checked afresh, at most a cache TTL ago.
   if (cached !== undefined) return cached;
-  await checkFailureBudget(services, address);
-  if (credential.scheme === 'apiKey') {
-    const parsed = parseApiKey(credential.value);
-    if (parsed === undefined) {
-      await recordFailure(services, address, null, 'invalid_api_key');
-      throw new ApiError('invalid_api_key', { message: 'The API key is malformed (prefix, length or checksum).' });
-    }
-    const result = await services.keys.verify(parsed.clientId, parsed.clientSecret);
-    if (!result.ok) {
-      await recordFailure(services, address, parsed.clientId, 'invalid_api_key');
-      throw new ApiError('invalid_api_key');
-    }
-    services.keys.touch(result.key.id);
-    services.keys.rememberApiKey(credential.value, result.key);
-    return { scheme: 'apiKey', clientId: result.key.id, scopes: result.key.scopes };
-  }
-  try {
-    const principal = await services.tokens.verify(credential.value);
-    services.keys.touch(principal.clientId);
-    return principal;
-  } catch (error) {
-    if (error instanceof ApiError) await recordFailure(services, address, null, error.code);
-    throw error;
-  }
+  const scheme = SCHEMES[credential.scheme];
+  if (scheme.refusable) await checkFailureBudget(services, address);
+  return scheme.verify(services, credential.value, address);
 }
 
 /**

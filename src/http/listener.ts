@@ -3,8 +3,10 @@
  * and tests inject into (light-my-request). For every request: the limits of its target, one
  * lookup in the route table, the route's preparation (body, query, steps before the credential,
  * the credential), its answer, and the one writer; any error becomes {@link errorAnswer} in the
- * route's form. Anonymous requests and those whose credential was accepted moments ago run
- * synchronously end to end, so precomputed answers cost no more than a bare node:http server's.
+ * route's form. Anonymous requests and those whose credential (API key, token or session cookie,
+ * among the schemes the route takes) was accepted moments ago run synchronously end to end, so
+ * precomputed answers cost no more than a bare node:http server's. Observers get the principal's
+ * client_id (`browser-session` for every person), never a credential's value.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ApiError } from '../errors.js';
@@ -19,7 +21,7 @@ import { buildRouteTable, PAGE_PATH, type PathRoutes } from './route-table.js';
 import { createWriter } from './write.js';
 import { errorAnswer, internalError, negotiatedErrorForm, type ErrorSite } from '../answers/error-answer.js';
 import { PREFLIGHT_HEADERS, splitTarget, transportHeaders } from './headers.js';
-import { presentedCredential } from './credentials.js';
+import { credentialReader } from './credentials.js';
 import { clientAddressOf } from './client-address.js';
 import { refusedTarget } from './limits.js';
 import { parseSearchQuery } from './search-query.js';
@@ -69,6 +71,8 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   const observing = observers.length > 0;
   const timing = readsDuration(observers);
   const addressOf = clientAddressOf(ctx.config);
+  // Reads the credential among the route's schemes: headers first, then the session cookie.
+  const readCredential = credentialReader(baseUrl);
 
   /** Tells the observers of a request, once, after its answer (or its end without one). */
   const observe = (response: ServerResponse, facts: Facts, route: Route | undefined, answer: Answer | undefined): void => {
@@ -165,7 +169,8 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     if (route.query === 'search') facts.query = parseSearchQuery(facts.search) as unknown as RequestFacts['query'];
     const early = await route.before?.(facts);
     if (early !== undefined) return early;
-    const credential = route.credential === 'none' ? undefined : presentedCredential(facts, request.socket);
+    const credential = route.credential === 'none' ? undefined : readCredential(facts, route.schemes, request.socket);
+    // A session cookie naming no live session authenticates as nobody: the request is anonymous.
     const principal = credential === undefined ? undefined : await authenticate(ctx.auth, credential, facts.address);
     facts.clientId = principal?.clientId;
     return route.answer(facts, ctx.snapshot(), admit(route, principal));
@@ -177,7 +182,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       return settle(request, response, route, facts, prepareAndAnswer(request, route, facts));
     let principal: Principal | undefined;
     if (route.credential !== 'none') {
-      const credential = presentedCredential(facts, request.socket);
+      const credential = readCredential(facts, route.schemes, request.socket);
       if (credential !== undefined) {
         principal = cachedPrincipal(ctx.auth, credential, facts.address);
         // A miss is counted by authenticate(), which looks the credential up again.

@@ -9,6 +9,7 @@ import { EXTRA_OPERATIONS, OPERATIONS, type Operation } from '../api/operations.
 import type { AppContext } from '../answers/context.js';
 import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 import type { Route, RouteErrors } from './route.js';
+import type { SchemeName } from '../auth/principal.js';
 import { DISCOVERY, discoveryAnswer } from '../answers/discovery.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
@@ -51,12 +52,23 @@ interface RouteParts {
   query?: Route['query'];
   errors?: RouteErrors;
   notAllowed?: string;
+  /** The credential schemes it reads, when not {@link API_SCHEMES}. */
+  schemes?: readonly SchemeName[];
 }
+
+/**
+ * The schemes of the API's routes: the headers an API client sends. whoami keeps the SPEC contract
+ * (API key or bearer only); /mcp and the token endpoints never take the session cookie, which a
+ * browser would attach to a cross-site POST (CSRF).
+ */
+export const API_SCHEMES: readonly SchemeName[] = ['apiKey', 'bearer'];
+/** The schemes of what a signed-in reader's browser asks for: pages and search (JSON and page). */
+export const READER_SCHEMES: readonly SchemeName[] = ['apiKey', 'bearer', 'session'];
 
 /** The answer of every operation of api/operations.ts, by operation id. */
 function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
   const parts: Record<string, RouteParts> = {
-    searchSite: { answer: searchSite(ctx.searched), query: 'search', before: spendSearchBudget(ctx.auth) },
+    searchSite: { answer: searchSite(ctx.searched), query: 'search', before: spendSearchBudget(ctx.auth), schemes: READER_SCHEMES },
     getHealth: { answer: getHealth },
     getReadiness: { answer: getReadiness(ctx.readiness) },
     getWhoami: { answer: getWhoami },
@@ -79,6 +91,7 @@ function routeOf(op: Pick<Operation, 'id' | 'method' | 'path' | 'credential' | '
     path: op.path,
     method: op.method,
     credential: op.credential,
+    schemes: op.credential === 'none' ? [] : (parts.schemes ?? API_SCHEMES),
     scopes: op.scopes,
     errors: parts.errors ?? 'json',
     answer: parts.answer,
@@ -131,13 +144,19 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
   routes.push(
     routeOf(
       { id: 'getSearchPage', method: 'GET', path: SEARCH_PAGE_PATH, credential, scopes },
-      { answer: searchPage(ctx.searched), query: 'search', before: spendSearchBudget(ctx.auth), errors: 'negotiated' },
+      {
+        answer: searchPage(ctx.searched),
+        query: 'search',
+        before: spendSearchBudget(ctx.auth),
+        errors: 'negotiated',
+        schemes: READER_SCHEMES,
+      },
     ),
   );
   // Pages decide their scopes by what the path is (public or internal), so the route lists none.
   const page = routeOf(
     { id: 'getPage', method: 'GET', path: PAGE_PATH, credential: 'optional', scopes: [] },
-    { answer: servePage(ctx.config), errors: 'negotiated' },
+    { answer: servePage(ctx.config), errors: 'negotiated', schemes: READER_SCHEMES },
   );
   routes.push(page);
 

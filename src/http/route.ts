@@ -4,6 +4,7 @@
  * `RouteAnswer`).
  */
 import type { Scope } from '../auth/scopes.js';
+import type { SchemeName } from '../auth/principal.js';
 import type { Credential } from '../api/operations.js';
 import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 
@@ -23,6 +24,13 @@ export interface Route {
   method: 'GET' | 'POST';
   /** Whether the listener reads a credential for the answer (api/operations.ts `credential`). */
   credential: Credential;
+  /**
+   * The credential schemes the route reads (auth/schemes.ts), decided once here: the API's routes
+   * take `X-API-Key` and Bearer; pages and search also the session cookie. Empty when
+   * `credential` is `none`. A credential of another scheme is not read (a cookie alone is then no
+   * credential).
+   */
+  schemes: readonly SchemeName[];
   /** Scopes a credential must carry when one is sent (the listener checks them before the answer). */
   scopes: readonly Scope[];
   /** The request body: `token` JSON or form parameters (oauth/params.ts), `json` any JSON value. */
