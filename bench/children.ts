@@ -4,15 +4,19 @@
  * bench (normal end, error, SIGINT, SIGTERM).
  */
 import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMITS } from '../src/config/limits.js';
+import { signInCookiesOf } from '../src/signin/cookies.js';
+import { openSqliteStore } from '../src/store/sqlite.js';
+import type { Scope } from '../src/auth/scopes.js';
 import type { OidcProviderReady, OidcProviderRequest } from './oidc-provider-server.js';
 import type { RawServerReady, RawServerRequest } from './raw-server.js';
 import type { ReplayEntry } from './replay.js';
-import type { BenchCredential } from './scenarios.js';
+import { BENCH_PERSON_NAME, type BenchCredential, type BenchSession } from './scenarios.js';
 
 /** A running server. */
 export interface ServerProcess {
@@ -25,6 +29,8 @@ export interface ServerProcess {
 /** sitegate, with the key the bench created before starting it. */
 export interface SitegateProcess extends ServerProcess {
   credential: BenchCredential;
+  /** The session created in its store before it started, when started with `signedIn`. */
+  session?: BenchSession;
 }
 
 /** Time allowed for a server to start listening, ms (sitegate builds its snapshot first). */
@@ -44,6 +50,26 @@ const KEEP_ALIVE_TIMEOUT_MS = DEFAULT_LIMITS.keepAliveTimeoutMs;
 const BENCH_RATE_LIMIT = { points: 1_000_000_000, windowSec: 60 };
 const BENCH_CONFIG = {
   rateLimits: { search: BENCH_RATE_LIMIT, token: BENCH_RATE_LIMIT, authFailures: BENCH_RATE_LIMIT, clientFailures: BENCH_RATE_LIMIT },
+};
+
+/** Scopes of the bench's person: what a member of `staff` gets from {@link SIGN_IN_CONFIG}'s grant. */
+const PERSON_SCOPES: Scope[] = ['search:read', 'content:read', 'internal:read'];
+/** Session lifetimes of the signed-in sitegate, s: a day, absolute and idle, longer than any bench run. */
+const SESSION_TTL_SEC = 86_400;
+
+/**
+ * The `auth` block of a signed-in sitegate (README "Sign-in for people"): an identity provider on
+ * a loopback address nothing listens on (port 9, discard), which sitegate never contacts since
+ * discovery waits for the first sign-in and the bench's session is made in the store directly;
+ * the issue's grant for `staff`; lifetimes no bench run reaches.
+ */
+const SIGN_IN_CONFIG = {
+  auth: {
+    oidc: { issuer: 'http://127.0.0.1:9', clientId: 'sitegate-bench' },
+    grants: [{ claim: 'groups', anyOf: ['staff'], scopes: PERSON_SCOPES }],
+    sessionTtl: SESSION_TTL_SEC,
+    sessionIdleTtl: SESSION_TTL_SEC,
+  },
 };
 
 const live = new Set<ChildProcess>();
@@ -68,11 +94,14 @@ export function killAll(): void {
   workDirs.clear();
 }
 
-/** A fresh folder holding the bench's `sitegate.json`, and the data folder (SQLite) below it. */
-function makeWorkDir(): string {
+/**
+ * A fresh folder holding the bench's `sitegate.json` (with {@link SIGN_IN_CONFIG} when `signedIn`),
+ * and the data folder (SQLite) below it.
+ */
+function makeWorkDir(signedIn: boolean): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegate-bench-'));
   workDirs.add(dir);
-  writeFileSync(path.join(dir, 'sitegate.json'), JSON.stringify(BENCH_CONFIG));
+  writeFileSync(path.join(dir, 'sitegate.json'), JSON.stringify(signedIn ? { ...BENCH_CONFIG, ...SIGN_IN_CONFIG } : BENCH_CONFIG));
   return dir;
 }
 
@@ -137,16 +166,58 @@ function createKey(cwd: string, dataDir: string, scope: string): Promise<BenchCr
 }
 
 /**
- * Creates a key with `scope` ({@link createKey}), then starts `bin/sitegate.js serve DIR` on a
- * free port with request logging off (`--log-level warn`), in a temporary folder whose
- * `sitegate.json` lifts the rate limits ({@link BENCH_CONFIG}).
- * @throws when the key cannot be created, or sitegate exits or has not printed its address within
- *   {@link START_TIMEOUT_MS}
+ * Writes a person's session into the SQLite store of `dataDir`, as a sign-in would leave it
+ * (signin/callback through auth/sessions.ts): a random cookie secret (32 bytes, base64url) of
+ * which only the SHA-256 (hex) is stored, a public id `sgs_…`, the person's scopes and lifetimes.
+ * Done before the server starts, so it reads the session from the store at its first request.
+ * @returns the cookie's value; its name depends on the public URL, known once the server listens
+ * @throws when the store cannot be opened or refuses the session
  */
-export async function startSitegate(contentDir: string, scope: string, env: NodeJS.ProcessEnv = {}): Promise<SitegateProcess> {
-  const cwd = makeWorkDir();
+async function createSession(dataDir: string): Promise<{ cookieValue: string; name: string }> {
+  const cookieValue = randomBytes(32).toString('base64url');
+  const now = new Date();
+  const store = await openSqliteStore(dataDir);
+  try {
+    await store.createSession({
+      id: `sgs_${randomBytes(16).toString('base64url').slice(0, 22)}`,
+      secretHash: createHash('sha256').update(cookieValue).digest('hex'),
+      subject: 'bench-reader',
+      name: BENCH_PERSON_NAME,
+      email: null,
+      scopes: PERSON_SCOPES,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_SEC * 1000),
+      revokedAt: null,
+    });
+  } finally {
+    await store.close();
+  }
+  return { cookieValue, name: BENCH_PERSON_NAME };
+}
+
+/** How {@link startSitegate} sets a sitegate up beyond its key. */
+export interface SitegateOptions {
+  /** Extra environment variables. */
+  env?: NodeJS.ProcessEnv;
+  /** Sign-in configured ({@link SIGN_IN_CONFIG}) and one session in the store ({@link createSession}). */
+  signedIn?: boolean;
+}
+
+/**
+ * Creates a key with `scope` ({@link createKey}) and, when `signedIn`, a session
+ * ({@link createSession}), then starts `bin/sitegate.js serve DIR` on a free port with request
+ * logging off (`--log-level warn`), in a temporary folder whose `sitegate.json` lifts the rate
+ * limits ({@link BENCH_CONFIG}) and, when `signedIn`, configures sign-in ({@link SIGN_IN_CONFIG}).
+ * @throws when the key or the session cannot be created, or sitegate exits or has not printed its
+ *   address within {@link START_TIMEOUT_MS}
+ */
+export async function startSitegate(contentDir: string, scope: string, options: SitegateOptions = {}): Promise<SitegateProcess> {
+  const { env = {}, signedIn = false } = options;
+  const cwd = makeWorkDir(signedIn);
   const dataDir = path.join(cwd, 'data');
   const credential = await createKey(cwd, dataDir, scope);
+  const person = signedIn ? await createSession(dataDir) : undefined;
   const args = [SITEGATE_BIN, 'serve', contentDir, '--port', '0', '--log-level', 'warn', '--data-dir', dataDir];
   const child = track(spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
@@ -172,7 +243,11 @@ export async function startSitegate(contentDir: string, scope: string, env: Node
     if (!stopping.has(child))
       process.stderr.write(`bench: sitegate exited unexpectedly (code ${String(code)}, signal ${String(signal)})\n`);
   });
-  return { baseUrl, pid: child.pid!, child, credential };
+  const session: BenchSession | undefined =
+    person === undefined
+      ? undefined
+      : { cookieName: signInCookiesOf(baseUrl).sessionName, cookieValue: person.cookieValue, name: person.name };
+  return { baseUrl, pid: child.pid!, child, credential, ...(session === undefined ? {} : { session }) };
 }
 
 /**

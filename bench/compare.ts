@@ -64,7 +64,8 @@ export interface Servers {
   baselines: Partial<Record<BaselineKind, ServerProcess>>;
   /**
    * The sitegate measured, in the rows of a baseline, instead of {@link Servers.sitegate}: for
-   * `sitegate, analytics off`, its twin with analytics on, started alike at the same moment.
+   * `sitegate, analytics off`, its twin with analytics on, started alike at the same moment; for
+   * `sitegate, anonymous`, the signed-in sitegate itself (both sides are that one process).
    */
   contenders?: Partial<Record<BaselineKind, ServerProcess>>;
 }
@@ -147,16 +148,19 @@ export async function measureScenario(
   if (baseline === undefined) throw new Error(`${prepared.scenario.name}: the ${kind} baseline is not running`);
   const sitegate = servers.contenders?.[kind] ?? servers.sitegate;
   const sliceSec = options.durationSec / (prepared.scenario.rounds ?? options.rounds);
-  const run = (server: ServerProcess, durationSec: number): Promise<Sample> =>
-    measure(loadRequest(prepared, server, server === baseline), options, durationSec, server.pid);
+  // By side, not by process: the two sides of a `sitegate, anonymous` row are one process.
+  const run = (isBaseline: boolean, durationSec: number): Promise<Sample> => {
+    const server = isBaseline ? baseline : sitegate;
+    return measure(loadRequest(prepared, server, isBaseline), options, durationSec, server.pid);
+  };
 
   const warmupSec = prepared.scenario.warmupSec ?? options.warmupSec;
-  if (warmupSec > 0) for (const server of [sitegate, baseline]) await run(server, warmupSec);
+  if (warmupSec > 0) for (const isBaseline of [false, true]) await run(isBaseline, warmupSec);
   const measurement: Measurement = { sitegate: [], baseline: [] };
   for (let round = 0; round < rounds; round++) {
     const sitegateFirst = round % 2 === 0;
-    const first = await run(sitegateFirst ? sitegate : baseline, sliceSec);
-    const second = await run(sitegateFirst ? baseline : sitegate, sliceSec);
+    const first = await run(!sitegateFirst, sliceSec);
+    const second = await run(sitegateFirst, sliceSec);
     measurement.sitegate.push(sitegateFirst ? first : second);
     measurement.baseline.push(sitegateFirst ? second : first);
   }

@@ -6,11 +6,13 @@
  */
 import { headerOf, sendRequest, type CapturedReply } from './http-client.js';
 import type { Capture } from './replay.js';
-import type { BaselineKind, BenchCredential, BenchScenario, RequestParts, ScenarioSetup } from './scenarios.js';
+import type { BaselineKind, BenchCredential, BenchScenario, BenchSession, RequestParts, ScenarioSetup } from './scenarios.js';
 
 /** A scenario with its resolved requests and sitegate's captured response. */
 export interface PreparedScenario {
   scenario: BenchScenario;
+  /** The session of its sitegate, for a signed-in row ({@link BenchScenario.signedIn}): what its checks look for. */
+  session?: BenchSession;
   /** What sitegate is sent; header names lower-cased. */
   request: RequestParts;
   /** What the baseline is sent: `request` unless the scenario gives another. */
@@ -34,23 +36,34 @@ function describe(scenario: BenchScenario): string {
   return `${scenario.name} (${scenario.method ?? 'GET'} ${scenario.path})`;
 }
 
-/** @throws when a response to the scenario is not the one it expects (status, checkReply) */
-function checkReply(scenario: BenchScenario, server: string, reply: CapturedReply): void {
+/**
+ * @param isBaseline whether `reply` answers the baseline's request (checked by the scenario's
+ *   `checkBaselineReply` when it has one)
+ * @throws when a response to the scenario is not the one it expects (status, checkReply)
+ */
+function checkReply(
+  scenario: BenchScenario,
+  server: string,
+  reply: CapturedReply,
+  session: BenchSession | undefined,
+  isBaseline: boolean,
+): void {
   if (reply.status !== scenario.expectedStatus) {
     throw new Error(
       `${describe(scenario)}: ${server} answered ${reply.status}, expected ${scenario.expectedStatus}: ${reply.body.toString('utf8', 0, 300)}`,
     );
   }
   try {
-    scenario.checkReply?.(reply);
+    const check = isBaseline ? (scenario.checkBaselineReply ?? scenario.checkReply) : scenario.checkReply;
+    check?.(reply, session);
   } catch (error) {
     throw new Error(`${describe(scenario)}: ${server}: ${(error as Error).message}`, { cause: error });
   }
 }
 
 /** @throws when sitegate's response is not the one the scenario expects */
-function checkExpected(scenario: BenchScenario, reply: CapturedReply): void {
-  checkReply(scenario, 'sitegate', reply);
+function checkExpected(scenario: BenchScenario, reply: CapturedReply, session: BenchSession | undefined): void {
+  checkReply(scenario, 'sitegate', reply, session, false);
   const type = headerOf(reply, 'content-type');
   if (scenario.expectedContentType !== undefined && type !== scenario.expectedContentType) {
     throw new Error(`${describe(scenario)}: sitegate sent Content-Type ${String(type)}, expected ${scenario.expectedContentType}`);
@@ -61,16 +74,19 @@ function checkExpected(scenario: BenchScenario, reply: CapturedReply): void {
  * Resolves and checks every scenario against the running sitegate.
  * @param baseUrl sitegate's `http://127.0.0.1:PORT`
  * @param credential the key the bench created before starting sitegate
+ * @param session the session created in its store, for a signed-in sitegate
  * @throws when a scenario's request cannot be computed or its response is not the expected one
  */
 export async function prepareScenarios(
   scenarios: readonly BenchScenario[],
   baseUrl: string,
   credential: BenchCredential,
+  session?: BenchSession,
 ): Promise<PreparedScenario[]> {
   const setup: ScenarioSetup = {
     probe: (path, spec) => sendRequest(baseUrl + path, { method: spec?.method ?? 'GET', headers: spec?.headers ?? {}, body: spec?.body }),
     credential,
+    session,
   };
   const prepared: PreparedScenario[] = [];
   for (const scenario of scenarios) {
@@ -84,8 +100,14 @@ export async function prepareScenarios(
     const baselineRequest: RequestParts = other === undefined ? request : { ...other, headers: lowerCaseKeys(other.headers) };
     const method = scenario.method ?? 'GET';
     const reply = await sendRequest(baseUrl + scenario.path, { method, ...request });
-    checkExpected(scenario, reply);
-    prepared.push({ scenario, request, baselineRequest, capture: { method, target: scenario.path, headers, reply } });
+    checkExpected(scenario, reply, session);
+    prepared.push({
+      scenario,
+      request,
+      baselineRequest,
+      capture: { method, target: scenario.path, headers, reply },
+      ...(session === undefined ? {} : { session }),
+    });
   }
   return prepared;
 }
@@ -119,14 +141,14 @@ export async function verifyReplay(prepared: readonly PreparedScenario[], rawBas
 
 /**
  * Sends each scenario's baseline request once to its baseline (not `raw`, which
- * {@link verifyReplay} checks) and checks the answer as sitegate's was: status and `checkReply`.
+ * {@link verifyReplay} checks) and checks the answer: status, and `checkBaselineReply` (else `checkReply`).
  * @param server the server's name in the error
  * @param baseUrl the baseline's `http://127.0.0.1:PORT`
  * @throws on the first unexpected answer
  */
 export async function verifyBaseline(prepared: readonly PreparedScenario[], server: string, baseUrl: string): Promise<void> {
-  for (const { scenario, baselineRequest, capture } of prepared) {
+  for (const { scenario, session, baselineRequest, capture } of prepared) {
     const reply = await sendRequest(baseUrl + scenario.path, { method: capture.method, ...baselineRequest });
-    checkReply(scenario, server, reply);
+    checkReply(scenario, server, reply, session, true);
   }
 }

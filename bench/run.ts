@@ -67,6 +67,13 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
             'in more, shorter rounds',
         ]
       : []),
+    ...(kinds.has('sitegate, anonymous')
+      ? [
+          'signed-in rows: a sitegate of their own with sign-in configured (auth.oidc naming a loopback issuer it never contacts) ' +
+            'and one session written into its store before it starts, as a sign-in leaves it; each round sends it the page with the ' +
+            'session cookie and the same page without it (anonymous), and the row is judged on the anonymous CPU per request over the signed-in one',
+        ]
+      : []),
     ...(kinds.has('oidc-provider')
       ? [
           `oidc-provider ${oidcProviderVersion()} (token rows): one client (the bench's key, client_secret_post), client_credentials, ` +
@@ -81,12 +88,15 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
 /**
  * Starts the baselines the prepared scenarios use and checks them before any load: raw replays
  * sitegate's captured responses byte for byte; oidc-provider answers each token request with a JWT;
- * the analytics rows get two sitegates started alike at the same moment, off and on (their twin).
+ * the analytics rows get two sitegates started alike at the same moment, off and on (their twin);
+ * the signed-in row's baseline is its own sitegate, answering the page anonymous.
+ * @param sitegateOf the sitegate that serves a scenario
  */
 async function startBaselines(
   prepared: readonly PreparedScenario[],
   sitegate: SitegateProcess,
   contentDir: string,
+  sitegateOf: (scenario: BenchScenario) => SitegateProcess,
 ): Promise<{ baselines: Servers['baselines']; contenders: NonNullable<Servers['contenders']> }> {
   const using = (kind: BaselineKind): PreparedScenario[] => prepared.filter((p) => baselineOf(p) === kind);
   const baselines: Servers['baselines'] = {};
@@ -106,14 +116,28 @@ async function startBaselines(
   const quietRows = using('sitegate, analytics off');
   if (quietRows.length > 0) {
     const [quiet, counting] = await Promise.all(
-      ['0', '1'].map((analytics) => startSitegate(contentDir, BENCH_KEY_SCOPES, { SITEGATE_ANALYTICS: analytics })),
+      ['0', '1'].map((analytics) => startSitegate(contentDir, BENCH_KEY_SCOPES, { env: { SITEGATE_ANALYTICS: analytics } })),
     );
     baselines['sitegate, analytics off'] = quiet;
     contenders['sitegate, analytics off'] = counting;
     await verifyBaseline(quietRows, 'sitegate, analytics off', quiet!.baseUrl);
     await verifyBaseline(quietRows, 'sitegate, analytics on', counting!.baseUrl);
   }
+  const anonymousRows = using('sitegate, anonymous');
+  const signedIn = new Set(anonymousRows.map((p) => sitegateOf(p.scenario)));
+  if (signedIn.size > 1) throw new Error('the rows judged against the anonymous page must share one signed-in sitegate');
+  for (const own of signedIn) {
+    baselines['sitegate, anonymous'] = own;
+    contenders['sitegate, anonymous'] = own;
+    await verifyBaseline(anonymousRows, 'sitegate, anonymous', own.baseUrl);
+  }
   return { baselines, contenders };
+}
+
+/** Which sitegate serves a scenario: its content folder's, or the signed-in one of that folder. */
+function sitegateKey(scenario: BenchScenario, sites: GeneratedSites): string {
+  const dir = sites.contentDirOf(scenario);
+  return scenario.signedIn === true ? `${dir} (signed in)` : dir;
 }
 
 /**
@@ -130,21 +154,24 @@ async function runStart(
   measurements: Measurement[][],
   sites: GeneratedSites,
 ): Promise<PreparedScenario[]> {
-  // One sitegate per content folder: --content's, and each generated site a row names.
+  // One sitegate per content folder (--content's, and each generated site a row names), and one
+  // more with sign-in configured for the signed-in rows.
   const sitegates = new Map<string, SitegateProcess>();
   const prepared: PreparedScenario[] = [];
-  for (const dir of new Set(scenarios.map((s) => sites.contentDirOf(s)))) {
-    const ours = await startSitegate(dir, BENCH_KEY_SCOPES);
-    sitegates.set(dir, ours);
-    const rows = scenarios.filter((s) => sites.contentDirOf(s) === dir);
-    const ready = await prepareScenarios(rows, ours.baseUrl, ours.credential);
+  for (const key of new Set(scenarios.map((s) => sitegateKey(s, sites)))) {
+    const rows = scenarios.filter((s) => sitegateKey(s, sites) === key);
+    const first = rows[0]!;
+    const ours = await startSitegate(sites.contentDirOf(first), BENCH_KEY_SCOPES, { signedIn: first.signedIn === true });
+    sitegates.set(key, ours);
+    const ready = await prepareScenarios(rows, ours.baseUrl, ours.credential, ours.session);
     rows.forEach((row, k) => (prepared[scenarios.indexOf(row)] = ready[k] as PreparedScenario));
   }
-  const sitegateOf = (scenario: BenchScenario): SitegateProcess => sitegates.get(sites.contentDirOf(scenario)) as SitegateProcess;
+  const sitegateOf = (scenario: BenchScenario): SitegateProcess => sitegates.get(sitegateKey(scenario, sites)) as SitegateProcess;
   // The baselines that need a sitegate (oidc-provider takes its key) run on --content's rows only.
   const sitegate = sitegates.get(options.contentDir) ?? sitegateOf(scenarios[0]!);
-  const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir);
-  const servers = [...sitegates.values(), ...Object.values(baselines), ...Object.values(contenders)];
+  const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir, sitegateOf);
+  // A signed-in sitegate is also its rows' baseline and contender: each process once.
+  const servers = [...new Set([...sitegates.values(), ...Object.values(baselines), ...Object.values(contenders)])];
   if ('servers' in plan) {
     for (const server of servers) pinProcess(server.pid, plan.servers);
     pinProcess(process.pid, plan.loader);

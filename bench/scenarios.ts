@@ -13,12 +13,27 @@ export interface BenchCredential {
   apiKey: string;
 }
 
+/**
+ * The person's session the bench creates in a signed-in sitegate's store before it starts (see
+ * {@link BenchScenario.signedIn}): what the browser would carry after signing in.
+ */
+export interface BenchSession {
+  /** The session cookie's name for the server's public URL (`sitegate_session` on http: signin/cookies.ts). */
+  cookieName: string;
+  /** The cookie's secret value; the store holds only its SHA-256. */
+  cookieValue: string;
+  /** The name the page header shows for the person (see {@link BENCH_PERSON_NAME}). */
+  name: string;
+}
+
 /** Services a scenario can use to compute its request before the run. */
 export interface ScenarioSetup {
   /** Sends one request to the running sitegate (e.g. to learn a page's ETag or get a token). */
   probe(path: string, spec?: Partial<RequestSpec>): Promise<CapturedReply>;
   /** The bench's key, with the scope {@link BENCH_SCOPE}. */
   credential: BenchCredential;
+  /** The session of a signed-in sitegate ({@link BenchScenario.signedIn}); undefined on the others. */
+  session: BenchSession | undefined;
 }
 
 /**
@@ -28,9 +43,12 @@ export interface ScenarioSetup {
  * is a sitegate on the same content started with `SITEGATE_ANALYTICS=0`, measured against a twin
  * started at the same moment with `SITEGATE_ANALYTICS=1` (not the sitegate of the other rows, whose
  * longer history of other requests makes it a different process to the JIT and the caches), so
- * the row's ratio is what counting requests costs (analytics/).
+ * the row's ratio is what counting requests costs (analytics/); `sitegate, anonymous` is the very
+ * sitegate of the row (a {@link BenchScenario.signedIn} one) sent the row's page without the
+ * session cookie, in the same alternating rounds, so the row's ratio is what serving a signed-in
+ * person costs over serving the anonymous page HTML (issue 29).
  */
-export type BaselineKind = 'raw' | 'oidc-provider' | 'sitegate, analytics off';
+export type BaselineKind = 'raw' | 'oidc-provider' | 'sitegate, analytics off' | 'sitegate, anonymous';
 
 /** Headers and body of one request. */
 export interface RequestParts {
@@ -61,16 +79,31 @@ export interface BenchScenario {
   expectedContentType?: string;
   /**
    * Further checks of the response before any load: sitegate's, and that of a baseline other than
-   * `raw` (which is checked byte for byte instead). @throws saying what is wrong
+   * `raw` (which is checked byte for byte instead) unless {@link checkBaselineReply} is given.
+   * @throws saying what is wrong
    */
-  checkReply?: (reply: CapturedReply) => void;
+  checkReply?: (reply: CapturedReply, session: BenchSession | undefined) => void;
+  /**
+   * The check of a baseline's response (not `raw`) when it is not sitegate's answer to the same
+   * request (the anonymous page of a signed-in row). Default: {@link checkReply}.
+   * @throws saying what is wrong
+   */
+  checkBaselineReply?: (reply: CapturedReply, session: BenchSession | undefined) => void;
   /** Whether sitegate answers from precomputed bytes (those rows default to {@link THROUGHPUT_TARGET}). */
   precomputed: boolean;
   /**
-   * Minimum sitegate ÷ baseline req/s. Default: {@link THROUGHPUT_TARGET} for precomputed rows;
-   * none for the others, which are then measured for information.
+   * Minimum sitegate ÷ baseline req/s (or CPU ratio: {@link judgedBy}). Default:
+   * {@link THROUGHPUT_TARGET} for precomputed rows; none for the others, which are then measured
+   * for information.
    */
   target?: number;
+  /**
+   * What the target is judged on. `throughput` (default): the median of the rounds' sitegate ÷
+   * baseline req/s. `cpu`: the baseline's server CPU µs per request ÷ sitegate's, over all rounds
+   * (report.ts cpuRatioOf), for rows whose two sides are one process, where the load generator
+   * rather than the server may limit req/s; off Linux (no /proc) it falls back to throughput.
+   */
+  judgedBy?: 'throughput' | 'cpu';
   /** Default `raw`. */
   baseline?: BaselineKind;
   /**
@@ -85,6 +118,13 @@ export interface BenchScenario {
    * bench/sites.ts) instead of `--content`: for costs that grow with the site.
    */
   generatedPages?: number;
+  /**
+   * Run against a sitegate of its own on `--content` with sign-in configured (`auth.oidc` naming a
+   * loopback issuer that is never contacted: discovery waits for the first sign-in, which the
+   * bench never makes) and one session created in its store before it starts, as a sign-in would
+   * leave it: {@link ScenarioSetup.session} gives its cookie (children.ts startSitegate).
+   */
+  signedIn?: boolean;
 }
 
 /**
@@ -97,6 +137,12 @@ const TOKEN_WARMUP_SEC = 3;
 export const ANALYTICS_TARGET = 0.95;
 /** OpenAI's documented GPTBot User-Agent. */
 const GPTBOT_USER_AGENT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot';
+
+/**
+ * Minimum CPU ratio of the anonymous page HTML over the same page for a signed-in session, on one
+ * sitegate (issue 29 "done when" #4).
+ */
+export const SIGNED_IN_PAGE_TARGET = 0.85;
 
 /** Minimum sitegate/raw throughput ratio for precomputed bodies (issue "done when" #5). */
 export const THROUGHPUT_TARGET = 0.9;
@@ -134,6 +180,37 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 const PAGE = '/concepts/acme-orders-challenges';
 /** What a browser sends for a page. */
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** The name of the bench's signed-in person: the page header shows it (issue 29). */
+export const BENCH_PERSON_NAME = 'Bench Reader';
+
+/** The signed-in row's request: the page as a browser asks for it, with the session cookie. */
+function signedInHeaders(setup: ScenarioSetup): Promise<Record<string, string>> {
+  const { session } = setup;
+  if (session === undefined) return Promise.reject(new Error('the signed-in row runs on a sitegate without a session (signedIn not set)'));
+  return Promise.resolve({ accept: BROWSER_ACCEPT, cookie: `${session.cookieName}=${session.cookieValue}` });
+}
+
+/**
+ * Checks that sitegate answered the page for the signed-in person: the header names them, and the
+ * answer is private (issue 29: `Cache-Control: private, no-store`, `Vary: Cookie`), so the session
+ * was read and the row measures what it says.
+ * @throws saying what differs
+ */
+function checkSignedInPage(reply: CapturedReply, session: BenchSession | undefined): void {
+  const name = session?.name ?? BENCH_PERSON_NAME;
+  const cacheControl = headerOf(reply, 'cache-control') ?? '';
+  if (!/\bno-store\b/.test(cacheControl) || !/\bprivate\b/.test(cacheControl))
+    throw new Error(`the page for a signed-in session is not private, no-store (Cache-Control: ${cacheControl}): was the session read?`);
+  if (!reply.body.toString('utf8').includes(name))
+    throw new Error(`the page for a signed-in session does not name the person ("${name}"): was the session read?`);
+}
+
+/** Checks that the anonymous page of a signed-in row is no signed-in page: without the cookie nobody is signed in. */
+function checkAnonymousPage(reply: CapturedReply, session: BenchSession | undefined): void {
+  const name = session?.name ?? BENCH_PERSON_NAME;
+  if (reply.body.toString('utf8').includes(name)) throw new Error(`the anonymous page names the signed-in person ("${name}")`);
+}
 
 /** Minimum sitegate/raw ratio for whoami with an API key (issue 12 "done when" #3). */
 export const WHOAMI_API_KEY_TARGET = 0.9;
@@ -335,7 +412,7 @@ export const SCENARIOS: readonly BenchScenario[] = [
   },
   {
     // The same page for an AI crawler, counted (classification cached, a few map lookups) or not,
-    // by two sitegates started alike (see BaselineKind). Last: the main sitegate sits idle while
+    // by two sitegates started alike (see BaselineKind). After the main sitegate's rows: it sits idle while
     // this row runs (~25 s a start), and a V8 process loaded after such a pause needs seconds to
     // reach its steady speed again (a sitegate idle 40 s after start: page 304 at 53, 27, 23, 21,
     // 21 µs of CPU a request in its first 1.5 s rounds, against 17–19 µs when loaded at once),
@@ -349,5 +426,27 @@ export const SCENARIOS: readonly BenchScenario[] = [
     target: ANALYTICS_TARGET,
     baseline: 'sitegate, analytics off',
     rounds: 20,
+  },
+  {
+    // The page above for a person signed in through the identity provider (issue 29), against the
+    // same page anonymous on the same sitegate, round by round: the session principal is cached
+    // (no store read), the reader's body is cached per snapshot with the name spliced in. Judged
+    // on server CPU per request: both sides are one process, and the load generator may cap req/s.
+    // Its own sitegate (signedIn) sits idle while the rows above run, hence the longer warm-up.
+    name: 'page HTML, signed-in session',
+    path: PAGE,
+    headers: signedInHeaders,
+    baselineRequest: () => ({ headers: { accept: BROWSER_ACCEPT } }),
+    expectedStatus: 200,
+    expectedContentType: 'text/html; charset=utf-8',
+    checkReply: checkSignedInPage,
+    checkBaselineReply: checkAnonymousPage,
+    precomputed: false,
+    target: SIGNED_IN_PAGE_TARGET,
+    judgedBy: 'cpu',
+    baseline: 'sitegate, anonymous',
+    signedIn: true,
+    rounds: 20,
+    warmupSec: 3,
   },
 ];
