@@ -9,7 +9,7 @@ import { EXTRA_OPERATIONS, OPERATIONS, type Operation } from '../api/operations.
 import type { AppContext } from '../answers/context.js';
 import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 import type { Route, RouteErrors } from './route.js';
-import { DISCOVERY, discoveryAnswer } from '../answers/discovery.js';
+import { DISCOVERY, discoveryAnswer, llmsTxtAnswer } from '../answers/discovery.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
@@ -69,6 +69,8 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
     const resource = DISCOVERY[op.id];
     if (resource !== undefined) parts[op.id] = { answer: discoveryAnswer(resource, op.path, ctx.config.baseUrl) };
   }
+  // llms.txt never refuses (SPEC.md: auth "none"); it reads a credential leniently (issue 29).
+  parts.getLlmsTxt = { answer: llmsTxtAnswer(ctx.auth, ctx.config.baseUrl) };
   return parts;
 }
 
