@@ -258,8 +258,8 @@ function readerErrorHtml(error: ReaderError, snapshot: Snapshot): Buffer | strin
   }
   const sidebar = snapshot.reader.rootSidebar(tree);
   if (person !== undefined) {
-    const who = `<p class="signed-in-as">Signed in as <strong>${escapeHtml(person.name)}</strong>, whose account cannot read ${error.code === 'insufficient_scope' ? 'internal pages' : 'this page'}.</p>
-<p>${renderSignOutForm(basePath)}</p>
+    const who = `<p class="signed-in-as">Signed in as ${escapeHtml(person.name)}, whose account cannot read ${error.code === 'insufficient_scope' ? 'internal pages' : 'this page'}.</p>
+${renderSignOutForm(basePath)}
 `;
     return renderErrorHtml(snapshot.chrome, error.status, error.message, ERROR_PAGE_HINT_SIGNED_IN, sidebar, {
       accountHtml: renderAccount(basePath, person.name),

@@ -68,8 +68,7 @@ export function servePage(config: PageConfig): RouteAnswer {
         return serving(readerPageAnswer(config, facts, snapshot, found, principal, principal.person?.name), canonicalUrl(found));
       }
       case 'hidden':
-        if (principal === undefined || !principal.scopes.includes('internal:read'))
-          throw notFoundFor(principal);
+        if (principal === undefined || !principal.scopes.includes('internal:read')) throw notFoundFor(principal);
         return redirectAnswer(snapshot.chrome.basePath, resolution.find(), facts.search);
       case 'asset':
         if (principal !== undefined) requireScopes(principal, ['content:read']);

@@ -35,13 +35,7 @@ export const NOT_FOUND_MESSAGE =
  */
 export function notFoundBody(view: SiteView, notFound?: DeclaredSite['notFound']): Body {
   return makeBody(
-    renderErrorHtml(
-      view.chrome,
-      404,
-      notFound?.title ?? NOT_FOUND_TITLE,
-      notFound?.message ?? NOT_FOUND_MESSAGE,
-      view.rootSidebar,
-    ),
+    renderErrorHtml(view.chrome, 404, notFound?.title ?? NOT_FOUND_TITLE, notFound?.message ?? NOT_FOUND_MESSAGE, view.rootSidebar),
     CONTENT_TYPES.html,
   );
 }

@@ -99,7 +99,7 @@ export function readerViewOf(view: SiteView, cache: BodyCache, options: ReaderVi
       namespace: 'reader-li:',
     }),
     public: listingBodiesOf(view, cache, options.pageMaxChars, {
-      sidebarOf: view.sidebarOf,
+      sidebarOf: (key) => view.sidebarOf(key),
       accountHtml: ACCOUNT_MARKER,
       namespace: 'reader-lp:',
     }),
@@ -121,14 +121,9 @@ export function readerViewOf(view: SiteView, cache: BodyCache, options: ReaderVi
     notFoundHtml(tree) {
       const declared: DeclaredSite['notFound'] = (options.conventions ?? PLAIN).site.notFound;
       return (notFound[tree] ??= makeBody(
-        renderErrorHtml(
-          view.chrome,
-          404,
-          declared?.title ?? NOT_FOUND_TITLE,
-          declared?.message ?? NOT_FOUND_MESSAGE,
-          rootSidebar(tree),
-          { accountHtml: ACCOUNT_MARKER },
-        ),
+        renderErrorHtml(view.chrome, 404, declared?.title ?? NOT_FOUND_TITLE, declared?.message ?? NOT_FOUND_MESSAGE, rootSidebar(tree), {
+          accountHtml: ACCOUNT_MARKER,
+        }),
         CONTENT_TYPES.html,
       ));
     },
