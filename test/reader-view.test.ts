@@ -351,6 +351,7 @@ describe('through the listener, with an API key', () => {
     expect(reader.headers['access-control-allow-origin']).toBeUndefined();
     expect(reader.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(reader.body).toContain('http://sitegate.test/internal/runbook.md');
+    expect(reader.body).toContain('This index lists the 5 pages, internal ones included, of http://sitegate.test.');
     for (const headers of [
       { 'x-api-key': publicKey },
       { 'x-api-key': 'sk_not_a_key' },

@@ -115,8 +115,14 @@ export function readerViewOf(view: SiteView, cache: BodyCache, options: ReaderVi
       return bodies.parts?.[found.part.n - 1];
     },
     get internalLlmsTxt() {
+      if (llmsTxt !== undefined) return llmsTxt;
       const text = buildLlmsFiles(internalViewOf().site, { baseUrl: view.baseUrl, maxChars: options.llmsMaxChars }).get('/llms.txt');
-      return (llmsTxt ??= makeBody(text ?? '', CONTENT_TYPES.text));
+      // The index says what it lists: discovery/llms.ts writes it for the public.
+      const said = (text ?? '').replace(
+        /^This index lists the (\d+) public pages/m,
+        'This index lists the $1 pages, internal ones included,',
+      );
+      return (llmsTxt ??= makeBody(said, CONTENT_TYPES.text));
     },
     notFoundHtml(tree) {
       const declared: DeclaredSite['notFound'] = (options.conventions ?? PLAIN).site.notFound;
