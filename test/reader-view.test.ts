@@ -179,6 +179,11 @@ describe('a signed-in person', () => {
     const one = textOf(await serve(factsOf('/internal/runbook'), fresh, ALICE));
     const two = textOf(await serve(factsOf('/internal/runbook'), fresh, carol));
     expect(two).toBe(one.replace('Signed in as Alice &lt;script&gt;', 'Signed in as Carol'));
+    // The same name again: the same answer (the writer keeps its fields); another name in between does not leak.
+    const three = await serve(factsOf('/internal/runbook'), fresh, ALICE);
+    expect(textOf(three)).toBe(one);
+    expect(await serve(factsOf('/internal/runbook'), fresh, ALICE)).toBe(three);
+    expect(textOf(await serve(factsOf('/internal/runbook'), fresh, carol))).toBe(two);
     // Once for the lookup (lookup.ts renders the page to find its parts), once for the reader's body.
     expect(renders).toStrictEqual(['/internal/runbook', '/internal/runbook']);
   });

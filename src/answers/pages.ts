@@ -17,7 +17,16 @@ import type { Principal } from '../auth/principal.js';
 import { personalHtml, readerTreeOf, type ReaderTree } from '../snapshot/reader-view.js';
 import { SIGNIN_PATHS } from '../signin/settings.js';
 import { ReaderError, type ReaderErrorFacts } from './error-answer.js';
-import { bodyAnswer, plainAnswer, type Answer, type RequestFacts, type RouteAnswer } from './answer.js';
+import {
+  bodyAnswer,
+  plainAnswer,
+  type Answer,
+  type HeaderFields,
+  type PlainAnswer,
+  type RequestFacts,
+  type RouteAnswer,
+} from './answer.js';
+import type { Body } from '../body.js';
 import { PUBLIC_CACHE } from './conditional.js';
 import { assetAnswer } from './assets.js';
 import { negotiateMediaType } from './negotiation.js';
@@ -300,5 +309,23 @@ function readerPageAnswer(
   const reader = snapshot.reader.bodiesOf(found, tree);
   if (reader === undefined) throw notFoundFor(principal);
   if (name === undefined) return bodyAnswer(reader.html, headers.html);
-  return plainAnswer(200, headers.html, personalHtml(reader.html, snapshot.chrome.basePath, name));
+  return personalAnswer(reader.html, headers.html, snapshot.chrome.basePath, name);
+}
+
+/** The last person's answer of each reader body (by the body, so per snapshot, and gone with it). */
+const lastPersonal = new WeakMap<Body, { name: string; headers: HeaderFields; answer: PlainAnswer }>();
+
+/**
+ * The HTML answer of a reader body for the person named `name`: spliced (reader-view.ts
+ * `personalHtml`) once, then the same answer object while the same name asks again (a reader
+ * moving between pages and back, reloading): the bytes depend on the name alone, and the writer
+ * keeps the header fields of an answer with a Buffer body (http/write.ts), so a repeat costs a
+ * lookup. At most one spliced copy is kept per cached body.
+ */
+function personalAnswer(html: Body, headers: HeaderFields, basePath: string, name: string): PlainAnswer {
+  const last = lastPersonal.get(html);
+  if (last !== undefined && last.name === name && last.headers === headers) return last.answer;
+  const answer = plainAnswer(200, headers, personalHtml(html, basePath, name));
+  lastPersonal.set(html, { name, headers, answer });
+  return answer;
 }
