@@ -184,8 +184,8 @@ describe('a signed-in person', () => {
     expect(textOf(three)).toBe(one);
     expect(await serve(factsOf('/internal/runbook'), fresh, ALICE)).toBe(three);
     expect(textOf(await serve(factsOf('/internal/runbook'), fresh, carol))).toBe(two);
-    // Once for the lookup (lookup.ts renders the page to find its parts), once for the reader's body.
-    expect(renders).toStrictEqual(['/internal/runbook', '/internal/runbook']);
+    // An internal page's own bodies are the reader's: rendered once.
+    expect(renders).toStrictEqual(['/internal/runbook']);
   });
 
   it('reads the markdown (.md and negotiated) privately, with Vary: Cookie', async () => {

@@ -29,6 +29,12 @@ export interface PageBodiesOptions {
   accountHtml?: string | undefined;
   /** Prefix of the cache keys (default `page:`): a reader's bodies are kept beside the anonymous ones. */
   namespace?: string | undefined;
+  /**
+   * How internal pages (and every page of the internal zone) are drawn: only a reader with
+   * internal:read ever gets them, so as such a reader sees them (reader-view.ts), with the tree
+   * that lists internal pages and the header's account marker. Default: as every other page.
+   */
+  internalPages?: { sidebarOf: (page: Page) => string; accountHtml: string } | undefined;
 }
 
 /**
@@ -56,6 +62,7 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
         const page = site.pages.get(key);
         if (page === undefined) return undefined;
         options.onPageRender?.(key);
+        const internal = page.kind === 'internal' || site.internalZone.isInternalKey(page.key) ? options.internalPages : undefined;
         let content;
         try {
           content = renderPageContent(site, page, baseUrl, { pageMaxChars: options.pageMaxChars });
@@ -66,13 +73,13 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
         if (options.log !== undefined) logRefusedIncludes(options.log, content.dialectProblems ?? []);
         const language = { direction: languageOfKey(site.languages, key).direction, alternates: alternatesOf(site, key) };
         const around = {
-          sidebarHtml: (options.sidebarOf ?? view.pageSidebarOf)(page),
+          sidebarHtml: (internal?.sidebarOf ?? options.sidebarOf ?? view.pageSidebarOf)(page),
           breadcrumbHtml: renderBreadcrumb(site, key, basePath),
           pageNavHtml: renderPageNav(site, key, basePath),
           editUrl: view.editUrlOf(page),
           updatedMs: view.updatedMsOf(page),
           language,
-          accountHtml: options.accountHtml,
+          accountHtml: internal?.accountHtml ?? options.accountHtml,
         };
         const render = (part?: PagePart): string => renderPageHtml(chrome, page, content, around, part);
         if (content.parts.length === 0) return wholeBodies(render(), withLlmsDirective(content.markdown, baseUrl));

@@ -21,6 +21,7 @@ import { buildLanguages } from '../content/languages.js';
 import { withUrlFolders } from '../content/conventions/urls.js';
 import { plainConventions, type Conventions, type DeclaredSite } from '../content/conventions/types.js';
 import type { Site } from '../content/site.js';
+import type { Page } from '../content/page.js';
 import { buildLlmsFiles } from '../discovery/llms.js';
 import { ACCOUNT_MARKER, renderAccount } from '../layout/account.js';
 import { renderErrorHtml } from '../layout/pages.js';
@@ -57,6 +58,12 @@ export interface ReaderView {
   readonly internalLlmsTxt: Body;
   /** The HTML 404 page drawn with `tree`'s root sidebar and {@link ACCOUNT_MARKER} in the header. */
   notFoundHtml(tree: ReaderTree): Body;
+  /**
+   * How the snapshot's own page bodies draw internal pages (page-bodies.ts `internalPages`): as a
+   * reader with internal:read sees them, the only reader they are served to, so that such a page
+   * is rendered once, not once more for the reader.
+   */
+  readonly internalPages: { sidebarOf: (page: Page) => string; accountHtml: string };
   /** Whether the tree over every page has been built (tests: an anonymous-only site never builds it). */
   readonly internalTreeBuilt: boolean;
 }
@@ -109,7 +116,10 @@ export function readerViewOf(view: SiteView, cache: BodyCache, options: ReaderVi
   const rootSidebar = (tree: ReaderTree): string => (tree === 'internal' ? internalViewOf().rootSidebar : view.rootSidebar);
   return {
     rootSidebar,
+    internalPages: { sidebarOf: (page) => internalViewOf().pageSidebarOf(page), accountHtml: ACCOUNT_MARKER },
     bodiesOf(found, tree) {
+      // An internal page's own bodies are drawn for readers already (`internalPages`).
+      if (found.page !== undefined && isInternalPage(view.site, found.page)) return found.bodies;
       const bodies: PageBodies | undefined = (found.page === undefined ? listings : pages)[tree].get(found.key);
       if (bodies === undefined || found.part === undefined) return bodies;
       return bodies.parts?.[found.part.n - 1];
@@ -137,6 +147,11 @@ export function readerViewOf(view: SiteView, cache: BodyCache, options: ReaderVi
       return internalView !== undefined;
     },
   };
+}
+
+/** Whether `page` is internal or in the internal zone: served only to internal:read (snapshot/lookup.ts). */
+function isInternalPage(site: Site, page: Page): boolean {
+  return page.kind === 'internal' || site.internalZone.isInternalKey(page.key);
 }
 
 /** The conventions of a plain folder, made once. */

@@ -176,23 +176,24 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     gitDates: options.gitDates,
   });
   const cache = createBodyCache(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
+  const reader = readerViewOf(view, cache, {
+    pageMaxChars: options.pageMaxChars,
+    onPageRender: options.onPageRender,
+    log: options.log,
+    conventions: options.conventions,
+    llmsMaxChars: options.llmsMaxChars,
+  });
   return {
     site: view.site,
     search: built.search,
     chrome: view.chrome,
     rootSidebar: view.rootSidebar,
-    pages: pageBodiesOf(view, cache, options),
+    pages: pageBodiesOf(view, cache, { ...options, internalPages: reader.internalPages }),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
     discovery: discoveryBodiesOf(view, built.search, cache, options),
     assets: assetBodies(options.branding?.accentColor ?? null),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
-    reader: readerViewOf(view, cache, {
-      pageMaxChars: options.pageMaxChars,
-      onPageRender: options.onPageRender,
-      log: options.log,
-      conventions: options.conventions,
-      llmsMaxChars: options.llmsMaxChars,
-    }),
+    reader,
     datesReady: options.gitDates?.ready ?? Promise.resolve(),
     builtAtMs: (options.now ?? Date.now)(),
     buildWorkers: built.workers,
