@@ -12,6 +12,7 @@ import type { Principal } from '../src/auth/principal.js';
 import type { Answer, BodyAnswer, PlainAnswer, RequestFacts } from '../src/answers/answer.js';
 import { servePage } from '../src/answers/pages.js';
 import { searchPage } from '../src/answers/search-page.js';
+import { llmsTxtAnswer } from '../src/answers/discovery.js';
 import { errorAnswer, ReaderError } from '../src/answers/error-answer.js';
 import { ApiError } from '../src/errors.js';
 import { loadSnapshot, type Snapshot } from '../src/snapshot/snapshot.js';
@@ -62,6 +63,12 @@ afterAll(() => removeDir(dir));
 /** The facts of a GET of `path` asking for `accept`. */
 function factsOf(path: string, accept = 'text/html', search = ''): RequestFacts {
   return { method: 'GET', path, search, headers: { accept }, address: '127.0.0.1', query: {}, body: undefined, requestId: () => 'req' };
+}
+
+/** An app over the fixture, for the auth services an answer takes. */
+async function appOnce(): Promise<{ t: TestApp; close: () => Promise<void> }> {
+  const t = await buildTestApp(dir);
+  return { t, close: () => t.app.close() };
 }
 
 function pageConfig(auth: AuthSettings = NO_SIGN_IN) {
@@ -186,6 +193,40 @@ describe('a signed-in person', () => {
     expect(textOf(await serve(factsOf('/internal/runbook'), fresh, carol))).toBe(two);
     // An internal page's own bodies are the reader's: rendered once.
     expect(renders).toStrictEqual(['/internal/runbook']);
+  });
+
+  it('reads a generated folder listing with their account and sidebar', async () => {
+    const alice = asPlain(await pageOf('/guides/', ALICE));
+    expect(alice.status).toBe(200);
+    expect(alice.headers['cache-control']).toBe('private, no-store');
+    expect(alice.headers.vary).toBe('Accept, Cookie');
+    expect(textOf(alice)).toContain(ALICE_ACCOUNT);
+    expect(textOf(alice)).toContain(INTERNAL_LINK);
+    expect(textOf(alice)).toContain('<ul class="listing">');
+    const bob = textOf(asPlain(await pageOf('/guides/', BOB)));
+    expect(bob).toContain('Signed in as bob@example.com');
+    expect(bob).not.toContain('/internal/');
+    const anonymous = asBody(await pageOf('/guides/', undefined));
+    expect(textOf(anonymous)).not.toContain(ACCOUNT_MARKER);
+  });
+
+  it('gets /llms.txt privately: with internal pages for internal:read, the public index otherwise', async () => {
+    const { t, close } = await appOnce();
+    try {
+      const serve = llmsTxtAnswer(t.context.auth, TEST_BASE_URL);
+      const alice = asBody(await serve(factsOf('/llms.txt', 'text/plain'), snapshot, ALICE));
+      expect(alice.body).toBe(snapshot.reader.internalLlmsTxt);
+      expect(alice.headers).toStrictEqual({
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+        vary: 'Cookie, Authorization',
+      });
+      const bob = asBody(await serve(factsOf('/llms.txt', 'text/plain'), snapshot, BOB));
+      expect(bob.body).toBe(snapshot.discovery.llmsTxt);
+      expect(bob.headers).toStrictEqual(alice.headers);
+    } finally {
+      await close();
+    }
   });
 
   it('reads the markdown (.md and negotiated) privately, with Vary: Cookie', async () => {

@@ -69,7 +69,8 @@ const PRIVATE_LLMS_HEADERS: HeaderFields = {
  * `GET /llms.txt` (SPEC.md §4: auth "none", no error listed), which never refuses: a principal
  * with internal:read, whatever its credential scheme, gets the index that lists internal pages too
  * (snapshot/reader-view.ts `internalLlmsTxt`, made on first such request; `private, no-store`,
- * `Vary: Cookie, Authorization`); anyone else, a missing, malformed, refused or rate-limited
+ * `Vary: Cookie, Authorization`); a signed-in person without it the public index with those
+ * private headers; anyone else, a missing, malformed, refused or rate-limited
  * credential included, gets the public bytes of {@link discoveryAnswer} (issue 29). The route
  * takes no credential (http/route-table.ts), so this answer reads one leniently itself.
  * @param auth the credential schemes' services (a refused credential still counts as a failure)
@@ -78,10 +79,12 @@ const PRIVATE_LLMS_HEADERS: HeaderFields = {
 export function llmsTxtAnswer(auth: AuthServices, baseUrl: string): RouteAnswer {
   const publicAnswer = discoveryAnswer(DISCOVERY.getLlmsTxt as DiscoveryResource, '/llms.txt', baseUrl);
   return function serveLlmsTxt(facts, snapshot, principal) {
-    const answerFor = (reader: Principal | undefined): Answer | Promise<Answer> =>
-      reader !== undefined && reader.scopes.includes('internal:read')
-        ? bodyAnswer(snapshot.reader.internalLlmsTxt, PRIVATE_LLMS_HEADERS)
-        : publicAnswer(facts, snapshot, undefined);
+    const answerFor = (reader: Principal | undefined): Answer | Promise<Answer> => {
+      if (reader?.scopes.includes('internal:read') === true) return bodyAnswer(snapshot.reader.internalLlmsTxt, PRIVATE_LLMS_HEADERS);
+      // A person's answers are all private (DESIGN.md "Who may read what"), the public bytes too.
+      if (reader?.person !== undefined) return bodyAnswer(snapshot.discovery.llmsTxt, PRIVATE_LLMS_HEADERS);
+      return publicAnswer(facts, snapshot, undefined);
+    };
     if (principal !== undefined) return answerFor(principal);
     let credential;
     try {
