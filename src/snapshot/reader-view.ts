@@ -9,11 +9,14 @@
  * read only anonymously pays nothing: the folder tree over every page (content/languages.ts
  * `buildLanguages`, as content/site.ts `SiteAssembler.finish` builds the public one), its
  * sidebars, and the reader's page and listing bodies, kept in the snapshot's bounded body cache
- * (lazy-map.ts) under their own prefixes (`reader-i:`/`reader-p:` pages, `reader-li:`/`reader-lp:`
- * listings). Those bodies carry {@link ACCOUNT_MARKER} in the header: a client without a person
- * is served them as they are (with their precomputed ETag and compression); for a person the
- * escaped name is spliced in per request ({@link personalHtml}), a copy of the bytes and no
- * render, served uncompressed. The anonymous bodies are not touched.
+ * (lazy-map.ts) under their own prefixes (`reader-i:`/`reader-p:` public pages with and without
+ * the internal tree, `reader-li:`/`reader-lp:` listings). Internal pages, which only readers with
+ * internal:read are ever served, are drawn that way in the snapshot's own page bodies
+ * ({@link ReaderView.internalPages}), so they are rendered once. Reader bodies carry
+ * {@link ACCOUNT_MARKER} in the header: a client without a person is served them as they are
+ * (with their precomputed ETag and compression); for a person the escaped name is spliced in
+ * ({@link personalHtml}: a copy of the bytes, no render, served uncompressed; answers/pages.ts
+ * keeps the last person's answer per body). The anonymous bodies are not touched.
  */
 import { makeBody, type Body } from '../body.js';
 import type { Principal } from '../auth/principal.js';
