@@ -5,6 +5,11 @@
  * Scopes (DESIGN.md "Scopes on concrete endpoints"): public pages need no credential, but one that
  * is sent must be valid and carry `content:read`; internal pages need `internal:read`, with the
  * same answer whether or not the path exists.
+ * Readers (issue 29, snapshot/reader-view.ts): a principal with `person` gets every page with
+ * "Signed in as <name>" and "Sign out" in the header, `private, no-store` and `Vary: Cookie`; the
+ * sidebar lists internal pages exactly when the principal holds internal:read. Nothing branches
+ * on the credential scheme. When sign-in is configured, anonymous HTML varies on Cookie, and the
+ * 401 of the internal zone offers "Sign in" (or, with `auth.autoSignIn`, a 302 there).
  */
 import type { Config } from '../config/config.js';
 import { ApiError, type Scope } from '../errors.js';
@@ -53,7 +58,8 @@ function signInConfigured(config: PageConfig): boolean {
  * The page route's answer: every GET no other route of the table takes. Access is decided before
  * anything renders (DESIGN.md "Private content fails closed"): an internal path's page is looked
  * up only once the principal holds internal:read.
- * @throws {ApiError} `not_found`, `credential_required`, `insufficient_scope`, `not_acceptable`
+ * @throws {ApiError} `not_found`, `credential_required`, `insufficient_scope`, `not_acceptable`;
+ *   a {@link ReaderError} (error-answer.ts) where the answer depends on the reader or the sign-in
  */
 export function servePage(config: PageConfig): RouteAnswer {
   return function servePage(facts, snapshot, principal) {
