@@ -5,7 +5,10 @@
 import type { Body } from '../body.js';
 import { ApiError } from '../errors.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { bodyAnswer, type HeaderFields, type RouteAnswer } from './answer.js';
+import { bodyAnswer, type Answer, type HeaderFields, type RouteAnswer } from './answer.js';
+import type { Principal } from '../auth/principal.js';
+import { authenticate, cachedPrincipal, type AuthServices } from '../auth/authenticate.js';
+import { presentedCredential } from '../http/credentials.js';
 import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
 
 /** How a discovery resource is served. */
@@ -52,5 +55,46 @@ export function discoveryAnswer(resource: DiscoveryResource, path: string, baseU
   if (resource.link !== undefined) headers.link = `<${baseUrl}${path}>; rel="${resource.link}"`;
   return function serveDiscovery(_facts, snapshot) {
     return bodyAnswer(resource.body(snapshot), headers);
+  };
+}
+
+/** Headers of `/llms.txt` for a reader with internal:read: no one else's (DESIGN.md "Who may read what"). */
+const PRIVATE_LLMS_HEADERS: HeaderFields = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'private, no-store',
+  vary: 'Cookie, Authorization',
+};
+
+/**
+ * `GET /llms.txt` (SPEC.md §4: auth "none", no error listed), which never refuses: a principal
+ * with internal:read, whatever its credential scheme, gets the index that lists internal pages too
+ * (snapshot/reader-view.ts `internalLlmsTxt`, made on first such request; `private, no-store`,
+ * `Vary: Cookie, Authorization`); a signed-in person without it the public index with those
+ * private headers; anyone else, a missing, malformed, refused or rate-limited
+ * credential included, gets the public bytes of {@link discoveryAnswer} (issue 29). The route
+ * takes no credential (http/route-table.ts), so this answer reads one leniently itself.
+ * @param auth the credential schemes' services (a refused credential still counts as a failure)
+ * @param baseUrl public base URL without trailing slash
+ */
+export function llmsTxtAnswer(auth: AuthServices, baseUrl: string): RouteAnswer {
+  const publicAnswer = discoveryAnswer(DISCOVERY.getLlmsTxt as DiscoveryResource, '/llms.txt', baseUrl);
+  return function serveLlmsTxt(facts, snapshot, principal) {
+    const answerFor = (reader: Principal | undefined): Answer | Promise<Answer> => {
+      if (reader?.scopes.includes('internal:read') === true) return bodyAnswer(snapshot.reader.internalLlmsTxt, PRIVATE_LLMS_HEADERS);
+      // A person's answers are all private (DESIGN.md "Who may read what"), the public bytes too.
+      if (reader?.person !== undefined) return bodyAnswer(snapshot.discovery.llmsTxt, PRIVATE_LLMS_HEADERS);
+      return publicAnswer(facts, snapshot, undefined);
+    };
+    if (principal !== undefined) return answerFor(principal);
+    let credential;
+    try {
+      credential = presentedCredential(facts);
+    } catch {
+      return publicAnswer(facts, snapshot, undefined);
+    }
+    if (credential === undefined) return publicAnswer(facts, snapshot, undefined);
+    const cached = cachedPrincipal(auth, credential, facts.address);
+    if (cached !== undefined) return answerFor(cached);
+    return authenticate(auth, credential, facts.address).then(answerFor, () => publicAnswer(facts, snapshot, undefined));
   };
 }

@@ -7,9 +7,12 @@
  * detail goes to the log, the client gets a request id only (STYLE.md habit 4).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError, type ErrorCode } from '../errors.js';
+import { ApiError, type ApiErrorOptions, type ErrorCode } from '../errors.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { renderErrorHtml } from '../layout/pages.js';
+import { renderAccount, renderSignOutForm } from '../layout/account.js';
+import { escapeHtml } from '../escape.js';
+import { personalHtml, type ReaderTree } from '../snapshot/reader-view.js';
 import { AUTH_REALM, usesOAuthErrors, NO_STORE_HEADERS } from '../oauth/answers.js';
 import { plainAnswer, type PlainAnswer } from './answer.js';
 import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
@@ -40,6 +43,44 @@ export interface ErrorAnswerOptions {
   /** Add `Vary: Accept`: the form was negotiated (page URLs). */
   negotiated?: boolean;
 }
+
+/**
+ * What a page's refusal knows of the reader and of the sign-in (issue 29), for its HTML page and
+ * its caching. Answers (answers/pages.ts) throw a {@link ReaderError} carrying it; every other
+ * field of the error (code, status, message, scopes) is the plain {@link ApiError}'s, so the JSON
+ * and markdown forms stay as they were.
+ */
+export interface ReaderErrorFacts {
+  /**
+   * Sign-in is configured and no one is signed in: where the "Sign in" button leads,
+   * `{basePath}/_sitegate/login?return_to=<the requested path, encoded>`.
+   */
+  signInUrl?: string | undefined;
+  /** `auth.autoSignIn`: a request that negotiates HTML is sent (302) to {@link signInUrl} instead. */
+  autoSignIn?: boolean | undefined;
+  /** The signed-in person (Principal `person`): the page says who, and the answer is private. */
+  person?: { name: string } | undefined;
+  /** The sidebar the HTML page is drawn with (reader-view.ts); default the public one. */
+  tree?: ReaderTree | undefined;
+}
+
+/** An {@link ApiError} of a page request with what its answer needs to know of the reader (issue 29). */
+export class ReaderError extends ApiError {
+  /**
+   * @param reader see {@link ReaderErrorFacts}
+   * @param code, options as {@link ApiError}'s
+   */
+  constructor(
+    readonly reader: ReaderErrorFacts,
+    code: ErrorCode,
+    options: ApiErrorOptions = {},
+  ) {
+    super(code, options);
+  }
+}
+
+/** Cache-Control of answers that depend on who is signed in (DESIGN.md "Who may read what"). */
+const PERSONAL_CACHE = 'private, no-store';
 
 /** Absolute URL of the developer portal, the base of every error's `docs` link. */
 export function portalUrl(baseUrl: string): string {
@@ -106,6 +147,7 @@ export function errorAnswer(
   site: ErrorSite,
   options: ErrorAnswerOptions = {},
 ): PlainAnswer {
+  if (error instanceof ReaderError) return readerErrorAnswer(error, form, request, site, options);
   const { baseUrl } = site;
   const headers: Record<string, string> = { ...error.headers };
   if (options.negotiated === true) headers.vary = 'Accept';
@@ -162,6 +204,81 @@ function oauthErrorAnswer(error: ApiError, baseUrl: string): PlainAnswer {
   const body = { ...docs, error: error.code, error_description: error.message, error_uri: docs.docs };
   return plainAnswer(error.status, { ...NO_STORE_HEADERS, ...error.headers, 'content-type': JSON_TYPE }, JSON.stringify(body));
 }
+
+/**
+ * The answer of a {@link ReaderError}: as any error's, but for a person private (`Cache-Control:
+ * private, no-store`, `Vary: Cookie`) and drawn with the reader's sidebar and header; the 401 of
+ * a browser without a session, when sign-in is configured, offers "Sign in" (or, with
+ * `auth.autoSignIn`, is a 302 there for a request that negotiates HTML) and varies on Cookie.
+ */
+function readerErrorAnswer(
+  error: ReaderError,
+  form: ErrorForm,
+  request: RequestHead,
+  site: ErrorSite,
+  options: ErrorAnswerOptions,
+): PlainAnswer {
+  const { reader } = error;
+  const personal = reader.person !== undefined;
+  const signIn = reader.signInUrl !== undefined && !personal;
+  const plainError = new ApiError(error.code, { message: error.message, scopes: error.scopes, headers: error.headers });
+  let answer: PlainAnswer;
+  if (signIn && form === 'html' && reader.autoSignIn === true && reader.signInUrl !== undefined) {
+    // RFC 9110 §15.4.3: a 302 to the sign-in, never stored.
+    const headers: Record<string, string> = { ...error.headers, location: reader.signInUrl, 'cache-control': 'no-store' };
+    if (options.negotiated === true) headers.vary = 'Accept';
+    answer = plainAnswer(302, headers, undefined);
+  } else {
+    answer = errorAnswer(plainError, form, request, site, options);
+    if (form === 'html') answer = plainAnswer(answer.status, answer.headers, readerErrorHtml(error, site.snapshot()));
+  }
+  if (!personal && !signIn) return answer;
+  const headers: Record<string, string> = { ...answer.headers };
+  // Whether a session cookie came decides this answer: caches must key on it (RFC 9110 §12.5.5).
+  headers.vary = headers.vary === undefined ? 'Cookie' : `${headers.vary}, Cookie`;
+  if (personal) {
+    // A person's answer is no one else's, and not readable cross-origin either.
+    headers['cache-control'] = PERSONAL_CACHE;
+    delete headers['access-control-allow-origin'];
+    delete headers['access-control-expose-headers'];
+  }
+  return plainAnswer(answer.status, headers, answer.body);
+}
+
+/** The HTML page of a {@link ReaderError}: the 404 page, or the error page with the reader's sign-in or account. */
+function readerErrorHtml(error: ReaderError, snapshot: Snapshot): Buffer | string {
+  const { reader } = error;
+  const { basePath } = snapshot.chrome;
+  const tree = reader.tree ?? 'public';
+  const person = reader.person;
+  if (error.code === 'not_found') {
+    if (person === undefined && tree === 'public') return snapshot.notFoundHtml.bytes;
+    const body = snapshot.reader.notFoundHtml(tree);
+    return person === undefined ? body.bytes : personalHtml(body, basePath, person.name);
+  }
+  const sidebar = snapshot.reader.rootSidebar(tree);
+  if (person !== undefined) {
+    const who = `<p class="signed-in-as">Signed in as ${escapeHtml(person.name)}, whose account cannot read ${error.code === 'insufficient_scope' ? 'internal pages' : 'this page'}.</p>
+${renderSignOutForm(basePath)}
+`;
+    return renderErrorHtml(snapshot.chrome, error.status, error.message, ERROR_PAGE_HINT_SIGNED_IN, sidebar, {
+      accountHtml: renderAccount(basePath, person.name),
+      actionsHtml: who,
+    });
+  }
+  if (reader.signInUrl !== undefined && error.code === 'credential_required') {
+    return renderErrorHtml(snapshot.chrome, error.status, error.message, SIGN_IN_HINT, sidebar, {
+      actionsHtml: `<p><a class="sign-in" href="${escapeHtml(reader.signInUrl)}">Sign in</a></p>
+`,
+    });
+  }
+  return errorHtml(error, snapshot);
+}
+
+/** The hint of the 401 page when people can sign in. */
+const SIGN_IN_HINT = 'This page is internal. Sign in with your company account to read it.';
+/** The hint of the 403 page of a signed-in person. */
+const ERROR_PAGE_HINT_SIGNED_IN = 'Your account may not read this page. Sign out to sign in with another account.';
 
 /** The HTML error page: the snapshot's 404 page, or the layout's error page with a hint. */
 function errorHtml(error: ApiError, snapshot: Snapshot): Buffer | string {

@@ -5,15 +5,33 @@
  * Scopes (DESIGN.md "Scopes on concrete endpoints"): public pages need no credential, but one that
  * is sent must be valid and carry `content:read`; internal pages need `internal:read`, with the
  * same answer whether or not the path exists.
+ * Readers (issue 29, snapshot/reader-view.ts): a principal with `person` gets every page with
+ * "Signed in as <name>" and "Sign out" in the header, `private, no-store` and `Vary: Cookie`; the
+ * sidebar lists internal pages exactly when the principal holds internal:read. Nothing branches
+ * on the credential scheme. When sign-in is configured, anonymous HTML varies on Cookie, and the
+ * 401 of the internal zone offers "Sign in" (or, with `auth.autoSignIn`, a 302 there).
  */
 import type { Config } from '../config/config.js';
-import { ApiError } from '../errors.js';
+import { ApiError, type Scope } from '../errors.js';
 import { requireScopes } from '../auth/authenticate.js';
 import { resolvePath, type Found, type Redirected } from '../snapshot/lookup.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { alternatesOf } from '../content/languages.js';
-import type { PartBodies, Representations } from '../snapshot/bodies.js';
-import { bodyAnswer, plainAnswer, type Answer, type RequestFacts, type RouteAnswer } from './answer.js';
+import { CONTENT_TYPES, type PartBodies, type Representations } from '../snapshot/bodies.js';
+import type { Principal } from '../auth/principal.js';
+import { personalHtml, readerTreeOf, type ReaderTree } from '../snapshot/reader-view.js';
+import { SIGNIN_PATHS } from '../signin/settings.js';
+import { ReaderError, type ReaderErrorFacts } from './error-answer.js';
+import {
+  bodyAnswer,
+  plainAnswer,
+  type Answer,
+  type HeaderFields,
+  type PlainAnswer,
+  type RequestFacts,
+  type RouteAnswer,
+} from './answer.js';
+import type { Body } from '../body.js';
 import { PUBLIC_CACHE } from './conditional.js';
 import { assetAnswer } from './assets.js';
 import { negotiateMediaType } from './negotiation.js';
@@ -28,40 +46,44 @@ const PRIVATE_CACHE = 'private, no-store';
 /** Headers of the site's stylesheet, script and other static files under `/_sitegate/`. */
 const STATIC_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff', ...PUBLIC_CORS_HEADERS };
 
-/** What the page answer reads of the config. */
-type PageConfig = Pick<Config, 'baseUrl' | 'contentSignal'>;
+/** What the page answer reads of the config (`auth`: whether people can sign in, issue 29). */
+type PageConfig = Pick<Config, 'baseUrl' | 'contentSignal'> & Partial<Pick<Config, 'auth'>>;
+
+/** Whether people can sign in (`auth.oidc` set): anonymous HTML then varies on Cookie. */
+function signInConfigured(config: PageConfig): boolean {
+  return config.auth?.oidc != null;
+}
 
 /**
  * The page route's answer: every GET no other route of the table takes. Access is decided before
  * anything renders (DESIGN.md "Private content fails closed"): an internal path's page is looked
  * up only once the principal holds internal:read.
- * @throws {ApiError} `not_found`, `credential_required`, `insufficient_scope`, `not_acceptable`
+ * @throws {ApiError} `not_found`, `credential_required`, `insufficient_scope`, `not_acceptable`;
+ *   a {@link ReaderError} (error-answer.ts) where the answer depends on the reader or the sign-in
  */
 export function servePage(config: PageConfig): RouteAnswer {
   return function servePage(facts, snapshot, principal) {
     const resolution = resolvePath(snapshot, facts.path);
     switch (resolution.kind) {
       case 'page':
-        if (principal !== undefined) requireScopes(principal, ['content:read']);
+        if (principal !== undefined) requireReaderScopes(principal, ['content:read']);
+        if (principal?.person !== undefined)
+          return serving(readerPageAnswer(config, facts, snapshot, resolution, principal, principal.person.name), canonicalUrl(resolution));
         return serving(
           pageAnswer(config, facts, resolution, PUBLIC_CACHE, () => alternateLinks(snapshot, resolution)),
           canonicalUrl(resolution),
         );
       case 'internal': {
-        if (principal === undefined) throw new ApiError('credential_required');
-        requireScopes(principal, ['internal:read']);
+        if (principal === undefined) throw new ReaderError(signInFacts(config, snapshot, facts), 'credential_required');
+        requireReaderScopes(principal, ['internal:read']);
         const found = resolution.find();
-        if (found === undefined) throw new ApiError('not_found', { message: 'No page at this address.' });
+        if (found === undefined) throw notFoundFor(principal);
         if (found.kind === 'asset') return serving(assetAnswer(facts, found.asset, PRIVATE_CACHE), found.asset.url);
         if (found.kind === 'redirect') return redirectAnswer(snapshot.chrome.basePath, found, facts.search);
-        return serving(
-          pageAnswer(config, facts, found, PRIVATE_CACHE, () => alternateLinks(snapshot, found)),
-          canonicalUrl(found),
-        );
+        return serving(readerPageAnswer(config, facts, snapshot, found, principal, principal.person?.name), canonicalUrl(found));
       }
       case 'hidden':
-        if (principal === undefined || !principal.scopes.includes('internal:read'))
-          throw new ApiError('not_found', { message: 'No page at this address.' });
+        if (principal === undefined || !principal.scopes.includes('internal:read')) throw notFoundFor(principal);
         return redirectAnswer(snapshot.chrome.basePath, resolution.find(), facts.search);
       case 'asset':
         if (principal !== undefined) requireScopes(principal, ['content:read']);
@@ -72,9 +94,53 @@ export function servePage(config: PageConfig): RouteAnswer {
       case 'redirect':
         return redirectAnswer(snapshot.chrome.basePath, resolution, facts.search);
       case 'not_found':
-        throw new ApiError('not_found', { message: 'No page at this address.' });
+        throw notFoundFor(principal);
     }
   };
+}
+
+/**
+ * The 401 of a page of the internal zone asked without a credential: when people can sign in, it
+ * knows where "Sign in" leads, back to the requested path (SIGNIN_PATHS `login`, its `return_to`
+ * a path of this site under the base path) and whether to go there at once (`auth.autoSignIn`).
+ * The same for paths of the zone that do not exist: no existence oracle.
+ */
+function signInFacts(config: PageConfig, snapshot: Snapshot, facts: RequestFacts): ReaderErrorFacts {
+  if (!signInConfigured(config)) return {};
+  const { basePath } = snapshot.chrome;
+  const returnTo = encodeURIComponent(`${basePath}${facts.path}${facts.search}`);
+  return { signInUrl: `${basePath}${SIGNIN_PATHS.login}?return_to=${returnTo}`, autoSignIn: config.auth?.autoSignIn === true };
+}
+
+/** What a refusal knows of a principal: the person (for the page's words) and the sidebar it may see. */
+function readerFactsOf(principal: Principal | undefined): ReaderErrorFacts {
+  if (principal === undefined) return {};
+  return { person: principal.person === undefined ? undefined : { name: principal.person.name }, tree: readerTreeOf(principal) };
+}
+
+/**
+ * auth/authenticate.ts `requireScopes`, whose refusal, for a person, says who is signed in (the
+ * 403 page: "Signed in as …, whose account cannot read internal pages").
+ * @throws {ApiError} `insufficient_scope` (a {@link ReaderError} for a person)
+ */
+function requireReaderScopes(principal: Principal, needed: readonly Scope[]): void {
+  try {
+    requireScopes(principal, needed);
+  } catch (error) {
+    if (principal.person === undefined || !(error instanceof ApiError)) throw error;
+    throw new ReaderError(readerFactsOf(principal), error.code, { message: error.message, scopes: error.scopes, headers: error.headers });
+  }
+}
+
+/**
+ * The 404 of a page request, drawn for the principal: a person sees their account on it, and a
+ * principal with internal:read the sidebar that lists internal pages; anyone else today's page.
+ */
+function notFoundFor(principal: Principal | undefined): ApiError {
+  const options = { message: 'No page at this address.' };
+  if (principal === undefined || (principal.person === undefined && readerTreeOf(principal) === 'public'))
+    return new ApiError('not_found', options);
+  return new ReaderError(readerFactsOf(principal), 'not_found', options);
 }
 
 /**
@@ -137,12 +203,14 @@ function pageHeaders(config: PageConfig, found: Found, cacheControl: string, alt
   const languages = alternates();
   // Public pages are readable from any origin; internal ones, answers to a credential, are not.
   const cors = cacheControl === PUBLIC_CACHE ? PUBLIC_CORS_HEADERS : {};
+  // When people can sign in, a shared cache must not give the anonymous page to a signed-in reader.
+  const cookieVary = cacheControl === PUBLIC_CACHE && signInConfigured(config) ? ', Cookie' : '';
   const headers: PageHeaders = {
     html: {
       ...htmlSecurityHeaders(baseUrl),
       ...cors,
       'cache-control': cacheControl,
-      vary: found.bodies.html.compressible ? 'Accept, Accept-Encoding' : 'Accept',
+      vary: `${found.bodies.html.compressible ? 'Accept, Accept-Encoding' : 'Accept'}${cookieVary}`,
       link: `${markdownAlternateLink(baseUrl + found.markdownUrl)}, ${languages}${partLinks(baseUrl, found, 'html')}${agentLinks(baseUrl)}`,
     },
     markdown: {
@@ -192,4 +260,78 @@ function pageAnswer(config: PageConfig, facts: RequestFacts, found: Found, cache
   const headers = pageHeaders(config, found, cacheControl, alternates);
   if (type === 'text/html') return bodyAnswer(found.bodies.html, headers.html);
   return bodyAnswer(found.bodies.markdown, found.markdownOnly ? headers.markdown : headers.negotiatedMarkdown);
+}
+
+/** Headers of a person's answers, by the page's bodies (so per snapshot), made on first use. */
+const personHeaders = new WeakMap<Representations, PageHeaders>();
+
+/**
+ * The private headers of a page for a person (issue 29): as an internal page's, `private,
+ * no-store`, with `Cookie` added to `Vary` (RFC 9110 §12.5.5); the HTML, spliced per request and
+ * sent uncompressed, names its Content-Type and varies on Accept and Cookie only.
+ */
+function personPageHeaders(config: PageConfig, found: Found, alternates: () => string): PageHeaders {
+  const cached = personHeaders.get(found.bodies);
+  if (cached !== undefined) return cached;
+  const base = pageHeaders(config, found, PRIVATE_CACHE, alternates);
+  const withCookie = (vary: string | undefined): string => (vary === undefined ? 'Cookie' : `${vary}, Cookie`);
+  const headers: PageHeaders = {
+    html: { ...base.html, 'content-type': CONTENT_TYPES.html, vary: 'Accept, Cookie' },
+    markdown: { ...base.markdown, vary: withCookie(base.markdown.vary) },
+    negotiatedMarkdown: { ...base.negotiatedMarkdown, vary: withCookie(base.negotiatedMarkdown.vary) },
+  };
+  personHeaders.set(found.bodies, headers);
+  return headers;
+}
+
+/**
+ * A page as a reader sees it (issue 29): a principal with `person` (whatever its scheme) gets the
+ * reader's HTML with "Signed in as <name>" spliced into the header (snapshot/reader-view.ts
+ * `personalHtml`: a copy of cached bytes, uncompressed, no render); a client without a person (an
+ * internal page read with an API key or token) gets the reader's cached HTML as it is. The sidebar
+ * lists internal pages exactly when the principal holds internal:read. Markdown is the page's own
+ * bytes. Every such answer is `private, no-store`.
+ * @param name the person's display name; undefined for a client without a person
+ * @throws {ApiError} `not_acceptable`, or `not_found` when the page's source vanished
+ */
+function readerPageAnswer(
+  config: PageConfig,
+  facts: RequestFacts,
+  snapshot: Snapshot,
+  found: Found,
+  principal: Principal,
+  name: string | undefined,
+): Answer {
+  const type = negotiateMediaType(facts.headers.accept, found.markdownOnly ? MARKDOWN_ONLY : NEGOTIATED);
+  if (type === undefined) {
+    const offered = found.markdownOnly ? 'text/markdown' : 'text/html or text/markdown';
+    throw new ApiError('not_acceptable', { message: `This page is available as ${offered}.` });
+  }
+  const alternates = (): string => alternateLinks(snapshot, found);
+  const headers = name === undefined ? pageHeaders(config, found, PRIVATE_CACHE, alternates) : personPageHeaders(config, found, alternates);
+  if (type === 'text/markdown')
+    return bodyAnswer(found.bodies.markdown, found.markdownOnly ? headers.markdown : headers.negotiatedMarkdown);
+  const tree: ReaderTree = readerTreeOf(principal);
+  const reader = snapshot.reader.bodiesOf(found, tree);
+  if (reader === undefined) throw notFoundFor(principal);
+  if (name === undefined) return bodyAnswer(reader.html, headers.html);
+  return personalAnswer(reader.html, headers.html, snapshot.chrome.basePath, name);
+}
+
+/** The last person's answer of each reader body (by the body, so per snapshot, and gone with it). */
+const lastPersonal = new WeakMap<Body, { name: string; headers: HeaderFields; answer: PlainAnswer }>();
+
+/**
+ * The HTML answer of a reader body for the person named `name`: spliced (reader-view.ts
+ * `personalHtml`) once, then the same answer object while the same name asks again (a reader
+ * moving between pages and back, reloading): the bytes depend on the name alone, and the writer
+ * keeps the header fields of an answer with a Buffer body (http/write.ts), so a repeat costs a
+ * lookup. At most one spliced copy is kept per cached body.
+ */
+function personalAnswer(html: Body, headers: HeaderFields, basePath: string, name: string): PlainAnswer {
+  const last = lastPersonal.get(html);
+  if (last !== undefined && last.name === name && last.headers === headers) return last.answer;
+  const answer = plainAnswer(200, headers, personalHtml(html, basePath, name));
+  lastPersonal.set(html, { name, headers, answer });
+  return answer;
 }

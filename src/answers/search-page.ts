@@ -2,30 +2,41 @@
  * `GET /search?q=`: the results page people land on from the header's search form, with or
  * without script. It searches through searchSite's own steps (api.ts `fullTextSearch`) and its
  * route takes searchSite's credential and scopes (http/route-table.ts), so the page shows exactly the
- * pages the JSON API would: internal ones only to a credential with internal:read.
+ * pages the JSON API would: internal ones only to a credential with internal:read, whose sidebar
+ * then lists them too; a signed-in person sees their account in the header (issue 29).
  */
 import { renderSearchPage } from '../layout/search-page.js';
 import { CONTENT_TYPES } from '../snapshot/bodies.js';
 import { plainAnswer, type RouteAnswer } from './answer.js';
 import { htmlSecurityHeaders } from './headers.js';
 import { DEFAULT_SEARCH_LIMIT, fullTextSearch } from './api.js';
+import { readerTreeOf } from '../snapshot/reader-view.js';
+import { renderAccount } from '../layout/account.js';
 
 /**
  * The page's headers for a base URL, made once: for every visitor without a credential (shared
  * caches may keep it a minute, as searchSite's results), and for a credential, whose results may
  * list internal pages (for no other reader).
  */
-function pageHeaders(baseUrl: string): { public: Record<string, string>; private: Record<string, string> } {
+function pageHeaders(baseUrl: string): SearchPageHeaders {
   let headers = headersByBase.get(baseUrl);
   if (headers === undefined) {
     const forAll = { ...htmlSecurityHeaders(baseUrl), 'content-type': CONTENT_TYPES.html, 'cache-control': 'public, max-age=60' };
-    headers = { public: forAll, private: { ...forAll, 'cache-control': 'private, no-store' } };
+    const forCredential = { ...forAll, 'cache-control': 'private, no-store' };
+    headers = { public: forAll, private: forCredential, person: { ...forCredential, vary: 'Cookie' } };
     headersByBase.set(baseUrl, headers);
   }
   return headers;
 }
 
-const headersByBase = new Map<string, { public: Record<string, string>; private: Record<string, string> }>();
+/** The results page's header objects: anonymous, a credential's, a signed-in person's (issue 29: `Vary: Cookie`). */
+interface SearchPageHeaders {
+  public: Record<string, string>;
+  private: Record<string, string>;
+  person: Record<string, string>;
+}
+
+const headersByBase = new Map<string, SearchPageHeaders>();
 
 /**
  * The results page answer, after the listener validated the query (`q`, `limit`, `offset`,
@@ -44,9 +55,12 @@ export function searchPage(searched?: (query: string, found: number) => void): R
       offset,
       limit: limit ?? DEFAULT_SEARCH_LIMIT,
       lang,
-      sidebarHtml: snapshot.rootSidebar,
+      // A reader with internal:read sees the tree that lists internal pages (snapshot/reader-view.ts).
+      sidebarHtml: principal === undefined ? snapshot.rootSidebar : snapshot.reader.rootSidebar(readerTreeOf(principal)),
+      accountHtml: principal?.person === undefined ? undefined : renderAccount(snapshot.chrome.basePath, principal.person.name),
     });
     const headers = pageHeaders(snapshot.chrome.baseUrl);
-    return plainAnswer(200, { ...(principal === undefined ? headers.public : headers.private), ...results.headers }, html);
+    const chosen = principal === undefined ? headers.public : principal.person === undefined ? headers.private : headers.person;
+    return plainAnswer(200, { ...chosen, ...results.headers }, html);
   };
 }

@@ -10,7 +10,7 @@ import type { AppContext } from '../answers/context.js';
 import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 import type { Route, RouteErrors } from './route.js';
 import type { SchemeName } from '../auth/principal.js';
-import { DISCOVERY, discoveryAnswer } from '../answers/discovery.js';
+import { DISCOVERY, discoveryAnswer, llmsTxtAnswer } from '../answers/discovery.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
@@ -81,6 +81,8 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
     const resource = DISCOVERY[op.id];
     if (resource !== undefined) parts[op.id] = { answer: discoveryAnswer(resource, op.path, ctx.config.baseUrl) };
   }
+  // llms.txt never refuses (SPEC.md: auth "none"); it reads a credential leniently (issue 29).
+  parts.getLlmsTxt = { answer: llmsTxtAnswer(ctx.auth, ctx.config.baseUrl) };
   return parts;
 }
 

@@ -69,6 +69,12 @@ export interface DocumentInput {
   direction?: 'ltr' | 'rtl' | undefined;
   /** The page's versions in other languages (content/languages.ts `alternatesOf`), as `<link rel="alternate" hreflang>`. */
   alternates?: readonly Alternate[] | undefined;
+  /**
+   * HTML placed in the header after the theme toggle (already escaped): who is signed in and the
+   * "Sign out" button (account.ts), or the snapshot's {@link ACCOUNT_MARKER} the reader's bodies
+   * are spliced at (snapshot/reader-view.ts). Default none: anonymous documents are unchanged.
+   */
+  accountHtml?: string | undefined;
 }
 
 /** Renders a complete HTML5 document. */
@@ -121,7 +127,7 @@ ${chrome.hasFeed === true ? `<link rel="alternate" type="application/atom+xml" h
 <ul id="search-results" class="search-results" hidden></ul>
 </form>
 <button type="button" class="theme-toggle" aria-label="Colour theme: ${theme}" title="Colour theme: ${theme}"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor"/></svg></button>
-</header>
+${input.accountHtml ?? ''}</header>
 <div class="layout">
 <main id="main">
 ${input.breadcrumbHtml}${input.mainHtml}

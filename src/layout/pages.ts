@@ -27,6 +27,8 @@ export interface PageSurroundings {
   updatedMs?: number | undefined;
   /** Text direction and `hreflang` alternates (content/languages.ts). */
   language?: { direction?: 'ltr' | 'rtl' | undefined; alternates: readonly Alternate[] } | undefined;
+  /** The header's account block (layout/document.ts `accountHtml`); none for anonymous bodies. */
+  accountHtml?: string | undefined;
 }
 
 /**
@@ -64,6 +66,7 @@ ${renderPageMeta(around.editUrl, around.updatedMs ?? page.lastModifiedMs)}${arou
     lang: page.lang,
     direction: around.language?.direction,
     alternates: part === undefined || part.n === 1 ? (around.language?.alternates ?? []) : [],
+    accountHtml: around.accountHtml,
   });
 }
 
@@ -162,6 +165,7 @@ export function renderFolderHtml(
   breadcrumbHtml: string,
   part?: ListingPart,
   parts: readonly ListingPart[] = [],
+  accountHtml?: string,
 ): string {
   const name = folder.key === '/' ? site.name : folder.title;
   const title = part === undefined || part.n === 1 ? name : `${name} (part ${part.n} of ${parts.length})`;
@@ -183,12 +187,29 @@ export function renderFolderHtml(
     mainHtml: `<article class="content">\n${top}<h1>${escapeHtml(title)}</h1>\n<ul class="listing">\n${items.join('\n')}\n</ul>\n${bottom}</article>`,
     lang: languageOfKey(site.languages, folder.key).lang,
     direction: languageOfKey(site.languages, folder.key).direction,
+    accountHtml,
   });
 }
 
+/** What an error page may show beyond its message (issue 29: sign-in). */
+export interface ErrorPageExtras {
+  /** The header's account block (layout/account.ts), for a signed-in person. */
+  accountHtml?: string | undefined;
+  /** HTML after the message (already escaped): the "Sign in" link, or who is signed in and "Sign out". */
+  actionsHtml?: string | undefined;
+}
+
 /** An error page (404, 401…) as a full HTML document, marked `noindex`. */
-export function renderErrorHtml(chrome: SiteChrome, status: number, title: string, message: string, sidebarHtml: string): string {
+export function renderErrorHtml(
+  chrome: SiteChrome,
+  status: number,
+  title: string,
+  message: string,
+  sidebarHtml: string,
+  extras: ErrorPageExtras = {},
+): string {
   return renderDocument(chrome, {
+    accountHtml: extras.accountHtml,
     title,
     description: message,
     sidebarHtml,
@@ -197,7 +218,7 @@ export function renderErrorHtml(chrome: SiteChrome, status: number, title: strin
     mainHtml: `<article class="content error-page">
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-<p class="status">HTTP ${status}</p>
+${extras.actionsHtml ?? ''}<p class="status">HTTP ${status}</p>
 <p><a href="${chrome.basePath}/">Home</a> · <a href="${chrome.basePath}/sitemap.xml">Sitemap</a> · <a href="${chrome.basePath}/llms.txt">llms.txt</a></p>
 </article>`,
   });

@@ -22,6 +22,8 @@ export interface SearchPageInput {
   /** The language searched, passed on in the paging links; undefined when none was asked for. */
   lang: string | undefined;
   sidebarHtml: string;
+  /** The header's account block (layout/account.ts) for a signed-in person; none otherwise. */
+  accountHtml?: string | undefined;
 }
 
 /** An excerpt as HTML: its text escaped, each matched word in `<mark>`. */
@@ -87,6 +89,7 @@ export function renderSearchPage(chrome: SiteChrome, input: SearchPageInput): st
     path: '/search',
     sidebarHtml: input.sidebarHtml,
     breadcrumbHtml: '',
+    accountHtml: input.accountHtml,
     mainHtml: `<article class="content search-page">
 <h1>${escapeHtml(title)}</h1>
 <form class="search-page-form" action="${chrome.basePath}/search" method="get">

@@ -23,20 +23,19 @@ export function assetBodies(accentColor: string | null = null): ReadonlyMap<stri
   ]);
 }
 
+/** The 404 page's title when the generator declares none. */
+export const NOT_FOUND_TITLE = 'Page not found';
+/** The 404 page's message when the generator declares none. */
+export const NOT_FOUND_MESSAGE =
+  'There is no page at this address. It may have moved or been renamed: search for it with the box above, or start from the home page or the sections of this site.';
+
 /**
  * The HTML 404 page of `view`'s site, drawn in its chrome with the root sidebar; in the words of
  * `notFound`, the generator's own not-found page (Starlight's and mdBook's 404.md), when it has one.
  */
 export function notFoundBody(view: SiteView, notFound?: DeclaredSite['notFound']): Body {
   return makeBody(
-    renderErrorHtml(
-      view.chrome,
-      404,
-      notFound?.title ?? 'Page not found',
-      notFound?.message ??
-        'There is no page at this address. It may have moved or been renamed: search for it with the box above, or start from the home page or the sections of this site.',
-      view.rootSidebar,
-    ),
+    renderErrorHtml(view.chrome, 404, notFound?.title ?? NOT_FOUND_TITLE, notFound?.message ?? NOT_FOUND_MESSAGE, view.rootSidebar),
     CONTENT_TYPES.html,
   );
 }

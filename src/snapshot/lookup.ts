@@ -18,6 +18,8 @@ export interface Found {
   bodies: Representations;
   /** The content page, or undefined for a generated folder listing. */
   page: Page | undefined;
+  /** The page's or folder listing's key (`/a/b`, `/a/`): a reader's bodies are found by it (reader-view.ts). */
+  key: string;
   /** Canonical URL path of the HTML representation. */
   url: string;
   /** URL path of the markdown representation. */
@@ -160,13 +162,13 @@ function represent(snapshot: Snapshot, located: Located | undefined): Found | un
     const bodies = snapshot.pages.get(key);
     if (bodies === undefined) return undefined; // the source vanished since the build
     const first = bodies.parts?.[0];
-    if (bodies.parts !== undefined && first !== undefined) return partFound(page, bodies.parts, first, markdownOnly);
-    return { kind: 'page', bodies, page, url: page.url, markdownUrl: page.markdownUrl, markdownOnly };
+    if (bodies.parts !== undefined && first !== undefined) return partFound(key, page, bodies.parts, first, markdownOnly);
+    return { kind: 'page', bodies, page, key, url: page.url, markdownUrl: page.markdownUrl, markdownOnly };
   }
   const listing = snapshot.listings.get(key);
   const folder = snapshot.site.folders.get(key);
   if (listing === undefined || folder === undefined) return undefined;
-  return { kind: 'page', bodies: listing, page: undefined, url: folder.url, markdownUrl: `${folder.url}index.md`, markdownOnly };
+  return { kind: 'page', bodies: listing, page: undefined, key, url: folder.url, markdownUrl: `${folder.url}index.md`, markdownOnly };
 }
 
 /**
@@ -193,7 +195,7 @@ function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefine
           return key === undefined ? undefined : represent(snapshot, locate(snapshot, key));
         }
         const part = parts[parsed.n - 1];
-        return part === undefined ? undefined : partFound(page, parts, part, parsed.markdown);
+        return part === undefined ? undefined : partFound(parsed.key, page, parts, part, parsed.markdown);
       },
     };
   }
@@ -205,12 +207,12 @@ function partOf(parts: readonly PartBodies[] | undefined, parsed: PartPath, rawP
   if (parts === undefined) return undefined;
   const part = parts[parsed.n - 1];
   if (part === undefined) return { kind: 'not_found' };
-  const found = partFound(page, parts, part, parsed.markdown);
+  const found = partFound(parsed.key, page, parts, part, parsed.markdown);
   const canonical = parsed.markdown ? part.markdownUrl : part.url;
   return rawPath === canonical ? found : { kind: 'redirect', location: canonical };
 }
 
-function partFound(page: Page | undefined, parts: readonly PartBodies[], part: PartBodies, markdownOnly: boolean): Found {
+function partFound(key: string, page: Page | undefined, parts: readonly PartBodies[], part: PartBodies, markdownOnly: boolean): Found {
   const neighbours = { n: part.n, count: parts.length, previous: parts[part.n - 2], next: parts[part.n] };
-  return { kind: 'page', bodies: part, page, url: part.url, markdownUrl: part.markdownUrl, markdownOnly, part: neighbours };
+  return { kind: 'page', bodies: part, page, key, url: part.url, markdownUrl: part.markdownUrl, markdownOnly, part: neighbours };
 }

@@ -10,6 +10,7 @@ import { LazyMap, type BodyCache } from './lazy-map.js';
 import type { SiteView } from './site-view.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { Log } from '../log.js';
+import type { Page } from '../content/page.js';
 
 /** Options of {@link pageBodiesOf}. */
 export interface PageBodiesOptions {
@@ -19,6 +20,21 @@ export interface PageBodiesOptions {
   onPageRender?: ((key: string) => void) | undefined;
   /** Where a page's refused includes are told when it is rendered (`serve` passes its logger); none when omitted. */
   log?: Log | undefined;
+  /**
+   * The sidebar of a page (default the view's `pageSidebarOf`): a reader's view draws the tree
+   * that lists internal pages too (reader-view.ts).
+   */
+  sidebarOf?: ((page: Page) => string) | undefined;
+  /** The header's account block, or its marker (layout/account.ts `ACCOUNT_MARKER`); default none. */
+  accountHtml?: string | undefined;
+  /** Prefix of the cache keys (default `page:`): a reader's bodies are kept beside the anonymous ones. */
+  namespace?: string | undefined;
+  /**
+   * How internal pages (and every page of the internal zone) are drawn: only a reader with
+   * internal:read ever gets them, so as such a reader sees them (reader-view.ts), with the tree
+   * that lists internal pages and the header's account marker. Default: as every other page.
+   */
+  internalPages?: { sidebarOf: (page: Page) => string; accountHtml: string } | undefined;
 }
 
 /**
@@ -32,7 +48,8 @@ function logRefusedIncludes(log: Log, problems: readonly ContentProblem[]): void
 }
 
 /**
- * Page bodies by page key (`/a/b`), made on first `get` and kept in `cache` under `page:<key>`;
+ * Page bodies by page key (`/a/b`), made on first `get` and kept in `cache` under `page:<key>`
+ * (or `options.namespace`);
  * `undefined` for a page whose source file is gone (rendering it throws).
  */
 export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodiesOptions): LazyMap<PageBodies> {
@@ -45,6 +62,7 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
         const page = site.pages.get(key);
         if (page === undefined) return undefined;
         options.onPageRender?.(key);
+        const internal = page.kind === 'internal' || site.internalZone.isInternalKey(page.key) ? options.internalPages : undefined;
         let content;
         try {
           content = renderPageContent(site, page, baseUrl, { pageMaxChars: options.pageMaxChars });
@@ -55,12 +73,13 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
         if (options.log !== undefined) logRefusedIncludes(options.log, content.dialectProblems ?? []);
         const language = { direction: languageOfKey(site.languages, key).direction, alternates: alternatesOf(site, key) };
         const around = {
-          sidebarHtml: view.pageSidebarOf(page),
+          sidebarHtml: (internal?.sidebarOf ?? options.sidebarOf ?? view.pageSidebarOf)(page),
           breadcrumbHtml: renderBreadcrumb(site, key, basePath),
           pageNavHtml: renderPageNav(site, key, basePath),
           editUrl: view.editUrlOf(page),
           updatedMs: view.updatedMsOf(page),
           language,
+          accountHtml: internal?.accountHtml ?? options.accountHtml,
         };
         const render = (part?: PagePart): string => renderPageHtml(chrome, page, content, around, part);
         if (content.parts.length === 0) return wholeBodies(render(), withLlmsDirective(content.markdown, baseUrl));
@@ -69,6 +88,6 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
       },
     },
     cache,
-    'page:',
+    options.namespace ?? 'page:',
   );
 }

@@ -27,6 +27,7 @@ import { listingBodiesOf } from './listing-bodies.js';
 import { pageBodiesOf } from './page-bodies.js';
 import { buildInParallel, type BuiltContent } from './parallel-build.js';
 import { siteViewOf } from './site-view.js';
+import { readerViewOf, type ReaderView } from './reader-view.js';
 import { readGitDates, type GitDates } from './git-dates.js';
 import type { Branding } from '../layout/branding.js';
 import type { Log } from '../log.js';
@@ -49,6 +50,11 @@ export interface Snapshot {
   readonly assets: ReadonlyMap<string, Body>;
   /** The HTML 404 page. */
   readonly notFoundHtml: Body;
+  /**
+   * What a signed-in reader or a client with internal:read sees (reader-view.ts, issue 29): made
+   * lazily, on the first request that needs it.
+   */
+  readonly reader: ReaderView;
   /**
    * Settles when the pages' "last updated" times from git are known (git-dates.ts, bounded in
    * time; at once without a repository): a server waits for it before it answers, so that every
@@ -170,16 +176,24 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     gitDates: options.gitDates,
   });
   const cache = createBodyCache(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
+  const reader = readerViewOf(view, cache, {
+    pageMaxChars: options.pageMaxChars,
+    onPageRender: options.onPageRender,
+    log: options.log,
+    conventions: options.conventions,
+    llmsMaxChars: options.llmsMaxChars,
+  });
   return {
     site: view.site,
     search: built.search,
     chrome: view.chrome,
     rootSidebar: view.rootSidebar,
-    pages: pageBodiesOf(view, cache, options),
+    pages: pageBodiesOf(view, cache, { ...options, internalPages: reader.internalPages }),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
     discovery: discoveryBodiesOf(view, built.search, cache, options),
     assets: assetBodies(options.branding?.accentColor ?? null),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
+    reader,
     datesReady: options.gitDates?.ready ?? Promise.resolve(),
     builtAtMs: (options.now ?? Date.now)(),
     buildWorkers: built.workers,

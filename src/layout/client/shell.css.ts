@@ -40,6 +40,10 @@ body>.layout{flex:1 0 auto;width:100%}
 .site-header .search{flex:1 1 8rem;min-width:0;margin-left:auto}
 .menu-button,.theme-toggle{display:none;flex:none;align-items:center;justify-content:center;width:2.5rem;height:2.5rem;padding:0;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
 .js .theme-toggle{display:inline-flex}
+.account{display:flex;flex:none;align-items:center;gap:.5rem;font-size:.875rem}
+.account-name{max-width:14rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.sign-out{display:inline;margin:0}
+.sign-out button,.sign-in{padding:.3rem .7rem;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);font:inherit;cursor:pointer;text-decoration:none}
 .layout{display:grid;grid-template-columns:15.5rem minmax(0,1fr);grid-template-areas:"side main";gap:2rem;max-width:90rem;margin:0 auto;padding:1.5rem 1.25rem}
 .layout>main{grid-area:main;min-width:0;display:grid;grid-template-columns:minmax(0,1fr);grid-template-areas:"crumbs" "actions" "toc" "article" "footer";align-content:start}
 main>.breadcrumb{grid-area:crumbs}
