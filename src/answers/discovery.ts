@@ -8,7 +8,8 @@ import type { Snapshot } from '../snapshot/snapshot.js';
 import { bodyAnswer, type Answer, type HeaderFields, type RouteAnswer } from './answer.js';
 import type { Principal } from '../auth/principal.js';
 import { authenticate, cachedPrincipal, type AuthServices } from '../auth/authenticate.js';
-import { presentedCredential } from '../http/credentials.js';
+import { credentialReader } from '../http/credentials.js';
+import { READER_SCHEMES } from '../auth/schemes.js';
 import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
 
 /** How a discovery resource is served. */
@@ -78,6 +79,7 @@ const PRIVATE_LLMS_HEADERS: HeaderFields = {
  */
 export function llmsTxtAnswer(auth: AuthServices, baseUrl: string): RouteAnswer {
   const publicAnswer = discoveryAnswer(DISCOVERY.getLlmsTxt as DiscoveryResource, '/llms.txt', baseUrl);
+  const readCredential = credentialReader(baseUrl);
   return function serveLlmsTxt(facts, snapshot, principal) {
     const answerFor = (reader: Principal | undefined): Answer | Promise<Answer> => {
       if (reader?.scopes.includes('internal:read') === true) return bodyAnswer(snapshot.reader.internalLlmsTxt, PRIVATE_LLMS_HEADERS);
@@ -88,7 +90,7 @@ export function llmsTxtAnswer(auth: AuthServices, baseUrl: string): RouteAnswer 
     if (principal !== undefined) return answerFor(principal);
     let credential;
     try {
-      credential = presentedCredential(facts);
+      credential = readCredential(facts, READER_SCHEMES);
     } catch {
       return publicAnswer(facts, snapshot, undefined);
     }

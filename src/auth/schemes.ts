@@ -94,6 +94,15 @@ const sessionScheme: CredentialScheme = {
   verify: (services, value) => services.sessions.verify(value),
 };
 
+/**
+ * The schemes of the API's routes: the headers an API client sends. whoami keeps the SPEC contract
+ * (API key or bearer only); /mcp and the token endpoints never take the session cookie, which a
+ * browser would attach to a cross-site POST (CSRF).
+ */
+export const API_SCHEMES: readonly SchemeName[] = ['apiKey', 'bearer'];
+/** The schemes of what a signed-in reader's browser asks for: pages and search (JSON and page). */
+export const READER_SCHEMES: readonly SchemeName[] = ['apiKey', 'bearer', 'session'];
+
 /** Every scheme, by name. */
 export const SCHEMES: Readonly<Record<SchemeName, CredentialScheme>> = {
   apiKey: apiKeyScheme,

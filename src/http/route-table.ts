@@ -10,6 +10,7 @@ import type { AppContext } from '../answers/context.js';
 import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 import type { Route, RouteErrors } from './route.js';
 import type { SchemeName } from '../auth/principal.js';
+import { API_SCHEMES, READER_SCHEMES } from '../auth/schemes.js';
 import { DISCOVERY, discoveryAnswer, llmsTxtAnswer } from '../answers/discovery.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
@@ -55,15 +56,6 @@ interface RouteParts {
   /** The credential schemes it reads, when not {@link API_SCHEMES}. */
   schemes?: readonly SchemeName[];
 }
-
-/**
- * The schemes of the API's routes: the headers an API client sends. whoami keeps the SPEC contract
- * (API key or bearer only); /mcp and the token endpoints never take the session cookie, which a
- * browser would attach to a cross-site POST (CSRF).
- */
-export const API_SCHEMES: readonly SchemeName[] = ['apiKey', 'bearer'];
-/** The schemes of what a signed-in reader's browser asks for: pages and search (JSON and page). */
-export const READER_SCHEMES: readonly SchemeName[] = ['apiKey', 'bearer', 'session'];
 
 /** The answer of every operation of api/operations.ts, by operation id. */
 function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
