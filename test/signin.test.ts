@@ -146,7 +146,10 @@ describe('sign-in through the identity provider', () => {
         { 'sec-fetch-site': 'same-site' },
       ];
       for (const headers of refused) {
-        const response = await fetchWithJar(result.jar, `${site.baseUrl}/_sitegate/logout`, { method: 'POST', headers: { ...HTML, ...headers } });
+        const response = await fetchWithJar(result.jar, `${site.baseUrl}/_sitegate/logout`, {
+          method: 'POST',
+          headers: { ...HTML, ...headers },
+        });
         expect(response.status, JSON.stringify(headers)).toBe(403);
         expect(response.headers.getSetCookie()).toEqual([]);
         const body = await response.text();
@@ -165,7 +168,10 @@ describe('sign-in through the identity provider', () => {
     it('with the site origin: ends the session, clears the cookie, 303 to the end_session_endpoint', async () => {
       const result = await signInWithFetch(site.baseUrl, 'alice');
       const oldCookie = result.sessionCookie as string;
-      const response = await fetchWithJar(result.jar, `${site.baseUrl}/_sitegate/logout`, { method: 'POST', headers: { origin: site.baseUrl } });
+      const response = await fetchWithJar(result.jar, `${site.baseUrl}/_sitegate/logout`, {
+        method: 'POST',
+        headers: { origin: site.baseUrl },
+      });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe(
         `${op.issuer}/session/end?client_id=docs&post_logout_redirect_uri=${encodeURIComponent(`${site.baseUrl}/`)}`,
@@ -180,10 +186,17 @@ describe('sign-in through the identity provider', () => {
     it('with Sec-Fetch-Site: same-origin and no Origin: 303, also without a session or with a dead cookie', async () => {
       const jar = new CookieJar();
       jar.set('127.0.0.1', 'sitegate_session', 'not-a-session');
-      const response = await fetchWithJar(jar, `${site.baseUrl}/_sitegate/logout`, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } });
+      const response = await fetchWithJar(jar, `${site.baseUrl}/_sitegate/logout`, {
+        method: 'POST',
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
       expect(response.status).toBe(303);
       expect(response.headers.getSetCookie()).toEqual([CLEAR_SESSION]);
-      const bare = await fetch(`${site.baseUrl}/_sitegate/logout`, { method: 'POST', headers: { origin: site.baseUrl }, redirect: 'manual' });
+      const bare = await fetch(`${site.baseUrl}/_sitegate/logout`, {
+        method: 'POST',
+        headers: { origin: site.baseUrl },
+        redirect: 'manual',
+      });
       expect(bare.status).toBe(303);
     });
 
@@ -201,7 +214,11 @@ describe('sign-in off or the provider down', () => {
     try {
       expect((await fetch(`${site.baseUrl}/_sitegate/login`, { redirect: 'manual' })).status).toBe(404);
       expect((await fetch(`${site.baseUrl}/_sitegate/callback?code=x&state=y`, { redirect: 'manual' })).status).toBe(404);
-      const logout = await fetch(`${site.baseUrl}/_sitegate/logout`, { method: 'POST', headers: { origin: site.baseUrl }, redirect: 'manual' });
+      const logout = await fetch(`${site.baseUrl}/_sitegate/logout`, {
+        method: 'POST',
+        headers: { origin: site.baseUrl },
+        redirect: 'manual',
+      });
       expect(logout.status).toBe(404);
     } finally {
       await site.close();

@@ -8,6 +8,8 @@
  *
  * Client authentication at the token endpoint (OpenID Connect Core §9): `client_secret_basic`
  * when a secret is configured, else `none` (a public client: PKCE alone binds the code, RFC 7636).
+ * ID token signatures are verified against the provider's `jwks_uri` (openid-client
+ * `enableNonRepudiationChecks`; it caches the key set), not only trusted to TLS.
  */
 import * as client from 'openid-client';
 import type { Log } from '../log.js';
@@ -76,12 +78,12 @@ export function createRelyingParty(settings: OidcSettings, options: RelyingParty
 
   const discover = async (): Promise<client.Configuration> => {
     try {
-      found = await client.discovery(issuer, settings.clientId, undefined, authentication, {
-        timeout,
-        // Plain HTTP only to a loopback issuer (development and tests), checked above.
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- the loopback exception is deliberate
-        ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
-      });
+      // ID token signatures are checked against the provider's JWKS (OpenID Connect Core
+      // §3.1.3.7 item 6), not left to TLS: fail closed even on a plain-HTTP loopback issuer or
+      // behind a TLS-intercepting proxy. Plain HTTP only to a loopback issuer, checked above.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the loopback exception is deliberate
+      const execute = insecure ? [client.allowInsecureRequests, client.enableNonRepudiationChecks] : [client.enableNonRepudiationChecks];
+      found = await client.discovery(issuer, settings.clientId, undefined, authentication, { timeout, execute });
       failedAtMs = undefined;
       return found;
     } catch (error) {
