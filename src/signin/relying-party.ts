@@ -98,7 +98,7 @@ export function createRelyingParty(settings: OidcSettings, options: RelyingParty
   };
 
   const unavailable = (error: unknown): ProviderUnavailableError =>
-    new ProviderUnavailableError(`the identity provider's metadata could not be read from ${settings.issuer}: ${describe(error)}`, {
+    new ProviderUnavailableError(`the identity provider's metadata could not be read from ${settings.issuer}: ${describeError(error)}`, {
       cause: error,
     });
 
@@ -113,8 +113,8 @@ export function createRelyingParty(settings: OidcSettings, options: RelyingParty
   };
 }
 
-/** A short description of an error for the log: its message and its cause's. */
-function describe(error: unknown): string {
+/** A short description of an error for the log: its message and its cause's (never a token: openid-client's messages name none). */
+export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${error.message}${cause}`;

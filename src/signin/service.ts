@@ -14,6 +14,7 @@ import type { Claims } from './grants.js';
 import { openPendingLogin, sealPendingLogin, type PendingLoginKey } from './pending-login.js';
 import {
   createRelyingParty,
+  describeError,
   isProviderUnavailable,
   ProviderUnavailableError,
   type RelyingParty,
@@ -120,6 +121,13 @@ export function createSignInService(
   const rp = options.relyingParty ?? createRelyingParty(oidc, options);
   const nowSec = (): number => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   const redirectUri = `${baseUrl}${SIGNIN_PATHS.callback}`;
+  /** The refusal or unavailability an openid-client error means; the latter is logged (the operator's to fix). */
+  const failureOf = (error: unknown, step: string): Error => {
+    const failure = refusalOf(error);
+    if (failure instanceof ProviderUnavailableError)
+      options.log?.warn({ issuer: oidc.issuer, step }, `sign-in: the identity provider failed: ${describeError(failure.cause ?? failure)}`);
+    return failure;
+  };
   const postLogoutRedirectUri = `${baseUrl}/`;
 
   return {
@@ -166,7 +174,7 @@ export function createSignInService(
           idTokenExpected: true,
         });
       } catch (error) {
-        throw refusalOf(error);
+        throw failureOf(error, 'token');
       }
       const idClaims = tokens.claims();
       if (idClaims === undefined) throw new SignInRefusedError('invalid_id_token');
@@ -176,7 +184,7 @@ export function createSignInService(
           // The expected sub is the ID token's (OpenID Connect Core §5.3.4).
           userinfo = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
         } catch (error) {
-          throw refusalOf(error);
+          throw failureOf(error, 'userinfo');
         }
       }
       return { subject: idClaims.sub, claims: mergeClaims(idClaims, userinfo), returnTo: pending.returnTo };
