@@ -23,6 +23,8 @@ import type { Metrics } from './metrics/metrics.js';
 import { instrumentRateLimiter, instrumentStore } from './metrics/instrument.js';
 import { createAnalyticsRecorder } from './analytics/recorder.js';
 import type { RequestObserver } from './http/observe.js';
+import { createSignInService } from './signin/service.js';
+import { derivePendingLoginKey } from './signin/pending-login.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
@@ -114,6 +116,15 @@ async function openRateLimiter(config: Config, log: Log, metrics: Metrics | unde
 export async function createContext(config: Config, first: Snapshot, options: ContextOptions = {}): Promise<ServerContext> {
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   const { metrics } = options;
+  // People sign-in (issue 29), made first so a bad setting fails before the store opens; its
+  // pending-login cookie is sealed under a key from the operator's secret.
+  const signin =
+    config.auth.oidc === null
+      ? undefined
+      : createSignInService(config.baseUrl, config.auth, derivePendingLoginKey(resolveSecret(config)), {
+          now: options.now,
+          log: options.log,
+        });
   const opened = options.store ?? (await openStore(config, onBackgroundError, options.log));
   const store = metrics === undefined ? opened : instrumentStore(opened, metrics);
   const keys = createKeyService(store, { now: options.now, onBackgroundError });
@@ -170,6 +181,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       ...(metrics === undefined ? {} : { onCredentialCache: (hit: boolean) => metrics.cacheLookup('credential', hit) }),
     },
     readiness: createReadiness({ ping: () => store.ping() }),
+    ...(signin === undefined ? {} : { signin }),
     observers: analytics === undefined ? [] : [analytics.observe],
     ...(analytics === undefined ? {} : { searched: analytics.searched }),
     snapshot: () => current,

@@ -51,6 +51,24 @@ export const ERROR_TABLE = {
     resolution:
       "Call /mcp from an agent, IDE or script (they send no Origin header) or from a page of this site; to call it from another site's pages, ask the site operator to add that origin to mcp.allowedOrigins.",
   },
+  no_access: {
+    status: 403,
+    message: 'Your account has no access to this site.',
+    resolution:
+      "You signed in, but your identity provider's groups and e-mail address match none of the site's grants (auth.grants). Ask the site operator for access, or sign in with another account.",
+  },
+  cross_site_request: {
+    status: 403,
+    message: 'This request came from another site.',
+    resolution:
+      'Sign out from a page of this site: requests that change state with the session cookie must come from the same origin (Origin or Sec-Fetch-Site: same-origin).',
+  },
+  sign_in_failed: {
+    status: 400,
+    message: 'Signing in did not complete: the answer from the identity provider could not be verified.',
+    resolution:
+      'Start signing in again from /_sitegate/login, in the same browser, and finish within 10 minutes. If it keeps failing, the site operator should check auth.oidc and the audit log (sign_in_refused).',
+  },
   invalid_request: {
     status: 400,
     message: 'The request is malformed.',
@@ -126,6 +144,11 @@ export const ERROR_TABLE = {
     status: 500,
     message: 'Something went wrong on our side.',
     resolution: 'Retry later. If it keeps happening, report the request id to the site operator.',
+  },
+  sign_in_unavailable: {
+    status: 502,
+    message: 'The identity provider could not be reached, so signing in is not possible right now.',
+    resolution: "Try again in a minute. If it lasts, the site operator should check auth.oidc.issuer and the provider's status.",
   },
 } as const satisfies Readonly<Record<string, ErrorDefinition>>;
 

@@ -3,6 +3,7 @@ import type { Snapshot } from '../snapshot/snapshot.js';
 import type { Config } from '../config/config.js';
 import type { AuthServices } from '../auth/authenticate.js';
 import type { ReadinessProbe } from '../readiness.js';
+import type { SignInService } from '../signin/service.js';
 
 /** Services the routes use; built once per process by `src/context.ts`. */
 export interface AppContext {
@@ -17,4 +18,9 @@ export interface AppContext {
    * (analytics: searches that found nothing). Absent when nothing listens.
    */
   searched?: (query: string, found: number) => void;
+  /**
+   * People sign-in through the identity provider (signin/service.ts): the `/_sitegate/login`,
+   * `callback` and `logout` routes. Undefined when `auth.oidc` is not set (they answer 404).
+   */
+  signin?: SignInService;
 }

@@ -17,6 +17,7 @@ import { AUTH_REALM, usesOAuthErrors, NO_STORE_HEADERS } from '../oauth/answers.
 import { plainAnswer, type PlainAnswer } from './answer.js';
 import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
 import { negotiateMediaType } from './negotiation.js';
+import { signInErrorHtml } from './signin-pages.js';
 
 /**
  * The forms an error takes: `json` SPEC.md's object; `oauth` what the token endpoints answer (the
@@ -283,6 +284,8 @@ const ERROR_PAGE_HINT_SIGNED_IN = 'Your account may not read this page. Sign out
 /** The HTML error page: the snapshot's 404 page, or the layout's error page with a hint. */
 function errorHtml(error: ApiError, snapshot: Snapshot): Buffer | string {
   if (error.code === 'not_found') return snapshot.notFoundHtml.bytes;
+  const signIn = signInErrorHtml(error, snapshot);
+  if (signIn !== undefined) return signIn;
   const hint = ERROR_PAGE_HINT[error.code] ?? error.message;
   return renderErrorHtml(snapshot.chrome, error.status, error.message, hint, snapshot.rootSidebar);
 }

@@ -19,6 +19,8 @@ import { mcpOriginGuard, type RequestGuard } from '../answers/mcp-origin.js';
 import { servePage } from '../answers/pages.js';
 import { getReadiness } from '../answers/readiness.js';
 import { searchPage } from '../answers/search-page.js';
+import { callbackAnswer, signInAnswer, signOutAnswer } from '../answers/signin.js';
+import { SIGNIN_PATHS } from '../signin/settings.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
 export interface PathRoutes {
@@ -146,6 +148,12 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
         schemes: READER_SCHEMES,
       },
     ),
+  );
+  // People sign-in (issue 29): browsers get the error pages; the routes read their cookies themselves.
+  routes.push(
+    routeOf({ ...none, id: 'signIn', path: SIGNIN_PATHS.login }, { answer: signInAnswer(ctx), errors: 'negotiated' }),
+    routeOf({ ...none, id: 'signInCallback', path: SIGNIN_PATHS.callback }, { answer: callbackAnswer(ctx), errors: 'negotiated' }),
+    routeOf({ ...none, method: 'POST', id: 'signOut', path: SIGNIN_PATHS.logout }, { answer: signOutAnswer(ctx), errors: 'negotiated' }),
   );
   // Pages decide their scopes by what the path is (public or internal), so the route lists none.
   const page = routeOf(
