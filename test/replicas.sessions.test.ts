@@ -24,16 +24,16 @@ const PROPAGATION_MS = 2000;
 const INTERNAL_PAGE = '/internal/runbook';
 
 describe('sessions on two replicas sharing PostgreSQL', { timeout: 120_000 }, () => {
-  let database: TestDatabase;
-  let provider: RunningOidcProvider;
-  let cwd: string;
+  let database: TestDatabase | undefined;
+  let provider: RunningOidcProvider | undefined;
+  let cwd: string | undefined;
   let env: NodeJS.ProcessEnv;
   const origins: string[] = [];
   const children: SitegateProcess[] = [];
 
   /** Runs the operator's CLI on the replicas' database. @throws unless it exits 0 */
   async function sitegate(...args: string[]): Promise<string> {
-    const cli = new SitegateProcess(args, cwd, env);
+    const cli = new SitegateProcess(args, cwd as string, env);
     children.push(cli);
     const exit = await cli.exited(CLI_TIMEOUT_MS);
     expect(exit, cli.stderr).toStrictEqual({ code: 0, signal: null });
@@ -46,21 +46,22 @@ describe('sessions on two replicas sharing PostgreSQL', { timeout: 120_000 }, ()
     // Both replicas answer for one public URL, as behind a load balancer: the first's origin.
     const publicUrl = `http://127.0.0.1:${ports[0]}`;
     provider = await startOidcProvider({ sitegateBaseUrl: publicUrl });
-    cwd = mkdtempSync(path.join(tmpdir(), 'sitegate-replica-sessions-'));
+    const folder = mkdtempSync(path.join(tmpdir(), 'sitegate-replica-sessions-'));
+    cwd = folder;
     const auth = {
       oidc: { issuer: provider.issuer, clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET, scopes: TEST_OIDC_SCOPES },
       grants: TEST_GRANTS,
     };
-    writeFileSync(path.join(cwd, 'sitegate.json'), JSON.stringify({ auth }));
+    writeFileSync(path.join(folder, 'sitegate.json'), JSON.stringify({ auth }));
     env = {
       DATABASE_URL: database.url,
       SITEGATE_BASE_URL: publicUrl,
       SITEGATE_LOG_LEVEL: 'warn',
       SITEGATE_SECRET: 'replica-sessions-test-secret-0123456789',
-      SITEGATE_DATA_DIR: path.join(cwd, 'unused-data'),
+      SITEGATE_DATA_DIR: path.join(folder, 'unused-data'),
     };
     const started = ports.map((port) => {
-      const child = new SitegateProcess(['serve', EXAMPLE_SITE, '--port', String(port)], cwd, env);
+      const child = new SitegateProcess(['serve', EXAMPLE_SITE, '--port', String(port)], folder, env);
       children.push(child);
       return { child, origin: `http://127.0.0.1:${port}` };
     });

@@ -94,8 +94,21 @@ describe('the session cookie on pages and search', () => {
     expect(byKey.statusCode).toBe(200);
     const bySession = await get(INTERNAL_PAGE, { accept: 'text/html', cookie: cookie(STAFF_COOKIE) });
     expect(bySession.statusCode).toBe(200);
-    expect(bySession.body).toBe(byKey.body);
-    expect(headersWithoutDate(bySession)).toStrictEqual(headersWithoutDate(byKey));
+    // The same page, with who is signed in and a sign-out button where the key's has the marker.
+    expect(bySession.body).toBe(
+      byKey.body.replace(
+        '<!--sitegate:account-->',
+        '<div class="account"><span class="account-name">Signed in as staff</span><form class="sign-out" method="post" action="/_sitegate/logout"><button type="submit">Sign out</button></form></div>\n',
+      ),
+    );
+    // Made per person, it has no ETag, is never compressed, and varies on the cookie.
+    const keyHeaders: Record<string, unknown> = { ...headersWithoutDate(byKey) };
+    delete keyHeaders.etag;
+    expect(headersWithoutDate(bySession)).toStrictEqual({
+      ...keyHeaders,
+      'content-length': String(Buffer.byteLength(bySession.body)),
+      vary: 'Accept, Cookie',
+    });
     expect(bySession.headers['cache-control']).toBe(byKey.headers['cache-control']);
     expect(sessions.verified).toStrictEqual([STAFF_COOKIE]);
     // The next request is answered from the service's cache, on the listener's synchronous path.
