@@ -46,6 +46,10 @@ export interface SignInSiteOptions {
   clientSecret?: string | null;
   grants?: GrantRule[];
   sessionTtlSec?: number;
+  /** Idle session lifetime (default DEFAULT_SESSION_IDLE_TTL_SEC). */
+  sessionIdleTtlSec?: number;
+  /** The context's clock (default the real one): session lifetimes are measured by it. */
+  now?: () => Date;
 }
 
 /**
@@ -69,12 +73,12 @@ export async function startSignInSite(options: SignInSiteOptions): Promise<SignI
           },
     grants: options.grants ?? TEST_GRANTS,
     sessionTtlSec: options.sessionTtlSec ?? DEFAULT_SESSION_TTL_SEC,
-    sessionIdleTtlSec: DEFAULT_SESSION_IDLE_TTL_SEC,
+    sessionIdleTtlSec: options.sessionIdleTtlSec ?? DEFAULT_SESSION_IDLE_TTL_SEC,
     autoSignIn: false,
   };
   const config: Config = { ...loadConfig({ contentDir, baseUrl, dataDir }, {}, {}), auth };
   const loaded = loadSnapshot(config.contentDir, snapshotOptionsOf(config));
-  const context = await createContext(config, loaded.snapshot);
+  const context = await createContext(config, loaded.snapshot, options.now === undefined ? {} : { now: options.now });
   const audit: Omit<AuditEvent, 'at'>[] = [];
   const append = context.auth.audit.bind(context.auth);
   context.auth.audit = (event) => {
