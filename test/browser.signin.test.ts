@@ -141,8 +141,15 @@ describe('people sign in through the identity provider in chromium', () => {
         expect(await seriousViolations(page)).toStrictEqual([]);
 
         // 2. "Sign in" → the provider's login form → consent → back on the page asked for.
+        const landed = page.waitForResponse((response) => response.url() === base + HANDBOOK_PATH);
         await signInFrom401(page, 'alice', '02');
         expect(page.url()).toBe(base + HANDBOOK_PATH);
+        const page200 = await landed;
+        expect([page200.status(), page200.headers()['cache-control'], page200.headers().vary]).toStrictEqual([
+          200,
+          'private, no-store',
+          'Accept, Cookie',
+        ]);
         await shot(page, '03-signed-in-page');
         expect(await heading(page)).toBe('Staff handbook');
         expect(await mainText(page)).toContain(`How the support rota works in a ${HANDBOOK_WORD} week`);
@@ -167,12 +174,12 @@ describe('people sign in through the identity provider in chromium', () => {
         }>(
           `fetch(${JSON.stringify(`${HANDBOOK_PATH}.md`)}).then(async (r) => ({ status: r.status, type: r.headers.get('content-type'), cache: r.headers.get('cache-control'), vary: r.headers.get('vary'), body: await r.text() }))`,
         );
-        expect({ ...markdown, body: markdown.body.includes(SIGNIN_SITE['internal/handbook.md']?.trim() ?? '?') }).toStrictEqual({
+        expect(markdown).toStrictEqual({
           status: 200,
           type: 'text/markdown; charset=utf-8',
           cache: 'private, no-store',
-          vary: 'Accept, Cookie',
-          body: true,
+          vary: 'Cookie',
+          body: `# Staff handbook\n\n> For agents: the index of this site is ${base}/llms.txt\n\nHow the support rota works in a ${HANDBOOK_WORD} week: one engineer answers the pager.\n`,
         });
 
         // 4. The header's search box, Enter: the /search page lists the handbook, and only it.
@@ -184,15 +191,16 @@ describe('people sign in through the identity provider in chromium', () => {
           HANDBOOK_PATH,
         ]);
 
-        // 5. The nav tree lists the internal pages for her; its link opens the handbook.
+        // 5. The nav tree lists the internal pages for her (by title); its link opens the handbook.
         expect((await navLinks(page)).filter((href) => href?.startsWith('/internal/'))).toStrictEqual([
-          '/internal/handbook',
           '/internal/on-call',
+          '/internal/handbook',
         ]);
         const navLink = page.locator(`#site-nav a[href="${HANDBOOK_PATH}"]`);
-        // The link sits in the "internal" section, closed on a page outside it.
-        const section = page.locator('#site-nav details', { has: navLink }).first();
-        if ((await section.count()) > 0 && (await section.getAttribute('open')) === null) await section.locator('summary').first().click();
+        // The link sits in the closed "Internal" section (its folder's title) on a page outside it: open it, as a person would.
+        expect(await navLink.isVisible()).toBe(false);
+        await page.locator('#site-nav summary', { hasText: 'Internal' }).click();
+        expect(await navLink.isVisible()).toBe(true);
         await Promise.all([page.waitForURL(base + HANDBOOK_PATH), navLink.click()]);
         expect(await heading(page)).toBe('Staff handbook');
         expect(await page.locator(`#site-nav a[aria-current="page"]`).getAttribute('href')).toBe(HANDBOOK_PATH);
@@ -228,10 +236,15 @@ describe('people sign in through the identity provider in chromium', () => {
       expect((await page.goto(base + HANDBOOK_PATH))?.status()).toBe(401);
       const answered = page.waitForResponse((response) => response.url() === base + HANDBOOK_PATH);
       await signInFrom401(page, 'bob', '10');
-      expect((await answered).status()).toBe(403);
+      const refusal = await answered;
+      expect([refusal.status(), refusal.headers()['cache-control'], refusal.headers().vary]).toStrictEqual([
+        403,
+        'private, no-store',
+        'Accept, Cookie',
+      ]);
       expect(page.url()).toBe(base + HANDBOOK_PATH);
       await shot(page, '11-bob-403');
-      expect(await heading(page)).toBe('The credential lacks a scope this resource needs.');
+      expect(await heading(page)).toBe('This resource needs the scope internal:read.');
       expect(((await page.locator('main .signed-in-as').textContent()) ?? '').trim()).toBe(
         `Signed in as ${TEST_ACCOUNTS.bob?.name ?? ''}, whose account cannot read internal pages.`,
       );
@@ -256,9 +269,13 @@ describe('people sign in through the identity provider in chromium', () => {
       expect((await page.goto(base + HANDBOOK_PATH))?.status()).toBe(401);
       const answered = page.waitForResponse((response) => response.url().startsWith(`${base}/_sitegate/callback?`));
       await signInFrom401(page, 'carol', '20');
-      expect((await answered).status()).toBe(403);
+      const refusal = await answered;
+      expect([refusal.status(), refusal.headers()['cache-control']]).toStrictEqual([403, 'no-store']);
       await shot(page, '21-carol-no-access');
-      expect(await mainText(page)).toContain('Your account has no access to this site');
+      expect(await heading(page)).toBe('Your account has no access to this site');
+      expect(await mainText(page)).toContain(
+        `You signed in as ${TEST_ACCOUNTS.carol?.name ?? ''} (${TEST_ACCOUNTS.carol?.email ?? ''}), but your account has no access to this site.`,
+      );
       expect(await siteCookies(context)).toStrictEqual({});
       expect(await page.locator('.site-header .account').count()).toBe(0);
       expect(await seriousViolations(page)).toStrictEqual([]);

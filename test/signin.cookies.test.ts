@@ -106,7 +106,7 @@ async function serve(
   return server;
 }
 
-describe.each(CASES)('sign-in over an $name public URL', ({ name, publicUrl: publicUrlOf, session, login, secure }) => {
+describe.each(CASES)('sign-in over the $name public URL', ({ name, publicUrl: publicUrlOf, session, login, secure }) => {
   it(
     'sets and clears the login and session cookies exactly, and the session secret reaches no log, analytics, audit or sessions list',
     { timeout: SLOW_TEST_MS },
@@ -153,6 +153,19 @@ describe.each(CASES)('sign-in over an $name public URL', ({ name, publicUrl: pub
         }
         // A search that finds nothing, so analytics writes a zero-result row too.
         expect((await fetchWithJar(jar, `${publicUrl}/api/search.json?q=nothingmatchesthis`)).status).toBe(200);
+
+        // Refusals while the cookie is sent: the callback replayed (its login cookie is gone) and a
+        // sign-out from another site; each is audited or logged, never with the secret.
+        const replayed = await fetchWithJar(jar, signedIn.callbackUrl ?? '?', { headers: { accept: 'text/html' } });
+        expect(replayed.status).toBe(400);
+        await replayed.arrayBuffer();
+        const crossSite = await fetchWithJar(jar, `${publicUrl}/_sitegate/logout`, {
+          method: 'POST',
+          headers: { origin: 'https://evil.example', accept: 'text/html' },
+        });
+        expect(crossSite.status).toBe(403);
+        await crossSite.arrayBuffer();
+        expect(jar.get(new URL(publicUrl).hostname, session)).toBe(secret);
 
         // While the session lives, `sessions list` shows it, by its public id, never by its secret.
         const listed = await run(context, ['sessions', 'list', '--json', '--data-dir', site.dataDir], site.cwd);
@@ -214,7 +227,7 @@ describe.each(CASES)('sign-in over an $name public URL', ({ name, publicUrl: pub
         const auditOut = await run(context, ['audit', '--json', '--data-dir', site.dataDir], site.cwd);
         expect([auditOut.code, auditOut.stderr]).toStrictEqual([0, '']);
         const events = (JSON.parse(auditOut.stdout) as { type: string }[]).map((event) => event.type);
-        expect(events.filter((type) => type === 'signed_in' || type === 'signed_out').sort()).toStrictEqual(['signed_in', 'signed_out']);
+        expect(events.filter((type) => type.startsWith('sign')).sort()).toStrictEqual(['sign_in_refused', 'signed_in', 'signed_out']);
         const stats = await run(context, ['stats', '--json', '--data-dir', site.dataDir], site.cwd);
         expect([stats.code, stats.stderr]).toStrictEqual([0, '']);
         const after = await run(context, ['sessions', 'list', '--data-dir', site.dataDir], site.cwd);
