@@ -76,6 +76,8 @@ describe('sign-in through the identity provider', () => {
     const page = await fetchWithJar(result.jar, `${site.baseUrl}/internal/guide`, { headers: HTML });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Staff guide');
+    // Its sign-out form may lead on to the provider (RP-initiated logout): CSP form-action names it.
+    expect(page.headers.get('content-security-policy')).toContain(`; form-action 'self' ${new URL(op.issuer).origin}; `);
     const anonymous = await fetch(`${site.baseUrl}/internal/guide`, { headers: HTML });
     expect(anonymous.status).toBe(401);
     for (const event of site.audit) expect(JSON.stringify(event)).not.toContain(result.sessionCookie);

@@ -36,6 +36,8 @@ export interface RequestHead {
 export interface ErrorSite {
   /** Public base URL without trailing slash. */
   baseUrl: string;
+  /** Origins besides the site's its HTML pages' forms may lead to (headers.ts `htmlSecurityHeaders`); none when omitted. */
+  formTargets?: readonly string[];
   snapshot(): Snapshot;
 }
 
@@ -161,7 +163,7 @@ export function errorAnswer(
     case 'json':
       return jsonErrorAnswer(error, request, baseUrl, headers, challenge);
     case 'html': {
-      Object.assign(headers, htmlSecurityHeaders(baseUrl), errorCorsHeaders(request), {
+      Object.assign(headers, htmlSecurityHeaders(baseUrl, site.formTargets), errorCorsHeaders(request), {
         'cache-control': 'no-store',
         'content-type': 'text/html; charset=utf-8',
       });

@@ -46,25 +46,29 @@ export function sitegateScriptSource(baseUrl: string): string {
  * https, as content pages link them; no plugins, frames, `<base>` or framing by others.
  * @param baseUrl public base URL without trailing slash
  */
-export function contentSecurityPolicy(baseUrl: string): string {
-  return `default-src 'none'; script-src ${sitegateScriptSource(baseUrl)} ${THEME_INIT_CSP_SOURCE}; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+export function contentSecurityPolicy(baseUrl: string, formTargets: readonly string[] = []): string {
+  const formAction = ["'self'", ...formTargets].join(' ');
+  return `default-src 'none'; script-src ${sitegateScriptSource(baseUrl)} ${THEME_INIT_CSP_SOURCE}; style-src 'self'; img-src 'self' https: data:; object-src 'none'; connect-src 'self'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`;
 }
 
 /**
  * Security headers of HTML responses: the {@link contentSecurityPolicy}, nosniff, a Referrer-Policy
  * and frame protection. One object per base URL, made on first use (a process serves one base URL).
  * @param baseUrl public base URL without trailing slash
+ * @param formTargets origins besides the site's that its forms may lead to: the identity provider's,
+ *   where the sign-out form's redirect goes (signin/settings.ts `signOutFormTargets`)
  */
-export function htmlSecurityHeaders(baseUrl: string): Readonly<Record<string, string>> {
-  let headers = htmlSecurityHeadersByBase.get(baseUrl);
+export function htmlSecurityHeaders(baseUrl: string, formTargets: readonly string[] = []): Readonly<Record<string, string>> {
+  const key = formTargets.length === 0 ? baseUrl : `${baseUrl} ${formTargets.join(' ')}`;
+  let headers = htmlSecurityHeadersByBase.get(key);
   if (headers === undefined) {
     headers = Object.freeze({
-      'content-security-policy': contentSecurityPolicy(baseUrl),
+      'content-security-policy': contentSecurityPolicy(baseUrl, formTargets),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'x-frame-options': 'DENY',
     });
-    htmlSecurityHeadersByBase.set(baseUrl, headers);
+    htmlSecurityHeadersByBase.set(key, headers);
   }
   return headers;
 }

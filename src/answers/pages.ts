@@ -35,6 +35,7 @@ import type { Body } from '../body.js';
 import { PUBLIC_CACHE } from './conditional.js';
 import { assetAnswer } from './assets.js';
 import { negotiateMediaType } from './negotiation.js';
+import { signOutFormTargets } from '../signin/settings.js';
 import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink } from './headers.js';
 
 /** Media types a page URL offers, in preference order. */
@@ -49,6 +50,9 @@ const STATIC_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-optio
 /** What the page answer reads of the config (`auth`: whether people can sign in, issue 29). */
 type PageConfig = Pick<Config, 'baseUrl' | 'contentSignal'> & Partial<Pick<Config, 'auth'>>;
 
+/** The page answer's settings with what it derives from them once: the CSP's sign-out form targets. */
+type PageSettings = PageConfig & { formTargets: readonly string[] };
+
 /** Whether people can sign in (`auth.oidc` set): anonymous HTML then varies on Cookie. */
 function signInConfigured(config: PageConfig): boolean {
   return config.auth?.oidc != null;
@@ -61,7 +65,11 @@ function signInConfigured(config: PageConfig): boolean {
  * @throws {ApiError} `not_found`, `credential_required`, `insufficient_scope`, `not_acceptable`;
  *   a {@link ReaderError} (error-answer.ts) where the answer depends on the reader or the sign-in
  */
-export function servePage(config: PageConfig): RouteAnswer {
+export function servePage(pageConfig: PageConfig): RouteAnswer {
+  const config: PageSettings = {
+    ...pageConfig,
+    formTargets: pageConfig.auth === undefined ? [] : signOutFormTargets(pageConfig.auth),
+  };
   return function servePage(facts, snapshot, principal) {
     const resolution = resolvePath(snapshot, facts.path);
     switch (resolution.kind) {
@@ -196,7 +204,7 @@ function alternateLinks(snapshot: Snapshot, found: Found): string {
 }
 
 /** The response headers of a page's representations (cached for public pages). */
-function pageHeaders(config: PageConfig, found: Found, cacheControl: string, alternates: () => string): PageHeaders {
+function pageHeaders(config: PageSettings, found: Found, cacheControl: string, alternates: () => string): PageHeaders {
   const cached = cacheControl === PUBLIC_CACHE ? publicHeaders.get(found.bodies) : undefined;
   if (cached !== undefined) return cached;
   const { baseUrl } = config;
@@ -207,7 +215,7 @@ function pageHeaders(config: PageConfig, found: Found, cacheControl: string, alt
   const cookieVary = cacheControl === PUBLIC_CACHE && signInConfigured(config) ? ', Cookie' : '';
   const headers: PageHeaders = {
     html: {
-      ...htmlSecurityHeaders(baseUrl),
+      ...htmlSecurityHeaders(baseUrl, config.formTargets),
       ...cors,
       'cache-control': cacheControl,
       vary: `${found.bodies.html.compressible ? 'Accept, Accept-Encoding' : 'Accept'}${cookieVary}`,
@@ -251,7 +259,7 @@ function partLinks(baseUrl: string, found: Found, representation: 'html' | 'mark
  * @param alternates its {@link alternateLinks}, made when its headers are (once for a public page)
  * @throws {ApiError} `not_acceptable` when the client accepts neither representation
  */
-function pageAnswer(config: PageConfig, facts: RequestFacts, found: Found, cacheControl: string, alternates: () => string): Answer {
+function pageAnswer(config: PageSettings, facts: RequestFacts, found: Found, cacheControl: string, alternates: () => string): Answer {
   const type = negotiateMediaType(facts.headers.accept, found.markdownOnly ? MARKDOWN_ONLY : NEGOTIATED);
   if (type === undefined) {
     const offered = found.markdownOnly ? 'text/markdown' : 'text/html or text/markdown';
@@ -270,7 +278,7 @@ const personHeaders = new WeakMap<Representations, PageHeaders>();
  * no-store`, with `Cookie` added to `Vary` (RFC 9110 §12.5.5); the HTML, spliced per request and
  * sent uncompressed, names its Content-Type and varies on Accept and Cookie only.
  */
-function personPageHeaders(config: PageConfig, found: Found, alternates: () => string): PageHeaders {
+function personPageHeaders(config: PageSettings, found: Found, alternates: () => string): PageHeaders {
   const cached = personHeaders.get(found.bodies);
   if (cached !== undefined) return cached;
   const base = pageHeaders(config, found, PRIVATE_CACHE, alternates);
@@ -295,7 +303,7 @@ function personPageHeaders(config: PageConfig, found: Found, alternates: () => s
  * @throws {ApiError} `not_acceptable`, or `not_found` when the page's source vanished
  */
 function readerPageAnswer(
-  config: PageConfig,
+  config: PageSettings,
   facts: RequestFacts,
   snapshot: Snapshot,
   found: Found,

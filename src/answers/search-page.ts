@@ -18,10 +18,14 @@ import { renderAccount } from '../layout/account.js';
  * caches may keep it a minute, as searchSite's results), and for a credential, whose results may
  * list internal pages (for no other reader).
  */
-function pageHeaders(baseUrl: string): SearchPageHeaders {
+function pageHeaders(baseUrl: string, formTargets: readonly string[]): SearchPageHeaders {
   let headers = headersByBase.get(baseUrl);
   if (headers === undefined) {
-    const forAll = { ...htmlSecurityHeaders(baseUrl), 'content-type': CONTENT_TYPES.html, 'cache-control': 'public, max-age=60' };
+    const forAll = {
+      ...htmlSecurityHeaders(baseUrl, formTargets),
+      'content-type': CONTENT_TYPES.html,
+      'cache-control': 'public, max-age=60',
+    };
     const forCredential = { ...forAll, 'cache-control': 'private, no-store' };
     headers = { public: forAll, private: forCredential, person: { ...forCredential, vary: 'Cookie' } };
     headersByBase.set(baseUrl, headers);
@@ -42,8 +46,9 @@ const headersByBase = new Map<string, SearchPageHeaders>();
  * The results page answer, after the listener validated the query (`q`, `limit`, `offset`,
  * `lang`) and checked search:read on a credential; without `q`, the page with an empty form.
  * @param searched told of each query (its first page) and how many results it found, as searchSite tells it
+ * @param formTargets origins the sign-out form may lead to (signin/settings.ts `signOutFormTargets`)
  */
-export function searchPage(searched?: (query: string, found: number) => void): RouteAnswer {
+export function searchPage(searched?: (query: string, found: number) => void, formTargets: readonly string[] = []): RouteAnswer {
   return function searchPage(facts, snapshot, principal) {
     const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
     const { limit, offset, lang } = facts.query as { limit?: number; offset: number; lang?: string };
@@ -59,7 +64,7 @@ export function searchPage(searched?: (query: string, found: number) => void): R
       sidebarHtml: principal === undefined ? snapshot.rootSidebar : snapshot.reader.rootSidebar(readerTreeOf(principal)),
       accountHtml: principal?.person === undefined ? undefined : renderAccount(snapshot.chrome.basePath, principal.person.name),
     });
-    const headers = pageHeaders(snapshot.chrome.baseUrl);
+    const headers = pageHeaders(snapshot.chrome.baseUrl, formTargets);
     const chosen = principal === undefined ? headers.public : principal.person === undefined ? headers.private : headers.person;
     return plainAnswer(200, { ...chosen, ...results.headers }, html);
   };

@@ -19,6 +19,7 @@ import type { AppContext } from '../answers/context.js';
 import type { Route } from './route.js';
 import { buildRouteTable, PAGE_PATH, type PathRoutes } from './route-table.js';
 import { createWriter } from './write.js';
+import { signOutFormTargets } from '../signin/settings.js';
 import { errorAnswer, internalError, negotiatedErrorForm, type ErrorSite } from '../answers/error-answer.js';
 import { PREFLIGHT_HEADERS, splitTarget, transportHeaders } from './headers.js';
 import { credentialReader } from './credentials.js';
@@ -66,7 +67,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
   const nextRequestId = options.nextRequestId ?? createRequestIds();
   const table = buildRouteTable(ctx);
   const write = createWriter(transportHeaders(baseUrl), options.onConditional);
-  const site: ErrorSite = { baseUrl, snapshot: () => ctx.snapshot() };
+  const site: ErrorSite = { baseUrl, formTargets: signOutFormTargets(ctx.config.auth), snapshot: () => ctx.snapshot() };
   const observers = options.observers ?? [];
   const observing = observers.length > 0;
   const timing = readsDuration(observers);

@@ -74,6 +74,17 @@ export const NO_SIGN_IN: AuthSettings = {
   autoSignIn: false,
 };
 
+/**
+ * Origins a page's sign-out form may lead to besides the site's own (the CSP `form-action`
+ * directive, CSP Level 3 §6.4.1, also governs the redirects that follow a form's submission):
+ * the provider's, where RP-initiated logout continues (OpenID Connect RP-Initiated Logout 1.0 §2).
+ * Its `end_session_endpoint` is on the issuer's origin at Keycloak, Entra ID and Okta; Google has none.
+ * @returns `[]` when sign-in is off, else the issuer's origin (`https://login.example.com`)
+ */
+export function signOutFormTargets(auth: Pick<AuthSettings, 'oidc'>): string[] {
+  return auth.oidc === null ? [] : [new URL(auth.oidc.issuer).origin];
+}
+
 /** sitegate's routes of the sign-in, under its reserved prefix (no docs folder can collide with it). */
 export const SIGNIN_PATHS = {
   /** `GET ?return_to=/path` starts the authorization code flow. */
