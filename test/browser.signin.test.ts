@@ -135,7 +135,7 @@ describe('people sign in through the identity provider in chromium', () => {
         expect(refused?.status()).toBe(401);
         expect(refused?.headers()['cache-control']).toBe('no-store');
         await shot(page, '01-anonymous-401');
-        expect(await heading(page)).toBe('This resource needs a credential and none was sent.');
+        expect(await heading(page)).toBe('Sign in to read this page');
         expect(await mainText(page)).toContain('This page is internal. Sign in with your company account to read it.');
         expect((await navLinks(page)).filter((href) => href?.startsWith('/internal'))).toStrictEqual([]);
         expect(await seriousViolations(page)).toStrictEqual([]);
@@ -251,7 +251,7 @@ describe('people sign in through the identity provider in chromium', () => {
       ]);
       expect(page.url()).toBe(base + HANDBOOK_PATH);
       await shot(page, '11-bob-403');
-      expect(await heading(page)).toBe('This resource needs the scope internal:read.');
+      expect(await heading(page)).toBe('Your account cannot read this page');
       expect(((await page.locator('main .signed-in-as').textContent()) ?? '').trim()).toBe(
         `Signed in as ${TEST_ACCOUNTS.bob?.name ?? ''}, whose account cannot read internal pages.`,
       );

@@ -264,13 +264,13 @@ function readerErrorHtml(error: ReaderError, snapshot: Snapshot): Buffer | strin
     const who = `<p class="signed-in-as">Signed in as ${escapeHtml(person.name)}, whose account cannot read ${error.code === 'insufficient_scope' ? 'internal pages' : 'this page'}.</p>
 ${renderSignOutForm(basePath)}
 `;
-    return renderErrorHtml(snapshot.chrome, error.status, error.message, ERROR_PAGE_HINT_SIGNED_IN, sidebar, {
+    return renderErrorHtml(snapshot.chrome, error.status, SIGNED_IN_TITLE, ERROR_PAGE_HINT_SIGNED_IN, sidebar, {
       accountHtml: renderAccount(basePath, person.name),
       actionsHtml: who,
     });
   }
   if (reader.signInUrl !== undefined && error.code === 'credential_required') {
-    return renderErrorHtml(snapshot.chrome, error.status, error.message, SIGN_IN_HINT, sidebar, {
+    return renderErrorHtml(snapshot.chrome, error.status, SIGN_IN_TITLE, SIGN_IN_HINT, sidebar, {
       actionsHtml: `<p><a class="sign-in" href="${escapeHtml(reader.signInUrl)}">Sign in</a></p>
 `,
     });
@@ -278,6 +278,10 @@ ${renderSignOutForm(basePath)}
   return errorHtml(error, snapshot);
 }
 
+/** The heading of the 401 page when people can sign in: words for a person, not the API's message. */
+const SIGN_IN_TITLE = 'Sign in to read this page';
+/** The heading of the 403 page of a signed-in person. */
+const SIGNED_IN_TITLE = 'Your account cannot read this page';
 /** The hint of the 401 page when people can sign in. */
 const SIGN_IN_HINT = 'This page is internal. Sign in with your company account to read it.';
 /** The hint of the 403 page of a signed-in person. */
