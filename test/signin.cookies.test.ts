@@ -213,6 +213,10 @@ describe.each(CASES)('sign-in over the $name public URL', ({ name, publicUrl: pu
         expect(
           analytics.some(([, tableRows]) => tableRows.some((row) => row.includes('"browser-session"') && row.includes(HANDBOOK_PATH))),
         ).toBe(true);
+        // The callback's redirect is counted as what it is (no page, no MCP exchange).
+        expect(
+          analytics.some(([, tableRows]) => tableRows.some((row) => row.includes('/_sitegate/callback') && row.includes('"mcp"'))),
+        ).toBe(false);
         const audit = Object.entries(rows).find(([table]) => table.startsWith('audit'))?.[1] ?? [];
         expect(audit.filter((row) => row.includes(`session=${sessions[0]?.id ?? '?'}`)).length).toBe(2);
         const holding = Object.entries(rows).flatMap(([table, tableRows]) =>

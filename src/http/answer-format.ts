@@ -40,7 +40,8 @@ export function answerFormat(route: string, answer: Answer | undefined): AnswerF
   if (LLMS_ROUTES.has(route) && answer.kind === 'body') return 'llms';
   switch (answer.kind) {
     case 'raw':
-      return 'mcp';
+      // MCP's streams are told by their route above; the sign-in callback's redirect is no page.
+      return 'other';
     case 'file':
       return 'asset';
     case 'body':
