@@ -83,6 +83,13 @@ describe('sign-in through the identity provider', () => {
     for (const event of site.audit) expect(JSON.stringify(event)).not.toContain(result.sessionCookie);
   });
 
+  it('anonymous /search varies on Cookie once people can sign in: a shared cache keeps it apart from a reader', async () => {
+    const anonymous = await fetch(`${site.baseUrl}/search?q=guide`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(anonymous.headers.get('vary')).toBe('Cookie');
+  });
+
   it('return_to=https://evil.example/ lands on the site root', async () => {
     const result = await signInWithFetch(site.baseUrl, 'alice', { returnTo: 'https://evil.example/' });
     expect(result.final.status).toBe(302);

@@ -9,28 +9,26 @@ import { renderSearchPage } from '../layout/search-page.js';
 import { CONTENT_TYPES } from '../snapshot/bodies.js';
 import { plainAnswer, type RouteAnswer } from './answer.js';
 import { htmlSecurityHeaders } from './headers.js';
+import { NO_SIGN_IN, signOutFormTargets, type AuthSettings } from '../signin/settings.js';
 import { DEFAULT_SEARCH_LIMIT, fullTextSearch } from './api.js';
 import { readerTreeOf } from '../snapshot/reader-view.js';
 import { renderAccount } from '../layout/account.js';
 
 /**
- * The page's headers for a base URL, made once: for every visitor without a credential (shared
+ * The page's headers for a base URL: for every visitor without a credential (shared
  * caches may keep it a minute, as searchSite's results), and for a credential, whose results may
  * list internal pages (for no other reader).
  */
-function pageHeaders(baseUrl: string, formTargets: readonly string[]): SearchPageHeaders {
-  let headers = headersByBase.get(baseUrl);
-  if (headers === undefined) {
-    const forAll = {
-      ...htmlSecurityHeaders(baseUrl, formTargets),
-      'content-type': CONTENT_TYPES.html,
-      'cache-control': 'public, max-age=60',
-    };
-    const forCredential = { ...forAll, 'cache-control': 'private, no-store' };
-    headers = { public: forAll, private: forCredential, person: { ...forCredential, vary: 'Cookie' } };
-    headersByBase.set(baseUrl, headers);
-  }
-  return headers;
+function pageHeaders(baseUrl: string, auth: Pick<AuthSettings, 'oidc'>): SearchPageHeaders {
+  const forAll = {
+    ...htmlSecurityHeaders(baseUrl, signOutFormTargets(auth)),
+    'content-type': CONTENT_TYPES.html,
+    'cache-control': 'public, max-age=60',
+  };
+  const forCredential = { ...forAll, 'cache-control': 'private, no-store' };
+  // When people can sign in, a shared cache must not give anonymous results to a signed-in reader.
+  const publicHeaders = auth.oidc === null ? forAll : { ...forAll, vary: 'Cookie' };
+  return { public: publicHeaders, private: forCredential, person: { ...forCredential, vary: 'Cookie' } };
 }
 
 /** The results page's header objects: anonymous, a credential's, a signed-in person's (issue 29: `Vary: Cookie`). */
@@ -40,15 +38,16 @@ interface SearchPageHeaders {
   person: Record<string, string>;
 }
 
-const headersByBase = new Map<string, SearchPageHeaders>();
-
 /**
  * The results page answer, after the listener validated the query (`q`, `limit`, `offset`,
  * `lang`) and checked search:read on a credential; without `q`, the page with an empty form.
  * @param searched told of each query (its first page) and how many results it found, as searchSite tells it
- * @param formTargets origins the sign-out form may lead to (signin/settings.ts `signOutFormTargets`)
+ * @param auth the sign-in settings: whether people can sign in (anonymous answers then vary on Cookie),
+ *   and where the sign-out form may lead (signin/settings.ts `signOutFormTargets`)
  */
-export function searchPage(searched?: (query: string, found: number) => void, formTargets: readonly string[] = []): RouteAnswer {
+export function searchPage(searched?: (query: string, found: number) => void, auth: Pick<AuthSettings, 'oidc'> = NO_SIGN_IN): RouteAnswer {
+  // Made on first use: a process serves one base URL.
+  let headers: SearchPageHeaders | undefined;
   return function searchPage(facts, snapshot, principal) {
     const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
     const { limit, offset, lang } = facts.query as { limit?: number; offset: number; lang?: string };
@@ -64,7 +63,7 @@ export function searchPage(searched?: (query: string, found: number) => void, fo
       sidebarHtml: principal === undefined ? snapshot.rootSidebar : snapshot.reader.rootSidebar(readerTreeOf(principal)),
       accountHtml: principal?.person === undefined ? undefined : renderAccount(snapshot.chrome.basePath, principal.person.name),
     });
-    const headers = pageHeaders(snapshot.chrome.baseUrl, formTargets);
+    headers ??= pageHeaders(snapshot.chrome.baseUrl, auth);
     const chosen = principal === undefined ? headers.public : principal.person === undefined ? headers.private : headers.person;
     return plainAnswer(200, { ...chosen, ...results.headers }, html);
   };

@@ -20,7 +20,7 @@ import { servePage } from '../answers/pages.js';
 import { getReadiness } from '../answers/readiness.js';
 import { searchPage } from '../answers/search-page.js';
 import { callbackAnswer, signInAnswer, signOutAnswer } from '../answers/signin.js';
-import { SIGNIN_PATHS, signOutFormTargets } from '../signin/settings.js';
+import { SIGNIN_PATHS } from '../signin/settings.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
 export interface PathRoutes {
@@ -141,7 +141,7 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     routeOf(
       { id: 'getSearchPage', method: 'GET', path: SEARCH_PAGE_PATH, credential, scopes },
       {
-        answer: searchPage(ctx.searched, signOutFormTargets(ctx.config.auth)),
+        answer: searchPage(ctx.searched, ctx.config.auth),
         query: 'search',
         before: spendSearchBudget(ctx.auth),
         errors: 'negotiated',
