@@ -85,6 +85,16 @@ async function callTool(client: Client, name: string, args: Record<string, unkno
   return (await client.callTool({ name, arguments: args }, undefined, { timeout: REQUEST_TIMEOUT_MS })) as ToolResult;
 }
 
+/** A raw `tools/call` of fetch over HTTP (one stateless JSON-RPC request), to read its HTTP answer. */
+function postFetch(baseUrl: string, id: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fetch', arguments: { id } } }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+}
+
 /**
  * The JSON a successful tool result carries once: one text item holding it, no structured copy
  * (src/mcp/server.ts `textResult`).
@@ -193,12 +203,22 @@ describe('anonymous calls', () => {
     }
   });
 
-  it('never see the internal runbook: fetch answers isError "No page…", search never lists it', async () => {
+  it('never see the internal runbook: fetch answers HTTP 401 as the page URL does (a missing internal page too), search never lists it', async () => {
     const { baseUrl } = await startServer();
     const client = await connect(baseUrl);
-    const result = await callTool(client, 'fetch', { id: RUNBOOK_ID });
-    expect(result.isError).toBe(true);
-    expect(result.content).toStrictEqual([{ type: 'text', text: `No page ${RUNBOOK_ID} on ${baseUrl}. Use search to find pages.` }]);
+    // The SDK client surfaces the HTTP 401 (it would start authorization, issue 30); what it got is checked below.
+    await expect(callTool(client, 'fetch', { id: RUNBOOK_ID })).rejects.toThrow(/401/);
+    for (const id of [RUNBOOK_ID, `${baseUrl}${RUNBOOK_ID}.md`, '/internal/no-such-page']) {
+      const res = await postFetch(baseUrl, id);
+      expect(res.status, id).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe(
+        `Bearer realm="sitegate", scope="internal:read", resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
+      );
+      expect(await res.json()).toStrictEqual({
+        ...errorBody('credential_required', 'This page is internal: authorize with the internal:read scope to fetch it.', baseUrl),
+        scopes: ['internal:read'],
+      });
+    }
     for (const query of RUNBOOK_QUERIES) {
       const ids = (await search(client, baseUrl, query, 100)).map((hit) => hit.id);
       expect(ids, query).not.toContain(RUNBOOK_ID);
@@ -346,7 +366,19 @@ describe('with an API key (X-API-Key)', () => {
     const running = await startServer();
     const { apiKey } = await issueKey(running.t.context, PUBLIC_SCOPES);
     const client = await connect(running.baseUrl, { 'x-api-key': apiKey });
-    expect((await callTool(client, 'fetch', { id: RUNBOOK_ID })).isError).toBe(true);
+    // A fetch of it (or of any path of the internal zone) is HTTP 403 with the scope to step up to.
+    await expect(callTool(client, 'fetch', { id: RUNBOOK_ID })).rejects.toThrow(/403/);
+    for (const id of [RUNBOOK_ID, '/internal/no-such-page']) {
+      const res = await postFetch(running.baseUrl, id, { 'x-api-key': apiKey });
+      expect(res.status, id).toBe(403);
+      expect(res.headers.get('www-authenticate')).toBe(
+        `Bearer realm="sitegate", error="insufficient_scope", error_description="This resource needs the scope internal:read.", scope="internal:read", resource_metadata="${running.baseUrl}/.well-known/oauth-protected-resource"`,
+      );
+      expect(await res.json()).toStrictEqual({
+        ...errorBody('insufficient_scope', 'This resource needs the scope internal:read.', running.baseUrl),
+        scopes: ['internal:read'],
+      });
+    }
     expect((await search(client, running.baseUrl, 'runbook', 100)).map((hit) => hit.id)).not.toContain(RUNBOOK_ID);
   });
 

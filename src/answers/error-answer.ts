@@ -99,7 +99,11 @@ export function portalUrl(baseUrl: string): string {
 export function bearerChallenge(error: ApiError, baseUrl: string): string | undefined {
   const quote = (text: string): string => text.replace(/["\\]/g, '');
   const metadata = `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`;
-  if (error.code === 'credential_required') return `Bearer realm="${AUTH_REALM}", ${metadata}`;
+  // A 401 that knows what it needs names it (RFC 6750 §3 `scope`), as MCP clients read it to ask for it.
+  if (error.code === 'credential_required')
+    return error.scopes === undefined
+      ? `Bearer realm="${AUTH_REALM}", ${metadata}`
+      : `Bearer realm="${AUTH_REALM}", scope="${error.scopes.join(' ')}", ${metadata}`;
   if (error.code === 'insufficient_scope') {
     return `Bearer realm="${AUTH_REALM}", error="insufficient_scope", error_description="${quote(error.message)}", scope="${(error.scopes ?? []).join(' ')}", ${metadata}`;
   }

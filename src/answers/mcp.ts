@@ -3,7 +3,8 @@
  * with JSON responses. Same credentials and scopes as the HTTP API (DESIGN.md): anonymous callers
  * see public pages; a credential that is sent must be valid (401 with the RFC 6750/9728
  * challenge); `search` needs `search:read` and `fetch` needs `content:read` when a credential is
- * sent (403 `insufficient_scope`, as the MCP authorization spec's scope challenge).
+ * sent (403 `insufficient_scope`, as the MCP authorization spec's scope challenge); a `fetch` in the
+ * internal zone needs `internal:read` as the page's URL does (401 naming the scope, or 403).
  *
  * Bounded like HTTP (DESIGN.md "Discovery beyond SPEC.md"): one JSON-RPC message per request (a
  * batch is refused before anything runs), and every `tools/call` of search spends the search rate
@@ -15,7 +16,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Scope } from '../errors.js';
 import { requireScopes, type AuthServices } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
-import { createMcpServer } from '../mcp/server.js';
+import { createMcpServer, pathOfId } from '../mcp/server.js';
+import { ApiError } from '../errors.js';
+import { resolvePath } from '../snapshot/lookup.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
 import { negotiateLanguage } from './negotiation.js';
 import { plainAnswer, type BeforeStep, type PlainAnswer, type RouteAnswer } from './answer.js';
 import type { AppContext } from './context.js';
@@ -60,6 +64,35 @@ function checkToolScope(tool: string | undefined, principal: Principal | undefin
   if (principal !== undefined && scope !== undefined) requireScopes(principal, [scope]);
 }
 
+/** The `id` argument of a `fetch` call, or undefined for any other message or a malformed one (the tool refuses it). */
+function fetchedId(message: unknown): string | undefined {
+  const { params } = message as { params?: { arguments?: { id?: unknown } } };
+  const id = params?.arguments?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * A `fetch` of a page in the internal zone, or of an internal page, answers as the page's URL does
+ * over HTTP (DESIGN.md "Scopes on concrete endpoints"), not with a tool error: without a credential
+ * 401 with the RFC 6750 / RFC 9728 challenge naming `scope="internal:read"`, with one that lacks the
+ * scope 403 `insufficient_scope`, the same whether or not the page exists. That is what makes an MCP
+ * client start authorization, or step up its scopes (MCP 2025-11-25 Authorization, "Scope Challenge
+ * Handling"). Other ids go to the tool, which answers a tool error for a page it cannot find.
+ * @throws {ApiError} `credential_required` (with `scopes`) or `insufficient_scope`
+ */
+function checkFetchAccess(message: unknown, snapshot: Snapshot, baseUrl: string, principal: Principal | undefined): void {
+  if (principal?.scopes.includes('internal:read') === true) return;
+  const id = fetchedId(message);
+  const path = id === undefined ? undefined : pathOfId(id, baseUrl);
+  if (path === undefined || resolvePath(snapshot, path).kind !== 'internal') return;
+  if (principal === undefined)
+    throw new ApiError('credential_required', {
+      message: 'This page is internal: authorize with the internal:read scope to fetch it.',
+      scopes: ['internal:read'],
+    });
+  requireScopes(principal, ['internal:read']);
+}
+
 /**
  * The key of a client's own search budget. Client ids (`sgc_…`) and addresses never collide, but
  * the prefix keeps the two kinds of key apart plainly in the shared counter (and in Redis).
@@ -88,6 +121,7 @@ export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>)
   return async function mcp(facts, snapshot, principal) {
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
+    if (tool === 'fetch') checkFetchAccess(facts.body, snapshot, ctx.config.baseUrl, principal);
     if (tool === 'search' && principal !== undefined) await spendSearch(ctx.auth, clientKey(principal));
     const languageOf = (lang: string | undefined): string | undefined =>
       negotiateLanguage(lang, facts.headers['accept-language'], snapshot.search.languages).language;

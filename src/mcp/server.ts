@@ -54,7 +54,7 @@ const toolError = (message: string) => ({ content: [{ type: 'text' as const, tex
  * Turns a fetch `id` (a page path such as `/guides/setup`, or an absolute URL of this site) into a
  * request path, or undefined when it names another site.
  */
-function pathOfId(id: string, baseUrl: string): string | undefined {
+export function pathOfId(id: string, baseUrl: string): string | undefined {
   if (id.startsWith('/')) return id.split(/[?#]/)[0];
   if (!id.startsWith(`${baseUrl}/`)) return undefined;
   return id.slice(baseUrl.length).split(/[?#]/)[0];
