@@ -446,7 +446,7 @@ describe('scope failures', () => {
     expect(res.headers.get('content-type')).toBe(JSON_TYPE);
     const message = 'This resource needs the scope search:read.';
     expect(res.headers.get('www-authenticate')).toBe(
-      `Bearer realm="sitegate", error="insufficient_scope", error_description="${message}", scope="search:read", resource_metadata="${running.baseUrl}/.well-known/oauth-protected-resource"`,
+      `Bearer realm="sitegate", error="insufficient_scope", error_description="${message}", scope="search:read", resource_metadata="${running.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
     );
     expect(await res.json()).toStrictEqual({ ...errorBody('insufficient_scope', message, running.baseUrl), scopes: ['search:read'] });
   });

@@ -11,6 +11,8 @@ import { authenticate, cachedPrincipal, type AuthServices } from '../auth/authen
 import { credentialReader } from '../http/credentials.js';
 import { READER_SCHEMES } from '../auth/schemes.js';
 import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
+import { buildMcpProtectedResourceMetadata } from '../discovery/well-known.js';
+import { jsonBody } from '../snapshot/bodies.js';
 
 /** How a discovery resource is served. */
 export interface DiscoveryResource {
@@ -35,6 +37,26 @@ export const DISCOVERY: Readonly<Record<string, DiscoveryResource>> = {
   '/feed.xml': { body: (s) => feedBody(s, 'atom') },
   '/rss.xml': { body: (s) => feedBody(s, 'rss') },
 };
+
+/**
+ * The RFC 9728 document of the MCP endpoint (discovery/well-known.ts
+ * `buildMcpProtectedResourceMetadata`, resource `{baseUrl}/mcp`), made once per snapshot (the
+ * site's name is the snapshot's) on its first request.
+ * @param baseUrl public base URL without trailing slash
+ */
+export function mcpProtectedResource(baseUrl: string): DiscoveryResource {
+  const bodies = new WeakMap<Snapshot, Body>();
+  return {
+    body(snapshot) {
+      let body = bodies.get(snapshot);
+      if (body === undefined) {
+        body = jsonBody(buildMcpProtectedResourceMetadata(baseUrl, snapshot.site.name));
+        bodies.set(snapshot, body);
+      }
+      return body;
+    },
+  };
+}
 
 /**
  * A feed of the snapshot (discovery/feeds.ts).

@@ -18,6 +18,7 @@ import { plainAnswer, type PlainAnswer } from './answer.js';
 import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
 import { negotiateMediaType } from './negotiation.js';
 import { signInErrorHtml } from './signin-pages.js';
+import { resourceMetadataUrl } from '../discovery/well-known.js';
 
 /**
  * The forms an error takes: `json` SPEC.md's object; `oauth` what the token endpoints answer (the
@@ -30,6 +31,8 @@ export type ErrorForm = 'json' | 'oauth' | 'html' | 'markdown';
 export interface RequestHead {
   method: string;
   headers: IncomingHttpHeaders;
+  /** The request path relative to the base URL, when known: `/mcp`'s challenge names its own RFC 9728 document. */
+  path?: string;
 }
 
 /** What {@link errorAnswer} needs of the site: the public base URL and, for HTML, the snapshot. */
@@ -93,12 +96,14 @@ export function portalUrl(baseUrl: string): string {
 /**
  * The WWW-Authenticate challenge for a 401 or 403 (RFC 6750 §3): no error attribute when no
  * credential was sent, `invalid_token` for a refused one, `insufficient_scope` with `scope`; each
- * with `resource_metadata` pointing at the RFC 9728 document (RFC 9728 §5.1). Undefined for other codes.
+ * with `resource_metadata` pointing at the RFC 9728 document (RFC 9728 §5.1): the MCP endpoint's
+ * own for `/mcp`, the site's otherwise (discovery/well-known.ts `resourceMetadataUrl`). Undefined for other codes.
  * @param baseUrl public base URL without trailing slash
+ * @param path the request path relative to the base URL
  */
-export function bearerChallenge(error: ApiError, baseUrl: string): string | undefined {
+export function bearerChallenge(error: ApiError, baseUrl: string, path?: string): string | undefined {
   const quote = (text: string): string => text.replace(/["\\]/g, '');
-  const metadata = `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`;
+  const metadata = `resource_metadata="${resourceMetadataUrl(baseUrl, path)}"`;
   // A 401 that knows what it needs names it (RFC 6750 §3 `scope`), as MCP clients read it to ask for it.
   if (error.code === 'credential_required')
     return error.scopes === undefined
@@ -158,7 +163,7 @@ export function errorAnswer(
   const { baseUrl } = site;
   const headers: Record<string, string> = { ...error.headers };
   if (options.negotiated === true) headers.vary = 'Accept';
-  const challenge = error.headers['www-authenticate'] ?? bearerChallenge(error, baseUrl);
+  const challenge = error.headers['www-authenticate'] ?? bearerChallenge(error, baseUrl, request.path);
   switch (form) {
     case 'oauth':
       if (usesOAuthErrors(request.headers)) return oauthErrorAnswer(error, baseUrl);

@@ -11,7 +11,8 @@ import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 import type { Route, RouteErrors } from './route.js';
 import type { SchemeName } from '../auth/principal.js';
 import { API_SCHEMES, READER_SCHEMES } from '../auth/schemes.js';
-import { DISCOVERY, discoveryAnswer, llmsTxtAnswer } from '../answers/discovery.js';
+import { DISCOVERY, discoveryAnswer, llmsTxtAnswer, mcpProtectedResource } from '../answers/discovery.js';
+import { wellKnownPaths } from '../discovery/well-known.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
@@ -128,6 +129,20 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     const resource = DISCOVERY[path];
     if (resource !== undefined)
       routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
+  }
+  // RFC 9728 §3.1: the MCP endpoint's own metadata; RFC 8414 §3.1 / RFC 9728 §3.1: each document
+  // also at its path-inserted location when the base URL has a path (discovery/well-known.ts).
+  const wellKnown = wellKnownPaths(ctx.config.baseUrl);
+  const mcpMetadata = mcpProtectedResource(ctx.config.baseUrl);
+  for (const [id, resource, paths] of [
+    ['getAuthorizationServerMetadata', DISCOVERY.getAuthorizationServerMetadata, wellKnown.authorizationServer],
+    ['getProtectedResourceMetadata', DISCOVERY.getProtectedResourceMetadata, wellKnown.protectedResource],
+    ['getMcpProtectedResourceMetadata', mcpMetadata, wellKnown.mcpProtectedResource],
+  ] as const) {
+    for (const path of paths) {
+      if (routes.some((route) => route.path === path) || resource === undefined) continue;
+      routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
+    }
   }
   routes.push(
     routeOf(
