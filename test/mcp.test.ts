@@ -212,7 +212,7 @@ describe('anonymous calls', () => {
       const res = await postFetch(baseUrl, id);
       expect(res.status, id).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe(
-        `Bearer realm="sitegate", scope="internal:read", resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
+        `Bearer realm="sitegate", scope="internal:read", resource_metadata="${baseUrl}/.well-known/oauth-protected-resource/mcp"`,
       );
       expect(await res.json()).toStrictEqual({
         ...errorBody('credential_required', 'This page is internal: authorize with the internal:read scope to fetch it.', baseUrl),
@@ -372,7 +372,7 @@ describe('with an API key (X-API-Key)', () => {
       const res = await postFetch(running.baseUrl, id, { 'x-api-key': apiKey });
       expect(res.status, id).toBe(403);
       expect(res.headers.get('www-authenticate')).toBe(
-        `Bearer realm="sitegate", error="insufficient_scope", error_description="This resource needs the scope internal:read.", scope="internal:read", resource_metadata="${running.baseUrl}/.well-known/oauth-protected-resource"`,
+        `Bearer realm="sitegate", error="insufficient_scope", error_description="This resource needs the scope internal:read.", scope="internal:read", resource_metadata="${running.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
       );
       expect(await res.json()).toStrictEqual({
         ...errorBody('insufficient_scope', 'This resource needs the scope internal:read.', running.baseUrl),
