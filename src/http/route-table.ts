@@ -11,7 +11,14 @@ import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 import type { Route, RouteErrors } from './route.js';
 import type { SchemeName } from '../auth/principal.js';
 import { API_SCHEMES, READER_SCHEMES } from '../auth/schemes.js';
-import { DISCOVERY, discoveryAnswer, llmsTxtAnswer } from '../answers/discovery.js';
+import {
+  DISCOVERY,
+  discoveryAnswer,
+  llmsTxtAnswer,
+  portalAnswer,
+  portalMarkdownAnswer,
+  PORTAL_MARKDOWN_PATH,
+} from '../answers/discovery.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
@@ -77,6 +84,8 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
   }
   // llms.txt never refuses (SPEC.md: auth "none"); it reads a credential leniently (issue 29).
   parts.getLlmsTxt = { answer: llmsTxtAnswer(ctx.auth, ctx.config.baseUrl) };
+  // The portal negotiates HTML or its markdown twin (issue 30); browsers get the 406 page.
+  parts.getDevelopersPortal = { answer: portalAnswer(ctx.config.baseUrl), errors: 'negotiated' };
   return parts;
 }
 
@@ -129,6 +138,12 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     if (resource !== undefined)
       routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
   }
+  routes.push(
+    routeOf(
+      { ...none, id: 'getDevelopersPortalMarkdown', path: PORTAL_MARKDOWN_PATH },
+      { answer: portalMarkdownAnswer(ctx.config.baseUrl), errors: 'negotiated' },
+    ),
+  );
   routes.push(
     routeOf(
       { id: 'mcp', method: 'POST', path: MCP_PATH, credential: 'optional', scopes: [] },
