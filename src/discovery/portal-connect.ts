@@ -17,10 +17,8 @@ export interface ConnectInput {
 
 /** The server name used in commands and JSON: the site name reduced to letters, digits, `-` and `_`. */
 export function mcpServerName(siteName: string): string {
-  const name = siteName
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  const words = siteName.toLowerCase().split(/[^a-z0-9_]+/);
+  const name = words.filter((word) => word !== '').join('-');
   return name === '' ? 'docs' : name;
 }
 

@@ -40,14 +40,14 @@ function codeBlock(text: string): string {
 function inline(html: string): string {
   const spans: string[] = [];
   const text = html
-    .replace(/<code[^>]*>([\s\S]*?)<\/code>/g, (_m, code: string) => `\u0001${spans.push(codeSpan(unescape(code))) - 1}\u0001`)
+    .replace(/<code[^>]*>([\s\S]*?)<\/code>/g, (_m, code: string) => `\uE001${spans.push(codeSpan(unescape(code))) - 1}\uE001`)
     .replace(/<a href="([^"]*)">([\s\S]*?)<\/a>/g, '[$2]($1)')
     .replace(/<\/?strong>/g, '**')
-    .replace(/<[^>]+>/g, '')
-    .replace(/\s*\n\s*/g, ' ');
+    .replace(/<[^<>]*>/g, '')
+    .replace(/\s+/g, ' ');
   return unescape(text)
     .replace(/[\\<]/g, '\\$&')
-    .replace(/\u0001(\d+)\u0001/g, (_m, i: string) => spans[Number(i)] ?? '')
+    .replace(/\uE001(\d+)\uE001/g, (_m, i: string) => spans[Number(i)] ?? '')
     .trim();
 }
 
@@ -63,7 +63,7 @@ function table(html: string): string {
 /** One section's HTML (lead or sub-section body) as markdown blocks. */
 export function htmlToMarkdown(html: string): string {
   const blocks: string[] = [];
-  const hold = (markdown: string): string => `\n\n\u0000${blocks.push(markdown) - 1}\u0000\n\n`;
+  const hold = (markdown: string): string => `\n\n\uE000${blocks.push(markdown) - 1}\uE000\n\n`;
   const text = html
     // Interactive parts: the forms, their output and the no-script note.
     .replace(/<form[\s\S]*?<\/form>/g, '')
@@ -82,8 +82,8 @@ export function htmlToMarkdown(html: string): string {
       return `<li>${term}: ${definitions.join(' ')}</li>`;
     });
   const out: string[] = [];
-  for (const chunk of text.split(/\n\n(?=\u0000)|(?<=\u0000)\n\n/)) {
-    const held = /^\u0000(\d+)\u0000$/.exec(chunk.trim());
+  for (const chunk of text.split(/\n\n(?=\uE000)|(?<=\uE000)\n\n/)) {
+    const held = /^\uE000(\d+)\uE000$/.exec(chunk.trim());
     if (held !== null) {
       out.push(blocks[Number(held[1])] ?? '');
       continue;
