@@ -32,15 +32,19 @@ export function connectSnippets({ baseUrl, siteName }: ConnectInput): {
   const url = `${baseUrl}/mcp`;
   const name = mcpServerName(siteName);
   return {
-    // Claude Code: `claude mcp add --transport http <name> <url>`, `--header` for a static header
-    // (code.claude.com/docs/en/mcp; zuplo.com/learn/mcp/compatibility/clients/claude-code).
+    // Claude Code: `claude mcp add --transport http <name> <url>`, `--header "Name: value"` after
+    // the URL as in the official example (code.claude.com/docs/en/mcp-quickstart and
+    // code.claude.com/docs/en/mcp, "Option 1: HTTP"; `--header` takes several values, so it goes last).
     claudeCode: `claude mcp add --transport http ${name} ${url}`,
     claudeCodeKey: `claude mcp add --transport http ${name} ${url} --header "X-API-Key: <API_KEY>"`,
-    // Cursor: `.cursor/mcp.json` or `~/.cursor/mcp.json`, `mcpServers` with `url` and `headers`
-    // (cursor.com/docs/mcp; docs.geonode.com/docs/scraper-api/guides/mcp/04_cursor).
+    // Cursor: `.cursor/mcp.json` or `~/.cursor/mcp.json`, `mcpServers` with `url` for a remote server
+    // and `headers` (cursor.com/docs/mcp, as summarised at
+    // developersdigest.tech/mcp-servers/clients/cursor; docs.geonode.com/docs/scraper-api/guides/mcp/04_cursor).
     cursor: JSON.stringify({ mcpServers: { [name]: { url, headers: { 'X-API-Key': '<API_KEY>' } } } }, null, 2),
-    // VS Code: `.vscode/mcp.json`, top-level `servers`, `type: "http"` with `url` and `headers`
-    // (code.visualstudio.com/docs/agents/reference/mcp-configuration).
+    // VS Code: `.vscode/mcp.json`, top-level `servers`, `type: "http"` with `url` and `headers`, a
+    // secret from `inputs` of type `promptString` with `password: true`
+    // (code.visualstudio.com/docs/agents/reference/mcp-configuration and
+    // code.visualstudio.com/docs/copilot/customization/mcp-servers).
     vscode: JSON.stringify(
       {
         inputs: [{ type: 'promptString', id: 'sitegate-api-key', description: 'API key', password: true }],
@@ -54,6 +58,12 @@ export function connectSnippets({ baseUrl, siteName }: ConnectInput): {
 
 /** The "Connect an agent (MCP)" section of the portal. */
 export function connectAgent(input: ConnectInput): PortalSection {
+  // Claude Desktop and claude.ai: Settings > Connectors > Add custom connector; remote servers in
+  // claude_desktop_config.json are not used; connections come from Anthropic's cloud, authless or
+  // OAuth (support.claude.com/en/articles/11503834-building-custom-integrations-via-remote-mcp-servers).
+  // ChatGPT: developer mode under Settings > Apps (formerly Connectors) > Advanced settings, then
+  // create an app/connector with the MCP server URL (gofastmcp.com/integrations/chatgpt;
+  // zuplo.com/docs/mcp-gateway/connect-clients/chatgpt.md).
   const url = `${input.baseUrl}/mcp`;
   const snippets = connectSnippets(input);
   return {
