@@ -21,7 +21,16 @@ import { axeViolations, launchBrowser, UI_ARTIFACTS_DIR, VIEWPORTS } from './bro
 const ARTIFACTS_DIR = UI_ARTIFACTS_DIR;
 
 /** The portal's sections (H2), in order, as the issue groups them. */
-const SECTIONS = ['Getting started', 'Authentication', 'Try it', 'Endpoints', 'Errors', 'Rate limits', 'Discovery resources'];
+const SECTIONS = [
+  'Getting started',
+  'Authentication',
+  'Connect an agent (MCP)',
+  'Try it',
+  'Endpoints',
+  'Errors',
+  'Rate limits',
+  'Discovery resources',
+];
 
 let t: TestApp;
 let origin: string;
@@ -192,8 +201,9 @@ describe.each(Object.entries(VIEWPORTS))('the portal at %s width', (viewportName
     try {
       const blocks = page.locator('.portal-body pre:not(.try-body)');
       const count = await blocks.count();
-      // health, markdown, search, MCP configuration, X-API-Key, the token pair, HTTP Basic.
-      expect(count).toBe(7);
+      // health, markdown, search, MCP configuration, X-API-Key, the token pair, HTTP Basic; then
+      // Connect an agent (issue 30): Claude Code twice (without and with a key), Cursor, VS Code.
+      expect(count).toBe(11);
       expect(await page.locator('.portal-body .command > .copy-button').count()).toBe(count);
       const copied: string[] = [];
       for (let i = 0; i < count; i++) {
@@ -205,6 +215,10 @@ describe.each(Object.entries(VIEWPORTS))('the portal at %s width', (viewportName
       }
       expect(copied[0]).toBe(`curl ${origin}/api/v1/health`);
       expect(copied).toContain(`curl -H 'X-API-Key: <API_KEY>' ${origin}/api/v1/whoami`);
+      expect(copied.filter((text) => /^claude mcp add --transport http [a-z0-9_-]+ /.test(text))).toStrictEqual([
+        expect.stringMatching(new RegExp(` ${origin}/mcp$`)),
+        expect.stringMatching(new RegExp(` ${origin}/mcp --header "X-API-Key: <API_KEY>"$`)),
+      ]);
       expect(await page.locator('.copy-button').first().textContent()).toBe('Copied');
       expect(errors).toStrictEqual([]);
     } finally {

@@ -98,11 +98,11 @@ This index lists the 7 public pages of http://sitegate.test. Every link points a
 
 ## API
 
-- [Developer portal](http://sitegate.test/developers): how to get credentials from the operator, scopes, error codes and curl examples
-- [OpenAPI description](http://sitegate.test/developers#endpoints): the OpenAPI 3.1 description of the API is at http://sitegate.test/openapi.json
-- [Search](http://sitegate.test/developers#search): http://sitegate.test/api/search.json lists every public page (path, title, description); add ?q=words to search
-- [MCP server](http://sitegate.test/developers#mcp): Model Context Protocol at http://sitegate.test/mcp over Streamable HTTP with the tools search and fetch
-- [Sitemap](http://sitegate.test/developers#resources): the XML sitemap of every public page is at http://sitegate.test/sitemap.xml
+- [Developer portal](http://sitegate.test/developers.md): how to get credentials from the operator, scopes, error codes and curl examples
+- [OpenAPI description](http://sitegate.test/developers.md#endpoints): the OpenAPI 3.1 description of the API is at http://sitegate.test/openapi.json
+- [Search](http://sitegate.test/developers.md#search): http://sitegate.test/api/search.json lists every public page (path, title, description); add ?q=words to search
+- [MCP server](http://sitegate.test/developers.md#mcp): Model Context Protocol at http://sitegate.test/mcp over Streamable HTTP with the tools search and fetch
+- [Sitemap](http://sitegate.test/developers.md#resources): the XML sitemap of every public page is at http://sitegate.test/sitemap.xml
 - [Full text](http://sitegate.test/llms-full.txt): every public page as markdown in one file
 `;
 
@@ -266,21 +266,21 @@ describe('/llms.txt', () => {
     const api = body.slice(body.indexOf('\n## API\n'));
     const links = [...api.matchAll(/^- \[[^\]]+\]\((\S+)\): (.*)$/gm)].map((match) => ({ url: match[1]!, description: match[2]! }));
     expect(links.map((link) => link.url)).toStrictEqual([
-      'http://sitegate.test/developers',
-      'http://sitegate.test/developers#endpoints',
-      'http://sitegate.test/developers#search',
-      'http://sitegate.test/developers#mcp',
-      'http://sitegate.test/developers#resources',
+      'http://sitegate.test/developers.md',
+      'http://sitegate.test/developers.md#endpoints',
+      'http://sitegate.test/developers.md#search',
+      'http://sitegate.test/developers.md#mcp',
+      'http://sitegate.test/developers.md#resources',
       'http://sitegate.test/llms-full.txt',
     ]);
     expect(
       links.map((link) => /http:\/\/sitegate\.test(\/(?:openapi\.json|api\/search\.json|mcp|sitemap\.xml))\b/.exec(link.description)?.[1]),
     ).toStrictEqual([undefined, '/openapi.json', '/api/search.json', '/mcp', '/sitemap.xml', undefined]);
-    // Every link is a page an agent can read: the portal has an element for each fragment.
-    const portal = await get('/developers', t);
+    // Every link is markdown an agent can read (issue 30): the twin has an anchor for each fragment.
+    const portal = await get('/developers.md', t);
     expect(portal.statusCode).toBe(200);
-    expect(portal.headers['content-type']).toBe(HTML_TYPE);
-    for (const fragment of ['endpoints', 'search', 'mcp', 'resources']) expect(portal.body, fragment).toContain(` id="${fragment}"`);
+    expect(portal.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    for (const fragment of ['endpoints', 'search', 'mcp', 'resources']) expect(portal.body, fragment).toContain(`<a id="${fragment}"></a>`);
   });
 
   it('leaves out internal pages and drafts', async () => {
@@ -602,7 +602,13 @@ describe('/developers', () => {
   it('is an HTML page with the security headers', async () => {
     const res = await get('/developers');
     expect(res.statusCode).toBe(200);
-    expect(headersOf(res)).toStrictEqual({ ...textHeaders(HTML_TYPE, res.rawPayload, true), ...HTML_SECURITY });
+    // It negotiates with its markdown twin (issue 30): Vary: Accept and a Link to the twin.
+    expect(headersOf(res)).toStrictEqual({
+      ...textHeaders(HTML_TYPE, res.rawPayload, true),
+      ...HTML_SECURITY,
+      vary: 'Accept, Accept-Encoding',
+      link: '<http://sitegate.test/developers.md>; rel="alternate"; type="text/markdown"',
+    });
   });
 
   it('gives curl commands with the real base URL', async () => {

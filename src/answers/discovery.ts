@@ -10,7 +10,8 @@ import type { Principal } from '../auth/principal.js';
 import { authenticate, cachedPrincipal, type AuthServices } from '../auth/authenticate.js';
 import { credentialReader } from '../http/credentials.js';
 import { READER_SCHEMES } from '../auth/schemes.js';
-import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS } from './headers.js';
+import { htmlSecurityHeaders, markdownAlternateLink, PUBLIC_CORS_HEADERS } from './headers.js';
+import { negotiateMediaType } from './negotiation.js';
 import { buildMcpProtectedResourceMetadata } from '../discovery/well-known.js';
 import { jsonBody } from '../snapshot/bodies.js';
 
@@ -122,3 +123,64 @@ export function llmsTxtAnswer(auth: AuthServices, baseUrl: string): RouteAnswer 
     return authenticate(auth, credential, facts.address).then(answerFor, () => publicAnswer(facts, snapshot, undefined));
   };
 }
+
+/** Media types `/developers` offers, in preference order (HTML first, as pages do). */
+const PORTAL_OFFERS = ['text/html', 'text/markdown'];
+
+/** The path of the portal's markdown twin. */
+export const PORTAL_MARKDOWN_PATH = '/developers.md';
+
+/**
+ * `GET /developers` (SPEC.md §4 getDevelopersPortal) with its markdown twin (issue 30): RFC 9110
+ * §12.5.1 negotiation on `Accept` as for pages (answers/pages.ts), HTML by default and for
+ * `text/html`, the portal as markdown for `text/markdown`; both vary on `Accept` and link to each
+ * other (RFC 8288: the HTML to its `alternate` markdown, the markdown to its `canonical` page).
+ * Header objects are made here once; the bodies (with their ETags) are the snapshot's.
+ * @param baseUrl public base URL without trailing slash
+ */
+export function portalAnswer(baseUrl: string): RouteAnswer {
+  const html: HeaderFields = {
+    'x-content-type-options': 'nosniff',
+    ...PUBLIC_CORS_HEADERS,
+    ...htmlSecurityHeaders(baseUrl),
+    vary: 'Accept',
+    link: markdownAlternateLink(`${baseUrl}${PORTAL_MARKDOWN_PATH}`),
+  };
+  const markdown: HeaderFields = { ...portalMarkdownHeaders(baseUrl), vary: 'Accept' };
+  return function servePortal(facts, snapshot) {
+    // SPEC.md answers the portal as 200 text/html: a client that accepts neither type still gets the
+    // HTML (RFC 9110 §12.5.1 lets a server disregard Accept), never a 406.
+    const type = negotiateMediaType(facts.headers.accept, PORTAL_OFFERS);
+    return type === 'text/markdown' ? bodyAnswer(snapshot.discovery.portalMarkdown, markdown) : bodyAnswer(snapshot.discovery.portal, html);
+  };
+}
+
+/** Headers of the portal's markdown: public, its canonical HTML page linked (RFC 8288, RFC 6596). */
+function portalMarkdownHeaders(baseUrl: string): HeaderFields {
+  return {
+    'x-content-type-options': 'nosniff',
+    ...PUBLIC_CORS_HEADERS,
+    link: `<${baseUrl}/developers>; rel="canonical"`,
+    // Search engines should index the HTML page, not its markdown twin (as for pages).
+    'x-robots-tag': 'noindex',
+  };
+}
+
+/**
+ * `GET /developers.md`: the portal as markdown only (issue 30), like a page's `.md` URL
+ * (answers/pages.ts): no negotiation, so no `Vary: Accept`; 406 for a client that refuses
+ * `text/markdown`.
+ * @param baseUrl public base URL without trailing slash
+ * @throws {ApiError} `not_acceptable` when the client does not accept text/markdown
+ */
+export function portalMarkdownAnswer(baseUrl: string): RouteAnswer {
+  const headers = portalMarkdownHeaders(baseUrl);
+  return function servePortalMarkdown(facts, snapshot) {
+    if (negotiateMediaType(facts.headers.accept, MARKDOWN_ONLY) === undefined)
+      throw new ApiError('not_acceptable', { message: 'This page is available as text/markdown.' });
+    return bodyAnswer(snapshot.discovery.portalMarkdown, headers);
+  };
+}
+
+/** Media types `/developers.md` offers. */
+const MARKDOWN_ONLY = ['text/markdown'];

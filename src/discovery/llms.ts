@@ -145,8 +145,9 @@ function apiSection(baseUrl: string, fullParts: readonly string[]): string[] {
       : fullParts.map((path, i) => linkLine(baseUrl + path, `Full text, part ${i + 1} of ${fullParts.length}`, 'public pages as markdown'));
   // Agents fetch every link here as a documentation page, so the links go to the portal's
   // sections and the machine-readable resources (JSON, XML, a POST-only endpoint) are named in
-  // the descriptions: a JSON body read as a page is all boilerplate to them.
-  const portal = `${baseUrl}/developers`;
+  // the descriptions: a JSON body read as a page is all boilerplate to them. The portal's links
+  // go to its markdown twin (issue 30; afdocs llms-txt-links-markdown).
+  const portal = `${baseUrl}/developers.md`;
   return [
     '',
     '## API',

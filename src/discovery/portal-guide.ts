@@ -4,6 +4,7 @@
  */
 import { SCOPES, SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import { escapeHtml } from '../escape.js';
+import { mcpServerName } from './portal-connect.js';
 import { code, commandBlock, type PortalSection } from './portal-html.js';
 
 /** What the guide needs to know of the site. */
@@ -38,10 +39,10 @@ ${commandBlock(`curl '${base}/api/search.json?q=install&limit=5'`)}`,
       {
         id: 'mcp',
         title: 'MCP server',
-        html: `<p>Agents that speak the Model Context Protocol can connect to ${code(`${base}/mcp`)} (Streamable HTTP, stateless). It offers two tools: ${code('search')} (query, limit → results with id, title, url and description) and ${code('fetch')} (an id or URL → the page's markdown with its title and url; a long page part by part, with ${code('metadata.next_id')} naming the next part). Each search call counts against the same rate limit as the search API; JSON-RPC batches are refused. It takes the same credentials as the API: without one it sees public pages; a credential must carry ${code('search:read')} for search and ${code('content:read')} for fetch, and internal pages need ${code('internal:read')}.</p>
+        html: `<p>Agents that speak the Model Context Protocol can connect to ${code(`${base}/mcp`)} (Streamable HTTP, stateless). It offers two tools: ${code('search')} (query, limit → results with id, title, url and description) and ${code('fetch')} (an id or URL → the page's markdown with its title and url; a long page part by part, with ${code('metadata.next_id')} naming the next part). Each search call counts against the same rate limit as the search API; JSON-RPC batches are refused. It takes the same credentials as the API: without one it sees public pages; a credential must carry ${code('search:read')} for search and ${code('content:read')} for fetch, and internal pages need ${code('internal:read')}. <a href="#connect">Connect an agent</a> below shows each client's configuration.</p>
 ${commandBlock(`{
   "mcpServers": {
-    "${siteName.replace(/["\\]/g, '')}": { "url": "${base}/mcp" }
+    "${mcpServerName(siteName)}": { "url": "${base}/mcp" }
   }
 }`)}`,
       },

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../auth/rate-limits.js';
 import { renderDocument, type SiteChrome } from '../layout/document.js';
+import { connectAgent } from './portal-connect.js';
 import { authentication, gettingStarted } from './portal-guide.js';
 import { renderSection, renderToc, type PortalSection } from './portal-html.js';
 import { endpoints, errors, rateLimits, resources } from './portal-reference.js';
@@ -23,6 +24,7 @@ export function portalSections(chrome: SiteChrome, options: PortalOptions = {}):
   return [
     gettingStarted(guide),
     authentication(guide),
+    connectAgent(guide),
     tryIt(chrome.basePath),
     endpoints(chrome.baseUrl),
     errors(),

@@ -11,7 +11,15 @@ import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 import type { Route, RouteErrors } from './route.js';
 import type { SchemeName } from '../auth/principal.js';
 import { API_SCHEMES, READER_SCHEMES } from '../auth/schemes.js';
-import { DISCOVERY, discoveryAnswer, llmsTxtAnswer, mcpProtectedResource } from '../answers/discovery.js';
+import {
+  DISCOVERY,
+  discoveryAnswer,
+  llmsTxtAnswer,
+  mcpProtectedResource,
+  portalAnswer,
+  portalMarkdownAnswer,
+  PORTAL_MARKDOWN_PATH,
+} from '../answers/discovery.js';
 import { wellKnownPaths } from '../discovery/well-known.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
@@ -78,6 +86,8 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
   }
   // llms.txt never refuses (SPEC.md: auth "none"); it reads a credential leniently (issue 29).
   parts.getLlmsTxt = { answer: llmsTxtAnswer(ctx.auth, ctx.config.baseUrl) };
+  // The portal negotiates HTML or its markdown twin (issue 30); browsers get the 406 page.
+  parts.getDevelopersPortal = { answer: portalAnswer(ctx.config.baseUrl), errors: 'negotiated' };
   return parts;
 }
 
@@ -144,6 +154,12 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
       routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
     }
   }
+  routes.push(
+    routeOf(
+      { ...none, id: 'getDevelopersPortalMarkdown', path: PORTAL_MARKDOWN_PATH },
+      { answer: portalMarkdownAnswer(ctx.config.baseUrl), errors: 'negotiated' },
+    ),
+  );
   routes.push(
     routeOf(
       { id: 'mcp', method: 'POST', path: MCP_PATH, credential: 'optional', scopes: [] },

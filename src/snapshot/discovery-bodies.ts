@@ -6,6 +6,7 @@ import type { RateLimitConfig } from '../auth/rate-limits.js';
 import { makeBody, type Body } from '../body.js';
 import { buildOpenApi } from '../discovery/openapi.js';
 import { buildPortalHtml } from '../discovery/portal.js';
+import { buildPortalMarkdown } from '../discovery/portal-markdown.js';
 import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { buildSitemaps } from '../discovery/sitemap.js';
 import { buildFeeds } from '../discovery/feeds.js';
@@ -27,6 +28,8 @@ export interface DiscoveryBodies extends LlmsBodies {
   readonly sitemapParts: ReadonlyMap<string, Body>;
   readonly robotsTxt: Body;
   readonly portal: Body;
+  /** `/developers.md` and `/developers` negotiated to markdown: the portal as markdown. */
+  readonly portalMarkdown: Body;
   readonly health: Body;
   /** The whole public search index as JSON. */
   readonly publicIndex: Body;
@@ -90,6 +93,7 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
     ),
     robotsTxt: makeBody(buildRobotsTxt(baseUrl, options.contentSignal ?? DEFAULT_CONTENT_SIGNAL), CONTENT_TYPES.text),
     portal: makeBody(buildPortalHtml(view.chrome, view.rootSidebar, { rateLimits: options.rateLimits }), CONTENT_TYPES.html),
+    portalMarkdown: makeBody(buildPortalMarkdown(view.chrome, { rateLimits: options.rateLimits }), CONTENT_TYPES.markdown),
     health: jsonBody({ ok: true, name: 'sitegate', docs: `${baseUrl}/developers` }),
     get publicIndex() {
       return cachedJson('index:public', () => search.publicDocuments);
