@@ -38,10 +38,12 @@ function outline(snapshot: Snapshot): string[] {
   return lines;
 }
 
-/** Page URLs in llms.txt, in order. */
+/** Page URLs in llms.txt, in order (not the API section's link to the portal's markdown). */
 function llmsUrls(snapshot: Snapshot): string[] {
   const text = snapshot.discovery.llmsTxt.bytes.toString('utf8');
-  return [...text.matchAll(/\]\(http:\/\/sitegate\.test([^)]*\.md)\)/g)].map((match) => match[1] as string);
+  return [...text.matchAll(/\]\(http:\/\/sitegate\.test([^)]*\.md)\)/g)]
+    .map((match) => match[1] as string)
+    .filter((url) => url !== '/developers.md');
 }
 
 const titles = (snapshot: Snapshot): Record<string, string> =>

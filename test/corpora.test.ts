@@ -485,11 +485,11 @@ describe.each(CORPORA)('$name', (corpus) => {
     expect(failures).toEqual([]);
     // The API section links the portal and its sections; the JSON and XML resources are named in the descriptions.
     expect(llms.otherPaths.filter((link) => !link.startsWith('/llms-full'))).toEqual([
-      '/developers',
-      '/developers#endpoints',
-      '/developers#search',
-      '/developers#mcp',
-      '/developers#resources',
+      '/developers.md',
+      '/developers.md#endpoints',
+      '/developers.md#search',
+      '/developers.md#mcp',
+      '/developers.md#resources',
     ]);
     expect(llms.otherPaths.filter((link) => link.startsWith('/llms-full')).length).toBe(corpus.llmsSplit ? 2 : 1);
   });
