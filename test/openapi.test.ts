@@ -316,6 +316,8 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   'getAuthorizationServerMetadata 200': [{}],
   'getProtectedResourceMetadata 200': [{}],
   'getApiCatalog 200': [{}],
+  'getDevelopersPortalMarkdown 200': [{}, { headers: { accept: 'text/markdown' }, label: 'asked as markdown' }],
+  'getDevelopersPortalMarkdown 406': [{ headers: { accept: 'application/json' }, code: 'not_acceptable', label: 'markdown refused' }],
   'getJwks 200': [{}],
   'revokeOAuthToken 200': [{ setup: tokenAction('/api/v1/oauth/revoke'), label: 'own token' }],
   'introspectOAuthToken 200': [

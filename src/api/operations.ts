@@ -250,6 +250,22 @@ export const EXTRA_OPERATIONS: readonly Operation[] = [
     responses: { 200: json('RFC 9727 linkset.', 'Linkset', 'application/linkset+json') },
   },
   {
+    id: 'getDevelopersPortalMarkdown',
+    method: 'GET',
+    path: '/developers.md',
+    summary: 'Developer portal as markdown',
+    description:
+      'The developer portal as CommonMark/GFM (RFC 7763), for agents: the same sections as /developers without its forms. /developers also answers it to Accept: text/markdown.',
+    tag: 'Discovery',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    responses: {
+      200: { description: 'The developer portal as markdown.', contentType: 'text/markdown', schema: { type: 'string' } },
+      406: errorResponse('The client does not accept text/markdown.', ['not_acceptable']),
+    },
+  },
+  {
     id: 'getJwks',
     method: 'GET',
     path: '/.well-known/jwks.json',

@@ -18,7 +18,6 @@ import {
   mcpProtectedResource,
   portalAnswer,
   portalMarkdownAnswer,
-  PORTAL_MARKDOWN_PATH,
 } from '../answers/discovery.js';
 import { wellKnownPaths } from '../discovery/well-known.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
@@ -79,6 +78,7 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
     createOAuthToken: { answer: createOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
     revokeOAuthToken: { answer: revokeOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
     introspectOAuthToken: { answer: introspectOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
+    getDevelopersPortalMarkdown: { answer: portalMarkdownAnswer(ctx.config.baseUrl), errors: 'negotiated' },
   };
   for (const op of [...OPERATIONS, ...EXTRA_OPERATIONS]) {
     const resource = DISCOVERY[op.id];
@@ -154,12 +154,6 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
       routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
     }
   }
-  routes.push(
-    routeOf(
-      { ...none, id: 'getDevelopersPortalMarkdown', path: PORTAL_MARKDOWN_PATH },
-      { answer: portalMarkdownAnswer(ctx.config.baseUrl), errors: 'negotiated' },
-    ),
-  );
   routes.push(
     routeOf(
       { id: 'mcp', method: 'POST', path: MCP_PATH, credential: 'optional', scopes: [] },
