@@ -211,9 +211,9 @@ describe('a signed-in person', () => {
   });
 
   it('gets /llms.txt privately: with internal pages for internal:read, the public index otherwise', async () => {
-    const { t, close } = await appOnce();
+    const { close } = await appOnce();
     try {
-      const serve = llmsTxtAnswer(t.context.auth, TEST_BASE_URL);
+      const serve = llmsTxtAnswer(TEST_BASE_URL);
       const alice = asBody(await serve(factsOf('/llms.txt', 'text/plain'), snapshot, ALICE));
       expect(alice.body).toBe(snapshot.reader.internalLlmsTxt);
       expect(alice.headers).toStrictEqual({

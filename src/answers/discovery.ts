@@ -5,11 +5,7 @@
 import type { Body } from '../body.js';
 import { ApiError } from '../errors.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { bodyAnswer, type Answer, type HeaderFields, type RouteAnswer } from './answer.js';
-import type { Principal } from '../auth/principal.js';
-import { authenticate, cachedPrincipal, type AuthServices } from '../auth/authenticate.js';
-import { credentialReader } from '../http/credentials.js';
-import { READER_SCHEMES } from '../auth/schemes.js';
+import { bodyAnswer, type HeaderFields, type RouteAnswer } from './answer.js';
 import { htmlSecurityHeaders, markdownAlternateLink, PUBLIC_CORS_HEADERS } from './headers.js';
 import { negotiateMediaType } from './negotiation.js';
 import { buildMcpProtectedResourceMetadata } from '../discovery/well-known.js';
@@ -94,33 +90,18 @@ const PRIVATE_LLMS_HEADERS: HeaderFields = {
  * with internal:read, whatever its credential scheme, gets the index that lists internal pages too
  * (snapshot/reader-view.ts `internalLlmsTxt`, made on first such request; `private, no-store`,
  * `Vary: Cookie, Authorization`); a signed-in person without it the public index with those
- * private headers; anyone else, a missing, malformed, refused or rate-limited
- * credential included, gets the public bytes of {@link discoveryAnswer} (issue 29). The route
- * takes no credential (http/route-table.ts), so this answer reads one leniently itself.
- * @param auth the credential schemes' services (a refused credential still counts as a failure)
+ * private headers; anyone else, a missing, malformed, refused or rate-limited credential included,
+ * gets the public bytes of {@link discoveryAnswer} (issue 29). The listener reads the credential
+ * leniently for this route (http/route.ts `credential: 'lenient'`).
  * @param baseUrl public base URL without trailing slash
  */
-export function llmsTxtAnswer(auth: AuthServices, baseUrl: string): RouteAnswer {
+export function llmsTxtAnswer(baseUrl: string): RouteAnswer {
   const publicAnswer = discoveryAnswer(DISCOVERY.getLlmsTxt as DiscoveryResource, '/llms.txt', baseUrl);
-  const readCredential = credentialReader(baseUrl);
   return function serveLlmsTxt(facts, snapshot, principal) {
-    const answerFor = (reader: Principal | undefined): Answer | Promise<Answer> => {
-      if (reader?.scopes.includes('internal:read') === true) return bodyAnswer(snapshot.reader.internalLlmsTxt, PRIVATE_LLMS_HEADERS);
-      // A person's answers are all private (DESIGN.md "Who may read what"), the public bytes too.
-      if (reader?.person !== undefined) return bodyAnswer(snapshot.discovery.llmsTxt, PRIVATE_LLMS_HEADERS);
-      return publicAnswer(facts, snapshot, undefined);
-    };
-    if (principal !== undefined) return answerFor(principal);
-    let credential;
-    try {
-      credential = readCredential(facts, READER_SCHEMES);
-    } catch {
-      return publicAnswer(facts, snapshot, undefined);
-    }
-    if (credential === undefined) return publicAnswer(facts, snapshot, undefined);
-    const cached = cachedPrincipal(auth, credential, facts.address);
-    if (cached !== undefined) return answerFor(cached);
-    return authenticate(auth, credential, facts.address).then(answerFor, () => publicAnswer(facts, snapshot, undefined));
+    if (principal?.scopes.includes('internal:read') === true) return bodyAnswer(snapshot.reader.internalLlmsTxt, PRIVATE_LLMS_HEADERS);
+    // A person's answers are all private (DESIGN.md "Who may read what"), the public bytes too.
+    if (principal?.person !== undefined) return bodyAnswer(snapshot.discovery.llmsTxt, PRIVATE_LLMS_HEADERS);
+    return publicAnswer(facts, snapshot, undefined);
   };
 }
 

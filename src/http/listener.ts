@@ -11,7 +11,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ApiError } from '../errors.js';
 import { authenticate, cachedPrincipal, requireScopes } from '../auth/authenticate.js';
-import type { Principal } from '../auth/principal.js';
+import type { PresentedCredential, Principal } from '../auth/principal.js';
 import { SILENT_LOG, type Log } from '../log.js';
 import type { Answer, RequestFacts } from '../answers/answer.js';
 import { plainAnswer } from '../answers/answer.js';
@@ -164,15 +164,34 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       .catch((error: unknown) => fail(request, response, route, facts, error));
   };
 
+  /**
+   * The credential a request presents to its route, or undefined; for a `lenient` route, also
+   * undefined for one that cannot be read (both headers, a malformed Authorization).
+   * @throws {ApiError} as http/credentials.ts, for other routes
+   */
+  const credentialOf = (route: Route, facts: Facts, socket: object): PresentedCredential | undefined => {
+    if (route.credential === 'none') return undefined;
+    if (route.credential !== 'lenient') return readCredential(facts, route.schemes, socket);
+    try {
+      return readCredential(facts, route.schemes, socket);
+    } catch {
+      return undefined;
+    }
+  };
+
   /** The route's steps that wait: body, before-steps, a credential checked afresh, an async answer. */
   const prepareAndAnswer = async (request: IncomingMessage, route: Route, facts: Facts): Promise<Answer> => {
     if (route.body !== undefined) facts.body = await readRequestBody(request, route.body, limits.bodyLimitBytes);
     if (route.query === 'search') facts.query = parseSearchQuery(facts.search) as unknown as RequestFacts['query'];
     const early = await route.before?.(facts);
     if (early !== undefined) return early;
-    const credential = route.credential === 'none' ? undefined : readCredential(facts, route.schemes, request.socket);
+    const credential = credentialOf(route, facts, request.socket);
     // A session cookie naming no live session authenticates as nobody: the request is anonymous.
-    const principal = credential === undefined ? undefined : await authenticate(ctx.auth, credential, facts.address);
+    let principal: Principal | undefined;
+    if (credential !== undefined) {
+      const checked = authenticate(ctx.auth, credential, facts.address);
+      principal = await (route.credential === 'lenient' ? checked.catch(() => undefined) : checked);
+    }
     facts.clientId = principal?.clientId;
     return route.answer(facts, ctx.snapshot(), admit(route, principal));
   };
@@ -183,7 +202,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       return settle(request, response, route, facts, prepareAndAnswer(request, route, facts));
     let principal: Principal | undefined;
     if (route.credential !== 'none') {
-      const credential = readCredential(facts, route.schemes, request.socket);
+      const credential = credentialOf(route, facts, request.socket);
       if (credential !== undefined) {
         principal = cachedPrincipal(ctx.auth, credential, facts.address);
         // A miss is counted by authenticate(), which looks the credential up again.

@@ -65,6 +65,8 @@ interface RouteParts {
   notAllowed?: string;
   /** The credential schemes it reads, when not {@link API_SCHEMES}. */
   schemes?: readonly SchemeName[];
+  /** The credential as the listener reads it, when not the operation's (route.ts `credential`). */
+  credential?: Route['credential'];
 }
 
 /** The answer of every operation of api/operations.ts, by operation id. */
@@ -85,7 +87,7 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
     if (resource !== undefined) parts[op.id] = { answer: discoveryAnswer(resource, op.path, ctx.config.baseUrl) };
   }
   // llms.txt never refuses (SPEC.md: auth "none"); it reads a credential leniently (issue 29).
-  parts.getLlmsTxt = { answer: llmsTxtAnswer(ctx.auth, ctx.config.baseUrl) };
+  parts.getLlmsTxt = { answer: llmsTxtAnswer(ctx.config.baseUrl), credential: 'lenient', schemes: READER_SCHEMES };
   // The portal negotiates HTML or its markdown twin (issue 30); browsers get the 406 page.
   parts.getDevelopersPortal = { answer: portalAnswer(ctx.config.baseUrl), errors: 'negotiated' };
   return parts;
@@ -97,8 +99,8 @@ function routeOf(op: Pick<Operation, 'id' | 'method' | 'path' | 'credential' | '
     operationId: op.id,
     path: op.path,
     method: op.method,
-    credential: op.credential,
-    schemes: op.credential === 'none' ? [] : (parts.schemes ?? API_SCHEMES),
+    credential: parts.credential ?? op.credential,
+    schemes: (parts.credential ?? op.credential) === 'none' ? [] : (parts.schemes ?? API_SCHEMES),
     scopes: op.scopes,
     errors: parts.errors ?? 'json',
     answer: parts.answer,

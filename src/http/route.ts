@@ -22,8 +22,12 @@ export interface Route {
   path: string;
   /** GET (HEAD implied) or POST. */
   method: 'GET' | 'POST';
-  /** Whether the listener reads a credential for the answer (api/operations.ts `credential`). */
-  credential: Credential;
+  /**
+   * Whether the listener reads a credential for the answer (api/operations.ts `credential`), or
+   * `lenient`: read as `optional`, but a credential that is malformed, refused or rate-limited makes
+   * the request anonymous instead of an error (`/llms.txt`, which SPEC.md gives no error: issue 29).
+   */
+  credential: Credential | 'lenient';
   /**
    * The credential schemes the route reads (auth/schemes.ts), decided once here: the API's routes
    * take `X-API-Key` and Bearer; pages and search also the session cookie. Empty when
