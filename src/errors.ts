@@ -84,6 +84,41 @@ export const ERROR_TABLE = {
     message: 'A requested scope is unknown or not granted to this client.',
     resolution: 'Request only scopes your API key carries (space-delimited), or omit scope to get all of them.',
   },
+  invalid_grant: {
+    status: 400,
+    message: 'The authorization code or refresh token is invalid, expired, revoked, or was issued to another client.',
+    resolution:
+      'Start the authorization again (GET /api/v1/oauth/authorize). Send the code once, with the redirect_uri and code_verifier of the request that got it; use each refresh token once and keep the new one the answer gives.',
+  },
+  invalid_target: {
+    status: 400,
+    message: 'The resource asked for is not served by this authorization server.',
+    resolution:
+      'Send as resource (RFC 8707) the base URL of this site or its MCP server URL ({base}/mcp), as its protected resource metadata names them.',
+  },
+  unauthorized_client: {
+    status: 400,
+    message: 'This client may not use this grant type.',
+    resolution:
+      'API keys use grant_type client_credentials; agents acting for a person use authorization_code and refresh_token with their own client_id.',
+  },
+  invalid_redirect_uri: {
+    status: 400,
+    message: 'A redirect URI is not acceptable.',
+    resolution:
+      'Register https redirect URIs, http ones on a loopback IP literal (any port, RFC 8252 §7.3) or a private-use scheme (RFC 8252 §7.1), without a fragment.',
+  },
+  invalid_client_metadata: {
+    status: 400,
+    message: 'The client metadata is not acceptable.',
+    resolution: 'Send RFC 7591 client metadata as JSON: redirect_uris (required), client_name, token_endpoint_auth_method "none".',
+  },
+  access_denied: {
+    status: 403,
+    message: 'The person did not authorize this client.',
+    resolution:
+      'Ask the person to authorize the client again and to allow it on the consent page; an account can grant an agent at most its own scopes.',
+  },
   invalid_client: {
     status: 401,
     message: 'Client authentication failed.',

@@ -4,6 +4,7 @@
  * provider (test/oidc-provider.ts, or any issuer a test runs), and the audit events the sign-in
  * routes and the session service append, as they are appended.
  */
+import { DEFAULT_AGENT_AUTH, type AgentAuthSettings } from '../src/oauth/settings.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,8 @@ export interface SignInSiteOptions {
   sessionIdleTtlSec?: number;
   /** The context's clock (default the real one): session lifetimes are measured by it. */
   now?: () => Date;
+  /** The authorization server for agents (issue 30); default DEFAULT_AGENT_AUTH. */
+  agents?: AgentAuthSettings;
 }
 
 /**
@@ -75,6 +78,7 @@ export async function startSignInSite(options: SignInSiteOptions): Promise<SignI
     sessionTtlSec: options.sessionTtlSec ?? DEFAULT_SESSION_TTL_SEC,
     sessionIdleTtlSec: options.sessionIdleTtlSec ?? DEFAULT_SESSION_IDLE_TTL_SEC,
     autoSignIn: false,
+    agents: options.agents ?? DEFAULT_AGENT_AUTH,
   };
   const config: Config = { ...loadConfig({ contentDir, baseUrl, dataDir }, {}, {}), auth };
   const loaded = loadSnapshot(config.contentDir, snapshotOptionsOf(config));

@@ -24,6 +24,12 @@ export interface Principal {
    * public id (`sgs_…`, what `sitegate sessions` lists; never the cookie's secret value).
    */
   person?: { subject: string; name: string; sessionId: string };
+  /**
+   * For a bearer token an agent got through the authorization code grant (issue 30): the person it
+   * acts for (the token's `sub`) and the agent grant (`grant_id`, `sga_…`) it was issued under.
+   * {@link clientId} is then the agent's client_id. Absent for every other credential.
+   */
+  agentGrant?: { subject: string; grantId: string };
 }
 
 /** The {@link Principal.clientId} of every session principal. */

@@ -1,3 +1,4 @@
+import { DEFAULT_AGENT_AUTH } from '../oauth/settings.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,6 +61,7 @@ describe('auth settings: the happy path', () => {
       sessionTtlSec: 28800,
       sessionIdleTtlSec: 3600,
       autoSignIn: false,
+      agents: DEFAULT_AGENT_AUTH,
     } satisfies AuthSettings);
   });
 
@@ -76,6 +78,7 @@ describe('auth settings: the happy path', () => {
       sessionTtlSec: 28_800,
       sessionIdleTtlSec: 3_600,
       autoSignIn: false,
+      agents: DEFAULT_AGENT_AUTH,
     });
   });
 
@@ -175,6 +178,7 @@ describe('auth settings: flags, environment and file', () => {
       sessionTtlSec: 7200,
       sessionIdleTtlSec: 1200,
       autoSignIn: true,
+      agents: DEFAULT_AGENT_AUTH,
     });
   });
 

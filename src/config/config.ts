@@ -4,6 +4,7 @@
  * in settings.ts; `sitegate.json` is checked against the schema made from that list (schema.ts).
  * Every error names where the bad value came from: the flag, the variable, or the file and key.
  */
+import { DEFAULT_AGENT_AUTH } from '../oauth/settings.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -469,6 +470,9 @@ function authSettingsOf(given: ReadonlyMap<string, Given>, secretFile: string | 
     sessionTtlSec,
     sessionIdleTtlSec: idle === undefined ? Math.min(DEFAULT_SESSION_IDLE_TTL_SEC, sessionTtlSec) : (idle.value as number),
     autoSignIn: given.get('auth.autoSignIn')?.value as boolean,
+    // CONTRACT (issue 30): the auth.clientIdMetadataDocuments, auth.dynamicClientRegistration,
+    // auth.clients and auth.refreshTokenTtl settings land on branch oauth-clients.
+    agents: DEFAULT_AGENT_AUTH,
   };
 }
 

@@ -1,12 +1,41 @@
 /** What the OAuth steps need of the composition root: framework-free, so tests can build one. */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthServices } from '../auth/authenticate.js';
+import type { Store } from '../store/store.js';
+import type { AgentAuthSettings } from './settings.js';
+import type { ClientRegistry } from './clients/registry.js';
+
+/** The store methods of the authorization server for agents (issue 30). */
+export type AgentStore = Pick<
+  Store,
+  | 'createAuthorizationCode'
+  | 'consumeAuthorizationCode'
+  | 'createAgentGrant'
+  | 'getAgentGrant'
+  | 'rotateRefreshToken'
+  | 'getAgentGrantByRefreshToken'
+  | 'revokeAgentGrants'
+  | 'listAgentGrants'
+  | 'createOAuthClient'
+  | 'getOAuthClient'
+>;
+
+/** What the authorization code and refresh grants, the authorize endpoint and registration need. */
+export interface AgentServices {
+  settings: AgentAuthSettings;
+  clients: ClientRegistry;
+  store: AgentStore;
+  /** The clock (tests inject one). */
+  now(): Date;
+}
 
 /** The services and settings the OAuth steps read. */
 export interface OAuthContext {
   /** `baseUrl`: the issuer and audience of introspected tokens (RFC 7662 §2.2). */
   config: { baseUrl: string };
   auth: AuthServices;
+  /** The authorization server for agents (issue 30); undefined where a test builds none (those grants then answer `unsupported_grant_type`). */
+  agents?: AgentServices | undefined;
 }
 
 /** What the token endpoints read of a request. */

@@ -5,6 +5,7 @@
  * config/config.ts builds this value.
  */
 import type { Scope } from '../auth/scopes.js';
+import { DEFAULT_AGENT_AUTH, type AgentAuthSettings } from '../oauth/settings.js';
 
 /** The identity provider and sitegate's registration there (`auth.oidc`). */
 export interface OidcSettings {
@@ -51,6 +52,8 @@ export interface AuthSettings {
    * to `/_sitegate/login?return_to=…` instead of getting the 401 page with a "Sign in" button.
    */
   autoSignIn: boolean;
+  /** The authorization server for agents acting for a person (issue 30, oauth/settings.ts). */
+  agents: AgentAuthSettings;
 }
 
 /** Default absolute session lifetime (seconds). */
@@ -72,6 +75,7 @@ export const NO_SIGN_IN: AuthSettings = {
   sessionTtlSec: DEFAULT_SESSION_TTL_SEC,
   sessionIdleTtlSec: DEFAULT_SESSION_IDLE_TTL_SEC,
   autoSignIn: false,
+  agents: DEFAULT_AGENT_AUTH,
 };
 
 /**

@@ -6,6 +6,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ApiKeyRecord, AuditEvent, AuditEventType, SigningKeyRecord, Store, StoreChange } from './store.js';
 import { addAnalytics, listAnalytics, listZeroResults, pruneAnalytics } from './analytics-rows.js';
 import { sessionRows } from './session-rows.js';
+import { agentRows } from './agent-rows.js';
 import { dateOrNull, iso, isoOrNull, scopesOf, scopesText } from './row-values.js';
 import type { ApiKeysTable, Database, SigningKeysTable } from './schema.js';
 
@@ -109,6 +110,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
   };
   return {
     ...sessionRows(db, { announce, insertAudit }),
+    ...agentRows(db, { announce, insertAudit }),
     async createKey(record, audit) {
       await write(
         (executor) =>

@@ -35,6 +35,7 @@ export function parseChangePayload(payload: string | undefined): StoreChange | u
   if (change.kind === 'token' && typeof change.jti === 'string') return { kind: 'token', jti: change.jti };
   if (change.kind === 'signingKey' && typeof change.kid === 'string') return { kind: 'signingKey', kid: change.kid };
   if (change.kind === 'session' && typeof change.id === 'string') return { kind: 'session', id: change.id };
+  if (change.kind === 'agentGrant' && typeof change.id === 'string') return { kind: 'agentGrant', id: change.id };
   if (change.kind === 'resync') return { kind: 'resync' };
   return undefined;
 }

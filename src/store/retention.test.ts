@@ -39,6 +39,7 @@ describe('retention', () => {
       revokedTokens: 1,
       signingKeys: 0,
       sessions: 0,
+      agentGrants: 0,
       analyticsRows: 0,
     });
     expect((await store.listAudit(new Date(0), 10)).map((each) => each.detail)).toStrictEqual(['90 days old', 'now']);

@@ -19,6 +19,8 @@ export interface PruneResult {
   signingKeys: number;
   /** Sessions past their absolute end, or revoked. */
   sessions: number;
+  /** Agent grants past their end or revoked, with their refresh tokens (and day-old authorization codes, not counted). */
+  agentGrants: number;
   /** Analytics counter and zero-result rows. */
   analyticsRows: number;
 }
@@ -42,10 +44,11 @@ export async function prune(store: Store, options: RetentionOptions): Promise<Pr
   const revokedTokens = await store.pruneRevokedTokens(now);
   const signingKeys = await store.pruneSigningKeys(now);
   const sessions = await store.pruneSessions(now);
+  const agentGrants = await store.pruneAgentGrants(now);
   let analyticsRows = 0;
   for (const granularity of GRANULARITIES)
     analyticsRows += await store.pruneAnalytics(granularity, new Date(now.getTime() - keptMs(granularity, options.analyticsRetentionDays)));
-  return { auditEvents, revokedTokens, signingKeys, sessions, analyticsRows };
+  return { auditEvents, revokedTokens, signingKeys, sessions, agentGrants, analyticsRows };
 }
 
 /**

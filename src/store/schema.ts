@@ -93,9 +93,64 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
+/** Row of `authorization_codes` (issue 30): only the code's SHA-256 is kept. */
+export interface AuthorizationCodesTable {
+  code_hash: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scopes: string;
+  resource: string;
+  subject: string;
+  name: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+  grant_id: string | null;
+}
+
+/** Row of `agent_grants` (issue 30): what a person's authorization gave one agent. */
+export interface AgentGrantsTable {
+  id: string;
+  subject: string;
+  name: string;
+  client_id: string;
+  client_name: string;
+  scopes: string;
+  resource: string;
+  session_id: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** Row of `refresh_tokens` (issue 30): only the token's SHA-256 is kept. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  grant_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** Row of `oauth_clients` (issue 30): clients registered through RFC 7591. */
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  /** JSON array. */
+  redirect_uris: string;
+  metadata: string;
+  created_at: string;
+}
+
 /** The database schema as Kysely sees it. */
 export interface Database {
   sessions: SessionsTable;
+  authorization_codes: AuthorizationCodesTable;
+  agent_grants: AgentGrantsTable;
+  refresh_tokens: RefreshTokensTable;
+  oauth_clients: OAuthClientsTable;
   analytics_counts: AnalyticsCountsTable;
   analytics_zero_results: AnalyticsZeroResultsTable;
   revoked_tokens: RevokedTokensTable;
@@ -217,6 +272,62 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
         .execute();
       await db.schema.createIndex('sessions_subject').on('sessions').column('subject').execute();
       await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
+    },
+  },
+  // Agents acting for a person (issue 30: the OAuth 2.1 authorization server).
+  '0006_agent_grants': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('authorization_codes')
+        .addColumn('code_hash', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('client_id', 'text', (col) => col.notNull())
+        .addColumn('redirect_uri', 'text', (col) => col.notNull())
+        .addColumn('code_challenge', 'varchar(128)', (col) => col.notNull())
+        .addColumn('scopes', 'varchar(200)', (col) => col.notNull())
+        .addColumn('resource', 'text', (col) => col.notNull())
+        .addColumn('subject', 'varchar(255)', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('session_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('consumed_at', 'varchar(32)')
+        .addColumn('grant_id', 'varchar(64)')
+        .execute();
+      await db.schema.createIndex('authorization_codes_expires_at').on('authorization_codes').column('expires_at').execute();
+      await db.schema
+        .createTable('agent_grants')
+        .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('subject', 'varchar(255)', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        // A Client ID Metadata Document URL may be long.
+        .addColumn('client_id', 'text', (col) => col.notNull())
+        .addColumn('client_name', 'text', (col) => col.notNull())
+        .addColumn('scopes', 'varchar(200)', (col) => col.notNull())
+        .addColumn('resource', 'text', (col) => col.notNull())
+        .addColumn('session_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('last_used_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('revoked_at', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('agent_grants_subject').on('agent_grants').column('subject').execute();
+      await db.schema.createIndex('agent_grants_expires_at').on('agent_grants').column('expires_at').execute();
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('token_hash', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('grant_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('used_at', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('refresh_tokens_grant_id').on('refresh_tokens').column('grant_id').execute();
+      await db.schema
+        .createTable('oauth_clients')
+        .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('redirect_uris', 'text', (col) => col.notNull())
+        .addColumn('metadata', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
     },
   },
 });

@@ -86,6 +86,100 @@ export interface SessionRecord {
   revokedAt: Date | null;
 }
 
+/**
+ * An authorization code (RFC 6749 §4.1.2) issued by `GET /api/v1/oauth/authorize` to an agent acting
+ * for a person (issue 30). Only its hash is stored. Single use: the token endpoint consumes it once;
+ * a second use is refused and revokes the grant the first use made (RFC 6749 §4.1.2, §10.5).
+ */
+export interface AuthorizationCodeRecord {
+  /** SHA-256 of the code, hex. */
+  codeHash: string;
+  /** The agent's client_id (a Client ID Metadata Document URL, a registered `sgc_…` id or a configured id). */
+  clientId: string;
+  /** The redirect URI the code was sent to; the token request must repeat it exactly (RFC 6749 §4.1.3). */
+  redirectUri: string;
+  /** PKCE S256 `code_challenge` (RFC 7636 §4.2), base64url. */
+  codeChallenge: string;
+  /** Scopes granted: at most the person's. */
+  scopes: Scope[];
+  /** RFC 8707 resource, the access token's `aud`: `{baseUrl}` or `{baseUrl}/mcp`. */
+  resource: string;
+  /** The person: the identity provider's `sub`, and the name `sessions list` shows. */
+  subject: string;
+  name: string;
+  /** The browser session (`sgs_…`) the person consented in. */
+  sessionId: string;
+  createdAt: Date;
+  /** Refused at and after this instant (created + 60 s). */
+  expiresAt: Date;
+  /** Set by the first exchange. */
+  consumedAt: Date | null;
+  /** The grant the first exchange made; a replay revokes it. */
+  grantId: string | null;
+}
+
+/**
+ * An agent grant (issue 30): what one authorization of a person gave one agent, the "family" of its
+ * refresh tokens (RFC 9700 §4.14.2: a refresh token used twice revokes the family). Access tokens
+ * carry its id (`grant_id`) and stop working within seconds of its revocation. It also remembers
+ * the person's consent: a live grant of the same client covering the scopes asked skips the consent page.
+ */
+export interface AgentGrantRecord {
+  /** Public id, `sga_` + 22 base64url characters: what `sitegate sessions` lists and the audit log names. */
+  id: string;
+  /** The person: the identity provider's `sub`. */
+  subject: string;
+  /** The person's name, as the session had it. */
+  name: string;
+  /** The agent's client_id. */
+  clientId: string;
+  /** The agent's name from its metadata (`client_name`), as the consent page showed it. */
+  clientName: string;
+  scopes: Scope[];
+  /** RFC 8707 resource: the `aud` of its access tokens. */
+  resource: string;
+  /** The browser session the person consented in (`sgs_…`). */
+  sessionId: string;
+  createdAt: Date;
+  /** Last refresh. */
+  lastUsedAt: Date;
+  /** Absolute end (`createdAt` + `auth.refreshTokenTtl`): refresh is refused from then on. */
+  expiresAt: Date;
+  /** Set by revocation (CLI, refresh-token reuse, code replay, RFC 7009 revoke of a refresh token). */
+  revokedAt: Date | null;
+}
+
+/** A refresh token of an agent grant; only its hash is stored. Exactly one per live grant is unused. */
+export interface RefreshTokenRecord {
+  /** SHA-256 of the token, hex. */
+  tokenHash: string;
+  grantId: string;
+  createdAt: Date;
+  /** Set when it was exchanged (rotated): any later use is a reuse and revokes the grant. */
+  usedAt: Date | null;
+}
+
+/** A client registered through RFC 7591 dynamic registration (`auth.dynamicClientRegistration`). Public clients only. */
+export interface OAuthClientRecord {
+  /** `sgc_` + 22 base64url characters. */
+  id: string;
+  /** `client_name`, or the redirect URI's host when none was given. */
+  name: string;
+  redirectUris: string[];
+  /** The client metadata as registered (RFC 7591 §3.2.1 response fields), JSON text. */
+  metadata: string;
+  createdAt: Date;
+}
+
+/** Outcome of {@link Store.rotateRefreshToken}. */
+export type RefreshRotation =
+  /** The token was current: it is now used, and `nextHash` is the grant's current token. */
+  | { outcome: 'rotated'; grant: AgentGrantRecord }
+  /** The token had been used before: the grant is now revoked (announced), and so is every token of it. */
+  | { outcome: 'reused'; grant: AgentGrantRecord }
+  /** The grant is revoked or expired: nothing changed. */
+  | { outcome: 'inactive'; grant: AgentGrantRecord };
+
 /** Kinds of audit events. */
 export type AuditEventType =
   | 'key_created'
@@ -101,7 +195,13 @@ export type AuditEventType =
   /** A person signed out (`detail` `session=sgs_… sub=…`). */
   | 'signed_out'
   /** The CLI revoked sessions (`detail` `session=sgs_…`, `sub=…` or `all`, with how many). */
-  | 'session_revoked';
+  | 'session_revoked'
+  /** A person authorized an agent (consent given or remembered): `clientId` the agent, `detail` `grant=… sub=… scope=…` once the code is exchanged, else `sub=… scope=…`. */
+  | 'agent_authorized'
+  /** Agent grants were revoked (CLI, RFC 7009, refresh-token reuse, code replay): `detail` `grant=sga_… reason=…`. */
+  | 'agent_grant_revoked'
+  /** A client registered itself (RFC 7591): `clientId` the new id, `detail` `name=…`. */
+  | 'client_registered';
 
 /** One audit event. Never carries a secret, key or token. */
 export interface AuditEvent {
@@ -126,6 +226,8 @@ export type StoreChange =
   | { kind: 'signingKey'; kid: string }
   /** A session was revoked: caches drop the session of this public id ({@link SessionRecord.id}). */
   | { kind: 'session'; id: string }
+  /** An agent grant was revoked: caches drop its "active" answer ({@link AgentGrantRecord.id}). */
+  | { kind: 'agentGrant'; id: string }
   | { kind: 'resync' };
 
 /** Requests of one kind in one time bucket (analytics/counter.ts): the key is every field but `count`. */
@@ -226,6 +328,53 @@ export interface Store {
   listSessions(now: Date): Promise<SessionRecord[]>;
   /** Deletes sessions past `expiresAt` at `now`, or revoked before it (retention). @returns how many */
   pruneSessions(now: Date): Promise<number>;
+  /** Inserts an authorization code (its hash). */
+  createAuthorizationCode(record: AuthorizationCodeRecord): Promise<void>;
+  /**
+   * Consumes a code atomically (one `UPDATE … WHERE consumed_at IS NULL`): `replay: false` for the
+   * first use (the record as it was), `replay: true` when it had been consumed before (the record,
+   * with the `grantId` the first use made). Expired codes are returned too: the caller decides.
+   * @returns undefined when no code has this hash
+   */
+  consumeAuthorizationCode(codeHash: string, at: Date): Promise<{ record: AuthorizationCodeRecord; replay: boolean } | undefined>;
+  /**
+   * Inserts a grant with its first refresh token and records it as the code's `grantId`, with
+   * `audit`, in one transaction.
+   */
+  createAgentGrant(grant: AgentGrantRecord, refreshTokenHash: string, codeHash: string, audit?: AuditEvent): Promise<void>;
+  /** The grant of this public id (revoked and expired ones too). */
+  getAgentGrant(id: string): Promise<AgentGrantRecord | undefined>;
+  /**
+   * Exchanges a refresh token in one transaction: when `tokenHash` is the grant's unused token and
+   * the grant is live, marks it used, inserts `nextHash` and sets `lastUsedAt` (`rotated`); when it
+   * was used before, revokes the grant with `audit` and announces `{ kind: 'agentGrant', id }`
+   * (`reused`); when the grant is revoked or expired at `at`, changes nothing (`inactive`).
+   * @returns undefined when no refresh token has this hash
+   */
+  rotateRefreshToken(tokenHash: string, nextHash: string, at: Date, audit?: (grant: AgentGrantRecord) => AuditEvent): Promise<RefreshRotation | undefined>;
+  /** The grant a refresh token belongs to, whatever its state (RFC 7009 revocation of a refresh token). */
+  getAgentGrantByRefreshToken(tokenHash: string): Promise<AgentGrantRecord | undefined>;
+  /**
+   * Revokes live grants, as {@link revokeSessions} does sessions: one grant, every grant of a
+   * person, of a client, or all; `audit` in the same transaction; announces each.
+   * @returns the grants revoked, newest first
+   */
+  revokeAgentGrants(
+    which: { id: string } | { subject: string } | { clientId: string } | 'all',
+    at: Date,
+    audit?: AuditEvent | ((revoked: readonly AgentGrantRecord[]) => AuditEvent),
+  ): Promise<AgentGrantRecord[]>;
+  /** Grants neither revoked nor past `expiresAt` at `now`, newest first, optionally of one person and/or client. */
+  listAgentGrants(now: Date, filter?: { subject?: string; clientId?: string }): Promise<AgentGrantRecord[]>;
+  /**
+   * Retention: deletes authorization codes past `expiresAt` by more than a day, grants past
+   * `expiresAt` or revoked before `now`, and their refresh tokens. @returns how many grants
+   */
+  pruneAgentGrants(now: Date): Promise<number>;
+  /** Inserts a dynamically registered client, with `audit` in the same transaction. */
+  createOAuthClient(record: OAuthClientRecord, audit?: AuditEvent): Promise<void>;
+  /** The registered client of this id. */
+  getOAuthClient(id: string): Promise<OAuthClientRecord | undefined>;
   /** Records a revoked token; revoking it again is a no-op. */
   revokeToken(record: RevokedTokenRecord): Promise<void>;
   /** Whether a token id was revoked. */
