@@ -24,6 +24,7 @@ import { instrumentRateLimiter, instrumentStore } from './metrics/instrument.js'
 import { createAnalyticsRecorder } from './analytics/recorder.js';
 import type { RequestObserver } from './http/observe.js';
 import { createSignInService } from './signin/service.js';
+import { createClientRegistry } from './oauth/clients/registry.js';
 import { derivePendingLoginKey } from './signin/pending-login.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
@@ -182,6 +183,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     },
     readiness: createReadiness({ ping: () => store.ping() }),
     ...(signin === undefined ? {} : { signin }),
+    agents: { settings: config.auth.agents, clients: createClientRegistry({ settings: config.auth.agents, store }), store, now },
     observers: analytics === undefined ? [] : [analytics.observe],
     ...(analytics === undefined ? {} : { searched: analytics.searched }),
     snapshot: () => current,

@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import type { AuthServices } from '../auth/authenticate.js';
 import type { ReadinessProbe } from '../readiness.js';
 import type { SignInService } from '../signin/service.js';
+import type { AgentServices } from '../oauth/context.js';
 
 /** Services the routes use; built once per process by `src/context.ts`. */
 export interface AppContext {
@@ -23,4 +24,10 @@ export interface AppContext {
    * `callback` and `logout` routes. Undefined when `auth.oidc` is not set (they answer 404).
    */
   signin?: SignInService;
+  /**
+   * The authorization server for agents acting for a person (issue 30): clients, codes, grants.
+   * Undefined where a test context builds none (the authorization code and refresh grants then
+   * answer `unsupported_grant_type`, the authorize endpoint 404).
+   */
+  agents?: AgentServices;
 }

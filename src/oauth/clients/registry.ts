@@ -7,6 +7,8 @@
  * - a client the operator configured (`auth.clients`).
  * Every one is a public client: it proves itself with PKCE and its exact redirect URI.
  */
+import type { Store } from '../../store/store.js';
+import type { AgentAuthSettings } from '../settings.js';
 
 /** An agent's client as the authorization server uses it. */
 export interface AgentClient {
@@ -46,4 +48,25 @@ export interface ClientRegistry {
    * @throws {ClientRefusedError} when there is none or its metadata document cannot be used
    */
   resolve(clientId: string): Promise<AgentClient>;
+}
+
+/** What {@link createClientRegistry} needs. */
+export interface ClientRegistryOptions {
+  settings: AgentAuthSettings;
+  store: Pick<Store, 'getOAuthClient'>;
+}
+
+/**
+ * The registry of the composition root.
+ * CONTRACT (issue 30): branch oauth-clients implements metadata documents (cimd.ts) and registered
+ * clients; this stub knows the configured clients only.
+ */
+export function createClientRegistry(options: ClientRegistryOptions): ClientRegistry {
+  return {
+    resolve(clientId) {
+      const configured = options.settings.clients.find((client) => client.clientId === clientId);
+      if (configured === undefined) return Promise.reject(new ClientRefusedError('unknown', `No client ${clientId} is known here.`));
+      return Promise.resolve({ clientId, kind: 'configured', name: configured.name, redirectUris: configured.redirectUris });
+    },
+  };
 }
