@@ -54,7 +54,10 @@ export function cleanClientName(name: unknown): string | undefined {
   if (typeof name !== 'string') return undefined;
   // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]/g, '').trim();
-  return clean === '' ? undefined : [...clean].slice(0, CLIENT_NAME_MAX_CHARS).join('').trim();
+  if (clean === '') return undefined;
+  // Cut between graphemes, so no emoji or accented letter is split.
+  const graphemes = Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(clean), (part) => part.segment);
+  return graphemes.slice(0, CLIENT_NAME_MAX_CHARS).join('').trim();
 }
 
 /** A `client_uri` the consent page may link to: an absolute https URL, else undefined. */
@@ -78,7 +81,9 @@ export function clientOfDocument(clientId: string, document: unknown): AgentClie
   if (typeof document !== 'object' || document === null || Array.isArray(document)) return 'it is not a JSON object.';
   const fields = document as Record<string, unknown>;
   if (fields.client_id !== clientId)
-    return `its client_id ${JSON.stringify(fields.client_id) ?? 'is missing and'} is not the URL it was fetched from.`;
+    return fields.client_id === undefined
+      ? 'it has no client_id; it must be the URL it was fetched from.'
+      : `its client_id ${JSON.stringify(fields.client_id)} is not the URL it was fetched from.`;
   const method = fields.token_endpoint_auth_method;
   if (method !== undefined && method !== 'none')
     return `its token_endpoint_auth_method ${JSON.stringify(method)} is not supported: sitegate serves public clients ("none", with PKCE).`;
