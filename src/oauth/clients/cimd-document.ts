@@ -13,9 +13,12 @@ export const CLIENT_ID_URL_MAX_CHARS = 2000;
 /** Longest client name shown (characters); longer ones are cut. */
 export const CLIENT_NAME_MAX_CHARS = 100;
 
-/** Whether a client_id names a metadata document (it is an https URL), whatever else is wrong with it. */
+/**
+ * Whether a client_id is meant as a metadata document: it starts like an http(s) URL, whatever else
+ * is wrong with it (an `http://` one is then refused as such, with a message saying why).
+ */
 export function isMetadataDocumentClientId(clientId: string): boolean {
-  return clientId.startsWith('https://');
+  return /^https?:\/\//i.test(clientId);
 }
 
 /**
@@ -46,14 +49,15 @@ export function checkClientIdUrl(clientId: string): string | undefined {
 }
 
 /**
- * A client name as the consent page may show it: control characters removed, trimmed, at most
+ * A client name as the consent page may show it: control characters and bidirectional controls removed, trimmed, at most
  * {@link CLIENT_NAME_MAX_CHARS} characters.
  * @returns undefined when nothing is left
  */
 export function cleanClientName(name: unknown): string | undefined {
   if (typeof name !== 'string') return undefined;
+  // Control characters, line separators and bidirectional controls (which could reorder what the consent page shows).
   // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]/g, '').trim();
+  const clean = name.replace(/[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, '').trim();
   if (clean === '') return undefined;
   // Cut between graphemes, so no emoji or accented letter is split.
   const graphemes = Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(clean), (part) => part.segment);

@@ -59,8 +59,9 @@ async function systemResolve(hostname: string): Promise<string[]> {
  */
 async function checkedAddress(hostname: string, options: FetchOptions, signal: AbortSignal): Promise<string> {
   const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  const isLiteral = ipaddr.isValid(literal);
   let addresses: string[];
-  if (ipaddr.isValid(literal)) addresses = [literal];
+  if (isLiteral) addresses = [literal];
   else {
     const resolve = options.resolveHost ?? systemResolve;
     try {
@@ -77,7 +78,7 @@ async function checkedAddress(hostname: string, options: FetchOptions, signal: A
       const range = ipaddr.process(address).range();
       if (range !== 'unicast')
         throw new FetchRefusedError(
-          `${literal === hostname ? 'its host' : `the host ${hostname}`} is a ${range} address, not a public one (auth.clientIdMetadataDocuments.allowPrivateAddresses is off).`,
+          `${isLiteral ? 'its host' : `the host ${hostname}`} is a ${range} address, not a public one (auth.clientIdMetadataDocuments.allowPrivateAddresses is off).`,
         );
     }
   }
@@ -129,7 +130,7 @@ export async function fetchMetadataDocument(url: string, options: FetchOptions):
       signal: controller.signal,
     });
     if (response.statusCode !== 200) {
-      response.body.destroy();
+      discard(response.body);
       const redirect = response.statusCode >= 300 && response.statusCode < 400;
       throw new FetchRefusedError(
         redirect
@@ -139,7 +140,7 @@ export async function fetchMetadataDocument(url: string, options: FetchOptions):
     }
     const declared = Number(response.headers['content-length'] ?? 0);
     if (declared > DOCUMENT_MAX_BYTES) {
-      response.body.destroy();
+      discard(response.body);
       throw tooLarge();
     }
     const chunks: Buffer[] = [];
@@ -147,7 +148,7 @@ export async function fetchMetadataDocument(url: string, options: FetchOptions):
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
       received += chunk.length;
       if (received > DOCUMENT_MAX_BYTES) {
-        response.body.destroy();
+        discard(response.body);
         throw tooLarge();
       }
       chunks.push(chunk);
@@ -161,6 +162,12 @@ export async function fetchMetadataDocument(url: string, options: FetchOptions):
     clearTimeout(timer);
     void agent?.destroy().catch(() => undefined);
   }
+}
+
+/** Stops reading a body; the abort it raises has nobody left to tell. */
+function discard(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 function tooLarge(): FetchRefusedError {

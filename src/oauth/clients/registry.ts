@@ -51,7 +51,7 @@ export const REGISTERED_CLIENT_PREFIX = 'sgc_';
 
 /**
  * The registry of the composition root (one per process: it holds the metadata document cache).
- * The order: an `https://` client_id is a metadata document (when `auth.clientIdMetadataDocuments.enabled`,
+ * The order: an `https://` client_id (or a mistaken `http://` one) is a metadata document (when `auth.clientIdMetadataDocuments.enabled`,
  * else unknown), an `sgc_` one a registered client (the store), anything else a configured client.
  */
 export function createClientRegistry(options: ClientRegistryOptions): ClientRegistry {
