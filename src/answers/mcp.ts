@@ -114,10 +114,10 @@ export function mcpBefore(auth: AuthServices): BeforeStep {
 
 /**
  * The answers to a principal that read internal pages (`internal:read`) are theirs alone (DESIGN.md
- * "Who may read what"): never stored, and varying with every credential field, so no cache hands
+ * "Who may read what"): never stored, and varying with both credential fields /mcp reads (never the session cookie: auth/schemes.ts), so no cache hands
  * one person's results to another. Anonymous and other answers keep the SDK's header fields.
  */
-const PRIVATE_FIELDS = { 'cache-control': 'private, no-store', vary: 'Authorization, X-API-Key, Cookie' } as const;
+const PRIVATE_FIELDS = { 'cache-control': 'private, no-store', vary: 'Authorization, X-API-Key' } as const;
 
 /** Header fields of the SDK's response the writer sets itself (http/write.ts: Content-Length). */
 const WRITER_FIELDS = new Set(['content-length']);
