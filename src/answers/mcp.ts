@@ -126,14 +126,14 @@ const WRITER_FIELDS = new Set(['content-length']);
  * The web `Request` the SDK serves: the request's method, URL on the public origin and header
  * fields. No body: the listener has read and parsed it (`facts.body`, handed over as `parsedBody`).
  */
-function webRequestOf(facts: RequestFacts, baseUrl: string): Request {
+function webRequestOf(facts: RequestFacts, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(facts.headers)) {
     if (value === undefined || name === 'content-length') continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  return new Request(`${new URL(baseUrl).origin}${facts.path}`, { method: facts.method, headers });
+  return new Request(`${origin}${facts.path}`, { method: facts.method, headers });
 }
 
 /**
@@ -161,6 +161,7 @@ async function answerOf(response: Response, principal: Principal | undefined): P
 export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>): RouteAnswer {
   const revisions = createMcpRevisions();
   const { baseUrl } = ctx.config;
+  const { origin } = new URL(baseUrl);
   return async function mcp(facts, snapshot, principal) {
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
@@ -169,7 +170,7 @@ export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>)
     const languageOf = (lang: string | undefined): string | undefined =>
       negotiateLanguage(lang, facts.headers['accept-language'], snapshot.search.languages).language;
     const serverOf = () => createMcpServer({ snapshot, baseUrl, principal, languageOf, searched: ctx.searched });
-    const response = await revisions.serve(webRequestOf(facts, baseUrl), facts.body, serverOf);
+    const response = await revisions.serve(webRequestOf(facts, origin), facts.body, serverOf);
     return answerOf(response, principal);
   };
 }
