@@ -1,10 +1,14 @@
 /**
- * `/mcp`: the MCP server over Streamable HTTP, stateless (a server and transport per request),
- * with JSON responses. Same credentials and scopes as the HTTP API (DESIGN.md): anonymous callers
+ * `/mcp`: the MCP server over Streamable HTTP, stateless (a server per request), with JSON
+ * responses, in the protocol revision each request names: 2026-07-28 (`_meta` on every request,
+ * `server/discover`), or 2025-11-25 / 2025-06-18 after `initialize` (mcp/revisions.ts). The
+ * checks below read only `method` and `params` of the message, which both eras share, so every
+ * revision answers alike. Same credentials and scopes as the HTTP API (DESIGN.md): anonymous callers
  * see public pages; a credential that is sent must be valid (401 with the RFC 6750/9728
  * challenge); `search` needs `search:read` and `fetch` needs `content:read` when a credential is
  * sent (403 `insufficient_scope`, as the MCP authorization spec's scope challenge); a `fetch` in the
  * internal zone needs `internal:read` as the page's URL does (401 naming the scope, or 403).
+ * Answers to a principal with `internal:read` are `private, no-store`.
  *
  * Bounded like HTTP (DESIGN.md "Discovery beyond SPEC.md"): one JSON-RPC message per request (a
  * batch is refused before anything runs), and every `tools/call` of search spends the search rate
