@@ -31,6 +31,8 @@ export interface AuthorizeFixture {
   base: string;
   alice: CookieJar;
   bob: CookieJar;
+  /** How far the site's clock is ahead of the real one (ms); tests set it and put it back. */
+  clock: { aheadMs: number };
   close(): Promise<void>;
 }
 
@@ -41,8 +43,10 @@ export interface AuthorizeFixture {
 export async function startAuthorizeFixture(): Promise<AuthorizeFixture> {
   const port = await freePort();
   const provider = await startOidcProvider({ sitegateBaseUrl: `http://127.0.0.1:${port}` });
+  const clock = { aheadMs: 0 };
   const site = await startSignInSite({
     port,
+    now: () => new Date(Date.now() + clock.aheadMs),
     issuer: provider.issuer,
     agents: {
       ...DEFAULT_AGENT_AUTH,
@@ -57,6 +61,7 @@ export async function startAuthorizeFixture(): Promise<AuthorizeFixture> {
     base: site.baseUrl,
     alice,
     bob,
+    clock,
     close: async () => {
       await site.close();
       await provider.close();
