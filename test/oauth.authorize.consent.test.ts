@@ -263,6 +263,23 @@ describe('refused answers', () => {
     expect(((await response.json()) as { code: string }).code).toBe('cross_site_request');
   });
 
+  it('from the consent page itself (Origin: null under no-referrer, Sec-Fetch-Site: same-origin): taken', async () => {
+    const consent = await consentFor(authorizeUrl(f.base), f.alice);
+    const response = await answer(f.alice, { consent, decision: 'deny' }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(response.status).toBe(302);
+    expect(addedParams(response.headers.get('location') ?? '')[0]).toStrictEqual(['error', 'access_denied']);
+  });
+
+  it.each([
+    ['Origin: null from another site', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
+    ['Origin: null without Fetch Metadata', { origin: 'null' }],
+  ])('%s: 403 cross_site_request', async (_name, headers) => {
+    const consent = await consentFor(authorizeUrl(f.base), f.alice);
+    const response = await answer(f.alice, { consent, decision: 'allow' }, headers);
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { code: string }).code).toBe('cross_site_request');
+  });
+
   it("alice's consent posted in bob's session: 400 invalid_request, no code", async () => {
     const before = authorized().length;
     const consent = await consentFor(authorizeUrl(f.base), f.alice);

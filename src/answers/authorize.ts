@@ -160,6 +160,19 @@ function nowSec(now: Date): number {
   return Math.floor(now.getTime() / 1000);
 }
 
+/**
+ * Whether the consent form was posted from a page of this site: as `POST /_sitegate/logout` checks
+ * it (answers/signin.ts `isSameOrigin`), and also `Origin: null` with `Sec-Fetch-Site:
+ * same-origin`, which is what browsers send from the consent page itself: its `Referrer-Policy:
+ * no-referrer` makes them serialize the form's origin as `null` (Fetch standard, "serializing a
+ * request origin"), while Fetch Metadata still says where it came from. A cross-site page sends
+ * `cross-site` there, and a browser that sends no Fetch Metadata is refused (fail closed).
+ */
+export function isConsentFromSite(headers: RequestFacts['headers'], siteOrigin: string): boolean {
+  if (headers.origin === 'null') return headers['sec-fetch-site'] === 'same-origin';
+  return isSameOrigin(headers, siteOrigin);
+}
+
 /** Why a consent form cannot be taken: the person must start again from the agent. */
 function staleConsent(why: string): ApiError {
   return new ApiError('invalid_request', { message: `${why} Start the authorization again from the agent.` });
@@ -180,7 +193,7 @@ export function consentAnswer(ctx: AuthorizeContext): RouteAnswer {
   const siteOrigin = new URL(issuer).origin;
   return async function consentAnswer(facts, _snapshot, principal) {
     const agents = agentsOf(ctx);
-    if (!isSameOrigin(facts.headers, siteOrigin))
+    if (!isConsentFromSite(facts.headers, siteOrigin))
       throw new ApiError('cross_site_request', { message: 'This answer to a consent page came from another site.' });
     const params = (facts.body ?? {}) as TokenParams;
     const { consent: sealed, decision } = params;
