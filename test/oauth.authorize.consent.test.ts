@@ -7,6 +7,7 @@
  * from another site, for another session, altered or too late is refused. Against a real provider
  * and a listening site.
  */
+import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../src/store/store.js';
 import { CSP, errorBody, HTML_TYPE } from './http-expect.js';
@@ -96,6 +97,13 @@ describe('the consent page', () => {
 </article>`);
     expect(html).toContain('<span class="account-name">Signed in as Alice Example</span>');
     expect(html).toContain('<meta name="robots" content="noindex">');
+    // html-validate's recommended rules, as test/html-validate.test.ts runs them over the site's pages.
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: { 'valid-id': ['error', { relaxed: true }], 'void-style': 'off', 'long-title': 'off', 'no-trailing-whitespace': 'off' },
+    });
+    const report = await validator.validateString(html);
+    expect(report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`))).toStrictEqual([]);
   });
 
   it('is never stored, framed or named in a Referer, and its CSP lets the form reach the redirect URI and the provider', async () => {
