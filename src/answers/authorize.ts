@@ -14,14 +14,13 @@ import type { Principal } from '../auth/principal.js';
 import type { Scope } from '../auth/scopes.js';
 import type { AgentServices } from '../oauth/context.js';
 import type { TokenParams } from '../oauth/params.js';
-import { issueAuthorizationCode, rememberedGrant, type AuthorizingPerson } from '../oauth/authorize/code.js';
+import { issueAuthorizationCode, rememberedGrant, type AuthorizingPerson, type CodeGrant } from '../oauth/authorize/code.js';
 import { openConsent, sealConsent } from '../oauth/authorize/consent-seal.js';
 import {
   grantableScopes,
   readAuthorizationQuery,
   resolveResponseTarget,
   validateAuthorizationRequest,
-  type CheckedTarget,
 } from '../oauth/authorize/request.js';
 import { AuthorizationError, codeResponseLocation, errorResponseLocation, type ResponseTarget } from '../oauth/authorize/response.js';
 import { safeReturnTo } from '../signin/return-to.js';
@@ -125,7 +124,7 @@ export function authorizeAnswer(ctx: AuthorizeContext): RouteAnswer {
       if (ctx.signin === undefined || agents.consentKey === undefined) throw new AuthorizationError('access_denied', SIGN_IN_OFF);
       const person = personOf(principal);
       if (person === undefined) return signInRedirect(ctx.signin, facts);
-      const grant = {
+      const grant: CodeGrant = {
         clientId: target.client.clientId,
         redirectUri: target.redirectUri,
         codeChallenge: request.codeChallenge,
@@ -151,7 +150,7 @@ export function authorizeAnswer(ctx: AuthorizeContext): RouteAnswer {
 }
 
 /** An {@link AuthorizationError} as the 302 to the client; anything else is rethrown. */
-function refusal(error: unknown, target: CheckedTarget | ResponseTarget, issuer: string): PlainAnswer {
+function refusal(error: unknown, target: ResponseTarget, issuer: string): PlainAnswer {
   if (error instanceof AuthorizationError) return redirect(errorResponseLocation(target, error, issuer));
   throw error;
 }
@@ -211,7 +210,14 @@ export function consentAnswer(ctx: AuthorizeContext): RouteAnswer {
       if (decision === 'deny') throw new AuthorizationError('access_denied', 'The person denied the request.');
       // The person's scopes may have changed since the page was shown: the grant is at most today's.
       const scopes = grantableScopes(consent.scopes, person.scopes);
-      const grant = { ...consent, scopes, person: { subject: person.subject, name: person.name, sessionId: person.sessionId } };
+      const grant: CodeGrant = {
+        clientId: consent.clientId,
+        redirectUri: consent.redirectUri,
+        codeChallenge: consent.codeChallenge,
+        scopes,
+        resource: consent.resource,
+        person: { subject: person.subject, name: person.name, sessionId: person.sessionId },
+      };
       const code = await issueAuthorizationCode(agents.store, grant, now, ctx.auth.audit, facts.address);
       return redirect(codeResponseLocation(target, code, issuer));
     } catch (error) {
