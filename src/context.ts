@@ -26,6 +26,7 @@ import type { RequestObserver } from './http/observe.js';
 import { createSignInService } from './signin/service.js';
 import { createClientRegistry } from './oauth/clients/registry.js';
 import { derivePendingLoginKey } from './signin/pending-login.js';
+import { deriveConsentKey } from './oauth/authorize/consent-seal.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
@@ -119,10 +120,12 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   const { metrics } = options;
   // People sign-in (issue 29), made first so a bad setting fails before the store opens; its
   // pending-login cookie is sealed under a key from the operator's secret.
+  // The consent form of the authorization endpoint (issue 30) is sealed under another key from it.
+  const secret = config.auth.oidc === null ? undefined : resolveSecret(config);
   const signin =
-    config.auth.oidc === null
+    secret === undefined
       ? undefined
-      : createSignInService(config.baseUrl, config.auth, derivePendingLoginKey(resolveSecret(config)), {
+      : createSignInService(config.baseUrl, config.auth, derivePendingLoginKey(secret), {
           now: options.now,
           log: options.log,
         });
@@ -183,7 +186,13 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     },
     readiness: createReadiness({ ping: () => store.ping() }),
     ...(signin === undefined ? {} : { signin }),
-    agents: { settings: config.auth.agents, clients: createClientRegistry({ settings: config.auth.agents, store, limiter }), store, now },
+    agents: {
+      settings: config.auth.agents,
+      clients: createClientRegistry({ settings: config.auth.agents, store, limiter }),
+      store,
+      now,
+      ...(secret === undefined ? {} : { consentKey: deriveConsentKey(secret) }),
+    },
     observers: analytics === undefined ? [] : [analytics.observe],
     ...(analytics === undefined ? {} : { searched: analytics.searched }),
     snapshot: () => current,

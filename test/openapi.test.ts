@@ -13,6 +13,10 @@ import { ERROR_CODES, type ErrorCode, type Scope } from '../src/errors.js';
 import { EXTRA_OPERATIONS } from '../src/api/operations.js';
 import type { ConfigInput } from '../src/config/config.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, TEST_BASE_URL, type TestApp } from './helpers.js';
+import { DEFAULT_AGENT_AUTH } from '../src/oauth/settings.js';
+import { createClientRegistry } from '../src/oauth/clients/registry.js';
+import type { AgentServices } from '../src/oauth/context.js';
+import { signInSettings } from './signin-support.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -263,6 +267,37 @@ const REGISTRATION: ConfigInput = {
 };
 const registration = (redirectUris: string[], fields: Record<string, unknown> = {}): string =>
   JSON.stringify({ redirect_uris: redirectUris, client_name: 'Test Agent', ...fields });
+/** The authorization endpoint's agent (issue 30): a configured client, put in the app's registry by {@link withAgent}. */
+const AGENT = { clientId: 'openapi-agent', name: 'OpenAPI agent', redirectUris: ['https://agent.example/callback'] };
+const AUTHORIZE_QUERY = `?response_type=code&client_id=${AGENT.clientId}&redirect_uri=${encodeURIComponent('https://agent.example/callback')}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`;
+/** People sign-in on (its provider is never asked here: the sessions are made directly). */
+const SIGN_IN = signInSettings('http://127.0.0.1:9');
+const FORM = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', origin: TEST_BASE_URL };
+
+/** Registers {@link AGENT} in the app's client registry and, when `signedIn`, starts a session: the request's headers. */
+const withAgent =
+  (signedIn: boolean, headers: Record<string, string> = { accept: 'text/html' }) =>
+  async ({ context }: TestApp) => {
+    const settings = { ...DEFAULT_AGENT_AUTH, clients: [AGENT] };
+    context.agents = { ...(context.agents as AgentServices), settings, clients: createClientRegistry({ settings, store: context.store }) };
+    if (!signedIn) return { headers };
+    const session = await context.auth.sessions.create({
+      subject: 'alice',
+      name: 'Alice',
+      email: null,
+      scopes: ['search:read'],
+      address: '127.0.0.1',
+    });
+    return { headers: { ...headers, cookie: `sitegate_session=${session.cookieValue}` } };
+  };
+
+/** The consent page's answer `decision` as its own form posts it, in the session it was shown to. */
+const consentForm = (decision: string) => async (test: TestApp) => {
+  const { headers } = await withAgent(true)(test);
+  const page = await test.app.inject({ url: `/api/v1/oauth/authorize${AUTHORIZE_QUERY}`, headers });
+  const consent = /name="consent" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  return { headers: { ...FORM, cookie: headers.cookie ?? '' }, payload: new URLSearchParams({ consent, decision }).toString() };
+};
 
 /** Cases by `operationId status`. */
 const CASES: Readonly<Record<string, readonly Case[]>> = {
@@ -330,6 +365,30 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   'getDevelopersPortalMarkdown 200': [{}, { headers: { accept: 'text/markdown' }, label: 'asked as markdown' }],
   'getDevelopersPortalMarkdown 406': [{ headers: { accept: 'application/json' }, code: 'not_acceptable', label: 'markdown refused' }],
   'getJwks 200': [{}],
+  'authorizeOAuthClient 200': [{ query: AUTHORIZE_QUERY, settings: SIGN_IN, setup: withAgent(true), label: 'consent page' }],
+  'authorizeOAuthClient 302': [
+    { query: AUTHORIZE_QUERY, settings: SIGN_IN, setup: withAgent(false), label: 'to sign in' },
+    { query: AUTHORIZE_QUERY, setup: withAgent(false), label: 'sign-in off: access_denied' },
+  ],
+  'authorizeOAuthClient 400': [
+    {
+      query: '?client_id=nobody&redirect_uri=https%3A%2F%2Fa.example%2F',
+      headers: { accept: 'application/json' },
+      code: 'invalid_request',
+    },
+  ],
+  'consentOAuthClient 302': [
+    { settings: SIGN_IN, setup: consentForm('allow'), label: 'allow' },
+    { settings: SIGN_IN, setup: consentForm('deny'), label: 'deny' },
+  ],
+  'consentOAuthClient 400': [{ headers: FORM, payload: 'decision=allow', code: 'invalid_request', label: 'no consent' }],
+  'consentOAuthClient 403': [
+    { headers: { ...FORM, origin: 'https://evil.example' }, payload: 'decision=allow', code: 'cross_site_request', label: 'other site' },
+  ],
+  'consentOAuthClient 413': [{ headers: FORM, payload: `consent=${'x'.repeat(5000)}`, code: 'payload_too_large' }],
+  'consentOAuthClient 415': [
+    { headers: { ...FORM, 'content-type': 'text/plain' }, payload: 'decision=allow', code: 'unsupported_media_type' },
+  ],
   'revokeOAuthToken 200': [{ setup: tokenAction('/api/v1/oauth/revoke'), label: 'own token' }],
   'introspectOAuthToken 200': [
     { setup: tokenAction('/api/v1/oauth/introspect'), label: 'own token' },

@@ -49,8 +49,6 @@ const errorResponse = (description: string, codes: readonly ErrorCode[]): Respon
   codes,
 });
 
-const rateLimited = errorResponse('Too many requests; see Retry-After.', ['rate_limited']);
-
 /** An error response of registration: RFC 7591 §3.2.2's body. */
 const registrationError = (description: string, codes: readonly ErrorCode[]): ResponseSpec => ({
   description,
@@ -58,6 +56,8 @@ const registrationError = (description: string, codes: readonly ErrorCode[]): Re
   schema: 'RegistrationError',
   codes,
 });
+
+const rateLimited = errorResponse('Too many requests; see Retry-After.', ['rate_limited']);
 
 /** The eight operations of SPEC.md §4, in its order. */
 export const OPERATIONS: readonly Operation[] = [
@@ -315,6 +315,45 @@ export const EXTRA_OPERATIONS: readonly Operation[] = [
     scopes: [],
     requestBody: { schema: 'TokenActionRequest', contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
     responses: { 200: json('Introspection response.', 'IntrospectionResponse'), ...clientAuthErrors },
+  },
+  {
+    id: 'authorizeOAuthClient',
+    method: 'GET',
+    path: '/api/v1/oauth/authorize',
+    summary: 'Authorize an agent (authorization code)',
+    description:
+      "OAuth 2.1 authorization endpoint for agents acting for a person: query parameters response_type=code, client_id, redirect_uri (exactly one the client registered), state, code_challenge with code_challenge_method=S256 (PKCE, RFC 7636; plain is refused), scope (optional: at most the signed-in person's) and resource (RFC 8707: this site or its /mcp). A browser without a session is sent to sign in first (/_sitegate/login?return_to=…); then the consent page, or at once, when the person allowed this client before, a 302 to the redirect URI with code, state and iss (RFC 9207). Later errors are 302s to the redirect URI with error, error_description, state and iss (RFC 6749 §4.1.2.1). Reads only the browser session cookie.",
+    tag: 'Auth',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    responses: {
+      200: { description: 'The consent page.', contentType: 'text/html', schema: { type: 'string' } },
+      302: { description: 'To sign in, or to the redirect URI with the code or an error.', contentType: undefined, schema: {} },
+      400: errorResponse('Unknown client or a redirect URI it did not register: shown, never redirected.', [
+        'invalid_request',
+        'invalid_redirect_uri',
+      ]),
+    },
+  },
+  {
+    id: 'consentOAuthClient',
+    method: 'POST',
+    path: '/api/v1/oauth/authorize',
+    summary: 'Answer the consent page',
+    description:
+      "The consent page's form, form-encoded: consent (the sealed request the page carries, valid 10 minutes, for the session it was shown to) and decision (allow or deny). Only from a page of this site (Origin or Sec-Fetch-Site). Answers a 302 to the client's redirect URI with code, state and iss, or error=access_denied.",
+    tag: 'Auth',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    responses: {
+      302: { description: 'To the redirect URI with the code, or error=access_denied.', contentType: undefined, schema: {} },
+      400: errorResponse('A field missing, or the consent expired, altered or shown to another session.', ['invalid_request']),
+      403: errorResponse('The form was posted from another site.', ['cross_site_request']),
+      413: errorResponse('Body over 4 KiB.', ['payload_too_large']),
+      415: errorResponse('Not form-encoded.', ['unsupported_media_type']),
+    },
   },
   {
     id: 'registerOAuthClient',

@@ -29,6 +29,7 @@ import { getReadiness } from '../answers/readiness.js';
 import { searchPage } from '../answers/search-page.js';
 import { callbackAnswer, signInAnswer, signOutAnswer } from '../answers/signin.js';
 import { registerOAuthClientAnswer, registrationEnabled, spendRegistrationBudget } from '../answers/registration.js';
+import { authorizeAnswer, consentAnswer } from '../answers/authorize.js';
 import { SIGNIN_PATHS } from '../signin/settings.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
@@ -70,6 +71,9 @@ interface RouteParts {
   credential?: Route['credential'];
 }
 
+/** The schemes of the authorization endpoint: the person's browser session only. */
+const SESSION_SCHEMES: readonly SchemeName[] = ['session'];
+
 /** The answer of every operation of api/operations.ts, by operation id. */
 function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
   const parts: Record<string, RouteParts> = {
@@ -91,6 +95,15 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
           errors: 'registration',
         }
       : { answer: registerOAuthClientAnswer(undefined), errors: 'registration' },
+    // The authorization endpoint (issue 30) reads only the browser session, leniently: a dead cookie is no one.
+    authorizeOAuthClient: { answer: authorizeAnswer(ctx), errors: 'negotiated', credential: 'lenient', schemes: SESSION_SCHEMES },
+    consentOAuthClient: {
+      answer: consentAnswer(ctx),
+      body: 'token',
+      errors: 'negotiated',
+      credential: 'lenient',
+      schemes: SESSION_SCHEMES,
+    },
   };
   for (const op of [...OPERATIONS, ...EXTRA_OPERATIONS]) {
     const resource = DISCOVERY[op.id];
@@ -204,7 +217,7 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     if (route.path === PAGE_PATH) continue;
     const entry = byPath.get(route.path) ?? { allow: '' };
     entry[route.method] = route;
-    entry.allow = entry.GET !== undefined ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
+    entry.allow = [entry.GET === undefined ? '' : 'GET, HEAD, ', entry.POST === undefined ? '' : 'POST, ', 'OPTIONS'].join('');
     byPath.set(route.path, entry);
   }
   (byPath.get(MCP_PATH) as PathRoutes).guard = mcpOriginGuard(ctx.config.baseUrl, ctx.config.mcpAllowedOrigins);

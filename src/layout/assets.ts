@@ -5,6 +5,7 @@
  */
 import { CODE_CSS } from './client/code.css.js';
 import { CODE_JS } from './client/code.js.js';
+import { CONSENT_CSS } from './client/consent.css.js';
 import { SEARCH_CSS } from './client/search.css.js';
 import { SEARCH_JS } from './client/search.js.js';
 import { SHELL_CSS } from './client/shell.css.js';
@@ -52,7 +53,7 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .markdown-alert-tip{border-color:#1a7f37}
 .markdown-alert-important{border-color:#8250df}
 .listing li{margin:.3rem 0}
-${SHELL_CSS}${CODE_CSS}${SEARCH_CSS}`;
+${SHELL_CSS}${CODE_CSS}${SEARCH_CSS}${CONSENT_CSS}`;
 
 /** The site script: live search (client/search.js.ts), copy buttons on code (client/code.js.ts), the shell (client/shell.js.ts). */
 export const SITE_JS = [SEARCH_JS, CODE_JS, SHELL_JS].join('\n');

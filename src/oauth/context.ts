@@ -4,6 +4,7 @@ import type { AuthServices } from '../auth/authenticate.js';
 import type { Store } from '../store/store.js';
 import type { AgentAuthSettings } from './settings.js';
 import type { ClientRegistry } from './clients/registry.js';
+import type { ConsentKey } from './authorize/consent-seal.js';
 
 /** The store methods of the authorization server for agents (issue 30). */
 export type AgentStore = Pick<
@@ -27,6 +28,11 @@ export interface AgentServices {
   store: AgentStore;
   /** The clock (tests inject one). */
   now(): Date;
+  /**
+   * The key that seals the consent form (authorize/consent-seal.ts), derived from the operator's
+   * secret; undefined when people sign-in is off (the authorize endpoint then answers `access_denied`).
+   */
+  consentKey?: ConsentKey | undefined;
 }
 
 /** The services and settings the OAuth steps read. */
