@@ -74,7 +74,7 @@ describe('refused on a page, never redirected: the client or its redirect URI is
     const response = await get(authorizeUrl(f.base, { client_id: 'nobody' }), undefined, 'application/json');
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
-    expect(await response.json()).toStrictEqual(errorBody('invalid_request', 'No client nobody is known here.', f.base));
+    expect(await response.json()).toStrictEqual(errorBody('invalid_request', 'No client "nobody" is known here.', f.base));
   });
 
   it.each([
