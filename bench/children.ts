@@ -106,13 +106,14 @@ export function killAll(): void {
 }
 
 /**
- * A fresh folder holding the bench's `sitegate.json` (with {@link SIGN_IN_CONFIG} when `signedIn`,
- * and {@link AGENT_CONFIG} when `agents`), and the data folder (SQLite) below it.
+ * A fresh folder holding the bench's `sitegate.json` (with {@link SIGN_IN_CONFIG} when `signedIn`
+ * or `agents`, and {@link AGENT_CONFIG} when `agents`), and the data folder (SQLite) below it.
  */
 function makeWorkDir(signedIn: boolean, agents: boolean): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegate-bench-'));
   workDirs.add(dir);
-  const auth = { ...(signedIn ? SIGN_IN_CONFIG.auth : {}), ...(agents ? AGENT_CONFIG : {}) };
+  // Agents act for a person who signs in: auth.clients needs auth.oidc.
+  const auth = { ...(signedIn || agents ? SIGN_IN_CONFIG.auth : {}), ...(agents ? AGENT_CONFIG : {}) };
   writeFileSync(path.join(dir, 'sitegate.json'), JSON.stringify(signedIn || agents ? { ...BENCH_CONFIG, auth } : BENCH_CONFIG));
   return dir;
 }
