@@ -125,7 +125,14 @@ function createProvider(request: OidcProviderRequest): Provider {
     jwks: { keys: [{ ...signingKey, kid: 'bench-ed25519', use: 'sig' }] },
     scopes: request.scope.split(' '),
     routes: { token: request.tokenPath },
-    ttl: { ClientCredentials: ACCESS_TOKEN_TTL_SEC },
+    // Minted codes and refresh tokens set their own lifetime; these are what the exchanges issue.
+    ttl: {
+      ClientCredentials: ACCESS_TOKEN_TTL_SEC,
+      AccessToken: ACCESS_TOKEN_TTL_SEC,
+      RefreshToken: MINTED_TTL_SEC,
+      Grant: MINTED_TTL_SEC,
+      AuthorizationCode: MINTED_TTL_SEC,
+    },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
