@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SCOPES } from '../src/auth/scopes.js';
 import { buildTestApp, EXAMPLE_SITE, TEST_BASE_URL, type TestApp } from './helpers.js';
 import { errorBody, JSON_TYPE } from './http-expect.js';
+import { proxiedFetch } from './proxied-fetch.js';
 
 const DOCS_BASE_URL = 'https://docs.example.com/docs';
 const BAD_TOKEN = 'The bearer token is malformed, has a bad signature or was revoked.';
@@ -34,21 +35,27 @@ function siteName(t: TestApp): string {
   return t.loaded.snapshot.site.name;
 }
 
+/** The RFC 8414 metadata with the default agent settings (metadata documents on, registration off). */
 function authorizationServer(baseUrl: string): Record<string, unknown> {
-  const methods = ['client_secret_basic', 'client_secret_post'];
+  const methods = ['client_secret_basic', 'client_secret_post', 'none'];
   return {
     issuer: baseUrl,
+    authorization_endpoint: `${baseUrl}/api/v1/oauth/authorize`,
     token_endpoint: `${baseUrl}/api/v1/oauth/token`,
     jwks_uri: `${baseUrl}/.well-known/jwks.json`,
     scopes_supported: [...SCOPES],
-    response_types_supported: [],
-    grant_types_supported: ['client_credentials'],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
     token_endpoint_auth_methods_supported: methods,
+    service_documentation: `${baseUrl}/developers`,
     revocation_endpoint: `${baseUrl}/api/v1/oauth/revoke`,
     revocation_endpoint_auth_methods_supported: methods,
     introspection_endpoint: `${baseUrl}/api/v1/oauth/introspect`,
-    introspection_endpoint_auth_methods_supported: methods,
-    service_documentation: `${baseUrl}/developers`,
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
   };
 }
 
@@ -73,29 +80,6 @@ async function expectDocument(t: TestApp, path: string, body: Record<string, unk
   expect(res.headers['x-content-type-options'], path).toBe('nosniff');
   expect(res.json(), path).toEqual(body);
   expect(res.body, path).toBe(JSON.stringify(body));
-}
-
-/**
- * A fetch through a reverse proxy in front of the app: requests under the base path arrive without
- * it, `/.well-known/…` on the host's root is forwarded as it is (README), anything else is a 404.
- */
-function proxiedFetch(t: TestApp, baseUrl: string): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
-  const base = new URL(baseUrl);
-  const basePath = base.pathname.replace(/\/$/, '');
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString());
-    let path: string | undefined;
-    if (url.origin !== base.origin) path = undefined;
-    else if (basePath !== '' && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`)))
-      path = url.pathname.slice(basePath.length) || '/';
-    else if (basePath === '' || url.pathname.startsWith('/.well-known/')) path = url.pathname;
-    if (path === undefined) return new Response('not proxied', { status: 404 });
-    const headers = Object.fromEntries(new Headers(input instanceof Request ? input.headers : init?.headers).entries());
-    const res = await t.app.inject({ method: 'GET', url: path + url.search, headers });
-    const out = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') out.set(name, value);
-    return new Response(res.body, { status: res.statusCode, headers: out });
-  };
 }
 
 describe('base URL at the root', () => {
