@@ -80,6 +80,9 @@ describe('registration on', () => {
     expect(reply.statusCode).toBe(201);
     expect({ ...reply.headers, date: undefined, connection: undefined }).toStrictEqual({
       ...NO_STORE,
+      // Browser-based clients (MCP Inspector's web UI) register from another origin (answers/headers.ts).
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'WWW-Authenticate, RateLimit, RateLimit-Policy, Retry-After',
       'content-length': String(Buffer.byteLength(reply.body)),
       date: undefined,
       connection: undefined,
