@@ -32,7 +32,9 @@ export function requireParam(params: TokenParams, name: string): string {
 export function checkResource(params: TokenParams, granted: string): void {
   const resource = params.resource;
   if (resource !== undefined && resource !== granted)
-    throw new ApiError('invalid_target', { message: `This authorization is for the resource ${granted}; resource must be it or be omitted.` });
+    throw new ApiError('invalid_target', {
+      message: `This authorization is for the resource ${granted}; resource must be it or be omitted.`,
+    });
 }
 
 /**

@@ -128,7 +128,21 @@ export async function authenticatePublicClient(
       message: 'API keys use grant_type client_credentials; this grant is for agents, public clients identified by their client_id alone.',
     });
   }
-  await checkTokenBudgets(ctx.auth, request.address, clientId);
+  return resolvePublicClient(ctx, agents, request.address, clientId);
+}
+
+/**
+ * Step: a public client's client_id, within the token budgets, must be one the registry knows.
+ * @returns the agent's client
+ * @throws {ApiError} `rate_limited`; `invalid_client` (401) when the registry refuses the client_id
+ */
+export async function resolvePublicClient(
+  ctx: OAuthContext,
+  agents: AgentServices,
+  address: string,
+  clientId: string,
+): Promise<AgentClient> {
+  await checkTokenBudgets(ctx.auth, address, clientId);
   try {
     return await agents.clients.resolve(clientId);
   } catch (error) {

@@ -27,7 +27,9 @@ export function requireCodeVerifier(verifier: string | undefined): string {
   if (verifier === undefined || verifier === '')
     throw new ApiError('invalid_request', { message: 'code_verifier is required (PKCE, RFC 7636 §4.5).' });
   if (!CODE_VERIFIER.test(verifier))
-    throw new ApiError('invalid_request', { message: 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1).' });
+    throw new ApiError('invalid_request', {
+      message: 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1).',
+    });
   return verifier;
 }
 
