@@ -213,7 +213,20 @@ describe('authorization_code grant', () => {
     );
     const api = 'API keys use grant_type client_credentials; this grant is for agents, public clients identified by their client_id alone.';
     expectError(site, await post(site, exchange(issued, { client_id: 'sgc_0123456789abcdef' })), 'form', 'unauthorized_client', api);
-    expectError(site, await post(site, exchange(issued, { client_secret: 'a secret' })), 'form', 'unauthorized_client', api);
+    expectError(
+      site,
+      await post(site, exchange(issued, { client_secret: 'a secret' })),
+      'form',
+      'invalid_client',
+      'Agents are public clients: send the client_id alone, without a secret (token_endpoint_auth_method "none").',
+    );
+    expectError(
+      site,
+      await post(site, exchange(issued, { client_id: 'sgc_0123456789abcdef', client_secret: 'a secret' })),
+      'form',
+      'unauthorized_client',
+      api,
+    );
     const anonymous = exchange(issued);
     delete anonymous.client_id;
     expectError(site, await post(site, anonymous), 'form', 'invalid_request', 'client_id is required.');
