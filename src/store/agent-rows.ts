@@ -35,6 +35,12 @@ export type AgentMethods = Pick<
 
 /** What {@link agentRows} needs of the adapter (kysely-store.ts). */
 export interface AgentRowsOptions {
+  /**
+   * Runs a transaction no other process's exclusive section overlaps (kysely-store.ts
+   * `KyselyStoreOptions.exclusive`): the refresh-token rotation reads before it writes, which a
+   * plain SQLite transaction cannot upgrade once another connection wrote (SQLITE_BUSY).
+   */
+  exclusive: <T>(run: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
   /** Announces a change inside the transaction that makes it (PostgreSQL NOTIFY); none on SQLite. */
   announce: ((trx: Kysely<Database>, change: StoreChange) => Promise<void>) | undefined;
   /** Appends audit events on `trx` (one statement). */
@@ -97,11 +103,11 @@ const newestFirst = (a: AgentGrantRecord, b: AgentGrantRecord): number =>
  * The agent methods over `db`, as {@link Store} documents them.
  * @param db the store's Kysely instance (the store closes it)
  */
-export function agentRows(db: Kysely<Database>, { announce, insertAudit }: AgentRowsOptions): AgentMethods {
+export function agentRows(db: Kysely<Database>, { announce, insertAudit, exclusive }: AgentRowsOptions): AgentMethods {
   /** Revokes live grants matching `which` on `executor`, announcing each. */
   const revokeOn = async (
     executor: Kysely<Database>,
-    which: { id: string } | { subject: string } | { clientId: string } | 'all',
+    which: { id: string } | { subject: string } | { clientId: string } | { sessionId: string } | 'all',
     at: Date,
   ): Promise<AgentGrantRecord[]> => {
     let query = executor
@@ -112,6 +118,7 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit }: Agent
     if (which !== 'all') {
       if ('id' in which) query = query.where('id', '=', which.id);
       else if ('subject' in which) query = query.where('subject', '=', which.subject);
+      else if ('sessionId' in which) query = query.where('session_id', '=', which.sessionId);
       else query = query.where('client_id', '=', which.clientId);
     }
     const revoked = (await query.returningAll().execute()).map(toGrant).sort(newestFirst);
@@ -184,7 +191,7 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit }: Agent
       return row === undefined ? undefined : toGrant(row);
     },
     async rotateRefreshToken(tokenHash, nextHash, at, audit) {
-      return db.transaction().execute(async (trx): Promise<RefreshRotation | undefined> => {
+      return exclusive(async (trx): Promise<RefreshRotation | undefined> => {
         const token = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
         if (token === undefined) return undefined;
         const row = await trx.selectFrom('agent_grants').selectAll().where('id', '=', token.grant_id).executeTakeFirst();
