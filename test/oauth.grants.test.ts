@@ -209,7 +209,7 @@ describe('authorization_code grant', () => {
       await post(site, exchange(issued, { client_id: 'nobody' })),
       'form',
       'invalid_client',
-      'No client nobody is known here.',
+      'No client "nobody" is known here.',
     );
     const api = 'API keys use grant_type client_credentials; this grant is for agents, public clients identified by their client_id alone.';
     expectError(site, await post(site, exchange(issued, { client_id: 'sgc_0123456789abcdef' })), 'form', 'unauthorized_client', api);
