@@ -3,14 +3,20 @@
  * draft-ietf-oauth-client-id-metadata-document §8.6 (SSRF) and §8.7 (size): anyone can make the
  * authorization endpoint fetch any URL, so the fetch
  * - resolves the host itself and refuses every address that is not public unicast (IPv4-mapped
- *   IPv6 unwrapped), unless private addresses are allowed (private networks, tests);
+ *   IPv6 unwrapped), unless private addresses are allowed (private networks, tests). The resolution
+ *   asks DNS through c-ares (`dns.promises.Resolver`: A and AAAA, {@link DNS_TRY_TIMEOUT_MS} ×
+ *   {@link DNS_TRIES}), not `dns.lookup`: getaddrinfo runs on libuv's threadpool (4 threads, shared
+ *   with fs, crypto and zlib), and a lookup cannot be stopped, so hosts whose DNS never answers would
+ *   pin the pool; a c-ares query runs on the event loop and is cancelled at the time limit. So
+ *   /etc/hosts is not read: `localhost` and `*.localhost` are loopback (RFC 6761 §6.3), an IP
+ *   literal needs no resolution;
  * - connects to the very address it checked (undici's `connect.lookup`), so a second DNS answer
  *   (rebinding) cannot swap it;
  * - follows no redirect, accepts 200 only (draft §5), stops after {@link FETCH_TIMEOUT_MS} in all
  *   and after {@link DOCUMENT_MAX_BYTES} read.
  * TLS is verified against Node's trust store (`NODE_EXTRA_CA_CERTS` adds a CA).
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
@@ -19,6 +25,13 @@ import { Agent, request } from 'undici';
 export const FETCH_TIMEOUT_MS = 5_000;
 /** Largest document read (bytes); the draft suggests 5 KB, real documents are under 1 KB. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024;
+
+/** Time c-ares waits for one DNS answer before it asks again (ms). */
+export const DNS_TRY_TIMEOUT_MS = 2_000;
+/** DNS attempts per address family (the whole fetch stays within {@link FETCH_TIMEOUT_MS}). */
+export const DNS_TRIES = 2;
+/** Addresses of `localhost` and `*.localhost` (RFC 6761 §6.3), IPv4 first: the one connected to. */
+const LOCALHOST_ADDRESSES: readonly string[] = ['127.0.0.1', '::1'];
 
 /** A fetched document: the response's status and header fields (for HTTP caching) and its body. */
 export interface FetchedDocument {
@@ -33,8 +46,11 @@ export interface FetchedDocument {
 export interface FetchOptions {
   /** Allow addresses that are not public unicast (`auth.clientIdMetadataDocuments.allowPrivateAddresses`). */
   allowPrivateAddresses: boolean;
-  /** Resolves a host name to its addresses (default: the system's resolver, every address). */
-  resolveHost?: ((hostname: string) => Promise<string[]>) | undefined;
+  /**
+   * Resolves a host name (never an IP literal) to its addresses; `signal` aborts at the time limit.
+   * Default {@link resolveHostAddresses} (c-ares, DNS only).
+   */
+  resolveHost?: ((hostname: string, signal: AbortSignal) => Promise<string[]>) | undefined;
   /** CA certificates trusted instead of Node's store (tests only; operators use `NODE_EXTRA_CA_CERTS`). */
   ca?: string | undefined;
   /** Time limit (ms), default {@link FETCH_TIMEOUT_MS}. */
@@ -49,8 +65,34 @@ export class FetchRefusedError extends Error {
   }
 }
 
-async function systemResolve(hostname: string): Promise<string[]> {
-  return (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+/** DNS answers that mean "no address of this family" rather than a failure. */
+const NO_ADDRESS_CODES: ReadonlySet<string> = new Set(['ENODATA', 'ENOTFOUND']);
+
+/**
+ * A host name's addresses through DNS (A then AAAA, RFC 1035 / RFC 3596) with c-ares, off libuv's
+ * threadpool; `localhost` and `*.localhost` answer loopback without a query (RFC 6761 §6.3).
+ * @param servers DNS servers to ask (`host:port`); default the system's (/etc/resolv.conf)
+ * @throws the first family's error (`ENOTFOUND`, `ETIMEOUT`, `ECANCELLED` when `signal` aborted…)
+ *   when neither family has an address; one family without addresses (`ENODATA`) is no error
+ */
+export async function resolveHostAddresses(hostname: string, signal: AbortSignal, servers?: string[]): Promise<string[]> {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) return [...LOCALHOST_ADDRESSES];
+  const resolver = new Resolver({ timeout: DNS_TRY_TIMEOUT_MS, tries: DNS_TRIES });
+  if (servers !== undefined) resolver.setServers(servers);
+  const cancel = (): void => resolver.cancel();
+  if (signal.aborted) cancel();
+  else signal.addEventListener('abort', cancel, { once: true });
+  try {
+    const answers = await Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)]);
+    const addresses = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []));
+    if (addresses.length > 0) return addresses;
+    const failures = answers.map((answer) => (answer.status === 'rejected' ? (answer.reason as { code?: unknown }) : undefined));
+    const failure = failures.find((error) => typeof error?.code !== 'string' || !NO_ADDRESS_CODES.has(error.code)) ?? failures[0];
+    throw failure instanceof Error ? failure : new Error('ENODATA');
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
 }
 
 /**
@@ -63,9 +105,9 @@ async function checkedAddress(hostname: string, options: FetchOptions, signal: A
   let addresses: string[];
   if (isLiteral) addresses = [literal];
   else {
-    const resolve = options.resolveHost ?? systemResolve;
+    const resolve = options.resolveHost ?? resolveHostAddresses;
     try {
-      addresses = await abortable(resolve(hostname), signal);
+      addresses = await abortable(resolve(hostname, signal), signal);
     } catch (error) {
       if (error instanceof FetchRefusedError) throw error;
       throw new FetchRefusedError(`the host ${hostname} does not resolve.`);

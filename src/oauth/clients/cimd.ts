@@ -5,6 +5,13 @@
  * http-cache-semantics), the lifetime clamped to [{@link CACHE_MIN_TTL_MS}, {@link CACHE_MAX_TTL_MS}];
  * refusals are cached {@link FAILURE_TTL_MS}. Concurrent resolutions of one URL share one fetch.
  *
+ * Concurrency: at most {@link MAX_CONCURRENT_FETCHES} documents are fetched at once (per resolver,
+ * and the composition root makes one per process). A resolution that would start one more is refused
+ * at once, not queued: a queue would only hold the request until the metadata document's client gave
+ * up, while the refusal (`bad_metadata_document`, "the server is busy…") tells it to retry now. It
+ * is not cached, and checked before the rate limit counts the address; a resolution of a URL already being fetched joins that
+ * fetch, whatever the count.
+ *
  * Amplification: anyone can name any URL at the authorization endpoint, so a fetch that is not in
  * the cache costs the requesting address one point of the `clientMetadataFetches` rate limit.
  */
@@ -24,6 +31,8 @@ export const CACHE_MAX_TTL_MS = 24 * 60 * 60 * 1000;
 export const FAILURE_TTL_MS = 60_000;
 /** Documents kept at most (least recently used ones go first). */
 export const CACHE_MAX_ENTRIES = 1_000;
+/** Documents fetched at once at most, process-wide (each holds a socket, a DNS query and up to 10 KiB). */
+export const MAX_CONCURRENT_FETCHES = 8;
 
 /** What {@link createMetadataDocumentResolver} needs. */
 export interface MetadataDocumentOptions extends FetchOptions {
@@ -31,6 +40,8 @@ export interface MetadataDocumentOptions extends FetchOptions {
   nowMs?: (() => number) | undefined;
   /** Counts fetches per client address (`clientMetadataFetches`); without one, fetches are not counted. */
   limiter?: Pick<RateLimiter, 'consume'> | undefined;
+  /** Fetches at once at most; default {@link MAX_CONCURRENT_FETCHES} (tests lower it). */
+  maxConcurrentFetches?: number | undefined;
 }
 
 /** One cached outcome: the client, or the refusal's message, until `expiresAtMs`. */
@@ -45,7 +56,8 @@ export interface MetadataDocumentResolver {
    * The client a metadata document describes.
    * @param clientId an https URL
    * @param address the requesting client's address, which pays for a fetch (rate limit)
-   * @throws {ClientRefusedError} `bad_metadata_document` with a message a person can act on
+   * @throws {ClientRefusedError} `bad_metadata_document` with a message a person can act on (also
+   *   when {@link MAX_CONCURRENT_FETCHES} other documents are being fetched: "the server is busy…")
    * @throws {ApiError} `rate_limited` (429, with Retry-After) when the address spent its fetches
    */
   resolve(clientId: string, address?: string): Promise<AgentClient>;
@@ -61,6 +73,15 @@ export function createMetadataDocumentResolver(options: MetadataDocumentOptions)
   const nowMs = options.nowMs ?? Date.now;
   const cache = new LRUCache<string, Cached>({ max: CACHE_MAX_ENTRIES });
   const inFlight = new Map<string, Promise<Cached>>();
+  const maxFetches = options.maxConcurrentFetches ?? MAX_CONCURRENT_FETCHES;
+  /** Refuses a new fetch while {@link maxFetches} are running (never cached: it says nothing of the URL). */
+  const refuseWhenBusy = (clientId: string): void => {
+    if (inFlight.size >= maxFetches)
+      throw new ClientRefusedError(
+        'bad_metadata_document',
+        refusalMessage(clientId, `the server is busy fetching ${maxFetches} other client metadata documents; retry in a few seconds.`),
+      );
+  };
 
   /** Fetches, checks and times one document; never rejects (a refusal is an outcome). */
   async function load(clientId: string): Promise<Cached> {
@@ -98,6 +119,7 @@ export function createMetadataDocumentResolver(options: MetadataDocumentOptions)
       if (entry === undefined) {
         let pending = inFlight.get(clientId);
         if (pending === undefined) {
+          refuseWhenBusy(clientId);
           if (address !== undefined && options.limiter !== undefined) {
             const limit = await options.limiter.consume('clientMetadataFetches', address);
             if (!limit.allowed)
@@ -109,6 +131,7 @@ export function createMetadataDocumentResolver(options: MetadataDocumentOptions)
           // Another resolution may have started the fetch while this one was counted.
           pending = inFlight.get(clientId);
           if (pending === undefined) {
+            refuseWhenBusy(clientId);
             pending = load(clientId).finally(() => inFlight.delete(clientId));
             inFlight.set(clientId, pending);
           }
