@@ -181,6 +181,12 @@ export const ERROR_TABLE = {
     message: 'Something went wrong on our side.',
     resolution: 'Retry later. If it keeps happening, report the request id to the site operator.',
   },
+  temporarily_unavailable: {
+    status: 503,
+    message: 'The server cannot take this request now.',
+    resolution:
+      'Wait for the number of seconds in the Retry-After header, then retry. For client registration: the server holds as many registered clients as it may; a Client ID Metadata Document needs no registration.',
+  },
   sign_in_unavailable: {
     status: 502,
     message: 'The identity provider could not be reached, so signing in is not possible right now.',

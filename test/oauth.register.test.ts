@@ -6,10 +6,11 @@
  */
 import type { AddressInfo } from 'node:net';
 import { registerClient } from '@modelcontextprotocol/sdk/client/auth.js';
-import { InvalidClientMetadataError, ServerError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { InvalidClientMetadataError, ServerError, TemporarilyUnavailableError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../src/config/config.js';
 import { ERROR_TABLE, type ErrorCode } from '../src/errors.js';
+import { MAX_REGISTERED_CLIENTS } from '../src/oauth/clients/registration.js';
 import { buildTestApp, EXAMPLE_SITE, TEST_BASE_URL, type TestApp } from './helpers.js';
 import { JSON_TYPE } from './http-expect.js';
 
@@ -221,6 +222,39 @@ describe('registration on', () => {
       ratelimit: '"clientRegistrations";r=0;t=600',
     });
     expect(JSON.parse(refused.body)).toStrictEqual(registrationError('rate_limited', 'Too many client registrations from this address.'));
+  });
+});
+
+describe('the cap on stored registrations (MAX_REGISTERED_CLIENTS)', () => {
+  it('past the cap: 503 temporarily_unavailable with Retry-After, nothing stored or audited; the SDK reads it', async () => {
+    const target = await app(ON);
+    const agents = target.context.agents;
+    if (agents === undefined) throw new Error('agents are built');
+    // The real store counts and refuses; only the cap the answer passes (10,000) is lowered to 2.
+    const createOAuthClient = agents.store.createOAuthClient.bind(agents.store);
+    agents.store.createOAuthClient = (record, audit, limits) => {
+      expect(limits).toStrictEqual({ maxClients: MAX_REGISTERED_CLIENTS });
+      return createOAuthClient(record, audit, { maxClients: 2 });
+    };
+    for (let i = 0; i < 2; i++) expect((await register(target, { redirect_uris: ['https://agent.example/cb'] })).statusCode).toBe(201);
+    const refused = await register(target, { redirect_uris: ['https://agent.example/cb'] });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers).toMatchObject({ ...NO_STORE, 'retry-after': '3600' });
+    const message =
+      'This server holds as many registered clients as it may; retry later, or use a Client ID Metadata Document as client_id.';
+    expect(JSON.parse(refused.body)).toStrictEqual(registrationError('temporarily_unavailable', message));
+    const registered = (await target.context.store.listAudit(new Date(0), 10)).filter((event) => event.type === 'client_registered');
+    expect(registered).toHaveLength(2);
+
+    await new Promise<void>((resolve) => target.app.server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(target.app.server.address() as AddressInfo).port}`;
+    const metadata = { issuer: origin, registration_endpoint: `${origin}${REGISTER}` } as Parameters<typeof registerClient>[1]['metadata'];
+    const sdkRefused: unknown = await registerClient(origin, {
+      metadata,
+      clientMetadata: { redirect_uris: ['http://localhost:3000/callback'], token_endpoint_auth_method: 'none' },
+    }).catch((error: unknown) => error);
+    expect(sdkRefused).toBeInstanceOf(TemporarilyUnavailableError);
+    expect((sdkRefused as Error).message).toBe(message);
   });
 });
 

@@ -479,6 +479,23 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
       label: 'registration limit used up',
     },
   ],
+  'registerOAuthClient 503': [
+    {
+      settings: REGISTRATION,
+      headers: json,
+      payload: registration(['https://agent.example/cb']),
+      // The cap of stored registrations (10,000) lowered to 0 at the real store.
+      setup: (test) => {
+        const store = test.context.agents?.store;
+        if (store === undefined) throw new Error('agents are built');
+        const createOAuthClient = store.createOAuthClient.bind(store);
+        store.createOAuthClient = (record, audit) => createOAuthClient(record, audit, { maxClients: 0 });
+        return Promise.resolve({});
+      },
+      code: 'temporarily_unavailable',
+      label: 'registrations at the cap',
+    },
+  ],
 };
 
 /** Documented responses no test can produce yet; empty, and a test keeps it honest. */

@@ -5,11 +5,19 @@
  * one registration (`clientRegistrations` limit), the metadata is checked (oauth/clients/registration.ts),
  * the client is stored with its `client_registered` audit event, and 201 answers the client
  * information (§3.2.1). Errors go out in RFC 7591 §3.2.2's shape (route errors `registration`).
+ *
+ * At most {@link MAX_REGISTERED_CLIENTS} clients are stored; past that, 503
+ * `temporarily_unavailable` with Retry-After (the next retention pass, which forgets clients a day
+ * old that no grant names). Not §3.2.2's `invalid_client_metadata` (400): nothing is wrong with the
+ * metadata, and a 400 tells a client to change it; a 503 tells it to retry (the MCP SDK reads
+ * `temporarily_unavailable` as its TemporarilyUnavailableError), which RFC 7591 §3.2.2 allows as
+ * "unless otherwise specified" leaves other statuses to the server.
  */
 import { ApiError } from '../errors.js';
 import { rateLimitHeaders, type RateLimiter } from '../auth/rate-limits.js';
 import type { AgentServices } from '../oauth/context.js';
-import { newRegisteredClientId, registerClient } from '../oauth/clients/registration.js';
+import { MAX_REGISTERED_CLIENTS, newRegisteredClientId, registerClient } from '../oauth/clients/registration.js';
+import { PRUNE_INTERVAL_MS } from '../store/retention.js';
 import { TOKEN_SUCCESS_HEADERS } from '../oauth/answers.js';
 import { plainAnswer, type BeforeStep, type RouteAnswer } from './answer.js';
 
@@ -33,21 +41,26 @@ export function spendRegistrationBudget(limiter: Pick<RateLimiter, 'consume'>): 
 
 /**
  * registerOAuthClient's answer: 201 with the client information, never cached (RFC 7591 §3.2.1).
- * @throws {ApiError} `not_found` when registration is off; `invalid_redirect_uri`, `invalid_client_metadata` (§3.2.2)
+ * @param maxClients the cap on stored clients (tests lower it)
+ * @throws {ApiError} `not_found` when registration is off; `invalid_redirect_uri`, `invalid_client_metadata` (§3.2.2);
+ *   `temporarily_unavailable` (503, Retry-After in seconds) when `maxClients` are stored
  */
-export function registerOAuthClientAnswer(agents: AgentServices | undefined): RouteAnswer {
+export function registerOAuthClientAnswer(agents: AgentServices | undefined, maxClients = MAX_REGISTERED_CLIENTS): RouteAnswer {
   return async function registerOAuthClient(facts) {
     if (!registrationEnabled(agents))
       throw new ApiError('not_found', { message: 'Dynamic client registration is off here (auth.dynamicClientRegistration).' });
     const at = agents.now();
     const { record, response } = registerClient(facts.body, at, newRegisteredClientId());
-    await agents.store.createOAuthClient(record, {
-      at,
-      type: 'client_registered',
-      clientId: record.id,
-      address: facts.address,
-      detail: `name=${JSON.stringify(record.name)}`,
-    });
+    const stored = await agents.store.createOAuthClient(
+      record,
+      { at, type: 'client_registered', clientId: record.id, address: facts.address, detail: `name=${JSON.stringify(record.name)}` },
+      { maxClients },
+    );
+    if (!stored)
+      throw new ApiError('temporarily_unavailable', {
+        message: `This server holds as many registered clients as it may; retry later, or use a Client ID Metadata Document as client_id.`,
+        headers: { 'retry-after': String(PRUNE_INTERVAL_MS / 1000) },
+      });
     return plainAnswer(201, TOKEN_SUCCESS_HEADERS, JSON.stringify(response));
   };
 }

@@ -379,6 +379,9 @@ export const EXTRA_OPERATIONS: readonly Operation[] = [
       413: registrationError('Body over 4 KiB.', ['payload_too_large']),
       415: registrationError('Not JSON.', ['unsupported_media_type']),
       429: registrationError('Too many registrations from this address; see Retry-After.', ['rate_limited']),
+      503: registrationError('The server holds as many registered clients as it may (10,000); see Retry-After.', [
+        'temporarily_unavailable',
+      ]),
     },
   },
 ];

@@ -51,6 +51,17 @@ function grant(n: number, overrides: Partial<AgentGrantRecord> = {}): AgentGrant
   };
 }
 
+/** A registered client `sgc_…n`, registered at `at`. */
+function registered(n: number, at: Date): OAuthClientRecord {
+  return {
+    id: `sgc_${String(n).padStart(22, 'C')}`,
+    name: `Agent ${n}`,
+    redirectUris: ['https://agent.example/cb'],
+    metadata: JSON.stringify({ client_name: `Agent ${n}` }),
+    createdAt: at,
+  };
+}
+
 function revokedEvent(detail: string): AuditEvent {
   return { at: T(HOUR), type: 'agent_grant_revoked', clientId: null, address: null, detail };
 }
@@ -262,10 +273,49 @@ export function describeAgentRowsContract(fixture: () => { store: Store; openAno
         address: '192.0.2.7',
         detail: 'name=Old Agent',
       };
-      await store.createOAuthClient(client, audit);
+      expect(await store.createOAuthClient(client, audit)).toBe(true);
       expect(await store.getOAuthClient(client.id)).toStrictEqual(client);
       expect(await store.getOAuthClient('sgc_unknown')).toBeUndefined();
       expect(await store.listAudit(new Date(0), 10)).toStrictEqual([audit]);
+    });
+
+    it('with maxClients, stores no more than that many: the one past it is not stored, not audited', async () => {
+      const { store } = fixture();
+      const audit = (id: string): AuditEvent => ({ at: T(0), type: 'client_registered', clientId: id, address: null, detail: null });
+      for (const n of [1, 2])
+        expect(await store.createOAuthClient(registered(n, T(0)), audit(registered(n, T(0)).id), { maxClients: 2 })).toBe(true);
+      expect(await store.createOAuthClient(registered(3, T(0)), audit(registered(3, T(0)).id), { maxClients: 2 })).toBe(false);
+      expect(await store.getOAuthClient(registered(3, T(0)).id)).toBeUndefined();
+      expect((await store.listAudit(new Date(0), 10)).map((event) => event.clientId)).toStrictEqual([
+        registered(1, T(0)).id,
+        registered(2, T(0)).id,
+      ]);
+      // A larger cap, or none, stores it.
+      expect(await store.createOAuthClient(registered(3, T(0)), undefined, { maxClients: 3 })).toBe(true);
+      expect(await store.createOAuthClient(registered(4, T(0)))).toBe(true);
+    });
+
+    it('pruneAgentGrants forgets clients a day old that no grant and no unexpired code names', async () => {
+      const { store } = fixture();
+      const [unused, granted, coded, revokedOnly, codeExpired] = [1, 2, 4, 5, 6].map((n) => registered(n, T(0)));
+      const recent = registered(3, T(HOUR));
+      if (unused === undefined || granted === undefined || coded === undefined || revokedOnly === undefined || codeExpired === undefined)
+        throw new Error('five clients');
+      for (const client of [unused, granted, recent, coded, revokedOnly, codeExpired]) await store.createOAuthClient(client);
+      await createGrant(store, 1, { clientId: granted.id });
+      await createGrant(store, 2, { clientId: revokedOnly.id, revokedAt: T(10) });
+      await store.createAuthorizationCode(code(3, { clientId: coded.id, createdAt: T(24 * HOUR), expiresAt: T(24 * HOUR + 60_000) }));
+      await store.createAuthorizationCode(code(4, { clientId: codeExpired.id, expiresAt: T(60_000) }));
+      // A day after T(0): the revoked grant goes first, then the clients nothing names.
+      expect(await store.pruneAgentGrants(T(24 * HOUR))).toBe(1);
+      for (const client of [granted, recent, coded]) expect(await store.getOAuthClient(client.id)).toStrictEqual(client);
+      for (const client of [unused, revokedOnly, codeExpired]) expect(await store.getOAuthClient(client.id)).toBeUndefined();
+      // Just under a day old: kept.
+      expect(await store.pruneAgentGrants(T(25 * HOUR - 1))).toBe(0);
+      expect(await store.getOAuthClient(recent.id)).toStrictEqual(recent);
+      expect(await store.pruneAgentGrants(T(25 * HOUR))).toBe(0);
+      expect(await store.getOAuthClient(recent.id)).toBeUndefined();
+      expect(await store.getOAuthClient(granted.id)).toStrictEqual(granted);
     });
   });
 }

@@ -49,6 +49,8 @@ export interface AgentRowsOptions {
 
 /** Codes are kept this long past their end (ms), so a late replay is still recognised and revokes its grant. */
 const CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** A registered client without a grant is kept this long after registration (ms): time to complete its first authorization. */
+export const UNUSED_CLIENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 function toCode(row: Selectable<AuthorizationCodesTable>): AuthorizationCodeRecord {
   return {
@@ -260,18 +262,48 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit, exclusi
             .where((eb) => eb.or([eb('expires_at', '<=', iso(now)), eb('revoked_at', '<', iso(now))]))
             .execute()
         ).map((row) => row.id);
-        if (gone.length === 0) return 0;
         // In slices: SQLite binds at most 32,766 parameters per statement.
         for (let i = 0; i < gone.length; i += 1000) {
           const slice = gone.slice(i, i + 1000);
           await trx.deleteFrom('refresh_tokens').where('grant_id', 'in', slice).execute();
           await trx.deleteFrom('agent_grants').where('id', 'in', slice).execute();
         }
+        // RFC 7591 registrations are anonymous: one a day old with no grant left (live or kept) and
+        // no code still to exchange is forgotten, so storage stays bounded (DESIGN.md).
+        await trx
+          .deleteFrom('oauth_clients')
+          .where('created_at', '<=', iso(new Date(now.getTime() - UNUSED_CLIENT_RETENTION_MS)))
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb.selectFrom('agent_grants').select('agent_grants.id').whereRef('agent_grants.client_id', '=', 'oauth_clients.id'),
+              ),
+            ),
+          )
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('authorization_codes')
+                  .select('authorization_codes.code_hash')
+                  .whereRef('authorization_codes.client_id', '=', 'oauth_clients.id')
+                  .where('authorization_codes.expires_at', '>', iso(now)),
+              ),
+            ),
+          )
+          .execute();
         return gone.length;
       });
     },
-    async createOAuthClient(record, audit) {
-      await db.transaction().execute(async (trx) => {
+    async createOAuthClient(record, audit, limits) {
+      const insert = async (trx: Kysely<Database>): Promise<boolean> => {
+        if (limits?.maxClients !== undefined) {
+          const { count } = await trx
+            .selectFrom('oauth_clients')
+            .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+            .executeTakeFirstOrThrow();
+          if (Number(count) >= limits.maxClients) return false;
+        }
         await trx
           .insertInto('oauth_clients')
           .values({
@@ -283,7 +315,10 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit, exclusi
           })
           .execute();
         if (audit !== undefined) await insertAudit(trx, [audit]);
-      });
+        return true;
+      };
+      // With a cap, count and insert under the exclusive section: replicas cannot both take the last place.
+      return limits?.maxClients === undefined ? db.transaction().execute(insert) : exclusive(insert);
     },
     async getOAuthClient(id) {
       const row = await db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();

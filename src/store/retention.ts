@@ -1,7 +1,8 @@
 /**
  * Retention: what the store may forget, deleted in the background. Audit events older than the
  * retention period, revocations of tokens that have expired anyway, signing keys retired past
- * their last token, people's sessions once expired or revoked (refused either way), and analytics rows past theirs (minutes after a day, hours after 31 days,
+ * their last token, people's sessions once expired or revoked (refused either way), agent grants once ended or
+ * revoked, RFC 7591 registered clients a day old that no grant names (Store.pruneAgentGrants), and analytics rows past theirs (minutes after a day, hours after 31 days,
  * days after the analytics retention: analytics/buckets.ts). Each replica runs it; the deletes are idempotent, so running them on
  * several PostgreSQL replicas at once is safe (each deletes what is left).
  */
@@ -19,7 +20,10 @@ export interface PruneResult {
   signingKeys: number;
   /** Sessions past their absolute end, or revoked. */
   sessions: number;
-  /** Agent grants past their end or revoked, with their refresh tokens (and day-old authorization codes, not counted). */
+  /**
+   * Agent grants past their end or revoked, with their refresh tokens (and, not counted, day-old
+   * authorization codes and registered clients a day old that no grant or unexpired code names).
+   */
   agentGrants: number;
   /** Analytics counter and zero-result rows. */
   analyticsRows: number;

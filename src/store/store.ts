@@ -374,11 +374,18 @@ export interface Store {
   listAgentGrants(now: Date, filter?: { subject?: string; clientId?: string }): Promise<AgentGrantRecord[]>;
   /**
    * Retention: deletes authorization codes past `expiresAt` by more than a day, grants past
-   * `expiresAt` or revoked before `now`, and their refresh tokens. @returns how many grants
+   * `expiresAt` or revoked before `now`, and their refresh tokens; then registered clients
+   * (RFC 7591) registered a day or more before `now` that no grant (live or kept) and no
+   * unexpired code names: anonymous registrations cannot grow the store forever. @returns how many grants
    */
   pruneAgentGrants(now: Date): Promise<number>;
-  /** Inserts a dynamically registered client, with `audit` in the same transaction. */
-  createOAuthClient(record: OAuthClientRecord, audit?: AuditEvent): Promise<void>;
+  /**
+   * Inserts a dynamically registered client, with `audit` in the same transaction. With
+   * `limits.maxClients`, counts the stored clients first (in the exclusive section, so replicas
+   * agree) and inserts nothing, audits nothing, when there are that many already.
+   * @returns false when the cap refused it, else true
+   */
+  createOAuthClient(record: OAuthClientRecord, audit?: AuditEvent, limits?: { maxClients?: number }): Promise<boolean>;
   /** The registered client of this id. */
   getOAuthClient(id: string): Promise<OAuthClientRecord | undefined>;
   /** Records a revoked token; revoking it again is a no-op. */

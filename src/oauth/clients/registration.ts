@@ -17,6 +17,14 @@ export const REGISTRABLE_GRANT_TYPES = ['authorization_code', 'refresh_token'] a
 /** Most redirect URIs one registration may list. */
 export const MAX_REDIRECT_URIS = 10;
 
+/**
+ * Most registered clients stored at once, whatever the rate limits: registration is anonymous, so
+ * this bounds the `oauth_clients` table (DESIGN.md: storage anonymous traffic can grow is bounded).
+ * Retention forgets a client a day after registration unless a grant names it (store/retention.ts);
+ * past the cap, registration answers 503 `temporarily_unavailable` (answers/registration.ts).
+ */
+export const MAX_REGISTERED_CLIENTS = 10_000;
+
 /** The client information response (RFC 7591 §3.2.1): the registered metadata and the new client_id. */
 export interface ClientInformation {
   client_id: string;
