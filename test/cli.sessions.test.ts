@@ -12,6 +12,7 @@ import { openPostgresStore } from '../src/store/postgres.js';
 import type { AgentGrantRecord, AuditEvent, SessionRecord, StoreChange } from '../src/store/store.js';
 import { createTestDatabase } from './services.js';
 import { CLI_TIMEOUT_MS, cliProcesses } from './cli-process.js';
+import { seedAgentGrant } from './agent-grant-seed.js';
 
 const { tempDir, start, run } = cliProcesses();
 const SLOW_TEST_MS = 180_000;
@@ -294,8 +295,7 @@ describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
     const { dataDir, sitegate, audit } = await setup(context);
     const store = await openSqliteStore(dataDir);
     try {
-      for (const [n, grant] of [GRANT_1, GRANT_2].entries())
-        await store.createAgentGrant(grant, String(n).padStart(64, 'a'), 'b'.repeat(64));
+      for (const [n, grant] of [GRANT_1, GRANT_2].entries()) await seedAgentGrant(store, grant, String(n).padStart(64, 'a'));
     } finally {
       await store.close();
     }

@@ -24,6 +24,7 @@ import {
   whoami,
   expectRevoked,
   auditOf,
+  expectError,
 } from './agent-grants-support.js';
 
 afterEach(closeSites);
@@ -79,6 +80,48 @@ describe('sitegate sessions revoke stops agents', () => {
     expect(await auditOf(site, 'agent_grant_revoked')).toStrictEqual([
       { type: 'agent_grant_revoked', clientId: null, address: null, detail },
     ]);
+  });
+
+  it.for([
+    ['the browser session (sgs_…)', 'session'],
+    ['the person (--subject)', 'subject'],
+  ] as const)('a code issued before revoking %s gives no grant afterwards: invalid_grant, nothing audited', async ([, how]) => {
+    const fixture = await startSite();
+    const { site, session } = fixture;
+    const issued = await issueCode(fixture);
+    await (how === 'session' ? revoke(site, session.id) : revoke(site, undefined, { subject: 'alice' }));
+    expectError(
+      site,
+      await post(site, exchange(issued)),
+      'form',
+      'invalid_grant',
+      'The authorization was withdrawn: the session it was given in has ended.',
+    );
+    expect(await site.context.store.listAgentGrants(new Date(0))).toStrictEqual([]);
+    expect(await auditOf(site, 'agent_authorized', 'agent_grant_revoked')).toStrictEqual([]);
+    // The code is spent: sending it again is a replay.
+    expectError(
+      site,
+      await post(site, exchange(issued)),
+      'form',
+      'invalid_grant',
+      'The authorization code was used before; the authorization it gave is revoked.',
+    );
+  });
+
+  it('a code whose browser session ended (expires_at passed) gives no grant', async () => {
+    const fixture = await startSite();
+    const { site, session } = fixture;
+    const issued = await issueCode(fixture, { expiresInMs: 2 * 3_600_000 });
+    fixture.advance(session.expiresAt.getTime() - session.createdAt.getTime());
+    expectError(
+      site,
+      await post(site, exchange(issued)),
+      'form',
+      'invalid_grant',
+      'The authorization was withdrawn: the session it was given in has ended.',
+    );
+    expect(await site.context.store.listAgentGrants(new Date(0))).toStrictEqual([]);
   });
 
   it('sign-out does not revoke grants; revoking an unknown grant exits 1', async () => {

@@ -26,6 +26,7 @@ import {
   startAuthorizeFixture,
   type AuthorizeFixture,
 } from './oauth-authorize-support.js';
+import { seedAgentGrant } from './agent-grant-seed.js';
 
 let f: AuthorizeFixture;
 let sessions: Record<'alice' | 'bob', SessionRecord>;
@@ -227,7 +228,7 @@ describe('the answer', () => {
       expiresAt: new Date(now.getTime() + 86_400_000),
       revokedAt: null,
     };
-    await store.createAgentGrant(grant, sha256Hex('refresh token of the remembered grant'), sha256Hex('no such code'));
+    await seedAgentGrant(store, grant, sha256Hex('refresh token of the remembered grant'));
     try {
       const response = await get(authorizeUrl(f.base, { resource: f.base, scope: 'search:read' }), f.bob);
       expect(response.status).toBe(302);

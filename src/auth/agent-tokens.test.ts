@@ -20,6 +20,7 @@ import {
   type AgentGrantService,
 } from './agent-grants.js';
 import { createKeyService } from './keys.js';
+import { seedAgentGrant, seedSession } from '../../test/agent-grant-seed.js';
 
 const START_MS = Date.parse('2030-01-01T00:00:00.000Z');
 const BASE_URL = 'http://sitegate.test';
@@ -63,7 +64,8 @@ describe('agent access tokens', () => {
       expiresAt: new Date(START_MS + 3_600_000),
       revokedAt: null,
     };
-    await store.createAgentGrant(grant, 'a'.repeat(64), 'b'.repeat(64));
+    await seedSession(store, grant);
+    await seedAgentGrant(store, grant, 'a'.repeat(64));
   });
   afterEach(async () => {
     await store.close();

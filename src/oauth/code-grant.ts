@@ -8,7 +8,7 @@
 import { ApiError } from '../errors.js';
 import { hashSecret } from '../auth/api-keys.js';
 import { newAgentGrantId, newRefreshToken } from '../auth/agent-grants.js';
-import type { AgentGrantRecord, AuthorizationCodeRecord } from '../store/store.js';
+import { REPLAYED_CODE, type AgentGrantRecord, type AuthorizationCodeRecord } from '../store/store.js';
 import { authenticatePublicClient } from './client-auth.js';
 import type { AgentServices, OAuthContext, TokenRequest } from './context.js';
 import type { AgentClient } from './clients/registry.js';
@@ -29,7 +29,7 @@ async function consumeCode(ctx: OAuthContext, agents: AgentServices, address: st
   if (consumed === undefined) throw new ApiError('invalid_grant', { message: 'The authorization code is unknown.' });
   if (!consumed.replay) return consumed.record;
   const { grantId } = consumed.record;
-  if (grantId !== null) {
+  if (grantId !== null && grantId !== REPLAYED_CODE) {
     const revoked = await agents.store.revokeAgentGrants({ id: grantId }, now, {
       at: now,
       type: 'agent_grant_revoked',
@@ -60,8 +60,12 @@ function checkCode(record: AuthorizationCodeRecord, client: AgentClient, params:
 
 /**
  * Step: the agent grant of an exchanged code, with its first refresh token (only its hash is
- * stored), recorded as the code's grant with audit `agent_authorized` in one transaction.
+ * stored), recorded as the code's grant with audit `agent_authorized` in one transaction. The
+ * store makes it only while the code has no grant yet (a replay that overtook this exchange
+ * marked it) and the browser session the person consented in is live: a code issued before
+ * `sitegate sessions revoke` gives nothing afterwards.
  * @returns the grant and its refresh token
+ * @throws {ApiError} `invalid_grant` when the store refused (session ended, or code replayed)
  */
 async function createGrant(
   agents: AgentServices,
@@ -85,13 +89,14 @@ async function createGrant(
     revokedAt: null,
   };
   const refreshToken = newRefreshToken();
-  await agents.store.createAgentGrant(grant, hashSecret(refreshToken), record.codeHash, {
+  const made = await agents.store.createAgentGrant(grant, hashSecret(refreshToken), record.codeHash, {
     at: now,
     type: 'agent_authorized',
     clientId: client.clientId,
     address,
     detail: `grant=${grant.id} sub=${grant.subject} scope=${grant.scopes.join(' ')}`,
   });
+  if (!made) throw new ApiError('invalid_grant', { message: 'The authorization was withdrawn: the session it was given in has ended.' });
   return { grant, refreshToken };
 }
 

@@ -7,7 +7,8 @@
  * database have one winner.
  */
 import { describe, expect, it } from 'vitest';
-import type { AgentGrantRecord, AuditEvent, AuthorizationCodeRecord, OAuthClientRecord, Store } from './store.js';
+import type { AgentGrantRecord, AuditEvent, AuthorizationCodeRecord, OAuthClientRecord, SessionRecord, Store } from './store.js';
+import { REPLAYED_CODE } from './store.js';
 
 const HOUR = 60 * 60 * 1000;
 /** An instant `ms` after 2030-01-01T00:00:00.123Z (milliseconds on purpose). */
@@ -62,6 +63,28 @@ function registered(n: number, at: Date): OAuthClientRecord {
   };
 }
 
+/** The browser session `id` (live from T(0) for 40 days), in which the person consented. */
+function session(id: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    id,
+    secretHash: id.slice(4).padEnd(64, 's'),
+    subject: 'alice',
+    name: 'Alice Example',
+    email: null,
+    scopes: ['search:read', 'internal:read'],
+    createdAt: T(0),
+    lastSeenAt: T(0),
+    expiresAt: T(40 * 24 * HOUR),
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+/** Creates the session `id` unless it exists. */
+async function ensureSession(store: Store, id: string): Promise<void> {
+  if ((await store.getSessionBySecretHash(session(id).secretHash)) === undefined) await store.createSession(session(id));
+}
+
 function revokedEvent(detail: string): AuditEvent {
   return { at: T(HOUR), type: 'agent_grant_revoked', clientId: null, address: null, detail };
 }
@@ -79,21 +102,19 @@ export function describeAgentRowsContract(fixture: () => { store: Store; openAno
     audit?: AuditEvent,
   ): Promise<AgentGrantRecord> => {
     const record = grant(n, overrides);
+    await ensureSession(store, record.sessionId);
     await store.createAuthorizationCode(code(n));
-    await store.createAgentGrant(record, hash(100 + n), hash(n), audit);
+    expect(await store.createAgentGrant(record, hash(100 + n), hash(n), audit)).toBe(true);
     return record;
   };
 
   describe('authorization codes', () => {
     it('consumes a code once: the first use gets it as issued, later ones are replays carrying the grant made', async () => {
       const { store } = fixture();
+      await ensureSession(store, grant(1).sessionId);
       expect(await store.consumeAuthorizationCode(hash(1), T(1000))).toBeUndefined();
       await store.createAuthorizationCode(code(1));
       expect(await store.consumeAuthorizationCode(hash(1), T(1000))).toStrictEqual({ record: code(1), replay: false });
-      expect(await store.consumeAuthorizationCode(hash(1), T(2000))).toStrictEqual({
-        record: code(1, { consumedAt: T(1000) }),
-        replay: true,
-      });
       const audit: AuditEvent = {
         at: T(1000),
         type: 'agent_authorized',
@@ -101,12 +122,51 @@ export function describeAgentRowsContract(fixture: () => { store: Store; openAno
         address: '192.0.2.7',
         detail: 'grant',
       };
-      await store.createAgentGrant(grant(1), hash(101), hash(1), audit);
+      expect(await store.createAgentGrant(grant(1), hash(101), hash(1), audit)).toBe(true);
       expect(await store.consumeAuthorizationCode(hash(1), T(3000))).toStrictEqual({
         record: code(1, { consumedAt: T(1000), grantId: grant(1).id }),
         replay: true,
       });
       expect(await store.listAudit(new Date(0), 10)).toStrictEqual([audit]);
+      expect(await store.createAgentGrant(grant(2), hash(102), hash(1), audit)).toBe(false);
+      expect(await store.getAgentGrant(grant(2).id)).toBeUndefined();
+    });
+
+    it('a replay before the first exchange made its grant marks the code: that grant is never made', async () => {
+      const { store } = fixture();
+      await ensureSession(store, grant(1).sessionId);
+      await store.createAuthorizationCode(code(1));
+      expect(await store.consumeAuthorizationCode(hash(1), T(1000))).toStrictEqual({ record: code(1), replay: false });
+      expect(await store.consumeAuthorizationCode(hash(1), T(2000))).toStrictEqual({
+        record: code(1, { consumedAt: T(1000), grantId: REPLAYED_CODE }),
+        replay: true,
+      });
+      const audit: AuditEvent = { at: T(3000), type: 'agent_authorized', clientId: grant(1).clientId, address: null, detail: 'grant' };
+      expect(await store.createAgentGrant(grant(1), hash(101), hash(1), audit)).toBe(false);
+      expect(await store.getAgentGrant(grant(1).id)).toBeUndefined();
+      expect(await store.getAgentGrantByRefreshToken(hash(101))).toBeUndefined();
+      expect(await store.listAudit(new Date(0), 10)).toStrictEqual([]);
+    });
+
+    it('makes no grant when the session the person consented in is revoked or has ended (unknown sessions neither)', async () => {
+      const { store } = fixture();
+      const audit: AuditEvent = { at: T(1000), type: 'agent_authorized', clientId: grant(1).clientId, address: null, detail: 'grant' };
+      const revokedId = 'sgs_RRRRRRRRRRRRRRRRRRRRRR';
+      const endedId = 'sgs_EEEEEEEEEEEEEEEEEEEEEE';
+      await store.createSession(session(revokedId));
+      await store.createSession(session(endedId, { expiresAt: T(1000) }));
+      await store.createAuthorizationCode(code(1));
+      expect(await store.revokeSessions({ id: revokedId }, T(500))).toHaveLength(1);
+      expect(await store.createAgentGrant(grant(1, { sessionId: revokedId }), hash(101), hash(1), audit)).toBe(false);
+      // Ended at T(1000) = the grant's createdAt: refused at and after expiresAt.
+      expect(await store.createAgentGrant(grant(1, { sessionId: endedId }), hash(101), hash(1), audit)).toBe(false);
+      expect(await store.createAgentGrant(grant(1, { sessionId: 'sgs_UUUUUUUUUUUUUUUUUUUUUU' }), hash(101), hash(1), audit)).toBe(false);
+      expect(await store.getAgentGrant(grant(1).id)).toBeUndefined();
+      expect(await store.listAudit(new Date(0), 10)).toStrictEqual([]);
+      // Nothing was marked: the code still makes its grant in a live session.
+      await ensureSession(store, grant(1).sessionId);
+      expect(await store.createAgentGrant(grant(1), hash(101), hash(1), audit)).toBe(true);
+      expect(await store.getAgentGrant(grant(1).id)).toStrictEqual(grant(1));
     });
 
     it('returns expired codes too (the caller refuses them)', async () => {

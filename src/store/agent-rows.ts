@@ -14,6 +14,7 @@ import type {
   Store,
   StoreChange,
 } from './store.js';
+import { REPLAYED_CODE } from './store.js';
 import type { AgentGrantsTable, AuthorizationCodesTable, Database, OAuthClientsTable } from './schema.js';
 import { dateOrNull, iso, isoOrNull, scopesOf, scopesText } from './row-values.js';
 
@@ -158,11 +159,35 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit, exclusi
         .returningAll()
         .executeTakeFirst();
       if (first !== undefined) return { record: { ...toCode(first), consumedAt: null }, replay: false };
+      // A replay before the first exchange made its grant marks the code, so that grant is never made.
+      await db
+        .updateTable('authorization_codes')
+        .set({ grant_id: REPLAYED_CODE })
+        .where('code_hash', '=', codeHash)
+        .where('grant_id', 'is', null)
+        .execute();
       const row = await db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
       return row === undefined ? undefined : { record: toCode(row), replay: true };
     },
     async createAgentGrant(grant, refreshTokenHash, codeHash, audit) {
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
+        // An UPDATE, not a SELECT: it locks the session row (PostgreSQL), so a revocation racing
+        // this transaction either comes first (no row matches) or waits and then revokes the grant.
+        const live = await trx
+          .updateTable('sessions')
+          .set((eb) => ({ last_seen_at: eb.ref('last_seen_at') }))
+          .where('id', '=', grant.sessionId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', iso(grant.createdAt))
+          .executeTakeFirst();
+        if (Number(live.numUpdatedRows) === 0) return false;
+        const marked = await trx
+          .updateTable('authorization_codes')
+          .set({ grant_id: grant.id })
+          .where('code_hash', '=', codeHash)
+          .where('grant_id', 'is', null)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) === 0) return false;
         await trx
           .insertInto('agent_grants')
           .values({
@@ -184,8 +209,8 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit, exclusi
           .insertInto('refresh_tokens')
           .values({ token_hash: refreshTokenHash, grant_id: grant.id, created_at: iso(grant.createdAt), used_at: null })
           .execute();
-        await trx.updateTable('authorization_codes').set({ grant_id: grant.id }).where('code_hash', '=', codeHash).execute();
         if (audit !== undefined) await insertAudit(trx, [audit]);
+        return true;
       });
     },
     async getAgentGrant(id) {

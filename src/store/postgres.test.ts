@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/services.js';
 import { migrationProvider } from './schema.js';
 import { openPostgresStore } from './postgres.js';
 import { CHANGES_CHANNEL, parseChangePayload } from './postgres-changes.js';
-import type { AgentGrantRecord, SessionRecord, SigningKeyRecord, Store, StoreChange } from './store.js';
+import type { AgentGrantRecord, AuthorizationCodeRecord, SessionRecord, SigningKeyRecord, Store, StoreChange } from './store.js';
 import { describeStoreContract } from './store.contract.js';
 
 describeStoreContract('PostgreSQL', async () => {
@@ -224,7 +224,37 @@ describe('openPostgresStore', () => {
       revokedAt: null,
     });
     const hash = (n: number): string => String(n).padStart(64, '0');
-    for (const n of [1, 2, 3]) await writer.createAgentGrant(grant(n), hash(n), hash(100 + n));
+    const code = (n: number): AuthorizationCodeRecord => ({
+      codeHash: hash(100 + n),
+      clientId: 'configured-agent',
+      redirectUri: 'http://127.0.0.1:4567/callback',
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      scopes: ['internal:read'],
+      resource: 'https://docs.example/mcp',
+      subject: 'alice',
+      name: 'Alice',
+      sessionId: grant(n).sessionId,
+      createdAt: grant(n).createdAt,
+      expiresAt: new Date('2030-01-01T00:01:00.000Z'),
+      consumedAt: null,
+      grantId: null,
+    });
+    for (const n of [1, 2, 3]) {
+      await writer.createSession({
+        id: grant(n).sessionId,
+        secretHash: String(n).padStart(64, 's'),
+        subject: 'alice',
+        name: 'Alice',
+        email: null,
+        scopes: ['internal:read'],
+        createdAt: grant(n).createdAt,
+        lastSeenAt: grant(n).createdAt,
+        expiresAt: new Date('2030-01-01T08:00:00.000Z'),
+        revokedAt: null,
+      });
+      await writer.createAuthorizationCode(code(n));
+      expect(await writer.createAgentGrant(grant(n), hash(n), hash(100 + n))).toBe(true);
+    }
     const at = new Date('2030-01-01T01:00:00.000Z');
     expect((await writer.rotateRefreshToken(hash(1), hash(11), at))?.outcome).toBe('rotated');
     expect(await writer.revokeAgentGrants({ id: grant(2).id }, at)).toHaveLength(1);

@@ -87,6 +87,12 @@ export interface SessionRecord {
 }
 
 /**
+ * The `grantId` a replayed code gets when its first exchange has not made a grant yet
+ * (`consumeAuthorizationCode`): no grant id (`sga_…`) is ever this, so `createAgentGrant` then fails.
+ */
+export const REPLAYED_CODE = 'replayed';
+
+/**
  * An authorization code (RFC 6749 §4.1.2) issued by `GET /api/v1/oauth/authorize` to an agent acting
  * for a person (issue 30). Only its hash is stored. Single use: the token endpoint consumes it once;
  * a second use is refused and revokes the grant the first use made (RFC 6749 §4.1.2, §10.5).
@@ -114,7 +120,10 @@ export interface AuthorizationCodeRecord {
   expiresAt: Date;
   /** Set by the first exchange. */
   consumedAt: Date | null;
-  /** The grant the first exchange made; a replay revokes it. */
+  /**
+   * The grant the first exchange made (a replay revokes it), or {@link REPLAYED_CODE} when a
+   * replay came before any grant was made.
+   */
   grantId: string | null;
 }
 
@@ -333,15 +342,21 @@ export interface Store {
   /**
    * Consumes a code atomically (one `UPDATE … WHERE consumed_at IS NULL`): `replay: false` for the
    * first use (the record as it was), `replay: true` when it had been consumed before (the record,
-   * with the `grantId` the first use made). Expired codes are returned too: the caller decides.
+   * with the `grantId` the first use made). A replay that finds no `grantId` yet (it overtook the
+   * first exchange) sets it to {@link REPLAYED_CODE}, so that exchange's `createAgentGrant` fails.
+   * Expired codes are returned too: the caller decides.
    * @returns undefined when no code has this hash
    */
   consumeAuthorizationCode(codeHash: string, at: Date): Promise<{ record: AuthorizationCodeRecord; replay: boolean } | undefined>;
   /**
    * Inserts a grant with its first refresh token and records it as the code's `grantId`, with
-   * `audit`, in one transaction.
+   * `audit`, in one transaction, only when (a) the code `codeHash` exists with `grantId` null (one
+   * conditional UPDATE marks it: a replay or a second exchange makes this fail) and (b) the
+   * browser session `grant.sessionId` is live at `grant.createdAt` (not revoked, before its
+   * `expiresAt`): a code issued before `sitegate sessions revoke` gives no grant afterwards.
+   * @returns true when the grant was made; false (nothing written) when (a) or (b) fails
    */
-  createAgentGrant(grant: AgentGrantRecord, refreshTokenHash: string, codeHash: string, audit?: AuditEvent): Promise<void>;
+  createAgentGrant(grant: AgentGrantRecord, refreshTokenHash: string, codeHash: string, audit?: AuditEvent): Promise<boolean>;
   /** The grant of this public id (revoked and expired ones too). */
   getAgentGrant(id: string): Promise<AgentGrantRecord | undefined>;
   /**
