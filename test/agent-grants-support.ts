@@ -74,6 +74,8 @@ export interface CodeOptions {
   resource?: string;
   /** Offset of the code's end from the site's clock (ms); default 60 s. */
   expiresInMs?: number;
+  /** The person's `sub`; default `alice`. */
+  subject?: string;
 }
 
 /** Issues a code to alice as the authorize endpoint does (only its hash stored). */
@@ -88,7 +90,7 @@ export async function issueCode({ site, session }: Fixture, options: CodeOptions
     codeChallenge: s256Challenge(verifier),
     scopes: options.scopes ?? STAFF_SCOPES,
     resource: options.resource ?? `${site.baseUrl}/mcp`,
-    subject: 'alice',
+    subject: options.subject ?? 'alice',
     name: 'Alice Example',
     sessionId: session.id,
     createdAt: now,

@@ -100,6 +100,25 @@ describe('authorization_code grant', () => {
     ]);
   });
 
+  it('audit: a sub with spaces, control characters or over 100 characters is written sanitised (auditSubject), as at the code', async () => {
+    const fixture = await startSite();
+    const { site } = fixture;
+    const subject = `alice smith\nsub=root grant=x ${'y'.repeat(120)}`;
+    const tokens = expectTokens(
+      await post(site, exchange(await issueCode(fixture, { subject }))),
+      'search:read content:read internal:read',
+    );
+    const grantId = String(decodeJwt(tokens.access_token).grant_id);
+    expect(await auditOf(site, 'agent_authorized')).toStrictEqual([
+      {
+        type: 'agent_authorized',
+        clientId: 'test-agent',
+        address: '127.0.0.1',
+        detail: `grant=${grantId} sub=alice?smith?sub=root?grant=x?${'y'.repeat(71)} scope=search:read content:read internal:read`,
+      },
+    ]);
+  });
+
   it('JSON body: the same exchange, 200 with exactly access_token, token_type, expires_in, scope, refresh_token; aud the site when resource was', async () => {
     const fixture = await startSite();
     const issued = await issueCode(fixture, { resource: fixture.site.baseUrl, scopes: ['search:read'] });

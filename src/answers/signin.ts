@@ -17,6 +17,7 @@ import { ProviderUnavailableError } from '../signin/relying-party.js';
 import { safeReturnTo } from '../signin/return-to.js';
 import { SignInRefusedError, type SignInService } from '../signin/service.js';
 import { plainAnswer, type RawAnswer, type RequestFacts, type RouteAnswer } from './answer.js';
+import { auditSubject } from '../auth/audit-subject.js';
 
 /** What the sign-in answers need of the context. */
 export interface SignInContext {
@@ -61,11 +62,6 @@ export function signInAnswer(ctx: SignInContext): RouteAnswer {
       undefined,
     );
   };
-}
-
-/** A short, secret-free `sub` for the audit log: no spaces or control characters, at most 100 characters. */
-function auditSubject(subject: string): string {
-  return subject.replace(/[^\x21-\x7e]/g, '?').slice(0, 100);
 }
 
 /**

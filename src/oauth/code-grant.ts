@@ -8,6 +8,7 @@
 import { ApiError } from '../errors.js';
 import { hashSecret } from '../auth/api-keys.js';
 import { newAgentGrantId, newRefreshToken } from '../auth/agent-grants.js';
+import { auditSubject } from '../auth/audit-subject.js';
 import { REPLAYED_CODE, type AgentGrantRecord, type AuthorizationCodeRecord } from '../store/store.js';
 import { authenticatePublicClient } from './client-auth.js';
 import type { AgentServices, OAuthContext, TokenRequest } from './context.js';
@@ -94,7 +95,7 @@ async function createGrant(
     type: 'agent_authorized',
     clientId: client.clientId,
     address,
-    detail: `grant=${grant.id} sub=${grant.subject} scope=${grant.scopes.join(' ')}`,
+    detail: `grant=${grant.id} sub=${auditSubject(grant.subject)} scope=${grant.scopes.join(' ')}`,
   });
   if (!made) throw new ApiError('invalid_grant', { message: 'The authorization was withdrawn: the session it was given in has ended.' });
   return { grant, refreshToken };

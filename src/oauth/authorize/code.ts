@@ -10,6 +10,7 @@ import type { Scope } from '../../auth/scopes.js';
 import type { AgentGrantRecord, AuditEvent } from '../../store/store.js';
 import type { AgentStore } from '../context.js';
 import { AUTHORIZATION_CODE_TTL_SEC } from '../settings.js';
+import { auditSubject } from '../../auth/audit-subject.js';
 
 /** Random bytes of an authorization code (sent base64url: 43 characters). */
 const CODE_BYTES = 32;
@@ -55,14 +56,6 @@ export async function rememberedGrant(
 /** SHA-256 of a secret, hex: what the store keeps of codes. */
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-/**
- * A short, secret-free `sub` for the audit log: no spaces or control characters, at most 100
- * characters (as answers/signin.ts writes it).
- */
-function auditSubject(subject: string): string {
-  return subject.replace(/[^\x21-\x7e]/g, '?').slice(0, 100);
 }
 
 /**
