@@ -289,3 +289,27 @@ describe('authorization_code grant', () => {
     ]);
   });
 });
+
+describe('the metadata-document fetch budget at the token endpoint (clientMetadataFetches, 30 a minute an address)', () => {
+  it('31 code exchanges with distinct https client_ids from one address: each uncached resolution counts, the 31st answers 429', async () => {
+    const fixture = await startSite();
+    const { site } = fixture;
+    const issued = await issueCode(fixture);
+    // On loopback: each document is refused as on a private address, after its resolution was counted.
+    const clientId = (n: number): string => `https://127.0.0.1/agent-${String(n)}.json`;
+    for (let n = 1; n <= 30; n += 1) {
+      const response = await post(site, exchange(issued, { client_id: clientId(n) }));
+      expectError(
+        site,
+        response,
+        'form',
+        'invalid_client',
+        `The client metadata document ${clientId(n)} could not be used: its host is a loopback address, not a public one (auth.clientIdMetadataDocuments.allowPrivateAddresses is off).`,
+      );
+    }
+    const response = await post(site, exchange(issued, { client_id: clientId(31) }));
+    expect(response.headers['ratelimit-policy']).toBe('"clientMetadataFetches";q=30;w=60');
+    expect(response.headers['retry-after']).toBe('60');
+    expectError(site, response, 'form', 'rate_limited', 'Too many client metadata documents fetched for this address; retry later.');
+  });
+});

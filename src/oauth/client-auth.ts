@@ -150,7 +150,7 @@ export async function resolvePublicClient(
 ): Promise<AgentClient> {
   await checkTokenBudgets(ctx.auth, address, clientId);
   try {
-    return await agents.clients.resolve(clientId);
+    return await agents.clients.resolve(clientId, { address });
   } catch (error) {
     if (error instanceof ClientRefusedError) throw new ApiError('invalid_client', { message: error.message });
     throw error;
