@@ -122,27 +122,48 @@ describe('refresh_token grant', () => {
 });
 
 describe('revocation and introspection by agents (RFC 7009, RFC 7662)', () => {
-  it('introspection reports an agent token to its own client only; revoking its refresh token revokes the grant', async () => {
+  it.for(['form', 'json'] as const)(
+    'introspection refuses a public client (%s): 401 invalid_client, whether the token is its own or not (RFC 7662 §2.1)',
+    async (body) => {
+      const fixture = await startSite();
+      const { site } = fixture;
+      const tokens = expectTokens(await post(site, exchange(await issueCode(fixture))), 'search:read content:read internal:read');
+      for (const clientId of [AGENT.clientId, OTHER_AGENT.clientId, 'https://agent.example/client.json']) {
+        const refused = await post(site, { token: tokens.access_token, client_id: clientId }, body, OAUTH_PATHS.introspect);
+        expectError(
+          site,
+          refused,
+          body,
+          'invalid_client',
+          'Introspection is for confidential clients (RFC 7662 §2.1): authenticate with client_secret_basic or client_secret_post; a client_id alone is not enough.',
+        );
+        expect(refused.headers['www-authenticate']).toBeUndefined();
+      }
+      // Basic with an empty secret (how a public client may send its client_id) is refused the same way.
+      const basic = await site.app.inject({
+        method: 'POST',
+        url: OAUTH_PATHS.introspect,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${AGENT.clientId}:`).toString('base64')}`,
+        },
+        payload: new URLSearchParams({ token: tokens.access_token }).toString(),
+      });
+      expectError(
+        site,
+        basic,
+        'form',
+        'invalid_client',
+        'Introspection is for confidential clients (RFC 7662 §2.1): authenticate with client_secret_basic or client_secret_post; a client_id alone is not enough.',
+      );
+    },
+  );
+
+  it('revocation accepts a public client (RFC 7009 §2.1): revoking its refresh token revokes the grant; another client cannot', async () => {
     const fixture = await startSite();
     const { site } = fixture;
     const tokens = expectTokens(await post(site, exchange(await issueCode(fixture))), 'search:read content:read internal:read');
     const claims = decodeJwt(tokens.access_token);
-    const mine = await post(site, { token: tokens.access_token, client_id: AGENT.clientId }, 'form', OAUTH_PATHS.introspect);
-    expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toStrictEqual({
-      active: true,
-      scope: 'search:read content:read internal:read',
-      client_id: 'test-agent',
-      token_type: 'Bearer',
-      exp: claims.exp,
-      iat: claims.iat,
-      sub: 'alice',
-      aud: `${site.baseUrl}/mcp`,
-      iss: site.baseUrl,
-      jti: claims.jti,
-    });
-    const theirs = await post(site, { token: tokens.access_token, client_id: OTHER_AGENT.clientId }, 'form', OAUTH_PATHS.introspect);
-    expect(theirs.json()).toStrictEqual({ active: false });
     // Another client cannot revoke it.
     expect(
       (await post(site, { token: tokens.refresh_token, client_id: OTHER_AGENT.clientId }, 'form', OAUTH_PATHS.revoke)).statusCode,

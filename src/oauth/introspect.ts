@@ -1,6 +1,7 @@
 /**
- * introspectOAuthToken (RFC 7662): a client may introspect its own tokens; anything else is
- * inactive. An agent's token (issue 30) reports the person as `sub` and its resource as `aud`.
+ * introspectOAuthToken (RFC 7662): a confidential client (an API key) may introspect its own
+ * tokens; anything else is inactive. Public clients (the agents of issue 30) are refused (401
+ * `invalid_client`): the metadata lists only confidential methods for this endpoint (RFC 7662 §2.1).
  */
 import type { OAuthContext, TokenRequest } from './context.js';
 import { authenticateTokenAction } from './token-action.js';
@@ -24,11 +25,14 @@ export type IntrospectionResponse =
     };
 
 /**
- * authenticateTokenAction, then the token's claims when it is this client's and still valid.
- * @throws {ApiError} as {@link authenticateTokenAction}
+ * authenticateTokenAction (confidential clients only: RFC 7662 §2.1, as the metadata's
+ * `introspection_endpoint_auth_methods_supported` says), then the token's claims when it is this
+ * client's and still valid.
+ * @throws {ApiError} as {@link authenticateTokenAction}; `invalid_client` (401) for a public
+ *   client's client_id alone
  */
 export async function introspectOAuthToken(ctx: OAuthContext, request: TokenRequest): Promise<IntrospectionResponse> {
-  const { token, clientId } = await authenticateTokenAction(ctx, request);
+  const { token, clientId } = await authenticateTokenAction(ctx, request, 'confidential');
   const claims = await ctx.auth.tokens.inspect(token);
   if (claims?.clientId !== clientId) return { active: false };
   return {

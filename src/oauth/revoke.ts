@@ -40,7 +40,7 @@ async function revokeRefreshToken(
  * @throws {ApiError} as {@link authenticateTokenAction}
  */
 export async function revokeOAuthToken(ctx: OAuthContext, request: TokenRequest): Promise<void> {
-  const { token, clientId, agent } = await authenticateTokenAction(ctx, request);
+  const { token, clientId, agent } = await authenticateTokenAction(ctx, request, 'public-or-confidential');
   if (agent && ctx.agents !== undefined && token.startsWith(REFRESH_TOKEN_PREFIX)) {
     if (await revokeRefreshToken(ctx, ctx.agents, token, clientId, request.address)) return;
   }

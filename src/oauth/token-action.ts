@@ -1,7 +1,7 @@
 /**
  * The steps revocation (RFC 7009) and introspection (RFC 7662) share: a `token` parameter, and the
  * client authenticated as at the token endpoint (RFC 7009 §2.1, RFC 7662 §2.1): an API key with
- * its secret, or a public agent client (issue 30) by its client_id alone.
+ * its secret, or, for revocation only, a public agent client (issue 30) by its client_id alone.
  */
 import { ApiError } from '../errors.js';
 import { checkTokenBudgets } from '../auth/brute-force.js';
@@ -29,16 +29,30 @@ export interface TokenAction {
 }
 
 /**
+ * Which clients an endpoint accepts: revocation takes public clients too (RFC 7009 §2.1: the
+ * client authenticates "if it has credentials", else identifies itself); introspection only
+ * confidential ones, as its metadata lists (RFC 7662 §2.1, RFC 8414
+ * `introspection_endpoint_auth_methods_supported`).
+ */
+export type TokenActionClients = 'public-or-confidential' | 'confidential';
+
+/**
  * requireParams, requireToken, then a public agent client (readPublicClientId,
- * resolvePublicClient) when the authorization server for agents is on and no secret was sent, else
- * readClientAuth, checkTokenBudgets, authenticateClient.
+ * resolvePublicClient) when `clients` accepts them, the authorization server for agents is on and
+ * no secret was sent, else readClientAuth, checkTokenBudgets, authenticateClient.
+ * @param clients `confidential`: a public client's client_id alone (no secret) answers 401
  * @returns the token named and the authenticated client
  * @throws {ApiError} `invalid_request`, `rate_limited` or `invalid_client`
  */
-export async function authenticateTokenAction(ctx: OAuthContext, request: TokenRequest): Promise<TokenAction> {
+export async function authenticateTokenAction(ctx: OAuthContext, request: TokenRequest, clients: TokenActionClients): Promise<TokenAction> {
   const params = requireParams(request.params);
   const token = requireToken(params);
-  const publicId = ctx.agents === undefined ? undefined : readPublicClientId(request.headers, params);
+  const publicId = readPublicClientId(request.headers, params);
+  if (clients === 'confidential' && publicId !== undefined)
+    throw new ApiError('invalid_client', {
+      message:
+        'Introspection is for confidential clients (RFC 7662 §2.1): authenticate with client_secret_basic or client_secret_post; a client_id alone is not enough.',
+    });
   if (ctx.agents !== undefined && publicId !== undefined) {
     await resolvePublicClient(ctx, ctx.agents, request.address, publicId);
     return { token, clientId: publicId, agent: true };
