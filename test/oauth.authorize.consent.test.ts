@@ -8,6 +8,7 @@
  * and a listening site.
  */
 import { HtmlValidate } from 'html-validate';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../src/store/store.js';
 import { CSP, errorBody, HTML_TYPE } from './http-expect.js';
@@ -20,6 +21,7 @@ import {
   AGENT_REDIRECT,
   authorizeUrl,
   CODE_CHALLENGE,
+  CODE_VERIFIER,
   consentField,
   sha256Hex,
   STATE,
@@ -350,4 +352,50 @@ describe('refused answers', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toStrictEqual(errorBody('invalid_request', message, f.base));
   });
+});
+
+describe('RFC 8707 resource with a trailing slash', () => {
+  it.for(['/mcp/', '/'])(
+    'resource {base}%s at the authorization endpoint and again at the token endpoint: one resource, the token for it',
+    async (suffix) => {
+      const resource = `${f.base}${suffix}`;
+      const consent = await consentFor(authorizeUrl(f.base, { resource }), f.alice);
+      const allowed = await answer(f.alice, { consent, decision: 'allow' });
+      expect(allowed.status).toBe(302);
+      const code = new URLSearchParams(allowed.headers.get('location')?.split('?')[1] ?? '').get('code') ?? '';
+      try {
+        const response = await fetch(`${f.base}/api/v1/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: AGENT_REDIRECT,
+            client_id: AGENT_ID,
+            code_verifier: CODE_VERIFIER,
+            resource,
+          }).toString(),
+        });
+        const body = (await response.json()) as Record<string, unknown>;
+        expect(response.status, JSON.stringify(body)).toBe(200);
+        expect(Object.keys(body).sort()).toStrictEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
+        expect(decodeJwt(String(body.access_token)).aud).toBe(resource.slice(0, -1));
+        // The refresh token grant compares the same way.
+        const refreshed = await fetch(`${f.base}/api/v1/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: String(body.refresh_token),
+            client_id: AGENT_ID,
+            resource,
+          }).toString(),
+        });
+        expect(refreshed.status).toBe(200);
+      } finally {
+        // Alice's consent is not remembered for the tests after this one.
+        await f.site.context.store.revokeAgentGrants({ subject: 'alice' }, new Date());
+      }
+    },
+  );
 });

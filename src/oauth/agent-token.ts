@@ -8,6 +8,7 @@ import type { AgentGrantRecord } from '../store/store.js';
 import type { OAuthContext } from './context.js';
 import type { TokenResponse } from './grant.js';
 import type { TokenParams } from './params.js';
+import { normalizeResource } from './settings.js';
 
 /** The token response of an agent grant: RFC 6749 §5.1 with the grant's new refresh token. */
 export interface AgentTokenResponse extends TokenResponse {
@@ -26,12 +27,14 @@ export function requireParam(params: TokenParams, name: string): string {
 }
 
 /**
- * Step: an RFC 8707 `resource`, when given, must be the one the grant was made for.
+ * Step: an RFC 8707 `resource`, when given, must be the one the grant was made for, compared as the
+ * authorization endpoint compares it (settings.ts `normalizeResource`: a trailing `/` is the same).
+ * @param granted the grant's resource (stored normalised)
  * @throws {ApiError} `invalid_target` (RFC 8707 §2) otherwise
  */
 export function checkResource(params: TokenParams, granted: string): void {
   const resource = params.resource;
-  if (resource !== undefined && resource !== granted)
+  if (resource !== undefined && normalizeResource(resource) !== granted)
     throw new ApiError('invalid_target', {
       message: `This authorization is for the resource ${granted}; resource must be it or be omitted.`,
     });

@@ -78,3 +78,14 @@ export const OAUTH_PATHS = {
 export function resourcesOf(baseUrl: string): [string, string] {
   return [baseUrl, `${baseUrl}/mcp`];
 }
+
+/**
+ * An RFC 8707 `resource` as this server compares it (RFC 8707 §2 leaves the comparison to the
+ * server): one trailing `/` dropped, so `{baseUrl}/mcp/` is `{baseUrl}/mcp` and `{baseUrl}/` is
+ * `{baseUrl}`. The one normalisation of the authorization and token endpoints alike.
+ * @param resource the parameter as sent
+ * @returns the resource to compare with {@link resourcesOf} and a grant's `resource`
+ */
+export function normalizeResource(resource: string): string {
+  return resource.endsWith('/') ? resource.slice(0, -1) : resource;
+}

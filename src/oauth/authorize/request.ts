@@ -8,7 +8,7 @@
 import { ApiError } from '../../errors.js';
 import { parseScopeParameter, sortScopes, type Scope } from '../../auth/scopes.js';
 import { ClientRefusedError, type AgentClient, type ClientRegistry } from '../clients/registry.js';
-import { resourcesOf } from '../settings.js';
+import { normalizeResource, resourcesOf } from '../settings.js';
 import { redirectUriMatches } from '../clients/redirect-uris.js';
 import { AuthorizationError, type ResponseTarget } from './response.js';
 
@@ -151,7 +151,7 @@ function checkScopes(query: AuthorizationQuery): Scope[] | undefined {
 
 /**
  * Step: the RFC 8707 resource must be this site or its MCP server (settings.ts `resourcesOf`),
- * with or without a trailing `/`; omitted, it is the site.
+ * with or without a trailing `/` (settings.ts `normalizeResource`); omitted, it is the site.
  * @param baseUrl the public base URL without trailing slash
  * @returns the resource without a trailing `/`
  * @throws {AuthorizationError} `invalid_target`
@@ -159,7 +159,8 @@ function checkScopes(query: AuthorizationQuery): Scope[] | undefined {
 function checkResource(query: AuthorizationQuery, baseUrl: string): string {
   const resource = query.get('resource')?.[0];
   if (resource === undefined) return baseUrl;
-  const served = resourcesOf(baseUrl).find((one) => resource === one || resource === `${one}/`);
+  const normalized = normalizeResource(resource);
+  const served = resourcesOf(baseUrl).find((one) => normalized === one);
   if (served === undefined)
     throw new AuthorizationError(
       'invalid_target',
