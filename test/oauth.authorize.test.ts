@@ -3,11 +3,13 @@
  * and its exact redirect URI first, refused on a page and never redirected (RFC 6749 §4.1.2.1);
  * then response_type, PKCE S256 (RFC 7636), repeated parameters (RFC 6749 §3.1), scope and the
  * RFC 8707 resource, refused by a 302 to the client with `error`, `error_description`, `state` and
- * `iss` (RFC 9207), the redirect URI's own query kept. A browser without a session is sent to sign
+ * `iss` (RFC 9207), the redirect URI's own query kept, when the operator configured the client; for
+ * a client anyone can register, refused on a page until the person answers (RFC 9700 §4.11.2). A browser without a session is sent to sign
  * in and comes back. Against a real provider and a listening site.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_AUTH } from '../src/oauth/settings.js';
+import type { OAuthClientRecord } from '../src/store/store.js';
 import { errorBody, HTML_TYPE } from './http-expect.js';
 import { fetchWithJar, signInWithFetch, type CookieJar } from './oidc-provider.js';
 import { startSignInSite } from './signin-site.js';
@@ -17,6 +19,7 @@ import {
   AGENT_NAME,
   AGENT_REDIRECT,
   authorizeUrl,
+  consentField,
   STATE,
   startAuthorizeFixture,
   type AuthorizeFixture,
@@ -253,5 +256,121 @@ describe('a browser without a session signs in and comes back', () => {
     const response = await fetch(`${f.base}/api/v1/oauth/authorize`, { method: 'OPTIONS' });
     expect(response.status).toBe(204);
     expect(response.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+  });
+});
+
+/** A client registered through RFC 7591 (anyone may register one), redirecting to a site of its own. */
+const REGISTERED: OAuthClientRecord = {
+  id: 'sgc_RegisteredByAnyone0000',
+  name: 'Registered Agent',
+  redirectUris: ['https://evil.example/callback'],
+  metadata: JSON.stringify({ client_name: 'Registered Agent', redirect_uris: ['https://evil.example/callback'] }),
+  createdAt: new Date('2030-01-01T00:00:00.000Z'),
+};
+
+/** The authorization request of {@link REGISTERED}, with `changes`. */
+const registeredUrl = (base: string, changes: Record<string, string | undefined> = {}): string =>
+  authorizeUrl(base, { client_id: REGISTERED.id, redirect_uri: REGISTERED.redirectUris[0], ...changes });
+
+describe('a client anyone can register (RFC 7591): refused on a page before the person answers, never redirected (RFC 9700 §4.11.2)', () => {
+  beforeAll(async () => {
+    await f.site.context.store.createOAuthClient(REGISTERED);
+  });
+
+  /** Asserts the error page of a refused request of the registered client: 400, no Location, the message. */
+  async function refusedOnPage(response: Response, code: 'invalid_request' | 'invalid_scope' | 'invalid_target', message: string) {
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.json()).toStrictEqual(errorBody(code, message, f.base));
+  }
+
+  it.each([
+    [
+      'PKCE missing',
+      { code_challenge: undefined, code_challenge_method: undefined },
+      'invalid_request',
+      'The authorization request was refused (invalid_request): code_challenge is required (PKCE, RFC 7636) with code_challenge_method S256.',
+    ],
+    [
+      'code_challenge_method plain',
+      { code_challenge_method: 'plain' },
+      'invalid_request',
+      'The authorization request was refused (invalid_request): code_challenge_method must be S256; plain is not supported.',
+    ],
+    [
+      'response_type token',
+      { response_type: 'token' },
+      'invalid_request',
+      'The authorization request was refused (unsupported_response_type): Only response_type code is supported.',
+    ],
+    [
+      'an unknown scope',
+      { scope: 'search:read admin' },
+      'invalid_scope',
+      'The authorization request was refused (invalid_scope): Unknown scope: admin.',
+    ],
+    [
+      'a resource of another audience',
+      { resource: 'https://api.other.example/mcp' },
+      'invalid_target',
+      'The authorization request was refused (invalid_target): The resource is not served by this authorization server; use {base}/mcp or {base}.',
+    ],
+  ] as const)('%s: 400 %s', async (_name, changes, code, message) => {
+    const response = await get(registeredUrl(f.base, changes), f.alice, 'application/json');
+    await refusedOnPage(response, code, message.replaceAll('{base}', f.base));
+  });
+
+  it('a parameter given twice: 400 invalid_request, as an HTML page to a browser', async () => {
+    const response = await get(`${registeredUrl(f.base)}&scope=search%3Aread`, f.alice);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-type')).toBe(HTML_TYPE);
+    const message = 'The authorization request was refused (invalid_request): The parameter scope is repeated (RFC 6749 §3.1).';
+    expect(await response.text()).toContain(`<h1>${message}</h1>\n<p>${message}</p>\n<p class="status">HTTP 400</p>`);
+  });
+
+  it('bob (no internal:read) asked only for internal:read: 400, not an access_denied redirect', async () => {
+    await refusedOnPage(
+      await get(registeredUrl(f.base, { scope: 'internal:read' }), f.bob, 'application/json'),
+      'invalid_request',
+      'The authorization request was refused (access_denied): The account signed in holds none of the scopes asked for.',
+    );
+  });
+
+  it('sign-in off: 400, not an access_denied redirect', async () => {
+    const off = await startSignInSite({ issuer: null, agents: DEFAULT_AGENT_AUTH });
+    try {
+      await off.context.store.createOAuthClient(REGISTERED);
+      const response = await get(registeredUrl(off.baseUrl), undefined, 'application/json');
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(await response.json()).toStrictEqual(
+        errorBody(
+          'invalid_request',
+          'The authorization request was refused (access_denied): people sign-in is not configured on this site',
+          off.baseUrl,
+        ),
+      );
+    } finally {
+      await off.close();
+    }
+  });
+
+  it("after the person's own answer the client is redirected: Deny sends access_denied to its redirect URI", async () => {
+    const page = await get(registeredUrl(f.base), f.alice);
+    expect(page.status).toBe(200);
+    const consent = consentField(await page.text());
+    const denied = await fetchWithJar(f.alice, `${f.base}/api/v1/oauth/authorize`, {
+      method: 'POST',
+      headers: { origin: f.base, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ consent, decision: 'deny' }).toString(),
+    });
+    expect(denied.status).toBe(302);
+    expect(addedParams(denied.headers.get('location') ?? '', 'https://evil.example/callback')).toStrictEqual([
+      ['error', 'access_denied'],
+      ['error_description', 'The person denied the request.'],
+      ['state', STATE],
+      ['iss', f.base],
+    ]);
   });
 });

@@ -4,8 +4,10 @@
  * is not signed in to the people sign-in and back, and then either issues a code at once (consent
  * remembered: a live grant of the same person and client covers the request) or shows the consent
  * page (consent-page.ts); `POST` takes the consent page's answer. Refusals before the redirect URI
- * is known to be the client's are error pages (ApiError, negotiated); every later one is a 302 to
- * the client (RFC 6749 §4.1.2.1). Answers read only the browser session, are never stored, and
+ * is known to be the client's are error pages (ApiError, negotiated); later ones are a 302 to the
+ * client (RFC 6749 §4.1.2.1) when the operator configured it, and error pages too for the clients
+ * anyone can bring (metadata documents, registration: RFC 9700 §4.11.2), until the person answers
+ * the consent page: a denial is then always redirected. Answers read only the browser session, are never stored, and
  * send no Referer onwards (the consent page's URL holds the request).
  */
 import { ApiError } from '../errors.js';
@@ -22,7 +24,14 @@ import {
   resolveResponseTarget,
   validateAuthorizationRequest,
 } from '../oauth/authorize/request.js';
-import { AuthorizationError, codeResponseLocation, errorResponseLocation, type ResponseTarget } from '../oauth/authorize/response.js';
+import {
+  AuthorizationError,
+  authorizationErrorPage,
+  codeResponseLocation,
+  errorResponseLocation,
+  type ResponseTarget,
+} from '../oauth/authorize/response.js';
+import type { AgentClient } from '../oauth/clients/registry.js';
 import { safeReturnTo } from '../signin/return-to.js';
 import type { SignInService } from '../signin/service.js';
 import { signOutFormTargets, SIGNIN_PATHS, type AuthSettings } from '../signin/settings.js';
@@ -111,7 +120,9 @@ function personOf(principal: Principal | undefined): (AuthorizingPerson & { scop
  * rest of the request; sends a person who is not signed in to sign in and back; issues the code at
  * once when consent is remembered, else answers the consent page (200).
  * @throws {ApiError} `not_found` without agent services; `invalid_request`, `invalid_redirect_uri`
- *   as oauth/authorize/request.ts `resolveResponseTarget` (shown as a page, never redirected)
+ *   as oauth/authorize/request.ts `resolveResponseTarget` (shown as a page, never redirected); for
+ *   a client that is not `configured`, every later refusal too (`invalid_request`,
+ *   `invalid_scope`, `invalid_target`: {@link requestRefusal})
  */
 export function authorizeAnswer(ctx: AuthorizeContext): RouteAnswer {
   const issuer = ctx.config.baseUrl;
@@ -144,9 +155,21 @@ export function authorizeAnswer(ctx: AuthorizeContext): RouteAnswer {
       );
       return plainAnswer(200, consentHeaders(ctx, target.redirectUri), html);
     } catch (error) {
-      return refusal(error, target, issuer);
+      return requestRefusal(error, target.client, target, issuer);
     }
   };
+}
+
+/**
+ * A refusal of a request the person has not answered: the 302 to the client only when the operator
+ * configured it (vouching for its redirect URIs); for a metadata-document or registered client the
+ * error page (oauth/authorize/response.ts `authorizationErrorPage`), so no one can make this site
+ * redirect to a URI of their own choosing (RFC 9700 §4.11.2).
+ * @throws {ApiError} the error page; anything but an {@link AuthorizationError} as it was
+ */
+function requestRefusal(error: unknown, client: AgentClient, target: ResponseTarget, issuer: string): PlainAnswer {
+  if (error instanceof AuthorizationError && client.kind !== 'configured') throw authorizationErrorPage(error);
+  return refusal(error, target, issuer);
 }
 
 /** An {@link AuthorizationError} as the 302 to the client; anything else is rethrown. */

@@ -4,6 +4,7 @@
  * retain" it), and `iss` (RFC 9207 §2) so the client can tell which authorization server answered
  * (mix-up attacks, RFC 9700 §4.4).
  */
+import { ApiError } from '../../errors.js';
 
 /**
  * The error codes an authorization response carries (RFC 6749 §4.1.2.1, RFC 8707 §2
@@ -71,4 +72,17 @@ export function errorResponseLocation(target: ResponseTarget, error: Authorizati
 
 function stateOf(target: ResponseTarget): [string, string][] {
   return target.state === undefined ? [] : [['state', target.state]];
+}
+
+/**
+ * An {@link AuthorizationError} as the error page instead of a redirect (the API's error object,
+ * negotiated as HTML or JSON, 400, no Location): for a request refused before the person answered
+ * it, from a client anyone can bring (a Client ID Metadata Document, an RFC 7591 registration),
+ * whose redirect URI would otherwise make this site an open redirector (RFC 9700 §4.11.2).
+ * @returns `invalid_scope` and `invalid_target` as themselves, every other code as
+ *   `invalid_request`; the message names the RFC 6749 §4.1.2.1 code and the problem
+ */
+export function authorizationErrorPage(error: AuthorizationError): ApiError {
+  const code = error.code === 'invalid_scope' || error.code === 'invalid_target' ? error.code : 'invalid_request';
+  return new ApiError(code, { message: `The authorization request was refused (${error.code}): ${error.description}` });
 }
