@@ -10,6 +10,7 @@ import { sortScopes, type Scope } from './scopes.js';
 import { SESSION_CLIENT_ID, type Principal } from './principal.js';
 import type { AuditEvent, SessionRecord, Store, StoreChange } from '../store/store.js';
 import type { AuthSettings } from '../signin/settings.js';
+import { auditSubject } from './audit-subject.js';
 
 /** Who signed in, as the sign-in step hands it over. */
 export interface NewSession {
@@ -213,7 +214,7 @@ export function createSessionService(store: SessionStore, options: SessionServic
         type: 'signed_in',
         clientId: null,
         address: session.address,
-        detail: `session=${id} sub=${session.subject} scopes=${scopes.join(' ')}`,
+        detail: `session=${id} sub=${auditSubject(session.subject)} scopes=${scopes.join(' ')}`,
       };
       await store.createSession(record, audit);
       return { cookieValue, record };
@@ -259,7 +260,7 @@ export function createSessionService(store: SessionStore, options: SessionServic
         type: 'signed_out',
         clientId: null,
         address,
-        detail: `session=${record.id} sub=${record.subject}`,
+        detail: `session=${record.id} sub=${auditSubject(record.subject)}`,
       };
       const [ended] = await store.revokeSessions({ id: record.id }, at, audit);
       refuse(cookieValue, at.getTime());

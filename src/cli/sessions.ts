@@ -9,6 +9,7 @@ import type { AgentGrantRecord, AuditEvent, SessionRecord, Store } from '../stor
 import { AGENT_GRANT_ID_PREFIX } from '../auth/agent-grants.js';
 import { CommandError, UsageError } from './output.js';
 import { printTable, withKeys, type StoreFlags } from './keys.js';
+import { auditSubject } from '../auth/audit-subject.js';
 
 const print = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -147,7 +148,7 @@ export async function revokeSessionsCommand(id: string | undefined, flags: Revok
     return;
   }
   const which = id !== undefined ? { id } : flags.subject !== undefined ? { subject: flags.subject } : ('all' as const);
-  const named = which === 'all' ? 'all' : 'id' in which ? `session=${which.id}` : `sub=${which.subject}`;
+  const named = which === 'all' ? 'all' : 'id' in which ? `session=${which.id}` : `sub=${auditSubject(which.subject)}`;
   const grantsOf: { sessionId: string } | { subject: string } | 'all' =
     id !== undefined ? { sessionId: id } : flags.subject !== undefined ? { subject: flags.subject } : 'all';
   await withKeys(flags, async (_keys, store) => {
