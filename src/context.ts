@@ -183,7 +183,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     },
     readiness: createReadiness({ ping: () => store.ping() }),
     ...(signin === undefined ? {} : { signin }),
-    agents: { settings: config.auth.agents, clients: createClientRegistry({ settings: config.auth.agents, store }), store, now },
+    agents: { settings: config.auth.agents, clients: createClientRegistry({ settings: config.auth.agents, store, limiter }), store, now },
     observers: analytics === undefined ? [] : [analytics.observe],
     ...(analytics === undefined ? {} : { searched: analytics.searched }),
     snapshot: () => current,

@@ -11,10 +11,12 @@ import { addressKey, clientFailuresKey } from './rate-limits-key.js';
 /**
  * The named limits: `token` (token requests per address), `authFailures` (failed authentications
  * of any kind per address), `clientFailures` (failed secrets of one client_id per address; once
- * per client_id alone, the name is kept so that `rateLimits.clientFailures` in sitegate.json works) and
- * `search` (searches per address).
+ * per client_id alone, the name is kept so that `rateLimits.clientFailures` in sitegate.json works),
+ * `search` (searches per address), `clientMetadataFetches` (Client ID Metadata Documents fetched
+ * for an address's authorization requests: the fetches anyone can cause, issue 30) and
+ * `clientRegistrations` (RFC 7591 registrations per address).
  */
-export type RateLimitName = 'token' | 'authFailures' | 'clientFailures' | 'search';
+export type RateLimitName = 'token' | 'authFailures' | 'clientFailures' | 'search' | 'clientMetadataFetches' | 'clientRegistrations';
 
 /** The limits counted per client address alone. */
 export type AddressLimitName = Exclude<RateLimitName, 'clientFailures'>;
@@ -34,6 +36,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   authFailures: { points: 30, windowSec: 60 },
   clientFailures: { points: 30, windowSec: 60 },
   search: { points: 1200, windowSec: 60 },
+  // A person authorizes a handful of agents; each document is then cached for a minute at least.
+  clientMetadataFetches: { points: 30, windowSec: 60 },
+  // An agent registers once per installation.
+  clientRegistrations: { points: 20, windowSec: 3600 },
 };
 
 /** The state of one counter after a check. */

@@ -437,19 +437,19 @@ describe('loadConfig', () => {
         { site: { editUrl: 'ftp://x/' } },
       ],
       [
-        'sitegate.json: rateLimits.nope: unknown key (known: token, authFailures, clientFailures, search)',
+        'sitegate.json: rateLimits.nope: unknown key (known: token, authFailures, clientFailures, search, clientMetadataFetches, clientRegistrations)',
         {},
         {},
         { rateLimits: { nope: { points: 1 } } as ConfigInput['rateLimits'] },
       ],
       [
-        'sitegate.json: rateLimits.toString: unknown key (known: token, authFailures, clientFailures, search)',
+        'sitegate.json: rateLimits.toString: unknown key (known: token, authFailures, clientFailures, search, clientMetadataFetches, clientRegistrations)',
         {},
         {},
         { rateLimits: { toString: { points: 1 } } as ConfigInput['rateLimits'] },
       ],
       [
-        'sitegate.json: rateLimits.__proto__: unknown key (known: token, authFailures, clientFailures, search)',
+        'sitegate.json: rateLimits.__proto__: unknown key (known: token, authFailures, clientFailures, search, clientMetadataFetches, clientRegistrations)',
         {},
         {},
         { rateLimits: JSON.parse('{ "__proto__": { "points": 1, "windowSec": 1 } }') as ConfigInput['rateLimits'] },

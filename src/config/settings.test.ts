@@ -58,6 +58,8 @@ describe('the settings list is the one source of the schema and the README table
       'authFailures',
       'clientFailures',
       'search',
+      'clientMetadataFetches',
+      'clientRegistrations',
     ]);
     expect(schema.properties.port).toStrictEqual({
       type: 'integer',

@@ -74,6 +74,8 @@ const LIMIT_COUNTS: Readonly<Record<RateLimitName, string>> = {
   token: 'token requests per client address',
   authFailures: 'failed authentications of any kind per client address',
   clientFailures: 'failed client secrets of one client_id',
+  clientMetadataFetches: 'client metadata documents fetched for authorization requests per client address',
+  clientRegistrations: 'client registrations (RFC 7591) per client address',
 };
 
 /** "Rate limits": the limits this server enforces (its configuration) and how a refusal reads. */
