@@ -11,6 +11,8 @@ import { openSqliteStore } from './store/sqlite.js';
 import { createKeyService } from './auth/keys.js';
 import { createTokenService, type TokenService } from './auth/access-tokens.js';
 import { createSessionService } from './auth/sessions.js';
+import { createAgentGrantService } from './auth/agent-grants.js';
+import { resourcesOf } from './oauth/settings.js';
 import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limits.js';
 import { SILENT_LOG, type Log } from './log.js';
 import { describeTightened, type Tightened } from './store/data-dir.js';
@@ -131,12 +133,16 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   const keys = createKeyService(store, { now: options.now, onBackgroundError });
   // Sign-in and sign-out are audited in the transaction of the session's own write (store.createSession, revokeSessions).
   const sessions = createSessionService(store, { settings: config.auth, now: options.now, onBackgroundError });
+  // Agents' grants (issue 30): their tokens live while the grant does, cached about a second.
+  const grants = createAgentGrantService(store, { now: options.now });
   let tokens: TokenService;
   let unwatch: () => Promise<void>;
   try {
     tokens = await createTokenService(store, keys, {
       issuer: config.baseUrl,
       audience: config.baseUrl,
+      audiences: resourcesOf(config.baseUrl),
+      grants,
       ttlSec: config.tokenTtlSec,
       now: options.now,
     });
@@ -146,6 +152,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       keys.invalidate(change);
       tokens.invalidate(change);
       sessions.invalidate(change);
+      grants.invalidate(change);
     });
   } catch (error) {
     if (options.store === undefined) await store.close();
@@ -176,6 +183,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
       keys,
       tokens,
       sessions,
+      grants,
       limiter,
       blockedAddresses: new Map(),
       audit: (event) => auditQueue.append(event),

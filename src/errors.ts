@@ -77,7 +77,8 @@ export const ERROR_TABLE = {
   unsupported_grant_type: {
     status: 400,
     message: 'The grant type is not supported.',
-    resolution: 'Use grant_type "client_credentials".',
+    resolution:
+      'Use grant_type "client_credentials" with an API key; agents acting for a person use "authorization_code", then "refresh_token".',
   },
   invalid_scope: {
     status: 400,

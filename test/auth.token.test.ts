@@ -323,7 +323,8 @@ describe('malformed requests', () => {
   it('grant_type other than client_credentials: 400 unsupported_grant_type', async () => {
     await withApp(async ({ app, context }) => {
       const client = await issueKey(context, ['search:read']);
-      const message = 'The grant type password is not supported; use client_credentials.';
+      const message =
+        'The grant type password is not supported; use client_credentials (API keys), authorization_code or refresh_token (agents).';
       expectApiError(
         await app.inject(jsonTokenRequest(grant(client, { grant_type: 'password' }))),
         apiErrorBody('unsupported_grant_type', { message }),
@@ -553,7 +554,10 @@ describe('malformed requests', () => {
       const wrong = { clientId: client.clientId, clientSecret: 'wrong' };
       expectApiError(
         await app.inject(jsonTokenRequest(grant(wrong, { grant_type: 'password', scope: 'admin' }))),
-        apiErrorBody('unsupported_grant_type', { message: 'The grant type password is not supported; use client_credentials.' }),
+        apiErrorBody('unsupported_grant_type', {
+          message:
+            'The grant type password is not supported; use client_credentials (API keys), authorization_code or refresh_token (agents).',
+        }),
       );
       // An unauthenticated client learns nothing about scopes.
       expectApiError(await app.inject(jsonTokenRequest(grant(wrong, { scope: 'admin' }))), apiErrorBody('invalid_client'));

@@ -3,11 +3,15 @@
  * jti), signed with Ed25519 (EdDSA) keys kept in the store and published as a JWKS (RFC 7517).
  * Verified tokens are cached until they expire, so a repeat call skips the signature check; the
  * key behind a token is re-checked through the key cache, so revocation still bites within seconds.
+ * Agent tokens (issue 30: authorization code and refresh grants) carry the person as `sub`, the
+ * agent as `client_id`, the RFC 8707 resource as `aud` and their grant as `grant_id`; the grant,
+ * not an API key, is what is re-checked (agent-grants.ts).
  */
 import { KeyObject, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, errors as joseErrors, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { ApiError, type Scope } from '../errors.js';
 import type { SigningKeyRecord, Store, StoreChange } from '../store/store.js';
+import type { AgentGrantService } from './agent-grants.js';
 import type { KeyService } from './keys.js';
 import type { Principal } from './principal.js';
 import { parseScopeParameter } from './scopes.js';
@@ -49,6 +53,12 @@ export interface Jwks {
 export interface AccessTokenClaims {
   jti: string;
   clientId: string;
+  /** `sub`: the client_id for an API key's token, the person's subject for an agent's. */
+  subject: string;
+  /** `aud`: the resource the token was issued for. */
+  audience: string;
+  /** `grant_id` of an agent's token (`sga_…`); undefined for an API key's. */
+  grantId?: string | undefined;
   scopes: Scope[];
   /** Seconds since the epoch. */
   iat: number;
@@ -56,14 +66,25 @@ export interface AccessTokenClaims {
   exp: number;
 }
 
+/** What an agent's token says beyond its client and scopes (issue 30; RFC 9068 §2.2, RFC 8707). */
+export interface AgentTokenFacts {
+  /** `sub`: the person's subject at the identity provider. */
+  subject: string;
+  /** `grant_id`: the agent grant (`sga_…`) the token is issued under. */
+  grantId: string;
+  /** `aud`: the grant's RFC 8707 resource, one of `resourcesOf(baseUrl)`. */
+  audience: string;
+}
+
 /** Issues and verifies access tokens. */
 export interface TokenService {
   /**
-   * Signs a token for a client (see jws.ts and ed25519.ts); `iat` is the time of the call.
+   * Signs a token for a client (see jws.ts and ed25519.ts); `iat` is the time of the call. With
+   * `agent`, an agent's token: `sub`, `aud` and `grant_id` from it (issue 30).
    * @returns the compact JWS and its lifetime in seconds
    * @throws {Error} (rejects) when signing fails
    */
-  issue(clientId: string, scopes: readonly Scope[]): Promise<{ token: string; expiresInSec: number }>;
+  issue(clientId: string, scopes: readonly Scope[], agent?: AgentTokenFacts): Promise<{ token: string; expiresInSec: number }>;
   /**
    * Verifies a bearer token: signature, `typ`, `iss`, `aud`, `exp`, then that its key is active.
    * @throws {ApiError} `token_expired` past `exp`; `invalid_token` for anything else
@@ -100,6 +121,13 @@ export interface TokenServiceOptions {
   issuer: string;
   /** `aud` of issued tokens: the resource server, the public base URL. */
   audience: string;
+  /**
+   * Every `aud` verification accepts (issue 30: the RFC 8707 resources, `resourcesOf(baseUrl)`);
+   * default `[audience]`.
+   */
+  audiences?: readonly string[] | undefined;
+  /** Whether agent grants are live; without it, every agent token is refused (fail closed). */
+  grants?: AgentGrantService | undefined;
   ttlSec: number;
   now?: () => Date;
 }
@@ -246,7 +274,10 @@ export async function createTokenService(store: Store, keys: KeyService, options
   };
 
   const checkActive = async (principal: Principal, jti: string): Promise<Principal> => {
-    if ((await keys.activeKey(principal.clientId)) === undefined) {
+    if (principal.agentGrant !== undefined) {
+      if (options.grants === undefined || !(await options.grants.isActive(principal.agentGrant.grantId)))
+        throw new ApiError('invalid_token', { message: 'The authorization behind this token was revoked or has expired.' });
+    } else if ((await keys.activeKey(principal.clientId)) === undefined) {
       throw new ApiError('invalid_token', { message: 'The key behind this token was revoked or has expired.' });
     }
     if (await isRevoked(jti)) throw new ApiError('invalid_token', { message: 'This token was revoked.' });
@@ -265,7 +296,7 @@ export async function createTokenService(store: Store, keys: KeyService, options
     try {
       ({ payload } = await jwtVerify(token, (header) => publicKeyFor(header.kid), {
         issuer: options.issuer,
-        audience: options.audience,
+        audience: [...(options.audiences ?? [options.audience])],
         typ: 'at+jwt',
         algorithms: [TOKEN_ALG],
         currentDate: now(),
@@ -275,8 +306,17 @@ export async function createTokenService(store: Store, keys: KeyService, options
       if (error instanceof joseErrors.JWTExpired) throw new ApiError('token_expired');
       throw new ApiError('invalid_token');
     }
-    const { client_id: clientId, scope, exp, iat, jti } = payload;
-    if (typeof clientId !== 'string' || typeof scope !== 'string' || exp === undefined || iat === undefined || jti === undefined) {
+    const { client_id: clientId, scope, exp, iat, jti, sub, aud, grant_id: grantId } = payload;
+    if (
+      typeof clientId !== 'string' ||
+      typeof scope !== 'string' ||
+      typeof sub !== 'string' ||
+      typeof aud !== 'string' ||
+      (grantId !== undefined && typeof grantId !== 'string') ||
+      exp === undefined ||
+      iat === undefined ||
+      jti === undefined
+    ) {
       throw new ApiError('invalid_token');
     }
     // Whoever holds a signing key could otherwise mint a token valid for a year: no token may
@@ -285,14 +325,18 @@ export async function createTokenService(store: Store, keys: KeyService, options
       throw new ApiError('invalid_token');
     }
     const scopes = parseScopeParameter(scope).scopes;
-    const entry = { principal: { scheme: 'bearer' as const, clientId, scopes }, claims: { jti, clientId, scopes, iat, exp } };
+    const principal: Principal =
+      grantId === undefined
+        ? { scheme: 'bearer', clientId, scopes }
+        : { scheme: 'bearer', clientId, scopes, agentGrant: { subject: sub, grantId } };
+    const entry = { principal, claims: { jti, clientId, subject: sub, audience: aud, grantId, scopes, iat, exp } };
     if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
     verified.set(token, entry);
     return entry;
   };
 
   const service: TokenService = {
-    async issue(clientId, scopes) {
+    async issue(clientId, scopes, agent) {
       // On the real clock, as the unknown-kid throttle: `now` may be frozen in tests.
       if (Date.now() - loadedAtMs >= SIGNING_KEY_REFRESH_MS) reloadKeys().catch(() => undefined);
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -304,11 +348,12 @@ export async function createTokenService(store: Store, keys: KeyService, options
           client_id: clientId,
           scope: scopes.join(' '),
           iss: options.issuer,
-          sub: clientId,
-          aud: options.audience,
+          sub: agent?.subject ?? clientId,
+          aud: agent?.audience ?? options.audience,
           iat: issuedAt,
           exp: issuedAt + options.ttlSec,
           jti: randomUUID(),
+          ...(agent === undefined ? {} : { grant_id: agent.grantId }),
         },
         signing.privateKey,
       );
@@ -319,7 +364,10 @@ export async function createTokenService(store: Store, keys: KeyService, options
       if (hit === undefined) return undefined;
       const atMs = nowMs();
       if (hit.claims.exp * 1000 <= atMs) return undefined;
-      if (keys.cachedActiveKey(hit.principal.clientId, atMs) === undefined) return undefined;
+      const grant = hit.principal.agentGrant;
+      if (grant === undefined) {
+        if (keys.cachedActiveKey(hit.principal.clientId, atMs) === undefined) return undefined;
+      } else if (options.grants?.cachedActive(grant.grantId, atMs) !== true) return undefined;
       const revocation = revocations.get(hit.claims.jti);
       if (revocation === undefined || revocation.revoked || revocation.untilMs <= atMs) return undefined;
       return hit.principal;

@@ -6,6 +6,7 @@
 import { ApiError, type Scope } from '../errors.js';
 import type { AuditEvent } from '../store/store.js';
 import type { TokenService } from './access-tokens.js';
+import type { AgentGrantService } from './agent-grants.js';
 import type { KeyService } from './keys.js';
 import type { SessionService } from './sessions.js';
 import type { Principal, PresentedCredential } from './principal.js';
@@ -20,6 +21,8 @@ export interface AuthServices {
   tokens: TokenService;
   /** People's browser sessions (sessions.ts). */
   sessions: SessionService;
+  /** Whether agents' grants are live (agent-grants.ts, issue 30); what revokes one in this process drops its cached answer here. */
+  grants: AgentGrantService;
   limiter: RateLimiter;
   /** Appends an audit event without waiting (failures are logged, never fail the request). */
   audit(event: Omit<AuditEvent, 'at'>): void;

@@ -72,7 +72,8 @@ const bearerScheme: CredentialScheme = {
   async verify(services, value, address) {
     try {
       const principal = await services.tokens.verify(value);
-      services.keys.touch(principal.clientId);
+      // An agent's token (issue 30) has no API key behind it: its grant records its last refresh.
+      if (principal.agentGrant === undefined) services.keys.touch(principal.clientId);
       return principal;
     } catch (error) {
       if (error instanceof ApiError) await recordFailure(services, address, null, error.code);

@@ -234,7 +234,7 @@ function program(setExit: (code: number) => void): Command {
   onStore(
     sessions
       .command('list')
-      .description('List live sessions: id, subject, name, scopes, created, last seen, expires.')
+      .description('List live sessions (id, subject, name, scopes, created, last seen, expires), then agent grants (with their client).')
       .option('--json', 'print JSON'),
     'listSessionsCommand',
   );
@@ -242,7 +242,7 @@ function program(setExit: (code: number) => void): Command {
     sessions
       .command('revoke')
       .description('Revoke one session, every session of a person, or all; they must sign in again.')
-      .argument('[id]', 'session id (sgs_…)')
+      .argument('[id]', 'session id (sgs_…; its agent grants go with it) or agent grant id (sga_…)')
       .option('--subject <sub>', "every session of this person (the identity provider's sub)")
       .option('--all', 'every session'),
     'revokeSessionsCommand',

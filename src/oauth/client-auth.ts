@@ -2,13 +2,15 @@
  * Client authentication at the token endpoints (RFC 6749 §2.3.1): HTTP Basic or the body's
  * client_id and client_secret, never both; brute-force limits before any secret is checked; and
  * one 401 `invalid_client` for every refusal. The budgets themselves are auth/brute-force.ts.
+ * Agents (issue 30) are public clients: a client_id alone, resolved by the client registry.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, type Scope } from '../errors.js';
-import { recordClientFailure } from '../auth/brute-force.js';
+import { checkTokenBudgets, recordClientFailure } from '../auth/brute-force.js';
 import { isClientId } from '../auth/api-keys.js';
 import { AUTH_REALM } from './answers.js';
-import type { OAuthContext } from './context.js';
+import type { AgentServices, OAuthContext, TokenRequest } from './context.js';
+import { ClientRefusedError, type AgentClient } from './clients/registry.js';
 import type { TokenParams } from './params.js';
 
 /** An authenticating client: its credentials and how it sent them (RFC 8414 auth method names). */
@@ -84,4 +86,67 @@ export async function authenticateClient(ctx: OAuthContext, address: string, aut
   const headers: Record<string, string> =
     auth.method === 'client_secret_basic' ? { 'www-authenticate': `Basic realm="${AUTH_REALM}"` } : {};
   throw new ApiError('invalid_client', { headers });
+}
+
+/**
+ * The client_id of a public client (issue 30: an agent; RFC 6749 §2.1, OAuth 2.1 §2.4): sent in
+ * the body, or as HTTP Basic with an empty secret (RFC 6749 §2.3.1 as the MCP SDK may send it), and
+ * no secret anywhere. A client_id with the shape of an API key's is never a public client.
+ * @returns the client_id, or undefined when the request is no public client's (a secret was sent,
+ *   no client_id was, or it has an API key's shape): {@link readClientAuth} then decides
+ * @throws {ApiError} `invalid_request` as {@link readClientAuth} for a malformed Authorization header
+ */
+export function readPublicClientId(headers: IncomingHttpHeaders, params: TokenParams): string | undefined {
+  if (headers.authorization === undefined && (params.client_secret ?? '') === '') {
+    const clientId = params.client_id;
+    return clientId === undefined || clientId === '' || isClientId(clientId) ? undefined : clientId;
+  }
+  const auth = readClientAuth(headers, params);
+  return auth.clientSecret === '' && auth.clientId !== '' && !isClientId(auth.clientId) ? auth.clientId : undefined;
+}
+
+/**
+ * Step of the agent grants (authorization_code, refresh_token): the client must be a public agent
+ * client known to the registry (a Client ID Metadata Document, a registered or configured client),
+ * within the token budgets of its address and client_id.
+ * @returns the agent's client
+ * @throws {ApiError} `unauthorized_client` for an API key (its shape, or any secret sent: API keys
+ *   use client_credentials, RFC 6749 §5.2); `invalid_request` without a client_id; `rate_limited`;
+ *   `invalid_client` (401) when the registry refuses the client_id
+ */
+export async function authenticatePublicClient(
+  ctx: OAuthContext,
+  agents: AgentServices,
+  request: TokenRequest,
+  params: TokenParams,
+): Promise<AgentClient> {
+  const clientId = readPublicClientId(request.headers, params);
+  if (clientId === undefined) {
+    if ((params.client_id ?? '') === '' && request.headers.authorization === undefined)
+      throw new ApiError('invalid_request', { message: 'client_id is required.' });
+    throw new ApiError('unauthorized_client', {
+      message: 'API keys use grant_type client_credentials; this grant is for agents, public clients identified by their client_id alone.',
+    });
+  }
+  return resolvePublicClient(ctx, agents, request.address, clientId);
+}
+
+/**
+ * Step: a public client's client_id, within the token budgets, must be one the registry knows.
+ * @returns the agent's client
+ * @throws {ApiError} `rate_limited`; `invalid_client` (401) when the registry refuses the client_id
+ */
+export async function resolvePublicClient(
+  ctx: OAuthContext,
+  agents: AgentServices,
+  address: string,
+  clientId: string,
+): Promise<AgentClient> {
+  await checkTokenBudgets(ctx.auth, address, clientId);
+  try {
+    return await agents.clients.resolve(clientId);
+  } catch (error) {
+    if (error instanceof ClientRefusedError) throw new ApiError('invalid_client', { message: error.message });
+    throw error;
+  }
 }

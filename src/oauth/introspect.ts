@@ -1,4 +1,7 @@
-/** introspectOAuthToken (RFC 7662): a client may introspect its own tokens; anything else is inactive. */
+/**
+ * introspectOAuthToken (RFC 7662): a client may introspect its own tokens; anything else is
+ * inactive. An agent's token (issue 30) reports the person as `sub` and its resource as `aud`.
+ */
 import type { OAuthContext, TokenRequest } from './context.js';
 import { authenticateTokenAction } from './token-action.js';
 
@@ -25,9 +28,9 @@ export type IntrospectionResponse =
  * @throws {ApiError} as {@link authenticateTokenAction}
  */
 export async function introspectOAuthToken(ctx: OAuthContext, request: TokenRequest): Promise<IntrospectionResponse> {
-  const { token, auth } = await authenticateTokenAction(ctx, request);
+  const { token, clientId } = await authenticateTokenAction(ctx, request);
   const claims = await ctx.auth.tokens.inspect(token);
-  if (claims?.clientId !== auth.clientId) return { active: false };
+  if (claims?.clientId !== clientId) return { active: false };
   return {
     active: true,
     scope: claims.scopes.join(' '),
@@ -35,8 +38,8 @@ export async function introspectOAuthToken(ctx: OAuthContext, request: TokenRequ
     token_type: 'Bearer',
     exp: claims.exp,
     iat: claims.iat,
-    sub: claims.clientId,
-    aud: ctx.config.baseUrl,
+    sub: claims.subject,
+    aud: claims.audience,
     iss: ctx.config.baseUrl,
     jti: claims.jti,
   };

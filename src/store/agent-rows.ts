@@ -101,7 +101,7 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit }: Agent
   /** Revokes live grants matching `which` on `executor`, announcing each. */
   const revokeOn = async (
     executor: Kysely<Database>,
-    which: { id: string } | { subject: string } | { clientId: string } | 'all',
+    which: { id: string } | { subject: string } | { clientId: string } | { sessionId: string } | 'all',
     at: Date,
   ): Promise<AgentGrantRecord[]> => {
     let query = executor
@@ -112,6 +112,7 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit }: Agent
     if (which !== 'all') {
       if ('id' in which) query = query.where('id', '=', which.id);
       else if ('subject' in which) query = query.where('subject', '=', which.subject);
+      else if ('sessionId' in which) query = query.where('session_id', '=', which.sessionId);
       else query = query.where('client_id', '=', which.clientId);
     }
     const revoked = (await query.returningAll().execute()).map(toGrant).sort(newestFirst);

@@ -351,16 +351,22 @@ export interface Store {
    * (`reused`); when the grant is revoked or expired at `at`, changes nothing (`inactive`).
    * @returns undefined when no refresh token has this hash
    */
-  rotateRefreshToken(tokenHash: string, nextHash: string, at: Date, audit?: (grant: AgentGrantRecord) => AuditEvent): Promise<RefreshRotation | undefined>;
+  rotateRefreshToken(
+    tokenHash: string,
+    nextHash: string,
+    at: Date,
+    audit?: (grant: AgentGrantRecord) => AuditEvent,
+  ): Promise<RefreshRotation | undefined>;
   /** The grant a refresh token belongs to, whatever its state (RFC 7009 revocation of a refresh token). */
   getAgentGrantByRefreshToken(tokenHash: string): Promise<AgentGrantRecord | undefined>;
   /**
    * Revokes live grants, as {@link revokeSessions} does sessions: one grant, every grant of a
-   * person, of a client, or all; `audit` in the same transaction; announces each.
+   * person, of a client, every grant consented in one browser session (`sessionId`: revoking the
+   * session stops its agents), or all; `audit` in the same transaction; announces each.
    * @returns the grants revoked, newest first
    */
   revokeAgentGrants(
-    which: { id: string } | { subject: string } | { clientId: string } | 'all',
+    which: { id: string } | { subject: string } | { clientId: string } | { sessionId: string } | 'all',
     at: Date,
     audit?: AuditEvent | ((revoked: readonly AgentGrantRecord[]) => AuditEvent),
   ): Promise<AgentGrantRecord[]>;
