@@ -14,7 +14,7 @@ import type { InjectOptions } from 'light-my-request';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
 import { HTML_SECURITY, PUBLIC_CORS } from './http-expect.js';
-import { jsonTokenRequest, obtainToken, TOKEN_PATH } from './auth-fixtures.js';
+import { jsonTokenRequest, obtainToken } from './auth-fixtures.js';
 
 const HSTS = 'max-age=31536000';
 const ORIGIN = 'https://elsewhere.example';
@@ -172,9 +172,8 @@ describe('CORS', () => {
   });
 
   // /mcp refuses every method from an origin it does not allow, the preflight too (answers/mcp-origin.ts).
+  // The token and revocation endpoints answer browser-based OAuth clients (issue 30): test/oauth.metadata.test.ts.
   it.each([
-    [TOKEN_PATH, 204],
-    ['/api/v1/oauth/revoke', 204],
     ['/api/v1/oauth/introspect', 204],
     ['/mcp', 403],
   ])('opens no POST endpoint to other origins: preflight for %s', async (url, status) => {
@@ -198,7 +197,6 @@ describe('CORS', () => {
       { url: '/internal/runbook', headers: { 'x-api-key': apiKey } },
       { url: '/api/v1/whoami', headers: { 'x-api-key': 'sgk_wrong' } }, // 401
       { url: '/internal/nope', headers: { 'x-api-key': apiKey } }, // 404 for a credential
-      jsonTokenRequest({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
       { ...MCP_CALL, headers: { ...MCP_CALL.headers, 'x-api-key': apiKey } },
       MCP_CALL,
     ];

@@ -34,21 +34,27 @@ function siteName(t: TestApp): string {
   return t.loaded.snapshot.site.name;
 }
 
+/** The RFC 8414 metadata with the default agent settings (metadata documents on, registration off). */
 function authorizationServer(baseUrl: string): Record<string, unknown> {
-  const methods = ['client_secret_basic', 'client_secret_post'];
+  const methods = ['client_secret_basic', 'client_secret_post', 'none'];
   return {
     issuer: baseUrl,
+    authorization_endpoint: `${baseUrl}/api/v1/oauth/authorize`,
     token_endpoint: `${baseUrl}/api/v1/oauth/token`,
     jwks_uri: `${baseUrl}/.well-known/jwks.json`,
     scopes_supported: [...SCOPES],
-    response_types_supported: [],
-    grant_types_supported: ['client_credentials'],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
     token_endpoint_auth_methods_supported: methods,
+    service_documentation: `${baseUrl}/developers`,
     revocation_endpoint: `${baseUrl}/api/v1/oauth/revoke`,
     revocation_endpoint_auth_methods_supported: methods,
     introspection_endpoint: `${baseUrl}/api/v1/oauth/introspect`,
-    introspection_endpoint_auth_methods_supported: methods,
-    service_documentation: `${baseUrl}/developers`,
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
   };
 }
 

@@ -9,6 +9,8 @@ import { bodyAnswer, type HeaderFields, type RouteAnswer } from './answer.js';
 import { htmlSecurityHeaders, markdownAlternateLink, PUBLIC_CORS_HEADERS } from './headers.js';
 import { negotiateMediaType } from './negotiation.js';
 import { buildMcpProtectedResourceMetadata } from '../discovery/well-known.js';
+import { buildAuthorizationServerMetadata, buildOpenIdConfiguration } from '../discovery/authorization-server.js';
+import type { AgentAuthSettings } from '../oauth/settings.js';
 import { jsonBody } from '../snapshot/bodies.js';
 
 /** How a discovery resource is served. */
@@ -26,7 +28,6 @@ export const DISCOVERY: Readonly<Record<string, DiscoveryResource>> = {
   getLlmsTxt: { body: (s) => s.discovery.llmsTxt },
   getDevelopersPortal: { body: (s) => s.discovery.portal, headers: htmlSecurityHeaders },
   getSitemap: { body: (s) => s.discovery.sitemap },
-  getAuthorizationServerMetadata: { body: (s) => s.discovery.authorizationServer },
   getProtectedResourceMetadata: { body: (s) => s.discovery.protectedResource },
   getApiCatalog: { body: (s) => s.discovery.apiCatalog, link: 'api-catalog' },
   '/llms-full.txt': { body: (s) => s.discovery.llmsFullTxt },
@@ -53,6 +54,22 @@ export function mcpProtectedResource(baseUrl: string): DiscoveryResource {
       return body;
     },
   };
+}
+
+/**
+ * The authorization server's metadata (discovery/authorization-server.ts), by where it is served:
+ * RFC 8414 at `/.well-known/oauth-authorization-server`, OpenID Connect Discovery at
+ * `/.well-known/openid-configuration`. Made once from the configuration: neither depends on the site.
+ * @param baseUrl public base URL without trailing slash; also the issuer
+ * @param agents the agent settings (`config.auth.agents`)
+ */
+export function authorizationServerResources(
+  baseUrl: string,
+  agents: AgentAuthSettings,
+): { authorizationServer: DiscoveryResource; openidConfiguration: DiscoveryResource } {
+  const authorizationServer = jsonBody(buildAuthorizationServerMetadata(baseUrl, agents));
+  const openidConfiguration = jsonBody(buildOpenIdConfiguration(baseUrl, agents));
+  return { authorizationServer: { body: () => authorizationServer }, openidConfiguration: { body: () => openidConfiguration } };
 }
 
 /**

@@ -218,7 +218,8 @@ export const EXTRA_OPERATIONS: readonly Operation[] = [
     method: 'GET',
     path: '/.well-known/oauth-authorization-server',
     summary: 'OAuth authorization server metadata',
-    description: 'RFC 8414 metadata: issuer, token, revocation and introspection endpoints, JWKS, grant types, scopes.',
+    description:
+      'RFC 8414 metadata: issuer, authorization, token, revocation and introspection endpoints (registration when dynamic registration is on), JWKS, grant types, PKCE methods, scopes. The same members, with those OpenID Connect Discovery requires, are at /.well-known/openid-configuration.',
     tag: 'Discovery',
     inSpec: false,
     credential: 'none',

@@ -149,20 +149,26 @@ const strings = { type: 'array', items: { type: 'string' } } as const;
 /** RFC 8414 §2 authorization server metadata (the members sitegate publishes). */
 export const AuthorizationServerMetadataSchema = {
   type: 'object',
-  required: ['issuer', 'token_endpoint', 'jwks_uri', 'response_types_supported', 'grant_types_supported'],
+  required: ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri', 'response_types_supported', 'grant_types_supported'],
   properties: {
     issuer: uri,
+    authorization_endpoint: uri,
     token_endpoint: uri,
     jwks_uri: uri,
+    registration_endpoint: uri,
     scopes_supported: strings,
     response_types_supported: strings,
+    response_modes_supported: strings,
     grant_types_supported: strings,
     token_endpoint_auth_methods_supported: strings,
+    service_documentation: uri,
     revocation_endpoint: uri,
     revocation_endpoint_auth_methods_supported: strings,
     introspection_endpoint: uri,
     introspection_endpoint_auth_methods_supported: strings,
-    service_documentation: uri,
+    code_challenge_methods_supported: strings,
+    authorization_response_iss_parameter_supported: { type: 'boolean' },
+    client_id_metadata_document_supported: { type: 'boolean' },
   },
 } as const;
 

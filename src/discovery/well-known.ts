@@ -1,16 +1,24 @@
 /**
- * The well-known discovery documents: OAuth authorization server metadata (RFC 8414), protected
- * resource metadata (RFC 9728) and the API catalog (RFC 9727). Pure builders over the base URL.
+ * The well-known discovery documents: where they are served, protected resource metadata
+ * (RFC 9728) and the API catalog (RFC 9727). Pure builders over the base URL. The authorization
+ * server's metadata (RFC 8414, OpenID Connect Discovery) is authorization-server.ts.
  */
 import { SCOPES } from '../auth/scopes.js';
+import { OAUTH_PATHS } from '../oauth/settings.js';
 
-/** Paths of the endpoints the documents point at. */
+/**
+ * Paths of the endpoints the documents point at, relative to the base URL. The authorization
+ * server's endpoints are oauth/settings.ts `OAUTH_PATHS`, named here as RFC 8414 §2 names them.
+ */
 export const ENDPOINT_PATHS = {
-  token: '/api/v1/oauth/token',
-  revocation: '/api/v1/oauth/revoke',
-  introspection: '/api/v1/oauth/introspect',
+  authorization: OAUTH_PATHS.authorize,
+  token: OAUTH_PATHS.token,
+  registration: OAUTH_PATHS.register,
+  revocation: OAUTH_PATHS.revoke,
+  introspection: OAUTH_PATHS.introspect,
   jwks: '/.well-known/jwks.json',
   authorizationServer: '/.well-known/oauth-authorization-server',
+  openidConfiguration: '/.well-known/openid-configuration',
   protectedResource: '/.well-known/oauth-protected-resource',
   apiCatalog: '/.well-known/api-catalog',
   openapi: '/openapi.json',
@@ -19,30 +27,6 @@ export const ENDPOINT_PATHS = {
   mcp: '/mcp',
   llmsTxt: '/llms.txt',
 } as const;
-
-const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
-
-/**
- * RFC 8414 §2 authorization server metadata. `response_types_supported` is REQUIRED by §2 and is
- * empty: there is no authorization endpoint, only the client-credentials grant.
- * @param baseUrl public base URL without trailing slash; also the issuer
- */
-export function buildAuthorizationServerMetadata(baseUrl: string): Record<string, unknown> {
-  return {
-    issuer: baseUrl,
-    token_endpoint: baseUrl + ENDPOINT_PATHS.token,
-    jwks_uri: baseUrl + ENDPOINT_PATHS.jwks,
-    scopes_supported: [...SCOPES],
-    response_types_supported: [],
-    grant_types_supported: ['client_credentials'],
-    token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-    revocation_endpoint: baseUrl + ENDPOINT_PATHS.revocation,
-    revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-    introspection_endpoint: baseUrl + ENDPOINT_PATHS.introspection,
-    introspection_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-    service_documentation: baseUrl + ENDPOINT_PATHS.portal,
-  };
-}
 
 /**
  * RFC 9728 §2 protected resource metadata: the site is the resource; it accepts bearer tokens in
@@ -80,7 +64,7 @@ export function buildMcpProtectedResourceMetadata(baseUrl: string, resourceName:
  * between the host and the identifier's path (`https://host/docs` → `https://host/.well-known/{suffix}/docs`;
  * no path, no insertion). The path keeps its percent-encoding; a trailing slash is dropped.
  * @param identifier an issuer or resource identifier (absolute URL, no query or fragment)
- * @param suffix `oauth-authorization-server` or `oauth-protected-resource`
+ * @param suffix `oauth-authorization-server`, `openid-configuration` or `oauth-protected-resource`
  */
 export function wellKnownUrl(identifier: string, suffix: string): string {
   const url = new URL(identifier);
@@ -106,6 +90,8 @@ export function resourceMetadataUrl(baseUrl: string, path?: string): string {
 export interface WellKnownPaths {
   /** RFC 8414 authorization server metadata (issuer = base URL). */
   authorizationServer: readonly string[];
+  /** The same metadata as OpenID Connect Discovery 1.0 §4 locates it (authorization-server.ts `buildOpenIdConfiguration`). */
+  openidConfiguration: readonly string[];
   /** RFC 9728 metadata of the site (resource = base URL). */
   protectedResource: readonly string[];
   /** RFC 9728 metadata of the MCP endpoint (resource = `{baseUrl}/mcp`). */
@@ -120,7 +106,10 @@ export interface WellKnownPaths {
  * §3.1 / RFC 9728 §3.1 locations on the host's root (`/.well-known/oauth-authorization-server/docs`,
  * `/.well-known/oauth-protected-resource/docs`, `/.well-known/oauth-protected-resource/docs/mcp` for
  * `https://host/docs`) are added as the proxy forwards them, unchanged; for a base URL at the
- * root they are the first ones.
+ * root they are the first ones. `/.well-known/openid-configuration` is where OpenID Connect
+ * Discovery 1.0 §4.1 appends it to the issuer (`https://host/docs/.well-known/openid-configuration`,
+ * arriving without `/docs`) and `/.well-known/openid-configuration/docs` where the MCP spec's
+ * discovery order inserts it ("Authorization Server Metadata Discovery", after RFC 8414 §5).
  * @param baseUrl public base URL without trailing slash
  */
 export function wellKnownPaths(baseUrl: string): WellKnownPaths {
@@ -128,6 +117,7 @@ export function wellKnownPaths(baseUrl: string): WellKnownPaths {
   const unique = (...paths: string[]): string[] => [...new Set(paths)];
   return {
     authorizationServer: unique(ENDPOINT_PATHS.authorizationServer, pathOf(wellKnownUrl(baseUrl, 'oauth-authorization-server'))),
+    openidConfiguration: unique(ENDPOINT_PATHS.openidConfiguration, pathOf(wellKnownUrl(baseUrl, 'openid-configuration'))),
     protectedResource: unique(ENDPOINT_PATHS.protectedResource, pathOf(wellKnownUrl(baseUrl, 'oauth-protected-resource'))),
     mcpProtectedResource: unique(
       MCP_PROTECTED_RESOURCE_PATH,

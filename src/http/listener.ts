@@ -106,8 +106,9 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     response: ServerResponse,
     facts: Facts,
     route: Route | undefined,
-    answer: Answer,
+    given: Answer,
   ): Promise<void> | undefined => {
+    const answer = route?.cors === undefined ? given : withCors(given, route.cors);
     const written = write(request, response, answer);
     if (!observing) return written;
     if (written === undefined) {
@@ -293,18 +294,26 @@ function resourceOf(route: Route | undefined, answer: Answer | undefined): strin
 }
 
 /**
- * OPTIONS (204 with Allow, and for a CORS preflight of a GET/HEAD resource the public read-only
- * grant: headers.ts), or 405 with Allow for any other method the path does not take.
+ * OPTIONS (204 with Allow, and for a CORS preflight the path's grant: its own, or for a GET/HEAD
+ * resource the public read-only one: headers.ts), or 405 with Allow for any other method the path
+ * does not take.
  * @throws {ApiError} `method_not_allowed`
  */
 function otherMethod(facts: RequestFacts, routes: PathRoutes): Answer {
   const { allow } = routes;
   if (facts.method === 'OPTIONS') {
     const preflight = facts.headers.origin !== undefined && facts.headers['access-control-request-method'] !== undefined;
-    return plainAnswer(204, preflight && routes.GET !== undefined ? { allow, ...PREFLIGHT_HEADERS } : { allow }, undefined);
+    const grant = routes.preflight ?? (routes.GET !== undefined ? PREFLIGHT_HEADERS : undefined);
+    return plainAnswer(204, preflight && grant !== undefined ? { allow, ...grant } : { allow }, undefined);
   }
   const message = (routes.POST ?? routes.GET)?.notAllowed ?? `${facts.method} is not allowed here.`;
   throw new ApiError('method_not_allowed', { message, headers: { allow } });
+}
+
+/** The answer with the route's CORS headers (route.ts `cors`): computed answers only, as the routes that set it give. */
+function withCors(answer: Answer, cors: Readonly<Record<string, string>>): Answer {
+  if (answer.kind !== 'plain') return answer;
+  return { ...answer, headers: { ...answer.headers, ...cors } };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Route, RouteErrors } from './route.js';
 import type { SchemeName } from '../auth/principal.js';
 import { API_SCHEMES, READER_SCHEMES } from '../auth/schemes.js';
 import {
+  authorizationServerResources,
   DISCOVERY,
   discoveryAnswer,
   llmsTxtAnswer,
@@ -19,7 +20,8 @@ import {
   portalAnswer,
   portalMarkdownAnswer,
 } from '../answers/discovery.js';
-import { wellKnownPaths } from '../discovery/well-known.js';
+import { ENDPOINT_PATHS, wellKnownPaths } from '../discovery/well-known.js';
+import { METADATA_PREFLIGHT_HEADERS, OAUTH_CORS_HEADERS, OAUTH_PREFLIGHT_HEADERS } from './headers.js';
 import { getHealth, getJwks, getWhoami, searchSite, spendSearchBudget } from '../answers/api.js';
 import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAnswer } from '../answers/token.js';
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
@@ -41,6 +43,11 @@ export interface PathRoutes {
    * and throws to refuse the request (`/mcp`'s Origin check, answers/mcp-origin.ts).
    */
   guard?: RequestGuard;
+  /**
+   * The CORS preflight grant of the path (http/headers.ts); undefined: the public read-only one
+   * for a GET resource, none for a POST endpoint.
+   */
+  preflight?: Readonly<Record<string, string>>;
 }
 
 /** The table, as the listener reads it. */
@@ -82,6 +89,10 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
     introspectOAuthToken: { answer: introspectOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
     getDevelopersPortalMarkdown: { answer: portalMarkdownAnswer(ctx.config.baseUrl), errors: 'negotiated' },
   };
+  const { authorizationServer } = authorizationServerResources(ctx.config.baseUrl, ctx.config.auth.agents);
+  parts.getAuthorizationServerMetadata = {
+    answer: discoveryAnswer(authorizationServer, '/.well-known/oauth-authorization-server', ctx.config.baseUrl),
+  };
   for (const op of [...OPERATIONS, ...EXTRA_OPERATIONS]) {
     const resource = DISCOVERY[op.id];
     if (resource !== undefined) parts[op.id] = { answer: discoveryAnswer(resource, op.path, ctx.config.baseUrl) };
@@ -109,6 +120,35 @@ function routeOf(op: Pick<Operation, 'id' | 'method' | 'path' | 'credential' | '
     ...(parts.query === undefined ? {} : { query: parts.query }),
     ...(parts.notAllowed === undefined ? {} : { notAllowed: parts.notAllowed }),
   };
+}
+
+/**
+ * The authorization server's POST endpoints a browser-based OAuth client calls (MCP Inspector's
+ * web UI): token, revocation and, when it is on, registration. Not introspection, which serves
+ * resource servers.
+ */
+const BROWSER_OAUTH_ENDPOINTS: readonly string[] = [ENDPOINT_PATHS.token, ENDPOINT_PATHS.revocation, ENDPOINT_PATHS.registration];
+
+/**
+ * CORS for browser-based MCP clients (issue 30): the authorization server's metadata and JWKS
+ * grant `MCP-Protocol-Version` in their preflight ({@link METADATA_PREFLIGHT_HEADERS}); its POST
+ * endpoints of {@link BROWSER_OAUTH_ENDPOINTS} answer every request and their preflight to any
+ * origin, never with credentials (http/headers.ts `OAUTH_CORS_HEADERS`). Pages and `/mcp` are not
+ * touched (`/mcp` answers the origins of `mcp.allowedOrigins`: answers/mcp-origin.ts).
+ * @param byPath the table's routes by path, changed in place
+ * @param metadataPaths paths of the metadata documents and JWKS
+ */
+function openToBrowserClients(byPath: Map<string, PathRoutes>, metadataPaths: readonly string[]): void {
+  for (const path of metadataPaths) {
+    const entry = byPath.get(path);
+    if (entry?.GET !== undefined) entry.preflight = METADATA_PREFLIGHT_HEADERS;
+  }
+  for (const path of BROWSER_OAUTH_ENDPOINTS) {
+    const entry = byPath.get(path);
+    if (entry?.POST === undefined) continue;
+    entry.POST.cors = OAUTH_CORS_HEADERS;
+    entry.preflight = OAUTH_PREFLIGHT_HEADERS;
+  }
 }
 
 /** The server-rendered search results page (answers/search-page.ts); the header's search form submits to it. */
@@ -143,11 +183,14 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
       routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
   }
   // RFC 9728 §3.1: the MCP endpoint's own metadata; RFC 8414 §3.1 / RFC 9728 §3.1: each document
-  // also at its path-inserted location when the base URL has a path (discovery/well-known.ts).
+  // also at its path-inserted location when the base URL has a path (discovery/well-known.ts); the
+  // AS metadata also where OpenID Connect Discovery clients look (MCP Authorization's discovery order).
   const wellKnown = wellKnownPaths(ctx.config.baseUrl);
   const mcpMetadata = mcpProtectedResource(ctx.config.baseUrl);
+  const asMetadata = authorizationServerResources(ctx.config.baseUrl, ctx.config.auth.agents);
   for (const [id, resource, paths] of [
-    ['getAuthorizationServerMetadata', DISCOVERY.getAuthorizationServerMetadata, wellKnown.authorizationServer],
+    ['getAuthorizationServerMetadata', asMetadata.authorizationServer, wellKnown.authorizationServer],
+    ['getOpenIdConfiguration', asMetadata.openidConfiguration, wellKnown.openidConfiguration],
     ['getProtectedResourceMetadata', DISCOVERY.getProtectedResourceMetadata, wellKnown.protectedResource],
     ['getMcpProtectedResourceMetadata', mcpMetadata, wellKnown.mcpProtectedResource],
   ] as const) {
@@ -198,6 +241,7 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     byPath.set(route.path, entry);
   }
   (byPath.get(MCP_PATH) as PathRoutes).guard = mcpOriginGuard(ctx.config.baseUrl, ctx.config.mcpAllowedOrigins);
+  openToBrowserClients(byPath, [...wellKnown.authorizationServer, ...wellKnown.openidConfiguration, ENDPOINT_PATHS.jwks]);
   const pages: PathRoutes = { GET: page, allow: 'GET, HEAD, OPTIONS' };
   // API clients get the error object on API paths whatever they accept; page URLs negotiate.
   const apiPaths: PathRoutes = { GET: { ...page, errors: 'json' }, allow: pages.allow };

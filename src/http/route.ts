@@ -43,6 +43,12 @@ export interface Route {
   query?: 'search';
   before?: BeforeStep;
   errors: RouteErrors;
+  /**
+   * CORS headers every answer of the route carries, errors included (http/headers.ts
+   * `OAUTH_CORS_HEADERS` for the token, revocation and registration endpoints); undefined: the
+   * answer decides (answers/headers.ts).
+   */
+  cors?: Readonly<Record<string, string>>;
   /** Message of the 405 for other methods (default `<METHOD> is not allowed here.`). */
   notAllowed?: string;
   answer: RouteAnswer;

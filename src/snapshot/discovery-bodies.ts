@@ -1,6 +1,7 @@
 /**
  * Step of the snapshot build: the discovery documents (llms files, sitemap, OpenAPI, developer
- * portal, robots.txt, health, search index JSON, RFC 8414 / 9728 / 9727 metadata) as bodies.
+ * portal, robots.txt, health, search index JSON, RFC 9728 / 9727 metadata) as bodies. The RFC 8414
+ * metadata depends on the configuration only, not the site: answers/discovery.ts makes it once.
  */
 import type { RateLimitConfig } from '../auth/rate-limits.js';
 import { makeBody, type Body } from '../body.js';
@@ -11,7 +12,7 @@ import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { buildSitemaps } from '../discovery/sitemap.js';
 import { buildFeeds } from '../discovery/feeds.js';
 import { alternatesOf } from '../content/languages.js';
-import { buildApiCatalog, buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from '../discovery/well-known.js';
+import { buildApiCatalog, buildProtectedResourceMetadata } from '../discovery/well-known.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { CONTENT_TYPES, jsonBody } from './bodies.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
@@ -35,8 +36,6 @@ export interface DiscoveryBodies extends LlmsBodies {
   readonly publicIndex: Body;
   /** The whole index with internal pages, for `internal:read`. */
   readonly fullIndex: Body;
-  /** RFC 8414 authorization server metadata. */
-  readonly authorizationServer: Body;
   /** RFC 9728 protected resource metadata. */
   readonly protectedResource: Body;
   /** RFC 9727 api-catalog linkset. */
@@ -101,7 +100,6 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
     get fullIndex() {
       return cachedJson('index:all', () => search.allDocuments);
     },
-    authorizationServer: jsonBody(buildAuthorizationServerMetadata(baseUrl)),
     protectedResource: jsonBody(buildProtectedResourceMetadata(baseUrl, site.name)),
     apiCatalog: makeBody(JSON.stringify(buildApiCatalog(baseUrl)), CONTENT_TYPES.linkset),
     get feeds() {
