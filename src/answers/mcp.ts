@@ -12,16 +12,16 @@
  * sent, with the same 429. A fetch does not: it answers one cached page or part, as a GET of the
  * page's markdown does, which no rate limit bounds either (src/mcp/server.ts).
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Scope } from '../errors.js';
 import { requireScopes, type AuthServices } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import { createMcpServer, pathOfId } from '../mcp/server.js';
+import { createMcpRevisions } from '../mcp/revisions.js';
 import { ApiError } from '../errors.js';
 import { resolvePath } from '../snapshot/lookup.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { negotiateLanguage } from './negotiation.js';
-import { plainAnswer, type BeforeStep, type PlainAnswer, type RouteAnswer } from './answer.js';
+import { plainAnswer, type BeforeStep, type PlainAnswer, type RequestFacts, type RouteAnswer } from './answer.js';
 import type { AppContext } from './context.js';
 import { spendSearch } from './api.js';
 
@@ -113,31 +113,64 @@ export function mcpBefore(auth: AuthServices): BeforeStep {
 }
 
 /**
- * POST /mcp: the tool's scope for a credentialed caller, a search paid by the client_id too, then
- * a stateless MCP server and transport for this one message, which write the response.
- * @throws {ApiError} `insufficient_scope`, `rate_limited`
+ * The answers to a principal that read internal pages (`internal:read`) are theirs alone (DESIGN.md
+ * "Who may read what"): never stored, and varying with both credential fields /mcp reads (never the session cookie: auth/schemes.ts), so no cache hands
+ * one person's results to another. Anonymous and other answers keep the SDK's header fields.
+ */
+const PRIVATE_FIELDS = { 'cache-control': 'private, no-store', vary: 'Authorization, X-API-Key' } as const;
+
+/** Header fields of the SDK's response the writer sets itself (http/write.ts: Content-Length). */
+const WRITER_FIELDS = new Set(['content-length']);
+
+/**
+ * The web `Request` the SDK serves: the request's method, URL on the public origin and header
+ * fields. No body: the listener has read and parsed it (`facts.body`, handed over as `parsedBody`).
+ */
+function webRequestOf(facts: RequestFacts, baseUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(facts.headers)) {
+    if (value === undefined || name === 'content-length') continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return new Request(`${new URL(baseUrl).origin}${facts.path}`, { method: facts.method, headers });
+}
+
+/**
+ * The SDK's response as a computed answer. Its body is complete when the response is: JSON for a
+ * request (the legacy leg answers JSON, the modern leg upgrades to SSE only for messages sent before
+ * a result, which these tools never send), none for a notification, and an SSE stream that ends after
+ * its acknowledgement for `subscriptions/listen` (nothing to listen to: no `listChanged`).
+ */
+async function answerOf(response: Response, principal: Principal | undefined): Promise<PlainAnswer> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!WRITER_FIELDS.has(name)) headers[name] = value;
+  });
+  if (principal?.scopes.includes('internal:read') === true) Object.assign(headers, PRIVATE_FIELDS);
+  const body = await response.text();
+  return plainAnswer(response.status, headers, body === '' ? undefined : body);
+}
+
+/**
+ * POST /mcp as named steps: the tool's scope for a credentialed caller, the internal zone's
+ * challenge for a fetch, a search paid by the client_id too; then the message is served in its
+ * revision (mcp/revisions.ts) by a server made for this request.
+ * @throws {ApiError} `credential_required`, `insufficient_scope`, `rate_limited`
  */
 export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>): RouteAnswer {
+  const revisions = createMcpRevisions();
+  const { baseUrl } = ctx.config;
   return async function mcp(facts, snapshot, principal) {
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
-    if (tool === 'fetch') checkFetchAccess(facts.body, snapshot, ctx.config.baseUrl, principal);
+    if (tool === 'fetch') checkFetchAccess(facts.body, snapshot, baseUrl, principal);
     if (tool === 'search' && principal !== undefined) await spendSearch(ctx.auth, clientKey(principal));
     const languageOf = (lang: string | undefined): string | undefined =>
       negotiateLanguage(lang, facts.headers['accept-language'], snapshot.search.languages).language;
-    const server = createMcpServer({ snapshot, baseUrl: ctx.config.baseUrl, principal, languageOf, searched: ctx.searched });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    return {
-      kind: 'raw',
-      async run(request, response) {
-        response.on('close', () => {
-          void transport.close();
-          void server.close();
-        });
-        await server.connect(transport);
-        await transport.handleRequest(request, response, facts.body);
-      },
-    };
+    const serverOf = () => createMcpServer({ snapshot, baseUrl, principal, languageOf, searched: ctx.searched });
+    const response = await revisions.serve(webRequestOf(facts, baseUrl), facts.body, serverOf);
+    return answerOf(response, principal);
   };
 }
 

@@ -4,11 +4,13 @@
  * `textResult`): search returns `{results: [{id, title, url, description}]}`, fetch returns
  * `{id, title, url, text}` with the page's markdown, and for a long page one part of it with
  * `metadata: {part, parts, next_id, next_url}` (README "Long pages"). Both serve what the snapshot
- * holds, never rendering again. Framework-free: `answers/mcp.ts` connects it to a Streamable
- * HTTP transport, and bounds it like HTTP (rate limits, no JSON-RPC batches).
+ * holds, never rendering again. Framework-free: `mcp/revisions.ts` serves it over Streamable HTTP
+ * in each protocol revision, and `answers/mcp.ts` bounds it like HTTP (rate limits, no JSON-RPC
+ * batches, scope challenges). Built on the SDK's v2 server (`@modelcontextprotocol/server`), which
+ * serves 2026-07-28 and the 2025 revisions from one server definition.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { McpServer } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { decodeRequestPath, partUrlOf } from '../content/paths.js';
@@ -92,6 +94,38 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
  */
 const JSON_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
+/**
+ * What the server advertises (`initialize` result, `server/discover`): tools, without
+ * `listChanged`. A stateless server has no stream to send `notifications/tools/list_changed` on
+ * (2025 revisions: no session, GET answers 405; 2026-07-28: `subscriptions/listen` would need a
+ * change bus shared by every replica), so it must not promise them (MCP 2025-11-25 Server › Tools
+ * "Capabilities": `listChanged` "indicates whether the server will emit notifications when the
+ * list of available tools changes"). `false`, not absent: the SDK's `registerTool` turns an absent
+ * `listChanged` into `true`.
+ */
+const CAPABILITIES = { tools: { listChanged: false } };
+
+/**
+ * How long a client may reuse a `tools/list` or `server/discover` result (MCP 2026-07-28 Server ›
+ * Utilities › Caching, `ttlMs`): as long as a shared cache keeps a public page (answers/conditional.ts
+ * `PUBLIC_CACHE`, `max-age=300`), since the tool descriptions name the site and change only when
+ * its content does.
+ */
+export const MCP_LIST_TTL_MS = 300_000; // 5 minutes
+
+/**
+ * The 2026-07-28 cache hints of the cacheable results sitegate answers. `tools/list` and
+ * `server/discover` are the same for every caller: the tools and their schemas do not depend on the
+ * credential (what a credential changes is what `search` and `fetch` return, and tool calls are
+ * never cacheable), so `cacheScope: "public"` lets a gateway share them across authorization
+ * contexts ("The response does not contain user-specific data"). Results of 2025 revisions carry
+ * no cache fields (the SDK adds them on 2026-07-28 only).
+ */
+const CACHE_HINTS = {
+  'tools/list': { ttlMs: MCP_LIST_TTL_MS, cacheScope: 'public' },
+  'server/discover': { ttlMs: MCP_LIST_TTL_MS, cacheScope: 'public' },
+} as const;
+
 /** Where a part of a long page sits, in a fetch result's `metadata`. */
 export interface McpPartMetadata {
   /** 1-based number of the part in the result. */
@@ -147,10 +181,10 @@ function fetchDocument(snapshot: Snapshot, found: Found, baseUrl: string): McpFe
 }
 
 /**
- * Builds an MCP server for one request. The SDK's stateless Streamable HTTP pattern gives each
- * request its own server and transport (a server connects to one transport at a time and a
- * stateless transport serves one request); what does not depend on the request (the tool schemas)
- * and the JSON Schema validator) is built once per process.
+ * Builds an MCP server for one request. The SDK's stateless serving gives each request its own
+ * server (a server serves one exchange in a 2026-07-28 request, or connects to one stateless 2025
+ * transport); what does not depend on the request (the tool schemas, the JSON Schema validator, the
+ * capabilities and cache hints) is built once per process.
  */
 export function createMcpServer(context: McpContext): McpServer {
   const { snapshot, baseUrl, principal, searched } = context;
@@ -160,6 +194,8 @@ export function createMcpServer(context: McpContext): McpServer {
     {
       instructions: `Search and read the pages of ${baseUrl}. Use search to find pages, then fetch with a result's id to read its markdown; a long page comes in parts: fetch each result's metadata.next_id to read on.`,
       jsonSchemaValidator: JSON_SCHEMA_VALIDATOR,
+      capabilities: CAPABILITIES,
+      cacheHints: CACHE_HINTS,
     },
   );
 
