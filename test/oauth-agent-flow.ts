@@ -24,6 +24,7 @@ import {
   sitegateAddress,
   startCallbackServer,
   startMetadataDocumentServer,
+  startSitegateInProcess,
   startSitegateServe,
   type CallbackServer,
   type SitegateServe,
@@ -75,24 +76,30 @@ export interface Scene {
   close(): Promise<void>;
 }
 
+/** How sitegate runs: `sitegate serve` as a child process (the default), or in the test's process. */
+export type SitegateMode = 'process' | 'in-process';
+
 /** Starts a {@link Scene} with `auth.dynamicClientRegistration` as given. */
 export async function startScene(
   processes: CliProcesses,
   context: TestContext,
   ca: TestCa,
   dynamicClientRegistration: boolean,
+  mode: SitegateMode = 'process',
 ): Promise<Scene> {
   const { port, baseUrl } = await sitegateAddress();
   const op = await startOidcProvider({ sitegateBaseUrl: baseUrl });
   const callback = await startCallbackServer();
   const documents = await startMetadataDocumentServer(ca);
   try {
-    const sitegate = await startSitegateServe(processes, context, { issuer: op.issuer, port, ca, dynamicClientRegistration });
+    const start = mode === 'process' ? startSitegateServe : startSitegateInProcess;
+    const sitegate = await start(processes, context, { issuer: op.issuer, port, ca, dynamicClientRegistration });
     return {
       sitegate,
       callback,
       documents,
       close: async () => {
+        await sitegate.close();
         await Promise.all([op.close(), callback.close(), documents.close()]);
       },
     };

@@ -26,7 +26,9 @@ import type { TestContext } from 'vitest';
 import type { Cli, CliProcesses } from './cli-process.js';
 import { freePort } from './free-port.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, TEST_GRANTS, TEST_OIDC_SCOPES } from './oidc-provider.js';
-import { SIGN_IN_SITE_FILES } from './signin-site.js';
+import { SIGN_IN_SITE_FILES, startSignInSite } from './signin-site.js';
+import { createClientRegistry } from '../src/oauth/clients/registry.js';
+import { DEFAULT_AGENT_AUTH, type AgentAuthSettings } from '../src/oauth/settings.js';
 
 /** Where openssl lives on the test machines. */
 const OPENSSL = '/usr/bin/openssl';
@@ -201,15 +203,18 @@ export interface SitegateServeOptions {
   dynamicClientRegistration: boolean;
 }
 
-/** A running `sitegate serve`. */
+/** A running sitegate: `sitegate serve` as a child process, or in-process ({@link startSitegateInProcess}). */
 export interface SitegateServe {
   /** `http://127.0.0.1:PORT`, its base URL. */
   baseUrl: string;
-  cli: Cli;
+  /** The child process, when it is one. */
+  cli?: Cli;
   /** Its data folder (SQLite), for `sitegate sessions …` run beside it. */
   dataDir: string;
-  /** Runs `sitegate ARGS --data-dir <its data folder>` to the end. */
+  /** Runs the built CLI, `sitegate ARGS --data-dir <its data folder>`, to the end. */
   run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Stops it (the child process is also killed after each test by test/cli-process.ts). */
+  close(): Promise<void>;
 }
 
 /**
@@ -250,7 +255,46 @@ export async function startSitegateServe(
     { NODE_EXTRA_CA_CERTS: options.ca.caFile },
   );
   const baseUrl = (await cli.waitForStdout(/listening on (http:\/\/[^\s"]+)/, START_TIMEOUT_MS))[1] ?? '';
-  return { baseUrl, cli, dataDir, run: (...args) => processes.run(context, [...args, '--data-dir', dataDir], dir) };
+  return {
+    baseUrl,
+    cli,
+    dataDir,
+    run: (...args) => processes.run(context, [...args, '--data-dir', dataDir], dir),
+    close: async () => {
+      if (!cli.running) return;
+      cli.child.kill('SIGTERM');
+      await cli.exited(START_TIMEOUT_MS);
+    },
+  };
+}
+
+/**
+ * The same sitegate in the test's process (test/signin-site.ts `startSignInSite` with the agent
+ * settings), for when the settings file cannot say them: Node reads `NODE_EXTRA_CA_CERTS` only at
+ * start, so the metadata documents' client registry is rebuilt with the test CA through its test
+ * seam (`createClientRegistry`'s `fetch.ca`). The CLI still runs as a child process on its data folder.
+ */
+export async function startSitegateInProcess(
+  processes: CliProcesses,
+  context: TestContext,
+  options: SitegateServeOptions,
+): Promise<SitegateServe> {
+  const settings: AgentAuthSettings = {
+    ...DEFAULT_AGENT_AUTH,
+    clientIdMetadataDocuments: { enabled: true, allowPrivateAddresses: true },
+    dynamicClientRegistration: options.dynamicClientRegistration,
+  };
+  const site = await startSignInSite({ port: options.port, issuer: options.issuer, agents: settings });
+  const agents = site.context.agents;
+  if (agents === undefined) throw new Error('startSitegateInProcess: the context has no agents');
+  agents.clients = createClientRegistry({ settings, store: site.context.store, fetch: { ca: options.ca.caPem } });
+  const cwd = processes.tempDir(context, 'sitegate-oauth-e2e-cwd-');
+  return {
+    baseUrl: site.baseUrl,
+    dataDir: site.config.dataDir,
+    run: (...args) => processes.run(context, [...args, '--data-dir', site.config.dataDir], cwd),
+    close: () => site.close(),
+  };
 }
 
 /** A free port for sitegate, and its base URL on 127.0.0.1. */
