@@ -31,8 +31,12 @@ export interface AgentProviderOptions {
 class AgentProvider {
   /** Every authorization URL the SDK asked to open, in order. */
   readonly authorizationUrls: URL[] = [];
-  /** The query of the last authorization response (`code`, `state`, `iss`), once the person answered. */
-  authorizationResponse: URLSearchParams | undefined;
+  /**
+   * The person's answer to the last authorization URL opened (the query of the authorization
+   * response: `code`, `state`, `iss`): `redirectToAuthorization` starts the walk and returns at once,
+   * as a desktop client opens the system browser and waits for its loopback redirect.
+   */
+  authorizationResponse: Promise<URLSearchParams> | undefined;
   /** What `saveTokens` got last. */
   savedTokens: OAuthTokens | undefined;
   /** What `saveClientInformation` got last. */
@@ -82,9 +86,13 @@ class AgentProvider {
     this.savedTokens = tokens;
   }
 
-  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+  redirectToAuthorization(authorizationUrl: URL): void {
     this.authorizationUrls.push(authorizationUrl);
-    if (this.options.open !== undefined) this.authorizationResponse = await this.options.open(authorizationUrl);
+    if (this.options.open === undefined) return;
+    const walk = this.options.open(authorizationUrl);
+    // Observed by the test when it awaits it; never an unhandled rejection meanwhile.
+    walk.catch(() => undefined);
+    this.authorizationResponse = walk;
   }
 
   saveCodeVerifier(codeVerifier: string): void {

@@ -211,9 +211,9 @@ export async function runAuthorizedAgent(flow: AgentFlow): Promise<void> {
     if (challenged !== undefined) expect(params.scope).toBe(challenged);
 
     // The consent page named the agent; the response carries code, state and iss (RFC 9207 §2).
+    const response = await (provider.authorizationResponse ?? Promise.reject(new Error('no authorization opened')));
     expect(flow.consentTexts).toHaveLength(1);
     expect(flow.consentTexts[0]).toContain(`E2E agent (SDK ${sdk.name})`);
-    const response = provider.authorizationResponse ?? new URLSearchParams();
     expect([...response.keys()].sort()).toStrictEqual(['code', 'iss', 'state']);
     expect(response.get('state')).toBe(provider.state());
     expect(response.get('iss')).toBe(base);
