@@ -62,7 +62,18 @@ export async function authorizeInBrowser(
       const providerConsent = page.getByRole('button', { name: 'Continue' });
       const decision = page.getByRole('button', { name: options.decision ?? 'Allow', exact: true });
       const done = page.getByRole('heading', { name: 'Authorization received' });
-      await login.or(providerConsent).or(decision).or(done).first().waitFor({ state: 'visible' });
+      await login
+        .or(providerConsent)
+        .or(decision)
+        .or(done)
+        .first()
+        .waitFor({ state: 'visible' })
+        .catch(async (error: unknown) => {
+          const text = (await mainText(page)).slice(0, 600);
+          throw new Error(`authorizeInBrowser: an unexpected page after ${pages.join(', ') || 'the start'}: ${page.url()}: ${text}`, {
+            cause: error,
+          });
+        });
       if (await done.isVisible()) return { response: await arrived, consentText, pages };
       if (await login.isVisible()) {
         pages.push('login');

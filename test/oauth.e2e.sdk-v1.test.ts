@@ -63,8 +63,10 @@ const SDK_V1: SdkUnderTest = {
   auth: (provider, serverUrl) => auth(provider, { serverUrl }),
   refresh: async (baseUrl, provider, refreshToken) => {
     const clientInformation = provider.clientInformation();
-    if (clientInformation === undefined) throw new Error('no client information saved');
-    return refreshAuthorization(baseUrl, { clientInformation, refreshToken, resource: new URL(`${baseUrl}/mcp`) });
+    // The metadata auth() discovered (without it the SDK would guess `{issuer}/token`).
+    const metadata = provider.discoveryState()?.authorizationServerMetadata;
+    if (clientInformation === undefined || metadata === undefined) throw new Error('no client information or discovery state saved');
+    return refreshAuthorization(baseUrl, { metadata, clientInformation, refreshToken, resource: new URL(`${baseUrl}/mcp`) });
   },
   oauthErrorCode: (error) => (error instanceof OAuthError ? error.errorCode : undefined),
 };
