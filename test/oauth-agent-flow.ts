@@ -213,7 +213,9 @@ export async function runAuthorizedAgent(flow: AgentFlow): Promise<void> {
     // The consent page named the agent; the response carries code, state and iss (RFC 9207 §2).
     const response = await (provider.authorizationResponse ?? Promise.reject(new Error('no authorization opened')));
     expect(flow.consentTexts).toHaveLength(1);
-    expect(flow.consentTexts[0]).toContain(`E2E agent (SDK ${sdk.name})`);
+    expect(flow.consentTexts[0]).toContain(`Allow E2E agent (SDK ${sdk.name}) to read this site as you?`);
+    expect(flow.consentTexts[0]).toContain('Signed in as Alice Example.');
+    expect(flow.consentTexts[0]).toContain(`Your answer sends you back to ${new URL(scene.callback.redirectUri).host}.`);
     expect([...response.keys()].sort()).toStrictEqual(['code', 'iss', 'state']);
     expect(response.get('state')).toBe(provider.state());
     expect(response.get('iss')).toBe(base);
