@@ -253,6 +253,17 @@ const unknownClient = JSON.stringify({
   client_secret: 'x'.repeat(32),
 });
 
+/** Sign-in and RFC 7591 registration on (issue 30); the provider is never asked. */
+const REGISTRATION: ConfigInput = {
+  auth: {
+    oidc: { issuer: 'https://login.example.com', clientId: 'docs' },
+    grants: [{ claim: 'groups', anyOf: ['staff'], scopes: ['content:read'] }],
+    dynamicClientRegistration: true,
+  },
+};
+const registration = (redirectUris: string[], fields: Record<string, unknown> = {}): string =>
+  JSON.stringify({ redirect_uris: redirectUris, client_name: 'Test Agent', ...fields });
+
 /** Cases by `operationId status`. */
 const CASES: Readonly<Record<string, readonly Case[]>> = {
   'getOpenApi 200': [{}],
@@ -369,6 +380,44 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
       setup: afterOne('/api/v1/oauth/token', 'POST', json, unknownClient),
       code: 'rate_limited',
       label: 'token limit used up',
+    },
+  ],
+  'registerOAuthClient 201': [{ settings: REGISTRATION, headers: json, payload: registration(['http://127.0.0.1/callback']) }],
+  'registerOAuthClient 400': [
+    {
+      settings: REGISTRATION,
+      headers: json,
+      payload: registration(['http://agent.example/callback']),
+      code: 'invalid_redirect_uri',
+      label: 'http redirect URI off loopback',
+    },
+    {
+      settings: REGISTRATION,
+      headers: json,
+      payload: registration(['https://agent.example/cb'], { grant_types: ['client_credentials'] }),
+      code: 'invalid_client_metadata',
+      label: 'grant type',
+    },
+    { settings: REGISTRATION, headers: json, payload: '{', code: 'invalid_request', label: 'not JSON' },
+  ],
+  'registerOAuthClient 404': [{ headers: json, payload: registration(['https://agent.example/cb']), code: 'not_found', label: 'off' }],
+  'registerOAuthClient 413': [
+    {
+      settings: REGISTRATION,
+      headers: json,
+      payload: registration(['https://agent.example/cb'], { client_name: 'x'.repeat(5000) }),
+      code: 'payload_too_large',
+    },
+  ],
+  'registerOAuthClient 415': [
+    { settings: REGISTRATION, headers: { 'content-type': 'text/plain' }, payload: 'x', code: 'unsupported_media_type' },
+  ],
+  'registerOAuthClient 429': [
+    {
+      settings: { ...REGISTRATION, ...limitOne('clientRegistrations') },
+      setup: afterOne('/api/v1/oauth/register', 'POST', json, registration(['https://agent.example/cb'])),
+      code: 'rate_limited',
+      label: 'registration limit used up',
     },
   ],
 };
@@ -531,6 +580,10 @@ describe('every documented response is what the server sends', () => {
         if (status >= 400 && (schema as { $ref?: string }).$ref === '#/components/schemas/ApiError') {
           expect(code, 'an error case names its code').toBeDefined();
           expect(body).toMatchObject({ error: true, code, status, docs: `${TEST_BASE_URL}/developers#error-${String(code)}` });
+          expect(response.description).toContain(`\`${String(code)}\``);
+        } else if ((schema as { $ref?: string }).$ref === '#/components/schemas/RegistrationError') {
+          // RFC 7591 §3.2.2: `error` is the code string.
+          expect(body).toMatchObject({ error: code, code, status, error_uri: `${TEST_BASE_URL}/developers#error-${String(code)}` });
           expect(response.description).toContain(`\`${String(code)}\``);
         } else {
           expect(code).toBeUndefined();

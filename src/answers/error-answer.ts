@@ -23,9 +23,10 @@ import { resourceMetadataUrl } from '../discovery/well-known.js';
 /**
  * The forms an error takes: `json` SPEC.md's object; `oauth` what the token endpoints answer (the
  * RFC 6749 §5.2 body to form-encoded or HTTP Basic requests, SPEC.md's object otherwise: DESIGN.md
- * "Errors"); `html` and `markdown` on page URLs, negotiated by {@link negotiatedErrorForm}.
+ * "Errors"); `registration` the RFC 7591 §3.2.2 body (the RFC 6749 §5.2 shape) to every request;
+ * `html` and `markdown` on page URLs, negotiated by {@link negotiatedErrorForm}.
  */
-export type ErrorForm = 'json' | 'oauth' | 'html' | 'markdown';
+export type ErrorForm = 'json' | 'oauth' | 'registration' | 'html' | 'markdown';
 
 /** What the error's headers depend on: the request's method and headers. */
 export interface RequestHead {
@@ -169,6 +170,8 @@ export function errorAnswer(
       if (usesOAuthErrors(request.headers)) return oauthErrorAnswer(error, baseUrl);
       Object.assign(headers, NO_STORE_HEADERS);
       return jsonErrorAnswer(error, request, baseUrl, headers, challenge);
+    case 'registration':
+      return oauthErrorAnswer(error, baseUrl);
     case 'json':
       return jsonErrorAnswer(error, request, baseUrl, headers, challenge);
     case 'html': {

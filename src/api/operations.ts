@@ -51,6 +51,14 @@ const errorResponse = (description: string, codes: readonly ErrorCode[]): Respon
 
 const rateLimited = errorResponse('Too many requests; see Retry-After.', ['rate_limited']);
 
+/** An error response of registration: RFC 7591 §3.2.2's body. */
+const registrationError = (description: string, codes: readonly ErrorCode[]): ResponseSpec => ({
+  description,
+  contentType: 'application/json',
+  schema: 'RegistrationError',
+  codes,
+});
+
 /** The eight operations of SPEC.md §4, in its order. */
 export const OPERATIONS: readonly Operation[] = [
   {
@@ -308,6 +316,31 @@ export const EXTRA_OPERATIONS: readonly Operation[] = [
     scopes: [],
     requestBody: { schema: 'TokenActionRequest', contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
     responses: { 200: json('Introspection response.', 'IntrospectionResponse'), ...clientAuthErrors },
+  },
+  {
+    id: 'registerOAuthClient',
+    method: 'POST',
+    path: '/api/v1/oauth/register',
+    summary: 'Register an agent (dynamic client registration)',
+    description:
+      'RFC 7591 registration of a public client (PKCE, token_endpoint_auth_method "none") for agents that act for a person, when the operator turned it on (auth.dynamicClientRegistration; else 404). Send JSON client metadata with redirect_uris; the answer is 201 with the client_id. Errors are RFC 7591 §3.2.2 bodies: error is the code string, with error_description.',
+    tag: 'Auth',
+    inSpec: false,
+    credential: 'none',
+    scopes: [],
+    requestBody: { schema: 'ClientRegistrationRequest', contentTypes: ['application/json'] },
+    responses: {
+      201: json('The registered client.', 'ClientInformationResponse'),
+      400: registrationError('Unacceptable client metadata or redirect URI, or a body that is not JSON.', [
+        'invalid_redirect_uri',
+        'invalid_client_metadata',
+        'invalid_request',
+      ]),
+      404: registrationError('Dynamic client registration is off.', ['not_found']),
+      413: registrationError('Body over 4 KiB.', ['payload_too_large']),
+      415: registrationError('Not JSON.', ['unsupported_media_type']),
+      429: registrationError('Too many registrations from this address; see Retry-After.', ['rate_limited']),
+    },
   },
 ];
 

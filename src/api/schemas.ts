@@ -247,6 +247,25 @@ export const ApiErrorSchema = {
   },
 } as const;
 
+/**
+ * The error body of RFC 7591 §3.2.2 (the RFC 6749 §5.2 shape registration clients parse): `error`
+ * is the code string, with `error_description` and `error_uri`, and the error object's other fields.
+ */
+export const RegistrationErrorSchema = {
+  type: 'object',
+  required: ['error', 'error_description', 'code', 'message', 'status'],
+  properties: {
+    error: { type: 'string', enum: [...ERROR_CODES], description: 'the error code (RFC 7591 §3.2.2)' },
+    error_description: { type: 'string', description: 'human-readable message' },
+    error_uri: { type: 'string', format: 'uri', description: 'link to documentation for the error' },
+    code: { type: 'string', enum: [...ERROR_CODES], description: 'the same code' },
+    message: { type: 'string', description: 'the same message' },
+    resolution: { type: 'string', description: 'hint on how to fix the problem' },
+    status: { type: 'integer', description: 'HTTP status code of the response' },
+    docs: { type: 'string', format: 'uri', description: 'link to documentation for the error' },
+  },
+} as const;
+
 /** Query parameters of searchSite (DESIGN.md "Search"). */
 export const SearchQuerySchema = {
   type: 'object',
@@ -261,6 +280,42 @@ export const SearchQuerySchema = {
       description:
         'BCP 47 language tag of the pages to search (de, pt-BR); default: the best of Accept-Language, else the site default language',
     },
+  },
+} as const;
+
+/** RFC 7591 §2 client metadata as sitegate registers it (public clients: PKCE, no secret). */
+export const ClientRegistrationRequestSchema = {
+  type: 'object',
+  required: ['redirect_uris'],
+  properties: {
+    redirect_uris: {
+      type: 'array',
+      items: { type: 'string' },
+      minItems: 1,
+      maxItems: 10,
+      description: 'https URIs, http ones on 127.0.0.1, [::1] or localhost (any port), or a private-use scheme (RFC 8252 §7.1)',
+    },
+    client_name: { type: 'string', description: 'shown on the consent page (at most 100 characters are kept)' },
+    client_uri: { type: 'string', description: 'an https URL of the client, linked on the consent page' },
+    grant_types: { type: 'array', items: { type: 'string', enum: ['authorization_code', 'refresh_token'] } },
+    response_types: { type: 'array', items: { type: 'string', enum: ['code'] } },
+    token_endpoint_auth_method: { type: 'string', description: 'any value is registered as "none" (RFC 7591 §3.2.1)' },
+  },
+} as const;
+
+/** RFC 7591 §3.2.1 client information response. */
+export const ClientInformationResponseSchema = {
+  type: 'object',
+  required: ['client_id', 'client_id_issued_at', 'redirect_uris', 'grant_types', 'response_types', 'token_endpoint_auth_method'],
+  properties: {
+    client_id: { type: 'string', description: '"sgc_" and 22 base64url characters' },
+    client_id_issued_at: { type: 'integer', description: 'seconds since the epoch' },
+    client_name: { type: 'string' },
+    client_uri: { type: 'string' },
+    redirect_uris: { type: 'array', items: { type: 'string' } },
+    grant_types: { type: 'array', items: { type: 'string' } },
+    response_types: { type: 'array', items: { type: 'string' } },
+    token_endpoint_auth_method: { type: 'string', enum: ['none'] },
   },
 } as const;
 
@@ -279,6 +334,9 @@ export const COMPONENT_SCHEMAS = {
   ProtectedResourceMetadata: ProtectedResourceMetadataSchema,
   Linkset: LinksetSchema,
   JwkSet: JwkSetSchema,
+  ClientRegistrationRequest: ClientRegistrationRequestSchema,
+  ClientInformationResponse: ClientInformationResponseSchema,
+  RegistrationError: RegistrationErrorSchema,
 } as const;
 
 /** Name of a component schema. */

@@ -115,7 +115,14 @@ describe('createMemoryRateLimiter', () => {
 
 describe('DEFAULT_RATE_LIMITS', () => {
   it('limits every named limit', () => {
-    expect(Object.keys(DEFAULT_RATE_LIMITS).sort()).toStrictEqual(['authFailures', 'clientFailures', 'clientMetadataFetches', 'clientRegistrations', 'search', 'token']);
+    expect(Object.keys(DEFAULT_RATE_LIMITS).sort()).toStrictEqual([
+      'authFailures',
+      'clientFailures',
+      'clientMetadataFetches',
+      'clientRegistrations',
+      'search',
+      'token',
+    ]);
     for (const policy of Object.values(DEFAULT_RATE_LIMITS)) {
       expect(policy.points).toBeGreaterThan(0);
       expect(policy.windowSec).toBeGreaterThan(0);

@@ -4,7 +4,7 @@
  * in settings.ts; `sitegate.json` is checked against the schema made from that list (schema.ts).
  * Every error names where the bad value came from: the flag, the variable, or the file and key.
  */
-import { DEFAULT_AGENT_AUTH } from '../oauth/settings.js';
+import type { AgentAuthSettings, ConfiguredClient } from '../oauth/settings.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -205,6 +205,14 @@ export interface ConfigInput {
   sessionIdleTtl?: string | number | undefined;
   /** SITEGATE_AUTO_SIGN_IN; in sitegate.json, `auth.autoSignIn`. */
   autoSignIn?: string | boolean | undefined;
+  /** SITEGATE_CLIENT_ID_METADATA_DOCUMENTS; in sitegate.json, `auth.clientIdMetadataDocuments.enabled`. */
+  clientIdMetadataDocuments?: string | boolean | undefined;
+  /** SITEGATE_CLIENT_ID_METADATA_DOCUMENTS_ALLOW_PRIVATE_ADDRESSES; in sitegate.json, `auth.clientIdMetadataDocuments.allowPrivateAddresses`. */
+  clientIdMetadataDocumentsAllowPrivateAddresses?: string | boolean | undefined;
+  /** SITEGATE_DYNAMIC_CLIENT_REGISTRATION; in sitegate.json, `auth.dynamicClientRegistration`. */
+  dynamicClientRegistration?: string | boolean | undefined;
+  /** SITEGATE_REFRESH_TOKEN_TTL (seconds); in sitegate.json, `auth.refreshTokenTtl`. */
+  refreshTokenTtl?: string | number | undefined;
   /**
    * sitegate.json's `auth` (signin/settings.ts): `{ "oidc": { "issuer": "https://login.example.com",
    * "clientId": "docs" }, "grants": [{ "claim": "groups", "anyOf": ["staff"], "scopes": ["content:read"] }] }`.
@@ -216,6 +224,10 @@ export interface ConfigInput {
         sessionTtl?: unknown;
         sessionIdleTtl?: unknown;
         autoSignIn?: unknown;
+        clientIdMetadataDocuments?: { enabled?: unknown; allowPrivateAddresses?: unknown } | undefined;
+        dynamicClientRegistration?: unknown;
+        clients?: unknown;
+        refreshTokenTtl?: unknown;
       }
     | undefined;
 }
@@ -367,6 +379,7 @@ function pick(setting: Setting, flags: Record<string, unknown>, env: Env, file: 
     throw new ConfigError(`${source}: ${problem}${got}`);
   }
   const ruleProblem = setting.check?.(value as never);
+  if (typeof ruleProblem === 'object') throw new ConfigError(`${source}${ruleProblem.path}: ${ruleProblem.problem}`);
   if (ruleProblem !== undefined) throw new ConfigError(`${source}: ${ruleProblem}${got}`);
   return { value, source, base };
 }
@@ -470,9 +483,42 @@ function authSettingsOf(given: ReadonlyMap<string, Given>, secretFile: string | 
     sessionTtlSec,
     sessionIdleTtlSec: idle === undefined ? Math.min(DEFAULT_SESSION_IDLE_TTL_SEC, sessionTtlSec) : (idle.value as number),
     autoSignIn: given.get('auth.autoSignIn')?.value as boolean,
-    // CONTRACT (issue 30): the auth.clientIdMetadataDocuments, auth.dynamicClientRegistration,
-    // auth.clients and auth.refreshTokenTtl settings land on branch oauth-clients.
-    agents: DEFAULT_AGENT_AUTH,
+    agents: agentAuthOf(given, oidc !== null),
+  };
+}
+
+/**
+ * The authorization server for agents (oauth/settings.ts `AgentAuthSettings`) from the validated
+ * `auth.clientIdMetadataDocuments.*`, `auth.dynamicClientRegistration`, `auth.clients` and
+ * `auth.refreshTokenTtl`.
+ * @param given the validated settings by key, with their sources (defaults included)
+ * @param signIn whether `auth.oidc` is set: agents act for a signed-in person, so clients the
+ *   operator lists, or lets register, without it are a mistake
+ * @throws {ConfigError} naming the source of `auth.clients` or `auth.dynamicClientRegistration: true` without `auth.oidc`
+ */
+function agentAuthOf(given: ReadonlyMap<string, Given>, signIn: boolean): AgentAuthSettings {
+  const clients = given.get('auth.clients');
+  const registration = given.get('auth.dynamicClientRegistration');
+  if (!signIn) {
+    if (clients !== undefined)
+      throw new ConfigError(`${clients.source}: auth.clients needs auth.oidc (agents act for a person who signs in)`);
+    if (registration?.value === true)
+      throw new ConfigError(
+        `${registration.source}: auth.dynamicClientRegistration needs auth.oidc (agents act for a person who signs in)`,
+      );
+  }
+  return {
+    clientIdMetadataDocuments: {
+      enabled: given.get('auth.clientIdMetadataDocuments.enabled')?.value as boolean,
+      allowPrivateAddresses: given.get('auth.clientIdMetadataDocuments.allowPrivateAddresses')?.value as boolean,
+    },
+    dynamicClientRegistration: registration?.value as boolean,
+    clients: ((clients?.value ?? []) as ConfiguredClient[]).map((client) => ({
+      clientId: client.clientId,
+      name: client.name.trim(),
+      redirectUris: [...client.redirectUris],
+    })),
+    refreshTokenTtlSec: given.get('auth.refreshTokenTtl')?.value as number,
   };
 }
 

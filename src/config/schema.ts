@@ -17,7 +17,8 @@ const OBJECT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   audit: 'The audit log of key and token events.',
   limits: 'Request size limits and connection timeouts.',
   rateLimits: 'Rate limits: at most `points` per `windowSec` for each client address.',
-  auth: 'Sign-in for people through an OpenID Connect provider: the provider, the grants that give scopes, the sessions.',
+  auth: 'Sign-in for people through an OpenID Connect provider (the provider, the grants that give scopes, the sessions), and the agents that act for them.',
+  'auth.clientIdMetadataDocuments': 'Agents named by the https URL of their Client ID Metadata Document.',
   'auth.oidc': "The OpenID Connect provider people sign in with, and sitegate's registration there (sitegate is a relying party).",
 };
 
@@ -77,7 +78,9 @@ export function schemaProblem(settings: unknown): string | undefined {
 /** One line for an ajv error: the key path and what is wrong with it. */
 function describeError(error: ErrorObject, settings: unknown): string {
   const parts = error.instancePath.split('/').slice(1).map(unescapePointer);
-  if (error.keyword === 'additionalProperties') {
+  // An unknown key inside a setting's value (an object of a list: `auth.clients[0]`) is the setting's to explain.
+  const inSetting = parts.some((_part, index) => SETTING_BY_KEY.get(parts.slice(0, index + 1).join('.'))?.explain !== undefined);
+  if (error.keyword === 'additionalProperties' && !inSetting) {
     const unknown = (error.params as { additionalProperty: string }).additionalProperty;
     return `${[...parts, unknown].join('.')}: unknown key${suggestion(parts, unknown)}`;
   }

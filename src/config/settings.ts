@@ -20,6 +20,8 @@ import {
   SESSION_TTL_MAX_SEC,
   SESSION_TTL_MIN_SEC,
 } from '../signin/settings.js';
+import { DEFAULT_REFRESH_TOKEN_TTL_SEC } from '../oauth/settings.js';
+import { CLIENT_SCHEMA, explainClients } from './client-checks.js';
 import {
   checkBaseUrl,
   checkCssColor,
@@ -68,8 +70,11 @@ export interface Setting {
   defaultText?: string;
   /** "must be …" words for an invalid value, when the schema's keywords say it badly. */
   expect?: string;
-  /** A rule the schema cannot state: returns what is wrong ("must be …"), or undefined. */
-  check?: (value: never) => string | undefined;
+  /**
+   * A rule the schema cannot state: returns what is wrong ("must be …"), or where in the value and
+   * what (lists of objects: `auth.clients[0].redirectUris[1]`), or undefined.
+   */
+  check?: (value: never) => string | ValueProblem | undefined;
   /**
    * For a value the schema refused (any JSON value): where in it the problem is and what it is, more
    * precisely than {@link expect}'s one line (lists of objects: `auth.grants[1].scopes[0]: …`).
@@ -112,6 +117,64 @@ const grantSchema: SchemaObject = {
     { required: ['endsWith'], properties: { endsWith: true } },
   ],
 };
+
+/** Shortest agent grant lifetime (`auth.refreshTokenTtl`, seconds): 1 hour. */
+export const REFRESH_TOKEN_TTL_MIN_SEC = 60 * 60;
+/** Longest agent grant lifetime (`auth.refreshTokenTtl`, seconds): 365 days. */
+export const REFRESH_TOKEN_TTL_MAX_SEC = 365 * 24 * 60 * 60;
+
+/**
+ * The settings of the authorization server for agents (issue 30, oauth/settings.ts `AgentAuthSettings`):
+ * how agents' clients are known (metadata documents, RFC 7591 registration, configured) and how long a grant lives.
+ */
+const agentSettings: Setting[] = [
+  {
+    key: 'auth.clientIdMetadataDocuments.enabled',
+    input: 'clientIdMetadataDocuments',
+    env: 'SITEGATE_CLIENT_ID_METADATA_DOCUMENTS',
+    schema: boolean,
+    default: true,
+    description:
+      'Agents may name themselves by an https URL whose JSON describes them (Client ID Metadata Documents, as Claude and VS Code do); sitegate fetches it from public addresses only.',
+  },
+  {
+    key: 'auth.clientIdMetadataDocuments.allowPrivateAddresses',
+    input: 'clientIdMetadataDocumentsAllowPrivateAddresses',
+    env: 'SITEGATE_CLIENT_ID_METADATA_DOCUMENTS_ALLOW_PRIVATE_ADDRESSES',
+    schema: boolean,
+    default: false,
+    description:
+      'Also fetch client metadata documents from private, loopback and other non-public addresses (private networks, tests); add their CA with `NODE_EXTRA_CA_CERTS`.',
+  },
+  {
+    key: 'auth.dynamicClientRegistration',
+    input: 'dynamicClientRegistration',
+    env: 'SITEGATE_DYNAMIC_CLIENT_REGISTRATION',
+    schema: boolean,
+    default: false,
+    description:
+      'Let agents register themselves (RFC 7591, `POST /api/v1/oauth/register`), for clients that know no metadata documents; each registration is audited.',
+  },
+  {
+    key: 'auth.clients',
+    input: 'authClients',
+    schema: { type: 'array', items: CLIENT_SCHEMA },
+    expect: 'a list of clients like {"clientId": "my-agent", "name": "My Agent", "redirectUris": ["http://127.0.0.1/callback"]}',
+    explain: explainClients,
+    check: (value: unknown[]) => explainClients(value),
+    defaultText: 'none',
+    description:
+      'Agents registered by the operator: `{"clientId", "name", "redirectUris"}`, public clients (PKCE); an http redirect URI on 127.0.0.1, [::1] or localhost matches any port.',
+  },
+  {
+    key: 'auth.refreshTokenTtl',
+    input: 'refreshTokenTtl',
+    env: 'SITEGATE_REFRESH_TOKEN_TTL',
+    schema: integer(REFRESH_TOKEN_TTL_MIN_SEC, REFRESH_TOKEN_TTL_MAX_SEC),
+    default: DEFAULT_REFRESH_TOKEN_TTL_SEC,
+    description: "An agent's authorization (its refresh tokens) ends this many seconds after the person gave it.",
+  },
+];
 
 /** The sign-in settings (issue 29): `auth.oidc.*`, `auth.grants`, the session lifetimes, `auth.autoSignIn`. */
 const authSettings: Setting[] = [
@@ -511,6 +574,7 @@ export const SETTINGS: readonly Setting[] = [
     description: 'The secret that seals signing keys itself (wins over secretFile in sitegate.json).',
   },
   ...authSettings,
+  ...agentSettings,
   {
     key: 'audit.retentionDays',
     input: 'auditRetentionDays',

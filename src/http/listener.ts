@@ -146,7 +146,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
     // A 500 goes out as the error object (or the token endpoints' form): rendering a page could fail again.
     if (errors === 'negotiated' && error.code !== 'internal_error')
       return errorAnswer(error, negotiatedErrorForm(facts.headers.accept), facts, site, { negotiated: true });
-    return errorAnswer(error, errors === 'oauth' ? 'oauth' : 'json', facts, site);
+    return errorAnswer(error, errors === 'negotiated' ? 'json' : errors, facts, site);
   };
 
   /** The principal the route's answer gets, after its credential and scope checks. */
@@ -243,7 +243,7 @@ export function createListener(ctx: AppContext, options: ListenerOptions = {}): 
       route = facts.method === 'HEAD' ? routes.GET : routes[facts.method as 'GET' | 'POST'];
       if (route === undefined) {
         // The token endpoints answer every refusal in their own form; other paths the error object.
-        route = routes.POST?.errors === 'oauth' ? routes.POST : undefined;
+        route = routes.POST?.errors === 'oauth' || routes.POST?.errors === 'registration' ? routes.POST : undefined;
         void send(request, response, facts, route, otherMethod(facts, routes));
         return;
       }

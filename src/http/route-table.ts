@@ -30,6 +30,7 @@ import { servePage } from '../answers/pages.js';
 import { getReadiness } from '../answers/readiness.js';
 import { searchPage } from '../answers/search-page.js';
 import { callbackAnswer, signInAnswer, signOutAnswer } from '../answers/signin.js';
+import { registerOAuthClientAnswer, registrationEnabled, spendRegistrationBudget } from '../answers/registration.js';
 import { SIGNIN_PATHS } from '../signin/settings.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
@@ -88,6 +89,15 @@ function operationParts(ctx: AppContext): Readonly<Record<string, RouteParts>> {
     revokeOAuthToken: { answer: revokeOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
     introspectOAuthToken: { answer: introspectOAuthTokenAnswer(ctx), body: 'token', errors: 'oauth' },
     getDevelopersPortalMarkdown: { answer: portalMarkdownAnswer(ctx.config.baseUrl), errors: 'negotiated' },
+    // RFC 7591 (issue 30): when off, no body is read and every request gets the 404.
+    registerOAuthClient: registrationEnabled(ctx.agents)
+      ? {
+          answer: registerOAuthClientAnswer(ctx.agents),
+          body: 'json',
+          before: spendRegistrationBudget(ctx.auth.limiter),
+          errors: 'registration',
+        }
+      : { answer: registerOAuthClientAnswer(undefined), errors: 'registration' },
   };
   const { authorizationServer } = authorizationServerResources(ctx.config.baseUrl, ctx.config.auth.agents);
   parts.getAuthorizationServerMetadata = {

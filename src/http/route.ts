@@ -8,8 +8,12 @@ import type { SchemeName } from '../auth/principal.js';
 import type { Credential } from '../api/operations.js';
 import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 
-/** How a route's errors are answered (answers/error-answer.ts): the API's JSON, the token endpoints' form, or negotiated on page URLs. */
-export type RouteErrors = 'json' | 'oauth' | 'negotiated';
+/**
+ * How a route's errors are answered (answers/error-answer.ts): the API's JSON, the token endpoints'
+ * form, RFC 7591 §3.2.2's (`registration`: `error` is the code string whatever the request's media
+ * type, as registration clients parse it), or negotiated on page URLs.
+ */
+export type RouteErrors = 'json' | 'oauth' | 'registration' | 'negotiated';
 
 /** One row of the route table. */
 export interface Route {
