@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { openPostgresStore } from '../src/store/postgres.js';
-import type { AuditEvent, SessionRecord, StoreChange } from '../src/store/store.js';
+import type { AgentGrantRecord, AuditEvent, SessionRecord, StoreChange } from '../src/store/store.js';
 import { createTestDatabase } from './services.js';
 import { CLI_TIMEOUT_MS, cliProcesses } from './cli-process.js';
 
@@ -39,6 +39,28 @@ const ALICE_3 = session(3, 'alice');
 const EXPIRED = session(4, 'carol', { expiresAt: new Date('2020-01-01T00:00:00.000Z') });
 const REVOKED = session(5, 'dave', { revokedAt: new Date('2030-01-01T01:00:00.000Z') });
 const ALL = [ALICE_1, BOB, ALICE_3, EXPIRED, REVOKED];
+
+/** A live agent grant of alice (issue 30), made at 2030-01-01T00:00:0n.123Z in `session`. */
+function agentGrant(n: number, session: SessionRecord, overrides: Partial<AgentGrantRecord> = {}): AgentGrantRecord {
+  return {
+    id: `sga_${String(n).padStart(22, 'G')}`,
+    subject: session.subject,
+    name: session.name,
+    clientId: 'https://agent.example/client.json',
+    clientName: 'Agent Example',
+    scopes: ['search:read', 'internal:read'],
+    resource: 'http://127.0.0.1:3000/mcp',
+    sessionId: session.id,
+    createdAt: new Date(`2030-01-01T00:00:0${String(n)}.123Z`),
+    lastUsedAt: new Date(`2030-01-01T00:20:0${String(n)}.456Z`),
+    expiresAt: new Date(`2099-01-01T08:00:0${String(n)}.789Z`),
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+const GRANT_1 = agentGrant(1, ALICE_1);
+const GRANT_2 = agentGrant(2, ALICE_3, { clientId: 'configured-agent', clientName: 'Configured Agent', scopes: ['search:read'] });
 
 interface AuditJson {
   at: string;
@@ -121,6 +143,7 @@ describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
     expect(json.stdout.trimEnd().split('\n')).toHaveLength(1);
     expect(JSON.parse(json.stdout)).toStrictEqual([
       {
+        kind: 'session',
         id: ALICE_3.id,
         subject: 'alice',
         name: 'Alice Example',
@@ -131,6 +154,7 @@ describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
         expires_at: '2099-01-01T08:00:03.789Z',
       },
       {
+        kind: 'session',
         id: BOB.id,
         subject: 'bob',
         name: 'Bob Example',
@@ -141,6 +165,7 @@ describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
         expires_at: '2099-01-01T08:00:02.789Z',
       },
       {
+        kind: 'session',
         id: ALICE_1.id,
         subject: 'alice',
         name: 'Alice Example',
@@ -263,6 +288,84 @@ describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
       stderr: 'sitegate: sessions revoke: give exactly one of ID, --subject SUB or --all\n',
     });
     expect(await liveIds(sitegate)).toStrictEqual([ALICE_3.id, BOB.id, ALICE_1.id]);
+  });
+
+  it('sessions list shows agent grants after the sessions; revoke sga_… revokes one, revoking a session revokes the grants consented in it', async (context) => {
+    const { dataDir, sitegate, audit } = await setup(context);
+    const store = await openSqliteStore(dataDir);
+    try {
+      for (const [n, grant] of [GRANT_1, GRANT_2].entries())
+        await store.createAgentGrant(grant, String(n).padStart(64, 'a'), 'b'.repeat(64));
+    } finally {
+      await store.close();
+    }
+    const table = await sitegate('sessions', 'list');
+    expect(table).toMatchObject({ code: 0, stderr: '' });
+    expect(table.stdout.split('\n').slice(4)).toStrictEqual([
+      '',
+      'AGENT GRANT                 SUBJECT  NAME           CLIENT            CLIENT ID                          SCOPES                     CREATED               LAST USED             EXPIRES',
+      'sga_GGGGGGGGGGGGGGGGGGGGG2  alice    Alice Example  Configured Agent  configured-agent                   search:read                2030-01-01T00:00:02Z  2030-01-01T00:20:02Z  2099-01-01T08:00:02Z',
+      'sga_GGGGGGGGGGGGGGGGGGGGG1  alice    Alice Example  Agent Example     https://agent.example/client.json  search:read,internal:read  2030-01-01T00:00:01Z  2030-01-01T00:20:01Z  2099-01-01T08:00:01Z',
+      '',
+    ]);
+    const json = await sitegate('sessions', 'list', '--json');
+    expect((JSON.parse(json.stdout) as Record<string, unknown>[]).slice(3)).toStrictEqual([
+      {
+        kind: 'agent_grant',
+        id: GRANT_2.id,
+        subject: 'alice',
+        name: 'Alice Example',
+        client_name: 'Configured Agent',
+        client_id: 'configured-agent',
+        scopes: ['search:read'],
+        resource: 'http://127.0.0.1:3000/mcp',
+        session_id: ALICE_3.id,
+        created_at: '2030-01-01T00:00:02.123Z',
+        last_used_at: '2030-01-01T00:20:02.456Z',
+        expires_at: '2099-01-01T08:00:02.789Z',
+      },
+      {
+        kind: 'agent_grant',
+        id: GRANT_1.id,
+        subject: 'alice',
+        name: 'Alice Example',
+        client_name: 'Agent Example',
+        client_id: 'https://agent.example/client.json',
+        scopes: ['search:read', 'internal:read'],
+        resource: 'http://127.0.0.1:3000/mcp',
+        session_id: ALICE_1.id,
+        created_at: '2030-01-01T00:00:01.123Z',
+        last_used_at: '2030-01-01T00:20:01.456Z',
+        expires_at: '2099-01-01T08:00:01.789Z',
+      },
+    ]);
+    expect(await sitegate('sessions', 'revoke', GRANT_1.id)).toStrictEqual({
+      code: 0,
+      stderr: '',
+      stdout: `Revoked 1 agent grant (${GRANT_1.id}, subject alice, client Agent Example). The agent must be authorized again.\n`,
+    });
+    expect(await sitegate('sessions', 'revoke', GRANT_1.id)).toStrictEqual({
+      code: 1,
+      stdout: '',
+      stderr: `sitegate: no live agent grant with id ${GRANT_1.id}\n`,
+    });
+    expect(await sitegate('sessions', 'revoke', ALICE_3.id)).toStrictEqual({
+      code: 0,
+      stderr: '',
+      stdout: `Revoked 1 session (${ALICE_3.id}, subject alice). Its holder must sign in again. Revoked 1 agent grant with them: those agents must be authorized again.\n`,
+    });
+    expect(await liveIds(sitegate)).toStrictEqual([BOB.id, ALICE_1.id]);
+    expect((await audit()).filter((event) => event.type !== 'signed_in')).toStrictEqual([
+      { at: AN_INSTANT, type: 'agent_grant_revoked', client_id: null, address: null, detail: `grant=${GRANT_1.id} reason=operator` },
+      revokedEvent(`session=${ALICE_3.id} count=1`),
+      {
+        at: AN_INSTANT,
+        type: 'agent_grant_revoked',
+        client_id: null,
+        address: null,
+        detail: `session=${ALICE_3.id} reason=operator count=1`,
+      },
+    ]);
   });
 
   it('sessions --help lists the subcommands and exits 0', async (context) => {

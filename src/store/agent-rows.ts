@@ -35,6 +35,12 @@ export type AgentMethods = Pick<
 
 /** What {@link agentRows} needs of the adapter (kysely-store.ts). */
 export interface AgentRowsOptions {
+  /**
+   * Runs a transaction no other process's exclusive section overlaps (kysely-store.ts
+   * `KyselyStoreOptions.exclusive`): the refresh-token rotation reads before it writes, which a
+   * plain SQLite transaction cannot upgrade once another connection wrote (SQLITE_BUSY).
+   */
+  exclusive: <T>(run: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
   /** Announces a change inside the transaction that makes it (PostgreSQL NOTIFY); none on SQLite. */
   announce: ((trx: Kysely<Database>, change: StoreChange) => Promise<void>) | undefined;
   /** Appends audit events on `trx` (one statement). */
@@ -97,7 +103,7 @@ const newestFirst = (a: AgentGrantRecord, b: AgentGrantRecord): number =>
  * The agent methods over `db`, as {@link Store} documents them.
  * @param db the store's Kysely instance (the store closes it)
  */
-export function agentRows(db: Kysely<Database>, { announce, insertAudit }: AgentRowsOptions): AgentMethods {
+export function agentRows(db: Kysely<Database>, { announce, insertAudit, exclusive }: AgentRowsOptions): AgentMethods {
   /** Revokes live grants matching `which` on `executor`, announcing each. */
   const revokeOn = async (
     executor: Kysely<Database>,
@@ -185,7 +191,7 @@ export function agentRows(db: Kysely<Database>, { announce, insertAudit }: Agent
       return row === undefined ? undefined : toGrant(row);
     },
     async rotateRefreshToken(tokenHash, nextHash, at, audit) {
-      return db.transaction().execute(async (trx): Promise<RefreshRotation | undefined> => {
+      return exclusive(async (trx): Promise<RefreshRotation | undefined> => {
         const token = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
         if (token === undefined) return undefined;
         const row = await trx.selectFrom('agent_grants').selectAll().where('id', '=', token.grant_id).executeTakeFirst();

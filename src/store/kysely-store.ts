@@ -110,7 +110,7 @@ export function kyselyStore(db: Kysely<Database>, options: KyselyStoreOptions): 
   };
   return {
     ...sessionRows(db, { announce, insertAudit }),
-    ...agentRows(db, { announce, insertAudit }),
+    ...agentRows(db, { announce, insertAudit, exclusive: (run) => options.exclusive(run) }),
     async createKey(record, audit) {
       await write(
         (executor) =>

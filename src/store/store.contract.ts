@@ -14,6 +14,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyRecord, AuditEvent, SessionRecord, SigningKeyRecord, Store } from './store.js';
 import { describeAnalyticsContract } from './analytics.contract.js';
+import { describeAgentRowsContract } from './agent-rows.contract.js';
 
 /** What an adapter's factory hands the suite for one test. */
 export interface StoreFixture {
@@ -615,6 +616,10 @@ export function describeStoreContract(name: string, open: () => Promise<StoreFix
     });
 
     describeAnalyticsContract(() => ({ store, openAnother: () => fixture.openAnother() }));
+
+    describe('agents (issue 30)', () => {
+      describeAgentRowsContract(() => ({ store, openAnother: () => fixture.openAnother() }));
+    });
 
     describe('close', () => {
       it('resolves, keeps committed data for the next store, and refuses calls afterwards', async () => {
