@@ -126,13 +126,15 @@ describe('/developers and its markdown twin', () => {
 describe('Connect an agent (MCP)', () => {
   const snippets = connectSnippets({ baseUrl: TEST_BASE_URL, siteName: 'Acme Widgets' });
 
-  it('gives each client its configuration with the MCP URL', () => {
+  it('gives each client its configuration with the MCP URL: OAuth, and with an API key', () => {
     expect(snippets.claudeCode).toBe(`claude mcp add --transport http acme-widgets ${MCP_URL}`);
     expect(snippets.claudeCodeKey).toBe(`claude mcp add --transport http acme-widgets ${MCP_URL} --header "X-API-Key: <API_KEY>"`);
-    expect(JSON.parse(snippets.cursor)).toStrictEqual({
+    expect(JSON.parse(snippets.cursor)).toStrictEqual({ mcpServers: { 'acme-widgets': { url: MCP_URL } } });
+    expect(JSON.parse(snippets.cursorKey)).toStrictEqual({
       mcpServers: { 'acme-widgets': { url: MCP_URL, headers: { 'X-API-Key': '<API_KEY>' } } },
     });
-    expect(JSON.parse(snippets.vscode)).toStrictEqual({
+    expect(JSON.parse(snippets.vscode)).toStrictEqual({ servers: { 'acme-widgets': { type: 'http', url: MCP_URL } } });
+    expect(JSON.parse(snippets.vscodeKey)).toStrictEqual({
       inputs: [{ type: 'promptString', id: 'sitegate-api-key', description: 'API key', password: true }],
       servers: { 'acme-widgets': { type: 'http', url: MCP_URL, headers: { 'X-API-Key': '${input:sitegate-api-key}' } } },
     });
@@ -144,14 +146,37 @@ describe('Connect an agent (MCP)', () => {
     expect(section).toContain(`The MCP server of this site is at \`${MCP_URL}\` (Streamable HTTP).`);
     for (const title of ['### Claude Code', '### Claude Desktop and claude.ai', '### ChatGPT', '### Cursor', '### VS Code'])
       expect(section, title).toContain(title);
-    for (const snippet of [snippets.claudeCode, snippets.claudeCodeKey, snippets.cursor, snippets.vscode])
-      expect(section).toContain(`\`\`\`\n${snippet}\n\`\`\``);
+    for (const snippet of Object.values(snippets)) expect(section).toContain(`\`\`\`\n${snippet}\n\`\`\``);
     expect(section).toContain('Add custom connector');
     expect(section).toContain('developer mode');
-    // Accurate for today: no browser sign-in (authorization code) for agents yet.
+    // Agents sign their person in (issue 30); without sign-in on the site only API keys reach internal pages.
+    expect(section).toContain("connect the client and sign in: it opens this site's sign-in in your browser, then a consent page");
     expect(section).toContain(
-      'Browser sign-in (OAuth, the flow a client starts itself when you connect) is not offered by this server yet',
+      "When it is not, the server has no one to sign in: a client's sign-in ends at an error page, and only API keys reach internal pages.",
     );
+    expect(section).toContain('Add the server, then run `/mcp` in Claude Code and choose it to sign in:');
+  });
+
+  it('says the same in the HTML portal and its markdown twin', async () => {
+    const html = (await get('/developers')).body;
+    const markdown = (await get('/developers.md')).body;
+    const text = (value: string): string =>
+      value
+        .replace(/<[^>]+>|`/g, '')
+        .replace(/&#39;/g, "'")
+        .replace(/\s+/g, ' ');
+    const htmlSection = text(html.slice(html.indexOf('<h2 id="connect">'), html.indexOf('<h2 id="try')));
+    const markdownSection = text(markdown.slice(markdown.indexOf('## Connect an agent (MCP)'), markdown.indexOf('<a id="try')));
+    for (const sentence of [
+      'Without a credential an agent reads the public pages.',
+      'Scripts and clients that cannot sign in send an API key in the X-API-Key header instead',
+      'OAuth as its authentication',
+      'Cursor offers to sign in when the server asks for it',
+      'VS Code asks you to sign in when it starts the server',
+    ]) {
+      expect(htmlSection, sentence).toContain(sentence);
+      expect(markdownSection, sentence).toContain(sentence);
+    }
   });
 
   it('shows the same snippets in the HTML portal', async () => {

@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SCOPES } from '../src/auth/scopes.js';
 import { buildTestApp, EXAMPLE_SITE, TEST_BASE_URL, type TestApp } from './helpers.js';
 import { errorBody, JSON_TYPE } from './http-expect.js';
+import { proxiedFetch } from './proxied-fetch.js';
 
 const DOCS_BASE_URL = 'https://docs.example.com/docs';
 const BAD_TOKEN = 'The bearer token is malformed, has a bad signature or was revoked.';
@@ -79,29 +80,6 @@ async function expectDocument(t: TestApp, path: string, body: Record<string, unk
   expect(res.headers['x-content-type-options'], path).toBe('nosniff');
   expect(res.json(), path).toEqual(body);
   expect(res.body, path).toBe(JSON.stringify(body));
-}
-
-/**
- * A fetch through a reverse proxy in front of the app: requests under the base path arrive without
- * it, `/.well-known/…` on the host's root is forwarded as it is (README), anything else is a 404.
- */
-function proxiedFetch(t: TestApp, baseUrl: string): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
-  const base = new URL(baseUrl);
-  const basePath = base.pathname.replace(/\/$/, '');
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString());
-    let path: string | undefined;
-    if (url.origin !== base.origin) path = undefined;
-    else if (basePath !== '' && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`)))
-      path = url.pathname.slice(basePath.length) || '/';
-    else if (basePath === '' || url.pathname.startsWith('/.well-known/')) path = url.pathname;
-    if (path === undefined) return new Response('not proxied', { status: 404 });
-    const headers = Object.fromEntries(new Headers(input instanceof Request ? input.headers : init?.headers).entries());
-    const res = await t.app.inject({ method: 'GET', url: path + url.search, headers });
-    const out = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') out.set(name, value);
-    return new Response(res.body, { status: res.statusCode, headers: out });
-  };
 }
 
 describe('base URL at the root', () => {

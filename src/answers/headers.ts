@@ -16,10 +16,12 @@
  * so browsers are not let to send them cross-origin. The preflight (http/headers.ts
  * `PREFLIGHT_HEADERS`) allows only `Accept` and `If-None-Match`, never `Authorization` or
  * `X-API-Key`, so a browser refuses to send a cross-origin request carrying either; answers that
- * depend on a credential (whoami, internal pages, credentialed search, the token endpoints, MCP)
- * carry no `Access-Control-Allow-Origin`; no answer carries `Access-Control-Allow-Credentials`, so
- * cookies and HTTP authentication that a browser manages never apply (Fetch standard §3.2, "CORS
- * protocol").
+ * depend on a credential (whoami, internal pages, credentialed search, introspection, MCP) carry
+ * no `Access-Control-Allow-Origin`. The token, revocation and registration endpoints are the
+ * exception browser-based OAuth clients need (issue 30, http/headers.ts `OAUTH_CORS_HEADERS`): they
+ * read no ambient credential, only what the client's script sends. No answer carries
+ * `Access-Control-Allow-Credentials`, so cookies and HTTP authentication that a browser manages
+ * never apply (Fetch standard §3.2, "CORS protocol").
  */
 import { THEME_INIT_CSP_SOURCE } from '../layout/client/theme-init.js';
 
