@@ -1,10 +1,14 @@
 /**
- * `/mcp`: the MCP server over Streamable HTTP, stateless (a server and transport per request),
- * with JSON responses. Same credentials and scopes as the HTTP API (DESIGN.md): anonymous callers
+ * `/mcp`: the MCP server over Streamable HTTP, stateless (a server per request), with JSON
+ * responses, in the protocol revision each request names: 2026-07-28 (`_meta` on every request,
+ * `server/discover`), or 2025-11-25 / 2025-06-18 after `initialize` (mcp/revisions.ts). The
+ * checks below read only `method` and `params` of the message, which both eras share, so every
+ * revision answers alike. Same credentials and scopes as the HTTP API (DESIGN.md): anonymous callers
  * see public pages; a credential that is sent must be valid (401 with the RFC 6750/9728
  * challenge); `search` needs `search:read` and `fetch` needs `content:read` when a credential is
  * sent (403 `insufficient_scope`, as the MCP authorization spec's scope challenge); a `fetch` in the
  * internal zone needs `internal:read` as the page's URL does (401 naming the scope, or 403).
+ * Answers to a principal with `internal:read` are `private, no-store`.
  *
  * Bounded like HTTP (DESIGN.md "Discovery beyond SPEC.md"): one JSON-RPC message per request (a
  * batch is refused before anything runs), and every `tools/call` of search spends the search rate
@@ -126,14 +130,14 @@ const WRITER_FIELDS = new Set(['content-length']);
  * The web `Request` the SDK serves: the request's method, URL on the public origin and header
  * fields. No body: the listener has read and parsed it (`facts.body`, handed over as `parsedBody`).
  */
-function webRequestOf(facts: RequestFacts, baseUrl: string): Request {
+function webRequestOf(facts: RequestFacts, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(facts.headers)) {
     if (value === undefined || name === 'content-length') continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  return new Request(`${new URL(baseUrl).origin}${facts.path}`, { method: facts.method, headers });
+  return new Request(`${origin}${facts.path}`, { method: facts.method, headers });
 }
 
 /**
@@ -161,6 +165,7 @@ async function answerOf(response: Response, principal: Principal | undefined): P
 export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>): RouteAnswer {
   const revisions = createMcpRevisions();
   const { baseUrl } = ctx.config;
+  const { origin } = new URL(baseUrl);
   return async function mcp(facts, snapshot, principal) {
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
@@ -169,7 +174,7 @@ export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>)
     const languageOf = (lang: string | undefined): string | undefined =>
       negotiateLanguage(lang, facts.headers['accept-language'], snapshot.search.languages).language;
     const serverOf = () => createMcpServer({ snapshot, baseUrl, principal, languageOf, searched: ctx.searched });
-    const response = await revisions.serve(webRequestOf(facts, baseUrl), facts.body, serverOf);
+    const response = await revisions.serve(webRequestOf(facts, origin), facts.body, serverOf);
     return answerOf(response, principal);
   };
 }

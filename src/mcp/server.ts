@@ -11,13 +11,13 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { decodeRequestPath, partUrlOf } from '../content/paths.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { Found } from '../snapshot/lookup.js';
 import { excerptOfPage, findReadable } from '../snapshot/search-hits.js';
 import { API_VERSION } from '../discovery/openapi.js';
+import { FETCH_INPUT, SEARCH_INPUT } from './tool-schemas.js';
 
 /** Results per search call when the caller gives no limit. */
 export const MCP_DEFAULT_LIMIT = 10;
@@ -62,30 +62,6 @@ export function pathOfId(id: string, baseUrl: string): string | undefined {
   return id.slice(baseUrl.length).split(/[?#]/)[0];
 }
 
-// Built once: a Zod schema costs far more to build than a request costs to serve, and schemas are
-// immutable, so every per-request server shares these (registerTool keeps an object schema as is).
-const SEARCH_INPUT = z.object({
-  query: z.string().min(1).max(256).describe('words to search for'),
-  limit: z.number().int().min(1).max(100).optional().describe('results to return (default 10)'),
-  lang: z
-    .string()
-    .max(35)
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/)
-    .optional()
-    .describe("BCP 47 language tag of the pages to search (de, pt-BR); default: the request's Accept-Language, else the site's language"),
-});
-/** Highest part number a part URL can name (content/paths.ts `parsePartPath`: at most 6 digits). */
-const MAX_PART = 999_999;
-const FETCH_INPUT = z.object({
-  id: z.string().min(1).max(2048).describe('page id (path) or URL, from search results or the next_id of a fetch result'),
-  part: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PART)
-    .optional()
-    .describe('part of a long page to read, 1-based (default: the part the id names, else part 1)'),
-});
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
 /**
  * The JSON Schema validator every server shares (the SDK uses it for elicitation answers only).
