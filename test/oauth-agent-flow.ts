@@ -11,7 +11,8 @@
  *    the code (`finishAuth`), calls `fetch` and `search` on the internal page, refreshes (`auth()`
  *    with its refresh token: rotated), and after `sitegate sessions revoke --subject alice` its access
  *    token gets HTTP 401 from `/mcp` and its refresh token `invalid_grant`.
- * 2. **RFC 7591**: the same with `auth.dynamicClientRegistration: true` and no `clientMetadataUrl`.
+ * 2. **RFC 7591**: the same with `auth.dynamicClientRegistration: true` and no `clientMetadataUrl`,
+ *    the grant alone revoked (`sitegate sessions revoke sga_…`).
  * 3. **Registration off**: no `clientMetadataUrl`, dynamic registration off → the SDK's own error.
  */
 import { decodeJwt } from 'jose';
@@ -176,10 +177,16 @@ function challengeScope(header: string | null): string | undefined {
 }
 
 /**
+ * What the operator revokes at the end: every session and grant of alice (`sessions revoke --subject
+ * alice`), or the agent's grant alone (`sessions revoke sga_…`, its id read from the token's `grant_id`).
+ */
+export type Revocation = 'subject' | 'grant';
+
+/**
  * Scenario 1 and 2 of the module: from the anonymous 401 to the refusal after revocation.
  * Each step asserts exact answers; see the module comment.
  */
-export async function runAuthorizedAgent(flow: AgentFlow): Promise<void> {
+export async function runAuthorizedAgent(flow: AgentFlow, revocation: Revocation): Promise<void> {
   const { sdk, scene, provider } = flow;
   const base = scene.sitegate.baseUrl;
   const mcpUrl = new URL(`${base}/mcp`);
@@ -242,8 +249,10 @@ export async function runAuthorizedAgent(flow: AgentFlow): Promise<void> {
     expect(provider.authorizationUrls).toHaveLength(1);
     await expectInternalAccess(session, base, second?.access_token ?? '');
 
-    // 5. The operator revokes alice: her agent's token and refresh token stop working.
-    const revoked = await scene.sitegate.run('sessions', 'revoke', '--subject', 'alice');
+    // 5. The operator revokes alice or the grant: the agent's token and refresh token stop working.
+    const grantId = String(decodeJwt(second?.access_token ?? '').grant_id);
+    expect(grantId).toMatch(/^sga_[A-Za-z0-9_-]{22}$/);
+    const revoked = await scene.sitegate.run('sessions', 'revoke', ...(revocation === 'subject' ? ['--subject', 'alice'] : [grantId]));
     expect(revoked.stderr).toBe('');
     expect(revoked.code).toBe(0);
     const refused = await waitForRefusal(base, second?.access_token ?? '');

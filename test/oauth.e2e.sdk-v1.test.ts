@@ -78,7 +78,7 @@ describe('MCP SDK v1 agents authorize as alice', () => {
     async (context) => {
       const scene = await startScene(processes, context, ca, false);
       try {
-        await runAuthorizedAgent(makeAgent(SDK_V1, scene, browser, true));
+        await runAuthorizedAgent(makeAgent(SDK_V1, scene, browser, true), 'subject');
       } finally {
         await scene.close();
       }
@@ -86,12 +86,12 @@ describe('MCP SDK v1 agents authorize as alice', () => {
   );
 
   it(
-    'with dynamic registration on and no metadata document: registers (RFC 7591), then the same',
+    'with dynamic registration on and no metadata document: registers (RFC 7591), then the same, refused once its grant is revoked',
     { timeout: FLOW_TIMEOUT_MS },
     async (context) => {
       const scene = await startScene(processes, context, ca, true);
       try {
-        await runAuthorizedAgent(makeAgent(SDK_V1, scene, browser, false));
+        await runAuthorizedAgent(makeAgent(SDK_V1, scene, browser, false), 'grant');
       } finally {
         await scene.close();
       }
