@@ -2,10 +2,8 @@
  * The harness of the agent authorization end-to-end tests (issue 30, done-when 1): what an MCP
  * client's side of the flow needs, each piece real.
  *
- * - {@link createTestCa}: a throw-away certificate authority and a server certificate for
- *   `127.0.0.1` and `localhost`, made with the system's `openssl` in a temporary folder (test-only
- *   keys, never checked in).
- * - {@link startMetadataDocumentServer}: an https server on loopback serving the agent's Client ID
+ * - {@link startMetadataDocumentServer}: an https server on loopback, with a certificate of the
+ *   test CA (test/test-ca.ts, made by openssl per test file, never checked in), serving the agent's Client ID
  *   Metadata Document (draft-ietf-oauth-client-id-metadata-document §3), whose URL is its client_id.
  * - {@link startCallbackServer}: the agent's loopback redirect URI (RFC 8252 §7.3), recording each
  *   authorization response.
@@ -16,8 +14,7 @@
  * The browser half (chromium signing in and consenting) is in test/oauth-agent-browser.ts; the MCP
  * SDK's client providers in test/oauth-agent-clients.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -26,83 +23,11 @@ import type { TestContext } from 'vitest';
 import type { Cli, CliProcesses } from './cli-process.js';
 import { freePort } from './free-port.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, TEST_GRANTS, TEST_OIDC_SCOPES } from './oidc-provider.js';
-import { SIGN_IN_SITE_FILES, startSignInSite } from './signin-site.js';
-import { createClientRegistry } from '../src/oauth/clients/registry.js';
-import { DEFAULT_AGENT_AUTH, type AgentAuthSettings } from '../src/oauth/settings.js';
+import { SIGN_IN_SITE_FILES } from './signin-site.js';
+import type { TestCertificates } from './test-ca.js';
 
-/** Where openssl lives on the test machines. */
-const OPENSSL = '/usr/bin/openssl';
 /** Bound of sitegate's start (it loads the whole program and builds the site; the machine may be busy). */
 const START_TIMEOUT_MS = 60_000;
-
-/** A test CA and a server certificate it signed (PEM text), plus the CA's file for `NODE_EXTRA_CA_CERTS`. */
-export interface TestCa {
-  /** Path of the CA certificate (PEM). */
-  caFile: string;
-  caPem: string;
-  /** The server certificate (PEM) for IP 127.0.0.1 and DNS localhost, valid one day. */
-  certPem: string;
-  /** Its private key (PEM, unencrypted). */
-  keyPem: string;
-}
-
-/**
- * Makes a CA (P-256, `CA:TRUE`, one day) and a server certificate signed by it whose
- * subjectAltName is `IP:127.0.0.1, DNS:localhost` (RFC 6125: clients match the SAN), in `dir`.
- * @throws {Error} when openssl fails (its stderr in the message)
- */
-export function createTestCa(dir: string): TestCa {
-  const file = (name: string): string => path.join(dir, name);
-  const openssl = (...args: string[]): void => {
-    execFileSync(OPENSSL, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  };
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl(
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    file('ca.key'),
-    '-out',
-    file('ca.pem'),
-    '-days',
-    '1',
-    '-subj',
-    '/CN=sitegate e2e test CA',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  );
-  openssl('req', ...ec, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1');
-  writeFileSync(
-    file('server.ext'),
-    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    file('server.csr'),
-    '-CA',
-    file('ca.pem'),
-    '-CAkey',
-    file('ca.key'),
-    '-CAcreateserial',
-    '-out',
-    file('server.pem'),
-    '-days',
-    '1',
-    '-extfile',
-    file('server.ext'),
-  );
-  return {
-    caFile: file('ca.pem'),
-    caPem: readFileSync(file('ca.pem'), 'utf8'),
-    certPem: readFileSync(file('server.pem'), 'utf8'),
-    keyPem: readFileSync(file('server.key'), 'utf8'),
-  };
-}
 
 /** A Client ID Metadata Document (draft-ietf-oauth-client-id-metadata-document §4.1; RFC 7591 §2 fields). */
 export interface ClientMetadataDocument {
@@ -129,10 +54,10 @@ export interface MetadataDocumentServer {
  * Starts an https server on 127.0.0.1 with the CA's server certificate; it answers each published
  * document with 200 `application/json` and `Cache-Control: max-age=300`, anything else 404.
  */
-export async function startMetadataDocumentServer(ca: TestCa): Promise<MetadataDocumentServer> {
+export async function startMetadataDocumentServer(ca: TestCertificates): Promise<MetadataDocumentServer> {
   const documents = new Map<string, string>();
   const requests: string[] = [];
-  const server = https.createServer({ cert: ca.certPem, key: ca.keyPem }, (req, res) => {
+  const server = https.createServer({ cert: ca.cert, key: ca.key }, (req, res) => {
     const pathname = new URL(req.url ?? '/', 'https://127.0.0.1').pathname;
     requests.push(`${req.method ?? ''} ${pathname}`);
     const body = documents.get(pathname);
@@ -198,17 +123,16 @@ export interface SitegateServeOptions {
   /** The port to listen on, chosen first so the provider's redirect URI can name it. */
   port: number;
   /** The CA whose file goes into `NODE_EXTRA_CA_CERTS`. */
-  ca: TestCa;
+  ca: TestCertificates;
   /** `auth.dynamicClientRegistration`. */
   dynamicClientRegistration: boolean;
 }
 
-/** A running sitegate: `sitegate serve` as a child process, or in-process ({@link startSitegateInProcess}). */
+/** A running `sitegate serve` child process. */
 export interface SitegateServe {
   /** `http://127.0.0.1:PORT`, its base URL. */
   baseUrl: string;
-  /** The child process, when it is one. */
-  cli?: Cli;
+  cli: Cli;
   /** Its data folder (SQLite), for `sitegate sessions …` run beside it. */
   dataDir: string;
   /** Runs the built CLI, `sitegate ARGS --data-dir <its data folder>`, to the end. */
@@ -265,35 +189,6 @@ export async function startSitegateServe(
       cli.child.kill('SIGTERM');
       await cli.exited(START_TIMEOUT_MS);
     },
-  };
-}
-
-/**
- * The same sitegate in the test's process (test/signin-site.ts `startSignInSite` with the agent
- * settings), for when the settings file cannot say them: Node reads `NODE_EXTRA_CA_CERTS` only at
- * start, so the metadata documents' client registry is rebuilt with the test CA through its test
- * seam (`createClientRegistry`'s `fetch.ca`). The CLI still runs as a child process on its data folder.
- */
-export async function startSitegateInProcess(
-  processes: CliProcesses,
-  context: TestContext,
-  options: SitegateServeOptions,
-): Promise<SitegateServe> {
-  const settings: AgentAuthSettings = {
-    ...DEFAULT_AGENT_AUTH,
-    clientIdMetadataDocuments: { enabled: true, allowPrivateAddresses: true },
-    dynamicClientRegistration: options.dynamicClientRegistration,
-  };
-  const site = await startSignInSite({ port: options.port, issuer: options.issuer, agents: settings });
-  const agents = site.context.agents;
-  if (agents === undefined) throw new Error('startSitegateInProcess: the context has no agents');
-  agents.clients = createClientRegistry({ settings, store: site.context.store, fetch: { ca: options.ca.caPem } });
-  const cwd = processes.tempDir(context, 'sitegate-oauth-e2e-cwd-');
-  return {
-    baseUrl: site.baseUrl,
-    dataDir: site.config.dataDir,
-    run: (...args) => processes.run(context, [...args, '--data-dir', site.config.dataDir], cwd),
-    close: () => site.close(),
   };
 }
 

@@ -2,11 +2,8 @@
  * Issue 30, done-when 1, with the MCP TypeScript SDK v1 (`@modelcontextprotocol/sdk` 1.32: `auth()`,
  * `refreshAuthorization` and `StreamableHTTPClientTransport` with an `OAuthClientProvider`) against
  * `sitegate serve` run as a child process, chromium completing alice's sign-in at oidc-provider and
- * sitegate's consent page. The scenarios are test/oauth-agent-flow.ts's.
+ * sitegate's consent page. The scenarios are test/oauth-agent-flow.ts's, their cast test/oauth-agent-scene.ts's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { auth, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -16,34 +13,25 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser } from './browser-support.js';
 import { cliProcesses } from './cli-process.js';
 import { agentProviderV1 } from './oauth-agent-clients.js';
-import {
-  makeAgent,
-  runAuthorizedAgent,
-  runRegistrationRefused,
-  startScene,
-  type SdkUnderTest,
-  type ToolResult,
-} from './oauth-agent-flow.js';
-import { createTestCa, type TestCa } from './oauth-agent-support.js';
+import { runAuthorizedAgent, runRegistrationRefused } from './oauth-agent-flow.js';
+import { makeAgent, REQUEST_TIMEOUT_MS, startScene, type SdkUnderTest, type ToolResult } from './oauth-agent-scene.js';
+import { makeTestCertificates, type TestCertificates } from './test-ca.js';
 
 /** A whole flow: two servers and a child process started, a dozen page loads in chromium, on a busy two-core machine. */
 const FLOW_TIMEOUT_MS = 240_000;
-const REQUEST_TIMEOUT_MS = 15_000;
 
 const processes = cliProcesses();
-let caDir: string;
-let ca: TestCa;
+let ca: TestCertificates;
 let browser: Browser;
 
 beforeAll(async () => {
-  caDir = mkdtempSync(path.join(tmpdir(), 'sitegate-e2e-ca-'));
-  ca = createTestCa(caDir);
+  ca = makeTestCertificates();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser.close();
-  rmSync(caDir, { recursive: true, force: true });
+  ca.remove();
 });
 
 const SDK_V1: SdkUnderTest = {
