@@ -3,7 +3,9 @@
  * openssl for this file (test-ca.ts): each refusal's exact message, pinning of the checked
  * address, HTTP caching and shared fetches, the per-address fetch budget.
  */
+import { execFile } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { createMemoryRateLimiter, DEFAULT_RATE_LIMITS } from '../src/auth/rate-l
 import { createClientRegistry, ClientRefusedError, type AgentClient, type ClientRegistry } from '../src/oauth/clients/registry.js';
 import { DEFAULT_AGENT_AUTH, type AgentAuthSettings } from '../src/oauth/settings.js';
 import { makeTestCertificates, type TestCertificates } from './test-ca.js';
+import { REPO_DIR } from './helpers.js';
 
 const REDIRECT = 'http://127.0.0.1/callback';
 
@@ -379,5 +382,27 @@ describe('the fetch budget of an address (clientMetadataFetches)', () => {
     expect(hits.get('/agent-2.json')).toBeUndefined();
     // Another address has its own budget.
     expect((await clients.resolve(url('/agent-2.json'), { address: '198.51.100.1' })).name).toBe('Test Agent');
+  });
+});
+
+describe("the TLS trust store is Node's", () => {
+  it('NODE_EXTRA_CA_CERTS adds the CA: a process started with it resolves the document, no CA given in code', async () => {
+    const clientId = url('/agent.json');
+    const script = `
+      import { createClientRegistry } from './src/oauth/clients/registry.ts';
+      const settings = { clientIdMetadataDocuments: { enabled: true, allowPrivateAddresses: true }, dynamicClientRegistration: false, clients: [], refreshTokenTtlSec: 3600 };
+      const registry = createClientRegistry({ settings, store: { getOAuthClient: async () => undefined } });
+      console.log(JSON.stringify(await registry.resolve(${JSON.stringify(clientId)})));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO_DIR,
+      env: { PATH: process.env.PATH ?? '', NODE_EXTRA_CA_CERTS: certs.caFile },
+    });
+    expect(JSON.parse(stdout)).toStrictEqual({
+      clientId,
+      kind: 'metadata-document',
+      name: 'Test Agent',
+      clientUri: 'https://agent.example/',
+      redirectUris: [REDIRECT],
+    });
   });
 });

@@ -9,11 +9,11 @@
 
 /** A client the operator registered in config (`auth.clients[]`): a public client (PKCE, no secret). */
 export interface ConfiguredClient {
-  /** Its client_id: 1–255 characters from `[A-Za-z0-9._:/-]`, not starting with `sgc_` nor `https://`. */
+  /** Its client_id: 1–255 characters from `[A-Za-z0-9._:/-]`, not starting with `sgc_`, `http://` nor `https://` (config/client-checks.ts). */
   clientId: string;
   /** The name the consent page shows. */
   name: string;
-  /** Exact redirect URIs (a loopback `http://127.0.0.1/…` or `http://[::1]/…` one matches any port, RFC 8252 §7.3). */
+  /** Exact redirect URIs (a loopback `http://127.0.0.1/…`, `http://[::1]/…` or `http://localhost/…` one matches any port, RFC 8252 §7.3: oauth/clients/redirect-uris.ts). */
   redirectUris: string[];
 }
 
