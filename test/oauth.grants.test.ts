@@ -20,6 +20,8 @@ import type { Scope } from '../src/errors.js';
 import type { AuditEvent, SessionRecord } from '../src/store/store.js';
 import { apiErrorBody, oauthErrorBody } from './auth-fixtures.js';
 import { startSignInSite, type SignInSite } from './signin-site.js';
+import { fetchWithJar, signInWithFetch, startOidcProvider } from './oidc-provider.js';
+import { freePort } from './free-port.js';
 
 const AGENT = { clientId: 'test-agent', name: 'Test Agent', redirectUris: ['http://127.0.0.1/callback'] };
 const OTHER_AGENT = { clientId: 'other-agent', name: 'Other Agent', redirectUris: ['http://127.0.0.1/other'] };
@@ -610,5 +612,54 @@ describe('sitegate sessions revoke stops agents', () => {
     fixture.advance(2000);
     expect((await whoami(site, tokens.access_token)).statusCode).toBe(200);
     await expect(revoke(site, 'sga_unknown')).rejects.toThrow('no live agent grant with id sga_unknown');
+  });
+});
+
+describe('a person signed in at the identity provider (oidc-provider)', () => {
+  it('signing out ends the browser session, not the agents; revoking that session then stops them', async () => {
+    const port = await freePort();
+    const provider = await startOidcProvider({ sitegateBaseUrl: `http://127.0.0.1:${port}` });
+    try {
+      let nowMs = Date.now();
+      const site = await startSignInSite({
+        port,
+        issuer: provider.issuer,
+        now: () => new Date(nowMs),
+        agents: { ...DEFAULT_AGENT_AUTH, clients: [AGENT] },
+      });
+      open.push(site);
+      const signedIn = await signInWithFetch(site.baseUrl, 'alice');
+      const [session] = await site.context.store.listSessions(new Date(nowMs));
+      if (session === undefined) throw new Error('no session after sign-in');
+      expect(session.subject).toBe('alice');
+      const fixture: Fixture = { site, session, advance: (ms) => (nowMs += ms) };
+      const tokens = expectTokens(await post(site, exchange(await issueCode(fixture))), 'search:read content:read internal:read');
+      const signedOut = await fetchWithJar(signedIn.jar, `${site.baseUrl}/_sitegate/logout`, {
+        method: 'POST',
+        headers: { origin: site.baseUrl },
+      });
+      expect(signedOut.status).toBe(303);
+      expect(await site.context.store.listSessions(new Date(nowMs))).toStrictEqual([]);
+      fixture.advance(2000);
+      expect((await whoami(site, tokens.access_token)).json()).toStrictEqual({
+        authenticated: true,
+        scheme: 'bearer',
+        scopes: STAFF_SCOPES,
+      });
+      const printed: string[] = [];
+      vi.spyOn(process.stdout, 'write').mockImplementation((text) => {
+        printed.push(String(text));
+        return true;
+      });
+      await revokeSessionsCommand(session.id, { dataDir: site.config.dataDir });
+      vi.restoreAllMocks();
+      expect(printed.join('')).toBe(
+        `Revoked 0 sessions (${session.id}, subject alice). Revoked 1 agent grant with them: those agents must be authorized again.\n`,
+      );
+      fixture.advance(2000);
+      expectRevoked(site, await whoami(site, tokens.access_token));
+    } finally {
+      await provider.close();
+    }
   });
 });

@@ -59,16 +59,17 @@ export function createAgentGrantService(store: Pick<Store, 'getAgentGrant'>, opt
     if (answers.size >= CACHE_MAX) answers.clear();
     answers.set(grantId, { active, untilMs });
   };
+  const cachedActive = (grantId: string, atMs: number): boolean | undefined => {
+    const cached = answers.get(grantId);
+    if (cached === undefined) return undefined;
+    if (!cached.active) return false;
+    return cached.untilMs > atMs ? true : undefined;
+  };
   return {
-    cachedActive(grantId, atMs) {
-      const cached = answers.get(grantId);
-      if (cached === undefined) return undefined;
-      if (!cached.active) return false;
-      return cached.untilMs > atMs ? true : undefined;
-    },
+    cachedActive,
     async isActive(grantId) {
       const atMs = now().getTime();
-      const cached = this.cachedActive(grantId, atMs);
+      const cached = cachedActive(grantId, atMs);
       if (cached !== undefined) return cached;
       const grant = await store.getAgentGrant(grantId);
       const active = grant !== undefined && grant.revokedAt === null && grant.expiresAt.getTime() > atMs;

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/services.js';
 import { migrationProvider } from './schema.js';
 import { openPostgresStore } from './postgres.js';
 import { CHANGES_CHANNEL, parseChangePayload } from './postgres-changes.js';
-import type { SessionRecord, SigningKeyRecord, Store, StoreChange } from './store.js';
+import type { AgentGrantRecord, SessionRecord, SigningKeyRecord, Store, StoreChange } from './store.js';
 import { describeStoreContract } from './store.contract.js';
 
 describeStoreContract('PostgreSQL', async () => {
@@ -79,12 +79,16 @@ describe('openPostgresStore', () => {
     await client.end();
     expect(rows.map((row) => row.name)).toStrictEqual(Object.keys(await migrationProvider('postgres').getMigrations()));
     expect(tables.rows.map((row) => row.table_name)).toStrictEqual([
+      'agent_grants',
       'analytics_counts',
       'analytics_zero_results',
       'api_keys',
       'audit_events',
+      'authorization_codes',
       'kysely_migration',
       'kysely_migration_lock',
+      'oauth_clients',
+      'refresh_tokens',
       'revoked_tokens',
       'sessions',
       'signing_keys',
@@ -197,6 +201,44 @@ describe('openPostgresStore', () => {
     await writer.revokeToken({ jti: 'marker', clientId: 'c', expiresAt: at, revokedAt: at });
     expect(await collect(heard, 6)).toHaveLength(6);
     expect(heard[5]).toStrictEqual({ kind: 'token', jti: 'marker' });
+    await stop();
+  });
+
+  it('announces each agent grant revoked (by id, session, or a refresh-token reuse) to every watcher; making and rotating announce nothing', async () => {
+    const writer = await open();
+    const reader = await open();
+    const heard: StoreChange[] = [];
+    const stop = await reader.watch((change) => heard.push(change));
+    const grant = (n: number): AgentGrantRecord => ({
+      id: `sga_${String(n).padStart(22, '0')}`,
+      subject: 'alice',
+      name: 'Alice',
+      clientId: 'configured-agent',
+      clientName: 'Agent',
+      scopes: ['internal:read'],
+      resource: 'https://docs.example/mcp',
+      sessionId: `sgs_${String(n).padStart(22, '0')}`,
+      createdAt: new Date(`2030-01-01T00:00:0${String(n)}.000Z`),
+      lastUsedAt: new Date(`2030-01-01T00:00:0${String(n)}.000Z`),
+      expiresAt: new Date('2030-02-01T00:00:00.000Z'),
+      revokedAt: null,
+    });
+    const hash = (n: number): string => String(n).padStart(64, '0');
+    for (const n of [1, 2, 3]) await writer.createAgentGrant(grant(n), hash(n), hash(100 + n));
+    const at = new Date('2030-01-01T01:00:00.000Z');
+    expect((await writer.rotateRefreshToken(hash(1), hash(11), at))?.outcome).toBe('rotated');
+    expect(await writer.revokeAgentGrants({ id: grant(2).id }, at)).toHaveLength(1);
+    expect(await writer.revokeAgentGrants({ sessionId: grant(3).sessionId }, at)).toHaveLength(1);
+    expect((await writer.rotateRefreshToken(hash(1), hash(12), at))?.outcome).toBe('reused');
+    expect(await collect(heard, 3)).toStrictEqual([
+      { kind: 'agentGrant', id: grant(2).id },
+      { kind: 'agentGrant', id: grant(3).id },
+      { kind: 'agentGrant', id: grant(1).id },
+    ]);
+    // A marker change: had anything else been announced, it would arrive before it.
+    await writer.revokeToken({ jti: 'marker', clientId: 'c', expiresAt: at, revokedAt: at });
+    expect(await collect(heard, 4)).toHaveLength(4);
+    expect(heard[3]).toStrictEqual({ kind: 'token', jti: 'marker' });
     await stop();
   });
 
