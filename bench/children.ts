@@ -17,6 +17,7 @@ import type { OidcProviderReady, OidcProviderRequest } from './oidc-provider-ser
 import type { RawServerReady, RawServerRequest } from './raw-server.js';
 import type { ReplayEntry } from './replay.js';
 import { BENCH_PERSON_NAME, type BenchCredential, type BenchSession } from './scenarios.js';
+import { BENCH_AGENT } from './spending.js';
 
 /** A running server. */
 export interface ServerProcess {
@@ -29,6 +30,8 @@ export interface ServerProcess {
 /** sitegate, with the key the bench created before starting it. */
 export interface SitegateProcess extends ServerProcess {
   credential: BenchCredential;
+  /** Its data folder (SQLite), where the spending rows mint codes and grants (spending.ts). */
+  dataDir: string;
   /** The session created in its store before it started, when started with `signedIn`. */
   session?: BenchSession;
 }
@@ -72,6 +75,14 @@ const SIGN_IN_CONFIG = {
   },
 };
 
+/**
+ * The `auth.clients` of an agent sitegate (README "Agents sign in as their people"): the spending
+ * rows' public client (spending.ts BENCH_AGENT), whose codes and grants the bench mints in its store.
+ */
+const AGENT_CONFIG = {
+  clients: [{ clientId: BENCH_AGENT.clientId, name: BENCH_AGENT.name, redirectUris: [BENCH_AGENT.redirectUri] }],
+};
+
 const live = new Set<ChildProcess>();
 /** Children being stopped on purpose, whose exit is expected. */
 const stopping = new WeakSet<ChildProcess>();
@@ -95,13 +106,15 @@ export function killAll(): void {
 }
 
 /**
- * A fresh folder holding the bench's `sitegate.json` (with {@link SIGN_IN_CONFIG} when `signedIn`),
- * and the data folder (SQLite) below it.
+ * A fresh folder holding the bench's `sitegate.json` (with {@link SIGN_IN_CONFIG} when `signedIn`
+ * or `agents`, and {@link AGENT_CONFIG} when `agents`), and the data folder (SQLite) below it.
  */
-function makeWorkDir(signedIn: boolean): string {
+function makeWorkDir(signedIn: boolean, agents: boolean): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegate-bench-'));
   workDirs.add(dir);
-  writeFileSync(path.join(dir, 'sitegate.json'), JSON.stringify(signedIn ? { ...BENCH_CONFIG, ...SIGN_IN_CONFIG } : BENCH_CONFIG));
+  // Agents act for a person who signs in: auth.clients needs auth.oidc.
+  const auth = { ...(signedIn || agents ? SIGN_IN_CONFIG.auth : {}), ...(agents ? AGENT_CONFIG : {}) };
+  writeFileSync(path.join(dir, 'sitegate.json'), JSON.stringify(signedIn || agents ? { ...BENCH_CONFIG, auth } : BENCH_CONFIG));
   return dir;
 }
 
@@ -173,15 +186,17 @@ function createKey(cwd: string, dataDir: string, scope: string): Promise<BenchCr
  * @returns the cookie's value; its name depends on the public URL, known once the server listens
  * @throws when the store cannot be opened or refuses the session
  */
-async function createSession(dataDir: string): Promise<{ cookieValue: string; name: string }> {
+async function createSession(dataDir: string): Promise<{ cookieValue: string; name: string; id: string; subject: string }> {
   const cookieValue = randomBytes(32).toString('base64url');
   const now = new Date();
+  const id = `sgs_${randomBytes(16).toString('base64url').slice(0, 22)}`;
+  const subject = 'bench-reader';
   const store = await openSqliteStore(dataDir);
   try {
     await store.createSession({
-      id: `sgs_${randomBytes(16).toString('base64url').slice(0, 22)}`,
+      id,
       secretHash: createHash('sha256').update(cookieValue).digest('hex'),
-      subject: 'bench-reader',
+      subject,
       name: BENCH_PERSON_NAME,
       email: null,
       scopes: PERSON_SCOPES,
@@ -193,7 +208,7 @@ async function createSession(dataDir: string): Promise<{ cookieValue: string; na
   } finally {
     await store.close();
   }
-  return { cookieValue, name: BENCH_PERSON_NAME };
+  return { cookieValue, name: BENCH_PERSON_NAME, id, subject };
 }
 
 /** How {@link startSitegate} sets a sitegate up beyond its key. */
@@ -202,6 +217,11 @@ export interface SitegateOptions {
   env?: NodeJS.ProcessEnv;
   /** Sign-in configured ({@link SIGN_IN_CONFIG}) and one session in the store ({@link createSession}). */
   signedIn?: boolean;
+  /**
+   * The agent client configured ({@link AGENT_CONFIG}) and one session in the store, which the
+   * spending rows' codes and grants name (spending.ts).
+   */
+  agents?: boolean;
 }
 
 /**
@@ -213,11 +233,11 @@ export interface SitegateOptions {
  *   address within {@link START_TIMEOUT_MS}
  */
 export async function startSitegate(contentDir: string, scope: string, options: SitegateOptions = {}): Promise<SitegateProcess> {
-  const { env = {}, signedIn = false } = options;
-  const cwd = makeWorkDir(signedIn);
+  const { env = {}, signedIn = false, agents = false } = options;
+  const cwd = makeWorkDir(signedIn, agents);
   const dataDir = path.join(cwd, 'data');
   const credential = await createKey(cwd, dataDir, scope);
-  const person = signedIn ? await createSession(dataDir) : undefined;
+  const person = signedIn || agents ? await createSession(dataDir) : undefined;
   const args = [SITEGATE_BIN, 'serve', contentDir, '--port', '0', '--log-level', 'warn', '--data-dir', dataDir];
   const child = track(spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
@@ -244,10 +264,8 @@ export async function startSitegate(contentDir: string, scope: string, options: 
       process.stderr.write(`bench: sitegate exited unexpectedly (code ${String(code)}, signal ${String(signal)})\n`);
   });
   const session: BenchSession | undefined =
-    person === undefined
-      ? undefined
-      : { cookieName: signInCookiesOf(baseUrl).sessionName, cookieValue: person.cookieValue, name: person.name };
-  return { baseUrl, pid: child.pid!, child, credential, ...(session === undefined ? {} : { session }) };
+    person === undefined ? undefined : { ...person, cookieName: signInCookiesOf(baseUrl).sessionName };
+  return { baseUrl, pid: child.pid!, child, credential, dataDir, ...(session === undefined ? {} : { session }) };
 }
 
 /**

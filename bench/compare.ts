@@ -5,10 +5,11 @@
  * so a burst of other work on the machine hits both sides of a round alike. The ratio is the
  * median of the per-round ratios of all starts; rates and p99 are medians over rounds.
  */
-import { measure, type LoadOptions, type LoadRequest, type Sample } from './load.js';
+import { bodySlack, measure, type LoadOptions, type LoadRequest, type Sample } from './load.js';
+import { mintBodies } from './spending.js';
 import { baselineOf, type PreparedScenario } from './prepare.js';
 import type { ServerProcess } from './children.js';
-import type { BaselineKind } from './scenarios.js';
+import { SPENDING_REQUESTS_PER_ROUND, SPENDING_WARMUP_REQUESTS, type BaselineKind } from './scenarios.js';
 
 /** How to run one comparison. */
 export interface CompareOptions extends LoadOptions {
@@ -104,16 +105,35 @@ function summarise(samples: readonly Sample[]): Side {
   };
 }
 
-function loadRequest(prepared: PreparedScenario, server: ServerProcess, isBaseline: boolean): LoadRequest {
+function loadRequest(prepared: PreparedScenario, server: ServerProcess, isBaseline: boolean, bodies?: readonly string[]): LoadRequest {
   const { scenario } = prepared;
   const { headers, body } = isBaseline ? prepared.baselineRequest : prepared.request;
   return {
     method: scenario.method ?? 'GET',
     url: server.baseUrl + scenario.path,
     headers,
-    ...(body === undefined ? {} : { body }),
+    ...(bodies !== undefined ? { bodies } : body === undefined ? {} : { body }),
     expectedStatus: scenario.expectedStatus,
   };
+}
+
+/**
+ * The bodies of one run of a spending row (scenarios.ts `spends`), minted now, before the run's
+ * measured time: `requests` and the load generator's slack.
+ */
+async function spendingBodies(
+  prepared: PreparedScenario,
+  server: ServerProcess,
+  isBaseline: boolean,
+  requests: number,
+  options: CompareOptions,
+): Promise<string[] | undefined> {
+  const kind = prepared.scenario.spends;
+  if (kind === undefined) return undefined;
+  const side = isBaseline ? baselineOf(prepared) : 'sitegate';
+  if (side !== 'sitegate' && side !== 'oidc-provider')
+    throw new Error(`${prepared.scenario.name}: spending rows compare with oidc-provider`);
+  return mintBodies(side, server, kind, requests + bodySlack(options));
 }
 
 /** One start's measurement of a scenario: each round's sample of each server, in round order. */
@@ -149,13 +169,16 @@ export async function measureScenario(
   const sitegate = servers.contenders?.[kind] ?? servers.sitegate;
   const sliceSec = options.durationSec / (prepared.scenario.rounds ?? options.rounds);
   // By side, not by process: the two sides of a `sitegate, anonymous` row are one process.
-  const run = (isBaseline: boolean, durationSec: number): Promise<Sample> => {
+  // A spending row's run is a number of requests, each with a body minted before it.
+  const run = async (isBaseline: boolean, durationSec: number, requests = SPENDING_REQUESTS_PER_ROUND): Promise<Sample> => {
     const server = isBaseline ? baseline : sitegate;
-    return measure(loadRequest(prepared, server, isBaseline), options, durationSec, server.pid);
+    const bodies = await spendingBodies(prepared, server, isBaseline, requests, options);
+    return measure(loadRequest(prepared, server, isBaseline, bodies), options, durationSec, server.pid);
   };
 
   const warmupSec = prepared.scenario.warmupSec ?? options.warmupSec;
-  if (warmupSec > 0) for (const isBaseline of [false, true]) await run(isBaseline, warmupSec);
+  if (warmupSec > 0 || prepared.scenario.spends !== undefined)
+    for (const isBaseline of [false, true]) await run(isBaseline, warmupSec, SPENDING_WARMUP_REQUESTS);
   const measurement: Measurement = { sitegate: [], baseline: [] };
   for (let round = 0; round < rounds; round++) {
     const sitegateFirst = round % 2 === 0;

@@ -3,7 +3,7 @@
  * of the server, of the generator and of the whole machine, so a reader can tell which side was
  * the bottleneck and whether other work disturbed the run.
  */
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Options as AutocannonOptions, type Result } from 'autocannon';
 import { machineBusySec, processCpuSec } from './cpu.js';
 
 /** How hard to load a server. */
@@ -19,6 +19,11 @@ export interface LoadRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * One body per request, each sent once (the spending rows: spending.ts), instead of `body`: the
+   * run then sends `bodies.length` requests less {@link bodySlack}, whatever its duration.
+   */
+  bodies?: readonly string[];
   /** Every response must have this status. */
   expectedStatus: number;
 }
@@ -60,7 +65,34 @@ function checkResult(result: Result, request: LoadRequest): void {
   }
 }
 
+/**
+ * Bodies of {@link LoadRequest.bodies} beyond the requests counted: autocannon may prepare a
+ * request per connection and pipeline slot past the last one it counts.
+ */
+export function bodySlack(options: LoadOptions): number {
+  return options.connections * options.pipelining;
+}
+
+/** `bodies.length` requests less the slack, each with the next body (autocannon `setupRequest`). */
+function spendingRun(request: LoadRequest, bodies: readonly string[], options: LoadOptions): Partial<AutocannonOptions> {
+  let next = 0;
+  const path = new URL(request.url).pathname;
+  return {
+    amount: bodies.length - bodySlack(options),
+    requests: [
+      {
+        method: request.method === 'POST' ? 'POST' : 'GET',
+        path,
+        headers: request.headers,
+        // Past the last body the request repeats it, which fails the run through its status.
+        setupRequest: (spec) => ({ ...spec, body: bodies[Math.min(next++, bodies.length - 1)] }),
+      },
+    ],
+  };
+}
+
 function run(request: LoadRequest, options: LoadOptions, durationSec: number): Promise<Result> {
+  const spending = request.bodies === undefined ? { duration: durationSec } : spendingRun(request, request.bodies, options);
   return autocannon({
     url: request.url,
     method: request.method,
@@ -68,7 +100,7 @@ function run(request: LoadRequest, options: LoadOptions, durationSec: number): P
     ...(request.body === undefined ? {} : { body: request.body }),
     connections: options.connections,
     pipelining: options.pipelining,
-    duration: durationSec,
+    ...spending,
     timeout: REQUEST_TIMEOUT_SEC,
     sampleInt: SAMPLE_INTERVAL_MS,
   });

@@ -7,6 +7,7 @@
 import { headerOf, sendRequest, type CapturedReply } from './http-client.js';
 import type { Capture } from './replay.js';
 import type { BaselineKind, BenchCredential, BenchScenario, BenchSession, RequestParts, ScenarioSetup } from './scenarios.js';
+import type { SpentGrant } from './spending.js';
 
 /** A scenario with its resolved requests and sitegate's captured response. */
 export interface PreparedScenario {
@@ -75,6 +76,7 @@ function checkExpected(scenario: BenchScenario, reply: CapturedReply, session: B
  * @param baseUrl sitegate's `http://127.0.0.1:PORT`
  * @param credential the key the bench created before starting sitegate
  * @param session the session created in its store, for a signed-in sitegate
+ * @param spend one fresh body of a spending row (scenarios.ts `spends`), minted in this sitegate
  * @throws when a scenario's request cannot be computed or its response is not the expected one
  */
 export async function prepareScenarios(
@@ -82,6 +84,7 @@ export async function prepareScenarios(
   baseUrl: string,
   credential: BenchCredential,
   session?: BenchSession,
+  spend?: (kind: SpentGrant) => Promise<string>,
 ): Promise<PreparedScenario[]> {
   const setup: ScenarioSetup = {
     probe: (path, spec) => sendRequest(baseUrl + path, { method: spec?.method ?? 'GET', headers: spec?.headers ?? {}, body: spec?.body }),
@@ -92,7 +95,11 @@ export async function prepareScenarios(
   for (const scenario of scenarios) {
     const given = typeof scenario.headers === 'function' ? await scenario.headers(setup) : (scenario.headers ?? {});
     const headers = lowerCaseKeys(given);
-    const body = typeof scenario.body === 'function' ? scenario.body(setup) : scenario.body;
+    let body = typeof scenario.body === 'function' ? scenario.body(setup) : scenario.body;
+    if (scenario.spends !== undefined) {
+      if (spend === undefined) throw new Error(`${describe(scenario)}: a spending row needs a sitegate started with agents`);
+      body = await spend(scenario.spends);
+    }
     const request: RequestParts = body === undefined ? { headers } : { headers, body };
     const other = scenario.baselineRequest?.(setup);
     if (other !== undefined && (scenario.baseline ?? 'raw') === 'raw')

@@ -19,7 +19,17 @@ import { runScale, SCALE_SIZES } from './scale.js';
 import { runSearchQuality } from './search-quality.js';
 import { generateSites, type GeneratedSites } from './sites.js';
 import { GENERATOR_VERSION } from './generate-site.js';
-import { BENCH_KEY_SCOPES, BENCH_SCOPE, SCENARIOS, TOKEN_PATH, type BaselineKind, type BenchScenario } from './scenarios.js';
+import {
+  BENCH_KEY_SCOPES,
+  BENCH_SCOPE,
+  SCENARIOS,
+  SPENDING_REQUESTS_PER_ROUND,
+  SPENDING_WARMUP_REQUESTS,
+  TOKEN_PATH,
+  type BaselineKind,
+  type BenchScenario,
+} from './scenarios.js';
+import { mintBodies, type SpentGrant } from './spending.js';
 
 function selectScenarios(only: readonly string[]): BenchScenario[] {
   const selected = SCENARIOS.filter((s) => only.length === 0 || only.some((name) => s.name.toLowerCase().includes(name)));
@@ -81,6 +91,14 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
             'the "token" row sends it the JSON request\'s parameters form-encoded; "token form" sends both servers the same form body',
         ]
       : []),
+    ...(scenarios.some((s) => s.spends !== undefined)
+      ? [
+          'spending rows ("token, authorization code", "token, refresh"): a public agent client (PKCE S256) known to both servers, ' +
+            'an agent sitegate of their own (auth.clients); every request spends a code or refresh token minted in bulk before ' +
+            'each round (sitegate: in its store; oidc-provider: through its models, no-eviction in-memory adapter), outside the ' +
+            `measured time; rounds of ${SPENDING_REQUESTS_PER_ROUND} requests, warm-up ${SPENDING_WARMUP_REQUESTS}; judged on CPU per request`,
+        ]
+      : []),
     '',
   ].join('\n');
 }
@@ -111,6 +129,12 @@ async function startBaselines(
   if (oidcRows.length > 0) {
     const oidc = await startOidcProvider(sitegate.credential, BENCH_SCOPE, TOKEN_PATH);
     baselines['oidc-provider'] = oidc;
+    // A spending row's request is spent once sent: the check gets a body of its own.
+    for (const row of oidcRows) {
+      if (row.scenario.spends === undefined) continue;
+      const [body] = await mintBodies('oidc-provider', oidc, row.scenario.spends, 1);
+      row.baselineRequest = { ...row.baselineRequest, body: body! };
+    }
     await verifyBaseline(oidcRows, 'oidc-provider', oidc.baseUrl);
   }
   const quietRows = using('sitegate, analytics off');
@@ -134,9 +158,10 @@ async function startBaselines(
   return { baselines, contenders };
 }
 
-/** Which sitegate serves a scenario: its content folder's, or the signed-in one of that folder. */
+/** Which sitegate serves a scenario: its content folder's, or the signed-in or agent one of that folder. */
 function sitegateKey(scenario: BenchScenario, sites: GeneratedSites): string {
   const dir = sites.contentDirOf(scenario);
+  if (scenario.spends !== undefined) return `${dir} (agents)`;
   return scenario.signedIn === true ? `${dir} (signed in)` : dir;
 }
 
@@ -161,9 +186,13 @@ async function runStart(
   for (const key of new Set(scenarios.map((s) => sitegateKey(s, sites)))) {
     const rows = scenarios.filter((s) => sitegateKey(s, sites) === key);
     const first = rows[0]!;
-    const ours = await startSitegate(sites.contentDirOf(first), BENCH_KEY_SCOPES, { signedIn: first.signedIn === true });
+    const ours = await startSitegate(sites.contentDirOf(first), BENCH_KEY_SCOPES, {
+      signedIn: first.signedIn === true,
+      agents: first.spends !== undefined,
+    });
     sitegates.set(key, ours);
-    const ready = await prepareScenarios(rows, ours.baseUrl, ours.credential, ours.session);
+    const spend = async (kind: SpentGrant): Promise<string> => (await mintBodies('sitegate', ours, kind, 1))[0]!;
+    const ready = await prepareScenarios(rows, ours.baseUrl, ours.credential, ours.session, spend);
     rows.forEach((row, k) => (prepared[scenarios.indexOf(row)] = ready[k] as PreparedScenario));
   }
   const sitegateOf = (scenario: BenchScenario): SitegateProcess => sitegates.get(sitegateKey(scenario, sites)) as SitegateProcess;

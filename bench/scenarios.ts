@@ -4,6 +4,7 @@
  * benchmark another endpoint.
  */
 import { headerOf, type CapturedReply, type RequestSpec } from './http-client.js';
+import type { SpentGrant } from './spending.js';
 
 /** The key the bench creates in sitegate's data folder before starting it (`keys create --json`). */
 export interface BenchCredential {
@@ -18,6 +19,10 @@ export interface BenchCredential {
  * {@link BenchScenario.signedIn}): what the browser would carry after signing in.
  */
 export interface BenchSession {
+  /** Its public id (`sgs_…`), which the codes and grants of the spending rows name. */
+  id: string;
+  /** The person's `sub`. */
+  subject: string;
   /** The session cookie's name for the server's public URL (`sitegate_session` on http: signin/cookies.ts). */
   cookieName: string;
   /** The cookie's secret value; the store holds only its SHA-256. */
@@ -125,7 +130,20 @@ export interface BenchScenario {
    * leave it: {@link ScenarioSetup.session} gives its cookie (children.ts startSitegate).
    */
   signedIn?: boolean;
+  /**
+   * Every request spends an authorization code or a refresh token (issue 30), minted in bulk
+   * before each round and warm-up, outside the measured time (spending.ts), on an agent sitegate
+   * of its own (children.ts `agents`) and in the oidc-provider baseline. Each round and warm-up is
+   * then a number of requests ({@link SPENDING_REQUESTS_PER_ROUND}, {@link SPENDING_WARMUP_REQUESTS})
+   * rather than a duration; the row is judged on CPU per request. `body` is not used.
+   */
+  spends?: SpentGrant;
 }
+
+/** Requests of a spending row's round ({@link BenchScenario.spends}): about a second of sitegate's code exchanges. */
+export const SPENDING_REQUESTS_PER_ROUND = 2000;
+/** Requests of a spending row's warm-up per server and start (oidc-provider settles after ~2 s: {@link TOKEN_WARMUP_SEC}). */
+export const SPENDING_WARMUP_REQUESTS = 4000;
 
 /**
  * Warm-up of the token rows, s: from a fresh start, oidc-provider's rate settles only after ~2 s
@@ -269,6 +287,18 @@ export function checkTokenReply(reply: CapturedReply): void {
   if (claims.scope !== BENCH_SCOPE) throw new Error(`the access_token's scope is ${String(claims.scope)}, expected ${BENCH_SCOPE}`);
 }
 
+/**
+ * Checks a token response of a spending row: as {@link checkTokenReply}, plus the rotated refresh
+ * token both servers issue with every code exchange and refresh (OAuth 2.1 §4.3.1).
+ * @throws saying what differs
+ */
+export function checkAgentTokenReply(reply: CapturedReply): void {
+  checkTokenReply(reply);
+  const body = jsonObject(reply.body, 'the token response');
+  if (typeof body.refresh_token !== 'string' || body.refresh_token === '')
+    throw new Error(`the token response has no refresh_token: ${reply.body.toString('utf8').slice(0, 200)}`);
+}
+
 /** Checks that whoami answered for the bench's key through the given scheme. */
 function checkWhoami(scheme: 'apiKey' | 'bearer'): (reply: CapturedReply) => void {
   return function checkWhoamiReply(reply) {
@@ -409,6 +439,38 @@ export const SCENARIOS: readonly BenchScenario[] = [
     precomputed: false,
     target: TOKEN_TARGET,
     warmupSec: TOKEN_WARMUP_SEC,
+  },
+  {
+    // An agent's code exchange (issue 30), the form body the MCP SDK sends: public client, PKCE
+    // S256, a fresh code each request (minted beforehand: spending.ts). sitegate consumes the code,
+    // makes the grant and its first refresh token (one transaction, audited) and signs the token;
+    // oidc-provider consumes its code and stores its refresh token. Judged on CPU per request.
+    name: 'token, authorization code',
+    method: 'POST',
+    path: TOKEN_PATH,
+    headers: { 'content-type': FORM_TYPE },
+    spends: 'authorization_code',
+    baseline: 'oidc-provider',
+    expectedStatus: 200,
+    expectedContentType: JSON_TYPE,
+    checkReply: checkAgentTokenReply,
+    precomputed: false,
+    judgedBy: 'cpu',
+  },
+  {
+    // An agent's refresh (issue 30): each request spends the refresh token of a grant of its own
+    // and gets the rotated one (sitegate: one transaction marks it used and stores the next).
+    name: 'token, refresh',
+    method: 'POST',
+    path: TOKEN_PATH,
+    headers: { 'content-type': FORM_TYPE },
+    spends: 'refresh_token',
+    baseline: 'oidc-provider',
+    expectedStatus: 200,
+    expectedContentType: JSON_TYPE,
+    checkReply: checkAgentTokenReply,
+    precomputed: false,
+    judgedBy: 'cpu',
   },
   {
     // The same page for an AI crawler, counted (classification cached, a few map lookups) or not,

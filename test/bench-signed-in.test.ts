@@ -16,6 +16,8 @@ import type { ServerProcess } from '../bench/children.js';
 
 const row = SCENARIOS.find((scenario) => scenario.name === 'page HTML, signed-in session')!;
 const session: BenchSession = {
+  id: 'sgs_bench0000000000000000',
+  subject: 'bench-reader',
   cookieName: 'sitegate_session',
   cookieValue: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3JldA',
   name: BENCH_PERSON_NAME,

@@ -202,8 +202,8 @@ describe.each(Object.entries(VIEWPORTS))('the portal at %s width', (viewportName
       const blocks = page.locator('.portal-body pre:not(.try-body)');
       const count = await blocks.count();
       // health, markdown, search, MCP configuration, X-API-Key, the token pair, HTTP Basic; then
-      // Connect an agent (issue 30): Claude Code twice (without and with a key), Cursor, VS Code.
-      expect(count).toBe(11);
+      // Connect an agent (issue 30): Claude Code, Cursor and VS Code each twice (OAuth, then with a key).
+      expect(count).toBe(13);
       expect(await page.locator('.portal-body .command > .copy-button').count()).toBe(count);
       const copied: string[] = [];
       for (let i = 0; i < count; i++) {

@@ -13,6 +13,8 @@ declare module 'autocannon' {
     pipelining?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
     /** Seconds before a request counts as a timeout. */
     timeout?: number;
     /** Milliseconds between samples; a run ends at the first sample after `duration`. */
@@ -30,6 +32,8 @@ declare module 'autocannon' {
     path: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each sending of this request: the request to send instead (a fresh body). */
+    setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
     /** Called with each response to this request. */
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
