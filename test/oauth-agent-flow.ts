@@ -88,7 +88,8 @@ export async function runAuthorizedAgent(flow: AgentFlow, revocation: Revocation
     expect(first?.refresh_token).toMatch(/^sgr_[A-Za-z0-9_-]{43}$/);
     const claims = decodeJwt(first?.access_token ?? '');
     expect(claims).toMatchObject({ sub: 'alice', client_id: params.client_id, aud: `${base}/mcp`, iss: base });
-    expect(String(claims.scope).split(' ')).toContain('internal:read');
+    // One authorization must be enough to search and read internal pages: alice's three scopes.
+    expect(String(claims.scope).split(' ').sort()).toStrictEqual(['content:read', 'internal:read', 'search:read']);
 
     // 3. fetch and search read the internal page, as its URL answers the same token.
     await expectInternalAccess(session, base, first?.access_token ?? '');
