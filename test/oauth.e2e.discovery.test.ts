@@ -5,16 +5,17 @@
  * well-known locations on the host's root unchanged. Real clients discover through real sockets:
  *
  * - oauth4webapi `discoveryRequest` + `processDiscoveryResponse`, `algorithm: 'oauth2'` (RFC 8414 §3.1:
- *   `/.well-known/oauth-authorization-server/docs`) and `'oidc'` (OpenID Connect Discovery §4:
- *   `/docs/.well-known/openid-configuration`), which check `issuer` equals the base URL (§3.3);
+ *   `/.well-known/oauth-authorization-server/docs`), which checks `issuer` equals the base URL (§3.3);
  * - oauth4webapi `resourceDiscoveryRequest` + `processResourceDiscoveryResponse` (RFC 9728 §3.1, §3.3)
  *   for the MCP resource `{base}/mcp` and the site `{base}`;
  * - the MCP SDK's `discoverOAuthServerInfo` (v1 1.32 and v2 2.4): protected-resource metadata, then
  *   `discoverAuthorizationServerMetadata` of its authorization server.
  *
  * Every document they accept has an `authorization_endpoint` (the SDK refused sitegate's before).
- * test/well-known.mcp.test.ts checks the documents' exact bodies through `inject`; this file adds
- * the clients over the network and the OpenID and RFC 9728 client paths.
+ * test/well-known.mcp.test.ts and test/oauth.metadata.test.ts check the documents' exact bodies,
+ * `openid-configuration` and each client alone through `inject`; this file adds the clients over
+ * real sockets at a loopback base path, RFC 9728 discovery by oauth4webapi, and the SDK's whole
+ * discovery chain (resource metadata, then its authorization server) as `auth()` runs it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -97,14 +98,6 @@ describe('a base URL at a path (http://127.0.0.1:PORT/docs) behind a reverse pro
     const response = await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...HTTP_ON_LOOPBACK });
     expectAgentMetadata(await oauth.processDiscoveryResponse(issuer, response));
     expect(requestsSince(from)).toStrictEqual(['GET /.well-known/oauth-authorization-server/docs']);
-  });
-
-  it('oauth4webapi (oidc) discovers the same metadata as openid-configuration under the base path', async () => {
-    const from = proxied.length;
-    const issuer = new URL(base);
-    const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...HTTP_ON_LOOPBACK });
-    expectAgentMetadata(await oauth.processDiscoveryResponse(issuer, response));
-    expect(requestsSince(from)).toStrictEqual(['GET /docs/.well-known/openid-configuration']);
   });
 
   it('oauth4webapi discovers the protected-resource metadata of /mcp and of the site (RFC 9728)', async () => {
