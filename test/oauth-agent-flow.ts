@@ -19,6 +19,15 @@ import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { postFetch, resultJson, type AgentFlow, type McpSession } from './oauth-agent-scene.js';
 
+/** One row of `sitegate audit --json`. */
+interface AuditJson {
+  at: string;
+  type: string;
+  client_id: string | null;
+  address: string | null;
+  detail: string | null;
+}
+
 /** The internal page of test/signin-site.ts `SIGN_IN_SITE_FILES` (`internal/guide.md`). */
 export const INTERNAL_ID = '/internal/guide';
 /** How long a revocation may take to reach the server's caches (SQLite: about a second, cli/sessions.ts). */
@@ -116,6 +125,21 @@ export async function runAuthorizedAgent(flow: AgentFlow, revocation: Revocation
         `^Bearer realm="sitegate", error="invalid_token", error_description="[^"]+", resource_metadata="${escape(base)}/\\.well-known/oauth-protected-resource/mcp"$`,
       ),
     );
+
+    // 6. The audit log tells the story by ids and hashes only: no code, token or refresh token in it.
+    const audit = await scene.sitegate.run('audit', '--since', '1h', '--json');
+    expect(audit.code).toBe(0);
+    const events = JSON.parse(audit.stdout) as AuditJson[];
+    const agentEvents = events
+      .filter((event) => event.client_id === params.client_id)
+      .map((event) => `${event.type} ${event.detail ?? ''}`);
+    const scope = String(claims.scope);
+    expect(agentEvents).toContain(`token_issued scope=${scope} method=none grant_type=authorization_code grant=${grantId}`);
+    expect(agentEvents).toContain(`token_issued scope=${scope} method=none grant_type=refresh_token grant=${grantId}`);
+    expect(agentEvents.filter((event) => event.startsWith('agent_authorized ') && event.includes('sub=alice'))).not.toStrictEqual([]);
+    expect(events.filter((event) => event.type === 'agent_grant_revoked' && event.detail?.startsWith(`grant=${grantId} `))).toHaveLength(1);
+    const secrets = [response.get('code'), first?.access_token, first?.refresh_token, second?.access_token, second?.refresh_token];
+    for (const secret of secrets) expect(audit.stdout).not.toContain(secret ?? 'missing');
     const refusal = await sdk.refresh(base, provider, second?.refresh_token ?? '').then(
       () => 'refreshed',
       (error: unknown) => sdk.oauthErrorCode(error) ?? String(error),
