@@ -137,7 +137,8 @@ export async function runAuthorizedAgent(flow: AgentFlow, revocation: Revocation
     expect(agentEvents).toContain(`token_issued scope=${scope} method=none grant_type=authorization_code grant=${grantId}`);
     expect(agentEvents).toContain(`token_issued scope=${scope} method=none grant_type=refresh_token grant=${grantId}`);
     expect(agentEvents.filter((event) => event.startsWith('agent_authorized ') && event.includes('sub=alice'))).not.toStrictEqual([]);
-    expect(events.filter((event) => event.type === 'agent_grant_revoked' && event.detail?.startsWith(`grant=${grantId} `))).toHaveLength(1);
+    const revokedDetail = revocation === 'subject' ? 'sub=alice reason=operator count=1' : `grant=${grantId} reason=operator`;
+    expect(events.filter((event) => event.type === 'agent_grant_revoked').map((event) => event.detail)).toStrictEqual([revokedDetail]);
     const secrets = [response.get('code'), first?.access_token, first?.refresh_token, second?.access_token, second?.refresh_token];
     for (const secret of secrets) expect(audit.stdout).not.toContain(secret ?? 'missing');
     const refusal = await sdk.refresh(base, provider, second?.refresh_token ?? '').then(
