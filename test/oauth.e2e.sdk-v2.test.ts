@@ -7,7 +7,7 @@
  */
 import { auth, Client, OAuthError, refreshAuthorization, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser-support.js';
 import { cliProcesses } from './cli-process.js';
 import { agentProviderV2 } from './oauth-agent-clients.js';
@@ -40,6 +40,8 @@ const SDK_V2: SdkUnderTest = {
     const client = new Client({ name: 'sitegate-e2e-v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
+    // The current revision (issue 30): the agent authorizes over stateless 2026-07-28 requests.
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     return {
       callTool: (name, args): Promise<ToolResult> => client.callTool({ name, arguments: args }, { timeout: REQUEST_TIMEOUT_MS }),
       // The query as a whole: v2 checks `iss` against the issuer it discovered (RFC 9207 §2.4) before redeeming the code.
