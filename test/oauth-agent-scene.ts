@@ -51,7 +51,7 @@ export interface SdkUnderTest {
   oauthErrorCode(error: unknown): string | undefined;
 }
 
-/** What every scenario starts: the provider, sitegate, a callback server, a metadata-document server. */
+/** What every scenario starts: the OpenID Provider, sitegate, a callback server, a metadata-document server. */
 export interface Scene {
   sitegate: SitegateServe;
   callback: CallbackServer;
@@ -118,7 +118,7 @@ export interface AgentFlow {
 
 /**
  * Makes the agent of a scenario: a provider whose authorization URLs chromium walks as alice
- * (pressing Allow), and, when `clientMetadataUrl` is true, its metadata document published on the
+ * (pressing Allow), and, when `withMetadataDocument`, its metadata document published on the
  * scene's https server.
  */
 export function makeAgent(sdk: SdkUnderTest, scene: Scene, browser: Browser, withMetadataDocument: boolean): AgentFlow {
