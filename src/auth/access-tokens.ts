@@ -260,6 +260,7 @@ export async function createTokenService(store: Store, keys: KeyService, options
     if (key === undefined || !isCurrent(key)) throw new joseErrors.JWKSNoMatchingKey();
     return key.publicKey;
   };
+  const audiences = [...(options.audiences ?? [options.audience])];
   const verified = new Map<string, { principal: Principal; claims: AccessTokenClaims }>();
   const revocations = new Map<string, { revoked: boolean; untilMs: number }>();
 
@@ -296,7 +297,7 @@ export async function createTokenService(store: Store, keys: KeyService, options
     try {
       ({ payload } = await jwtVerify(token, (header) => publicKeyFor(header.kid), {
         issuer: options.issuer,
-        audience: [...(options.audiences ?? [options.audience])],
+        audience: audiences,
         typ: 'at+jwt',
         algorithms: [TOKEN_ALG],
         currentDate: now(),

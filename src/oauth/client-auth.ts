@@ -110,9 +110,10 @@ export function readPublicClientId(headers: IncomingHttpHeaders, params: TokenPa
  * client known to the registry (a Client ID Metadata Document, a registered or configured client),
  * within the token budgets of its address and client_id.
  * @returns the agent's client
- * @throws {ApiError} `unauthorized_client` for an API key (its shape, or any secret sent: API keys
- *   use client_credentials, RFC 6749 §5.2); `invalid_request` without a client_id; `rate_limited`;
- *   `invalid_client` (401) when the registry refuses the client_id
+ * @throws {ApiError} `unauthorized_client` for an API key's client_id (API keys use
+ *   client_credentials, RFC 6749 §5.2); `invalid_request` without a client_id; `invalid_client`
+ *   (401) when a secret is sent (agents are public clients) or the registry refuses the client_id;
+ *   `rate_limited`
  */
 export async function authenticatePublicClient(
   ctx: OAuthContext,
@@ -122,10 +123,15 @@ export async function authenticatePublicClient(
 ): Promise<AgentClient> {
   const clientId = readPublicClientId(request.headers, params);
   if (clientId === undefined) {
-    if ((params.client_id ?? '') === '' && request.headers.authorization === undefined)
-      throw new ApiError('invalid_request', { message: 'client_id is required.' });
-    throw new ApiError('unauthorized_client', {
-      message: 'API keys use grant_type client_credentials; this grant is for agents, public clients identified by their client_id alone.',
+    const named = request.headers.authorization === undefined ? (params.client_id ?? '') : readClientAuth(request.headers, params).clientId;
+    if (named === '') throw new ApiError('invalid_request', { message: 'client_id is required.' });
+    if (isClientId(named))
+      throw new ApiError('unauthorized_client', {
+        message:
+          'API keys use grant_type client_credentials; this grant is for agents, public clients identified by their client_id alone.',
+      });
+    throw new ApiError('invalid_client', {
+      message: 'Agents are public clients: send the client_id alone, without a secret (token_endpoint_auth_method "none").',
     });
   }
   return resolvePublicClient(ctx, agents, request.address, clientId);
