@@ -152,7 +152,7 @@ describe('Connect an agent (MCP)', () => {
     // Agents sign their person in (issue 30); without sign-in on the site only API keys reach internal pages.
     expect(section).toContain("connect the client and sign in: it opens this site's sign-in in your browser, then a consent page");
     expect(section).toContain(
-      "When it is not, the server has no one to sign in: a client's sign-in ends at an error page, and only API keys reach internal pages.",
+      "When it is not, the server has no one to sign in: it refuses a client's sign-in (`access_denied`), and only API keys reach internal pages.",
     );
     expect(section).toContain('Add the server, then run `/mcp` in Claude Code and choose it to sign in:');
   });

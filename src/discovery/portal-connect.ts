@@ -85,7 +85,7 @@ export function connectAgent(input: ConnectInput): PortalSection {
     id: 'connect',
     title: 'Connect an agent (MCP)',
     html: `<p>The MCP server of this site is at ${code(url)} (Streamable HTTP). Without a credential an agent reads the public pages. To read what you may read, internal pages included, connect the client and sign in: it opens this site's sign-in in your browser, then a consent page that names the client and the scopes it asks for; once you allow it, the agent acts as you, never with more than your scopes. Each agent you allowed is listed and can be revoked by the site's operator (${code('sitegate sessions list')}, ${code('sitegate sessions revoke')}). Scripts and clients that cannot sign in send an API key in the ${code('X-API-Key')} header instead (see <a href="#api-keys">API keys</a>).</p>
-<p>Sign-in needs the site's operator to have set it up. When it is not, the server has no one to sign in: a client's sign-in ends at an error page, and only API keys reach internal pages.</p>`,
+<p>Sign-in needs the site's operator to have set it up. When it is not, the server has no one to sign in: it refuses a client's sign-in (${code('access_denied')}), and only API keys reach internal pages.</p>`,
     subsections: [
       {
         id: 'connect-claude-code',
