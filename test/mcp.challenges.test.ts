@@ -68,18 +68,26 @@ function toolText(json: unknown): { text: string; isError: boolean } {
 }
 
 describe.each(['legacy', 'modern'] as const)('protocol era %s', (era) => {
-  it.each([RUNBOOK, MISSING_INTERNAL])('an anonymous fetch of %s is HTTP 401 with the challenge naming internal:read', async (id) => {
-    const t = await buildTestApp(EXAMPLE_SITE);
-    try {
-      const answer = await call(t, era, {}, 'fetch', { id });
-      expect(answer.status).toBe(401);
-      expect(answer.headers['content-type']).toBe(JSON_TYPE);
-      expect(answer.headers['www-authenticate']).toBe(`Bearer realm="sitegate", scope="internal:read", resource_metadata="${PRM}"`);
-      expect(answer.json).toStrictEqual({ ...errorBody('credential_required', INTERNAL_MESSAGE), scopes: ['internal:read'] });
-    } finally {
-      await t.app.close();
-    }
-  });
+  it.each([RUNBOOK, MISSING_INTERNAL])(
+    'an anonymous fetch of %s is HTTP 401 with the challenge naming what an agent needs to search and read internal pages',
+    async (id) => {
+      const t = await buildTestApp(EXAMPLE_SITE);
+      try {
+        const answer = await call(t, era, {}, 'fetch', { id });
+        expect(answer.status).toBe(401);
+        expect(answer.headers['content-type']).toBe(JSON_TYPE);
+        expect(answer.headers['www-authenticate']).toBe(
+          `Bearer realm="sitegate", scope="search:read content:read internal:read", resource_metadata="${PRM}"`,
+        );
+        expect(answer.json).toStrictEqual({
+          ...errorBody('credential_required', INTERNAL_MESSAGE),
+          scopes: ['search:read', 'content:read', 'internal:read'],
+        });
+      } finally {
+        await t.app.close();
+      }
+    },
+  );
 
   describe.each(['apiKey', 'bearer'] as const)('with a credential (%s)', (kind) => {
     /** The 403 of a credential without `scope`, as every protected HTTP answer gives it. */

@@ -213,11 +213,11 @@ describe('anonymous calls', () => {
       const res = await postFetch(baseUrl, id);
       expect(res.status, id).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe(
-        `Bearer realm="sitegate", scope="internal:read", resource_metadata="${baseUrl}/.well-known/oauth-protected-resource/mcp"`,
+        `Bearer realm="sitegate", scope="search:read content:read internal:read", resource_metadata="${baseUrl}/.well-known/oauth-protected-resource/mcp"`,
       );
       expect(await res.json()).toStrictEqual({
         ...errorBody('credential_required', 'This page is internal: authorize with the internal:read scope to fetch it.', baseUrl),
-        scopes: ['internal:read'],
+        scopes: ['search:read', 'content:read', 'internal:read'],
       });
     }
     for (const query of RUNBOOK_QUERIES) {

@@ -33,6 +33,14 @@ import { spendSearch } from './api.js';
 const TOOL_SCOPES: Record<string, Scope> = { search: 'search:read', fetch: 'content:read' };
 
 /**
+ * The scopes the 401 challenge of an internal fetch names: what an agent needs to search and read
+ * internal pages. MCP clients ask for exactly the challenge's scopes (MCP 2025-11-25 Authorization,
+ * "Scope Selection Strategy"), so naming `internal:read` alone got tokens that could then neither
+ * search nor fetch; the consent step grants at most the person's own scopes of these.
+ */
+export const AGENT_SCOPES: readonly Scope[] = ['search:read', 'content:read', 'internal:read'];
+
+/**
  * The answer to a JSON-RPC batch: MCP 2025-06-18 removed batching ("The body of the POST request
  * MUST be a single JSON-RPC request, notification, or response", Transports §2.1), and "if the
  * server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad
@@ -78,10 +86,11 @@ function fetchedId(message: unknown): string | undefined {
 /**
  * A `fetch` of a page in the internal zone, or of an internal page, answers as the page's URL does
  * over HTTP (DESIGN.md "Scopes on concrete endpoints"), not with a tool error: without a credential
- * 401 with the RFC 6750 / RFC 9728 challenge naming `scope="internal:read"`, with one that lacks the
- * scope 403 `insufficient_scope`, the same whether or not the page exists. That is what makes an MCP
- * client start authorization, or step up its scopes (MCP 2025-11-25 Authorization, "Scope Challenge
- * Handling"). Other ids go to the tool, which answers a tool error for a page it cannot find.
+ * 401 with the RFC 6750 / RFC 9728 challenge naming {@link AGENT_SCOPES}, with one that lacks
+ * `internal:read` 403 `insufficient_scope` naming it, the same whether or not the page exists. That is
+ * what makes an MCP client start authorization, or step up its scopes (MCP 2025-11-25 Authorization,
+ * "Scope Selection Strategy" and "Scope Challenge Handling"). Other ids go to the tool, which answers a
+ * tool error for a page it cannot find.
  * @throws {ApiError} `credential_required` (with `scopes`) or `insufficient_scope`
  */
 function checkFetchAccess(message: unknown, snapshot: Snapshot, baseUrl: string, principal: Principal | undefined): void {
@@ -92,7 +101,7 @@ function checkFetchAccess(message: unknown, snapshot: Snapshot, baseUrl: string,
   if (principal === undefined)
     throw new ApiError('credential_required', {
       message: 'This page is internal: authorize with the internal:read scope to fetch it.',
-      scopes: ['internal:read'],
+      scopes: [...AGENT_SCOPES],
     });
   requireScopes(principal, ['internal:read']);
 }
