@@ -9,17 +9,13 @@
  * so it is used for nothing else. Encryption authenticates too: a forged or altered cookie does
  * not open.
  */
-import { hkdfSync } from 'node:crypto';
-import { EncryptJWT, jwtDecrypt } from 'jose';
+import { deriveSealingKey, openClaims, sealClaims } from '../auth/sealed-values.js';
 
 /** How long a sign-in may take, from login to callback (seconds): the cookie's `Max-Age` and the JWT's `exp`. */
 export const PENDING_LOGIN_TTL_SEC = 10 * 60;
 
-/** HKDF salt and info (RFC 5869 §3.1–3.2), naming the purpose. */
-const HKDF_SALT = 'sitegate';
+/** HKDF info (RFC 5869 §3.2), naming the purpose. */
 const HKDF_INFO = 'sitegate sign-in pending-login cookie v1';
-/** Bytes of an A256GCM key. */
-const KEY_BYTES = 32;
 /** `aud` of the JWT: only this cookie's reader accepts it. */
 const AUDIENCE = 'sitegate:pending-login';
 
@@ -31,7 +27,7 @@ export type PendingLoginKey = Uint8Array & { readonly pendingLoginKey: unique sy
  * @param secret the secret's text, as store/secret.ts `resolveSecret` returns it
  */
 export function derivePendingLoginKey(secret: string): PendingLoginKey {
-  return new Uint8Array(hkdfSync('sha256', Buffer.from(secret, 'utf8'), HKDF_SALT, HKDF_INFO, KEY_BYTES)) as PendingLoginKey;
+  return deriveSealingKey(secret, HKDF_INFO) as PendingLoginKey;
 }
 
 /** A sign-in in progress. */
@@ -51,12 +47,8 @@ export interface PendingLogin {
  * @param nowSec the current time, seconds since the epoch (`iat`; `exp` is {@link PENDING_LOGIN_TTL_SEC} later)
  */
 export async function sealPendingLogin(key: PendingLoginKey, login: PendingLogin, nowSec: number): Promise<string> {
-  return new EncryptJWT({ st: login.state, nn: login.nonce, cv: login.codeVerifier, rt: login.returnTo })
-    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .setAudience(AUDIENCE)
-    .setIssuedAt(nowSec)
-    .setExpirationTime(nowSec + PENDING_LOGIN_TTL_SEC)
-    .encrypt(key);
+  const claims = { st: login.state, nn: login.nonce, cv: login.codeVerifier, rt: login.returnTo };
+  return sealClaims(key, AUDIENCE, claims, nowSec, PENDING_LOGIN_TTL_SEC);
 }
 
 /**
@@ -66,18 +58,9 @@ export async function sealPendingLogin(key: PendingLoginKey, login: PendingLogin
  *   not a JWE), has expired, or lacks a field
  */
 export async function openPendingLogin(key: PendingLoginKey, value: string, nowSec: number): Promise<PendingLogin | undefined> {
-  try {
-    const { payload } = await jwtDecrypt(value, key, {
-      audience: AUDIENCE,
-      currentDate: new Date(nowSec * 1000),
-      keyManagementAlgorithms: ['dir'],
-      contentEncryptionAlgorithms: ['A256GCM'],
-      requiredClaims: ['exp'],
-    });
-    const { st, nn, cv, rt } = payload;
-    if (typeof st !== 'string' || typeof nn !== 'string' || typeof cv !== 'string' || typeof rt !== 'string') return undefined;
-    return { state: st, nonce: nn, codeVerifier: cv, returnTo: rt };
-  } catch {
-    return undefined;
-  }
+  const payload = await openClaims(key, AUDIENCE, value, nowSec);
+  if (payload === undefined) return undefined;
+  const { st, nn, cv, rt } = payload;
+  if (typeof st !== 'string' || typeof nn !== 'string' || typeof cv !== 'string' || typeof rt !== 'string') return undefined;
+  return { state: st, nonce: nn, codeVerifier: cv, returnTo: rt };
 }

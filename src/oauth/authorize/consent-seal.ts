@@ -1,26 +1,20 @@
 /**
  * The consent form's memory (issue 30): the authorization request the consent page was shown for,
  * validated once by `GET /api/v1/oauth/authorize`, travels to the form's `POST` sealed in a hidden
- * field, so nothing is stored server-side and any replica can take the answer. Sealed as
- * signin/pending-login.ts seals a sign-in in progress: a JWT encrypted with jose (JWE compact
- * serialisation, RFC 7516; `alg` `dir`, `enc` `A256GCM`, RFC 7518 §4.5 and §5.3) under a key
- * derived from the operator's secret with HKDF-SHA256 (RFC 5869) under its own `info`, so neither
- * key opens the other's values. It lives 10 minutes and names the browser session it was made for
+ * field, so nothing is stored server-side and any replica can take the answer. Sealed as the
+ * pending sign-in is (auth/sealed-values.ts: an encrypted JWT under a key of its own, derived from
+ * the operator's secret), so neither key opens the other's values. It lives 10 minutes and names the browser session it was made for
  * (`sid`): a form posted from another session is refused (RFC 6749 §10.12, RFC 9700 §4.7: the
  * answer must come from the person who was asked).
  */
-import { hkdfSync } from 'node:crypto';
-import { EncryptJWT, jwtDecrypt } from 'jose';
+import { deriveSealingKey, openClaims, sealClaims } from '../../auth/sealed-values.js';
 import { isScope, type Scope } from '../../auth/scopes.js';
 
 /** How long the person may take to answer the consent page (seconds): the sealed value's `exp`. */
 export const CONSENT_TTL_SEC = 10 * 60;
 
-/** HKDF salt and info (RFC 5869 §3.1–3.2), naming the purpose (distinct from the pending-login cookie's). */
-const HKDF_SALT = 'sitegate';
+/** HKDF info (RFC 5869 §3.2), naming the purpose (distinct from the pending-login cookie's). */
 const HKDF_INFO = 'sitegate oauth authorize consent form v1';
-/** Bytes of an A256GCM key. */
-const KEY_BYTES = 32;
 /** `aud` of the JWT: only the consent form's reader accepts it. */
 const AUDIENCE = 'sitegate:oauth-consent';
 
@@ -32,7 +26,7 @@ export type ConsentKey = Uint8Array & { readonly consentKey: unique symbol };
  * @param secret the secret's text, as store/secret.ts `resolveSecret` returns it
  */
 export function deriveConsentKey(secret: string): ConsentKey {
-  return new Uint8Array(hkdfSync('sha256', Buffer.from(secret, 'utf8'), HKDF_SALT, HKDF_INFO, KEY_BYTES)) as ConsentKey;
+  return deriveSealingKey(secret, HKDF_INFO) as ConsentKey;
 }
 
 /** A validated authorization request waiting for the person's answer. */
@@ -58,7 +52,7 @@ export interface PendingConsent {
  * @param nowSec the current time, seconds since the epoch (`iat`; `exp` is {@link CONSENT_TTL_SEC} later)
  */
 export async function sealConsent(key: ConsentKey, consent: PendingConsent, nowSec: number): Promise<string> {
-  return new EncryptJWT({
+  const claims = {
     cid: consent.clientId,
     ru: consent.redirectUri,
     ...(consent.state === undefined ? {} : { st: consent.state }),
@@ -66,12 +60,8 @@ export async function sealConsent(key: ConsentKey, consent: PendingConsent, nowS
     sc: consent.scopes,
     rs: consent.resource,
     sid: consent.sessionId,
-  })
-    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .setAudience(AUDIENCE)
-    .setIssuedAt(nowSec)
-    .setExpirationTime(nowSec + CONSENT_TTL_SEC)
-    .encrypt(key);
+  };
+  return sealClaims(key, AUDIENCE, claims, nowSec, CONSENT_TTL_SEC);
 }
 
 /**
@@ -81,21 +71,12 @@ export async function sealConsent(key: ConsentKey, consent: PendingConsent, nowS
  *   not a JWE), has expired, or lacks a field; the caller checks its `sessionId`
  */
 export async function openConsent(key: ConsentKey, value: string, nowSec: number): Promise<PendingConsent | undefined> {
-  try {
-    const { payload } = await jwtDecrypt(value, key, {
-      audience: AUDIENCE,
-      currentDate: new Date(nowSec * 1000),
-      keyManagementAlgorithms: ['dir'],
-      contentEncryptionAlgorithms: ['A256GCM'],
-      requiredClaims: ['exp'],
-    });
-    const { cid, ru, st, cc, sc, rs, sid } = payload;
-    if (typeof cid !== 'string' || typeof ru !== 'string' || typeof cc !== 'string' || typeof rs !== 'string' || typeof sid !== 'string')
-      return undefined;
-    if (st !== undefined && typeof st !== 'string') return undefined;
-    if (!Array.isArray(sc) || !sc.every((scope): scope is Scope => typeof scope === 'string' && isScope(scope))) return undefined;
-    return { clientId: cid, redirectUri: ru, state: st, codeChallenge: cc, scopes: sc, resource: rs, sessionId: sid };
-  } catch {
+  const payload = await openClaims(key, AUDIENCE, value, nowSec);
+  if (payload === undefined) return undefined;
+  const { cid, ru, st, cc, sc, rs, sid } = payload;
+  if (typeof cid !== 'string' || typeof ru !== 'string' || typeof cc !== 'string' || typeof rs !== 'string' || typeof sid !== 'string')
     return undefined;
-  }
+  if (st !== undefined && typeof st !== 'string') return undefined;
+  if (!Array.isArray(sc) || !sc.every((scope): scope is Scope => typeof scope === 'string' && isScope(scope))) return undefined;
+  return { clientId: cid, redirectUri: ru, state: st, codeChallenge: cc, scopes: sc, resource: rs, sessionId: sid };
 }
