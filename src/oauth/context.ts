@@ -1,25 +1,13 @@
 /** What the OAuth steps need of the composition root: framework-free, so tests can build one. */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthServices } from '../auth/authenticate.js';
-import type { Store } from '../store/store.js';
+import type { AgentMethods } from '../store/store.js';
 import type { AgentAuthSettings } from './settings.js';
 import type { ClientRegistry } from './clients/registry.js';
 import type { ConsentKey } from './authorize/consent-seal.js';
 
-/** The store methods of the authorization server for agents (issue 30). */
-export type AgentStore = Pick<
-  Store,
-  | 'createAuthorizationCode'
-  | 'consumeAuthorizationCode'
-  | 'createAgentGrant'
-  | 'getAgentGrant'
-  | 'rotateRefreshToken'
-  | 'getAgentGrantByRefreshToken'
-  | 'revokeAgentGrants'
-  | 'listAgentGrants'
-  | 'createOAuthClient'
-  | 'getOAuthClient'
->;
+/** The store methods of the authorization server for agents (issue 30): all but retention's. */
+export type AgentStore = Omit<AgentMethods, 'pruneAgentGrants'>;
 
 /** What the authorization code and refresh grants, the authorize endpoint and registration need. */
 export interface AgentServices {

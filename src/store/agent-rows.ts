@@ -1,38 +1,22 @@
 /**
  * The authorization server's tables over Kysely (SQLite and PostgreSQL alike, issue 30):
  * authorization codes, agent grants with their refresh tokens, and dynamically registered clients,
- * the agent methods of {@link Store}. Each state change that must be single (a code consumed once, a
+ * the agent methods of store.ts `Store`. Each state change that must be single (a code consumed once, a
  * refresh token rotated once) is one conditional `UPDATE`, so two replicas racing cannot both win.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type {
+  AgentMethods,
   AgentGrantRecord,
   AuditEvent,
   AuthorizationCodeRecord,
   OAuthClientRecord,
   RefreshRotation,
-  Store,
   StoreChange,
 } from './store.js';
 import { REPLAYED_CODE } from './store.js';
 import type { AgentGrantsTable, AuthorizationCodesTable, Database, OAuthClientsTable } from './schema.js';
 import { dateOrNull, iso, isoOrNull, scopesOf, scopesText } from './row-values.js';
-
-/** The agent methods of {@link Store}. */
-export type AgentMethods = Pick<
-  Store,
-  | 'createAuthorizationCode'
-  | 'consumeAuthorizationCode'
-  | 'createAgentGrant'
-  | 'getAgentGrant'
-  | 'rotateRefreshToken'
-  | 'getAgentGrantByRefreshToken'
-  | 'revokeAgentGrants'
-  | 'listAgentGrants'
-  | 'pruneAgentGrants'
-  | 'createOAuthClient'
-  | 'getOAuthClient'
->;
 
 /** What {@link agentRows} needs of the adapter (kysely-store.ts). */
 export interface AgentRowsOptions {
@@ -103,7 +87,7 @@ const newestFirst = (a: AgentGrantRecord, b: AgentGrantRecord): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The agent methods over `db`, as {@link Store} documents them.
+ * The agent methods over `db`, as store.ts `Store` documents them.
  * @param db the store's Kysely instance (the store closes it)
  */
 export function agentRows(db: Kysely<Database>, { announce, insertAudit, exclusive }: AgentRowsOptions): AgentMethods {

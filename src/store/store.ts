@@ -449,3 +449,19 @@ export interface Store {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The agent methods of {@link Store} (issue 30): what store/agent-rows.ts implements. */
+export type AgentMethods = Pick<
+  Store,
+  | 'createAuthorizationCode'
+  | 'consumeAuthorizationCode'
+  | 'createAgentGrant'
+  | 'getAgentGrant'
+  | 'rotateRefreshToken'
+  | 'getAgentGrantByRefreshToken'
+  | 'revokeAgentGrants'
+  | 'listAgentGrants'
+  | 'pruneAgentGrants'
+  | 'createOAuthClient'
+  | 'getOAuthClient'
+>;

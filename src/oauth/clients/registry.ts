@@ -13,6 +13,7 @@ import type { AgentAuthSettings } from '../settings.js';
 import { createMetadataDocumentResolver, type MetadataDocumentOptions } from './cimd.js';
 import { httpsUri, isMetadataDocumentClientId } from './cimd-document.js';
 import { ClientRefusedError, type AgentClient } from './client.js';
+import { CLIENT_ID_PREFIX } from '../../auth/api-keys.js';
 
 export { ClientRefusedError, type AgentClient, type ClientRefusal } from './client.js';
 
@@ -46,8 +47,12 @@ export interface ClientRegistryOptions {
   fetch?: Pick<MetadataDocumentOptions, 'resolveHost' | 'ca' | 'timeoutMs' | 'nowMs'> | undefined;
 }
 
-/** Prefix of the client_ids of RFC 7591 registration (`sgc_` + 22 base64url characters). */
-export const REGISTERED_CLIENT_PREFIX = 'sgc_';
+/**
+ * Prefix of the client_ids of RFC 7591 registration (`sgc_` + 22 base64url characters): the prefix
+ * of every client_id sitegate issues (auth/api-keys.ts), an API key's told apart by its shape
+ * (`sgc_` + 16 base62 characters, `isClientId`).
+ */
+export const REGISTERED_CLIENT_PREFIX = CLIENT_ID_PREFIX;
 
 /**
  * The registry of the composition root (one per process: it holds the metadata document cache).
