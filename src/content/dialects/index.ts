@@ -45,6 +45,8 @@ import { vueComponents } from './vue.js';
 import { mdxMarkdown } from '../mdx/index.js';
 import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
+import type { Generator } from '../conventions/types.js';
+import { stepApplies } from './features.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -56,6 +58,11 @@ export interface DialectOptions {
   files: SiteFiles | undefined;
   /** The page URL of a content file, for Hugo `ref`. */
   lookup: PageUrlLookup;
+  /**
+   * The detected generator: only its dialect steps run (features.ts `stepApplies`); a plain folder
+   * and `undefined` (tests of one step) run every step.
+   */
+  generator?: Generator | undefined;
 }
 
 /** A source as plain markdown. */
@@ -97,10 +104,15 @@ function holdsEsm(source: string): boolean {
 const MAX_BLOCK_DEPTH = 16;
 
 /** The block dialects, each body through all of them again, to {@link MAX_BLOCK_DEPTH}. */
-function blocks(markdown: string, report: GitbookReport, depth = 0): string {
+function blocks(markdown: string, report: GitbookReport, generator: Generator | undefined, depth = 0): string {
   if (depth >= MAX_BLOCK_DEPTH) return markdown;
-  const recurse = (body: string): string => blocks(body, report, depth + 1);
-  return gitbookBlocks(mkdocsTabs(mkdocsAdmonitions(containers(markdown, recurse), recurse), recurse), recurse, report);
+  const recurse = (body: string): string => blocks(body, report, generator, depth + 1);
+  const on = (generators: readonly Generator[]): boolean => stepApplies(generators, generator);
+  let text = markdown;
+  if (on(['docusaurus', 'starlight', 'vitepress'])) text = containers(text, recurse);
+  if (on(['mkdocs'])) text = mkdocsTabs(mkdocsAdmonitions(text, recurse), recurse);
+  if (on(['gitbook'])) text = gitbookBlocks(text, recurse, report);
+  return text;
 }
 
 /**
@@ -110,7 +122,8 @@ function blocks(markdown: string, report: GitbookReport, depth = 0): string {
 export function plainMarkdown(written: string, options: DialectOptions): PlainMarkdown {
   const problems: (string | LocatedProblem)[] = [];
   let source = written;
-  if (/\.mdx$/i.test(options.relPath) || holdsEsm(written)) {
+  const on = (generators: readonly Generator[]): boolean => stepApplies(generators, options.generator);
+  if (/\.mdx$/i.test(options.relPath) || (on(['docusaurus']) && holdsEsm(written))) {
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
     const read = contentPartialReader(options.files, options.internal);
     const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [] });
@@ -118,25 +131,29 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     problems.push(...mdx.problems.map(locatedPartial));
   }
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
-  const appended = autoAppended(include);
+  const appended = on(['mkdocs']) ? autoAppended(include) : '';
   if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
   let body = source.slice(frontmatter.length);
-  body = mkdocsSnippets(mdbookIncludes(body, include), include);
-  body = vitepressSnippets(gitbookIncludes(vitepressIncludes(body, include), include), include);
+  if (on(['mdbook'])) body = mdbookIncludes(body, include);
+  if (on(['mkdocs'])) body = mkdocsSnippets(body, include);
+  if (on(['vitepress'])) body = vitepressIncludes(body, include);
+  if (on(['gitbook'])) body = gitbookIncludes(body, include);
+  if (on(['vitepress'])) body = vitepressSnippets(body, include);
   const hugo: HugoContext = {
     ...include,
     frontmatter: frontmatter === '' ? {} : splitFrontmatter(source).data,
     lookup: options.lookup,
     unrendered: new Map(),
   };
-  body = hugoShortcodes(body, hugo);
-  body = mdbookListings(body);
-  if (!options.relPath.toLowerCase().endsWith('.mdx')) body = vueComponents(body);
-  body = mdInHtml(body);
+  if (on(['hugo'])) body = hugoShortcodes(body, hugo);
+  if (on(['mdbook'])) body = mdbookListings(body);
+  if (on(['vitepress']) && !options.relPath.toLowerCase().endsWith('.mdx')) body = vueComponents(body);
+  if (on(['mkdocs'])) body = mdInHtml(body);
   const gitbook: GitbookReport = { dropped: [] };
-  body = mkdocsIcons(blocks(body, gitbook));
+  body = blocks(body, gitbook, options.generator);
+  if (on(['mkdocs'])) body = mkdocsIcons(body);
   if (appended !== '') body = `${withoutTrailingNewlines(body)}\n\n${appended}\n`;
 
   if (hugo.unrendered.size > 0) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { renderMarkdown } from '../render.js';
 import { plainMarkdown, type PlainMarkdown } from './index.js';
 import type { SiteFiles } from './site-files.js';
+import type { Generator } from '../conventions/types.js';
 
 /**
  * The plain markdown and body HTML of `source` as page `relPath` (default `page.md`). Code comes
@@ -12,11 +13,17 @@ import type { SiteFiles } from './site-files.js';
  */
 export function dialect(
   source: string,
-  options: { relPath?: string; files?: SiteFiles; internal?: boolean } = {},
+  options: { relPath?: string; files?: SiteFiles; internal?: boolean; generator?: Generator } = {},
 ): PlainMarkdown & { html: string } {
   const relPath = options.relPath ?? 'page.md';
   const lookup = (file: string): string | undefined => `/${file.replace(/(\/_?index)?\.md$/, '')}`;
-  const plain = plainMarkdown(source, { relPath, internal: options.internal ?? false, files: options.files, lookup });
+  const plain = plainMarkdown(source, {
+    relPath,
+    internal: options.internal ?? false,
+    files: options.files,
+    lookup,
+    generator: options.generator,
+  });
   return { ...plain, html: renderMarkdown(plain.text, { relPath, lookup, basePath: '', highlight: null }).html };
 }
 

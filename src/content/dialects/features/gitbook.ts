@@ -1,0 +1,4 @@
+/** The gitbook rows of the dialect feature table (../features.ts), each from the page of the documentation it names. */
+import type { DialectFeature } from '../features.js';
+
+export const gitbookFeatures: readonly DialectFeature[] = [];
