@@ -105,9 +105,10 @@ const CONFIGURATION_SIDEBAR = `</main>
 <nav class="sidebar" id="site-nav" aria-label="Site">
 <h2 class="sidebar-title">Navigation</h2>
 <ul>
+<li><a href="/">Acme Widgets</a></li>
 <li><details open><summary>Guides</summary>
 <ul>
-<li><a href="/guides/">Overview</a></li>
+<li><a href="/guides/">Guides</a></li>
 <li><a href="/guides/getting-started">Getting started</a></li>
 <li><a href="/guides/configuration" aria-current="page">Configuration</a></li>
 <li><a href="/guides/troubleshooting">Troubleshooting</a></li>

@@ -18,12 +18,13 @@ const SITE = buildSite(
 );
 
 describe('renderNavTree', () => {
-  it('lists the tree in nav order, the folders down to the current one open, others collapsed', () => {
+  it('lists the tree in nav order, the root page first, each folder page first under its own label, the folders down to the current one open, others collapsed', () => {
     expect(renderNavTree(SITE, '/guides/api/', '/docs')).toBe(`<h2 class="sidebar-title">Navigation</h2>
 <ul>
+<li><a href="/docs/">Acme</a></li>
 <li><details open><summary>Guides</summary>
 <ul>
-<li><a href="/docs/guides/">Overview</a></li>
+<li><a href="/docs/guides/">Guides</a></li>
 <li><details open><summary>Api</summary>
 <ul>
 <li><a href="/docs/guides/api/auth">Auth &amp; keys</a></li>
@@ -46,28 +47,34 @@ describe('renderNavTree', () => {
     expect(markCurrentPage(tree, '/nowhere')).toBe(tree);
   });
 
-  it('bounds its size: a folder lists its first entries then links to its listing; folders past the link budget are one link', () => {
+  it('hides no page: the folders on the way list every entry, the rest past the first ones collapsed; elsewhere a folder links to its listing and past the budget is one link', () => {
     const pages = [sourceFile('README.md', '# Home\n')];
     // One big folder (more entries than a folder lists) and many small folders (more links than the budget).
-    for (let i = 0; i < NAV_FOLDER_MAX_ITEMS + 10; i++)
-      pages.push(sourceFile(`big/p${String(i).padStart(3, '0')}.md`, `# Big ${String(i).padStart(3, '0')}\n`));
+    const big = NAV_FOLDER_MAX_ITEMS + 10;
+    for (let i = 0; i < big; i++) pages.push(sourceFile(`big/p${String(i).padStart(3, '0')}.md`, `# Big ${String(i).padStart(3, '0')}\n`));
     for (let f = 0; f < 40; f++)
       for (let i = 0; i < 8; i++) pages.push(sourceFile(`s${String(f).padStart(2, '0')}/p${i}.md`, `# Page ${f}.${i}\n`));
     const site = buildSite(pages, { fallbackName: 'big' });
     const tree = renderNavTree(site, '/s39/', '');
     const links = tree.match(/<a /g)?.length ?? 0;
     expect(links).toBeLessThanOrEqual(NAV_MAX_LINKS + 2 * NAV_FOLDER_MAX_ITEMS);
-    expect(tree).toContain(`<li><a class="nav-more" href="/big/">All ${NAV_FOLDER_MAX_ITEMS + 10} entries</a></li>`);
+    // Off the way, the big folder lists its first entries, then links to its listing page.
+    expect(tree).toContain(`<li><a class="nav-more" href="/big/">+10</a></li>`);
     expect(tree.match(/href="\/big\/p/g)).toHaveLength(NAV_FOLDER_MAX_ITEMS);
     // A folder off the branch past the budget is one link; the current branch is listed all the same.
     expect(tree).toContain('<li><a class="nav-folder-link" href="/s38/">S38</a></li>');
     expect(tree).toContain('<li><details open><summary>S39</summary>\n<ul>\n<li><a href="/s39/p0">Page 39.0</a></li>');
-    // A page past its folder's first entries gets a tree of its own that lists it.
+    // On the way, every entry is listed: the rest collapsed, opened in the tree of a page it holds.
+    const own = renderNavTree(site, '/big/', '');
+    expect(own.match(/href="\/big\/p/g)).toHaveLength(big);
+    expect(own).toContain(
+      `<li><a href="/big/p059">Big 059</a></li>\n<li><details class="nav-rest"><summary>+10</summary>\n<ul>\n<li><a href="/big/p060">Big 060</a></li>`,
+    );
     const late = site.pages.get('/big/p065');
     expect(late && isListedInTree(site, late)).toBe(false);
     expect(late && isListedInTree(site, site.pages.get('/big/p001') ?? late)).toBe(true);
-    const own = late === undefined ? '' : renderNavTree(site, '/big/', '', late);
-    expect(own).toContain(`<li><a href="/big/p059">Big 059</a></li>\n<li><a href="/big/p065">Big 065</a></li>\n<li><a class="nav-more"`);
+    const pinned = late === undefined ? '' : renderNavTree(site, '/big/', '', late);
+    expect(pinned).toBe(own.replace('<details class="nav-rest">', '<details class="nav-rest" open>'));
   });
 });
 

@@ -1,17 +1,16 @@
 /**
  * The navigation tree of the sidebar: the language's folder tree (content/folders.ts order and
  * labels) as nested `<details>`/`<summary>` lists, so that it opens and closes without JavaScript
- * (WHATWG HTML §4.11.1), the folders on the way to the current page open.
+ * (WHATWG HTML §4.11.1), the folders on the way to the current page open. The language root's own
+ * page comes first, and each folder's own page first in its folder, under its own nav label
+ * (`sidebar_label`, `linkTitle`, its title: the content's words, in the page's language).
  *
- * Size bound (docs-large has folders of 4,600 pages): a folder lists at most
- * {@link NAV_FOLDER_MAX_ITEMS} entries, then links to its listing page ("All N entries"); the
- * current branch (the root and every folder down to the current page's) is listed that way in
- * full; every other folder is listed collapsed only while the tree holds fewer than
- * {@link NAV_MAX_LINKS} links, past which it is one link to its listing page and its subfolders
- * are not descended into. So a tree holds at most `NAV_MAX_LINKS + depth × NAV_FOLDER_MAX_ITEMS`
- * links: under 9 KB of HTML on docs-large, and on docs-small under 8,000 characters once
- * converted to markdown, so that a page near the page limit stays under AFDocs' 50,000-character
- * page-size-html threshold with its navigation (test/scorecard.test.ts).
+ * No page disappears: the folders on the way to the current page list every entry — past
+ * {@link NAV_FOLDER_MAX_ITEMS}, the rest in a collapsed `<details>` of their own (open when it holds
+ * the current page). Size bound (docs-large has folders of 4,600 pages): a folder off that way lists
+ * its first {@link NAV_FOLDER_MAX_ITEMS} entries and then links to its listing page, and is listed
+ * collapsed only while the tree holds fewer than {@link NAV_MAX_LINKS} links, past which it is one
+ * link to its listing page and its subfolders are not descended into.
  */
 import { escapeHtml } from '../escape.js';
 import type { Site } from '../content/site.js';
@@ -20,17 +19,17 @@ import { parentFolderKey } from '../content/paths.js';
 import { languageOfKey } from '../content/languages.js';
 import type { Page } from '../content/page.js';
 
-/** Entries a folder lists before it links to its listing page instead. */
+/** Entries a folder lists before the rest is collapsed (on the current branch) or left to its listing page (elsewhere). */
 export const NAV_FOLDER_MAX_ITEMS = 60;
 /** Links past which folders off the current branch are no longer expanded (each is then one link). */
-export const NAV_MAX_LINKS = 60;
+export const NAV_MAX_LINKS = 200;
 
 /** How a tree is being rendered: the current branch and the links used so far. */
 interface TreeState {
   readonly basePath: string;
   /** Keys of the folders from the language root down to the current folder. */
   readonly branch: ReadonlySet<string>;
-  /** A page listed in its folder even past the folder's first entries: the current page. */
+  /** The current page when it is past its folder's first entries: the collapsed rest that holds it is open. */
   readonly pinned: Page | undefined;
   links: number;
 }
@@ -40,8 +39,8 @@ interface TreeState {
  * (content/languages.ts: `/de/…` shows the German tree), with the folders from the root to
  * `folderKey` open. The same for every page of the folder; {@link markCurrentPage} marks the page.
  * @param basePath path of the public base URL (`''` or `/docs`), before every link
- * @param pinned a page of a folder on the branch listed even past the folder's first entries (the
- *   current page, when {@link isListedInTree} says the shared tree misses it)
+ * @param pinned the current page when {@link isListedInTree} says the shared tree shows it collapsed:
+ *   the collapsed rest of its folder that holds it is open
  */
 export function renderNavTree(site: Site, folderKey: string, basePath: string, pinned?: Page): string {
   const rootKey = languageOfKey(site.languages, folderKey).rootKey;
@@ -53,19 +52,30 @@ export function renderNavTree(site: Site, folderKey: string, basePath: string, p
     if (key === rootKey || key === '/') break;
   }
   const state: TreeState = { basePath, branch, pinned, links: 0 };
-  return `<h2 class="sidebar-title">Navigation</h2>\n${renderItems(root, state)}`;
+  return `<h2 class="sidebar-title">Navigation</h2>\n${renderItems(root, state, ownPage(root, state))}`;
 }
 
-/** The `<ul>` of a folder's entries (after `first`), capped at {@link NAV_FOLDER_MAX_ITEMS} but for the way to the current page. */
-function renderItems(folder: Folder, state: TreeState, first: string[] = []): string {
-  const shown = folder.items.slice(0, NAV_FOLDER_MAX_ITEMS);
-  // The way to the current page is listed whatever the cap: its folder and the pinned page.
-  for (const item of folder.items.slice(NAV_FOLDER_MAX_ITEMS))
-    if (item === state.pinned || (isFolder(item) && state.branch.has(item.key))) shown.push(item);
-  const lines = [...first, ...shown.map((item) => `<li>${isFolder(item) ? renderFolder(item, state) : pageLink(item, state)}</li>`)];
-  if (folder.items.length > shown.length) {
+/** A folder's own page as its first entry, under its own nav label; none when it has none. */
+function ownPage(folder: Folder, state: TreeState): string[] {
+  return folder.index === undefined ? [] : [`<li>${pageLink(folder.index, state)}</li>`];
+}
+
+/**
+ * The `<ul>` of a folder's entries (after `first`): its first {@link NAV_FOLDER_MAX_ITEMS}, then on
+ * the current branch the rest collapsed, elsewhere a link to the folder's listing page.
+ */
+function renderItems(folder: Folder, state: TreeState, first: string[]): string {
+  const entry = (item: Page | Folder): string => `<li>${isFolder(item) ? renderFolder(item, state) : pageLink(item, state)}</li>`;
+  const lines = [...first, ...folder.items.slice(0, NAV_FOLDER_MAX_ITEMS).map(entry)];
+  const rest = folder.items.slice(NAV_FOLDER_MAX_ITEMS);
+  if (rest.length > 0 && state.branch.has(folder.key)) {
+    const open = rest.some((item) => item === state.pinned || (isFolder(item) && state.branch.has(item.key)));
+    lines.push(
+      `<li><details class="nav-rest"${open ? ' open' : ''}><summary>+${rest.length}</summary>\n<ul>\n${rest.map(entry).join('\n')}\n</ul></details></li>`,
+    );
+  } else if (rest.length > 0) {
     state.links += 1;
-    lines.push(`<li><a class="nav-more" href="${escapeHtml(state.basePath + folder.url)}">All ${folder.items.length} entries</a></li>`);
+    lines.push(`<li><a class="nav-more" href="${escapeHtml(state.basePath + folder.url)}">+${rest.length}</a></li>`);
   }
   return `<ul>\n${lines.join('\n')}\n</ul>`;
 }
@@ -77,14 +87,13 @@ function renderFolder(folder: Folder, state: TreeState): string {
     state.links += 1;
     return `<a class="nav-folder-link" href="${escapeHtml(state.basePath + folder.url)}">${escapeHtml(folder.label)}</a>`;
   }
-  const overview = folder.index === undefined ? [] : [`<li>${pageLink(folder.index, state, 'Overview')}</li>`];
-  const items = renderItems(folder, state, overview);
+  const items = renderItems(folder, state, ownPage(folder, state));
   return `<details${onBranch ? ' open' : ''}><summary>${escapeHtml(folder.label)}</summary>\n${items}</details>`;
 }
 
-function pageLink(page: Page, state: TreeState, label = navLabel(page)): string {
+function pageLink(page: Page, state: TreeState): string {
   state.links += 1;
-  return `<a href="${escapeHtml(state.basePath + page.url)}">${escapeHtml(label)}</a>`;
+  return `<a href="${escapeHtml(state.basePath + page.url)}">${escapeHtml(navLabel(page))}</a>`;
 }
 
 /**
@@ -99,9 +108,12 @@ export function markCurrentPage(treeHtml: string, pageUrl: string): string {
   return `${treeHtml.slice(0, at)}<a href="${escapeHtml(pageUrl)}" aria-current="page">${treeHtml.slice(at + anchor.length)}`;
 }
 
-/** Whether the tree of `page`'s folder lists `page` (it is in the nav and among its folder's first entries). */
+/**
+ * Whether the shared tree of `page`'s folder shows `page` as it should be shown: a folder's own page
+ * and the pages among their folder's first entries; a page past them needs a tree of its own in
+ * which the collapsed rest that holds it is open.
+ */
 export function isListedInTree(site: Site, page: Page): boolean {
-  // A folder's own page is its folder's "Overview", listed first.
   if (page.key.endsWith('/')) return true;
   const folder = site.folders.get(parentFolderKey(page.key));
   const at = folder?.items.indexOf(page) ?? -1;
