@@ -31,6 +31,11 @@ export interface Page {
    */
   readonly lastModifiedMs: number;
   /**
+   * Present when the frontmatter declares the last change (`lastmod`, `updated`, Docusaurus
+   * `last_update.date`): it then wins over git's date (snapshot/site-view.ts `updatedMsOf`).
+   */
+  readonly lastModifiedDeclared?: true;
+  /**
    * When the page was published, ms since the epoch: frontmatter `date`, else the `YYYY-MM-DD-`
    * prefix of its file name (Docusaurus blog, Jekyll posts); absent when neither is given. Feeds
    * list dated pages (discovery/feeds.ts).
@@ -127,16 +132,27 @@ export function deriveKind(
   return { kind: byFolder ?? 'page' };
 }
 
-/** Frontmatter `lastmod`, `updated` or `date` if it parses as a date, else `mtimeMs`. */
+/** A frontmatter value as a date, when it is one. */
+function dateOf(value: unknown): Date | undefined {
+  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * The last change the frontmatter declares: `lastmod` (Hugo, gohugo.io/content-management/front-matter/#lastmod),
+ * `updated`, or Docusaurus' `last_update: { date }` (docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter);
+ * `undefined` when none parses as a date. A page's `date` is when it was published, not this.
+ */
+export function declaredLastModified(data: Record<string, unknown>): Date | undefined {
+  const lastUpdate = data.last_update;
+  const nested = typeof lastUpdate === 'object' && lastUpdate !== null ? (lastUpdate as Record<string, unknown>).date : undefined;
+  return dateOf(data.lastmod) ?? dateOf(data.updated) ?? dateOf(nested);
+}
+
+/** {@link declaredLastModified}, else frontmatter `date` if it parses as a date, else `mtimeMs`. */
 export function deriveLastModified(data: Record<string, unknown>, mtimeMs: number): Date {
-  for (const field of ['lastmod', 'updated', 'date']) {
-    const value = data[field];
-    if (typeof value === 'string' || value instanceof Date) {
-      const date = new Date(value);
-      if (!Number.isNaN(date.getTime())) return date;
-    }
-  }
-  return new Date(Math.floor(mtimeMs));
+  return declaredLastModified(data) ?? dateOf(data.date) ?? new Date(Math.floor(mtimeMs));
 }
 
 /** A file name's date prefix, as Docusaurus blog posts and Jekyll posts are named: `2026-11-01-launch.md`. */

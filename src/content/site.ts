@@ -11,7 +11,16 @@ import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
 import { linkLookup } from './links.js';
 import { summarizeMarkdown } from './render.js';
 import type { PageUrlLookup } from './links.js';
-import { scalarText, deriveDescription, deriveKind, deriveLastModified, derivePublished, deriveTitle, type Page } from './page.js';
+import {
+  scalarText,
+  declaredLastModified,
+  deriveDescription,
+  deriveKind,
+  deriveLastModified,
+  derivePublished,
+  deriveTitle,
+  type Page,
+} from './page.js';
 import type { ContentProblem } from './problems.js';
 import type { AssetFile } from './assets.js';
 import { detached } from '../strings.js';
@@ -356,6 +365,7 @@ function readPage(
     lang: localeOfFile(file.relPath, conventions.locales).lang,
     section: sectionOf(path.key),
     lastModifiedMs: deriveLastModified(data, file.mtimeMs).getTime(),
+    ...(declaredLastModified(data) === undefined ? {} : { lastModifiedDeclared: true as const }),
     ...derivePublished(data, file.relPath),
     sourceChars: text.length,
     inLlms: data.llms !== false,

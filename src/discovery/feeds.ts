@@ -26,8 +26,13 @@ export interface FeedEntry {
  * posts, dated or else listed under their last change, and the pages of folders in which every
  * page but the folder's index is dated. Folder index pages (a blog's own listing) are not entries.
  * @param publicPages the site's public pages (never internal ones)
+ * @param updatedMsOf when a page last changed, ms since the epoch: the date its HTML shows as "Last
+ *   updated" (snapshot/site-view.ts); by default its `lastModifiedMs`
  */
-export function feedEntries(publicPages: readonly Page[]): FeedEntry[] {
+export function feedEntries(
+  publicPages: readonly Page[],
+  updatedMsOf: (page: Page) => number = (page) => page.lastModifiedMs,
+): FeedEntry[] {
   const undatedFolders = new Set<string>();
   for (const page of publicPages)
     if (page.publishedMs === undefined && !page.key.endsWith('/')) undatedFolders.add(parentFolderKey(page.key));
@@ -36,7 +41,7 @@ export function feedEntries(publicPages: readonly Page[]): FeedEntry[] {
     if (page.key.endsWith('/') || page.kind === 'internal') continue;
     const datedFolder = page.publishedMs !== undefined && !undatedFolders.has(parentFolderKey(page.key));
     if (page.kind !== 'post' && !datedFolder) continue;
-    entries.push({ page, dateMs: page.publishedMs ?? page.lastModifiedMs });
+    entries.push({ page, dateMs: page.publishedMs ?? updatedMsOf(page) });
   }
   entries.sort((a, b) => b.dateMs - a.dateMs || (a.page.url < b.page.url ? -1 : a.page.url > b.page.url ? 1 : 0));
   return entries.slice(0, FEED_MAX_ENTRIES);

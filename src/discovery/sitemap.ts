@@ -31,21 +31,25 @@ const XHTML_NS = 'http://www.w3.org/1999/xhtml';
  * @param baseUrl public base URL without trailing slash
  * @param maxUrls URLs per file (the protocol's 50,000; smaller in tests)
  * @param alternatesOf a page's `hreflang` alternates (content/languages.ts `alternatesOf`); none by default
+ * @param lastModifiedOf a page's `lastmod`, ms since the epoch: the date its HTML shows as "Last
+ *   updated" (snapshot/site-view.ts `updatedMsOf`); by default its `lastModifiedMs`
  */
 export function buildSitemaps(
   pages: readonly Page[],
   baseUrl: string,
   maxUrls = SITEMAP_MAX_URLS,
   alternatesOf: (page: Page) => readonly Alternate[] = () => [],
+  lastModifiedOf: (page: Page) => number = (page) => page.lastModifiedMs,
 ): Sitemaps {
-  if (pages.length <= maxUrls) return { root: urlset(pages, baseUrl, alternatesOf), parts: new Map() };
+  const listed: Listed = { baseUrl, alternatesOf, lastModifiedOf };
+  if (pages.length <= maxUrls) return { root: urlset(pages, listed), parts: new Map() };
   const parts = new Map<string, () => string>();
   const entries: string[] = [];
   for (let i = 0; i * maxUrls < pages.length; i++) {
     const chunk = pages.slice(i * maxUrls, (i + 1) * maxUrls);
     const path = `/sitemap-${i + 1}.xml`;
-    parts.set(path, () => urlset(chunk, baseUrl, alternatesOf));
-    entries.push(`<sitemap><loc>${escapeXml(baseUrl + path)}</loc><lastmod>${latest(chunk)}</lastmod></sitemap>`);
+    parts.set(path, () => urlset(chunk, listed));
+    entries.push(`<sitemap><loc>${escapeXml(baseUrl + path)}</loc><lastmod>${latest(chunk, lastModifiedOf)}</lastmod></sitemap>`);
   }
   return { root: `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`, parts };
 }
@@ -55,7 +59,14 @@ export function buildSitemaps(
  * (developers.google.com/search/docs/specialty/international/localized-versions#sitemap); the
  * `xhtml` namespace is declared only when one is listed.
  */
-function urlset(pages: readonly Page[], baseUrl: string, alternatesOf: (page: Page) => readonly Alternate[]): string {
+/** How each page of a `urlset` is written. */
+interface Listed {
+  baseUrl: string;
+  alternatesOf: (page: Page) => readonly Alternate[];
+  lastModifiedOf: (page: Page) => number;
+}
+
+function urlset(pages: readonly Page[], { baseUrl, alternatesOf, lastModifiedOf }: Listed): string {
   const links = pages.map((page) =>
     alternatesOf(page)
       .map(
@@ -67,7 +78,7 @@ function urlset(pages: readonly Page[], baseUrl: string, alternatesOf: (page: Pa
   const multilingual = links.some((one) => one !== '');
   const urls = pages.map(
     (page, i) =>
-      `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(page.lastModifiedMs)}</lastmod>${links[i] ?? ''}</url>`,
+      `<url><loc>${escapeXml(baseUrl + page.url)}</loc><lastmod>${w3cDate(lastModifiedOf(page))}</lastmod>${links[i] ?? ''}</url>`,
   );
   const namespaces = multilingual ? `xmlns="${NS}" xmlns:xhtml="${XHTML_NS}"` : `xmlns="${NS}"`;
   return `${XML_HEAD}<urlset ${namespaces}>\n${urls.join('\n')}${urls.length > 0 ? '\n' : ''}</urlset>\n`;
@@ -78,6 +89,6 @@ function w3cDate(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function latest(pages: readonly Page[]): string {
-  return w3cDate(pages.reduce((max, page) => Math.max(max, page.lastModifiedMs), -Infinity));
+function latest(pages: readonly Page[], lastModifiedOf: (page: Page) => number): string {
+  return w3cDate(pages.reduce((max, page) => Math.max(max, lastModifiedOf(page)), -Infinity));
 }

@@ -9,7 +9,7 @@ import { buildOpenApi } from '../discovery/openapi.js';
 import { buildPortalHtml } from '../discovery/portal.js';
 import { buildPortalMarkdown } from '../discovery/portal-markdown.js';
 import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
-import { buildSitemaps } from '../discovery/sitemap.js';
+import { buildSitemaps, type Sitemaps } from '../discovery/sitemap.js';
 import { buildFeeds } from '../discovery/feeds.js';
 import { alternatesOf } from '../content/languages.js';
 import { buildApiCatalog, buildProtectedResourceMetadata } from '../discovery/well-known.js';
@@ -63,7 +63,17 @@ export interface DiscoveryOptions {
  */
 export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: BodyCache, options: DiscoveryOptions): DiscoveryBodies {
   const { site, baseUrl } = view;
-  const sitemaps = buildSitemaps(site.publicPages, baseUrl, options.sitemapMaxUrls, (page) => alternatesOf(site, page.key));
+  // Made on first request: its dates are the pages' "Last updated", known once git's log is read.
+  let sitemaps: Sitemaps | undefined;
+  const sitemapsOf = (): Sitemaps =>
+    (sitemaps ??= buildSitemaps(
+      site.publicPages,
+      baseUrl,
+      options.sitemapMaxUrls,
+      (page) => alternatesOf(site, page.key),
+      view.updatedMsOf,
+    ));
+  let sitemapBody: Body | undefined;
   const { llmsTxt, llmsFiles } = llmsBodiesOf(view, cache, options.llmsMaxChars);
   const cachedJson = (key: string, value: () => unknown): Body => {
     let body = cache.get(key) as Body | undefined;
@@ -77,13 +87,15 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
       return llmsFiles.get('/llms-full.txt') ?? makeBody('', CONTENT_TYPES.text);
     },
     llmsFiles,
-    sitemap: makeBody(sitemaps.root, CONTENT_TYPES.xml),
+    get sitemap() {
+      return (sitemapBody ??= makeBody(sitemapsOf().root, CONTENT_TYPES.xml));
+    },
     sitemapParts: new LazyMap<Body>(
       {
-        keys: () => sitemaps.parts.keys(),
-        has: (path) => sitemaps.parts.has(path),
+        keys: () => sitemapsOf().parts.keys(),
+        has: (path) => sitemapsOf().parts.has(path),
         make: (path) => {
-          const xml = sitemaps.parts.get(path);
+          const xml = sitemapsOf().parts.get(path);
           return xml === undefined ? undefined : makeBody(xml(), CONTENT_TYPES.xml);
         },
       },

@@ -33,7 +33,12 @@ export interface SiteView {
   readonly rootSidebar: string;
   /** The "Edit this page" URL of a page, when an edit URL is configured or declared by the generator. */
   editUrlOf(page: Page): string | undefined;
-  /** When a page was last updated (ms since the epoch): its last commit, else its file time. */
+  /**
+   * When a page was last updated (ms since the epoch), the one date of a page that its HTML "Last
+   * updated", the sitemap's `lastmod` and the feeds show: the frontmatter's declared last change
+   * (`lastmod`, `updated`, `last_update.date`), else its last commit when the content folder is a
+   * git repository, else its frontmatter `date`, else its file time.
+   */
   updatedMsOf(page: Page): number;
   /** The pages the site's feeds list (discovery/feeds.ts), newest first; empty: no feeds. */
   readonly feedEntries: readonly FeedEntry[];
@@ -66,7 +71,9 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
     }
     return html;
   };
-  const entries = feedEntries(site.publicPages);
+  const updatedMsOf = (page: Page): number =>
+    (page.lastModifiedDeclared === true ? undefined : gitDates?.timeOf(page.file)) ?? page.lastModifiedMs;
+  const entries = feedEntries(site.publicPages, updatedMsOf);
   const editPattern = branding.editUrl ?? options.declaredEditUrl;
   const urlOfFile = (relPath: string): string | undefined => site.urlOfFile(relPath);
   return {
@@ -93,7 +100,7 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
     },
     rootSidebar: sidebarOf('/'),
     editUrlOf: (page) => (editPattern === undefined ? undefined : editUrlOf(editPattern, page.file)),
-    updatedMsOf: (page) => gitDates?.timeOf(page.file) ?? page.lastModifiedMs,
+    updatedMsOf,
   };
 }
 
