@@ -71,7 +71,7 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
       baseUrl,
       options.sitemapMaxUrls,
       (page) => alternatesOf(site, page.key),
-      view.updatedMsOf,
+      (page) => view.updatedMsOf(page),
     ));
   let sitemapBody: Body | undefined;
   const { llmsTxt, llmsFiles } = llmsBodiesOf(view, cache, options.llmsMaxChars);
