@@ -48,9 +48,12 @@ export const DIALECT_FEATURES: readonly DialectFeature[] = [
 ];
 
 /** The rows that apply to pages of `generator`; a plain folder reads every generator's syntax. */
-export function featuresOf(generator: Generator | undefined): readonly DialectFeature[] {
-  if (generator === undefined || generator === 'plain') return DIALECT_FEATURES;
-  return DIALECT_FEATURES.filter((row) => row.generators.includes(generator));
+export function featuresOf(
+  generator: Generator | undefined,
+  table: readonly DialectFeature[] = DIALECT_FEATURES,
+): readonly DialectFeature[] {
+  if (generator === undefined || generator === 'plain') return table;
+  return table.filter((row) => row.generators.includes(generator));
 }
 
 /**
