@@ -165,6 +165,8 @@ export function directiveContainers(markdown: string, recurse: (markdown: string
     out.push(indentLines(directiveMarkdown(opening, recurse(body)), opening.indent));
     // A line right after the close starts a block of its own, not a lazy line of the alert's quote.
     if ((lines[end + 1] ?? '').trim() !== '' && end + 1 < lines.length) out.push('');
+    // An aside left open ends with the page, which keeps its final line break.
+    if (end >= lines.length && lines.at(-1) === '' && end - 1 > i) out.push('');
     i = end;
   }
   return out.join('\n');

@@ -55,7 +55,7 @@ function valueEnd(meta: string, at: number): number {
  */
 export function metaTitle(meta: string): string | undefined {
   let title: string | undefined;
-  for (let i = 0; i < meta.length; ) {
+  for (let i = 0; i < meta.length;) {
     if (meta[i] === ' ' || meta[i] === '\t') {
       i++;
       continue;
@@ -100,7 +100,12 @@ export function expressiveCodeFences(source: string): string {
     const line = lines[i] ?? '';
     const opening = fenceOpening(line);
     if (fence !== undefined) {
-      if (opening !== undefined && opening.marker[0] === fence.marker[0] && opening.marker.length >= fence.marker.length && opening.info.trim() === '')
+      if (
+        opening !== undefined &&
+        opening.marker[0] === fence.marker[0] &&
+        opening.marker.length >= fence.marker.length &&
+        opening.info.trim() === ''
+      )
         fence = undefined;
       continue;
     }

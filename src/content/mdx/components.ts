@@ -89,14 +89,19 @@ function codeMarkdown(attrs: Readonly<Record<string, string>>): string | undefin
   if (code === undefined) return undefined;
   // A fence longer than any run of backticks in the code (CommonMark §4.5).
   let longest = 0;
-  for (let at = code.indexOf('`'); at !== -1; ) {
+  for (let at = code.indexOf('`'); at !== -1;) {
     let end = at;
     while (code[end] === '`') end++;
     longest = Math.max(longest, end - at);
     at = code.indexOf('`', end);
   }
   const fence = '`'.repeat(Math.max(3, longest + 1));
-  const title = attrs.title === undefined || attrs.title === '' ? '' : attrs.title.includes('"') ? ` title='${attrs.title}'` : ` title="${attrs.title}"`;
+  const title =
+    attrs.title === undefined || attrs.title === ''
+      ? ''
+      : attrs.title.includes('"')
+        ? ` title='${attrs.title}'`
+        : ` title="${attrs.title}"`;
   const lang = (attrs.lang ?? '').replace(/[\s`]/g, '');
   return `${fence}${lang}${title}\n${code.replace(/\n$/, '')}\n${fence}`;
 }

@@ -61,7 +61,9 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
   }
   const unknown = new Map<string, number>();
   const inlined = new Inliner(markdownImports(tree), partials);
-  const markdown = new Rewriter(body, unknown, inlined, exportedStrings(tree)).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
+  const markdown = new Rewriter(body, unknown, inlined, exportedStrings(tree))
+    .range(0, body.length, tree.children)
+    .replace(/\n{3,}/g, '\n\n');
   const problems = [
     ...inlined.problems,
     ...(unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`]),
