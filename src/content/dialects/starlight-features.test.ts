@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InternalZone } from '../access.js';
+import { renderMarkdown } from '../render.js';
 import { directiveContainers } from './directive-container.js';
 import { starlightFeatures } from './features/starlight.js';
 import { siteFilesOf } from './site-files.js';
@@ -217,6 +218,35 @@ describe('Starlight components (starlight.astro.build/components/*)', () => {
   });
 });
 
+describe('frontmatter hero (starlight.astro.build/reference/frontmatter/#hero)', () => {
+  it('puts the hero title, tagline and actions before the body; image, icons and variants left out', () => {
+    const source =
+      '---\ntitle: Home\ntemplate: splash\nhero:\n  title: Make your docs shine with Starlight\n  tagline: Everything you need to build a stellar documentation website.\n  image:\n    file: ~/assets/hero-star.webp\n  actions:\n    - text: Get started\n      icon: right-arrow\n      link: /getting-started/\n    - text: View on GitHub\n      icon: external\n      variant: minimal\n      link: https://github.com/withastro/starlight\n---\n\nWelcome.\n';
+    const out = starlight(source);
+    const frontmatter = source.slice(0, source.indexOf('---\n', 4) + 4);
+    expect(out.text).toBe(
+      `${frontmatter}\n**Make your docs shine with Starlight**\n\nEverything you need to build a stellar documentation website.\n\n- [Get started](/getting-started/)\n- [View on GitHub](https://github.com/withastro/starlight)\n\nWelcome.\n`,
+    );
+    const body = renderMarkdown(out.text.slice(frontmatter.length), {
+      relPath: 'index.md',
+      lookup: () => undefined,
+      basePath: '',
+      highlight: null,
+    });
+    expect(body.html).toBe(
+      '<p><strong>Make your docs shine with Starlight</strong></p>\n<p>Everything you need to build a stellar documentation website.</p>\n<ul>\n<li><a href="/getting-started/">Get started</a></li>\n<li><a href="https://github.com/withastro/starlight">View on GitHub</a></li>\n</ul>\n<p>Welcome.</p>\n',
+    );
+  });
+
+  it('a hero title that is the page title is not repeated; a page without hero is its very source', () => {
+    expect(starlight('---\ntitle: Home\nhero:\n  title: Home\n  tagline: Fast.\n---\nBody.\n').text).toBe(
+      '---\ntitle: Home\nhero:\n  title: Home\n  tagline: Fast.\n---\nFast.\n\nBody.\n',
+    );
+    const plain = '---\ntitle: Home\n---\nBody.\n';
+    expect(starlight(plain).text).toBe(plain);
+  });
+});
+
 describe('imported partials (docs.astro.build/en/guides/markdown-content/#importing-markdown)', () => {
   const site = writeSite({
     'content/guides/page.mdx': 'x',
@@ -253,6 +283,7 @@ describe('the Starlight rows of the feature table', () => {
       'starlight.icon': '<Icon name="star" />',
       'starlight.code-component': '<Code code="x" />',
       'starlight.expressive-code-meta': '```js title="a.js"\n',
+      'starlight.hero': '---\ntitle: Home\nhero:\n  tagline: Fast.\n---\n',
       'starlight.partials': "import Foo from '../partials/foo.md';\n",
     };
     expect(starlightFeatures.map((row) => row.id)).toStrictEqual(Object.keys(samples));

@@ -101,6 +101,15 @@ export const starlightFeatures: readonly DialectFeature[] = [
     detect: /^[ \t]*(?:```|~~~)[^\n]*(?:title=|frame=|ins=|del=|mark=|collapse=)/m,
   },
   {
+    id: 'starlight.hero',
+    feature: 'frontmatter `hero`: `title`, `tagline`, `actions` (`text`, `link`)',
+    generators: ['starlight'],
+    doc: 'https://starlight.astro.build/reference/frontmatter/#hero',
+    support: 'partial',
+    note: 'The body starts with the hero title (when not the page title), tagline and action links; the image, icons and variants are left out.',
+    detect: /^hero:/m,
+  },
+  {
     id: 'starlight.partials',
     feature: '`import Foo from "./foo.md"` then `<Foo />` or `<Foo.Content />`',
     generators: ['starlight'],
