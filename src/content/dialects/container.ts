@@ -6,7 +6,9 @@
  * admonitions become GitHub alerts with their title, `details` a quoted block with its summary,
  * `code-group` labelled sections of code.
  */
+import type { Generator } from '../conventions/types.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
+import { directiveContainers } from './directive-container.js';
 import { indentOf, indentLines, rewriteBlocks, trimNewlines } from './lines.js';
 
 /**
@@ -81,10 +83,17 @@ function codeGroupTabs(body: string): { label: string; body: string }[] {
  * Rewrites every `:::` container of `markdown` outside fenced code. Containers nest (the closing
  * `:::` ends the innermost open one); one left open runs to the end. Bodies are passed through
  * `recurse` (every dialect) first, and the output keeps the opening line's indentation.
+ *
+ * The generators differ where a container starts and ends: Starlight parses `:::` as
+ * remark-directive container directives (directive-container.ts: no space after the colons, the
+ * close found on every line, even inside a fence the content left open), VitePress and Docusaurus
+ * with markdown-it-container-like rules (this file). `generator` `starlight` takes Starlight's rules;
+ * any other (or none) these.
  * @example containers(':::tip[Did you know?]\nYes.\n:::', (s) => s) // '> [!TIP]\n> **Did you know?**\n>\n> Yes.'
  */
-export function containers(markdown: string, recurse: (markdown: string) => string): string {
+export function containers(markdown: string, recurse: (markdown: string) => string, generator?: Generator): string {
   if (!markdown.includes(':::')) return markdown;
+  if (generator === 'starlight') return directiveContainers(markdown, recurse);
   return rewriteBlocks(markdown, OPEN, (lines, code, i, open) => {
     let depth = 1;
     let end = i + 1;
@@ -104,7 +113,10 @@ export function containers(markdown: string, recurse: (markdown: string) => stri
           .join('\n'),
       ),
     );
-    return { text: indentLines(containerMarkdown(open[2] ?? '', titleOf(open[3] ?? ''), body), indent), last: end };
+    const text = indentLines(containerMarkdown(open[2] ?? '', titleOf(open[3] ?? ''), body), indent);
+    // A line right after the close starts a block of its own, not a lazy line of the alert's quote.
+    const next = lines[end + 1];
+    return { text: next !== undefined && next.trim() !== '' ? `${text}\n` : text, last: end };
   });
 }
 

@@ -27,6 +27,8 @@ import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import type { PageUrlLookup } from '../links.js';
 import type { ContentProblem } from '../problems.js';
 import { containers } from './container.js';
+import { expressiveCodeFences } from './expressive-code.js';
+import { withStarlightHero } from './starlight-hero.js';
 import { gitbookBlocks, type GitbookReport } from './gitbook.js';
 import { hugoShortcodes, type HugoContext } from './hugo-shortcodes.js';
 import { mkdocsIcons } from './icons.js';
@@ -109,7 +111,7 @@ function blocks(markdown: string, report: GitbookReport, generator: Generator | 
   const recurse = (body: string): string => blocks(body, report, generator, depth + 1);
   const on = (generators: readonly Generator[]): boolean => stepApplies(generators, generator);
   let text = markdown;
-  if (on(['docusaurus', 'starlight', 'vitepress'])) text = containers(text, recurse);
+  if (on(['docusaurus', 'starlight', 'vitepress'])) text = containers(text, recurse, generator);
   if (on(['mkdocs'])) text = mkdocsTabs(mkdocsAdmonitions(text, recurse), recurse);
   if (on(['gitbook'])) text = gitbookBlocks(text, recurse, report);
   return text;
@@ -130,6 +132,10 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     source = mdx.text;
     problems.push(...mdx.problems.map(locatedPartial));
   }
+  // Starlight: Expressive Code's fence meta reduced to a plain fence (expressive-code.ts), the
+  // frontmatter `hero` as the body's first blocks (starlight-hero.ts). Its own
+  // generator only: `{1,3}` and `title=` elsewhere are Docusaurus's and VitePress's, which the HTML reads.
+  if (options.generator === 'starlight') source = withStarlightHero(expressiveCodeFences(source));
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = on(['mkdocs']) ? autoAppended(include) : '';
   if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, written, problems) };

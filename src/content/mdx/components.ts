@@ -3,7 +3,7 @@
  * generators ship, by name, each written with the same helpers the other dialects use, so a tab or
  * an aside reads the same whatever the site was written for. Sources: Starlight
  * (starlight.astro.build/components/*: Tabs/TabItem, Steps, Aside, Card/CardGrid/LinkCard,
- * FileTree, Badge), Docusaurus (docusaurus.io/docs/markdown-features/tabs, …/admonitions:
+ * FileTree, Badge, Icon, Code), Docusaurus (docusaurus.io/docs/markdown-features/tabs, …/admonitions:
  * Tabs/TabItem, Admonition, Details), Mintlify (mintlify.com/docs/components: Note, Tip,
  * Warning, Info, Check, Callout, CodeGroup, Card, Steps/Step, Accordion).
  */
@@ -68,6 +68,7 @@ export function componentMarkdown(element: ElementParts): string | undefined {
     return title === '' ? text : text === '' ? head : `${head}\n\n${text}`;
   }
   if (key === 'badge') return attrs.text ?? body;
+  if (name === 'Code') return codeMarkdown(attrs);
   if (key === 'linkbutton' || key === 'button') return attrs.href === undefined ? body : `[${body.trim() || attrs.href}](${attrs.href})`;
   if (key === 'summary') return body;
   // Decorations with no text of their own.
@@ -75,6 +76,34 @@ export function componentMarkdown(element: ElementParts): string | undefined {
   if (name === key) return htmlElementMarkdown(element);
   if (WRAPPERS.has(key)) return body;
   return undefined;
+}
+
+/**
+ * Starlight's `<Code code={…} lang="js" title="x.js" />` (starlight.astro.build/components/code/,
+ * expressive-code.com/key-features/code-component/) as a fenced code block with its language and
+ * title; the markers (`mark`, `ins`, `del`, `meta`) are styling. Undefined when `code` is not a
+ * string the page holds (a `?raw` import), so that the tag is reported.
+ */
+function codeMarkdown(attrs: Readonly<Record<string, string>>): string | undefined {
+  const code = attrs.code;
+  if (code === undefined) return undefined;
+  // A fence longer than any run of backticks in the code (CommonMark §4.5).
+  let longest = 0;
+  for (let at = code.indexOf('`'); at !== -1;) {
+    let end = at;
+    while (code[end] === '`') end++;
+    longest = Math.max(longest, end - at);
+    at = code.indexOf('`', end);
+  }
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const title =
+    attrs.title === undefined || attrs.title === ''
+      ? ''
+      : attrs.title.includes('"')
+        ? ` title='${attrs.title}'`
+        : ` title="${attrs.title}"`;
+  const lang = (attrs.lang ?? '').replace(/[\s`]/g, '');
+  return `${fence}${lang}${title}\n${code.replace(/\n$/, '')}\n${fence}`;
 }
 
 /** HTML elements whose children are the content, as written: only layout. */

@@ -8,6 +8,7 @@
  * (lenient.ts) is used instead and reported. An imported markdown partial (`import Foo from
  * './_foo.mdx'`, `<Foo />`) is read as MDX in turn and inlined where it is used (partials.ts).
  */
+import type { Expression } from 'estree';
 import type { Nodes, Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -17,7 +18,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { frontmatterBlock } from '../frontmatter.js';
 import { rewriteLinks } from '../portable-markdown.js';
-import { codeLines } from '../dialects/lines.js';
+import { codeLines, indentLines } from '../dialects/lines.js';
 import { audienceBlock } from '../audience.js';
 import { audienceOf, componentMarkdown, type ElementParts } from './components.js';
 import { costlyMdxShape } from './costly.js';
@@ -60,7 +61,9 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
   }
   const unknown = new Map<string, number>();
   const inlined = new Inliner(markdownImports(tree), partials);
-  const markdown = new Rewriter(body, unknown, inlined).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
+  const markdown = new Rewriter(body, unknown, inlined, exportedStrings(tree))
+    .range(0, body.length, tree.children)
+    .replace(/\n{3,}/g, '\n\n');
   const problems = [
     ...inlined.problems,
     ...(unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`]),
@@ -120,12 +123,14 @@ class Inliner {
    * the importing file); '' for one that cannot be read; undefined when the name is no partial.
    */
   markdown(name: string): string | undefined {
-    const target = this.imports.get(name);
+    // Astro: the module's `Content` component (`<Foo.Content />`) is its content, as `<Foo />` is.
+    const module = name.endsWith('.Content') ? name.slice(0, -'.Content'.length) : name;
+    const target = this.imports.get(module);
     if (target === undefined) return undefined;
-    let text = this.read.get(name);
+    let text = this.read.get(module);
     if (text === undefined) {
       text = this.inline(target);
-      this.read.set(name, text);
+      this.read.set(module, text);
     }
     return text;
   }
@@ -156,6 +161,8 @@ class Rewriter {
     /** Unknown component names and how often each was unwrapped. */
     private readonly unknown: Map<string, number>,
     private readonly partials: Inliner,
+    /** The page's `export const name = '…'` strings, which attributes may name (`code={exampleCode}`). */
+    private readonly strings: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /** The text of `source[start, end)`, which holds `nodes` in order, each rewritten. */
@@ -190,7 +197,7 @@ class Rewriter {
   private element(element: JsxElement): string {
     const name = element.name ?? '';
     const partial = this.partials.markdown(name);
-    if (partial !== undefined) return element.type === 'mdxJsxFlowElement' && partial !== '' ? `\n${partial}\n` : partial;
+    if (partial !== undefined) return element.type === 'mdxJsxFlowElement' && partial !== '' ? this.block(element, partial) : partial;
     const parts = this.parts(element);
     const audience = audienceOf(name, parts.attributes);
     const known = audience === undefined ? componentMarkdown(parts) : audienceBlock(audience, parts.body);
@@ -199,7 +206,21 @@ class Rewriter {
     const title = parts.attributes.title ?? parts.attributes.label;
     const markdown = known ?? (title === undefined || parts.body === '' ? parts.body : `**${title}**\n\n${parts.body}`);
     // A block stands alone between blank lines; inline, it is the text it holds.
-    return element.type === 'mdxJsxFlowElement' && markdown !== '' ? `\n${markdown}\n` : markdown;
+    return element.type === 'mdxJsxFlowElement' && markdown !== '' ? this.block(element, markdown) : markdown;
+  }
+
+  /**
+   * A block element's markdown between blank lines, its lines after the first indented as the
+   * element is, so that a block inside a list item (`<Tabs>` in a step of `<Steps>`) stays in it.
+   */
+  private block(element: JsxElement, markdown: string): string {
+    const lineStart = this.source.lastIndexOf('\n', startOf(element) - 1) + 1;
+    const lead = this.source.slice(lineStart, startOf(element));
+    if (!/^[ \t]+$/.test(lead) || markdown.startsWith('\n')) return `\n${markdown}\n`;
+    const indented = indentLines(markdown, lead);
+    // After a blank line, the block starts on the element's own line (its indentation is already written there).
+    const afterBlank = lineStart === 0 || this.source.slice(this.source.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1).trim() === '';
+    return afterBlank ? `${indented.slice(lead.length)}\n` : `\n${indented}\n`;
   }
 
   /** An element's attributes, its children as markdown (dedented) and its child elements' parts. */
@@ -224,7 +245,7 @@ class Rewriter {
       const lead = /^[ \t]*$/.test(this.source.slice(lineStart, startOf(first))) ? lineStart : startOf(first);
       body = dedent(this.range(lead, endOf(last), element.children)).trim();
     }
-    return { name: element.name ?? '', attributes: attributesOf(element.attributes), body, items };
+    return { name: element.name ?? '', attributes: attributesOf(element.attributes, this.strings), body, items };
   }
 }
 
@@ -255,18 +276,63 @@ function dedent(text: string): string {
     : lines.map((line) => line.slice(Math.min(common, /^[ \t]*/.exec(line)?.[0].length ?? 0))).join('\n');
 }
 
-/** String attributes by name; expression values are left out (`{…}` is code, not text). */
-function attributesOf(attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[]): Record<string, string> {
+/**
+ * String attributes by name; expression values are left out (`{…}` is code, not text), but for a
+ * string literal, a template literal without `${}` and the name of an exported string (`strings`).
+ */
+function attributesOf(
+  attributes: readonly (MdxJsxAttribute | MdxJsxExpressionAttribute)[],
+  strings: ReadonlyMap<string, string> = new Map(),
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const attribute of attributes) {
     if (attribute.type !== 'mdxJsxAttribute') continue;
     if (typeof attribute.value === 'string') out[attribute.name] = attribute.value;
     else if (attribute.value === null || attribute.value === undefined) out[attribute.name] = 'true';
     else {
+      const statement = attribute.value.data?.estree?.body[0];
+      const known = statement?.type === 'ExpressionStatement' ? stringOf(statement.expression, strings) : undefined;
+      if (known !== undefined) {
+        out[attribute.name] = known;
+        continue;
+      }
       // `label={'Stars'}`, `title={"x"}`: a string literal is text all the same.
       const literal = /^\s*(['"`])([^'"`]*)\1\s*$/.exec(attribute.value.value);
       if (literal !== null) out[attribute.name] = literal[2] as string;
     }
   }
   return out;
+}
+
+/** The string an expression is, when it is one without running anything: a literal, a template without `${}`, a known name. */
+function stringOf(expression: Expression, strings: ReadonlyMap<string, string>): string | undefined {
+  if (expression.type === 'Literal') return typeof expression.value === 'string' ? expression.value : undefined;
+  if (expression.type === 'TemplateLiteral')
+    return expression.expressions.length === 0 ? (expression.quasis[0]?.value.cooked ?? undefined) : undefined;
+  if (expression.type === 'Identifier') return strings.get(expression.name);
+  return undefined;
+}
+
+/**
+ * The strings a page exports (`export const code = \`…\``, Starlight's components/code.mdx
+ * "Usage"), by name: what an attribute naming one (`code={code}`) holds. Only pages that export
+ * something are walked.
+ */
+function exportedStrings(tree: Root): Map<string, string> {
+  const strings = new Map<string, string>();
+  if (!tree.children.some(holdsMdx)) return strings;
+  // In document order, also inside elements (MDX reads `export` there too), with a stack of its own.
+  const pending: Nodes[] = [...tree.children].reverse();
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if ('children' in node) pending.push(...[...node.children].reverse());
+    if (node.type !== 'mdxjsEsm') continue;
+    for (const statement of node.data?.estree?.body ?? []) {
+      if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
+      for (const declarator of statement.declaration.declarations) {
+        const value = declarator.init === null || declarator.init === undefined ? undefined : stringOf(declarator.init, strings);
+        if (declarator.id.type === 'Identifier' && value !== undefined) strings.set(declarator.id.name, value);
+      }
+    }
+  }
+  return strings;
 }

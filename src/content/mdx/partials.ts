@@ -36,7 +36,9 @@ const MARKDOWN_IMPORT = /\.mdx?$/i;
 /**
  * The components a page's ESM imports from markdown files: local name → import path. A default
  * import (`import Foo from './_foo.mdx'`, MDX and Docusaurus) and a `Content` import
- * (`import { Content as Foo } from './foo.md'`, Astro) both name the partial's content.
+ * (`import { Content as Foo } from './foo.md'`, Astro) both name the partial's content; a
+ * namespace or default import names the module, used as `<Foo.Content />`
+ * (docs.astro.build/en/guides/markdown-content/#importing-markdown: `import * as Foo`, `Foo.Content`).
  */
 export function markdownImports(tree: Root): Map<string, string> {
   const imports = new Map<string, string>();
@@ -49,7 +51,9 @@ export function markdownImports(tree: Root): Map<string, string> {
       for (const specifier of statement.specifiers) {
         const imported =
           specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' ? specifier.imported.name : undefined;
-        if (specifier.type === 'ImportDefaultSpecifier' || imported === 'Content') imports.set(specifier.local.name, target);
+        // A namespace import names the module, whose `Content` is the partial (`import * as Foo from './foo.md'`, `<Foo.Content />`).
+        if (specifier.type === 'ImportDefaultSpecifier' || specifier.type === 'ImportNamespaceSpecifier' || imported === 'Content')
+          imports.set(specifier.local.name, target);
       }
     }
   }

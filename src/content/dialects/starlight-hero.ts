@@ -1,0 +1,55 @@
+/**
+ * Starlight's `hero` frontmatter (starlight.astro.build/reference/frontmatter/#hero): a page (most
+ * often a `template: splash` home page) shows a hero above its content, with a `title` (the page
+ * title when not given), a `tagline` and `actions`, each a link (`text`, `link`; `icon`, `variant`
+ * and `attrs` only style it). The text a reader sees there is page text: agents get it as the
+ * body's first blocks, the hero title bold (the page title stays the page's H1), the tagline a
+ * paragraph, the actions a list of links. The image is decoration and left out.
+ */
+import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
+
+/** A frontmatter value as text, when it is a string. */
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/** A link destination as markdown writes it: in `<…>` when it holds a space or a parenthesis. */
+const destination = (link: string): string => (/[\s()<>]/.test(link) ? `<${link.replace(/[<>]/g, '')}>` : link);
+
+/**
+ * The markdown of a page's hero, to put before its body; '' when the frontmatter has none.
+ * @param data the page's parsed frontmatter
+ * @example starlightHero({ title: 'Home', hero: { tagline: 'Fast.', actions: [{ text: 'Start', link: '/start/' }] } }) // 'Fast.\n\n- [Start](/start/)\n\n'
+ */
+export function starlightHero(data: Readonly<Record<string, unknown>>): string {
+  const hero = data.hero;
+  if (hero === null || typeof hero !== 'object' || Array.isArray(hero)) return '';
+  const fields = hero as Record<string, unknown>;
+  const title = textOf(fields.title);
+  const blocks: string[] = [];
+  if (title !== undefined && title !== textOf(data.title)) blocks.push(`**${title.replace(/\s+/g, ' ')}**`);
+  const tagline = textOf(fields.tagline);
+  if (tagline !== undefined) blocks.push(tagline);
+  const actions = Array.isArray(fields.actions) ? fields.actions : [];
+  const links = actions.flatMap((action: unknown) => {
+    if (action === null || typeof action !== 'object') return [];
+    const { text, link } = action as Record<string, unknown>;
+    const label = textOf(text);
+    const href = textOf(link);
+    return label === undefined || href === undefined ? [] : [`- [${label.replace(/[[\]]/g, '\\$&')}](${destination(href)})`];
+  });
+  if (links.length > 0) blocks.push(links.join('\n'));
+  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n\n`;
+}
+
+/**
+ * A Starlight page's source with its hero (see {@link starlightHero}) as the body's first blocks,
+ * after the frontmatter; the very source when its frontmatter has no `hero`.
+ */
+export function withStarlightHero(source: string): string {
+  const frontmatter = frontmatterBlock(source);
+  if (!/^hero:/m.test(frontmatter)) return source;
+  const hero = starlightHero(splitFrontmatter(source).data);
+  if (hero === '') return source;
+  const body = source.slice(frontmatter.length);
+  const rest = body.replace(/^\n+/, '');
+  return `${frontmatter}${body.slice(0, body.length - rest.length)}${hero}${rest}`;
+}
