@@ -47,6 +47,9 @@ import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
 import type { Generator } from '../conventions/types.js';
 import { stepApplies } from './features.js';
+import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
+import { pymdownxBlocks } from './pymdownx-blocks.js';
+import { pymdownxInline } from './pymdownx-inline.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -63,6 +66,13 @@ export interface DialectOptions {
    * and `undefined` (tests of one step) run every step.
    */
   generator?: Generator | undefined;
+  /**
+   * The site's attribute-list delimiters when they are not `{`/`}` (VitePress
+   * `markdown.attrs.leftDelimiter`/`rightDelimiter`, vitepress.dev/reference/site-config#markdown):
+   * the dialect step makes such lists `{…}`, which the HTML reads and the agents' markdown drops
+   * (attr-list.ts). Undefined: `{`/`}`.
+   */
+  attrDelimiters?: AttrDelimiters | undefined;
 }
 
 /** A source as plain markdown. */
@@ -75,7 +85,7 @@ export interface PlainMarkdown {
 
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
 const TRIGGERS =
-  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-/;
+  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\+\+|==|\^|~|\{[-+~=>]/;
 
 /**
  * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a
@@ -110,7 +120,7 @@ function blocks(markdown: string, report: GitbookReport, generator: Generator | 
   const on = (generators: readonly Generator[]): boolean => stepApplies(generators, generator);
   let text = markdown;
   if (on(['docusaurus', 'starlight', 'vitepress'])) text = containers(text, recurse);
-  if (on(['mkdocs'])) text = mkdocsTabs(mkdocsAdmonitions(text, recurse), recurse);
+  if (on(['mkdocs'])) text = pymdownxBlocks(mkdocsTabs(mkdocsAdmonitions(text, recurse), recurse), recurse);
   if (on(['gitbook'])) text = gitbookBlocks(text, recurse, report);
   return text;
 }
@@ -132,7 +142,9 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   }
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = on(['mkdocs']) ? autoAppended(include) : '';
-  if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, written, problems) };
+  const delimiters = options.attrDelimiters;
+  const customAttrs = delimiters !== undefined && source.includes(delimiters.left);
+  if (!TRIGGERS.test(source) && appended === '' && !customAttrs) return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
   let body = source.slice(frontmatter.length);
@@ -153,7 +165,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   if (on(['mkdocs'])) body = mdInHtml(body);
   const gitbook: GitbookReport = { dropped: [] };
   body = blocks(body, gitbook, options.generator);
-  if (on(['mkdocs'])) body = mkdocsIcons(body);
+  if (on(['mkdocs'])) body = pymdownxInline(mkdocsIcons(body));
+  body = normalizeAttributeLists(body, delimiters);
   if (appended !== '') body = `${withoutTrailingNewlines(body)}\n\n${appended}\n`;
 
   if (hugo.unrendered.size > 0) {
