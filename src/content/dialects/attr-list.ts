@@ -88,6 +88,8 @@ function listsOf(prose: string, delimiters: AttrDelimiters): [number, number][] 
 
 /** The parser that tells which lines are code (fenced or indented) and HTML blocks, as CommonMark reads them. */
 const blockParser = new MarkdownIt({ html: true });
+// Blocks are all it needs: inline parsing (the costly part on bracket-heavy text) is left out.
+blockParser.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join'], true);
 
 /** Per line of `markdown`: whether it is code (fenced, indented) or the body of an HTML block, where braces are text. */
 function codeOrHtmlLines(markdown: string, count: number): boolean[] {

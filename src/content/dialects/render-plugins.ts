@@ -18,6 +18,7 @@ import attrsPlugin from 'markdown-it-attrs';
 import deflistPlugin from 'markdown-it-deflist';
 import footnotePlugin from 'markdown-it-footnote';
 import githubAlerts from 'markdown-it-github-alerts';
+import { taskListPlugin } from './task-lists.js';
 
 /** Attributes an attribute list may set: no event handlers, no `style` (the CSP refuses inline styles), no `href`/`src`. */
 const ALLOWED_ATTRIBUTES = [
@@ -57,6 +58,7 @@ export function useDialectPlugins(md: MarkdownIt, options: { attributeLists: boo
   md.use(footnotePlugin as unknown as PluginSimple);
   md.use(deflistPlugin);
   md.use(abbrPlugin);
+  md.use(taskListPlugin);
   if (options.attributeLists)
     md.use(attrsPlugin as unknown as PluginWithOptions<{ allowedAttributes: (string | RegExp)[] }>, {
       allowedAttributes: ALLOWED_ATTRIBUTES,
