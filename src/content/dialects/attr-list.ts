@@ -155,12 +155,29 @@ function tokensOf(list: string, delimiters: AttrDelimiters): string {
  */
 export function normalizeAttributeLists(markdown: string, delimiters: AttrDelimiters = { left: '{', right: '}' }): string {
   const standard = delimiters.left === '{' && delimiters.right === '}';
-  if (standard && !markdown.includes('{:')) return markdown;
-  return rewriteLists(markdown, delimiters, (list) => {
+  if (standard && !markdown.includes('{:') && !markdown.includes('# {')) return markdown;
+  const normalized = rewriteLists(markdown, delimiters, (list) => {
     const tokens = tokensOf(list, delimiters);
     // A standard list without a colon is already what markdown-it-attrs reads: kept byte for byte.
     return standard && !list.slice(1).trimStart().startsWith(':') ? list : `{${tokens}}`;
   });
+  return normalized.includes('# {') ? normalized.split('\n').map(withoutClosingHashes).join('\n') : normalized;
+}
+
+/**
+ * An ATX heading's closing hashes before its attribute list (`### Title ### {#id}`, the attr_list
+ * page's own example) taken out, as Python-Markdown reads them: markdown-it would keep them as text.
+ */
+function withoutClosingHashes(line: string): string {
+  if (!/^ {0,3}#{1,6}[ \t]/.test(line) || !line.endsWith('}')) return line;
+  const list = line.lastIndexOf('{');
+  let before = line.slice(0, list).trimEnd();
+  if (!before.endsWith('#')) return line;
+  let end = before.length;
+  while (end > 0 && before[end - 1] === '#') end--;
+  if (before[end - 1] !== ' ' && before[end - 1] !== '\t') return line;
+  before = before.slice(0, end).trimEnd();
+  return `${before} ${line.slice(list)}`;
 }
 
 /**

@@ -97,7 +97,9 @@ function pairs(prose: string, marker: string, open: string, close: string, singl
   let out = '';
   let from = 0;
   for (let at = prose.indexOf(marker); at !== -1; ) {
-    const end = prose.indexOf(marker, at + marker.length);
+    let end = prose.indexOf(marker, at + marker.length);
+    // Smart mode: a doubled marker inside a word (`==smart==mark==`) closes nothing.
+    while (!single && end !== -1 && isWordChar(prose[end + marker.length])) end = prose.indexOf(marker, end + marker.length);
     if (end === -1) break;
     const inner = prose.slice(at + marker.length, end);
     const doubled = single && (prose[at + 1] === marker || prose[at - 1] === marker);
@@ -110,6 +112,8 @@ function pairs(prose: string, marker: string, open: string, close: string, singl
   }
   return out + prose.slice(from);
 }
+
+const isWordChar = (char: string | undefined): boolean => char !== undefined && /[\p{L}\p{N}_]/u.test(char);
 
 /** Critic marks of a prose text, in view mode. */
 function critic(prose: string): string {
