@@ -57,7 +57,7 @@ export function plainFenceInfo(markdown: string): string {
   if (!markdown.includes('{')) return markdown;
   const lines = markdown.split('\n');
   const code = codeLines(lines);
-  let changed = false;
+  const state = { changed: false };
   const out = lines.map((line, i) => {
     const fence = code[i] === true && code[i - 1] !== true ? FENCE_WITH_LIST.exec(line) : null;
     const rest = fence?.[2] ?? '';
@@ -66,10 +66,10 @@ export function plainFenceInfo(markdown: string): string {
     const tokens = listTokens(rest);
     const language = tokens.find((token) => token.startsWith('.'))?.slice(1);
     const pairs = tokens.filter((token) => token.includes('='));
-    changed = true;
+    state.changed = true;
     return [`${fence[1] ?? ''}${language ?? ''}`, ...pairs].join(' ');
   });
-  return changed ? out.join('\n') : markdown;
+  return state.changed ? out.join('\n') : markdown;
 }
 
 /**

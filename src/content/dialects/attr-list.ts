@@ -112,7 +112,7 @@ function rewriteLists(markdown: string, delimiters: AttrDelimiters, write: (list
   if (!mayHold(markdown, delimiters)) return markdown;
   const lines = markdown.split('\n');
   const code = codeOrHtmlLines(markdown, lines.length);
-  let changed = false;
+  const state = { changed: false };
   const out: string[] = [];
   lines.forEach((line, i) => {
     if (code[i] === true || !line.includes(delimiters.left)) {
@@ -132,12 +132,12 @@ function rewriteLists(markdown: string, delimiters: AttrDelimiters, write: (list
       out.push(line);
       return;
     }
-    changed = true;
+    state.changed = true;
     // A line that held only lists (`{: .note }` under a paragraph) goes; the blanks a list at the end leaves go too.
     if (rewritten.trim() === '') return;
     out.push(rewritten.trimEnd());
   });
-  return changed ? out.join('\n') : markdown;
+  return state.changed ? out.join('\n') : markdown;
 }
 
 /** The list's tokens without its delimiters and Python-Markdown's leading `:`. */

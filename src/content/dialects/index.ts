@@ -144,7 +144,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const appended = on(['mkdocs']) ? autoAppended(include) : '';
   const delimiters = options.attrDelimiters;
   const customAttrs = delimiters !== undefined && source.includes(delimiters.left);
-  if (!TRIGGERS.test(source) && appended === '' && !customAttrs) return { text: source, problems: toProblems(options.relPath, written, problems) };
+  if (!TRIGGERS.test(source) && appended === '' && !customAttrs)
+    return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
   let body = source.slice(frontmatter.length);

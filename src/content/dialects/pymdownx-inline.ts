@@ -56,6 +56,43 @@ const KEY_NAMES: Readonly<Record<string, string>> = {
   left: 'Left',
   right: 'Right',
   'print-screen': 'Print Screen',
+  'num-lock': 'Num Lock',
+  'scroll-lock': 'Scroll Lock',
+  pause: 'Pause',
+  menu: 'Menu',
+  // Punctuation, named as the key map names it (`++ctrl+slash++`).
+  slash: '/',
+  backslash: '\\',
+  comma: ',',
+  period: '.',
+  semicolon: ';',
+  colon: ':',
+  quote: "'",
+  'double-quote': '"',
+  backtick: '`',
+  tilde: '~',
+  plus: '+',
+  minus: '-',
+  equal: '=',
+  underscore: '_',
+  pipe: '|',
+  question: '?',
+  exclam: '!',
+  at: '@',
+  hash: '#',
+  dollar: '$',
+  percent: '%',
+  caret: '^',
+  ampersand: '&',
+  asterisk: '*',
+  'bracket-left': '[',
+  'bracket-right': ']',
+  'brace-left': '{',
+  'brace-right': '}',
+  'paren-left': '(',
+  'paren-right': ')',
+  less: '<',
+  greater: '>',
 };
 
 /** A key's display name: quoted text as written, a known name, a single character, an F key; else `undefined`. */
@@ -74,12 +111,15 @@ function keys(prose: string): string {
   if (!prose.includes('++')) return prose;
   let out = '';
   let from = 0;
-  for (let at = prose.indexOf('++'); at !== -1; ) {
+  for (let at = prose.indexOf('++'); at !== -1;) {
     const close = prose.indexOf('++', at + 2);
     if (close === -1) break;
-    const names = prose.slice(at + 2, close).split('+').map(keyName);
-    if (close > at + 2 && names.every((name) => name !== undefined)) {
-      out += prose.slice(from, at) + `<span class="keys">${names.map((name) => `<kbd>${escapeHtml(name as string)}</kbd>`).join('+')}</span>`;
+    const names = prose
+      .slice(at + 2, close)
+      .split('+')
+      .map(keyName);
+    if (close > at + 2 && names.every((name): name is string => name !== undefined)) {
+      out += prose.slice(from, at) + `<span class="keys">${names.map((name) => `<kbd>${escapeHtml(name)}</kbd>`).join('+')}</span>`;
       from = close + 2;
       at = prose.indexOf('++', from);
     } else at = close;
@@ -96,7 +136,7 @@ function pairs(prose: string, marker: string, open: string, close: string, singl
   if (!prose.includes(marker)) return prose;
   let out = '';
   let from = 0;
-  for (let at = prose.indexOf(marker); at !== -1; ) {
+  for (let at = prose.indexOf(marker); at !== -1;) {
     let end = prose.indexOf(marker, at + marker.length);
     // Smart mode: a doubled marker inside a word (`==smart==mark==`) closes nothing.
     while (!single && end !== -1 && isWordChar(prose[end + marker.length])) end = prose.indexOf(marker, end + marker.length);

@@ -28,7 +28,11 @@ export function dialect(
     generator: options.generator,
     attrDelimiters: options.attrDelimiters,
   });
-  return { ...plain, agents: agentsMarkdown(plain.text), html: renderMarkdown(plain.text, { relPath, lookup, basePath: '', highlight: null }).html };
+  return {
+    ...plain,
+    agents: agentsMarkdown(plain.text),
+    html: renderMarkdown(plain.text, { relPath, lookup, basePath: '', highlight: null }).html,
+  };
 }
 
 /**

@@ -31,7 +31,8 @@ export const mkdocsFeatures: readonly DialectFeature[] = [
     doc: `${PYMDOWNX}/blocks/plugins/admonition/`,
     support: 'supported',
     note: 'As `!!!`: a GitHub alert with its title; `attrs:` (wrapper ids and classes) are not carried.',
-    detect: /^ {0,3}\/{3,}[ \t]+(?:admonition|note|attention|caution|danger|error|tip|hint|warning|info|success|question|failure|bug|example|quote|abstract|important)\b/m,
+    detect:
+      /^ {0,3}\/{3,}[ \t]+(?:admonition|note|attention|caution|danger|error|tip|hint|warning|info|success|question|failure|bug|example|quote|abstract|important)\b/m,
   },
   {
     id: 'mkdocs.blocks-details',
@@ -94,7 +95,7 @@ export const mkdocsFeatures: readonly DialectFeature[] = [
     doc: `${PYTHON_MARKDOWN}/md_in_html/`,
     support: 'partial',
     note: 'The wrapper is layout (grids, cards): dropped, its content read as markdown; a `<figcaption>` line becomes a paragraph.',
-    detect: /<[a-z][a-z0-9]*[^>\n]*\smarkdown[\s=>]/i,
+    detect: /<[a-z][^>\n]*\smarkdown[\s=>]/i,
   },
   {
     id: 'mkdocs.snippets',
