@@ -6,6 +6,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InternalZone } from '../access.js';
+import { agentsMarkdown } from './agents-markdown.js';
+import { plainMarkdown } from './index.js';
 import { mkdocsFeatures } from './features/mkdocs.js';
 import { snippetsConfigOf } from './mkdocs-snippets.js';
 import { siteFilesOf } from './site-files.js';
@@ -266,4 +268,36 @@ describe('mkdocs.snippets base_path (https://facelessuser.github.io/pymdown-exte
     expect(out.html).toBe('<p>A</p>\n<p>From the base path.</p>\n<p>From the site folder.</p>\n');
     expect(out.problems).toStrictEqual([]);
   });
+});
+
+describe('PyMdown syntax read in linear time (issue 28 budget): the dialect step and the agents markdown', () => {
+  /** 100 kB of each shape, as test/adversarial-inputs.ts builds them. */
+  const shapes: Record<string, string> = {
+    'unknown blocks': '/// unknown | x\n'.repeat(7_000),
+    'unclosed blocks': '/// tip | x\n'.repeat(9_000),
+    'block closes': '///\n'.repeat(25_000),
+    keys: '++ctrl+'.repeat(15_000),
+    'keys, unknown names': '++nothing here++ '.repeat(6_000),
+    marks: '==a=='.repeat(20_000),
+    'marks in words': 'a==b'.repeat(25_000),
+    carets: '^a'.repeat(50_000),
+    tildes: '~a'.repeat(50_000),
+    critic: '{++a'.repeat(25_000),
+    'attribute lists': `${'{: #a .b '.repeat(10_000)}}`,
+    'fence info lists': '``` { .a\n'.repeat(10_000),
+  };
+  for (const [name, source] of Object.entries(shapes)) {
+    it(`reads ${name} within the budget`, () => {
+      const start = performance.now();
+      const plain = plainMarkdown(source, {
+        relPath: 'page.md',
+        internal: false,
+        files: undefined,
+        lookup: () => undefined,
+        generator: 'mkdocs',
+      });
+      agentsMarkdown(plain.text);
+      expect(performance.now() - start).toBeLessThan(1_000);
+    });
+  }
 });

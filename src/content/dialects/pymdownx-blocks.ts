@@ -47,6 +47,11 @@ const ADMONITION_TYPES = new Set([
   'important',
 ]);
 
+/** The block names {@link blockMarkdown} writes. */
+const PLUGINS = new Set(['admonition', 'details', 'tab', 'html', 'define', 'definition', 'caption', 'figure-caption', 'table-caption']);
+
+const isPlugin = (name: string): boolean => PLUGINS.has(name) || ADMONITION_TYPES.has(name);
+
 /** What a block's header and options say. */
 interface Header {
   name: string;
@@ -90,6 +95,8 @@ export function pymdownxBlocks(markdown: string, recurse: (markdown: string) => 
   if (!markdown.includes('///')) return markdown;
   return rewriteBlocks(markdown, OPEN, (lines, code, i, open) => {
     const [, , slashes = '///', name = '', rest = ''] = open;
+    // No plugin by that name: the header is text (checked first: scanning for its close from every such line was quadratic).
+    if (!isPlugin(name.toLowerCase())) return { text: lines[i] ?? '', last: i };
     let at = i + 1;
     const optionLines: string[] = [];
     while (at < lines.length && (lines[at] ?? '').trim() !== '' && indentWidth(indentOf(lines[at] ?? '')) >= 4) {
@@ -102,7 +109,6 @@ export function pymdownxBlocks(markdown: string, recurse: (markdown: string) => 
     const header: Header = { name: name.toLowerCase(), argument: rest.slice(1).trim(), options: optionsOf(optionLines) };
     const body = recurse(lines.slice(at, close).join('\n'));
     const text = blockMarkdown(header, trimNewlines(body));
-    // No plugin by that name: the header is text, and the scan goes on from the next line.
     if (text === undefined) return { text: lines[i] ?? '', last: i };
     const last = Math.min(close, lines.length - 1);
     // Blank lines around the block, so that it neither continues nor is continued by a paragraph.
