@@ -13,15 +13,20 @@
  * 2. Hugo shortcodes (hugo-shortcodes.ts), mdBook listings (mdbook-listing.ts), Vue in VitePress
  *    pages (vue.ts), MkDocs `md_in_html` (md-in-html.ts);
  * 3. block syntax, nested in any order, each body through all of them again: `:::` containers
- *    (container.ts), MkDocs admonitions (mkdocs-admonition.ts) and tabs (mkdocs-tabs.ts), GitBook
- *    `{% %}` blocks (gitbook.ts);
- * 4. Material icon shortcodes (icons.ts), then the files `mkdocs.yml` appends to every page.
+ *    (container.ts), MkDocs admonitions (mkdocs-admonition.ts), tabs (mkdocs-tabs.ts) and PyMdown
+ *    Blocks `///` (pymdownx-blocks.ts), GitBook `{% %}` blocks (gitbook.ts);
+ * 4. Material icon shortcodes (icons.ts) and PyMdown inline syntax (keys, mark, caret, tilde,
+ *    critic: pymdownx-inline.ts), then the files `mkdocs.yml` appends to every page;
+ * 5. attribute lists, every generator's, made the `{…}` markdown-it-attrs reads (attr-list.ts;
+ *    a site's custom delimiters from {@link DialectOptions.attrDelimiters}).
  *
  * Which dialects apply: every one whose syntax cannot be anything else in CommonMark, on every page,
  * whatever the generator (detecting the generator is a later step). GitHub alerts, footnotes,
- * definition lists and attribute lists are left in the markdown (agents read them as written) and
- * rendered to HTML by markdown-it plugins (render-plugins.ts). A page with none of this syntax comes
- * out as the very same string, so its `.md` is exactly its source.
+ * definition lists and task lists are left in the markdown (agents read them as written) and
+ * rendered to HTML by markdown-it plugins (render-plugins.ts); attribute lists, abbreviation
+ * definitions and the inline HTML of PyMdown's syntax are read by the HTML and taken out of the
+ * agents' markdown (agents-markdown.ts, which content/portable-markdown.ts applies). A page with
+ * none of this syntax comes out as the very same string, so its `.md` is exactly its source.
  */
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import type { PageUrlLookup } from '../links.js';

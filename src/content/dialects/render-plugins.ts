@@ -8,7 +8,7 @@
  * read them), limited to attributes that cannot run script or break the CSP, and abbreviations
  * (markdown-it-abbr: `*[HTML]: Hyper Text Markup Language` defines the `<abbr>` title of every
  * `HTML` on the page, as Python-Markdown's `abbr` reads it, often from MkDocs' auto-appended
- * `includes/abbreviations.md`).
+ * `includes/abbreviations.md`), and task lists (task-lists.ts: `- [x]` as a disabled checkbox).
  */
 import type MarkdownIt from 'markdown-it';
 import type { PluginSimple, PluginWithOptions } from 'markdown-it';

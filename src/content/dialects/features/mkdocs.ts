@@ -5,6 +5,7 @@ const PYMDOWNX = 'https://facelessuser.github.io/pymdown-extensions/extensions';
 const MATERIAL = 'https://squidfunk.github.io/mkdocs-material/reference';
 const PYTHON_MARKDOWN = 'https://python-markdown.github.io/extensions';
 
+/** MkDocs + Material + PyMdown Extensions: one row per documented feature, tested in ../mkdocs-features.test.ts. */
 export const mkdocsFeatures: readonly DialectFeature[] = [
   {
     id: 'mkdocs.admonition',
