@@ -7,8 +7,15 @@
  * https://vitepress.dev/reference/site-config#markdown).
  */
 import { describe, expect, it } from 'vitest';
+import { agentsMarkdown } from './agents-markdown.js';
 import { attributeListEnd, normalizeAttributeLists, withoutAttributeLists } from './attr-list.js';
-import { dialect } from './test-support.js';
+import { dialect as dialectStep } from './test-support.js';
+
+/** The dialect step's output, its HTML and the markdown agents get (agents-markdown.ts, links left relative). */
+function dialect(source: string, options: Parameters<typeof dialectStep>[1] = {}): ReturnType<typeof dialectStep> & { agents: string } {
+  const out = dialectStep(source, options);
+  return { ...out, agents: agentsMarkdown(out.text) };
+}
 
 describe('attribute lists, all generators', () => {
   it('Hugo: `## Heading {#id}` keeps its id in the HTML, not in the agents markdown (gohugo.io markdown-attributes)', () => {

@@ -11,7 +11,7 @@ import { plainMarkdown } from './index.js';
 import { mkdocsFeatures } from './features/mkdocs.js';
 import { snippetsConfigOf } from './mkdocs-snippets.js';
 import { siteFilesOf } from './site-files.js';
-import { dialect, writeSite } from './test-support.js';
+import { dialect as dialectStep, writeSite } from './test-support.js';
 
 /** One fixture per row: the row, the doc page it follows, what it shows, the source. */
 const FIXTURES: { id: string; doc: string; name: string; source: string; agents: string; html: string }[] = [
@@ -199,6 +199,12 @@ const FIXTURES: { id: string; doc: string; name: string; source: string; agents:
     html: '<p>Here is some <del class="critic"><em>incorrect</em></del> Markdown. I am adding this<ins class="critic"> here</ins>. Here is some more <del class="critic">text</del><ins class="critic">Markdown</ins>. <mark class="critic">Highlight</mark><span class="critic comment">and comment</span>.</p>\n',
   },
 ];
+
+/** The dialect step's output, its HTML and the markdown agents get (agents-markdown.ts, links left relative). */
+function dialect(source: string, options: Parameters<typeof dialectStep>[1] = {}): ReturnType<typeof dialectStep> & { agents: string } {
+  const out = dialectStep(source, options);
+  return { ...out, agents: agentsMarkdown(out.text) };
+}
 
 describe('MkDocs dialect features, from their documentation pages', () => {
   for (const fixture of FIXTURES) {
