@@ -7,6 +7,7 @@
 import { frontmatterBlock } from './frontmatter.js';
 import { decodeFragment, resolveLink, type PageUrlLookup } from './links.js';
 import { rewriteHtmlSources } from './asset-links.js';
+import { agentsMarkdown } from './dialects/agents-markdown.js';
 
 /** Options of {@link portableMarkdown}. */
 export interface PortableOptions {
@@ -172,7 +173,8 @@ export function referenceDefinitions(lines: readonly string[]): ReferenceDefinit
  */
 export function portableMarkdown(source: string, options: PortableOptions): string {
   const frontmatter = frontmatterBlock(source);
-  const body = source.slice(frontmatter.length);
+  // What only the HTML reads (attribute lists, PyMdown inline HTML, abbreviation definitions) is not for agents (issue 31).
+  const body = agentsMarkdown(source.slice(frontmatter.length));
   const linked = options.lookup.rules?.renderLinkHook === undefined ? body : unlinkHookLinks(body, options);
   return frontmatter + rewriteLinks(linked, (destination) => absolute(destination, options));
 }

@@ -13,15 +13,20 @@
  * 2. Hugo shortcodes (hugo-shortcodes.ts), mdBook listings (mdbook-listing.ts), Vue in VitePress
  *    pages (vue.ts), MkDocs `md_in_html` (md-in-html.ts);
  * 3. block syntax, nested in any order, each body through all of them again: `:::` containers
- *    (container.ts), MkDocs admonitions (mkdocs-admonition.ts) and tabs (mkdocs-tabs.ts), GitBook
- *    `{% %}` blocks (gitbook.ts);
- * 4. Material icon shortcodes (icons.ts), then the files `mkdocs.yml` appends to every page.
+ *    (container.ts), MkDocs admonitions (mkdocs-admonition.ts), tabs (mkdocs-tabs.ts) and PyMdown
+ *    Blocks `///` (pymdownx-blocks.ts), GitBook `{% %}` blocks (gitbook.ts);
+ * 4. Material icon shortcodes (icons.ts) and PyMdown inline syntax (keys, mark, caret, tilde,
+ *    critic: pymdownx-inline.ts), then the files `mkdocs.yml` appends to every page;
+ * 5. attribute lists, every generator's, made the `{…}` markdown-it-attrs reads (attr-list.ts;
+ *    a site's custom delimiters from {@link DialectOptions.attrDelimiters}).
  *
  * Which dialects apply: every one whose syntax cannot be anything else in CommonMark, on every page,
  * whatever the generator (detecting the generator is a later step). GitHub alerts, footnotes,
- * definition lists and attribute lists are left in the markdown (agents read them as written) and
- * rendered to HTML by markdown-it plugins (render-plugins.ts). A page with none of this syntax comes
- * out as the very same string, so its `.md` is exactly its source.
+ * definition lists and task lists are left in the markdown (agents read them as written) and
+ * rendered to HTML by markdown-it plugins (render-plugins.ts); attribute lists, abbreviation
+ * definitions and the inline HTML of PyMdown's syntax are read by the HTML and taken out of the
+ * agents' markdown (agents-markdown.ts, which content/portable-markdown.ts applies). A page with
+ * none of this syntax comes out as the very same string, so its `.md` is exactly its source.
  */
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import type { PageUrlLookup } from '../links.js';
@@ -49,6 +54,9 @@ import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
 import type { Generator } from '../conventions/types.js';
 import { stepApplies } from './features.js';
+import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
+import { pymdownxBlocks } from './pymdownx-blocks.js';
+import { pymdownxInline } from './pymdownx-inline.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -65,6 +73,13 @@ export interface DialectOptions {
    * and `undefined` (tests of one step) run every step.
    */
   generator?: Generator | undefined;
+  /**
+   * The site's attribute-list delimiters when they are not `{`/`}` (VitePress
+   * `markdown.attrs.leftDelimiter`/`rightDelimiter`, vitepress.dev/reference/site-config#markdown):
+   * the dialect step makes such lists `{…}`, which the HTML reads and the agents' markdown drops
+   * (attr-list.ts). Undefined: `{`/`}`.
+   */
+  attrDelimiters?: AttrDelimiters | undefined;
 }
 
 /** A source as plain markdown. */
@@ -77,7 +92,7 @@ export interface PlainMarkdown {
 
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
 const TRIGGERS =
-  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-/;
+  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\+\+|==|\^|~|\{[-+~=>]/;
 
 /**
  * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a
@@ -112,7 +127,7 @@ function blocks(markdown: string, report: GitbookReport, generator: Generator | 
   const on = (generators: readonly Generator[]): boolean => stepApplies(generators, generator);
   let text = markdown;
   if (on(['docusaurus', 'starlight', 'vitepress'])) text = containers(text, recurse, generator);
-  if (on(['mkdocs'])) text = mkdocsTabs(mkdocsAdmonitions(text, recurse), recurse);
+  if (on(['mkdocs'])) text = pymdownxBlocks(mkdocsTabs(mkdocsAdmonitions(text, recurse), recurse), recurse);
   if (on(['gitbook'])) text = gitbookBlocks(text, recurse, report);
   return text;
 }
@@ -138,7 +153,10 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   if (options.generator === 'starlight') source = withStarlightHero(expressiveCodeFences(source));
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = on(['mkdocs']) ? autoAppended(include) : '';
-  if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, written, problems) };
+  const delimiters = options.attrDelimiters;
+  const customAttrs = delimiters !== undefined && source.includes(delimiters.left);
+  if (!TRIGGERS.test(source) && appended === '' && !customAttrs)
+    return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
   let body = source.slice(frontmatter.length);
@@ -159,7 +177,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   if (on(['mkdocs'])) body = mdInHtml(body);
   const gitbook: GitbookReport = { dropped: [] };
   body = blocks(body, gitbook, options.generator);
-  if (on(['mkdocs'])) body = mkdocsIcons(body);
+  if (on(['mkdocs'])) body = pymdownxInline(mkdocsIcons(body));
+  body = normalizeAttributeLists(body, delimiters);
   if (appended !== '') body = `${withoutTrailingNewlines(body)}\n\n${appended}\n`;
 
   if (hugo.unrendered.size > 0) {

@@ -2,7 +2,10 @@
  * Python-Markdown "Markdown in HTML" (`md_in_html`): a block element opened on its own line with a
  * `markdown` attribute (`<div class="result" markdown>`) holds markdown. The wrapper is layout of
  * the theme (grid cards, result panes), so it is unwrapped: its content stays as markdown, with
- * blank lines where the tags were, read the same by people and agents.
+ * blank lines where the tags were, read the same by people and agents. A `<figcaption>` line of an
+ * unwrapped `<figure markdown>` (Material "Image captions",
+ * https://squidfunk.github.io/mkdocs-material/reference/images/#image-captions) becomes its text,
+ * a paragraph under the image. (https://python-markdown.github.io/extensions/md_in_html/)
  */
 import { codeLines } from './lines.js';
 
@@ -23,8 +26,18 @@ export function mdInHtml(markdown: string): string {
   });
   const closers = new Set<number>();
   for (const tag of new Set(opens.values())) for (const line of closingLines(lines, code, opens, tag)) closers.add(line);
-  return lines.map((line, i) => (opens.has(i) || closers.has(i) ? '' : line)).join('\n');
+  const figures = [...opens.values()].includes('figure');
+  return lines
+    .map((line, i) => {
+      if (opens.has(i) || closers.has(i)) return '';
+      const caption = figures && code[i] !== true ? FIGCAPTION.exec(line) : null;
+      return caption === null ? line : `\n${(caption[1] ?? '').trim()}`;
+    })
+    .join('\n');
 }
+
+/** A figure's caption on a line of its own. */
+const FIGCAPTION = /^[ \t]*<figcaption>([^<]*)<\/figcaption>[ \t]*$/i;
 
 /**
  * The lines that close a `tag` block opened on its own line: for each opening line, the first

@@ -11,7 +11,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
-import type { SiteFiles } from './site-files.js';
+import type { IncludeRead, SiteFiles } from './site-files.js';
 
 const LINE = /^(\s*)(;?)--8<--[ \t]+(["'])(.+?)\3[ \t]*$/;
 const BLOCK = /^(\s*)--8<--[ \t]*$/;
@@ -46,7 +46,7 @@ function snippet(target: string, context: IncludeContext, depth: number): string
   const match = /^(.*?)(?::([\w-]+(?::\d+)?|:\d+))?$/.exec(target);
   const file = match?.[1] ?? target;
   const spec = match?.[2] ?? '';
-  const read = readInclude(context, file, 'site');
+  const read = readSnippet(context, file);
   if ('error' in read) return refuseInclude(context, '--8<--', file, read.error);
   const selected = selectSnippet(read.text, spec);
   if (selected === undefined) {
@@ -54,6 +54,22 @@ function snippet(target: string, context: IncludeContext, depth: number): string
     return '';
   }
   return depth < MAX_INCLUDE_DEPTH ? mkdocsSnippets(selected, context, depth + 1) : selected;
+}
+
+/**
+ * A snippet file, looked for under each `base_path` in turn (Snippets: "a list of paths to search
+ * for snippets", relative to the folder MkDocs runs in, the site folder; default `.`); the first
+ * that reads wins, else the first refusal is reported.
+ */
+function readSnippet(context: IncludeContext, file: string): IncludeRead {
+  let first: IncludeRead | undefined;
+  for (const base of snippetsConfig(context.files).basePath) {
+    const target = base === '.' || base === '' ? file : path.posix.join(base, file);
+    const read = readInclude(context, target, 'site');
+    if (!('error' in read)) return read;
+    first ??= read;
+  }
+  return first ?? readInclude(context, file, 'site');
 }
 
 /** `text` with `indent` before each of its lines. */
@@ -97,50 +113,78 @@ export function mkdocsSnippets(markdown: string, context: IncludeContext, depth 
   return out.join('\n');
 }
 
-/** `auto_append` files by `mkdocs.yml` path, with the file's mtime: read once per change, not per page. */
-const autoAppendCache = new Map<string, { mtimeMs: number; files: string[] }>();
+/** The `pymdownx.snippets` settings sitegate reads from `mkdocs.yml`. */
+export interface SnippetsConfig {
+  /** `auto_append`: files appended to every page, relative to the site folder. */
+  autoAppend: string[];
+  /** `base_path`: folders snippets are looked for in, in order, relative to the site folder; default `['.']`. */
+  basePath: string[];
+}
+
+const NO_CONFIG: SnippetsConfig = { autoAppend: [], basePath: ['.'] };
+
+/** Snippets settings by `mkdocs.yml` path, with the file's mtime: read once per change, not per page. */
+const configCache = new Map<string, { mtimeMs: number; config: SnippetsConfig }>();
 
 /**
- * The files `mkdocs.yml` (in the site folder) lists under `markdown_extensions` →
- * `pymdownx.snippets` → `auto_append`, as written (relative to the site folder); `[]` when there is
- * no site folder, no such setting, or the config does not parse.
+ * The Snippets settings of the site's `mkdocs.yml` (in the site folder), cached by mtime; the
+ * defaults when there is no site folder, no such file, or it does not parse. Reading never runs
+ * anything (Python tags are plain values to the YAML reader).
  */
-export function autoAppendFiles(files: SiteFiles | undefined): string[] {
-  if (files?.siteRoot === undefined) return [];
+export function snippetsConfig(files: SiteFiles | undefined): SnippetsConfig {
+  if (files?.siteRoot === undefined) return NO_CONFIG;
   for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
-    const config = path.join(files.siteRoot, name);
+    const file = path.join(files.siteRoot, name);
     let mtimeMs: number;
     try {
-      mtimeMs = statSync(config).mtimeMs;
+      mtimeMs = statSync(file).mtimeMs;
     } catch {
       continue;
     }
-    const cached = autoAppendCache.get(config);
-    if (cached?.mtimeMs === mtimeMs) return cached.files;
-    const list = autoAppendOf(readFileSync(config, 'utf8'));
-    autoAppendCache.set(config, { mtimeMs, files: list });
-    return list;
+    const cached = configCache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.config;
+    const config = snippetsConfigOf(readFileSync(file, 'utf8'));
+    configCache.set(file, { mtimeMs, config });
+    return config;
   }
-  return [];
+  return NO_CONFIG;
 }
 
-/** The `auto_append` list of an `mkdocs.yml` text. */
-export function autoAppendOf(yamlText: string): string[] {
+/** The files `mkdocs.yml` lists under `markdown_extensions` → `pymdownx.snippets` → `auto_append`. */
+export function autoAppendFiles(files: SiteFiles | undefined): string[] {
+  return snippetsConfig(files).autoAppend;
+}
+
+/**
+ * The `pymdownx.snippets` settings of an `mkdocs.yml` text
+ * (https://facelessuser.github.io/pymdown-extensions/extensions/snippets/#options): `auto_append`
+ * (a list) and `base_path` (a string or a list).
+ */
+export function snippetsConfigOf(yamlText: string): SnippetsConfig {
   let config: unknown;
   try {
     // Python tags (`!!python/name:…`) are unresolved tags to the YAML reader: kept as plain values.
     config = parseYaml(yamlText, { logLevel: 'silent' });
   } catch {
-    return [];
+    return NO_CONFIG;
   }
   const extensions = (config as { markdown_extensions?: unknown } | null)?.markdown_extensions;
-  if (!Array.isArray(extensions)) return [];
+  if (!Array.isArray(extensions)) return NO_CONFIG;
   for (const entry of extensions as unknown[]) {
     const settings = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)['pymdownx.snippets'] : undefined;
-    const list = (settings as { auto_append?: unknown } | undefined | null)?.auto_append;
-    if (Array.isArray(list)) return list.filter((item): item is string => typeof item === 'string');
+    if (typeof settings !== 'object' || settings === null) continue;
+    const { auto_append: append, base_path: base } = settings as { auto_append?: unknown; base_path?: unknown };
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    const basePath = strings(base);
+    return { autoAppend: strings(append), basePath: basePath.length > 0 ? basePath : ['.'] };
   }
-  return [];
+  return NO_CONFIG;
+}
+
+/** The `auto_append` list of an `mkdocs.yml` text. */
+export function autoAppendOf(yamlText: string): string[] {
+  return snippetsConfigOf(yamlText).autoAppend;
 }
 
 /**

@@ -8,7 +8,7 @@
  * read them), limited to attributes that cannot run script or break the CSP, and abbreviations
  * (markdown-it-abbr: `*[HTML]: Hyper Text Markup Language` defines the `<abbr>` title of every
  * `HTML` on the page, as Python-Markdown's `abbr` reads it, often from MkDocs' auto-appended
- * `includes/abbreviations.md`).
+ * `includes/abbreviations.md`), and task lists (task-lists.ts: `- [x]` as a disabled checkbox).
  */
 import type MarkdownIt from 'markdown-it';
 import type { PluginSimple, PluginWithOptions } from 'markdown-it';
@@ -18,6 +18,7 @@ import attrsPlugin from 'markdown-it-attrs';
 import deflistPlugin from 'markdown-it-deflist';
 import footnotePlugin from 'markdown-it-footnote';
 import githubAlerts from 'markdown-it-github-alerts';
+import { taskListPlugin } from './task-lists.js';
 
 /** Attributes an attribute list may set: no event handlers, no `style` (the CSP refuses inline styles), no `href`/`src`. */
 const ALLOWED_ATTRIBUTES = [
@@ -57,6 +58,7 @@ export function useDialectPlugins(md: MarkdownIt, options: { attributeLists: boo
   md.use(footnotePlugin as unknown as PluginSimple);
   md.use(deflistPlugin);
   md.use(abbrPlugin);
+  md.use(taskListPlugin);
   if (options.attributeLists)
     md.use(attrsPlugin as unknown as PluginWithOptions<{ allowedAttributes: (string | RegExp)[] }>, {
       allowedAttributes: ALLOWED_ATTRIBUTES,

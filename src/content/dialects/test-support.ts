@@ -6,14 +6,16 @@ import { renderMarkdown } from '../render.js';
 import { plainMarkdown, type PlainMarkdown } from './index.js';
 import type { SiteFiles } from './site-files.js';
 import type { Generator } from '../conventions/types.js';
+import type { AttrDelimiters } from './attr-list.js';
 
 /**
  * The plain markdown and body HTML of `source` as page `relPath` (default `page.md`). Code comes
  * out unhighlighted: these tests read the dialects' structure, content/code/ tests highlighting.
+ * The markdown agents get is `agentsMarkdown(text)` (agents-markdown.ts; links left relative).
  */
 export function dialect(
   source: string,
-  options: { relPath?: string; files?: SiteFiles; internal?: boolean; generator?: Generator } = {},
+  options: { relPath?: string; files?: SiteFiles; internal?: boolean; generator?: Generator; attrDelimiters?: AttrDelimiters } = {},
 ): PlainMarkdown & { html: string } {
   const relPath = options.relPath ?? 'page.md';
   const lookup = (file: string): string | undefined => `/${file.replace(/(\/_?index)?\.md$/, '')}`;
@@ -23,6 +25,7 @@ export function dialect(
     files: options.files,
     lookup,
     generator: options.generator,
+    attrDelimiters: options.attrDelimiters,
   });
   return { ...plain, html: renderMarkdown(plain.text, { relPath, lookup, basePath: '', highlight: null }).html };
 }
