@@ -7,7 +7,9 @@
  * spellings `.cjs`/`.cts`. Attribute lists (vitepress.dev/reference/site-config#markdown, `markdown.attrs`:
  * markdown-it-attrs' `leftDelimiter`/`rightDelimiter`, `{`/`}` by default, and `disable`).
  */
-import { objectOf, stringOf, type Literal } from './js-literal.js';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { objectOf, parseJsModule, stringOf, type ImportReader, type JsModule, type Literal } from './js-literal.js';
 
 /** Config files in the order VitePress tries them, relative to the folder that holds `.vitepress/`. */
 export const VITEPRESS_CONFIG_FILES: readonly string[] = [
@@ -59,4 +61,64 @@ export function withoutHeadingAttrs(text: string, delimiters: MarkdownAttrs | un
   // An escaped delimiter (`\{#id}`) is text (markdown-it-attrs "Escaping"); so is a span over lines.
   if (inner.includes('\n') || trimmed[open - 1] === '\\' || inner.trim() === '') return text;
   return trimmed.slice(0, open).trimEnd();
+}
+
+/** Extensions tried for an import written without one (`./en` → `./en.ts`), as Vite resolves them. */
+const IMPORT_EXTENSIONS = ['', '.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'];
+/** Imports followed at most this deep (`index.ts` → `en.ts` → `shared.ts` …). */
+const MAX_IMPORT_DEPTH = 4;
+
+/**
+ * The reader of relative imports for a config split into files (`.vitepress/config/index.ts`
+ * importing `./en` and `./shared`, as VitePress' own docs do): a module inside the `.vitepress`
+ * folder, parsed (never run), its named or default export read as a literal. Packages, files
+ * outside `.vitepress/`, unreadable or unparsable files stay unread; nesting is bounded.
+ * @param configFile the config's absolute path
+ * @param read a file's text, `undefined` when it cannot be read
+ */
+export function configImportReader(configFile: string, read: (file: string) => string | undefined): ImportReader {
+  const parent = path.dirname(configFile);
+  const dotVitepress = path.basename(parent) === 'config' ? path.dirname(parent) : parent;
+  const modules = new Map<string, JsModule | undefined>();
+  // Inside `.vitepress/` as written and once symlinks are resolved.
+  const realRoot = realPath(dotVitepress);
+  const within = (file: string): boolean => {
+    const real = realPath(file);
+    return (
+      file.startsWith(dotVitepress + path.sep) && (real === undefined || (realRoot !== undefined && real.startsWith(realRoot + path.sep)))
+    );
+  };
+  const reader =
+    (from: string, depth: number): ImportReader =>
+    (source, name) => {
+      if (depth >= MAX_IMPORT_DEPTH || !(source.startsWith('./') || source.startsWith('../'))) return undefined;
+      const base = path.resolve(from, source);
+      if (!within(base)) return undefined;
+      for (const ext of IMPORT_EXTENSIONS) {
+        const file = base + ext;
+        if (!modules.has(file)) {
+          const text = within(file) ? read(file) : undefined;
+          let module: JsModule | undefined;
+          try {
+            module = text === undefined ? undefined : parseJsModule(text, reader(path.dirname(file), depth + 1));
+          } catch {
+            module = undefined;
+          }
+          modules.set(file, module);
+        }
+        const module = modules.get(file);
+        if (module !== undefined) return module.named(name);
+      }
+      return undefined;
+    };
+  return reader(parent, 0);
+}
+
+/** A path with its symlinks resolved, `undefined` when it does not exist. */
+function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
 }

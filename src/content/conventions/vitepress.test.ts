@@ -6,7 +6,8 @@ import { buildSite } from '../site.js';
 import { writeSite } from '../dialects/test-support.js';
 import { detectGenerator } from './detect.js';
 import { readConventions } from './index.js';
-import { markdownAttrsOf, withoutHeadingAttrs } from './vitepress-config.js';
+import { configImportReader, markdownAttrsOf, withoutHeadingAttrs } from './vitepress-config.js';
+import { readTextFile } from './context.js';
 import { parseJsModule, objectOf } from './js-literal.js';
 
 const sites: string[] = [];
@@ -106,5 +107,46 @@ describe('markdown.attrs', () => {
     const conventions = readConventions(dir, files);
     const built = buildSite(files, { conventions, fallbackName: 'Site' });
     expect(built.publicPages.map((page) => page.title)).toStrictEqual(['Getting started', 'B']);
+  });
+});
+
+// VitePress' own docs split the config: .vitepress/config/index.ts spreads ./shared and names ./en per locale.
+describe('a config split into files', () => {
+  it('follows relative imports inside .vitepress/, read as literals, spreads merged', () => {
+    const dir = site({
+      '.vitepress/config/index.ts':
+        "import { defineConfig } from 'vitepress'\nimport { shared } from './shared'\nimport { en } from './en'\nimport fr from './fr.mts'\n" +
+        "export default defineConfig({ ...shared, locales: { root: { label: 'English', ...en }, fr: { label: 'Français', ...fr } } })\n",
+      '.vitepress/config/shared.ts':
+        "import { defineConfig } from 'vitepress'\nexport const shared = defineConfig({ title: 'Split', markdown: { attrs: { disable: true } } })\n",
+      '.vitepress/config/en.ts':
+        "export const en = { lang: 'en-US', themeConfig: { sidebar: [{ text: 'Guide', items: [{ text: 'B', link: '/b' }, { text: 'A', link: '/a' }] }] } }\n",
+      '.vitepress/config/fr.mts': "import { outside } from '../../outside'\nexport default { lang: 'fr', description: outside }\n",
+      'outside.ts': "export const outside = 'never read'\n",
+      'a.md': '# A\n',
+      'b.md': '# B\n',
+      'fr/a.md': '# A\n',
+    });
+    const conventions = readConventions(
+      dir,
+      ['a.md', 'b.md', 'fr/a.md'].map((relPath) => sourceFile(relPath, '')),
+    );
+    expect(conventions.site.title).toBe('Split');
+    const readImport = configImportReader(path.join(dir, '.vitepress/config/index.ts'), readTextFile);
+    expect(readImport('./en', 'en')).toMatchObject({ lang: 'en-US' });
+    expect([readImport('../../outside', 'outside'), readImport('vitepress', 'defineConfig'), readImport('./missing', 'x')]).toStrictEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(conventions.markdownAttrs).toBe(false);
+    expect(conventions.locales.map((locale) => [locale.lang, locale.dir, locale.label])).toStrictEqual([
+      ['en-US', '', 'English'],
+      ['fr', 'fr', 'Français'],
+    ]);
+    expect([...conventions.pages].filter(([file]) => !file.startsWith('fr/')).map(([file, page]) => [file, page.label])).toStrictEqual([
+      ['b.md', 'B'],
+      ['a.md', 'A'],
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import { Declaration, linkedFile } from './declare.js';
 import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import { configLocales, languageTagOf } from './locales.js';
-import { markdownAttrsOf, type MarkdownAttrs } from './vitepress-config.js';
+import { configImportReader, markdownAttrsOf, type MarkdownAttrs } from './vitepress-config.js';
 import path from 'node:path';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
 
@@ -30,7 +30,7 @@ export function readVitePress(context: ReaderContext): Conventions {
     const report = (message: string): void => unreadable(context, configFile, message);
     let config: Record<string, Literal> | undefined;
     try {
-      config = objectOf(parseJsModule(readTextFile(configFile) ?? '').exported);
+      config = objectOf(parseJsModule(readTextFile(configFile) ?? '', configImportReader(configFile, readTextFile)).exported);
     } catch (error) {
       report(`cannot parse: ${(error as Error).message.split('\n')[0]}; the nav follows file order`);
     }
@@ -68,14 +68,18 @@ export function readVitePress(context: ReaderContext): Conventions {
     const themeConfig = objectOf(config?.themeConfig);
     const editPattern = stringOf(objectOf(themeConfig?.editLink)?.pattern);
     if (editPattern !== undefined && /^https?:\/\//i.test(editPattern)) site.editUrl = editPattern;
-    const sidebar = themeConfig?.sidebar;
-    const lists = Array.isArray(sidebar) ? [sidebar] : Object.values(objectOf(sidebar) ?? {});
+    // Each locale may give its own sidebar (vitepress.dev/guide/i18n: `locales.<name>.themeConfig`), the root's often the only one.
+    const localeThemes = Object.values(objectOf(config?.locales) ?? {}).map((locale) => objectOf(objectOf(locale)?.themeConfig));
+    const lists = [themeConfig, ...localeThemes].flatMap((theme) => {
+      const sidebar = theme?.sidebar;
+      return sidebar === undefined ? [] : Array.isArray(sidebar) ? [sidebar] : Object.values(objectOf(sidebar) ?? {});
+    });
     for (const list of lists) {
       const entries = Array.isArray(list) ? list : objectOf(list)?.items;
       if (Array.isArray(entries)) entries.forEach((entry) => item(entry, stringOf(objectOf(list)?.base) ?? ''));
       else report('a sidebar is not a literal list; its pages follow file order');
     }
-    for (const entry of Array.isArray(themeConfig?.nav) ? themeConfig.nav : []) {
+    for (const entry of [themeConfig, ...localeThemes].flatMap((theme) => (Array.isArray(theme?.nav) ? theme.nav : []))) {
       const nav = objectOf(entry);
       const link = stringOf(nav?.link);
       const text = stringOf(nav?.text);
