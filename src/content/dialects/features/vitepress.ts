@@ -4,6 +4,11 @@ import type { DialectFeature } from '../features.js';
 /** VitePress' Markdown Extensions page, whose sections most rows follow. */
 const MARKDOWN = 'https://vitepress.dev/guide/markdown';
 
+/**
+ * VitePress' rows: the Markdown Extensions page (custom containers, code groups, anchors, code
+ * blocks, snippets, includes, `[[toc]]`, alerts, emoji) and Using Vue in Markdown; `check` lists
+ * those a page's source shows by `detect`.
+ */
 export const vitepressFeatures: readonly DialectFeature[] = [
   {
     id: 'vitepress.custom-containers',
