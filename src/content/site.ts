@@ -29,6 +29,7 @@ import { buildLanguages, type SiteLanguage, type Translation } from './languages
 import { pageNavOf, type PageNav } from './conventions/page-nav.js';
 import { localeFallbackOf, localeOfFile } from './conventions/locales.js';
 import { plainConventions, type Conventions, type Generator } from './conventions/types.js';
+import { withoutHeadingAttrs } from './conventions/vitepress-config.js';
 
 /** The conventions of a plain folder, made once. */
 const PLAIN = plainConventions();
@@ -339,8 +340,12 @@ function readPage(
     paragraph: scalarText(data.description) === undefined,
   };
   const summary = needs.h1 || needs.paragraph ? summarizeMarkdown(body, needs) : { firstH1: undefined, firstParagraph: undefined };
-  const title =
-    declaredTitle === undefined ? deriveTitle(data, summary.firstH1, file.relPath) : { title: declaredTitle, fromFallback: false };
+  // Custom attribute delimiters (VitePress `markdown.attrs`, `# Intro %{#intro}%`) are not read by the summary's parser.
+  const firstH1 =
+    summary.firstH1 === undefined || conventions.markdownAttrs === undefined
+      ? summary.firstH1
+      : withoutHeadingAttrs(summary.firstH1, conventions.markdownAttrs);
+  const title = declaredTitle === undefined ? deriveTitle(data, firstH1, file.relPath) : { title: declaredTitle, fromFallback: false };
   if (title.fromFallback)
     problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
   const zone = internalZoneOf(conventions);

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HUGO_CONFIG_FILES } from './hugo.js';
+import { VITEPRESS_CONFIG_FILES } from './vitepress-config.js';
 import type { Generator } from './types.js';
 
 /** A recognised generator and the file that showed it. */
@@ -29,7 +30,7 @@ function firstFile(dirs: readonly string[], names: readonly string[]): string | 
  * Recognises the generator of `contentDir` (absolute) from its files; `plain` when none is found.
  * With `only`, looks for that generator's files alone, and returns `undefined` when they are missing.
  * Docusaurus (`docusaurus.config.*`), Starlight (`astro.config.*` naming starlight), VitePress
- * (`.vitepress/config.*`), MkDocs (`mkdocs.yml`), mdBook (`book.toml` + `SUMMARY.md`), Hugo
+ * (`.vitepress/config.*` or `.vitepress/config/index.*`), MkDocs (`mkdocs.yml`), mdBook (`book.toml` + `SUMMARY.md`), Hugo
  * (`hugo.*`, `config.*` with a `content/` folder), GitBook (`.gitbook.yaml`, or `SUMMARY.md` alone).
  */
 export function detectGenerator(contentDir: string, only?: Generator): Detected | undefined {
@@ -69,17 +70,7 @@ export function detectGenerator(contentDir: string, only?: Generator): Detected 
         return astro !== undefined && /starlight/.test(readFileSync(astro, 'utf8')) ? found('starlight', astro) : undefined;
       },
     ],
-    [
-      'vitepress',
-      () =>
-        found(
-          'vitepress',
-          firstFile(
-            near,
-            JS_EXTENSIONS.map((ext) => `.vitepress/config.${ext}`),
-          ),
-        ),
-    ],
+    ['vitepress', () => found('vitepress', firstFile(near, VITEPRESS_CONFIG_FILES))],
     ['mkdocs', () => found('mkdocs', firstFile(near, ['mkdocs.yml', 'mkdocs.yaml']))],
     [
       'mdbook',

@@ -27,17 +27,39 @@ export interface JsModule {
   exported: Literal | undefined;
   /** The first argument of the first call of `name(…)` anywhere in the file, read as a literal. */
   firstCallArgument(name: string): Literal | undefined;
+  /** A top-level `const` (exported or not) read as a literal, `default` the default export; `undefined` when none. */
+  named(name: string): Literal | undefined;
 }
+
+/**
+ * Reads a name another module exports, for `import { en } from './en'` (a VitePress config split
+ * into files): `source` as written, `name` the exported name (`default` for a default import).
+ * `undefined` leaves the name unread. The reader decides which files may be read (never executed).
+ */
+export type ImportReader = (source: string, name: string) => Literal | undefined;
 
 /**
  * Parses a config file's text (JavaScript or TypeScript, ES module or CommonJS).
  * @throws {SyntaxError} when the text does not parse
  */
-export function parseJsModule(text: string): JsModule {
+export function parseJsModule(text: string, readImport?: ImportReader): JsModule {
   const file = parse(text, { sourceType: 'unambiguous', plugins: ['typescript', 'jsx'], errorRecovery: false });
   const consts = new Map<string, t.Expression>();
+  const imports = new Map<string, { source: string; name: string }>();
   let exported: t.Expression | undefined;
   for (const statement of file.program.body) {
+    if (statement.type === 'ImportDeclaration' && readImport !== undefined)
+      for (const specifier of statement.specifiers) {
+        const name =
+          specifier.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : specifier.type === 'ImportSpecifier'
+              ? specifier.imported.type === 'Identifier'
+                ? specifier.imported.name
+                : specifier.imported.value
+              : undefined;
+        if (name !== undefined) imports.set(specifier.local.name, { source: statement.source.value, name });
+      }
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (declaration?.type === 'VariableDeclaration' && declaration.kind === 'const')
       for (const declarator of declaration.declarations)
@@ -48,9 +70,17 @@ export function parseJsModule(text: string): JsModule {
       if (left.type === 'MemberExpression' && code(text, left) === 'module.exports') exported = statement.expression.right;
     }
   }
-  const read = (node: t.Node, depth = 0): Literal => literalOf(text, node, consts, depth);
+  const imported = (name: string): Literal | undefined => {
+    const from = imports.get(name);
+    return from === undefined || readImport === undefined ? undefined : readImport(from.source, from.name);
+  };
+  const read = (node: t.Node, depth = 0): Literal => literalOf(text, node, { consts, imported }, depth);
   return {
     exported: exported === undefined ? undefined : read(exported),
+    named: (name) => {
+      const node = name === 'default' ? exported : consts.get(name);
+      return node === undefined ? undefined : read(node);
+    },
     firstCallArgument: (name) => {
       const call = findCall(file.program, name);
       const first = call?.arguments[0];
@@ -70,9 +100,15 @@ function code(text: string, node: t.Node): string {
 /** Names followed at most this deep, so `const a = b; const b = a` ends. */
 const MAX_DEPTH = 32;
 
-function literalOf(text: string, node: t.Node, consts: ReadonlyMap<string, t.Expression>, depth: number): Literal {
+/** What names in a module stand for: its top-level `const`s, and names it imports (when a reader is given). */
+interface Scope {
+  consts: ReadonlyMap<string, t.Expression>;
+  imported: (name: string) => Literal | undefined;
+}
+
+function literalOf(text: string, node: t.Node, scope: Scope, depth: number): Literal {
   const unread = (): Unread => new Unread(code(text, node).replace(/\s+/g, ' ').slice(0, 60), node.loc?.start.line ?? 0);
-  const read = (child: t.Node): Literal => (depth > MAX_DEPTH ? unread() : literalOf(text, child, consts, depth + 1));
+  const read = (child: t.Node): Literal => (depth > MAX_DEPTH ? unread() : literalOf(text, child, scope, depth + 1));
   switch (node.type) {
     case 'StringLiteral':
     case 'NumericLiteral':
@@ -88,8 +124,8 @@ function literalOf(text: string, node: t.Node, consts: ReadonlyMap<string, t.Exp
     case 'ParenthesizedExpression':
       return read(node.expression);
     case 'Identifier': {
-      const init = consts.get(node.name);
-      return init === undefined ? unread() : read(init);
+      const init = scope.consts.get(node.name);
+      return init === undefined ? (scope.imported(node.name) ?? unread()) : read(init);
     }
     case 'CallExpression': {
       // defineConfig({…}), starlight({…}), extendConfig(config): the config is the first argument.
@@ -101,6 +137,11 @@ function literalOf(text: string, node: t.Node, consts: ReadonlyMap<string, t.Exp
     case 'ObjectExpression': {
       const object: Record<string, Literal> = {};
       for (const property of node.properties) {
+        // `{ ...shared, label }`: a spread object's keys, as JavaScript merges them (later keys win).
+        if (property.type === 'SpreadElement') {
+          Object.assign(object, objectOf(read(property.argument)) ?? {});
+          continue;
+        }
         if (property.type !== 'ObjectProperty' || property.computed) continue;
         const key =
           property.key.type === 'Identifier' ? property.key.name : property.key.type === 'StringLiteral' ? property.key.value : undefined;

@@ -112,6 +112,14 @@ export interface Conventions {
    * site in any spelling, or an absolute `http(s)` URL). Answered with 308 (snapshot/lookup.ts).
    */
   redirects?: ReadonlyMap<string, string> | undefined;
+  /**
+   * The delimiters of attribute lists (`## Title {#id}`), when the site changes them: VitePress
+   * `markdown.attrs.leftDelimiter`/`rightDelimiter` (`%{#id}%`), or `false` when it turns them off
+   * (`markdown.attrs.disable`); `undefined`: markdown-it-attrs' `{`/`}`. Read by
+   * content/conventions/vitepress-config.ts; the dialect step (`DialectOptions.attrDelimiters`) and
+   * derived titles (`withoutHeadingAttrs`) follow it.
+   */
+  markdownAttrs?: { left: string; right: string } | false | undefined;
 }
 
 /** Conventions of a plain folder: nothing declared, siblings by title. */

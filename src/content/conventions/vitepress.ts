@@ -4,12 +4,18 @@
  * path prefix, of `{ text, link, items, base }` entries; `themeConfig.nav` links name the folders
  * they lead to. `locales` (vitepress.dev/guide/i18n) name the language folders, `root` being the
  * top one, and `lang` the site's language. Links are site paths, `.md`/`.html` optional, `/x/` being `x/index.md`. The config
- * is parsed, never run: what is computed is reported and left to file order.
+ * is parsed, never run: what is computed is reported and left to file order. The config is found
+ * in every place VitePress looks (vitepress-config.ts); `markdown.attrs` delimiters are read into
+ * the conventions; `srcDir` (vitepress.dev/reference/site-config#srcdir) that names another folder
+ * than the content folder, and `rewrites` (vitepress.dev/guide/routing#route-rewrites), which move
+ * pages to URLs sitegate does not compute, are reported for `check`.
  */
 import { Declaration, linkedFile } from './declare.js';
 import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import { configLocales, languageTagOf } from './locales.js';
+import { configImportReader, markdownAttrsOf, type MarkdownAttrs } from './vitepress-config.js';
+import path from 'node:path';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
 
 /** The conventions of a VitePress site. */
@@ -18,12 +24,13 @@ export function readVitePress(context: ReaderContext): Conventions {
   const site: DeclaredSite = {};
   const listed = new Set(context.files.map((file) => file.relPath));
   let locales: Locale[] | undefined;
+  let markdownAttrs: MarkdownAttrs | undefined;
   const configFile = context.configFile;
   if (configFile !== undefined) {
     const report = (message: string): void => unreadable(context, configFile, message);
     let config: Record<string, Literal> | undefined;
     try {
-      config = objectOf(parseJsModule(readTextFile(configFile) ?? '').exported);
+      config = objectOf(parseJsModule(readTextFile(configFile) ?? '', configImportReader(configFile, readTextFile)).exported);
     } catch (error) {
       report(`cannot parse: ${(error as Error).message.split('\n')[0]}; the nav follows file order`);
     }
@@ -51,6 +58,8 @@ export function readVitePress(context: ReaderContext): Conventions {
         declaration.group(stringOf(object.text), () => members.forEach((member) => item(member, itemBase)));
       }
     };
+    markdownAttrs = markdownAttrsOf(config);
+    sourceSettings(config, configFile, context.contentDir, report);
     const declared = configLocales(config?.locales);
     if (declared !== undefined && 'problem' in declared) report(declared.problem);
     else if (declared !== undefined) locales = declared.locales;
@@ -59,14 +68,18 @@ export function readVitePress(context: ReaderContext): Conventions {
     const themeConfig = objectOf(config?.themeConfig);
     const editPattern = stringOf(objectOf(themeConfig?.editLink)?.pattern);
     if (editPattern !== undefined && /^https?:\/\//i.test(editPattern)) site.editUrl = editPattern;
-    const sidebar = themeConfig?.sidebar;
-    const lists = Array.isArray(sidebar) ? [sidebar] : Object.values(objectOf(sidebar) ?? {});
+    // Each locale may give its own sidebar (vitepress.dev/guide/i18n: `locales.<name>.themeConfig`), the root's often the only one.
+    const localeThemes = Object.values(objectOf(config?.locales) ?? {}).map((locale) => objectOf(objectOf(locale)?.themeConfig));
+    const lists = [themeConfig, ...localeThemes].flatMap((theme) => {
+      const sidebar = theme?.sidebar;
+      return sidebar === undefined ? [] : Array.isArray(sidebar) ? [sidebar] : Object.values(objectOf(sidebar) ?? {});
+    });
     for (const list of lists) {
       const entries = Array.isArray(list) ? list : objectOf(list)?.items;
       if (Array.isArray(entries)) entries.forEach((entry) => item(entry, stringOf(objectOf(list)?.base) ?? ''));
       else report('a sidebar is not a literal list; its pages follow file order');
     }
-    for (const entry of Array.isArray(themeConfig?.nav) ? themeConfig.nav : []) {
+    for (const entry of [themeConfig, ...localeThemes].flatMap((theme) => (Array.isArray(theme?.nav) ? theme.nav : []))) {
       const nav = objectOf(entry);
       const link = stringOf(nav?.link);
       const text = stringOf(nav?.text);
@@ -74,5 +87,27 @@ export function readVitePress(context: ReaderContext): Conventions {
         declaration.folder(link.replace(/^\/|\/$/g, ''), { label: text });
     }
   }
-  return conventionsOf('vitepress', context, declaration, { site, fallbackOrder: 'path', locales });
+  const conventions = conventionsOf('vitepress', context, declaration, { site, fallbackOrder: 'path', locales });
+  return markdownAttrs === undefined ? conventions : { ...conventions, markdownAttrs };
+}
+
+/**
+ * Reports the source settings sitegate does not follow: a `srcDir` other than the content folder
+ * (relative to the project root, the folder holding `.vitepress/`), and `rewrites`, whose pages
+ * keep their file URLs here.
+ */
+function sourceSettings(
+  config: Record<string, Literal> | undefined,
+  configFile: string,
+  contentDir: string,
+  report: (message: string) => void,
+): void {
+  const dotVitepress =
+    path.basename(path.dirname(configFile)) === 'config' ? path.dirname(path.dirname(configFile)) : path.dirname(configFile);
+  const root = path.dirname(dotVitepress);
+  const srcDir = stringOf(config?.srcDir);
+  if (srcDir !== undefined && path.resolve(root, srcDir) !== path.resolve(contentDir))
+    report(`srcDir is ${srcDir}: the pages are in ${path.resolve(root, srcDir)}; serve that folder`);
+  const rewrites = config?.rewrites;
+  if (rewrites !== undefined && rewrites !== null) report('rewrites are not followed: rewritten pages keep the URL of their file');
 }

@@ -49,6 +49,9 @@ import { gitbookIncludes } from './gitbook-include.js';
 import { vitepressIncludes } from './vitepress-include.js';
 import { vitepressSnippets } from './vitepress-snippet.js';
 import { vueComponents } from './vue.js';
+import { vitepressCode } from './vitepress-code.js';
+import { vitepressToc } from './vitepress-toc.js';
+import { vueInterpolation } from './vue-interpolation.js';
 import { mdxMarkdown } from '../mdx/index.js';
 import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
@@ -92,7 +95,7 @@ export interface PlainMarkdown {
 
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
 const TRIGGERS =
-  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\+\+|==|\^|~|\{[-+~=>]/;
+  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\+\+|==|\^|~|\{[-+~=>]|\[\[(?:toc|TOC)\]\]|\[!code |line-numbers/;
 
 /**
  * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a
@@ -174,11 +177,16 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   if (on(['hugo'])) body = hugoShortcodes(body, hugo);
   if (on(['mdbook'])) body = mdbookListings(body);
   if (on(['vitepress']) && !options.relPath.toLowerCase().endsWith('.mdx')) body = vueComponents(body);
+  // VitePress steps of its own (features/vitepress.ts); `{{ }}` only on VitePress pages: elsewhere it is text.
+  const interpolations: string[] = [];
+  if (options.generator === 'vitepress') body = vueInterpolation(body, hugo.frontmatter, interpolations);
+  if (on(['vitepress'])) body = vitepressCode(body);
   if (on(['mkdocs'])) body = mdInHtml(body);
   const gitbook: GitbookReport = { dropped: [] };
   body = blocks(body, gitbook, options.generator);
   if (on(['mkdocs'])) body = pymdownxInline(mkdocsIcons(body));
   body = normalizeAttributeLists(body, delimiters);
+  if (on(['vitepress'])) body = vitepressToc(body, options.relPath, options.lookup);
   if (appended !== '') body = `${withoutTrailingNewlines(body)}\n\n${appended}\n`;
 
   if (hugo.unrendered.size > 0) {
@@ -187,6 +195,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     );
     problems.push(`Hugo shortcodes not rendered: ${names.join(', ')}`);
   }
+  if (interpolations.length > 0) problems.push(`Vue interpolation not rendered: ${[...new Set(interpolations)].join(', ')}`);
   if (gitbook.dropped.length > 0) problems.push(`GitBook tags not rendered: ${[...new Set(gitbook.dropped)].join(', ')}`);
   return { text: frontmatter + body, problems: toProblems(options.relPath, written, problems) };
 }

@@ -60,7 +60,7 @@ describe('VitePress <!--@include:-->', () => {
 describe('VitePress <<< code snippets', () => {
   it('imports a file as a code block: language from the extension or the braces, a region, a title', () => {
     expect(page('<<< @/snippets/a.js').text).toBe("```js\n// #region main\nconsole.log('a');\n// #endregion main\nexport {};\n```");
-    expect(page('<<< ../snippets/a.js#main{1 ts:line-numbers} [a.ts]').text).toBe("**a.ts**\n\n```ts\nconsole.log('a');\n```");
+    expect(page('<<< ../snippets/a.js#main{1 ts:line-numbers} [a.ts]').text).toBe("**a.ts**\n\n```ts {1}\nconsole.log('a');\n```");
     expect(page('```md\n<<< @/snippets/a.js\n```').text).toBe('```md\n<<< @/snippets/a.js\n```');
   });
 

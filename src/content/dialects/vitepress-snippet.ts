@@ -2,9 +2,10 @@
  * VitePress code snippet import (vitepress.dev/guide/markdown#import-code-snippets): a line
  * `<<< @/snippets/snippet.js` (from the source root, the content folder) or `<<< ./a.js` (from the
  * page) becomes a fenced code block of the file, its language from the extension or from the
- * braces (`{c#}`, `{1,2 ts:line-numbers}`: line highlights and options are left out), a region
- * with `#name`, a title with `[title]` (kept as the block's bold title). Code blocks are left as
- * written. What the rule refuses (content/readable.ts) is reported and a note shown.
+ * braces (`{c#}`, `{1,2 ts:line-numbers}`: options are left out, line highlights become the
+ * fence's `{1,2}`, which the HTML marks, content/code/fence-info.ts), a region with `#name`, a
+ * title with `[title]` (kept as the block's bold title). Code blocks are left as written. What the
+ * rule refuses (content/readable.ts) is reported and a note shown.
  */
 import { readInclude, refuseInclude, type IncludeContext } from './include-context.js';
 import { codeLines } from './lines.js';
@@ -22,11 +23,19 @@ function languageOf(spec: string | undefined, file: string): string {
   return named ?? /\.([\w+-]+)$/.exec(file)?.[1] ?? '';
 }
 
-/** `code` fenced with more backticks than it holds. */
-function fenced(code: string, lang: string): string {
+/** The line highlights a brace spec names (`1,3-4 ts` → `1,3-4`), else `''`. */
+function highlightsOf(spec: string | undefined): string {
+  return (spec ?? '')
+    .split(/\s+/)
+    .filter((word) => /^\d[\d,-]*$/.test(word))
+    .join(',');
+}
+
+/** `code` fenced with more backticks than it holds, with `{lines}` highlighted when given. */
+function fenced(code: string, lang: string, lines: string): string {
   const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = '`'.repeat(longest + 1);
-  return `${fence}${lang}\n${code}\n${fence}`;
+  return `${fence}${lang}${lines === '' ? '' : ` {${lines}}`}\n${code}\n${fence}`;
 }
 
 /**
@@ -54,7 +63,7 @@ export function vitepressSnippets(markdown: string, context: IncludeContext): st
         }
         text = selected;
       }
-      const block = fenced(text, languageOf(spec, target));
+      const block = fenced(text, languageOf(spec, target), highlightsOf(spec));
       const titled = title === undefined || title.trim() === '' ? block : `**${title.trim()}**\n\n${block}`;
       return titled
         .split('\n')

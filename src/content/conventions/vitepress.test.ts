@@ -1,0 +1,152 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sourceFile } from '../load.js';
+import { buildSite } from '../site.js';
+import { writeSite } from '../dialects/test-support.js';
+import { detectGenerator } from './detect.js';
+import { readConventions } from './index.js';
+import { configImportReader, markdownAttrsOf, withoutHeadingAttrs } from './vitepress-config.js';
+import { readTextFile } from './context.js';
+import { parseJsModule, objectOf } from './js-literal.js';
+
+const sites: string[] = [];
+afterAll(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
+const site = (files: Record<string, string>): string => {
+  const dir = writeSite(files);
+  sites.push(dir);
+  return dir;
+};
+
+const CONFIG = `import { defineConfig } from 'vitepress'
+export default defineConfig({
+  title: 'Split config',
+  locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } },
+  markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' } },
+  themeConfig: { sidebar: [{ text: 'Guide', items: [{ text: 'Second', link: '/b' }, { text: 'First', link: '/a' }] }] },
+})
+`;
+
+// vitepress.dev/reference/site-config#config-resolution; VitePress' resolver (src/node/config.ts) tries config/index.* too.
+describe('VitePress config locations', () => {
+  it.each(['.vitepress/config/index.ts', '.vitepress/config/index.mjs', '.vitepress/config.cts', '.vitepress/config.mts'])(
+    'recognises %s and reads its title, locales, order and attribute delimiters',
+    (configPath) => {
+      const dir = site({ [configPath]: CONFIG, 'a.md': '# A\n', 'b.md': '# B\n', 'fr/a.md': '# A fr\n' });
+      expect(detectGenerator(dir)).toStrictEqual({
+        generator: 'vitepress',
+        configFile: path.join(dir, configPath),
+        detectedBy: configPath,
+      });
+      const files = ['a.md', 'b.md', 'fr/a.md'].map((relPath) => sourceFile(relPath, ''));
+      const conventions = readConventions(dir, files);
+      expect(conventions.site.title).toBe('Split config');
+      expect(conventions.locales.map((locale) => [locale.lang, locale.dir])).toStrictEqual([
+        ['en', ''],
+        ['fr', 'fr'],
+      ]);
+      expect([...conventions.pages].filter(([file]) => !file.startsWith('fr/')).map(([file, page]) => [file, page.label])).toStrictEqual([
+        ['b.md', 'Second'],
+        ['a.md', 'First'],
+      ]);
+      expect(conventions.markdownAttrs).toStrictEqual({ left: '%{', right: '}%' });
+    },
+  );
+
+  it('prefers config/index.* as VitePress does, and finds the config beside the content folder', () => {
+    const dir = site({ '.vitepress/config/index.js': CONFIG, '.vitepress/config.js': 'export default {}\n', 'docs/a.md': '# A\n' });
+    expect(detectGenerator(dir)?.configFile).toBe(path.join(dir, '.vitepress/config/index.js'));
+    expect(detectGenerator(path.join(dir, 'docs'))?.configFile).toBe(path.join(dir, '.vitepress/config/index.js'));
+  });
+
+  // vitepress.dev/reference/site-config#srcdir and vitepress.dev/guide/routing#route-rewrites
+  it('reports a srcDir that is not the content folder, and rewrites it does not follow', () => {
+    const dir = site({
+      '.vitepress/config.ts': "export default { srcDir: './src', rewrites: { 'packages/a.md': 'a.md' } }\n",
+      'index.md': '# Home\n',
+    });
+    const conventions = readConventions(dir, [sourceFile('index.md', '')]);
+    expect(conventions.problems.map((problem) => [problem.file, problem.message])).toStrictEqual([
+      ['.vitepress/config.ts', `srcDir is ./src: the pages are in ${path.join(dir, 'src')}; serve that folder`],
+      ['.vitepress/config.ts', 'rewrites are not followed: rewritten pages keep the URL of their file'],
+    ]);
+    const inSrc = site({ '.vitepress/config.ts': "export default { srcDir: 'src' }\n", 'src/index.md': '# Home\n' });
+    expect(readConventions(path.join(inSrc, 'src'), [sourceFile('index.md', '')]).problems).toStrictEqual([]);
+  });
+});
+
+// vitepress.dev/reference/site-config#markdown (`markdown.attrs`, markdown-it-attrs' delimiters)
+describe('markdown.attrs', () => {
+  const attrsOf = (text: string) => markdownAttrsOf(objectOf(parseJsModule(text).exported));
+
+  it('reads the delimiters, each defaulting to markdown-it-attrs', () => {
+    expect(attrsOf('export default {}')).toBeUndefined();
+    expect(attrsOf("export default { markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' } } }")).toStrictEqual({
+      left: '%{',
+      right: '}%',
+    });
+    expect(attrsOf("export default { markdown: { attrs: { leftDelimiter: '[[' } } }")).toStrictEqual({ left: '[[', right: '}' });
+    expect(attrsOf('export default { markdown: { attrs: { disable: true } } }')).toBe(false);
+    expect(attrsOf('export default { markdown: { attrs: { leftDelimiter: x } } }')).toStrictEqual({ left: '{', right: '}' });
+  });
+
+  it('withoutHeadingAttrs takes the attribute list off the end of a heading text', () => {
+    const custom = { left: '%{', right: '}%' };
+    expect(withoutHeadingAttrs('Intro %{#intro .lead}%', custom)).toBe('Intro');
+    expect(withoutHeadingAttrs('Using custom anchors {#my-anchor}', undefined)).toBe('Using custom anchors');
+    expect(withoutHeadingAttrs('Intro {#intro}', custom)).toBe('Intro {#intro}');
+    expect(withoutHeadingAttrs('Set \\{#x}', undefined)).toBe('Set \\{#x}');
+    expect(withoutHeadingAttrs('Empty {}', undefined)).toBe('Empty {}');
+    expect(withoutHeadingAttrs('Intro {#intro}', false)).toBe('Intro {#intro}');
+    expect(withoutHeadingAttrs('a'.repeat(100_000) + '}', undefined)).toBe('a'.repeat(100_000) + '}');
+  });
+
+  it('keeps custom delimiters out of titles derived from the H1', () => {
+    const dir = site({ '.vitepress/config.ts': CONFIG, 'a.md': '', 'b.md': '' });
+    const files = [sourceFile('a.md', '# Getting started %{#start}%\n\nText.\n'), sourceFile('b.md', '# B\n')];
+    const conventions = readConventions(dir, files);
+    const built = buildSite(files, { conventions, fallbackName: 'Site' });
+    expect(built.publicPages.map((page) => page.title)).toStrictEqual(['Getting started', 'B']);
+  });
+});
+
+// VitePress' own docs split the config: .vitepress/config/index.ts spreads ./shared and names ./en per locale.
+describe('a config split into files', () => {
+  it('follows relative imports inside .vitepress/, read as literals, spreads merged', () => {
+    const dir = site({
+      '.vitepress/config/index.ts':
+        "import { defineConfig } from 'vitepress'\nimport { shared } from './shared'\nimport { en } from './en'\nimport fr from './fr.mts'\n" +
+        "export default defineConfig({ ...shared, locales: { root: { label: 'English', ...en }, fr: { label: 'Français', ...fr } } })\n",
+      '.vitepress/config/shared.ts':
+        "import { defineConfig } from 'vitepress'\nexport const shared = defineConfig({ title: 'Split', markdown: { attrs: { disable: true } } })\n",
+      '.vitepress/config/en.ts':
+        "export const en = { lang: 'en-US', themeConfig: { sidebar: [{ text: 'Guide', items: [{ text: 'B', link: '/b' }, { text: 'A', link: '/a' }] }] } }\n",
+      '.vitepress/config/fr.mts': "import { outside } from '../../outside'\nexport default { lang: 'fr', description: outside }\n",
+      'outside.ts': "export const outside = 'never read'\n",
+      'a.md': '# A\n',
+      'b.md': '# B\n',
+      'fr/a.md': '# A\n',
+    });
+    const conventions = readConventions(
+      dir,
+      ['a.md', 'b.md', 'fr/a.md'].map((relPath) => sourceFile(relPath, '')),
+    );
+    expect(conventions.site.title).toBe('Split');
+    const readImport = configImportReader(path.join(dir, '.vitepress/config/index.ts'), readTextFile);
+    expect(readImport('./en', 'en')).toMatchObject({ lang: 'en-US' });
+    expect([readImport('../../outside', 'outside'), readImport('vitepress', 'defineConfig'), readImport('./missing', 'x')]).toStrictEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(conventions.markdownAttrs).toBe(false);
+    expect(conventions.locales.map((locale) => [locale.lang, locale.dir, locale.label])).toStrictEqual([
+      ['en-US', '', 'English'],
+      ['fr', 'fr', 'Français'],
+    ]);
+    expect([...conventions.pages].filter(([file]) => !file.startsWith('fr/')).map(([file, page]) => [file, page.label])).toStrictEqual([
+      ['b.md', 'B'],
+      ['a.md', 'A'],
+    ]);
+  });
+});
