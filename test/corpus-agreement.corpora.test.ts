@@ -311,7 +311,7 @@ function audit(dir: string): { pages: number; findings: Finding[]; includePages:
     brought.sort((x, y) => (pagesWithWord.get(x) ?? 0) - (pagesWithWord.get(y) ?? 0) || x.localeCompare(y));
     const word = brought[0];
     if (word === undefined) continue;
-    const results = snapshot.search.search(word, { limit: 100, offset: 0, includeInternal: false, language: page.lang });
+    const results = snapshot.search.search(word, { limit: served.length, offset: 0, includeInternal: false, language: page.lang });
     if (!results.results.some((doc) => doc.path === url))
       findings.push({
         check: 'd-include-search',
