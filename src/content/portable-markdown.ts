@@ -75,9 +75,15 @@ type DestinationMap = (destination: string) => string;
 
 /** Rewrites the link destinations of one line outside fenced code, leaving code spans alone. */
 function rewriteLine(line: string, map: DestinationMap): string {
-  const spans: [number, number][] = [];
-  spans.push(...codeSpans(line));
-  const inCode = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end);
+  const spans = codeSpans(line);
+  // Links are looked at left to right and the spans are in order: one pointer walks both (a line of
+  // thousands of spans and links stays linear).
+  let next = 0;
+  const inCode = (index: number): boolean => {
+    while (next < spans.length && (spans[next]?.[1] ?? 0) <= index) next++;
+    const span = spans[next];
+    return span !== undefined && index >= span[0];
+  };
   const definition = REFERENCE_DEFINITION.exec(line);
   if (definition !== null) {
     const [whole, lead = '', destination = ''] = definition;
