@@ -2,12 +2,15 @@
  * The markdown agents receive: the page source with every link made absolute (so it still works
  * when copied out of the site: AFDocs "markdown-link-portability") and one line near the top that
  * points at the site's llms.txt index (AFDocs "llms-txt-directive-md"). Frontmatter, prose and
- * code are left byte for byte; links inside fenced code and code spans are not touched.
+ * code are left byte for byte; links are rewritten only where markdown-it sees them, as the HTML
+ * does (content/render.ts): never inside indented or fenced code blocks (block-lines.ts) or code
+ * spans, and inside raw HTML blocks only the `src`/`href` the HTML rewrites too.
  */
 import { frontmatterBlock } from './frontmatter.js';
 import { decodeFragment, resolveLink, type PageUrlLookup } from './links.js';
 import { rewriteHtmlSources } from './asset-links.js';
 import { agentsMarkdown } from './dialects/agents-markdown.js';
+import { lineKinds } from './block-lines.js';
 
 /** Options of {@link portableMarkdown}. */
 export interface PortableOptions {
@@ -21,9 +24,8 @@ export interface PortableOptions {
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const INLINE_LINK = /\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
-const REFERENCE_DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)(?=[ \t]*\r?$|[ \t]+["'(])/;
+// `[^1]: …` is a footnote, as markdown-it-footnote in content/render.ts reads it, not a definition.
+const REFERENCE_DEFINITION = /^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)(?=[ \t]*\r?$|[ \t]+["'(])/;
 
 /**
  * The code spans of a line as `[start, end)` offsets, as the pattern `` /(`+)[^`]+?\1/g `` finds
@@ -74,49 +76,93 @@ type DestinationMap = (destination: string) => string;
 
 /** Rewrites the link destinations of one line outside fenced code, leaving code spans alone. */
 function rewriteLine(line: string, map: DestinationMap): string {
-  const spans: [number, number][] = [];
-  spans.push(...codeSpans(line));
-  const inCode = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end);
+  const spans = codeSpans(line);
+  // Links are looked at left to right and the spans are in order: one pointer walks both (a line of
+  // thousands of spans and links stays linear).
+  let next = 0;
+  const inCode = (index: number): boolean => {
+    while (next < spans.length && (spans[next]?.[1] ?? 0) <= index) next++;
+    const span = spans[next];
+    return span !== undefined && index >= span[0];
+  };
   const definition = REFERENCE_DEFINITION.exec(line);
   if (definition !== null) {
     const [whole, lead = '', destination = ''] = definition;
     return lead + map(destination) + line.slice(whole.length);
   }
-  const linked = line.replace(INLINE_LINK, (match: string, destination: string, offset: number) =>
-    inCode(offset) ? match : match.slice(0, match.length - destination.length) + map(destination),
-  );
+  let linked = '';
+  let copied = 0;
+  for (let at = line.indexOf(']('); at !== -1; at = line.indexOf('](', at + 1)) {
+    const destination = inlineDestinationAt(line, at + 2);
+    if (destination === undefined || inCode(at)) continue;
+    linked += line.slice(copied, destination.start) + map(line.slice(destination.start, destination.end));
+    copied = destination.end;
+    at = destination.end - 1;
+  }
+  linked += line.slice(copied);
   // Raw HTML is left alone but for the `src` of media tags and the `href` of links (an image must
   // load wherever the markdown is read); a line with a code span is left whole, as the tag may be
   // its example.
   return spans.length > 0 ? linked : rewriteHtmlSources(linked, map);
 }
 
-/** Per line of markdown (without frontmatter): whether it lies outside fenced code (fence lines count as inside). */
-function outsideFences(lines: readonly string[]): boolean[] {
-  let fence: string | undefined;
-  return lines.map((line) => {
-    const opening = FENCE_OPEN.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
-      return false;
-    }
-    if (opening !== undefined) {
-      fence = opening;
-      return false;
-    }
-    return true;
-  });
+/**
+ * The destination of an inline link whose `](` ends just before `from`, as `[start, end)` offsets
+ * in `line`: after optional whitespace, `<…>` on the line, or a run without spaces, `<`, `>` or
+ * unbalanced parentheses (one level of balanced ones allowed: `f(x).md`), as CommonMark §6.3 has
+ * it. A hand scan rather than `[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*`: no nested quantifiers
+ * (issue 31), one pass over the line.
+ */
+function inlineDestinationAt(line: string, from: number): { start: number; end: number } | undefined {
+  let start = from;
+  while (start < line.length && /\s/.test(line[start] ?? '')) start++;
+  if (line[start] === '<') {
+    const close = line.indexOf('>', start);
+    return close === -1 ? undefined : { start, end: close + 1 };
+  }
+  const plain = (c: string | undefined): boolean => c !== undefined && !/[\s()<>]/.test(c);
+  let end = start;
+  while (plain(line[end])) end++;
+  if (end === start) return undefined;
+  while (line[end] === '(') {
+    let close = end + 1;
+    while (close < line.length && !/[\s()]/.test(line[close] ?? '')) close++;
+    if (line[close] !== ')') break;
+    end = close + 1;
+    while (plain(line[end])) end++;
+  }
+  return { start, end };
 }
 
 /**
- * Rewrites every link destination of markdown (without frontmatter) outside fenced code, line for
- * line: inline links, one-line reference definitions, and the `src`/`href` of raw HTML media and links.
+ * Rewrites every link destination of markdown (without frontmatter) where markdown-it sees links
+ * ({@link lineKinds}): on text lines, inline links, one-line reference definitions and the
+ * `src`/`href` of raw HTML media and links; in raw HTML blocks, only those `src`/`href` (as
+ * content/render.ts rewrites `html_block` tokens); code blocks are left byte for byte.
  * @param map given a destination as written (`<…>` brackets included), returns it rewritten
  */
 export function rewriteLinks(markdown: string, map: DestinationMap): string {
   const lines = markdown.split('\n');
-  const outside = outsideFences(lines);
-  return lines.map((line, i) => (outside[i] === true ? rewriteLine(line, map) : line)).join('\n');
+  const kinds = lineKinds(markdown);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (kinds[i] === 'text') out.push(rewriteLine(line, map));
+    else if (kinds[i] === 'code') out.push(line);
+    else {
+      // A raw HTML block is rewritten whole, as render.ts does, so a tag may span lines.
+      let end = i + 1;
+      while (kinds[end] === 'html') end++;
+      out.push(rewriteHtmlSources(lines.slice(i, end).join('\n'), map));
+      i = end - 1;
+    }
+  }
+  return out.join('\n');
+}
+
+/** Per line of markdown (without frontmatter): whether markdown-it reads it as text (not code, not a raw HTML block). */
+function textLines(lines: readonly string[]): boolean[] {
+  return lineKinds(lines.join('\n')).map((kind) => kind === 'text');
 }
 
 /** A link reference definition (CommonMark §4.7) written on one line. */
@@ -155,9 +201,9 @@ export function bracketedLabels(markdown: string): Set<string> {
   return labels;
 }
 
-/** The one-line link reference definitions of markdown lines (without frontmatter) outside fenced code. */
+/** The one-line link reference definitions of markdown lines (without frontmatter) outside code and raw HTML blocks. */
 export function referenceDefinitions(lines: readonly string[]): ReferenceDefinition[] {
-  const outside = outsideFences(lines);
+  const outside = textLines(lines);
   const definitions: ReferenceDefinition[] = [];
   lines.forEach((text, line) => {
     const label = outside[line] === true ? REFERENCE_DEFINITION.exec(text)?.[1] : undefined;
@@ -185,7 +231,7 @@ const SIMPLE_LINK = /(?<!!)\[([^[\]\n]*)\]\([ \t]*([^\s()<>]+)(?:[ \t]+(?:"[^"\n
 /** The markdown with each simple inline link outside code that is left to the site's render hook replaced by its text. */
 function unlinkHookLinks(markdown: string, options: PortableOptions): string {
   const lines = markdown.split('\n');
-  const outside = outsideFences(lines);
+  const outside = textLines(lines);
   return lines
     .map((line, i) => {
       if (outside[i] !== true || !line.includes('](')) return line;

@@ -51,7 +51,9 @@ export const SEARCH_INPUT = withJsonSchemaOnce(
     lang: z
       .string()
       .max(35)
-      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/)
+      // `{0,16}` rather than `*`: no nested unbounded quantifier (issue 31); within 35 characters a
+      // 2-letter language has room for at most 16 two-character subtags, so the same tags match.
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,16}$/)
       .optional()
       .describe("BCP 47 language tag of the pages to search (de, pt-BR); default: the request's Accept-Language, else the site's language"),
   }),

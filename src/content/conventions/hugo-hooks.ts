@@ -14,8 +14,23 @@ type Data = Record<string, unknown>;
 const objectOf = (value: unknown): Data | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : undefined;
 
-/** A link render hook template: `render-link.html`, or one for an output format or language (`render-link.en.html`). */
-const HOOK_FILE = /^render-link(\.[\w-]+)*\.html$/;
+/**
+ * Whether a file name is a link render hook template: `render-link.html`, or one for an output
+ * format or language (`render-link.en.html`): `render-link`, dot-led `[\w-]+` parts, `.html`. The
+ * parts are split rather than matched by `(\.[\w-]+)*`: no nested quantifiers (issue 31).
+ */
+function isHookFile(name: string): boolean {
+  const middle = /^render-link([\w.-]*)\.html$/.exec(name)?.[1];
+  return (
+    middle !== undefined &&
+    (middle === '' ||
+      (middle.startsWith('.') &&
+        middle
+          .slice(1)
+          .split('.')
+          .every((part) => part !== '')))
+  );
+}
 
 /** The file names of a folder, none when it cannot be read. */
 function namesIn(dir: string): string[] {
@@ -59,7 +74,7 @@ export function renderLinkHookOf(
   for (const base of [siteDir, ...themes.map((name) => path.join(siteDir, 'themes', name))]) {
     const layouts = path.join(base, 'layouts');
     for (const folder of markupFolders(layouts)) {
-      const hook = namesIn(path.join(layouts, folder)).find((name) => HOOK_FILE.test(name));
+      const hook = namesIn(path.join(layouts, folder)).find(isHookFile);
       if (hook !== undefined) return { file: shown(path.join(layouts, folder, hook)) };
     }
   }

@@ -19,7 +19,9 @@ const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallbac
  * subtags are left out: `api`, `img` or `css` would pass for languages of ISO 639-3.
  */
 export function languageTagOf(name: string): string | undefined {
-  if (!/^[a-z]{2}(-[a-z0-9]{2,8})*$/i.test(name)) return undefined;
+  // `^[a-z]{2}(-[a-z0-9]{2,8})*$`, part by part: no nested quantifiers (issue 31).
+  const [primary = '', ...subtags] = name.split('-');
+  if (!/^[a-z]{2}$/i.test(primary) || !subtags.every((subtag) => /^[a-z0-9]{2,8}$/i.test(subtag))) return undefined;
   let tag: string | undefined;
   try {
     tag = Intl.getCanonicalLocales(name)[0];

@@ -7,8 +7,23 @@
 import { codeLines } from './lines.js';
 import { attributesOf } from './gitbook.js';
 
-const OPEN = /^(\s*)<Listing((?:\s+[\w-]+=(?:"[^"]*"|'[^']*'))*)\s*>\s*$/;
+// `<Listing` then attributes one at a time (a sticky loop rather than `(?:\s+[\w-]+="…")*`: no
+// nested quantifiers, issue 31), then `>` ending the line.
+const OPEN_START = /^(\s*)<Listing/;
+const ATTRIBUTE = /\s+[\w-]+=(?:"[^"]*"|'[^']*')/y;
+const OPEN_END = /\s*>\s*$/y;
 const CLOSE = /^\s*<\/Listing>\s*$/;
+
+/** `<Listing attr="…" …>` alone on a line: [whole, indent, attributes], as one regex match would give them; `null` for any other line. */
+function listingOpen(line: string): readonly (string | undefined)[] | null {
+  const start = OPEN_START.exec(line);
+  if (start === null) return null;
+  let at = start[0].length;
+  ATTRIBUTE.lastIndex = at;
+  while (ATTRIBUTE.test(line)) at = ATTRIBUTE.lastIndex;
+  OPEN_END.lastIndex = at;
+  return OPEN_END.test(line) ? [line, start[1] ?? '', line.slice(start[0].length, at)] : null;
+}
 
 /** @example mdbookListings('<Listing number="1-1" caption="Hi">\n\n```rust\n```\n\n</Listing>') // '\n\n```rust\n```\n\n*Listing 1-1: Hi*' */
 export function mdbookListings(markdown: string): string {
@@ -19,7 +34,7 @@ export function mdbookListings(markdown: string): string {
   return lines
     .map((line, i) => {
       if (code[i] === true) return line;
-      const open = OPEN.exec(line);
+      const open = listingOpen(line);
       if (open !== null) {
         const { number, caption, 'file-name': file } = attributesOf(open[2] ?? '');
         const label = [number === undefined ? 'Listing' : `Listing ${number}`, caption].filter(Boolean).join(': ');

@@ -8,7 +8,9 @@ import { admonitionMarkdown, detailsMarkdown } from './blocks.js';
 import { dedent, indentedBodyLength, indentLines, indentOf, indentWidth, rewriteBlocks } from './lines.js';
 
 /** `!!! note`, `!!! note "Title"`, `??? note inline end "Title"`, `???+ tip`. */
-const OPEN = /^(\s*(?::[ \t]+)?)(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+[\w-]+)*)[ \t]*(?:"(.*)"[ \t]*)?$/;
+// Group 4 (further classes, `inline end`) is `[ \t][ \t\w-]*` rather than `(?:[ \t]+[\w-]+)*`
+// then `[ \t]*`: the same lines, without nested quantifiers (issue 31).
+const OPEN = /^(\s*(?::[ \t]+)?)(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t][ \t\w-]*)?)(?:"(.*)"[ \t]*)?$/;
 
 /**
  * Rewrites every MkDocs admonition of `markdown` outside fenced code. Bodies go through `recurse`
