@@ -44,6 +44,7 @@ export interface PageBodiesOptions {
  */
 const ERRORS_BY_FILE = new WeakMap<readonly ContentProblem[], Map<string, ContentProblem[]>>();
 
+/** The failed includes of `file` among a site's `problems` (indexed on first use). */
 function errorsOf(problems: readonly ContentProblem[], file: string): readonly ContentProblem[] {
   let byFile = ERRORS_BY_FILE.get(problems);
   if (byFile === undefined) {
