@@ -124,7 +124,11 @@ export function summaryLines(result: CheckResult): string[] {
   return lines;
 }
 
-/** The unresolved relative links and size warnings of every page, and the pages that could not be read again. */
+/**
+ * The unresolved relative links and size warnings of every page, and the pages that could not be
+ * read again. What the dialect step could not render is the site's already (found once, at build:
+ * content/page-text.ts), not listed again here.
+ */
 function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<string, SourceFile>, links: LinkSorter): ContentProblem[] {
   const problems: ContentProblem[] = [];
   for (const page of site.pages.values()) {
@@ -144,7 +148,6 @@ function renderProblems(site: Site, pageMaxChars: number, listed: ReadonlyMap<st
       const problem = links.sort(page.file, link);
       if (problem !== undefined) problems.push(problem);
     }
-    problems.push(...(content.dialectProblems ?? []));
     problems.push(...pageSizeProblems(page.file, page.sourceChars, content, pageMaxChars, CHECK_BASE_URL));
   }
   return problems;

@@ -1,8 +1,9 @@
 /**
- * Step 6 of the content pipeline, run when a page is first served rather than at build: read the
- * page's source again and render it, as HTML for the layout and as portable markdown for agents,
- * and, when its markdown is over the page limit, cut it into parts (page-parts.ts). Whether a page
- * is served in parts is known only here: the build never renders a page.
+ * Step 6 of the content pipeline, run when a page is first served rather than at build: render
+ * the page text the build made (content/page-text.ts, held by the site: `Site.textOf`), as HTML
+ * for the layout and as portable markdown for agents, and, when its markdown is over the page
+ * limit, cut it into parts (page-parts.ts). No dialect runs here: the page text is already plain.
+ * Whether a page is served in parts is known only here: the build never renders a page.
  */
 import { splitFrontmatter } from './frontmatter.js';
 import { basePathOf } from './paths.js';
@@ -12,9 +13,6 @@ import { renderMarkdown, summarizeMarkdown, type RenderedMarkdown } from './rend
 import { AGENT_PAGE_MAX_CHARS, type Page } from './page.js';
 import { splitPage, type PagePart } from './page-parts.js';
 import type { Site } from './site.js';
-import { plainMarkdown } from './dialects/index.js';
-import { siteFilesOf } from './dialects/site-files.js';
-import type { ContentProblem } from './problems.js';
 import { forAudience, keptLines } from './audience.js';
 import { sourceLineMap } from './dialects/line-map.js';
 
@@ -33,8 +31,6 @@ export interface PageContent {
    * "Long pages"); empty when it is served whole. `markdown` and `bodyHtml` stay the whole page's.
    */
   parts: PagePart[];
-  /** What the dialect step could not render (content/dialects/index.ts), for `check`. */
-  dialectProblems?: ContentProblem[];
 }
 
 /** Options for {@link renderPageContent}. */
@@ -49,28 +45,32 @@ export interface PageContentOptions {
 }
 
 /**
- * Reads a page's source as plain markdown (the dialect step, content/dialects/index.ts): both
- * representations are made from it. A page with no dialect syntax is its source as written.
- * @throws {Error} when it can no longer be read
+ * The line of the file as written that holds line `line` (0-based) of the page text: the file is
+ * read again (reading, not parsing: no dialect runs) only when a link needs its line, and the two
+ * texts are compared line by line (dialects/line-map.ts). A file gone since the build keeps the line.
  */
-function readSource(site: Site, page: Page): { text: string; problems: ContentProblem[]; written: string } {
-  const source = site.sources.get(page.key);
-  if (source === undefined) throw new Error(`no source for page ${page.key}`);
-  const files =
-    source.contentRoot === undefined ? undefined : siteFilesOf(source.contentRoot, source.protectedPaths ?? [], site.internalZone);
-  const written = source.read();
-  return {
-    ...plainMarkdown(written, { relPath: page.file, internal: page.kind === 'internal', files, lookup: site.urlOfFile }),
-    written,
+function writtenLineOf(site: Site, page: Page, plain: string): (line: number, href: string) => number {
+  let map: ((line: number, href: string) => number) | undefined;
+  return (line, href) => {
+    if (map === undefined) {
+      let written = plain;
+      try {
+        written = site.sources.get(page.key)?.read() ?? plain;
+      } catch {
+        // Gone since the build: the page text's own line is the best answer left.
+      }
+      map = written === plain ? (at) => at : sourceLineMap(written, plain);
+    }
+    return map(line, href);
   };
 }
 
 /**
  * A page's portable markdown alone, without rendering its HTML (for the full-text llms files).
- * @throws {Error} when the source file can no longer be read
+ * @throws {Error} when the source file can no longer be read (past the held budget only)
  */
 export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pick<PageContent, 'markdown' | 'startsWithH1'> {
-  const { text } = readSource(site, page);
+  const text = site.textOf(page);
   return {
     markdown: portableMarkdown(forAudience(text, 'agents'), {
       relPath: page.file,
@@ -83,12 +83,12 @@ export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pic
 }
 
 /**
- * Renders a page of the site from its source file, and cuts it into parts when it is long.
+ * Renders a page of the site from its page text, and cuts it into parts when it is long.
  * @param baseUrl public base URL without trailing slash
- * @throws {Error} when the source file can no longer be read
+ * @throws {Error} when the source file can no longer be read (past the held budget only)
  */
 export function renderPageContent(site: Site, page: Page, baseUrl: string, options: PageContentOptions = {}): PageContent {
-  const { text: plain, problems, written } = readSource(site, page);
+  const plain = site.textOf(page);
   // The HTML leaves out what only agents get, the markdown what only people get (content/audience.ts).
   const text = forAudience(plain, 'humans');
   const basePath = basePathOf(baseUrl);
@@ -99,7 +99,7 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
   // agents' blocks that the HTML leaves out, and as written before the dialect step (line-map.ts).
   const frontmatterLines = text.slice(0, text.length - body.length).split('\n').length - 1;
   const kept = keptLines(plain, 'humans');
-  const writtenLine = sourceLineMap(written, plain);
+  const writtenLine = writtenLineOf(site, page, plain);
   const fileLine = (line: number, href: string): number => writtenLine(kept?.[line - 1] ?? line - 1, href) + 1;
   const markdown = portableMarkdown(forAudience(plain, 'agents'), {
     relPath: page.file,
@@ -120,6 +120,5 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
       link.line === undefined ? link : { ...link, line: fileLine(link.line + frontmatterLines, link.href) },
     ),
     parts,
-    dialectProblems: problems,
   };
 }

@@ -19,10 +19,13 @@ function buildThenEdit(heldSourceMaxChars?: number) {
   const site = buildSite(loadContent(root).files, { fallbackName: 'test', heldSourceMaxChars });
   writeFileSync(path.join(root, 'a.md'), '# A\n\nEdited.\n');
   writeFileSync(path.join(root, 'b.md'), '# B\n\nEdited.\n');
-  return ['/a', '/b'].map((key) => site.sources.get(key)?.read());
+  return ['/a', '/b'].map((key) => {
+    const page = site.pages.get(key);
+    return page === undefined ? undefined : site.textOf(page);
+  });
 }
 
-describe('buildSite sources', () => {
+describe('buildSite page texts (Site.textOf)', () => {
   it('holds the texts it was built from while they fit the budget', () => {
     expect(buildThenEdit()).toStrictEqual(['# A\n\nFirst.\n', '# B\n\nFirst.\n']);
   });

@@ -1,5 +1,8 @@
 /**
  * Step 5 of the content pipeline: source files → an immutable {@link Site} of pages and folders.
+ * Each source goes once through the one pipeline (page-text.ts) while it is read: the site keeps
+ * its page text (the plain markdown after the dialect step), its title and description come from
+ * that text, and its dialect problems join the site's.
  * Pure: files in, site out; no HTTP, no database, no clock (mtimes come with the files).
  */
 import type { SourceFile } from './load.js';
@@ -9,18 +12,9 @@ import type { PagePath } from './paths.js';
 import { linkRulesOf, lowercasesUrls, pageLocationOf, withUrlFolders } from './conventions/urls.js';
 import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
 import { linkLookup } from './links.js';
-import { summarizeMarkdown } from './render.js';
 import type { PageUrlLookup } from './links.js';
-import {
-  scalarText,
-  declaredLastModified,
-  deriveDescription,
-  deriveKind,
-  deriveLastModified,
-  derivePublished,
-  deriveTitle,
-  type Page,
-} from './page.js';
+import { declaredLastModified, deriveKind, deriveLastModified, derivePublished, type Page } from './page.js';
+import { filesOfSource, pageTextOf, type PageText } from './page-text.js';
 import type { ContentProblem } from './problems.js';
 import type { AssetFile } from './assets.js';
 import { detached } from '../strings.js';
@@ -29,7 +23,6 @@ import { buildLanguages, type SiteLanguage, type Translation } from './languages
 import { pageNavOf, type PageNav } from './conventions/page-nav.js';
 import { localeFallbackOf, localeOfFile } from './conventions/locales.js';
 import { plainConventions, type Conventions, type Generator } from './conventions/types.js';
-import { withoutHeadingAttrs } from './conventions/vitepress-config.js';
 
 /** The conventions of a plain folder, made once. */
 const PLAIN = plainConventions();
@@ -78,8 +71,19 @@ export interface Site {
    * language folder of {@link Site.languages}. Every URL in it answers 401 without `internal:read`.
    */
   readonly internalZone: InternalZone;
-  /** The source file of every page, by page key: read again when the page is rendered. */
+  /**
+   * The source file of every page, by page key, as written: read again only to map a line of the
+   * page text to the file's (`check`'s unresolved links), never to render.
+   */
   readonly sources: ReadonlyMap<string, SourceFile>;
+  /**
+   * A page's text (page-text.ts): the plain markdown after the dialect step, frontmatter kept,
+   * from which its HTML and the markdown agents get are rendered. Held in memory while the site's
+   * texts fit {@link HELD_SOURCE_MAX_CHARS}; past it, read from disk and put through the same
+   * pipeline function (page-text.ts `pageTextOf`), the one exception to "once per build".
+   * @throws {Error} when the page's file can no longer be read (past the budget only)
+   */
+  readonly textOf: (page: Page) => string;
   /**
    * The URL of a source file (`guides/setup.md` → `/guides/setup`) or of an asset of the content
    * folder (`img/a b.png` → `/img/a%20b.png`), for link rewriting.
@@ -92,9 +96,9 @@ export interface Site {
 }
 
 /** A page as the build reads it, for indexers that need its text once. */
-export interface PageText {
+export interface PageRead {
   page: Page;
-  /** The markdown body, frontmatter removed. */
+  /** The page's search text (page-text.ts `PageText.searchText`): the plain body agents read. */
   body: string;
 }
 
@@ -110,52 +114,54 @@ export interface BuildSiteOptions {
    * Called with each page as it is read, while its text is at hand (the search index is built
    * this way). A later call for the same `page.key` replaces the earlier page.
    */
-  onPage?: ((page: PageText) => void) | undefined;
-  /** Sources are held in memory up to this many characters in all (default {@link HELD_SOURCE_MAX_CHARS}). */
+  onPage?: ((page: PageRead) => void) | undefined;
+  /** Page texts are held in memory up to this many characters in all (default {@link HELD_SOURCE_MAX_CHARS}). */
   heldSourceMaxChars?: number;
 }
 
 const PROGRESS_EVERY_PAGES = 1_000;
 
 /**
- * Sources up to this many characters in all are kept in memory with the site, so a snapshot
- * serves exactly the text it was built from (an edit shows in pages, search and llms.txt together
- * once the rebuild swaps in). Past it, pages are read from disk when first served: a 100k-page site
- * does not hold its 160 MB of markdown, at the price of a page edited on disk showing before the
- * rebuild (with `--watch`, a fraction of a second).
+ * Page texts (page-text.ts) up to this many characters in all are kept in memory with the site,
+ * so a snapshot serves exactly the text it was built from (an edit shows in pages, search and
+ * llms.txt together once the rebuild swaps in). Past it, pages are read from disk and put through
+ * the pipeline again when first served: a 100k-page site does not hold its 160 MB of markdown, at
+ * the price of a page edited on disk showing before the rebuild (with `--watch`, a fraction of a second).
  */
 export const HELD_SOURCE_MAX_CHARS = 64 * 1024 * 1024;
 
-/** `file` with its text held: `read()` returns `text`; the mtime is still the file's, taken if asked. */
-function heldSource(file: SourceFile, text: string): SourceFile {
-  return {
-    relPath: file.relPath,
-    realRelPath: file.realRelPath,
-    contentRoot: file.contentRoot,
-    protectedPaths: file.protectedPaths,
-    get mtimeMs() {
-      return file.mtimeMs;
-    },
-    read: () => text,
-  };
-}
-
 /** A page read from its file, before the site decides whether it is served. */
-export interface PageRead extends PageText {
-  /** The whole source text. */
+export interface SourcePageRead extends PageRead {
+  /** The page text (page-text.ts `PageText.text`): the plain markdown, frontmatter kept. */
   text: string;
   /** Priority among files that claim the same URL (content/paths.ts `indexRank`). */
   rank: number;
 }
 
+/** How {@link readSourcePage} reads a file beyond its conventions. */
+export interface ReadOptions {
+  /**
+   * The paths includes may never read (content/readable.ts); default the file's own
+   * (`SourceFile.protectedPaths`). A build worker passes them: files it gets carry none.
+   */
+  protectedPaths?: readonly string[] | undefined;
+}
+
 /**
- * Reads one file into a page: frontmatter, title, description, kind, and its place in the nav by
- * the generator's `conventions` (a title declared outside the page wins). Reports the file's own
- * problems (unreadable, invalid frontmatter, no title) into `problems`; a page's size is known
- * once it is rendered (`sitegate check`, content/page-size.ts).
+ * Reads one file into a page: frontmatter and access first (nothing of an unpublished page goes
+ * further), then the one pipeline (page-text.ts), which gives its text, title and description,
+ * and its place in the nav by the generator's `conventions` (a title declared outside the page
+ * wins). Reports the file's own problems (unreadable, invalid frontmatter, no title) and its
+ * dialect's into `problems`; a page's size is known once it is rendered (`sitegate check`,
+ * content/page-size.ts).
  * @returns the page, or `undefined` for a draft or an unreadable file
  */
-export function readSourcePage(file: SourceFile, problems: ContentProblem[], conventions: Conventions = PLAIN): PageRead | undefined {
+export function readSourcePage(
+  file: SourceFile,
+  problems: ContentProblem[],
+  conventions: Conventions = PLAIN,
+  options: ReadOptions = {},
+): SourcePageRead | undefined {
   let text: string;
   try {
     text = file.read();
@@ -167,7 +173,7 @@ export function readSourcePage(file: SourceFile, problems: ContentProblem[], con
     });
     return undefined;
   }
-  const { data, body, error, warning } = splitFrontmatter(text);
+  const { data, error, warning } = splitFrontmatter(text);
   if (error !== undefined) {
     // Fail closed: frontmatter that may have said `access: internal` or `draft: true` but cannot
     // be read keeps its page unpublished (DESIGN.md "Private content fails closed").
@@ -188,11 +194,11 @@ export function readSourcePage(file: SourceFile, problems: ContentProblem[], con
     problems.push({ severity: 'error', file: file.relPath, message: `${unpublished.invalid}; the page is held back`, heldBack: true });
   if (unpublished.unpublished) return undefined;
   const location = pageLocationOf(file.relPath, data, conventions);
-  const page = readPage(file, text, data, body, location.path, problems, conventions);
+  const { page, pageText } = readPage(file, text, data, location.path, problems, conventions, options);
   return {
     page: location.formerKeys.length === 0 ? page : { ...page, formerKeys: location.formerKeys },
-    body,
-    text,
+    body: pageText.searchText,
+    text: pageText.text,
     rank: location.path.indexRank,
   };
 }
@@ -205,8 +211,8 @@ export class SiteAssembler {
   private readonly pages = new Map<string, Page>();
   private readonly sources = new Map<string, SourceFile>();
   private readonly ranks = new Map<string, number>();
-  /** Pages' files while their texts are held, by key; `undefined` once the texts are dropped. */
-  private held: Map<string, SourceFile> | undefined = new Map();
+  /** Pages' texts while they are held, by key; `undefined` once they are dropped. */
+  private held: Map<string, string> | undefined = new Map();
   private heldChars = 0;
 
   /** @param heldMaxChars texts are held up to this many characters in all ({@link HELD_SOURCE_MAX_CHARS}) */
@@ -217,8 +223,9 @@ export class SiteAssembler {
 
   /**
    * Adds a page read from `file`; returns false when an earlier page of its URL wins.
-   * @param text the file's text, held with the site while all texts fit {@link HELD_SOURCE_MAX_CHARS};
-   *   without it, the page is read from `file` when served, and so are all others
+   * @param text the page text (page-text.ts), held with the site while all texts fit
+   *   {@link HELD_SOURCE_MAX_CHARS}; without it, the page is read from `file` and put through the
+   *   pipeline again when served, and so are all others
    */
   add(page: Page, rank: number, file: SourceFile, text?: string): boolean {
     const existing = this.pages.get(page.key);
@@ -230,18 +237,14 @@ export class SiteAssembler {
     }
     this.pages.set(page.key, page);
     this.ranks.set(page.key, rank);
+    this.sources.set(page.key, file);
     this.heldChars += text?.length ?? Infinity;
     if (this.held !== undefined && text !== undefined && this.heldChars <= this.heldMaxChars) {
-      this.held.set(page.key, file);
-      this.sources.set(page.key, heldSource(file, text));
+      this.held.set(page.key, text);
       return true;
     }
-    this.sources.set(page.key, file);
-    if (this.held !== undefined) {
-      // Over the budget: every page is read from disk, so no page is older than another.
-      for (const [key, disk] of this.held) this.sources.set(key, disk);
-      this.held = undefined;
-    }
+    // Over the budget: every page is read from disk, so no page is older than another.
+    this.held = undefined;
     return true;
   }
 
@@ -269,6 +272,7 @@ export class SiteAssembler {
       translations,
       internalZone,
       sources: this.sources,
+      textOf: textOfPage(this.sources, this.held, conventions.generator, internalZone),
       urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions), sitePath),
       redirects,
       lowercaseUrls,
@@ -276,6 +280,26 @@ export class SiteAssembler {
       assets: new Map(),
     };
   }
+}
+
+/**
+ * {@link Site.textOf}: the held text, else the file read again through the same pipeline.
+ * @param held the texts held, by page key; `undefined` when they exceeded the budget
+ */
+function textOfPage(
+  sources: ReadonlyMap<string, SourceFile>,
+  held: ReadonlyMap<string, string> | undefined,
+  generator: Generator,
+  zone: InternalZone,
+): (page: Page) => string {
+  return (page) => {
+    const text = held?.get(page.key);
+    if (text !== undefined) return text;
+    const file = sources.get(page.key);
+    if (file === undefined) throw new Error(`no source for page ${page.key}`);
+    const internal = page.kind === 'internal';
+    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files: filesOfSource(file, zone) }).text;
+  };
 }
 
 /**
@@ -308,7 +332,8 @@ export function withAssets(site: Site, assets: readonly AssetFile[]): Site {
 }
 
 /**
- * Builds the site from the content files, reading each once and keeping none of their text.
+ * Builds the site from the content files, reading each once and putting it through the pipeline
+ * once (page-text.ts); the page texts are held while they fit the budget.
  * Drafts (`draft: true`) are left out; duplicate URLs are resolved by {@link SiteAssembler}.
  * Links are not checked here: that needs every page rendered (`sitegate check` does it).
  */
@@ -323,33 +348,35 @@ export function buildSite(files: readonly SourceFile[], options: BuildSiteOption
   return assembler.finish(options.fallbackName, options.conventions);
 }
 
-/** A page's metadata from its source; strings kept are detached from the source text. */
+/**
+ * A page's metadata and text: its kind first (what it may include depends on it), then the
+ * pipeline (page-text.ts); strings kept are detached from the source text.
+ */
 function readPage(
   file: SourceFile,
   text: string,
   data: Record<string, unknown>,
-  body: string,
   path: PagePath,
   problems: ContentProblem[],
   conventions: Conventions,
-): Page {
+  options: ReadOptions,
+): { page: Page; pageText: PageText } {
   const declared = conventions.pages.get(file.relPath);
-  const declaredTitle = declared?.title;
-  const needs = {
-    h1: declaredTitle === undefined && scalarText(data.title) === undefined,
-    paragraph: scalarText(data.description) === undefined,
-  };
-  const summary = needs.h1 || needs.paragraph ? summarizeMarkdown(body, needs) : { firstH1: undefined, firstParagraph: undefined };
-  // Custom attribute delimiters (VitePress `markdown.attrs`, `# Intro %{#intro}%`) are not read by the summary's parser.
-  const firstH1 =
-    summary.firstH1 === undefined || conventions.markdownAttrs === undefined
-      ? summary.firstH1
-      : withoutHeadingAttrs(summary.firstH1, conventions.markdownAttrs);
-  const title = declaredTitle === undefined ? deriveTitle(data, firstH1, file.relPath) : { title: declaredTitle, fromFallback: false };
-  if (title.fromFallback)
-    problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
   const zone = internalZoneOf(conventions);
   const kind = deriveKind(data, { relPath: file.relPath, realRelPath: file.realRelPath, key: path.key }, zone);
+  const pageText = pageTextOf(text, {
+    relPath: file.relPath,
+    internal: kind.kind === 'internal',
+    generator: conventions.generator,
+    files: filesOfSource(file, zone, options.protectedPaths),
+    data,
+    declaredTitle: declared?.title,
+    attrDelimiters: conventions.markdownAttrs === false ? undefined : conventions.markdownAttrs,
+  });
+  const title = pageText.title;
+  if (title.fromFallback)
+    problems.push({ severity: 'warning', file: file.relPath, message: `no title (frontmatter title or H1); using "${title.title}"` });
+  problems.push(...pageText.problems);
   if (kind.invalid !== undefined) problems.push({ severity: 'warning', file: file.relPath, message: kind.invalid });
   if (kind.kind === 'internal' && !zone.isInternalKey(path.key))
     problems.push({
@@ -359,13 +386,13 @@ function readPage(
         'access: internal outside internal/: its URL answers 401 to the public where a missing page answers 404, ' +
         'which shows that it exists; under internal/ every URL answers alike',
     });
-  return {
+  const page: Page = {
     key: path.key,
     url: path.url,
     markdownUrl: path.isIndex ? `${path.url}index.md` : `${path.url}.md`,
     file: file.relPath,
     title: detached(title.title),
-    description: detached(deriveDescription(data, summary.firstParagraph)),
+    description: detached(pageText.description),
     kind: kind.kind,
     lang: localeOfFile(file.relPath, conventions.locales).lang,
     section: sectionOf(path.key),
@@ -376,6 +403,7 @@ function readPage(
     inLlms: data.llms !== false,
     ...withNav(pageNavOf(data, conventions.generator, declared)),
   };
+  return { page, pageText };
 }
 
 /** `{ nav }` when there is one, else nothing: most pages carry no `nav` property at all. */

@@ -37,7 +37,11 @@ export class SiteSearchBuilder {
     return builder;
   }
 
-  /** Adds a page of `language` (index-builder.ts `add`). */
+  /**
+   * Adds a page of `language` (index-builder.ts `add`).
+   * @param markdown the page's search text (content/page-text.ts `PageText.searchText`): the plain
+   *   body after the dialect step, never the written source
+   */
   add(document: SearchDocument, internal: boolean, markdown: string, language: string): void {
     this.builderOf(language).add(document, internal, markdown);
   }

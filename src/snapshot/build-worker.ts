@@ -1,6 +1,7 @@
 /**
  * A worker thread of the parallel build (parallel-build.ts): reads its share of the content files
- * into pages and counts their search terms, then posts both back and wakes the main thread.
+ * into pages through the one pipeline (content/page-text.ts, as the main thread does) and counts
+ * the terms of their search text, then posts both back and wakes the main thread.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { diskSource, type DiskSourceParts } from '../content/load.js';
@@ -13,14 +14,19 @@ const input = workerData as WorkerInput;
 const port: MessagePort = input.port;
 const signals = new Int32Array(input.signals);
 
-function run(files: readonly DiskSourceParts[], heldMaxChars: number, conventions: WorkerInput['conventions']): WorkerOutput {
+function run(
+  files: readonly DiskSourceParts[],
+  heldMaxChars: number,
+  conventions: WorkerInput['conventions'],
+  protectedPaths: readonly string[],
+): WorkerOutput {
   const problems: ContentProblem[] = [];
   const counter = new BatchCounter();
   const reads: WorkerOutput['reads'] = [];
   let texts: string[] | undefined = [];
   let heldChars = 0;
   files.forEach((parts, fileIndex) => {
-    const read = readSourcePage(diskSource(parts), problems, conventions);
+    const read = readSourcePage(diskSource(parts), problems, conventions, { protectedPaths });
     if (read !== undefined) {
       reads.push({ page: read.page, rank: read.rank, fileIndex });
       counter.add(read.page, read.body);
@@ -35,7 +41,7 @@ function run(files: readonly DiskSourceParts[], heldMaxChars: number, convention
 }
 
 try {
-  const output = run(input.files, input.heldMaxChars, input.conventions);
+  const output = run(input.files, input.heldMaxChars, input.conventions, input.protectedPaths);
   const buffers = output.batch.fields.flatMap((field) => [field.starts.buffer, field.ids.buffer, field.tfs.buffer, field.lengths.buffer]);
   port.postMessage(output, buffers as ArrayBuffer[]);
 } catch (error) {

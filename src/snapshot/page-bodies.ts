@@ -9,6 +9,7 @@ import { partBodies, partedBodies, wholeBodies, type PageBodies } from './bodies
 import { LazyMap, type BodyCache } from './lazy-map.js';
 import type { SiteView } from './site-view.js';
 import type { ContentProblem } from '../content/problems.js';
+import { isIncludeProblem } from '../content/dialects/index.js';
 import type { Log } from '../log.js';
 import type { Page } from '../content/page.js';
 
@@ -38,13 +39,35 @@ export interface PageBodiesOptions {
 }
 
 /**
+ * The `error` problems of the site's problems by file, made once per site: the dialect step's
+ * refused includes were found at build (content/page-text.ts) and are in `Site.problems`.
+ */
+const ERRORS_BY_FILE = new WeakMap<readonly ContentProblem[], Map<string, ContentProblem[]>>();
+
+/** The failed includes of `file` among a site's `problems` (indexed on first use). */
+function errorsOf(problems: readonly ContentProblem[], file: string): readonly ContentProblem[] {
+  let byFile = ERRORS_BY_FILE.get(problems);
+  if (byFile === undefined) {
+    byFile = new Map();
+    for (const problem of problems)
+      if (problem.severity === 'error' && isIncludeProblem(problem.message)) {
+        const list = byFile.get(problem.file);
+        if (list === undefined) byFile.set(problem.file, [problem]);
+        else list.push(problem);
+      }
+    ERRORS_BY_FILE.set(problems, byFile);
+  }
+  return byFile.get(file) ?? [];
+}
+
+/**
  * Tells `log` of each include the dialect step refused or could not read (its `error` problems,
- * content/dialects/index.ts), one warning line each: the page's path, the line of the include as
- * written and `check`'s message, which names the path, never the file's bytes (issue 28).
+ * content/dialects/index.ts, found at build), one warning line each, when the page is first
+ * rendered: the page's path, the line of the include as written and `check`'s message, which
+ * names the path, never the file's bytes (issue 28).
  */
 function logRefusedIncludes(log: Log, problems: readonly ContentProblem[]): void {
-  for (const problem of problems)
-    if (problem.severity === 'error') log.warn({ page: problem.file, line: problem.line, message: problem.message }, 'include refused');
+  for (const problem of problems) log.warn({ page: problem.file, line: problem.line, message: problem.message }, 'include refused');
 }
 
 /**
@@ -70,7 +93,7 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
           return undefined;
         }
         // Here, not in content/ (which stays pure): once per render, and a page is rendered once per snapshot.
-        if (options.log !== undefined) logRefusedIncludes(options.log, content.dialectProblems ?? []);
+        if (options.log !== undefined) logRefusedIncludes(options.log, errorsOf(site.problems, page.file));
         const language = { direction: languageOfKey(site.languages, key).direction, alternates: alternatesOf(site, key) };
         const around = {
           sidebarHtml: (internal?.sidebarOf ?? options.sidebarOf ?? view.pageSidebarOf)(page),

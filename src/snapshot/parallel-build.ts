@@ -1,6 +1,6 @@
 /**
- * The parallel build of big sites: worker threads read the content files and count their search
- * terms (most of a build's work), the main thread puts the pages and postings together in file
+ * The parallel build of big sites: worker threads read the content files, put each through the
+ * one pipeline (content/page-text.ts) and count its search text's terms (most of a build's work), the main thread puts the pages and postings together in file
  * order, so the result equals the single-threaded build. The main thread waits synchronously
  * (Atomics.wait on a shared counter the workers bump, then receiveMessageOnPort), so loading a
  * snapshot stays one synchronous call. Each worker's garbage (every file's text) dies with it.
@@ -39,15 +39,20 @@ export interface WorkerInput {
   signals: SharedArrayBuffer;
   /** The worker's share of {@link HELD_SOURCE_MAX_CHARS}: texts are sent back while they fit. */
   heldMaxChars: number;
-  /** The generator's conventions, which pages are read by (declared titles, nav fields). */
+  /** The generator's conventions, which pages are read by (declared titles, nav fields, the dialect). */
   conventions: Conventions | undefined;
+  /**
+   * The paths includes may never read (content/readable.ts): the files a worker rebuilds from
+   * their parts carry none of their own, so the load's are passed (every file of a load shares them).
+   */
+  protectedPaths: readonly string[];
 }
 
 /** What a worker posts back. */
 export interface WorkerOutput {
   /** Pages read, in file order; `fileIndex` is the file's index in the worker's share. */
   reads: { page: Page; rank: number; fileIndex: number }[];
-  /** The source text of each read, or `undefined` when they did not fit the worker's share. */
+  /** The page text of each read (content/page-text.ts), or `undefined` when they did not fit the worker's share. */
   texts: string[] | undefined;
   problems: ContentProblem[];
   /** The pages' counted terms, document d being reads[d]. */
@@ -99,6 +104,7 @@ export function buildInParallel(
       signals,
       heldMaxChars: HELD_SOURCE_MAX_CHARS / workerCount,
       conventions,
+      protectedPaths: files[0]?.protectedPaths ?? [],
     };
     const worker = new Worker(script, { workerData: input, transferList: [port2] });
     // Its error reaches this thread's event loop after the build, whatever became of it: heard,

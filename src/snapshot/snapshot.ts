@@ -146,7 +146,10 @@ export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOpt
   return snapshotOf(parallel ?? { ...buildContent(files, fallbackName, conventions, onProgress), workers: 0 }, options);
 }
 
-/** The site and its search index, built on this thread. */
+/**
+ * The site and its search index, built on this thread: the index counts each page's search text,
+ * the plain body the pipeline made (content/page-text.ts), so text an include brings in is found.
+ */
 function buildContent(
   files: readonly SourceFile[],
   fallbackName: string,

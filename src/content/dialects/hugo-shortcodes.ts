@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { stringify as stringifyYaml } from 'yaml';
 import { splitFrontmatter } from '../frontmatter.js';
-import type { PageUrlLookup } from '../links.js';
+import type { ContentFileLookup } from './index.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 import { shortcodeMatches } from './hugo-scan.js';
@@ -43,8 +43,8 @@ const ADMONITIONS = new Set([
 export interface HugoContext extends IncludeContext {
   /** The page's frontmatter, for `param`. */
   frontmatter: Record<string, unknown>;
-  /** Finds the page URL of a content file, for `ref`/`relref`. */
-  lookup: PageUrlLookup;
+  /** Whether a content file exists, for `ref`/`relref` (index.ts `ContentFileLookup`): no page URL needed. */
+  lookup: ContentFileLookup;
   /** Shortcodes not rendered, by name: how many were dropped and how many unwrapped. */
   unrendered: Map<string, { dropped: number; unwrapped: number }>;
 }
@@ -322,7 +322,11 @@ function paramOf(frontmatter: Record<string, unknown>, name: string): string | u
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
-/** A `ref` target as a link to the page's file relative to this page (link rewriting then finds its URL). */
+/**
+ * A `ref` target as a link to the page's file relative to this page (link rewriting then finds its URL,
+ * as for any `.md` link): gohugo.io/methods/shortcode/ref-relref — a path, with or without `.md`, to
+ * a page or a section (`_index.md`), relative to this page or, with a leading `/`, to the content folder.
+ */
 function refOf(target: string, context: HugoContext): string {
   const [file = '', fragment] = target.split('#', 2);
   const anchor = fragment === undefined ? '' : `#${fragment}`;

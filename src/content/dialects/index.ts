@@ -29,7 +29,6 @@
  * none of this syntax comes out as the very same string, so its `.md` is exactly its source.
  */
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
-import type { PageUrlLookup } from '../links.js';
 import type { ContentProblem } from '../problems.js';
 import { containers } from './container.js';
 import { expressiveCodeFences } from './expressive-code.js';
@@ -69,8 +68,8 @@ export interface DialectOptions {
   internal: boolean;
   /** The folders includes may read; `undefined` refuses every include. */
   files: SiteFiles | undefined;
-  /** The page URL of a content file, for Hugo `ref`. */
-  lookup: PageUrlLookup;
+  /** Whether a content file exists, for Hugo `ref` (see {@link ContentFileLookup}). */
+  lookup: ContentFileLookup;
   /**
    * The detected generator: only its dialect steps run (features.ts `stepApplies`); a plain folder
    * and `undefined` (tests of one step) run every step.
@@ -84,6 +83,14 @@ export interface DialectOptions {
    */
   attrDelimiters?: AttrDelimiters | undefined;
 }
+
+/**
+ * Whether a content file exists: its path (`/`-separated, relative to the content folder) when it
+ * does, else `undefined`. Hugo `ref`/`relref` asks it to write a link to the file, which the link
+ * step resolves as any `.md` link; it needs no page URL, so the dialect step runs while pages are
+ * read (content/page-text.ts `contentFileLookup`). A page URL lookup (content/links.ts) fits too.
+ */
+export type ContentFileLookup = (relPath: string) => string | undefined;
 
 /** A source as plain markdown. */
 export interface PlainMarkdown {
@@ -211,6 +218,11 @@ function locatedPartial(message: string): string | LocatedProblem {
 
 /** Messages of includes that failed: errors (content left out); the rest are warnings. */
 const INCLUDE_ERROR = /include refused|^(\{\{#|--8<--|\{\{% include|<!--@include|<<<|\{% include)/;
+
+/** Whether a problem's message is an include that failed (refused or unreadable): `check` lists it as an error, `serve` logs it. */
+export function isIncludeProblem(message: string): boolean {
+  return INCLUDE_ERROR.test(message);
+}
 
 /**
  * Problems as `check` lists them: includes that failed are errors, the rest warnings. A problem
