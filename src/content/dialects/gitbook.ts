@@ -12,7 +12,7 @@
  */
 import { admonitionMarkdown, tabsMarkdown } from './blocks.js';
 import { gitbookTagLine, replaceGitbookTags } from './gitbook-tags.js';
-import { codeLines, indentLines, indentOf, rewriteBlocks, trimNewlines, type RewrittenBlock } from './lines.js';
+import { codeLines, indentLines, indentOf, outsideCodeSpans, rewriteBlocks, trimNewlines, type RewrittenBlock } from './lines.js';
 
 /** A tag alone on its line: `{% name attrs %}` (read by a linear scanner, gitbook-tags.ts). */
 const TAG_LINE = { exec: gitbookTagLine };
@@ -205,8 +205,16 @@ function embedEnd(lines: readonly string[], code: readonly boolean[], from: numb
   return from;
 }
 
-/** Tags in running text: embeds become links, closing tags and unknown ones are dropped. */
+/**
+ * Tags in running text: embeds become links, closing tags and unknown ones are dropped. Tags in a
+ * code span (`` `{% endif %}` ``, a template language's syntax shown as an example) are text.
+ */
 function inlineTags(line: string, report: GitbookReport): string {
+  return outsideCodeSpans(line, (prose) => (prose.includes('{%') ? inlineProseTags(prose, report) : prose));
+}
+
+/** {@link inlineTags} on text outside code spans. */
+function inlineProseTags(line: string, report: GitbookReport): string {
   return replaceGitbookTags(line, ({ name, rest }) => {
     if (name === 'embed') {
       const url = attributesOf(rest).url ?? '';
