@@ -100,7 +100,8 @@ export function readGitBook(context: ReaderContext): Conventions {
   const config = context.configFile === undefined ? undefined : readTextFile(context.configFile);
   if (config !== undefined) {
     const structure =
-      (parseYaml(config, { logLevel: 'silent' }) as { root?: unknown; structure?: { summary?: unknown }; redirects?: unknown } | null) ?? {};
+      (parseYaml(config, { logLevel: 'silent' }) as { root?: unknown; structure?: { summary?: unknown }; redirects?: unknown } | null) ??
+      {};
     const root = typeof structure.root === 'string' ? structure.root : '';
     if (typeof structure.structure?.summary === 'string') summary = path.posix.join(root, structure.structure.summary);
     redirects = gitbookRedirects(structure.redirects, root);

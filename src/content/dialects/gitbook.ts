@@ -60,7 +60,11 @@ function inner(lines: readonly string[], from: number, to: number, indent: strin
 }
 
 /** The `{% <child> %}` blocks of a body (tabs of `{% tabs %}`, steps of `{% stepper %}`): each one's attributes and body through `recurse`. */
-function childrenOf(body: string, child: string, recurse: (markdown: string) => string): { attributes: Record<string, string>; body: string }[] {
+function childrenOf(
+  body: string,
+  child: string,
+  recurse: (markdown: string) => string,
+): { attributes: Record<string, string>; body: string }[] {
   const lines = body.split('\n');
   const code = codeLines(lines);
   const children: { attributes: Record<string, string>; body: string }[] = [];
@@ -190,7 +194,8 @@ function operationMarkdown(attributes: Record<string, string>, body: string): st
   const lines = head === '' ? [] : [`**${head}**`];
   if (attributes.summary !== undefined && attributes.summary !== '') lines.push(attributes.summary);
   if (body.trim() !== '') lines.push(body);
-  else if (attributes.src !== undefined && attributes.src !== '') lines.push(`[${attributes.src.split('/').pop() ?? attributes.src}](${attributes.src})`);
+  else if (attributes.src !== undefined && attributes.src !== '')
+    lines.push(`[${attributes.src.split('/').pop() ?? attributes.src}](${attributes.src})`);
   return lines.join('\n\n');
 }
 

@@ -34,7 +34,7 @@ function shownLine(line: string, prefix: string): string | undefined {
  * @example mdbookHiddenLines('```rust\n# fn main() {\nlet x = 5;\n# }\n```') // '```rust\nlet x = 5;\n```'
  */
 export function mdbookHiddenLines(markdown: string): string {
-  if (!markdown.includes('#') || !/(?:^|\n)[ \t]*(?:`{3,}|~{3,})/.test(markdown)) return markdown;
+  if ((!markdown.includes('#') && !markdown.includes('hidelines=')) || !/(?:^|\n)[ \t]*(?:`{3,}|~{3,})/.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   const code = codeLines(lines);
   const out: string[] = [];
