@@ -123,5 +123,7 @@ function summaryConventions(context: ReaderContext, generator: 'mdbook' | 'gitbo
           file.relPath,
           `not linked from ${summaryPath}, so ${generator === 'mdbook' ? 'mdBook' : 'GitBook'} does not publish it`,
         );
-  return conventionsOf(generator, context, declaration, { site, unpublished, fallbackOrder: 'path' });
+  const conventions = conventionsOf(generator, context, declaration, { site, unpublished, fallbackOrder: 'path' });
+  // The nav is SUMMARY's tree (content/folders.ts) when it declares any page.
+  return declaration.pages.size === 0 ? conventions : { ...conventions, summaryNav: true };
 }
