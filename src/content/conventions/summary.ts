@@ -65,7 +65,7 @@ export function readSummary(text: string, summaryPath: string, declaration: Decl
         const title = headings === 0 && !declaredAny && token.tag === 'h1';
         headings++;
         if (!title) group = heading.label;
-      } else if (token.type === 'inline') declareLinks(token);
+      } else if (token.type === 'inline') declareLinks(token, undefined, undefined, parents.length > 0);
       i++;
     }
     return i;
@@ -79,7 +79,8 @@ export function readSummary(text: string, summaryPath: string, declaration: Decl
     }
     return i;
   };
-  const declareLinks = (inline: Token, onLabel?: (label: string) => void, onFile?: (file: string) => void): void => {
+  // `inList` false: a prefix or suffix chapter (a link outside the lists), in no part (summary.html "Suffix Chapter").
+  const declareLinks = (inline: Token, onLabel?: (label: string) => void, onFile?: (file: string) => void, inList = true): void => {
     const children = inline.children ?? [];
     for (let c = 0; c < children.length; c++) {
       const open = children[c] as Token;
@@ -88,7 +89,7 @@ export function readSummary(text: string, summaryPath: string, declaration: Decl
       const label = inlineText(children.slice(c + 1, close === -1 ? undefined : close));
       const file = linkedFile(open.attrGet('href') ?? '', base);
       if (file !== undefined && /\.md$/i.test(file)) {
-        declaration.page(file, { title: label, label, parent: parents.at(-1), group });
+        declaration.page(file, { title: label, label, parent: parents.at(-1), group: inList ? group : undefined });
         declaredAny = true;
         onFile?.(file);
       }
