@@ -69,16 +69,17 @@ function rewriteSrcsets(html: string, map: (value: string, attribute: 'src' | 'h
   return html.replace(SRCSET, (whole, lead: string, double?: string, single?: string, offset?: number) => {
     const value = (double ?? single ?? '').replace(/&amp;/g, '&');
     if (/data:/i.test(value)) return whole;
-    let changed = false;
     const candidates = value.split(',').map((candidate) => {
       const trimmed = candidate.trim();
       const space = trimmed.search(/\s/);
       const url = space === -1 ? trimmed : trimmed.slice(0, space);
       const mapped = url === '' ? undefined : map(url, 'src', offset ?? 0);
-      if (mapped === undefined) return trimmed;
-      changed = true;
-      return mapped + (space === -1 ? '' : trimmed.slice(space));
+      return mapped === undefined
+        ? { text: trimmed, mapped: false }
+        : { text: mapped + (space === -1 ? '' : trimmed.slice(space)), mapped: true };
     });
-    return changed ? `${lead}"${candidates.join(', ').replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"` : whole;
+    if (!candidates.some((candidate) => candidate.mapped)) return whole;
+    const rewritten = candidates.map((candidate) => candidate.text).join(', ');
+    return `${lead}"${rewritten.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
   });
 }

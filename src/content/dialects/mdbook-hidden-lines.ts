@@ -10,8 +10,8 @@
  */
 import { codeLines } from './lines.js';
 
-/** A fence opening: its indentation, its marker and its info string. */
-const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
+/** A fence opening: its indentation and its marker; its info string is the rest of the line. */
+const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})/;
 
 /** The prefix that hides lines of a block with info string `info`, `'# '` standing for Rust's rule; undefined for none. */
 function hidingPrefix(info: string): string | undefined {
@@ -50,8 +50,8 @@ export function mdbookHiddenLines(markdown: string): string {
     if (fence === undefined) {
       // The block's opening line.
       const open = FENCE_OPEN.exec(line);
-      fence = open?.[2] ?? '```';
-      prefix = hidingPrefix(open?.[3] ?? '');
+      fence = open?.[1] ?? '```';
+      prefix = hidingPrefix(open === null ? '' : line.slice(open[0].length));
       out.push(line);
       continue;
     }
