@@ -86,9 +86,10 @@ const CORPORA: readonly CorpusCheck[] = [
       'not served (neither page nor static file): 1 .gotmpl',
       '  .gotmpl: news/_content.gotmpl',
       '1 link to 1 known-missing target ignored (setting check.knownMissing)',
-      '789 pages, 58 static files, 0 errors, 191 warnings',
+      // 188: GitBook tags in code spans (`{{% foo %}}` in Hugo's shortcode docs) are text, no longer reported as unrendered (issue 31).
+      '789 pages, 58 static files, 0 errors, 188 warnings',
     ],
-    warnings: 191,
+    warnings: 188,
   },
   { name: 'mdbook', overlay: [], knownMissing: [], summary: ['111 pages, 28 static files, 0 errors, 0 warnings'], warnings: 0 },
   { name: 'mkdocs', overlay: [], knownMissing: [], summary: ['96 pages, 102 static files, 0 errors, 3 warnings'], warnings: 3 },
