@@ -110,6 +110,22 @@ describe('mdBook hidden lines (mdbook.html#hiding-code-lines)', () => {
   });
 });
 
+describe('mdBook syntax on hostile input', () => {
+  it('reads thousands of fences, hidden lines and titles in linear time', () => {
+    const shapes = [
+      '```rust\n# a\n'.repeat(20_000),
+      '{{#title '.repeat(40_000),
+      '```rust,hidelines=' + '#'.repeat(200_000),
+      '{{#playground '.repeat(40_000),
+    ];
+    for (const shape of shapes) {
+      const started = performance.now();
+      mdbook(shape);
+      expect(performance.now() - started, shape.slice(0, 20)).toBeLessThan(3_000);
+    }
+  });
+});
+
 describe('mdBook feature rows', () => {
   it('are mdBook rows with a doc page each, listed for mdBook sites', () => {
     for (const row of mdbookFeatures) {
