@@ -69,7 +69,8 @@ describe('mdBook: book.toml + SUMMARY.md', () => {
   });
 
   it('orders and titles the chapters as SUMMARY.md does, labels as plain text', () => {
-    expect(outline(snapshot)).toEqual(['Foreword /foreword', 'Getting Started /ch01', 'Install & Run /ch01-01', 'Zebra /ch02']);
+    // The nav nests as SUMMARY.md's lists do (issue 31): Install & Run is Getting Started's sub-chapter.
+    expect(outline(snapshot)).toEqual(['Foreword /foreword', 'Getting Started /ch01', '  Install & Run /ch01-01', 'Zebra /ch02']);
     expect(titles(snapshot)).toEqual({
       '/foreword': 'Foreword',
       '/ch01': 'Getting Started',
@@ -114,12 +115,16 @@ describe('GitBook: SUMMARY.md with groups', () => {
   it('names folders by their SUMMARY group, in SUMMARY order', () => {
     expect(snapshot.site.generator.name).toBe('gitbook');
     expect(snapshot.site.name).toBe('Welcome');
+    // The nav is SUMMARY.md's (issue 31): each `## Group` holds its pages whatever their folders
+    // (Welcome is the root README), and Keys nests under Reference, the chapter whose list holds it.
     expect(outline(snapshot)).toEqual([
-      'Start Here /start/',
+      'Start Here /',
+      '  Welcome /',
       '  Zed /start/zed',
       '  Alpha /start/alpha',
       'API Docs /api/',
-      '  Keys /api/keys',
+      '  Reference /api/',
+      '    Keys /api/keys',
     ]);
     expect(llmsUrls(snapshot)).toEqual(['/index.md', '/start/zed.md', '/start/alpha.md', '/api/index.md', '/api/keys.md']);
   });

@@ -2,8 +2,9 @@
  * Links to static files (content/assets.ts) as pages write them: markdown images and links resolve
  * as page links do (content/links.ts, through {@link Site.urlOfFile}), root-absolute paths
  * (`/img/logo.png`, the generators' static folders) by the asset served there, and the `src` of
- * raw HTML media tags (`<img src="../.gitbook/assets/a.png">`, GitBook's figures) and the `href`
- * of its links (GitBook's card tables) both ways.
+ * raw HTML media tags (`<img src="../.gitbook/assets/a.png">`, GitBook's figures), each URL of
+ * their `srcset` (`<picture><source srcset>`, GitBook's light/dark images) and the `href` of its
+ * links (GitBook's card tables) both ways.
  */
 import { isAssetName } from './assets.js';
 import { decodeRequestPath } from './paths.js';
@@ -41,8 +42,8 @@ export function rewriteHtmlSources(
   html: string,
   map: (value: string, attribute: 'src' | 'href', offset: number) => string | undefined,
 ): string {
-  if (!/(src|href)\s*=/i.test(html)) return html;
-  return html.replace(
+  if (!/(src|srcset|href)\s*=/i.test(html)) return html;
+  const sources = html.replace(
     HTML_REFERENCE,
     (whole, lead: string, src?: string, href?: string, double?: string, single?: string, bare?: string, offset?: number) => {
       const value = (double ?? single ?? bare ?? '').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
@@ -50,4 +51,35 @@ export function rewriteHtmlSources(
       return mapped === undefined ? whole : `${lead}"${mapped.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
     },
   );
+  return /srcset\s*=/i.test(sources) ? rewriteSrcsets(sources, map) : sources;
+}
+
+/**
+ * `srcset` of `<img>` and `<source>` (GitBook's `<picture>` export of light and dark images),
+ * quoted: group 1 the tag up to the value, 2–3 the value.
+ */
+const SRCSET = /(<(?:img|source)\b[^>]*?\ssrcset\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
+
+/**
+ * Rewrites each URL of every `srcset` (WHATWG HTML §4.8.4.3.1: comma-separated image candidates,
+ * each a URL and an optional width or density descriptor) through `map`, as a `src`. A set with a
+ * `data:` URL, whose commas are the URL's own, is left as written.
+ */
+function rewriteSrcsets(html: string, map: (value: string, attribute: 'src' | 'href', offset: number) => string | undefined): string {
+  return html.replace(SRCSET, (whole, lead: string, double?: string, single?: string, offset?: number) => {
+    const value = (double ?? single ?? '').replace(/&amp;/g, '&');
+    if (/data:/i.test(value)) return whole;
+    const candidates = value.split(',').map((candidate) => {
+      const trimmed = candidate.trim();
+      const space = trimmed.search(/\s/);
+      const url = space === -1 ? trimmed : trimmed.slice(0, space);
+      const mapped = url === '' ? undefined : map(url, 'src', offset ?? 0);
+      return mapped === undefined
+        ? { text: trimmed, mapped: false }
+        : { text: mapped + (space === -1 ? '' : trimmed.slice(space)), mapped: true };
+    });
+    if (!candidates.some((candidate) => candidate.mapped)) return whole;
+    const rewritten = candidates.map((candidate) => candidate.text).join(', ');
+    return `${lead}"${rewritten.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+  });
 }

@@ -8,6 +8,7 @@
 import type { Page } from './page.js';
 import { encodePath, parentFolderKey } from './paths.js';
 import type { DeclaredFolder, FallbackOrder } from './conventions/types.js';
+import { summaryNavItems } from './summary-nav.js';
 
 /**
  * A folder of the site, for navigation and for generated listing pages. Folders are made of public
@@ -48,6 +49,11 @@ export interface FolderRules {
   /** Declared folders by path without slashes (`a/b`). */
   folders: ReadonlyMap<string, DeclaredFolder>;
   fallbackOrder: FallbackOrder;
+  /**
+   * The nav is SUMMARY.md's tree (mdBook, GitBook: content/conventions/types.ts `Conventions.summaryNav`):
+   * the root's items are its chapters, parts and groups (content/summary-nav.ts); the URL folders stay as they are.
+   */
+  summaryNav?: boolean | undefined;
 }
 
 /** A title for a folder without an index page: `release-notes` → `Release notes`. */
@@ -163,14 +169,23 @@ export function buildFolders(
     folders.set(key, folder);
     return folder;
   };
-  const root = build(rootKey);
+  const built = build(rootKey);
+  const root = rules.summaryNav === true ? { ...built, items: summaryNavItems(pages, rootKey) } : built;
+  if (root !== built) folders.set(rootKey, root);
   const navPages: Page[] = [];
+  // A SUMMARY chapter may be the root's own page too (GitBook's README.md with nested pages): listed once.
+  const listed = new Set<Page>();
+  const add = (page: Page): void => {
+    if (listed.has(page)) return;
+    listed.add(page);
+    navPages.push(page);
+  };
   const visit = (folder: Folder): void => {
-    if (folder.index !== undefined) navPages.push(folder.index);
+    if (folder.index !== undefined) add(folder.index);
     for (const item of folder.items)
       if (isFolder(item)) visit(item);
-      else navPages.push(item);
-    for (const page of folder.pages) if (page.nav?.hidden === true) navPages.push(page);
+      else add(item);
+    for (const page of folder.pages) if (page.nav?.hidden === true) add(page);
   };
   visit(root);
   return { folders, navPages };

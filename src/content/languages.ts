@@ -50,6 +50,8 @@ export interface LanguageRules {
   fallbackOrder: FallbackOrder;
   /** The default first (content/conventions/types.ts). */
   locales: readonly Locale[];
+  /** The nav follows SUMMARY.md's tree (content/folders.ts `FolderRules.summaryNav`). */
+  summaryNav?: boolean | undefined;
 }
 
 /**

@@ -46,9 +46,10 @@ export function fenceInfo(info: string): FenceInfo {
   for (const match of trimmed.matchAll(QUOTED)) attributes.set((match[1] as string).toLowerCase(), match[2] ?? match[3] ?? '');
   const rest = trimmed.replace(QUOTED, ' ');
   const lines = new Set<number>();
-  // MkDocs' attribute list: `{ .python .extra }`; otherwise the first word, cut at a brace or bracket.
+  // MkDocs' attribute list: `{ .python .extra }`; otherwise the first word, cut at a brace, a
+  // bracket or a comma (mdBook and rustdoc attributes: `rust,ignore`, rust-lang.github.io/mdBook/format/mdbook.html#rust-code-block-attributes).
   const braced = /^\{([^}]*)\}/.exec(rest);
-  const lang = braced !== null ? (/(?:^|\s)\.([\w+#-]+)/.exec(braced[1] ?? '')?.[1] ?? '') : (/^[^\s{[]*/.exec(rest)?.[0] ?? '');
+  const lang = braced !== null ? (/(?:^|\s)\.([\w+#-]+)/.exec(braced[1] ?? '')?.[1] ?? '') : (/^[^\s{[,]*/.exec(rest)?.[0] ?? '');
   // Docusaurus and VitePress ranges: `{1,3-5}`, anywhere after the language.
   for (const range of rest.matchAll(/\{([\d\s,-]+)\}/g)) addRanges(lines, (range[1] as string).split(','));
   const hl = attributes.get('hl_lines');

@@ -38,10 +38,16 @@ export class Declaration {
   private readonly claims = new Map<string, { label: string; position: number; depth: number }[]>();
 
   /** Declares a page at the next position; a page declared twice keeps its first place. */
-  page(relPath: string, fields: { label?: string | undefined; title?: string | undefined } = {}): void {
+  page(
+    relPath: string,
+    fields: { label?: string | undefined; title?: string | undefined; parent?: string | undefined; group?: string | undefined } = {},
+  ): void {
     for (const files of this.open) files.push(relPath);
     if (this.pages.has(relPath)) return;
-    this.pages.set(relPath, { position: this.next++, label: fields.label, title: fields.title });
+    const declared: DeclaredPage = { position: this.next++, label: fields.label, title: fields.title };
+    if (fields.parent !== undefined && fields.parent !== relPath) declared.parent = fields.parent;
+    if (fields.group !== undefined) declared.group = fields.group;
+    this.pages.set(relPath, declared);
   }
 
   /**

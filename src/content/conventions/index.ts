@@ -51,9 +51,10 @@ export function readConventions(contentDir: string, files: readonly SourceFile[]
   const conventions = readGeneratorConventions(contentDir, files, options, candidates);
   // Every folder named like a language holds an internal zone, recognised as a locale or not (fail closed).
   const languageFolders = [...(conventions.languageFolders ?? []), ...candidates];
-  return options.redirects === undefined
-    ? { ...conventions, languageFolders }
-    : { ...conventions, languageFolders, redirects: options.redirects };
+  if (options.redirects === undefined) return { ...conventions, languageFolders };
+  // The generator's own redirects (book.toml, .gitbook.yaml: content/conventions/book.ts), the setting's over them.
+  const redirects = new Map([...(conventions.redirects ?? []), ...options.redirects]);
+  return { ...conventions, languageFolders, redirects };
 }
 
 /**

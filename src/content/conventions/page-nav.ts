@@ -12,6 +12,10 @@ export interface PageNav {
   hidden?: true;
   /** Position declared outside the page (content/conventions/types.ts `DeclaredPage`): first among siblings. */
   position?: number;
+  /** The page it is nested under in a SUMMARY.md nav, by file path (`DeclaredPage.parent`). */
+  parent?: string;
+  /** Its SUMMARY.md part or group label (`DeclaredPage.group`). */
+  group?: string;
 }
 
 /** Where each generator keeps a page's label, weight and hidden flag in frontmatter. */
@@ -50,6 +54,8 @@ export function pageNavOf(data: Record<string, unknown>, generator: Generator, d
   if (fields === undefined && declared === undefined) return undefined;
   const nav: PageNav = {};
   if (declared !== undefined) nav.position = declared.position;
+  if (declared?.parent !== undefined) nav.parent = declared.parent;
+  if (declared?.group !== undefined) nav.group = declared.group;
   const label = declared?.label ?? scalarText(fields?.label(data));
   if (label !== undefined) nav.label = label;
   if (fields === undefined) return nav;

@@ -26,6 +26,13 @@ export interface DeclaredPage {
   label?: string | undefined;
   /** The page's title by the generator's rule (mdBook/GitBook SUMMARY label, MkDocs `nav` title). */
   title?: string | undefined;
+  /**
+   * The page it is nested under in the nav, by file path relative to the content folder: the
+   * SUMMARY.md chapter whose list holds it (mdBook numbered chapters, GitBook nested pages).
+   */
+  parent?: string | undefined;
+  /** The nav group it is in, by label: mdBook's part title (`# Part`), GitBook's `## Group`. */
+  group?: string | undefined;
 }
 
 /** A folder's label and place as declared by a category file, a sidebar group or a section page. */
@@ -107,6 +114,12 @@ export interface Conventions {
    * content/conventions/hugo-hooks.ts): its links sitegate cannot resolve are the hook's, not broken.
    */
   renderLinkHook?: RenderLinkHook | undefined;
+  /**
+   * The nav is SUMMARY.md's tree (mdBook, GitBook): pages nest under the chapters their
+   * {@link DeclaredPage.parent} names and in the groups of {@link DeclaredPage.group}, not in their
+   * URL folders (content/folders.ts `buildFolders`).
+   */
+  summaryNav?: boolean | undefined;
   /**
    * Moved pages from the `redirects` setting: decoded URL path → where it moved (a URL path of the
    * site in any spelling, or an absolute `http(s)` URL). Answered with 308 (snapshot/lookup.ts).

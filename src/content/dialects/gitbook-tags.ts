@@ -3,8 +3,8 @@
  * expressions whose optional attribute text and surrounding whitespace could match the same
  * spaces in many ways (polynomial backtracking: `{% hint` and 10,000 spaces took seconds). Reads
  * what they read: `{%`, an optional `-`, whitespace, a name of word characters and `@ / . -`, then
- * either nothing or whitespace and attribute text without `%`, then whitespace, an optional `-`
- * and `%}`.
+ * either nothing or whitespace and attribute text up to the first `%}` (a `%` inside a value is
+ * text), then whitespace, an optional `-` and `%}`.
  */
 import { isSpace } from './lines.js';
 
@@ -20,11 +20,26 @@ const isNameChar = (char: string | undefined): boolean => char !== undefined && 
 
 /**
  * The tag starting at `at` (where `text` has `{%`), or undefined when none starts there. Reads up
- * to the first `%` after the name at most, so reading every `{%` of a text is linear in it.
+ * to the next `{%` at most, so reading every `{%` of a text is linear in it.
  */
 export function gitbookTagAt(text: string, at: number): GitbookTag | undefined {
   // `{%-` trims whitespace; in `{%- %}` the `-` is the name all the same.
   return text[at + 2] === '-' ? (tagFrom(text, at + 3) ?? tagFrom(text, at + 2)) : tagFrom(text, at + 2);
+}
+
+/**
+ * Where the tag whose attribute text starts at `from` ends: the first `%}`, read up to the next
+ * `{%` at most (a tag holds no other tag). An attribute may hold a `%` of its own
+ * (`{% embed url="https://x/?a=50%" %}`): only `%}` closes, so that no longer ends the tag early.
+ * Each `{%` of a text reads to the next one at most, so reading them all stays linear.
+ */
+function closingAt(text: string, from: number): number | undefined {
+  for (let k = from; k < text.length - 1; k++) {
+    const char = text[k];
+    if (char === '%' && text[k + 1] === '}') return k;
+    if (char === '{' && text[k + 1] === '%') return undefined;
+  }
+  return undefined;
 }
 
 /** The tag whose name is at `from` after whitespace, or undefined. */
@@ -35,8 +50,8 @@ function tagFrom(text: string, from: number): GitbookTag | undefined {
   while (isNameChar(text[i])) i++;
   if (i === nameStart) return undefined;
   const name = text.slice(nameStart, i);
-  const percent = text.indexOf('%', i);
-  if (percent === -1 || text[percent + 1] !== '}') return undefined;
+  const percent = closingAt(text, i);
+  if (percent === undefined) return undefined;
   const inside = text.slice(i, percent);
   // Attribute text starts with whitespace; a name ends at the first character that is neither.
   if (inside !== '' && !isSpace(inside[0])) return undefined;

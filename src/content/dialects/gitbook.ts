@@ -4,18 +4,22 @@
  * `{% tab title="…" %}`) labelled sections, embeds (`{% embed url="…" %}`, with an optional caption
  * and `{% endembed %}`) and content references (`{% content-ref url="…" %}`) links, code blocks with
  * a title (`{% code title="…" %}`) the block under its bold title, OpenAPI operations
- * (`{% openapi src method path %}`) their method and path with the link the export puts inside.
- * Steppers, columns and other paired tags keep their content; a tag this file does not know is
- * dropped and reported.
+ * (`{% openapi src method path %}`, `{% swagger %}`) their method and path with a link to the spec,
+ * steppers (`{% stepper %}` / `{% step %}`) ordered lists, columns (`{% columns %}` / `{% column %}`)
+ * their content one after another, updates (`{% updates %}` / `{% update date="…" %}`) dated
+ * sections. A tag this file does not know is dropped and reported. Every row is in
+ * features/gitbook.ts with the documentation page it follows.
  */
 import { admonitionMarkdown, tabsMarkdown } from './blocks.js';
 import { gitbookTagLine, replaceGitbookTags } from './gitbook-tags.js';
-import { codeLines, indentLines, indentOf, rewriteBlocks, trimNewlines, type RewrittenBlock } from './lines.js';
+import { codeLines, indentLines, indentOf, outsideCodeSpans, rewriteBlocks, trimNewlines, type RewrittenBlock } from './lines.js';
 
 /** A tag alone on its line: `{% name attrs %}` (read by a linear scanner, gitbook-tags.ts). */
 const TAG_LINE = { exec: gitbookTagLine };
 /** Tags whose content is kept as it is, the tags themselves dropped. */
-const UNWRAPPED = new Set(['stepper', 'step', 'columns', 'column', 'swagger', 'swagger-description', 'openapi-schemas', 'openapi-webhook']);
+const UNWRAPPED = new Set(['step', 'columns', 'column', 'swagger-description', 'openapi-schemas', 'openapi-webhook', 'updates']);
+/** Blocks whose own tags are read by their case below (tabs, steps), not by the recursion first. */
+const READ_RAW = new Set(['tabs', 'stepper']);
 
 /** The attributes of a tag: `style="info"` → `{ style: 'info' }`. */
 export function attributesOf(text: string): Record<string, string> {
@@ -55,20 +59,45 @@ function inner(lines: readonly string[], from: number, to: number, indent: strin
   );
 }
 
-/** A `{% tabs %}` body as its tabs: each `{% tab title="…" %}` to its `{% endtab %}`. */
-function tabsOf(body: string, recurse: (markdown: string) => string): { label: string; body: string }[] {
+/** The `{% <child> %}` blocks of a body (tabs of `{% tabs %}`, steps of `{% stepper %}`): each one's attributes and body through `recurse`. */
+function childrenOf(
+  body: string,
+  child: string,
+  recurse: (markdown: string) => string,
+): { attributes: Record<string, string>; body: string }[] {
   const lines = body.split('\n');
   const code = codeLines(lines);
-  const tabs: { label: string; body: string }[] = [];
+  const children: { attributes: Record<string, string>; body: string }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const tag = code[i] === true ? null : TAG_LINE.exec(lines[i] ?? '');
-    if (tag?.[1] !== 'tab') continue;
-    const end = closingLine(lines, code, i, 'tab') ?? lines.length;
+    if (tag?.[1] !== child) continue;
+    const end = closingLine(lines, code, i, child) ?? lines.length;
     const indent = indentOf(lines[i] ?? '');
-    tabs.push({ label: attributesOf(tag[2] ?? '').title ?? `Tab ${tabs.length + 1}`, body: recurse(inner(lines, i + 1, end, indent)) });
+    children.push({ attributes: attributesOf(tag[2] ?? ''), body: recurse(inner(lines, i + 1, end, indent)) });
     i = end;
   }
-  return tabs;
+  return children;
+}
+
+/** A `{% tabs %}` body as its tabs: each `{% tab title="…" %}` to its `{% endtab %}`. */
+function tabsOf(body: string, recurse: (markdown: string) => string): { label: string; body: string }[] {
+  return childrenOf(body, 'tab', recurse).map((tab, i) => ({ label: tab.attributes.title ?? `Tab ${i + 1}`, body: tab.body }));
+}
+
+/**
+ * A stepper (gitbook.com/docs/creating-content/blocks/stepper: `{% stepper %}` holding
+ * `{% step %}` … `{% endstep %}` blocks, shown as numbered steps) as an ordered list: each step's
+ * content is its item, indented under its number so that headings, code and lists stay in it.
+ */
+function stepsMarkdown(body: string, recurse: (markdown: string) => string): string {
+  return childrenOf(body, 'step', recurse)
+    .map((step, i) => {
+      const marker = `${i + 1}. `;
+      const pad = ' '.repeat(marker.length);
+      const [first = '', ...rest] = step.body.split('\n');
+      return [marker + first, ...rest.map((line) => (line.trim() === '' ? '' : pad + line))].join('\n').trimEnd();
+    })
+    .join('\n\n');
 }
 
 /**
@@ -85,7 +114,7 @@ export function gitbookBlocks(markdown: string, recurse: (markdown: string) => s
     const end = name === 'embed' ? embedEnd(lines, code, i) : closingLine(lines, code, i, name);
     // A tab set's tags are read by tabsOf, which runs each tab's body through every dialect.
     const raw = end === undefined ? '' : inner(lines, i + 1, end, indent);
-    const body = name === 'tabs' ? raw : recurse(raw);
+    const body = READ_RAW.has(name) ? raw : recurse(raw);
     const block = blockMarkdown(name, attributes, body, recurse, report);
     return { text: block === undefined ? undefined : indentLines(block, indent), last: end ?? i };
   };
@@ -105,6 +134,13 @@ function blockMarkdown(
       return admonitionMarkdown(attributes.style ?? 'info', undefined, body);
     case 'tabs':
       return tabsMarkdown(tabsOf(body, recurse));
+    case 'stepper':
+      return stepsMarkdown(body, recurse);
+    case 'update': {
+      // gitbook.com/docs/creating-content/blocks/updates: each update is dated; its date leads it.
+      const date = attributes.date ?? '';
+      return date === '' ? body : `**${date}**\n\n${body}`;
+    }
     case 'embed': {
       const url = attributes.url ?? '';
       const caption = body.trim();
@@ -121,9 +157,18 @@ function blockMarkdown(
       return `[${body.trim() === '' ? src.split('/').pop() : body.trim()}](${src})`;
     }
     case 'openapi':
-    case 'openapi-operation': {
-      const method = (attributes.method ?? '').toUpperCase();
-      const head = `**${method} ${attributes.path ?? ''}**`.replace('** ', '**');
+    case 'openapi-operation':
+    case 'swagger':
+      return operationMarkdown(attributes, body);
+    case 'swagger-parameter': {
+      // The inline definition of the older `{% swagger %}` block: one parameter, its place and description.
+      const name = attributes.name ?? '';
+      const where = [attributes.in, attributes.type, attributes.required === 'true' ? 'required' : undefined].filter(Boolean).join(', ');
+      const description = [attributes.description, body.trim()].filter((part) => part !== undefined && part !== '').join(' ');
+      return `- \`${name}\`${where === '' ? '' : ` (${where})`}${description === '' ? '' : `: ${description}`}`;
+    }
+    case 'swagger-response': {
+      const head = `**Response ${attributes.status ?? ''}**${attributes.description === undefined ? '' : `: ${attributes.description}`}`;
       return body.trim() === '' ? head : `${head}\n\n${body}`;
     }
     default:
@@ -134,6 +179,24 @@ function blockMarkdown(
       report.dropped.push(name);
       return body === '' ? undefined : body;
   }
+}
+
+/**
+ * An API operation block (gitbook.com/docs/integrations/openapi: `{% openapi src="spec.yaml"
+ * path="/pets" method="get" %}`, `{% openapi-operation spec="name" … %}`, and the older
+ * `{% swagger %}` of the same attributes) as its method and path in bold, then what the export put
+ * inside (a link to the spec), else a link to `src`, else its `summary`.
+ */
+function operationMarkdown(attributes: Record<string, string>, body: string): string {
+  const method = (attributes.method ?? '').toUpperCase();
+  const where = `${attributes.baseUrl ?? ''}${attributes.path ?? ''}`;
+  const head = [method, where].filter((part) => part !== '').join(' ');
+  const lines = head === '' ? [] : [`**${head}**`];
+  if (attributes.summary !== undefined && attributes.summary !== '') lines.push(attributes.summary);
+  if (body.trim() !== '') lines.push(body);
+  else if (attributes.src !== undefined && attributes.src !== '')
+    lines.push(`[${attributes.src.split('/').pop() ?? attributes.src}](${attributes.src})`);
+  return lines.join('\n\n');
 }
 
 /** Where an embed ends: its `{% endembed %}` when one follows before the next tag, else its own line. */
@@ -147,8 +210,16 @@ function embedEnd(lines: readonly string[], code: readonly boolean[], from: numb
   return from;
 }
 
-/** Tags in running text: embeds become links, closing tags and unknown ones are dropped. */
+/**
+ * Tags in running text: embeds become links, closing tags and unknown ones are dropped. Tags in a
+ * code span (`` `{% endif %}` ``, a template language's syntax shown as an example) are text.
+ */
 function inlineTags(line: string, report: GitbookReport): string {
+  return outsideCodeSpans(line, (prose) => (prose.includes('{%') ? inlineProseTags(prose, report) : prose));
+}
+
+/** {@link inlineTags} on text outside code spans. */
+function inlineProseTags(line: string, report: GitbookReport): string {
   return replaceGitbookTags(line, ({ name, rest }) => {
     if (name === 'embed') {
       const url = attributesOf(rest).url ?? '';

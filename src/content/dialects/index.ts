@@ -10,7 +10,8 @@
  *    (mdbook-include.ts), MkDocs snippets `--8<--` (mkdocs-snippets.ts), VitePress
  *    `<!--@include:-->` (vitepress-include.ts) and `<<<` (vitepress-snippet.ts), GitBook
  *    `{% include %}` (gitbook-include.ts) — each reading through the one rule of content/readable.ts;
- * 2. Hugo shortcodes (hugo-shortcodes.ts), mdBook listings (mdbook-listing.ts), Vue in VitePress
+ * 2. Hugo shortcodes (hugo-shortcodes.ts), mdBook listings (mdbook-listing.ts), `{{#title}}`
+ *    (mdbook-include.ts) and hidden code lines (mdbook-hidden-lines.ts), Vue in VitePress
  *    pages (vue.ts), MkDocs `md_in_html` (md-in-html.ts);
  * 3. block syntax, nested in any order, each body through all of them again: `:::` containers
  *    (container.ts), MkDocs admonitions (mkdocs-admonition.ts), tabs (mkdocs-tabs.ts) and PyMdown
@@ -37,7 +38,8 @@ import { gitbookBlocks, type GitbookReport } from './gitbook.js';
 import { hugoShortcodes, type HugoContext } from './hugo-shortcodes.js';
 import { mkdocsIcons } from './icons.js';
 import { mdInHtml } from './md-in-html.js';
-import { mdbookIncludes } from './mdbook-include.js';
+import { mdbookIncludes, mdbookTitles } from './mdbook-include.js';
+import { mdbookHiddenLines } from './mdbook-hidden-lines.js';
 import { mdbookListings } from './mdbook-listing.js';
 import { mkdocsAdmonitions } from './mkdocs-admonition.js';
 import { autoAppended, mkdocsSnippets } from './mkdocs-snippets.js';
@@ -102,7 +104,7 @@ export interface PlainMarkdown {
 
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
 const TRIGGERS =
-  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\+\+|==|\^|~|\{[-+~=>]|\[\[(?:toc|TOC)\]\]|\[!code |line-numbers/;
+  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\+\+|==|\^|~|\{[-+~=>]|\[\[(?:toc|TOC)\]\]|\[!code |line-numbers|```rust|hidelines=/;
 
 /**
  * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a
@@ -182,7 +184,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     unrendered: new Map(),
   };
   if (on(['hugo'])) body = hugoShortcodes(body, hugo);
-  if (on(['mdbook'])) body = mdbookListings(body);
+  if (on(['mdbook'])) body = mdbookHiddenLines(mdbookTitles(mdbookListings(body)));
   if (on(['vitepress']) && !options.relPath.toLowerCase().endsWith('.mdx')) body = vueComponents(body);
   // VitePress steps of its own (features/vitepress.ts); `{{ }}` only on VitePress pages: elsewhere it is text.
   const interpolations: string[] = [];
