@@ -348,7 +348,7 @@ function readPage(
   return {
     key: path.key,
     url: path.url,
-    markdownUrl: path.isIndex ? `${path.url}index.md` : `${path.url}.md`,
+    markdownUrl: path.key.endsWith('/') ? `${path.url}index.md` : `${path.url}.md`,
     file: file.relPath,
     title: detached(title.title),
     description: detached(deriveDescription(data, summary.firstParagraph)),
@@ -360,6 +360,8 @@ function readPage(
     sourceChars: text.length,
     inLlms: data.llms !== false,
     ...withNav(pageNavOf(data, conventions.generator, declared)),
+    // A regular page at a URL with a trailing slash (Hugo's pretty URLs): not its folder's page.
+    ...(path.key.endsWith('/') && !path.isIndex ? { prettyUrl: true as const } : {}),
   };
 }
 

@@ -18,7 +18,7 @@ import type { Site } from '../content/site.js';
 import { isFolder, navLabel, type Folder } from '../content/folders.js';
 import { parentFolderKey } from '../content/paths.js';
 import { languageOfKey } from '../content/languages.js';
-import type { Page } from '../content/page.js';
+import { isFolderPage, type Page } from '../content/page.js';
 
 /** Entries a folder lists before it links to its listing page instead. */
 export const NAV_FOLDER_MAX_ITEMS = 60;
@@ -102,7 +102,7 @@ export function markCurrentPage(treeHtml: string, pageUrl: string): string {
 /** Whether the tree of `page`'s folder lists `page` (it is in the nav and among its folder's first entries). */
 export function isListedInTree(site: Site, page: Page): boolean {
   // A folder's own page is its folder's "Overview", listed first.
-  if (page.key.endsWith('/')) return true;
+  if (isFolderPage(page)) return true;
   const folder = site.folders.get(parentFolderKey(page.key));
   const at = folder?.items.indexOf(page) ?? -1;
   return at !== -1 && at < NAV_FOLDER_MAX_ITEMS;
