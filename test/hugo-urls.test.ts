@@ -45,7 +45,9 @@ describe('Hugo pretty URLs (gohugo.io/content-management/urls/)', async () => {
     'hugo.toml': 'title = "H"\n',
     'content/_index.md': '---\ntitle: Home\n---\n[basics](docs/basics/)\n',
     'content/docs/_index.md': '---\ntitle: Docs\n---\n[basics](basics/) [intro](intro/)\n',
-    'content/docs/basics.md': '---\ntitle: Basics\n---\n[intro](../intro/) [home](../../) [same](../basics/#top)\n',
+    'content/docs/basics.md':
+      '---\ntitle: Basics\n---\n[intro](../intro/) [home](../../) [same](../basics/#top)\n\n![Diagram](diagram.png)\n',
+    'content/docs/diagram.png': 'png',
     'content/docs/intro.md': '---\ntitle: Intro\n---\n[basics](../basics/)\n',
     'content/posts/my-post/index.md': '---\ntitle: Bundle\n---\n[basics](../../docs/basics/)\n',
   });
@@ -74,6 +76,19 @@ describe('Hugo pretty URLs (gohugo.io/content-management/urls/)', async () => {
     expect(await hrefs(t, '/docs/intro/')).toStrictEqual(['/docs/basics/']);
     expect(await hrefs(t, '/docs/')).toStrictEqual(['/docs/basics/', '/docs/intro/']);
     expect(await hrefs(t, '/posts/my-post/')).toStrictEqual(['/docs/basics/']);
+  });
+
+  it('serves markdown with the links resolved from the published URL', async () => {
+    const res = await t.app.inject({ url: '/docs/basics/index.md', headers: { accept: 'text/markdown' } });
+    expect(res.body).toContain(
+      '[intro](http://sitegate.test/docs/intro/) [home](http://sitegate.test/) [same](http://sitegate.test/docs/basics/#top)\n\n' +
+        '![Diagram](http://sitegate.test/docs/diagram.png)\n',
+    );
+  });
+
+  it('serves an image beside the file at its own URL, so the page one level deeper still shows it', async () => {
+    const body = (await t.app.inject({ url: '/docs/basics/', headers: { accept: 'text/html' } })).body;
+    expect(body).toContain('<img src="/docs/diagram.png" alt="Diagram">');
   });
 
   it('lists a regular page in its section, not as a section of its own', () => {
