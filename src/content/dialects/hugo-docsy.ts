@@ -22,7 +22,9 @@ export interface Rendered {
 
 /** A code block of `code` in language `lang`, fenced with more backticks than it holds. */
 export function fenced(code: string, lang: string): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
+  // A loop, not `Math.max(...runs)`: spreading the runs of a long body overflows the call stack.
+  let longest = 2;
+  for (const run of code.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
   const fence = '`'.repeat(longest + 1);
   return `${fence}${lang}\n${trimNewlines(code)}\n${fence}`;
 }
@@ -38,8 +40,9 @@ export function contentOf(body: string): string {
   const lines = trimNewlines(body)
     .split('\n')
     .map((line) => line.trimEnd());
-  const widths = lines.filter((line) => line !== '').map((line) => indentWidth(indentOf(line)));
-  return dedent(lines, widths.length === 0 ? 0 : Math.min(...widths)).join('\n');
+  let shared = Infinity;
+  for (const line of lines) if (line !== '') shared = Math.min(shared, indentWidth(indentOf(line)));
+  return dedent(lines, shared === Infinity ? 0 : shared).join('\n');
 }
 
 /** A title in bold, unless it holds bold text of its own (Docsy titles are markdown). */

@@ -85,6 +85,15 @@ const FIXTURES: Fixture[] = [
     problems: [],
   },
   {
+    name: 'youtube and vimeo with a title',
+    doc: 'https://gohugo.io/shortcodes/youtube/',
+    row: 'hugo.shortcode-embeds',
+    source: '{{< youtube id=0RKpf3rK57I title="A New Hugo Site in Under Two Minutes" >}}\n',
+    text: '[A New Hugo Site in Under Two Minutes](https://www.youtube.com/watch?v=0RKpf3rK57I)\n',
+    html: '<p><a href="https://www.youtube.com/watch?v=0RKpf3rK57I">A New Hugo Site in Under Two Minutes</a></p>\n',
+    problems: [],
+  },
+  {
     name: 'qr',
     doc: 'https://gohugo.io/shortcodes/qr/',
     row: 'hugo.shortcode-qr',
@@ -312,5 +321,21 @@ describe('the Hugo rows of the feature table', () => {
     }
     expect(new Set(hugoFeatures.map((row) => row.id)).size).toBe(hugoFeatures.length);
     expect(featuresOf('hugo')).toStrictEqual(hugoFeatures);
+  });
+});
+
+describe('Hugo shortcodes on pathological pages', () => {
+  it('read long bodies and long lines of calls without stalling or throwing', () => {
+    const pages = [
+      `{{< tabpane text=true >}}\n{{% tab header="A" %}}\n${'  line\n'.repeat(200_000)}{{% /tab %}}\n{{< /tabpane >}}\n`,
+      `{{< highlight go >}}\n${'` '.repeat(200_000)}\n{{< /highlight >}}\n`,
+      `${'{{< blocks/link-down >}} '.repeat(50_000)}\n`,
+      `  ${'{{< comment >}}{{< /comment >}}'.repeat(50_000)}\n`,
+    ];
+    for (const page of pages) {
+      const started = performance.now();
+      expect(() => dialect(page, { generator: 'hugo' })).not.toThrow();
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
   });
 });

@@ -319,9 +319,10 @@ function renderCall(
     case 'relref':
       return { text: refOf(named.path ?? first ?? '', context) };
     case 'youtube':
-      return { text: `[YouTube video](https://www.youtube.com/watch?v=${named.id ?? first ?? ''})` };
+      // gohugo.io/shortcodes/youtube/, /vimeo/: `title` names the video.
+      return { text: `[${named.title ?? 'YouTube video'}](https://www.youtube.com/watch?v=${named.id ?? first ?? ''})` };
     case 'vimeo':
-      return { text: `[Vimeo video](https://vimeo.com/${named.id ?? first ?? ''})` };
+      return { text: `[${named.title ?? 'Vimeo video'}](https://vimeo.com/${named.id ?? first ?? ''})` };
     case 'gist':
       return { text: `[Gist](https://gist.github.com/${named.user ?? first ?? ''}/${named.id ?? positional[1] ?? ''})` };
     case 'include': {
