@@ -123,6 +123,7 @@ describe('Hugo permalinks (gohugo.io/configuration/permalinks/)', async () => {
     'content/posts/bash-in-slow-motion.md': '---\ntitle: Bash in Slow Motion\ndate: 2023-03-15\n---\n',
     'content/posts/tls.md': '---\ntitle: TLS\ndate: 2024-11-02\nslug: tls-in-a-nutshell\n---\n',
     'content/tutorials/git-for-beginners.md': '---\ntitle: Git for Beginners\nurl: /git/\n---\n',
+    'content/tutorials/legacy.md': '---\ntitle: Legacy\nurl: /old/legacy.html\n---\n',
   });
 
   it('publishes pages and sections by the pattern of their section; url wins', async () => {
@@ -131,8 +132,11 @@ describe('Hugo permalinks (gohugo.io/configuration/permalinks/)', async () => {
       'posts/bash-in-slow-motion.md': '/articles/2023/03/bash-in-slow-motion/',
       'posts/tls.md': '/articles/2024/11/tls-in-a-nutshell/',
       'tutorials/git-for-beginners.md': '/git/',
+      // gohugo.io/content-management/urls/#url: a `url` with an extension names the file Hugo writes.
+      'tutorials/legacy.md': '/old/legacy',
     });
     expect(await hop(t, '/posts/tls')).toStrictEqual([308, '/articles/2024/11/tls-in-a-nutshell/']);
+    expect(await hop(t, '/old/legacy.html')).toStrictEqual([308, '/old/legacy']);
   });
 
   it('reads the flat form as page patterns and expands every documented token', () => {
