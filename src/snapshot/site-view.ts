@@ -97,8 +97,3 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
     updatedMsOf: (page) => gitDates?.timeOf(page.file) ?? page.lastModifiedMs,
   };
 }
-
-/** The folder key a page or folder key sits in: `/a/b` → `/a/`, `/a/` → `/a/`. */
-export function folderOf(key: string): string {
-  return key.endsWith('/') ? key : key.slice(0, key.lastIndexOf('/') + 1);
-}
