@@ -96,6 +96,14 @@ describe('Hugo pretty URLs (gohugo.io/content-management/urls/)', async () => {
     expect(docs?.items.map((item) => item.url)).toStrictEqual(['/docs/basics/', '/docs/intro/']);
     expect(t.loaded.snapshot.site.folders.has('/docs/basics/')).toBe(false);
   });
+
+  it('shows the page in its section’s sidebar as the current page, under its section in the breadcrumb', async () => {
+    const body = (await t.app.inject({ url: '/docs/basics/', headers: { accept: 'text/html' } })).body;
+    expect(body).toContain('<a href="/docs/basics/" aria-current="page">Basics</a>');
+    expect(body).toMatch(
+      /<nav class="breadcrumb" aria-label="Breadcrumb"><ol><li><a href="\/">[^<]*<\/a><\/li><li><a href="\/docs\/">Docs<\/a><\/li><\/ol><\/nav>/,
+    );
+  });
 });
 
 // gohugo.io/configuration/ugly-urls/: "uglyURLs = true" → https://example.org/section/article.html.
