@@ -249,6 +249,16 @@ const FIXTURES: Fixture[] = [
     problems: [],
   },
   {
+    name: 'conditional-text',
+    doc: 'https://www.docsy.dev/docs/adding-content/shortcodes/#conditional-text',
+    row: 'hugo.docsy-conditional-text',
+    source:
+      '{{% conditional-text include-if="foo" %}}\nThis text appears in the output only if `buildCondition = "foo"` is set.\n{{% /conditional-text %}}\n',
+    text: '\nThis text appears in the output only if `buildCondition = "foo"` is set.\n\n',
+    html: '<p>This text appears in the output only if <code>buildCondition = &quot;foo&quot;</code> is set.</p>\n',
+    problems: [],
+  },
+  {
     name: 'imgproc',
     doc: 'https://www.docsy.dev/docs/adding-content/shortcodes/#imgproc',
     row: 'hugo.docsy-imgproc',

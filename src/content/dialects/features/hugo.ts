@@ -188,6 +188,16 @@ export const hugoFeatures: readonly DialectFeature[] = [
   ),
   shortcode(
     {
+      id: 'hugo.docsy-conditional-text',
+      feature: 'Docsy conditional-text',
+      doc: `${DOCSY}#conditional-text`,
+      support: 'partial',
+      note: 'The text is kept whatever the buildCondition setting, which sitegate does not read.',
+    },
+    ['conditional-text'],
+  ),
+  shortcode(
+    {
       id: 'hugo.docsy-imgproc',
       feature: 'Docsy imgproc',
       doc: `${DOCSY}#imgproc`,
