@@ -229,11 +229,11 @@ describe('Hugo: weight, linkTitle, sections, headless and build.render', () => {
     expect(snapshot.site.name).toBe('Hugo Site');
     expect(outline(snapshot).filter((line) => !line.includes('_index'))).toEqual([
       'About /about/',
-      '  Team /about/team',
+      '  Team /about/team/',
       'Docs /docs/',
-      '  Ay /docs/a',
-      '  Bee page /docs/b',
-      '  Cee page /docs/c',
+      '  Ay /docs/a/',
+      '  Bee page /docs/b/',
+      '  Cee page /docs/c/',
       'Glossary /glossary/',
       'Leaf /leaf/',
     ]);

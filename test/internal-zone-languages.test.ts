@@ -123,15 +123,17 @@ const germanSite = (index: string): Record<string, string> => ({
 });
 
 describe.each([
-  ['a folder of markdown', {}, 'index.md'],
+  ['a folder of markdown', {}, 'index.md', '/de/internal/roadmap'],
   [
     'Docusaurus',
     { 'docusaurus.config.js': "export default { title: 'D', i18n: { defaultLocale: 'en', locales: ['en', 'de'] } };\n" },
     'index.md',
+    '/de/internal/roadmap',
   ],
   // Hugo's `index.md` makes a leaf bundle, whose other pages are resources: its sections have `_index.md`.
-  ['Hugo', { 'hugo.toml': 'title = "H"\ndefaultContentLanguage = "en"\n' }, '_index.md'],
-])('%s with a de/ language folder holding de/internal/', (_layout, config, index) => {
+  // Hugo publishes a regular page at its pretty URL, with a trailing slash (gohugo.io/content-management/urls/).
+  ['Hugo', { 'hugo.toml': 'title = "H"\ndefaultContentLanguage = "en"\n' }, '_index.md', '/de/internal/roadmap/'],
+])('%s with a de/ language folder holding de/internal/', (_layout, config, index, roadmap) => {
   const site = siteOf({ ...config, ...germanSite(index) });
 
   it('answers every URL of /de/internal/ as the root zone does, page, asset or none; a reader gets the page', async () => {
@@ -142,6 +144,7 @@ describe.each([
     ]);
     await expectTopZoneAnswer(t, [
       '/de/internal/roadmap',
+      '/de/internal/roadmap/',
       '/de/internal/roadmap.md',
       '/de/internal/',
       '/de/internal',
@@ -151,7 +154,7 @@ describe.each([
       '/de/internal/diagram.png',
     ]);
     const reader = await readerOf(t);
-    const page = await t.app.inject({ method: 'GET', url: '/de/internal/roadmap', headers: { ...reader, accept: 'text/markdown' } });
+    const page = await t.app.inject({ method: 'GET', url: roadmap, headers: { ...reader, accept: 'text/markdown' } });
     expect([page.statusCode, page.body.includes('The zebrafish launch is secret.')]).toStrictEqual([200, true]);
     const image = await t.app.inject({ method: 'GET', url: '/de/internal/diagram.png', headers: reader });
     expect([image.statusCode, image.body]).toStrictEqual([200, 'png']);
@@ -159,7 +162,7 @@ describe.each([
 
   it('lists it in no llms.txt, sitemap, search (lang=de too) or MCP answer', async () => {
     const t = await site;
-    expect(t.loaded.snapshot.site.pages.get('/de/internal/roadmap')?.kind).toBe('internal');
+    expect(t.loaded.snapshot.site.pages.get(roadmap)?.kind).toBe('internal');
     expect(await searchResults(t, 'de')).toStrictEqual([]);
     const german = await t.app.inject({ method: 'GET', url: '/de/llms.txt' });
     expect(german.statusCode).toBe(200);

@@ -102,39 +102,42 @@ describe('Hugo: sections, bundles, lowercase, slug, url, aliases', async () => {
     'content/bundle/index.md': '---\ntitle: Bundle\n---\n',
   });
 
+  // Hugo publishes regular pages at pretty URLs with their trailing slash
+  // (gohugo.io/content-management/urls/: `content/posts/post-1.md` → `/posts/post-1/`).
   it('publishes each page at its Hugo URL', () => {
     expect(pageUrls(t)).toStrictEqual({
       '_index.md': '/',
       'Functions/_index.md': '/functions/',
-      'Functions/Append.md': '/functions/append',
-      'docs/Intro.md': '/docs/start-here',
-      'commands/hugo_mod.md': '/commands/hugo_mod',
+      'Functions/Append.md': '/functions/append/',
+      'docs/Intro.md': '/docs/start-here/',
+      'commands/hugo_mod.md': '/commands/hugo_mod/',
       'bundle/index.md': '/bundle/',
     });
   });
 
   it.each([
-    ['/Functions/Append', '/functions/append'],
-    ['/functions/append/', '/functions/append'],
-    ['/Functions/Append/', '/functions/append'],
+    ['/Functions/Append', '/functions/append/'],
+    ['/functions/append', '/functions/append/'],
+    ['/Functions/Append/', '/functions/append/'],
     ['/Functions/_index', '/functions/'],
-    ['/old/append/', '/functions/append'],
-    ['/old/append', '/functions/append'],
-    ['/functions/older', '/functions/append'],
-    ['/docs/Intro', '/docs/start-here'],
-    ['/commands/hugo_mod/', '/commands/hugo_mod'],
+    ['/old/append/', '/functions/append/'],
+    ['/old/append', '/functions/append/'],
+    ['/functions/older', '/functions/append/'],
+    ['/docs/Intro', '/docs/start-here/'],
+    ['/commands/hugo_mod', '/commands/hugo_mod/'],
     ['/bundle/index.html', '/bundle/'],
+    ['/functions/append.md', '/functions/append/index.md'],
   ])('%s answers 308 to %s', async (from, to) => {
     expect(await hop(t, from)).toStrictEqual([308, to]);
   });
 
   it('keeps the query on a redirect, and answers 404 where nothing is', async () => {
-    expect(await hop(t, '/Functions/Append?x=1')).toStrictEqual([308, '/functions/append?x=1']);
+    expect(await hop(t, '/Functions/Append?x=1')).toStrictEqual([308, '/functions/append/?x=1']);
     expect(await hop(t, '/functions/nothing')).toStrictEqual([404, undefined]);
   });
 
   it('resolves root-absolute links in any spelling and page paths from the root', async () => {
-    expect(await hrefs(t, '/')).toStrictEqual(['/functions/append', '/docs/start-here']);
+    expect(await hrefs(t, '/')).toStrictEqual(['/functions/append/', '/docs/start-here/']);
   });
 });
 

@@ -5,7 +5,7 @@
  * llms-full.txt). Made of public pages only: an internal page never names a folder or shows in the
  * nav (content/access.ts).
  */
-import type { Page } from './page.js';
+import { isFolderPage, type Page } from './page.js';
 import { encodePath, parentFolderKey } from './paths.js';
 import type { DeclaredFolder, FallbackOrder } from './conventions/types.js';
 import { summaryNavItems } from './summary-nav.js';
@@ -117,7 +117,7 @@ export function buildFolders(
   };
   ensure(rootKey);
   for (const page of pages) {
-    if (page.key.endsWith('/')) ensure(page.key).index = page;
+    if (isFolderPage(page)) ensure(page.key).index = page;
     else ensure(parentFolderKey(page.key)).pages.push(page);
   }
   const byOrder = compare(rules.fallbackOrder);

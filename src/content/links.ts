@@ -39,6 +39,13 @@ export interface LinkRules {
    */
   pathFromRoot?: boolean;
   /**
+   * A link that names no `.md` file is read first as a URL relative to the page's own URL, then as
+   * a file path: Hugo writes links as they are (gohugo.io/content-management/urls/), so a browser
+   * resolves `../basics/` from the page's published URL, which for a regular page is one level
+   * deeper than its file (`docs/intro.md` at `/docs/intro/`).
+   */
+  pageUrlFirst?: boolean;
+  /**
    * A relative path that climbs past the content root stops at the root, as a URL path does
    * (RFC 3986 §5.2.4 remove_dot_segments): GitBook reads a space's paths inside the space only
    * (`.gitbook.yaml` `root`: "all other options that specify paths will be relative to this root
@@ -108,6 +115,10 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
     if (url !== undefined) return { kind: 'page', url: url + suffix };
     return lookup.rules?.renderLinkHook === undefined ? { kind: 'broken' } : { kind: 'hook' };
   }
+  if (lookup.rules?.pageUrlFirst === true && !/\.mdx?$/i.test(rawPath)) {
+    const url = fromPageUrl(fromRelPath, rawPath, lookup, false);
+    if (url !== undefined) return { kind: 'page', url: url + suffix };
+  }
   const linkPath = decodedPath(rawPath).replace(/(\.mdx?)\/$/i, '$1');
   const joined = joinedPath(fromRelPath, linkPath, lookup.rules);
   if (joined === '..' || joined.startsWith('../') || path.posix.isAbsolute(joined))
@@ -124,16 +135,23 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
     if (atRoot !== undefined) return { kind: 'page', url: atRoot + suffix };
   }
   // A link that names no file is a URL relative to the page's own (Hugo links, Docusaurus URL links).
-  const pageUrl = lookup.sitePath === undefined ? undefined : lookup(fromRelPath);
-  if (pageUrl !== undefined && !/\.mdx?$/i.test(rawPath)) {
-    const bases = lookup.rules?.pathFromRoot === true ? [pageUrl, '/'] : [pageUrl];
-    for (const base of bases) {
-      const key = decodeRequestPath(new URL(rawPath, `http://h${base}`).pathname);
-      const url = key === undefined ? undefined : lookup.sitePath?.(key);
-      if (url !== undefined) return { kind: 'page', url: url + suffix };
-    }
+  if (!/\.mdx?$/i.test(rawPath)) {
+    const url = fromPageUrl(fromRelPath, rawPath, lookup, lookup.rules?.pathFromRoot === true);
+    if (url !== undefined) return { kind: 'page', url: url + suffix };
   }
   return lookup.rules?.renderLinkHook === undefined ? { kind: 'broken' } : { kind: 'hook' };
+}
+
+/** The page URL a link path names read as a URL relative to the page's own URL (and to `/` when `fromRoot`), if any. */
+function fromPageUrl(fromRelPath: string, rawPath: string, lookup: PageUrlLookup, fromRoot: boolean): string | undefined {
+  const pageUrl = lookup.sitePath === undefined ? undefined : lookup(fromRelPath);
+  if (pageUrl === undefined) return undefined;
+  for (const base of fromRoot ? [pageUrl, '/'] : [pageUrl]) {
+    const key = decodeRequestPath(new URL(rawPath, `http://h${base}`).pathname);
+    const url = key === undefined ? undefined : lookup.sitePath?.(key);
+    if (url !== undefined) return url;
+  }
+  return undefined;
 }
 
 /**

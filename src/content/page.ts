@@ -52,6 +52,17 @@ export interface Page {
    * elsewhere, and old URLs from its frontmatter (content/conventions/urls.ts); absent when none.
    */
   readonly formerKeys?: readonly string[];
+  /**
+   * A regular page published at a URL with a trailing slash, as Hugo publishes `docs/basics.md` at
+   * `/docs/basics/` (gohugo.io/content-management/urls/): its key ends in `/` as a folder page's
+   * does, but it is no folder's page (see {@link isFolderPage}). Absent on every other page.
+   */
+  readonly prettyUrl?: true;
+}
+
+/** Whether a page is its folder's page (`/a/` from `a/index.md`), not a regular page at a pretty URL. */
+export function isFolderPage(page: Pick<Page, 'key' | 'prettyUrl'>): boolean {
+  return page.key.endsWith('/') && page.prettyUrl !== true;
 }
 
 /** Descriptions longer than this are cut at a word boundary and end with `…`. */

@@ -44,7 +44,11 @@ function candidatesOf(key: string, lowercase: boolean): { key: string; markdown:
   const html = withoutSuffix(key, /\.html?$/);
   if (html !== undefined && html !== '') candidates.push({ key: html, markdown: false });
   const markdown = withoutSuffix(key, /\.mdx?$/);
-  if (markdown !== undefined && markdown !== '') candidates.push({ key: markdown, markdown: true });
+  if (markdown !== undefined && markdown !== '') {
+    candidates.push({ key: markdown, markdown: true });
+    // `/a/b.md` for a page at a pretty URL (Hugo's `/a/b/`, whose markdown is `/a/b/index.md`).
+    if (!markdown.endsWith('/')) candidates.push({ key: `${markdown}/`, markdown: true });
+  }
   if (key !== '/') candidates.push({ key: key.endsWith('/') ? key.slice(0, -1) : `${key}/`, markdown: false });
   // Hugo and Starlight lowercase their URLs: `/a/B/` is a spelling of `/a/b`.
   const lower = key.toLowerCase();

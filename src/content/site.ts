@@ -389,7 +389,7 @@ function readPage(
   const page: Page = {
     key: path.key,
     url: path.url,
-    markdownUrl: path.isIndex ? `${path.url}index.md` : `${path.url}.md`,
+    markdownUrl: path.key.endsWith('/') ? `${path.url}index.md` : `${path.url}.md`,
     file: file.relPath,
     title: detached(title.title),
     description: detached(pageText.description),
@@ -402,6 +402,8 @@ function readPage(
     sourceChars: text.length,
     inLlms: data.llms !== false,
     ...withNav(pageNavOf(data, conventions.generator, declared)),
+    // A regular page at a URL with a trailing slash (Hugo's pretty URLs): not its folder's page.
+    ...(path.key.endsWith('/') && !path.isIndex ? { prettyUrl: true as const } : {}),
   };
   return { page, pageText };
 }

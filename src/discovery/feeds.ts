@@ -6,7 +6,7 @@
  * first, at most {@link FEED_MAX_ENTRIES}, with absolute URLs. Built from public pages only.
  */
 import { Feed } from 'feed';
-import type { Page } from '../content/page.js';
+import { isFolderPage, type Page } from '../content/page.js';
 import { parentFolderKey } from '../content/paths.js';
 
 /** Entries of a feed: the newest this many. */
@@ -34,11 +34,10 @@ export function feedEntries(
   updatedMsOf: (page: Page) => number = (page) => page.lastModifiedMs,
 ): FeedEntry[] {
   const undatedFolders = new Set<string>();
-  for (const page of publicPages)
-    if (page.publishedMs === undefined && !page.key.endsWith('/')) undatedFolders.add(parentFolderKey(page.key));
+  for (const page of publicPages) if (page.publishedMs === undefined && !isFolderPage(page)) undatedFolders.add(parentFolderKey(page.key));
   const entries: FeedEntry[] = [];
   for (const page of publicPages) {
-    if (page.key.endsWith('/') || page.kind === 'internal') continue;
+    if (isFolderPage(page) || page.kind === 'internal') continue;
     const datedFolder = page.publishedMs !== undefined && !undatedFolders.has(parentFolderKey(page.key));
     if (page.kind !== 'post' && !datedFolder) continue;
     entries.push({ page, dateMs: page.publishedMs ?? updatedMsOf(page) });

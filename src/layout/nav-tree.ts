@@ -17,7 +17,7 @@ import type { Site } from '../content/site.js';
 import { isFolder, navLabel, type Folder } from '../content/folders.js';
 import { parentFolderKey } from '../content/paths.js';
 import { languageOfKey } from '../content/languages.js';
-import type { Page } from '../content/page.js';
+import { isFolderPage, type Page } from '../content/page.js';
 
 /** Entries a folder lists before the rest is collapsed (on the current branch) or left to its listing page (elsewhere). */
 export const NAV_FOLDER_MAX_ITEMS = 60;
@@ -114,7 +114,7 @@ export function markCurrentPage(treeHtml: string, pageUrl: string): string {
  * which the collapsed rest that holds it is open.
  */
 export function isListedInTree(site: Site, page: Page): boolean {
-  if (page.key.endsWith('/')) return true;
+  if (isFolderPage(page)) return true;
   const folder = site.folders.get(parentFolderKey(page.key));
   const at = folder?.items.indexOf(page) ?? -1;
   return at !== -1 && at < NAV_FOLDER_MAX_ITEMS;

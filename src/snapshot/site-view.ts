@@ -5,8 +5,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Site } from '../content/site.js';
-import type { Page } from '../content/page.js';
-import { basePathOf } from '../content/paths.js';
+import { isFolderPage, type Page } from '../content/page.js';
+import { basePathOf, parentFolderKey } from '../content/paths.js';
 import type { SiteChrome } from '../layout/document.js';
 import { isListedInTree, markCurrentPage, renderNavTree } from '../layout/nav-tree.js';
 import { DEFAULT_BRANDING, imageUrlOf, type Branding } from '../layout/branding.js';
@@ -93,7 +93,8 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
     basePath,
     sidebarOf,
     pageSidebarOf: (page) => {
-      const folderKey = folderOf(page.key);
+      // A regular page at a pretty URL (Hugo's `/a/b/`) sits in its parent folder.
+      const folderKey = isFolderPage(page) ? page.key : parentFolderKey(page.key);
       // A page past its folder's first entries gets a tree of its own that lists it (nav-tree.ts).
       const tree = isListedInTree(site, page) ? sidebarOf(folderKey) : renderNavTree(site, folderKey, basePath, page);
       return markCurrentPage(tree, basePath + page.url);
@@ -102,9 +103,4 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
     editUrlOf: (page) => (editPattern === undefined ? undefined : editUrlOf(editPattern, page.file)),
     updatedMsOf,
   };
-}
-
-/** The folder key a page or folder key sits in: `/a/b` → `/a/`, `/a/` → `/a/`. */
-export function folderOf(key: string): string {
-  return key.endsWith('/') ? key : key.slice(0, key.lastIndexOf('/') + 1);
 }

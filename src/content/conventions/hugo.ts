@@ -14,6 +14,7 @@ import { scalarText } from '../page.js';
 import { Declaration, folderOfFile } from './declare.js';
 import { conventionsOf, frontmatters, readTextFile, shownPath, unreadable, type ReaderContext } from './context.js';
 import { languageTagOf } from './locales.js';
+import { hugoUrlConfigOf, type HugoUrlConfig } from './hugo-urls.js';
 import { renderLinkHookOf, type RenderLinkHook } from './hugo-hooks.js';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
 
@@ -46,6 +47,7 @@ export function readHugo(context: ReaderContext): Conventions {
   let lowercasePaths = true;
   let locales: Locale[] | undefined;
   let renderLinkHook: RenderLinkHook | undefined;
+  let hugoUrls: HugoUrlConfig | undefined;
   let languageFolders: string[] = [];
   if (context.configFile !== undefined) {
     const text = readTextFile(context.configFile) ?? '';
@@ -56,6 +58,7 @@ export function readHugo(context: ReaderContext): Conventions {
       site.title = scalarText(config.title);
       site.description = scalarText(objectOf(config.params)?.description);
       lowercasePaths = config.disablePathToLower !== true;
+      hugoUrls = hugoUrlConfigOf(config);
       // gohugo.io/configuration/all/#defaultcontentlanguage: the language of a site without `languages`.
       const lang = languageTagOf(scalarText(config.defaultContentLanguage) ?? scalarText(config.languageCode) ?? '');
       if (lang !== undefined) locales = [{ lang, dir: '' }];
@@ -103,6 +106,7 @@ export function readHugo(context: ReaderContext): Conventions {
   return {
     ...conventionsOf('hugo', context, declaration, { site, unpublished, fallbackOrder: 'hugo', locales }),
     lowercasePaths,
+    hugoUrls,
     renderLinkHook,
     languageFolders,
   };

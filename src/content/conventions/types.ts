@@ -3,6 +3,7 @@
  * mkdocs.yml, sidebars.js…) before the pages are built: the navigation order and labels, titles
  * given outside the pages, the site title, and the files it never publishes.
  */
+import type { HugoUrlConfig } from './hugo-urls.js';
 import type { ContentProblem } from '../problems.js';
 import type { RenderLinkHook } from './hugo-hooks.js';
 
@@ -109,6 +110,8 @@ export interface Conventions {
    * read by content/conventions/urls.ts, which ignores it for other generators.
    */
   lowercasePaths?: boolean | undefined;
+  /** Hugo's `uglyURLs` and `permalinks` (content/conventions/hugo-urls.ts), read by content/conventions/urls.ts. */
+  hugoUrls?: HugoUrlConfig | undefined;
   /**
    * What says the site renders markdown links with its own link render hook (Hugo,
    * content/conventions/hugo-hooks.ts): its links sitegate cannot resolve are the hook's, not broken.

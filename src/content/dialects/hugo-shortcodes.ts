@@ -1,10 +1,12 @@
 /**
- * Hugo shortcodes (gohugo.io "Shortcodes"): `{{< name args >}}`, `{{% name args %}}`, paired with
- * `{{< /name >}}` or self-closing `{{< name />}}`, as plain markdown. The built-ins that carry
- * content are rendered — `details`, `figure`, `highlight`, `param`, `ref`/`relref`, `youtube`,
- * `vimeo`, `gist` — and so are the shortcodes themes and docs sites share: the note/warning/alert
- * families (Docsy `alert`, `notice`, `callout`…) as GitHub alerts, `tabs`/`tab`, `code-toggle`
- * (a config shown as TOML, YAML and JSON tabs) and `include`/`readfile` (a content file inlined).
+ * Hugo shortcodes (gohugo.io/content-management/shortcodes/): `{{< name args >}}`, `{{% name args %}}`,
+ * paired with `{{< /name >}}` or self-closing `{{< name />}}`, as plain markdown. The built-ins
+ * (gohugo.io/shortcodes/) are rendered — `details`, `figure`, `highlight`, `param`, `ref`/`relref`,
+ * `youtube`, `vimeo`, `gist`, and `comment`, `qr`, `x`, `instagram` (hugo-docsy.ts) — and so are
+ * the shortcodes themes and docs sites share: the note/warning/alert families (Docsy `alert`,
+ * `notice`, `callout`…) as GitHub alerts, `tabs`/`tab`, `code-toggle` (a config shown as TOML,
+ * YAML and JSON tabs), `include` (a content file inlined), Docsy's `readfile`, `tabpane`,
+ * `blocks/*`, `card`, `pageinfo`, `swaggerui`/`redoc`, `iframe`, `imgproc` (hugo-docsy.ts).
  * Any other paired shortcode is unwrapped to its body, any other one dropped; both are reported.
  * Escaped calls (`{{</*` x `*\/>}}` in Hugo's docs), which Hugo prints as `{{< x >}}`, are printed so. Shortcodes in
  * fenced code and code spans are left as written.
@@ -16,6 +18,7 @@ import { splitFrontmatter } from '../frontmatter.js';
 import type { ContentFileLookup } from './index.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
+import { contentOf, docsyShortcode, fenced } from './hugo-docsy.js';
 import { shortcodeMatches } from './hugo-scan.js';
 import { codeLines, codeSpanRanges, trimNewlines } from './lines.js';
 
@@ -171,10 +174,22 @@ function renderSpan(
   depth: number,
 ): string {
   let out = '';
+  // Where the last line of `out` starts and whether it is blank so far, kept as text is appended:
+  // looking back through `out` for each call would be quadratic on a long line of calls.
+  const line = { start: 0, blank: true };
+  const append = (chunk: string): void => {
+    const newline = chunk.lastIndexOf('\n');
+    if (newline === -1) line.blank = line.blank && isBlank(chunk);
+    else {
+      line.start = out.length + newline + 1;
+      line.blank = isBlank(chunk.slice(newline + 1));
+    }
+    out += chunk;
+  };
   let at = start;
   for (let i = from; i < to; i++) {
     const call = calls[i] as Call;
-    out += text.slice(at, call.start);
+    append(text.slice(at, call.start));
     at = call.end;
     if (call.closing) continue;
     const closer = call.closer === undefined ? undefined : calls[call.closer];
@@ -182,20 +197,41 @@ function renderSpan(
       closer === undefined ? undefined : renderSpan(text, calls, i + 1, call.closer as number, call.end, closer.start, context, depth);
     const children = closer === undefined ? [] : childCalls(text, calls, i + 1, call.closer as number, context, depth);
     const result = renderCall(call, body, children, context, depth);
-    if (result.block) {
-      const lineStart = out.lastIndexOf('\n') + 1;
-      const indent = /^[ \t]*$/.test(out.slice(lineStart)) ? out.slice(lineStart) : '';
-      out += `\n${result.text
-        .split('\n')
-        .map((line, k) => (k === 0 || line === '' ? line : indent + line))
-        .join('\n')}\n`;
-    } else out += result.text;
     if (closer !== undefined) {
       at = closer.end;
       i = call.closer as number;
     }
+    const indent = line.blank ? out.slice(line.start) : undefined;
+    if (result.text === '' && indent !== undefined) {
+      // A call alone on its line that renders to nothing takes the line with it: a blank line
+      // left there would end the HTML block or the list item around it (Docsy's blocks/link-down).
+      let after = at;
+      while (after < end && (text[after] === ' ' || text[after] === '\t')) after++;
+      if (after >= end || text[after] === '\n') {
+        out = out.slice(0, line.start);
+        at = after < end ? after + 1 : after;
+        continue;
+      }
+    }
+    if (result.block) {
+      // On lines of its own, each indented as the call was (a block inside a list item stays in it).
+      const pad = indent ?? '';
+      if (pad !== '') out = out.slice(0, line.start);
+      append(
+        `\n${result.text
+          .split('\n')
+          .map((line, k) => (line === '' || (k === 0 && indent === undefined) ? line : pad + line))
+          .join('\n')}\n`,
+      );
+    } else append(result.text);
   }
   return out + text.slice(at, end);
+}
+
+/** Whether a text holds only spaces and tabs. */
+function isBlank(text: string): boolean {
+  for (const char of text) if (char !== ' ' && char !== '\t') return false;
+  return true;
 }
 
 /** The paired calls directly inside calls `from`–`to` (the tabs of a `tabs`), with their rendered bodies. */
@@ -224,13 +260,6 @@ function report(context: HugoContext, name: string, how: 'dropped' | 'unwrapped'
   context.unrendered.set(name, entry);
 }
 
-/** A code block of `code` in language `lang`, fenced with more backticks than it holds. */
-function fenced(code: string, lang: string): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}${lang}\n${trimNewlines(code)}\n${fence}`;
-}
-
 function renderCall(
   call: Call,
   body: string | undefined,
@@ -247,7 +276,7 @@ function renderCall(
     const generic = ['alert', 'callout', 'notice', 'admonition', 'hint'].includes(name);
     const kind = named.type ?? named.color ?? named.context ?? named.theme ?? named.style ?? (generic ? first : undefined) ?? name;
     const title = named.title ?? (name === 'notice' ? positional[1] : undefined);
-    return { text: admonitionMarkdown(kind, title, body ?? named.text ?? ''), block: true };
+    return { text: admonitionMarkdown(kind, title, body === undefined ? (named.text ?? '') : contentOf(body)), block: true };
   }
   switch (name) {
     case 'details':
@@ -290,17 +319,21 @@ function renderCall(
     case 'relref':
       return { text: refOf(named.path ?? first ?? '', context) };
     case 'youtube':
-      return { text: `[YouTube video](https://www.youtube.com/watch?v=${named.id ?? first ?? ''})` };
+      // gohugo.io/shortcodes/youtube/, /vimeo/: `title` names the video.
+      return { text: `[${named.title ?? 'YouTube video'}](https://www.youtube.com/watch?v=${named.id ?? first ?? ''})` };
     case 'vimeo':
-      return { text: `[Vimeo video](https://vimeo.com/${named.id ?? first ?? ''})` };
+      return { text: `[${named.title ?? 'Vimeo video'}](https://vimeo.com/${named.id ?? first ?? ''})` };
     case 'gist':
       return { text: `[Gist](https://gist.github.com/${named.user ?? first ?? ''}/${named.id ?? positional[1] ?? ''})` };
-    case 'include':
-    case 'readfile': {
+    case 'include': {
       const included = includeOf(named.file ?? named.path ?? first ?? '', context, depth);
       return { text: included, block: true };
     }
+    case 'readfile':
+      return { text: readfileOf(named.file ?? first ?? '', named, context, depth), block: true };
   }
+  const docsy = docsyShortcode(call, body, children);
+  if (docsy !== undefined) return docsy;
   if (raw !== undefined) {
     report(context, name, 'unwrapped');
     return { text: raw };
@@ -350,6 +383,20 @@ function refOf(target: string, context: HugoContext): string {
 function includeOf(target: string, context: HugoContext, depth: number): string {
   const read = readInclude(context, target.startsWith('/') ? target : `/${target}`, 'content');
   if ('error' in read) return refuseInclude(context, '{{% include %}}', target, read.error);
+  const body = trimNewlines(splitFrontmatter(read.text).body);
+  return depth < MAX_INCLUDE_DEPTH ? hugoShortcodes(body, context, depth + 1) : body;
+}
+
+/**
+ * Docsy's `readfile` (docsy.dev/docs/adding-content/shortcodes/#include-external-files): the file
+ * relative to the page's folder, or from the content folder when it starts with `/`, read through
+ * the file rule; `code=true` shows it as a code block in `lang`, else its markdown is inlined with
+ * its shortcodes rendered. A file that cannot be read is reported (a `check` error) and noted.
+ */
+function readfileOf(target: string, named: Readonly<Record<string, string>>, context: HugoContext, depth: number): string {
+  const read = readInclude(context, target, 'page');
+  if ('error' in read) return refuseInclude(context, '{{% readfile %}}', target, read.error);
+  if (named.code === 'true') return fenced(read.text, named.lang ?? '');
   const body = trimNewlines(splitFrontmatter(read.text).body);
   return depth < MAX_INCLUDE_DEPTH ? hugoShortcodes(body, context, depth + 1) : body;
 }
