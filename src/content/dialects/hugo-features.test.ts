@@ -330,7 +330,8 @@ describe('the Hugo rows of the feature table', () => {
       if (row.support !== 'supported') expect(row.note).toBeDefined();
     }
     expect(new Set(hugoFeatures.map((row) => row.id)).size).toBe(hugoFeatures.length);
-    expect(featuresOf('hugo')).toStrictEqual(hugoFeatures);
+    // Hugo pages also read the rows other generators share with it (attribute lists, mkdocs.attr-list).
+    expect(featuresOf('hugo').filter((row) => row.id.startsWith('hugo.'))).toStrictEqual(hugoFeatures);
   });
 });
 

@@ -59,7 +59,7 @@ export const vitepressFeatures: readonly DialectFeature[] = [
   },
   {
     id: 'vitepress.line-highlighting',
-    feature: 'line highlighting in code blocks (```` ```js{1,4,6-8} ````)',
+    feature: 'line highlighting in code blocks (`js{1,4,6-8}` after a fence)',
     generators: ['vitepress'],
     doc: `${MARKDOWN}#line-highlighting-in-code-blocks`,
     support: 'supported',
