@@ -47,6 +47,8 @@ import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
 import type { Generator } from '../conventions/types.js';
 import { stepApplies } from './features.js';
+import { docusaurusHighlightComments } from './docusaurus-code.js';
+import { docCardLister } from '../mdx/doc-cards.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -126,10 +128,13 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   if (/\.mdx$/i.test(options.relPath) || (on(['docusaurus']) && holdsEsm(written))) {
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
     const read = contentPartialReader(options.files, options.internal);
-    const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [] });
+    const cards = on(['docusaurus']) ? docCardLister(options.files, options.internal) : undefined;
+    const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [], cards });
     source = mdx.text;
     problems.push(...mdx.problems.map(locatedPartial));
   }
+  // Docusaurus highlight comments (docusaurus-code.ts): before the early return, as a page may hold no other dialect.
+  if (on(['docusaurus'])) source = docusaurusHighlightComments(source);
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = on(['mkdocs']) ? autoAppended(include) : '';
   if (!TRIGGERS.test(source) && appended === '') return { text: source, problems: toProblems(options.relPath, written, problems) };

@@ -15,7 +15,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
-import { frontmatterBlock } from '../frontmatter.js';
+import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import { rewriteLinks } from '../portable-markdown.js';
 import { codeLines } from '../dialects/lines.js';
 import { audienceBlock } from '../audience.js';
@@ -24,6 +24,14 @@ import { costlyMdxShape } from './costly.js';
 import { lenientMdx } from './lenient.js';
 import { markdownImports, readPartial, rebaseDestination, type PartialOptions } from './partials.js';
 import { refusalNote } from '../readable.js';
+import {
+  codeBlockMarkdown,
+  detailsWithSummary,
+  ExpressionValues,
+  themeImports,
+  tocInlineMarkdown,
+  withTabValues,
+} from './docusaurus-theme.js';
 
 /** An MDX page as plain markdown, and what could not be rendered. */
 export interface MdxMarkdown {
@@ -60,7 +68,13 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
   }
   const unknown = new Map<string, number>();
   const inlined = new Inliner(markdownImports(tree), partials);
-  const markdown = new Rewriter(body, unknown, inlined).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
+  const docusaurus: DocusaurusContext = {
+    tree,
+    theme: themeImports(tree),
+    values: new ExpressionValues(tree, () => (frontmatter === '' ? {} : splitFrontmatter(source).data)),
+    cards: () => (partials?.cards === undefined || partials.chain.length > 0 ? '' : partials.cards(partials.relPath)),
+  };
+  const markdown = new Rewriter(body, unknown, inlined, docusaurus).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
   const problems = [
     ...inlined.problems,
     ...(unknown.size === 0 ? [] : [`MDX components unwrapped (unknown): ${[...unknown].map(([name, n]) => `${name} ×${n}`).join(', ')}`]),
@@ -70,6 +84,19 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** What Docusaurus' `@theme/*` components and expressions read (docusaurus-theme.ts, doc-cards.ts). */
+interface DocusaurusContext {
+  tree: Root;
+  /** Local name → `@theme/` component imported under it. */
+  theme: ReadonlyMap<string, string>;
+  values: ExpressionValues;
+  /** The `<DocCardList />` of the page; '' inside a partial or without a lister. */
+  cards: () => string;
+}
+
+/** Expression text as markdown text: the characters that would start markup escaped. */
+const escapedText = (text: string): string => text.replace(/[\\`*_[\]<>]/g, '\\$&');
 
 /**
  * HTML comments outside code written as JSX comments of the same length (`<!--` → `{/* `,
@@ -156,6 +183,7 @@ class Rewriter {
     /** Unknown component names and how often each was unwrapped. */
     private readonly unknown: Map<string, number>,
     private readonly partials: Inliner,
+    private readonly docusaurus: DocusaurusContext,
   ) {}
 
   /** The text of `source[start, end)`, which holds `nodes` in order, each rewritten. */
@@ -172,9 +200,11 @@ class Rewriter {
   private node(node: Nodes): string {
     switch (node.type) {
       case 'mdxjsEsm':
+        return '';
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
-        return '';
+        // Plain data (`{frontMatter.title}`, a string, an exported constant) is text; code is dropped.
+        return escapedText(this.docusaurus.values.text(node));
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
         return this.element(node);
@@ -191,7 +221,10 @@ class Rewriter {
     const name = element.name ?? '';
     const partial = this.partials.markdown(name);
     if (partial !== undefined) return element.type === 'mdxJsxFlowElement' && partial !== '' ? `\n${partial}\n` : partial;
-    const parts = this.parts(element);
+    const docusaurus = this.docusaurusElement(element);
+    if (docusaurus !== undefined) return element.type === 'mdxJsxFlowElement' && docusaurus !== '' ? `\n${docusaurus}\n` : docusaurus;
+    let parts = this.parts(element);
+    if ((this.docusaurus.theme.get(name) ?? name) === 'Tabs') parts = withTabValues(parts, element);
     const audience = audienceOf(name, parts.attributes);
     const known = audience === undefined ? componentMarkdown(parts) : audienceBlock(audience, parts.body);
     if (known === undefined && name !== '') this.unknown.set(name, (this.unknown.get(name) ?? 0) + 1);
@@ -200,6 +233,23 @@ class Rewriter {
     const markdown = known ?? (title === undefined || parts.body === '' ? parts.body : `**${title}**\n\n${parts.body}`);
     // A block stands alone between blank lines; inline, it is the text it holds.
     return element.type === 'mdxJsxFlowElement' && markdown !== '' ? `\n${markdown}\n` : markdown;
+  }
+
+  /** The markdown of a Docusaurus `@theme/*` component (docusaurus-theme.ts), or undefined for any other element. */
+  private docusaurusElement(element: JsxElement): string | undefined {
+    const name = element.name ?? '';
+    switch (this.docusaurus.theme.get(name) ?? name) {
+      case 'TOCInline':
+        return tocInlineMarkdown(this.docusaurus.tree, element, this.parts(element));
+      case 'CodeBlock':
+        return codeBlockMarkdown(element, this.parts(element), (node) => this.source.slice(startOf(node), endOf(node)));
+      case 'DocCardList':
+        return this.docusaurus.cards();
+      case 'Details':
+        return detailsWithSummary(this.parts(element));
+      default:
+        return undefined;
+    }
   }
 
   /** An element's attributes, its children as markdown (dedented) and its child elements' parts. */
