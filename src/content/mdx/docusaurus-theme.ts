@@ -17,6 +17,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdas
 import { toString } from 'mdast-util-to-string';
 import GithubSlugger from 'github-slugger';
 import { detailsMarkdown } from '../dialects/blocks.js';
+import { trimNewlines } from '../dialects/lines.js';
 import type { ElementParts } from './components.js';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
@@ -193,7 +194,7 @@ export function codeBlockMarkdown(element: JsxElement, parts: ElementParts, raw:
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') code = literalAsWritten(node, raw(node));
     else if (node.type === 'paragraph') pending.unshift(...node.children);
   }
-  const text = (code ?? parts.body).replace(/^\n+|\n+$/g, '');
+  const text = trimNewlines(code ?? parts.body);
   const { language, title, showLineNumbers, metastring } = parts.attributes;
   const info = [
     language ?? '',
