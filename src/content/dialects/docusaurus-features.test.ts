@@ -220,6 +220,22 @@ describe('docusaurus.partials (https://docusaurus.io/docs/markdown-features/reac
       docusaurus("import Shared from '@site/docs/_shared.mdx';\n\n<Shared />\n", { relPath: 'guide/page.mdx', files: docs }).text,
     ).toBe('Shared **text** from a partial.\n\n');
   });
+  it('a partial reads the props of its tag: {props.name} (the example of that page)', () => {
+    const files = siteFiles({
+      '_markdown-partial-example.mdx':
+        '<span>Hello {props.name}</span>\n\nThis is text some content from `_markdown-partial-example.mdx`.\n',
+    });
+    const source =
+      'import PartialExample from \'./_markdown-partial-example.mdx\';\n\n<PartialExample name="Sebastien" />\n\n<PartialExample name="Joshua" />\n';
+    const out = docusaurus(source, { relPath: 'page.mdx', files });
+    expect(out.text).toBe(
+      'Hello Sebastien\n\nThis is text some content from `_markdown-partial-example.mdx`.\n\nHello Joshua\n\nThis is text some content from `_markdown-partial-example.mdx`.\n\n',
+    );
+    expect(out.html).toBe(
+      '<p>Hello Sebastien</p>\n<p>This is text some content from <code>_markdown-partial-example.mdx</code>.</p>\n<p>Hello Joshua</p>\n<p>This is text some content from <code>_markdown-partial-example.mdx</code>.</p>\n',
+    );
+    expect(out.problems).toEqual([]);
+  });
 });
 
 describe('the Docusaurus rows', () => {

@@ -6,7 +6,7 @@
  * - `<TOCInline toc={toc} minHeadingLevel maxHeadingLevel />` lists the page's headings, h2 and h3
  *   by default (docusaurus.io/docs/markdown-features/toc#inline-table-of-contents);
  * - `<Details summary="…">` is a collapsible block (docusaurus.io/docs/markdown-features#details);
- * - `{frontMatter.title}` and names of `export const name = 'text'` are their text; other
+ * - `{frontMatter.title}`, `{props.name}` in a partial and names of `export const name = 'text'` are their text; other
  *   expressions are dropped (docusaurus.io/docs/markdown-features/react#exporting-components,
  *   …/markdown-features/react#available-exports).
  * `<DocCardList />` is doc-cards.ts. Components are known by the `@theme/…` module their name was
@@ -73,10 +73,14 @@ export class ExpressionValues {
 
   private frontMatterRead: Readonly<Record<string, unknown>> | undefined;
 
-  /** @param frontMatter the page's frontmatter data, read on the first `frontMatter.…` expression only */
+  /**
+   * @param frontMatter the page's frontmatter data, read on the first `frontMatter.…` expression only
+   * @param props the attributes of the tag that inlines this file as a partial (`{props.name}`); `{}` for a page
+   */
   constructor(
     tree: Root,
     private readonly frontMatter: () => Readonly<Record<string, unknown>>,
+    private readonly props: Readonly<Record<string, string>> = {},
   ) {
     for (const node of tree.children) {
       if (node.type !== 'mdxjsEsm') continue;
@@ -104,7 +108,9 @@ export class ExpressionValues {
       const property = expression.property as EsNode;
       const key =
         expression.computed === true ? stringLiteral(property) : property.type === 'Identifier' ? (property.name as string) : undefined;
-      if (object.type !== 'Identifier' || object.name !== 'frontMatter' || key === undefined) return '';
+      if (object.type !== 'Identifier' || key === undefined) return '';
+      if (object.name === 'props') return Object.hasOwn(this.props, key) ? (this.props[key] as string) : '';
+      if (object.name !== 'frontMatter') return '';
       this.frontMatterRead ??= this.frontMatter();
       const value = this.frontMatterRead[key];
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';

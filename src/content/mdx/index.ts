@@ -71,7 +71,7 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
   const docusaurus: DocusaurusContext = {
     tree,
     theme: themeImports(tree),
-    values: new ExpressionValues(tree, () => (frontmatter === '' ? {} : splitFrontmatter(source).data)),
+    values: new ExpressionValues(tree, () => (frontmatter === '' ? {} : splitFrontmatter(source).data), partials?.props ?? {}),
     cards: () => (partials?.cards === undefined || partials.chain.length > 0 ? '' : partials.cards(partials.relPath)),
   };
   const markdown = new Rewriter(body, unknown, inlined, docusaurus).range(0, body.length, tree.children).replace(/\n{3,}/g, '\n\n');
@@ -146,30 +146,38 @@ class Inliner {
    * The plain markdown of the partial a component names (frontmatter left out, links rebased onto
    * the importing file); '' for one that cannot be read; undefined when the name is no partial.
    */
-  markdown(name: string): string | undefined {
+  markdown(name: string, props: Readonly<Record<string, string>> = {}): string | undefined {
     const target = this.imports.get(name);
     if (target === undefined) return undefined;
-    let text = this.read.get(name);
+    // A partial reads its props (`{props.name}`, docusaurus.io/docs/markdown-features/react#importing-markdown): one reading per set of props.
+    const key = Object.keys(props).length === 0 ? name : `${name}\0${JSON.stringify(props)}`;
+    let text = this.read.get(key);
     if (text === undefined) {
-      text = this.inline(target);
-      this.read.set(name, text);
+      text = this.inline(target, props, key === name);
+      this.read.set(key, text);
     }
     return text;
   }
 
-  private inline(target: string): string {
+  /** Whether a component name is an imported partial. */
+  has(name: string): boolean {
+    return this.imports.has(name);
+  }
+
+  /** @param report whether what the reading finds goes to `check` (once per partial: the reading without props) */
+  private inline(target: string, props: Readonly<Record<string, string>>, report: boolean): string {
     const options = this.options;
     const read = options === undefined ? { error: `${target} cannot be read here` } : readPartial(target, options);
     if (options === undefined || 'error' in read) {
-      this.problems.push(`MDX partial not inlined: ${'error' in read ? read.error : target}`);
+      if (report) this.problems.push(`MDX partial not inlined: ${'error' in read ? read.error : target}`);
       // Visible where the partial would have been, so a reader sees something is missing (content/readable.ts).
       return refusalNote(target);
     }
     const mdx = /\.mdx$/i.test(read.relPath) || /<[A-Z]|^(?:import|export)\s|\{\/\*/m.test(read.text);
     const inner = mdx
-      ? mdxMarkdown(read.text, { ...options, relPath: read.relPath, chain: [...options.chain, options.relPath] })
+      ? mdxMarkdown(read.text, { ...options, relPath: read.relPath, chain: [...options.chain, options.relPath], props })
       : undefined;
-    this.problems.push(...(inner?.problems ?? []).map((problem) => `${read.relPath}: ${problem}`));
+    if (report) this.problems.push(...(inner?.problems ?? []).map((problem) => `${read.relPath}: ${problem}`));
     const text = inner?.text ?? read.text;
     const body = text.slice(frontmatterBlock(text).length).trim();
     return rewriteLinks(body, (destination) => rebaseDestination(destination, read.relPath, options.relPath));
@@ -219,7 +227,7 @@ class Rewriter {
   /** An element as markdown: a known component's, an audience block, or its children unwrapped. */
   private element(element: JsxElement): string {
     const name = element.name ?? '';
-    const partial = this.partials.markdown(name);
+    const partial = this.partials.markdown(name, this.partials.has(name) ? attributesOf(element.attributes) : {});
     if (partial !== undefined) return element.type === 'mdxJsxFlowElement' && partial !== '' ? `\n${partial}\n` : partial;
     const docusaurus = this.docusaurusElement(element);
     if (docusaurus !== undefined) return element.type === 'mdxJsxFlowElement' && docusaurus !== '' ? `\n${docusaurus}\n` : docusaurus;

@@ -29,6 +29,8 @@ export interface PartialOptions {
   relPath: string;
   /** The importing files above it, outermost first (empty for a page). */
   chain: readonly string[];
+  /** The string attributes the partial's tag was given, which `{props.name}` reads in it; absent: none. */
+  props?: Readonly<Record<string, string>> | undefined;
   /** The doc cards of a page, for Docusaurus `<DocCardList />` (doc-cards.ts); absent: none. */
   cards?: DocCardLister | undefined;
 }
