@@ -134,13 +134,13 @@ describe('docusaurus.code-block-component (https://docusaurus.io/docs/markdown-f
 describe('docusaurus.toc-inline (https://docusaurus.io/docs/markdown-features/toc#inline-table-of-contents)', () => {
   it("<TOCInline toc={toc} /> lists the page's h2 and h3 headings, linked to the ids the HTML gives them; the import never leaks", () => {
     const source =
-      "import TOCInline from '@theme/TOCInline';\n\n<TOCInline toc={toc} />\n\n## Alpha\n\nText.\n\n### Beta\n\n#### Too deep\n\n## Alpha\n";
+      "import TOCInline from '@theme/TOCInline';\n\n<TOCInline toc={toc} />\n\n## Alpha\n\nText.\n\n### Beta\n\n#### Too deep\n\n## Alpha\n\n## Hello World {#my-explicit-id}\n";
     const out = docusaurus(source, { relPath: 'toc.md' });
     expect(out.text).toBe(
-      '- [Alpha](#alpha)\n  - [Beta](#beta)\n- [Alpha](#alpha-1)\n\n## Alpha\n\nText.\n\n### Beta\n\n#### Too deep\n\n## Alpha\n',
+      '- [Alpha](#alpha)\n  - [Beta](#beta)\n- [Alpha](#alpha-1)\n- [Hello World](#my-explicit-id)\n\n## Alpha\n\nText.\n\n### Beta\n\n#### Too deep\n\n## Alpha\n\n## Hello World {#my-explicit-id}\n',
     );
     expect(out.html).toBe(
-      '<ul>\n<li><a href="#alpha">Alpha</a>\n<ul>\n<li><a href="#beta">Beta</a></li>\n</ul>\n</li>\n<li><a href="#alpha-1">Alpha</a></li>\n</ul>\n<h2 id="alpha">Alpha</h2>\n<p>Text.</p>\n<h3 id="beta">Beta</h3>\n<h4 id="too-deep">Too deep</h4>\n<h2 id="alpha-1">Alpha</h2>\n',
+      '<ul>\n<li><a href="#alpha">Alpha</a>\n<ul>\n<li><a href="#beta">Beta</a></li>\n</ul>\n</li>\n<li><a href="#alpha-1">Alpha</a></li>\n<li><a href="#my-explicit-id">Hello World</a></li>\n</ul>\n<h2 id="alpha">Alpha</h2>\n<p>Text.</p>\n<h3 id="beta">Beta</h3>\n<h4 id="too-deep">Too deep</h4>\n<h2 id="alpha-1">Alpha</h2>\n<h2 id="my-explicit-id">Hello World</h2>\n',
     );
   });
 
@@ -246,6 +246,14 @@ describe('the Docusaurus rows', () => {
     }
     expect(featuresOf('docusaurus')).toEqual(expect.arrayContaining([...docusaurusFeatures]));
     expect(featuresOf('hugo').some((row) => row.id.startsWith('docusaurus.'))).toBe(false);
+  });
+
+  it('a .md page using a theme component without importing it is MDX all the same (docusaurus.io/docs/markdown-features/react#mdx-component-scope)', () => {
+    expect(docusaurus('# Title {#custom}\n\n<Details summary="More">\n\nHidden.\n\n</Details>\n').text).toBe(
+      '# Title {#custom}\n\n> **More**\n>\n> Hidden.\n\n',
+    );
+    const inCode = 'Use `<Tabs>` like this:\n\n```jsx\n<Tabs>\n  <TabItem value="a">A</TabItem>\n</Tabs>\n```\n';
+    expect(docusaurus(inCode).text).toBe(inCode);
   });
 
   it('a page with no dialect syntax comes out as the very same string', () => {

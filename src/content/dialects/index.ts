@@ -17,6 +17,10 @@
  *    `{% %}` blocks (gitbook.ts);
  * 4. Material icon shortcodes (icons.ts), then the files `mkdocs.yml` appends to every page.
  *
+ * Docusaurus pages also go through MDX when they use a theme component without importing it
+ * (mdx/docusaurus-theme.ts), and their code blocks' highlight comments become line ranges
+ * (docusaurus-code.ts) before any other step.
+ *
  * Which dialects apply: every one whose syntax cannot be anything else in CommonMark, on every page,
  * whatever the generator (detecting the generator is a later step). GitHub alerts, footnotes,
  * definition lists and attribute lists are left in the markdown (agents read them as written) and
@@ -49,6 +53,7 @@ import type { Generator } from '../conventions/types.js';
 import { stepApplies } from './features.js';
 import { docusaurusHighlightComments } from './docusaurus-code.js';
 import { docCardLister } from '../mdx/doc-cards.js';
+import { usesDocusaurusMdx } from '../mdx/docusaurus-theme.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -125,7 +130,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const problems: (string | LocatedProblem)[] = [];
   let source = written;
   const on = (generators: readonly Generator[]): boolean => stepApplies(generators, options.generator);
-  if (/\.mdx$/i.test(options.relPath) || (on(['docusaurus']) && holdsEsm(written))) {
+  if (/\.mdx$/i.test(options.relPath) || (on(['docusaurus']) && (holdsEsm(written) || usesDocusaurusMdx(written)))) {
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
     const read = contentPartialReader(options.files, options.internal);
     const cards = on(['docusaurus']) ? docCardLister(options.files, options.internal) : undefined;

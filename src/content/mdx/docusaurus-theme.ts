@@ -17,10 +17,40 @@ import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdas
 import { toString } from 'mdast-util-to-string';
 import GithubSlugger from 'github-slugger';
 import { detailsMarkdown } from '../dialects/blocks.js';
-import { trimNewlines } from '../dialects/lines.js';
+import { codeLines, trimNewlines } from '../dialects/lines.js';
 import type { ElementParts } from './components.js';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** A Docusaurus theme component tag or a `{frontMatter.…}` expression: MDX in a page that imports nothing (MDXComponents provides them). */
+const THEME_SYNTAX = /<(?:TOCInline|DocCardList|CodeBlock|Tabs|TabItem|Details|Admonition)[\s/>]|\{frontMatter\./g;
+
+/**
+ * Whether a `.md` page without imports uses Docusaurus MDX all the same: a theme component the
+ * site registers globally (docusaurus.io/docs/markdown-features/react#mdx-component-scope) or a
+ * `{frontMatter.…}` expression, outside code. Docusaurus reads every `.md` as MDX
+ * (docusaurus.io/docs/markdown-features#mdx-vs-commonmark), so such a page is read as MDX too.
+ */
+export function usesDocusaurusMdx(source: string): boolean {
+  const matches = [...source.matchAll(THEME_SYNTAX)];
+  if (matches.length === 0) return false;
+  const lines = source.split('\n');
+  const code = codeLines(lines);
+  let offset = 0;
+  const lineStarts = lines.map((line) => {
+    const start = offset;
+    offset += line.length + 1;
+    return start;
+  });
+  let line = 0;
+  for (const match of matches) {
+    while (line + 1 < lineStarts.length && (lineStarts[line + 1] as number) <= match.index) line++;
+    const text = lines[line] ?? '';
+    // Not in a fence, nor in a code span of its line.
+    if (code[line] !== true && (text.slice(0, match.index - (lineStarts[line] as number)).split('`').length - 1) % 2 === 0) return true;
+  }
+  return false;
+}
 
 /** A loose ESTree node: only the fields read here. */
 interface EsNode {
@@ -217,9 +247,10 @@ export function codeBlockMarkdown(element: JsxElement, parts: ElementParts, raw:
 /**
  * `<TOCInline />`: the page's headings from `minHeadingLevel` (default 2) to `maxHeadingLevel`
  * (default 3) as a nested list of links to their ids, slugged as the HTML render slugs them (every
- * heading counted, in order, github-slugger); '' when the page has none in range.
+ * heading counted, in order, github-slugger) or the id given (`{#id}`); '' when the page has none in range.
+ * @param raw the source text of a node
  */
-export function tocInlineMarkdown(tree: Root, element: JsxElement, parts: ElementParts): string {
+export function tocInlineMarkdown(tree: Root, element: JsxElement, parts: ElementParts, raw: (node: Nodes) => string): string {
   const min = numberAttribute(element, parts, 'minHeadingLevel') ?? 2;
   const max = numberAttribute(element, parts, 'maxHeadingLevel') ?? 3;
   const slugger = new GithubSlugger();
@@ -232,8 +263,11 @@ export function tocInlineMarkdown(tree: Root, element: JsxElement, parts: Elemen
         pending.unshift(...(node.children as Nodes[]));
       continue;
     }
-    const text = toString(node).trim();
-    const id = slugger.slug(text);
+    // `## Title {#id}` (docusaurus.io/docs/markdown-features/toc#heading-ids): the id as given, the text without it.
+    const last = node.children.at(-1);
+    const given = last?.type === 'mdxTextExpression' && raw(last).startsWith('{#') ? raw(last).slice(2, -1) : undefined;
+    const text = toString(given === undefined ? node : { ...node, children: node.children.slice(0, -1) }).trim();
+    const id = given ?? slugger.slug(text);
     if (node.depth < min || node.depth > max || text === '') continue;
     lines.push(`${'  '.repeat(node.depth - min)}- [${text.replace(/[[\]\\]/g, '\\$&')}](#${id})`);
   }

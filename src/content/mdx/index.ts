@@ -57,7 +57,7 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
   }
   let tree: Root;
   try {
-    tree = fromMarkdown(htmlCommentsAsExpressions(body), {
+    tree = fromMarkdown(headingIdsAsExpressions(htmlCommentsAsExpressions(body)), {
       extensions: [mdxjs(), gfm()],
       mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()],
     });
@@ -117,6 +117,29 @@ function htmlCommentsAsExpressions(body: string): string {
     const line = starts.findLastIndex((start) => start <= index);
     return code[line] === true || inner.includes('*/') ? comment : `{/* ${inner}*/}`;
   });
+}
+
+/** The characters of a heading id `{#id}` (docusaurus.io/docs/markdown-features/toc#heading-ids). */
+const HEADING_ID = /^[\w-]+$/;
+
+/**
+ * Heading ids `## Title {#id}` outside code written as string expressions of the same length
+ * (`{#id}` → `{'d'}`), so that MDX parses the page (`#` starts no JavaScript) and offsets stay
+ * right; the rewriter puts the id back as written, for the HTML render to read.
+ */
+function headingIdsAsExpressions(body: string): string {
+  if (!body.includes('{#')) return body;
+  const lines = body.split('\n');
+  const code = codeLines(lines);
+  return lines
+    .map((line, i) => {
+      const text = line.trimEnd();
+      if (code[i] === true || !text.trimStart().startsWith('#') || !text.endsWith('}')) return line;
+      const open = text.lastIndexOf('{#');
+      const id = open === -1 ? '' : text.slice(open + 2, -1);
+      return HEADING_ID.test(id) ? `${text.slice(0, open)}{'${id.slice(1)}'}${line.slice(text.length)}` : line;
+    })
+    .join('\n');
 }
 
 /** Whether a node is a JSX element. */
@@ -211,6 +234,8 @@ class Rewriter {
         return '';
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
+        // A heading id (headingIdsAsExpressions) stays as written.
+        if (this.source.startsWith('{#', startOf(node))) return this.source.slice(startOf(node), endOf(node));
         // Plain data (`{frontMatter.title}`, a string, an exported constant) is text; code is dropped.
         return escapedText(this.docusaurus.values.text(node));
       case 'mdxJsxFlowElement':
@@ -248,7 +273,9 @@ class Rewriter {
     const name = element.name ?? '';
     switch (this.docusaurus.theme.get(name) ?? name) {
       case 'TOCInline':
-        return tocInlineMarkdown(this.docusaurus.tree, element, this.parts(element));
+        return tocInlineMarkdown(this.docusaurus.tree, element, this.parts(element), (node) =>
+          this.source.slice(startOf(node), endOf(node)),
+        );
       case 'CodeBlock':
         return codeBlockMarkdown(element, this.parts(element), (node) => this.source.slice(startOf(node), endOf(node)));
       case 'DocCardList':
