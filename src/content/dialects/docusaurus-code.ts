@@ -72,12 +72,13 @@ function directiveOf(line: string, styles: readonly CommentStyle[]): string | un
   return undefined;
 }
 
-/** A fence opening: its indentation, marker (```` ``` ```` or `~~~`, 3 or more) and info string. */
+/** A fence opening: its indentation (spaces), marker (```` ``` ```` or `~~~`, 3 or more) and info string. */
 function fenceOpening(line: string): { indent: number; marker: string; info: string } | undefined {
+  // Any indentation: a fence inside a list item or an MDX component's children is indented.
   let indent = 0;
-  while (line[indent] === ' ' && indent < 4) indent++;
+  while (line[indent] === ' ') indent++;
   const char = line[indent];
-  if (indent > 3 || (char !== '`' && char !== '~')) return undefined;
+  if (char !== '`' && char !== '~') return undefined;
   let end = indent;
   while (line[end] === char) end++;
   if (end - indent < 3) return undefined;
@@ -90,7 +91,7 @@ function fenceOpening(line: string): { indent: number; marker: string; info: str
 /** Whether `line` closes a fence opened by `marker`: the same character, at least as many, nothing else. */
 function closesFence(line: string, marker: string): boolean {
   const text = line.trim();
-  if (text.length < marker.length || line.length - line.trimStart().length > 3) return false;
+  if (text.length < marker.length) return false;
   for (const char of text) if (char !== marker[0]) return false;
   return true;
 }

@@ -94,7 +94,8 @@ describe('docusaurus.code-highlight-comments (https://docusaurus.io/docs/markdow
     const bashInJs = '```js\n# highlight-next-line\nrun();\n```';
     const ranged = '```js {2}\n// highlight-next-line\nrun();\n```';
     const bare = '```\n// highlight-next-line\nrun();\n```';
-    expect(docusaurusHighlightComments([jsx, bash, html, bashInJs, ranged, bare].join('\n\n'))).toBe(
+    const inList = '1. Run:\n\n    ```sh\n    # highlight-next-line\n    npm test\n    ```';
+    expect(docusaurusHighlightComments([jsx, bash, html, bashInJs, ranged, bare, inList].join('\n\n'))).toBe(
       [
         '```jsx {2}\n<div>\n  <p>Hi</p>\n</div>\n```',
         '```bash {1}\nnpm install\n```',
@@ -102,6 +103,7 @@ describe('docusaurus.code-highlight-comments (https://docusaurus.io/docs/markdow
         bashInJs,
         ranged,
         bare,
+        '1. Run:\n\n    ```sh {1}\n    npm test\n    ```',
       ].join('\n\n'),
     );
   });
