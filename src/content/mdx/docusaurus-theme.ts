@@ -43,11 +43,19 @@ export function usesDocusaurusMdx(source: string): boolean {
     return start;
   });
   let line = 0;
+  // Backticks before the match on its line, counted forwards once (a line of many tags stays linear).
+  let ticks = 0;
+  let countedTo = 0;
   for (const match of matches) {
     while (line + 1 < lineStarts.length && (lineStarts[line + 1] as number) <= match.index) line++;
-    const text = lines[line] ?? '';
+    const start = lineStarts[line] as number;
+    if (countedTo < start) {
+      ticks = 0;
+      countedTo = start;
+    }
+    for (; countedTo < match.index; countedTo++) if (source.charCodeAt(countedTo) === 96) ticks++;
     // Not in a fence, nor in a code span of its line.
-    if (code[line] !== true && (text.slice(0, match.index - (lineStarts[line] as number)).split('`').length - 1) % 2 === 0) return true;
+    if (code[line] !== true && ticks % 2 === 0) return true;
   }
   return false;
 }
