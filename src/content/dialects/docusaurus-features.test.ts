@@ -44,6 +44,18 @@ describe('docusaurus.admonitions (https://docusaurus.io/docs/markdown-features/a
   });
 });
 
+describe('docusaurus.admonitions in JSX (https://docusaurus.io/docs/markdown-features/admonitions#usage-in-jsx)', () => {
+  it('<Admonition type="tip" title="…"> is the same alert', () => {
+    const source =
+      'import Admonition from \'@theme/Admonition\';\n\n<Admonition type="tip" title="My Title">\n  Use plugins to introduce shorter syntax.\n</Admonition>\n';
+    const out = docusaurus(source, { relPath: 'jsx.mdx' });
+    expect(out.text).toBe('> [!TIP]\n> **My Title**\n>\n> Use plugins to introduce shorter syntax.\n\n');
+    expect(out.html).toBe(
+      '<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p><strong>My Title</strong></p>\n<p>Use plugins to introduce shorter syntax.</p>\n</div>\n',
+    );
+  });
+});
+
 describe('docusaurus.tabs (https://docusaurus.io/docs/markdown-features/tabs)', () => {
   it('TabItem label and default; the values prop labels items by value', () => {
     const source =
