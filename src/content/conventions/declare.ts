@@ -37,6 +37,12 @@ export class Declaration {
   /** Folder → the groups that claim it, with their nesting depth; the outermost claim wins if it is alone. */
   private readonly claims = new Map<string, { label: string; position: number; depth: number }[]>();
 
+  /**
+   * @param root the folder the declaration's paths start from (`''`, the content folder; Docusaurus'
+   *   docs folder when sitegate is given the site folder): pages directly in it never make a group's folder
+   */
+  constructor(private readonly root = '') {}
+
   /** Declares a page at the next position; a page declared twice keeps its first place. */
   page(
     relPath: string,
@@ -72,10 +78,10 @@ export class Declaration {
     const depth = this.open.length - 1;
     const files = this.open.pop() ?? [];
     const position = this.starts.pop() ?? 0;
-    const folders = files.map(folderOfFile).filter((folder) => folder !== '');
+    const folders = files.map(folderOfFile).filter((folder) => folder !== '' && folder !== this.root);
     if (label === undefined || folders.length === 0) return;
     const folder = commonFolder(folders);
-    if (folder === '') return;
+    if (folder === '' || folder === this.root) return;
     const list = this.claims.get(folder) ?? [];
     list.push({ label, position, depth });
     this.claims.set(folder, list);

@@ -21,6 +21,10 @@
  * 5. attribute lists, every generator's, made the `{…}` markdown-it-attrs reads (attr-list.ts;
  *    a site's custom delimiters from {@link DialectOptions.attrDelimiters}).
  *
+ * Docusaurus pages also go through MDX when they use a theme component without importing it
+ * (mdx/docusaurus-theme.ts), and their code blocks' highlight comments become line ranges
+ * (docusaurus-code.ts) before any other step.
+ *
  * Which dialects apply: every one whose syntax cannot be anything else in CommonMark, on every page,
  * whatever the generator (detecting the generator is a later step). GitHub alerts, footnotes,
  * definition lists and task lists are left in the markdown (agents read them as written) and
@@ -61,6 +65,9 @@ import { stepApplies } from './features.js';
 import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
 import { pymdownxBlocks } from './pymdownx-blocks.js';
 import { pymdownxInline } from './pymdownx-inline.js';
+import { docusaurusHighlightComments } from './docusaurus-code.js';
+import { docCardLister } from '../mdx/doc-cards.js';
+import { usesDocusaurusMdx } from '../mdx/docusaurus-theme.js';
 
 /** The page a source belongs to. */
 export interface DialectOptions {
@@ -152,10 +159,11 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const problems: (string | LocatedProblem)[] = [];
   let source = written;
   const on = (generators: readonly Generator[]): boolean => stepApplies(generators, options.generator);
-  if (/\.mdx$/i.test(options.relPath) || (on(['docusaurus']) && holdsEsm(written))) {
+  if (/\.mdx$/i.test(options.relPath) || (on(['docusaurus']) && (holdsEsm(written) || usesDocusaurusMdx(written)))) {
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
     const read = contentPartialReader(options.files, options.internal);
-    const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [] });
+    const cards = on(['docusaurus']) ? docCardLister(options.files, options.internal) : undefined;
+    const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [], cards });
     source = mdx.text;
     problems.push(...mdx.problems.map(locatedPartial));
   }
@@ -163,6 +171,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   // frontmatter `hero` as the body's first blocks (starlight-hero.ts). Its own
   // generator only: `{1,3}` and `title=` elsewhere are Docusaurus's and VitePress's, which the HTML reads.
   if (options.generator === 'starlight') source = withStarlightHero(expressiveCodeFences(source));
+  // Docusaurus highlight comments (docusaurus-code.ts): before the early return, as a page may hold no other dialect.
+  if (on(['docusaurus'])) source = docusaurusHighlightComments(source);
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = on(['mkdocs']) ? autoAppended(include) : '';
   const delimiters = options.attrDelimiters;

@@ -16,7 +16,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
-import { frontmatterBlock } from '../frontmatter.js';
+import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import { rewriteLinks } from '../portable-markdown.js';
 import { codeLines, indentLines } from '../dialects/lines.js';
 import { audienceBlock } from '../audience.js';
@@ -25,6 +25,14 @@ import { costlyMdxShape } from './costly.js';
 import { lenientMdx } from './lenient.js';
 import { markdownImports, readPartial, rebaseDestination, type PartialOptions } from './partials.js';
 import { refusalNote } from '../readable.js';
+import {
+  codeBlockMarkdown,
+  detailsWithSummary,
+  ExpressionValues,
+  themeImports,
+  tocInlineMarkdown,
+  withTabValues,
+} from './docusaurus-theme.js';
 
 /** An MDX page as plain markdown, and what could not be rendered. */
 export interface MdxMarkdown {
@@ -50,7 +58,7 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
   }
   let tree: Root;
   try {
-    tree = fromMarkdown(htmlCommentsAsExpressions(body), {
+    tree = fromMarkdown(headingIdsAsExpressions(htmlCommentsAsExpressions(body)), {
       extensions: [mdxjs(), gfm()],
       mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()],
     });
@@ -61,7 +69,13 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
   }
   const unknown = new Map<string, number>();
   const inlined = new Inliner(markdownImports(tree), partials);
-  const markdown = new Rewriter(body, unknown, inlined, exportedStrings(tree))
+  const docusaurus: DocusaurusContext = {
+    tree,
+    theme: themeImports(tree),
+    values: new ExpressionValues(tree, () => (frontmatter === '' ? {} : splitFrontmatter(source).data), partials?.props ?? {}),
+    cards: () => (partials?.cards === undefined || partials.chain.length > 0 ? '' : partials.cards(partials.relPath)),
+  };
+  const markdown = new Rewriter(body, unknown, inlined, docusaurus, exportedStrings(tree))
     .range(0, body.length, tree.children)
     .replace(/\n{3,}/g, '\n\n');
   const problems = [
@@ -73,6 +87,19 @@ export function mdxMarkdown(source: string, partials?: PartialOptions): MdxMarkd
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** What Docusaurus' `@theme/*` components and expressions read (docusaurus-theme.ts, doc-cards.ts). */
+interface DocusaurusContext {
+  tree: Root;
+  /** Local name → `@theme/` component imported under it. */
+  theme: ReadonlyMap<string, string>;
+  values: ExpressionValues;
+  /** The `<DocCardList />` of the page; '' inside a partial or without a lister. */
+  cards: () => string;
+}
+
+/** Expression text as markdown text: the characters that would start markup escaped. */
+const escapedText = (text: string): string => text.replace(/[\\`*_[\]<>]/g, '\\$&');
 
 /**
  * HTML comments outside code written as JSX comments of the same length (`<!--` → `{/* `,
@@ -93,6 +120,29 @@ function htmlCommentsAsExpressions(body: string): string {
     const line = starts.findLastIndex((start) => start <= index);
     return code[line] === true || inner.includes('*/') ? comment : `{/* ${inner}*/}`;
   });
+}
+
+/** The characters of a heading id `{#id}` (docusaurus.io/docs/markdown-features/toc#heading-ids). */
+const HEADING_ID = /^[\w-]+$/;
+
+/**
+ * Heading ids `## Title {#id}` outside code written as string expressions of the same length
+ * (`{#id}` → `{'d'}`), so that MDX parses the page (`#` starts no JavaScript) and offsets stay
+ * right; the rewriter puts the id back as written, for the HTML render to read.
+ */
+function headingIdsAsExpressions(body: string): string {
+  if (!body.includes('{#')) return body;
+  const lines = body.split('\n');
+  const code = codeLines(lines);
+  return lines
+    .map((line, i) => {
+      const text = line.trimEnd();
+      if (code[i] === true || !text.trimStart().startsWith('#') || !text.endsWith('}')) return line;
+      const open = text.lastIndexOf('{#');
+      const id = open === -1 ? '' : text.slice(open + 2, -1);
+      return HEADING_ID.test(id) ? `${text.slice(0, open)}{'${id.slice(1)}'}${line.slice(text.length)}` : line;
+    })
+    .join('\n');
 }
 
 /** Whether a node is a JSX element. */
@@ -122,32 +172,40 @@ class Inliner {
    * The plain markdown of the partial a component names (frontmatter left out, links rebased onto
    * the importing file); '' for one that cannot be read; undefined when the name is no partial.
    */
-  markdown(name: string): string | undefined {
+  markdown(name: string, props: Readonly<Record<string, string>> = {}): string | undefined {
     // Astro: the module's `Content` component (`<Foo.Content />`) is its content, as `<Foo />` is.
     const module = name.endsWith('.Content') ? name.slice(0, -'.Content'.length) : name;
     const target = this.imports.get(module);
     if (target === undefined) return undefined;
-    let text = this.read.get(module);
+    // A partial reads its props (`{props.name}`, docusaurus.io/docs/markdown-features/react#importing-markdown): one reading per set of props.
+    const key = Object.keys(props).length === 0 ? module : `${module}\0${JSON.stringify(props)}`;
+    let text = this.read.get(key);
     if (text === undefined) {
-      text = this.inline(target);
-      this.read.set(module, text);
+      text = this.inline(target, props, key === module);
+      this.read.set(key, text);
     }
     return text;
   }
 
-  private inline(target: string): string {
+  /** Whether a component name is an imported partial. */
+  has(name: string): boolean {
+    return this.imports.has(name);
+  }
+
+  /** @param report whether what the reading finds goes to `check` (once per partial: the reading without props) */
+  private inline(target: string, props: Readonly<Record<string, string>>, report: boolean): string {
     const options = this.options;
     const read = options === undefined ? { error: `${target} cannot be read here` } : readPartial(target, options);
     if (options === undefined || 'error' in read) {
-      this.problems.push(`MDX partial not inlined: ${'error' in read ? read.error : target}`);
+      if (report) this.problems.push(`MDX partial not inlined: ${'error' in read ? read.error : target}`);
       // Visible where the partial would have been, so a reader sees something is missing (content/readable.ts).
       return refusalNote(target);
     }
     const mdx = /\.mdx$/i.test(read.relPath) || /<[A-Z]|^(?:import|export)\s|\{\/\*/m.test(read.text);
     const inner = mdx
-      ? mdxMarkdown(read.text, { ...options, relPath: read.relPath, chain: [...options.chain, options.relPath] })
+      ? mdxMarkdown(read.text, { ...options, relPath: read.relPath, chain: [...options.chain, options.relPath], props })
       : undefined;
-    this.problems.push(...(inner?.problems ?? []).map((problem) => `${read.relPath}: ${problem}`));
+    if (report) this.problems.push(...(inner?.problems ?? []).map((problem) => `${read.relPath}: ${problem}`));
     const text = inner?.text ?? read.text;
     const body = text.slice(frontmatterBlock(text).length).trim();
     return rewriteLinks(body, (destination) => rebaseDestination(destination, read.relPath, options.relPath));
@@ -161,6 +219,7 @@ class Rewriter {
     /** Unknown component names and how often each was unwrapped. */
     private readonly unknown: Map<string, number>,
     private readonly partials: Inliner,
+    private readonly docusaurus: DocusaurusContext,
     /** The page's `export const name = '…'` strings, which attributes may name (`code={exampleCode}`). */
     private readonly strings: ReadonlyMap<string, string> = new Map(),
   ) {}
@@ -179,9 +238,13 @@ class Rewriter {
   private node(node: Nodes): string {
     switch (node.type) {
       case 'mdxjsEsm':
+        return '';
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
-        return '';
+        // A heading id (headingIdsAsExpressions) stays as written.
+        if (this.source.startsWith('{#', startOf(node))) return this.source.slice(startOf(node), endOf(node));
+        // Plain data (`{frontMatter.title}`, a string, an exported constant) is text; code is dropped.
+        return escapedText(this.docusaurus.values.text(node));
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
         return this.element(node);
@@ -196,9 +259,13 @@ class Rewriter {
   /** An element as markdown: a known component's, an audience block, or its children unwrapped. */
   private element(element: JsxElement): string {
     const name = element.name ?? '';
-    const partial = this.partials.markdown(name);
+    const partial = this.partials.markdown(name, this.partials.has(name) ? attributesOf(element.attributes) : {});
     if (partial !== undefined) return element.type === 'mdxJsxFlowElement' && partial !== '' ? this.block(element, partial) : partial;
-    const parts = this.parts(element);
+    const docusaurus = this.docusaurusElement(element);
+    if (docusaurus !== undefined)
+      return element.type === 'mdxJsxFlowElement' && docusaurus !== '' ? this.block(element, docusaurus) : docusaurus;
+    let parts = this.parts(element);
+    if ((this.docusaurus.theme.get(name) ?? name) === 'Tabs') parts = withTabValues(parts, element);
     const audience = audienceOf(name, parts.attributes);
     const known = audience === undefined ? componentMarkdown(parts) : audienceBlock(audience, parts.body);
     if (known === undefined && name !== '') this.unknown.set(name, (this.unknown.get(name) ?? 0) + 1);
@@ -221,6 +288,25 @@ class Rewriter {
     // After a blank line, the block starts on the element's own line (its indentation is already written there).
     const afterBlank = lineStart === 0 || this.source.slice(this.source.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1).trim() === '';
     return afterBlank ? `${indented.slice(lead.length)}\n` : `\n${indented}\n`;
+  }
+
+  /** The markdown of a Docusaurus `@theme/*` component (docusaurus-theme.ts), or undefined for any other element. */
+  private docusaurusElement(element: JsxElement): string | undefined {
+    const name = element.name ?? '';
+    switch (this.docusaurus.theme.get(name) ?? name) {
+      case 'TOCInline':
+        return tocInlineMarkdown(this.docusaurus.tree, element, this.parts(element), (node) =>
+          this.source.slice(startOf(node), endOf(node)),
+        );
+      case 'CodeBlock':
+        return codeBlockMarkdown(element, this.parts(element), (node) => this.source.slice(startOf(node), endOf(node)));
+      case 'DocCardList':
+        return this.docusaurus.cards();
+      case 'Details':
+        return detailsWithSummary(this.parts(element));
+      default:
+        return undefined;
+    }
   }
 
   /** An element's attributes, its children as markdown (dedented) and its child elements' parts. */

@@ -10,6 +10,7 @@ import type { Root } from 'mdast';
 import { MAX_INCLUDE_DEPTH } from '../dialects/include-context.js';
 import type { SiteFiles } from '../dialects/site-files.js';
 import { readContentFile } from '../readable.js';
+import type { DocCardLister } from './doc-cards.js';
 
 /** What reading an imported file gives: its source and its path, or why it cannot be read (fit to print). */
 export type PartialRead = { text: string; relPath: string } | { error: string };
@@ -28,6 +29,10 @@ export interface PartialOptions {
   relPath: string;
   /** The importing files above it, outermost first (empty for a page). */
   chain: readonly string[];
+  /** The string attributes the partial's tag was given, which `{props.name}` reads in it; absent: none. */
+  props?: Readonly<Record<string, string>> | undefined;
+  /** The doc cards of a page, for Docusaurus `<DocCardList />` (doc-cards.ts); absent: none. */
+  cards?: DocCardLister | undefined;
 }
 
 /** A markdown file an import names (`.md`/`.mdx`, query left out). */
@@ -88,11 +93,25 @@ export function contentPartialReader(files: SiteFiles | undefined, internal: boo
     if (files === undefined) return { error: `${target} cannot be read (no content folder)` };
     const contentOnly: SiteFiles = { ...files, siteRoot: undefined };
     const base = path.dirname(path.join(files.contentRoot, from));
-    const read = readContentFile(contentOnly, { target, base, intoInternalPage: internal });
+    const aliased = siteAliased(target, files.contentRoot);
+    const read = readContentFile(contentOnly, { target: aliased, base, intoInternalPage: internal });
     if ('error' in read) return { error: `include refused: ${read.error}` };
-    const relPath = target.startsWith('/') ? path.posix.normalize(target.slice(1)) : path.posix.join(path.posix.dirname(from), target);
+    const relPath = aliased.startsWith('/') ? path.posix.normalize(aliased.slice(1)) : path.posix.join(path.posix.dirname(from), aliased);
     return { text: read.text, relPath };
   };
+}
+
+/**
+ * Docusaurus' `@site/` alias (docusaurus.io/docs/markdown-features/react#importing-markdown:
+ * `import Partial from '@site/docs/_partial.mdx'`), the site folder, as a path from the content
+ * folder (`/…`): `@site/<content folder's name>/x` is `/x` (the docs folder beside the config),
+ * else the content folder is taken for the site folder. Other targets are returned as they are.
+ */
+export function siteAliased(target: string, contentRoot: string): string {
+  if (!target.startsWith('@site/')) return target;
+  const rest = target.slice('@site/'.length);
+  const docs = `${path.basename(contentRoot)}/`;
+  return `/${rest.startsWith(docs) ? rest.slice(docs.length) : rest}`;
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
