@@ -11,6 +11,7 @@ import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/i
 import { buildSite, withAssets, type Site } from '../content/site.js';
 import { renderPageContent } from '../content/page-content.js';
 import type { ContentProblem } from '../content/problems.js';
+import { featureLines, featureUses, type FeatureUse } from '../content/dialects/feature-usage.js';
 import { generatorLine } from './output.js';
 import { linkRulesOf } from '../content/conventions/urls.js';
 import { knownMissingLine, LinkSorter, verboseLines, type LinkAt } from './check-links.js';
@@ -33,6 +34,8 @@ export interface CheckResult {
   hookLinks: LinkAt[];
   /** Links to targets the `check.knownMissing` setting names: not reported one by one, counted in one line. */
   knownMissing: LinkAt[];
+  /** The rows of the dialect feature table the pages use, in table order (dialects/feature-usage.ts). */
+  features: FeatureUse[];
 }
 
 /** The base URL `check` renders with: links come out absolute, and the sizes are counted with it. */
@@ -56,7 +59,14 @@ export function checkContent(
   protectedPaths: readonly string[] = [],
 ): CheckResult {
   const loaded = loadSiteFiles(dir, conventions, staticDirs, protectedPaths);
-  const site = withAssets(buildSite(loaded.files, { fallbackName: path.basename(dir), conventions: loaded.conventions }), loaded.assets);
+  const used: { file: string; features: readonly string[] }[] = [];
+  const built = buildSite(loaded.files, {
+    fallbackName: path.basename(dir),
+    conventions: loaded.conventions,
+    detectFeatures: true,
+    onPage: (read) => used.push({ file: read.page.file, features: read.features ?? [] }),
+  });
+  const site = withAssets(built, loaded.assets);
   // A file's link problems first, as a reader fixes a page top to bottom (the sort below is stable).
   const listed = new Map(loaded.files.map((file) => [file.relPath, file]));
   const links = new LinkSorter(knownMissing, linkRulesOf(loaded.conventions));
@@ -74,6 +84,7 @@ export function checkContent(
     unpublished: loaded.conventions.unpublished.size,
     hookLinks: links.hook,
     knownMissing: links.knownMissing,
+    features: featureUses(used, site.generator.name),
   };
 }
 
@@ -196,6 +207,8 @@ export function runCheck(
   );
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
   if (result.generator.name !== 'plain') process.stdout.write(`${generatorLine(result.generator, result.unpublished)}\n`);
+  // The generator syntax its pages use, and how far each is rendered (README "Generator syntax").
+  for (const line of featureLines(result.features)) process.stdout.write(`${line}\n`);
   for (const problem of result.problems)
     process.stdout.write(
       `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,

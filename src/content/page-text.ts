@@ -19,6 +19,7 @@ import { forAudience } from './audience.js';
 import type { InternalZone } from './access.js';
 import { plainMarkdown, type ContentFileLookup } from './dialects/index.js';
 import { agentsMarkdown } from './dialects/agents-markdown.js';
+import { featuresIn } from './dialects/feature-usage.js';
 import type { AttrDelimiters } from './dialects/attr-list.js';
 import { siteFilesOf, type SiteFiles } from './dialects/site-files.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
@@ -52,6 +53,8 @@ export interface PageTextOptions {
   lookup?: ContentFileLookup | undefined;
   /** The site's attribute-list delimiters (VitePress `markdown.attrs`), when not `{`/`}` (dialects/attr-list.ts). */
   attrDelimiters?: AttrDelimiters | undefined;
+  /** Find the dialect feature rows the written source uses ({@link PageText.features}); `check` asks, serve does not. */
+  detectFeatures?: boolean | undefined;
 }
 
 /** The page text: every consumer of a page reads this, never the written source. */
@@ -69,6 +72,8 @@ export interface PageText {
   searchText: string;
   /** What the dialect step could not render, with lines in the written page, for `check` and the log. */
   problems: ContentProblem[];
+  /** Ids of the dialect feature rows the written source uses (dialects/feature-usage.ts), when asked for. */
+  features?: string[];
 }
 
 /** Called with each source's relative path each time the pipeline runs; tests count the runs. */
@@ -134,6 +139,7 @@ export function pageTextOf(written: string, options: PageTextOptions): PageText 
     description: deriveDescription(parsed, summary.firstParagraph),
     searchText,
     problems: plain.problems,
+    ...(options.detectFeatures === true ? { features: featuresIn(written, options.generator) } : {}),
   };
 }
 

@@ -100,6 +100,8 @@ export interface PageRead {
   page: Page;
   /** The page's search text (page-text.ts `PageText.searchText`): the plain body agents read. */
   body: string;
+  /** The dialect feature rows its source uses (dialects/feature-usage.ts), when the build was asked for them. */
+  features?: readonly string[];
 }
 
 /** Options for {@link buildSite}. */
@@ -117,6 +119,8 @@ export interface BuildSiteOptions {
   onPage?: ((page: PageRead) => void) | undefined;
   /** Page texts are held in memory up to this many characters in all (default {@link HELD_SOURCE_MAX_CHARS}). */
   heldSourceMaxChars?: number;
+  /** Find the dialect feature rows each page uses ({@link PageRead.features}), for `check`; default off. */
+  detectFeatures?: boolean;
 }
 
 const PROGRESS_EVERY_PAGES = 1_000;
@@ -145,6 +149,8 @@ export interface ReadOptions {
    * (`SourceFile.protectedPaths`). A build worker passes them: files it gets carry none.
    */
   protectedPaths?: readonly string[] | undefined;
+  /** Find the dialect feature rows the page uses (page-text.ts `PageTextOptions.detectFeatures`). */
+  detectFeatures?: boolean | undefined;
 }
 
 /**
@@ -200,6 +206,7 @@ export function readSourcePage(
     body: pageText.searchText,
     text: pageText.text,
     rank: location.path.indexRank,
+    ...(pageText.features === undefined ? {} : { features: pageText.features }),
   };
 }
 
@@ -342,7 +349,7 @@ export function buildSite(files: readonly SourceFile[], options: BuildSiteOption
   const assembler = new SiteAssembler(problems, options.heldSourceMaxChars);
   files.forEach((file, done) => {
     if (options.onProgress !== undefined && done % PROGRESS_EVERY_PAGES === 0) options.onProgress(done, files.length);
-    const read = readSourcePage(file, problems, options.conventions);
+    const read = readSourcePage(file, problems, options.conventions, { detectFeatures: options.detectFeatures });
     if (read !== undefined && assembler.add(read.page, read.rank, file, read.text)) options.onPage?.(read);
   });
   return assembler.finish(options.fallbackName, options.conventions);
@@ -372,6 +379,7 @@ function readPage(
     data,
     declaredTitle: declared?.title,
     attrDelimiters: conventions.markdownAttrs === false ? undefined : conventions.markdownAttrs,
+    detectFeatures: options.detectFeatures,
   });
   const title = pageText.title;
   if (title.fromFallback)
