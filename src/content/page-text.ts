@@ -122,14 +122,17 @@ export function pageTextOf(written: string, options: PageTextOptions): PageText 
   });
   const { data: parsed, body } =
     options.data === undefined ? splitFrontmatter(plain.text) : { data: options.data, body: bodyOf(plain.text) };
-  // What agents read: attribute lists, PyMdown inline HTML and abbreviation definitions left out
-  // (dialects/agents-markdown.ts), so titles, descriptions and search hold none of them.
-  const searchText = agentsMarkdown(forAudience(body, 'agents'));
+  const searchText = forAudience(body, 'agents');
   const needs = {
     h1: options.declaredTitle === undefined && scalarText(parsed.title) === undefined,
     paragraph: scalarText(parsed.description) === undefined,
   };
   const summary = needs.h1 || needs.paragraph ? summarizeMarkdown(searchText, needs) : { firstH1: undefined, firstParagraph: undefined };
+  // The title and description as agents read them: attribute lists (`# Setup {#setup}`), which only
+  // the HTML reads, left out (dialects/agents-markdown.ts). Only these two strings: the whole text
+  // through it at build would cost a block parse per page, and search loses nothing by a stray `#setup`.
+  if (summary.firstH1 !== undefined) summary.firstH1 = agentsMarkdown(summary.firstH1).trim();
+  if (summary.firstParagraph !== undefined) summary.firstParagraph = agentsMarkdown(summary.firstParagraph).trim();
   return {
     text: plain.text,
     title:

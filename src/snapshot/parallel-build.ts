@@ -20,6 +20,19 @@ import type { SearchIndex } from '../search/search-index.js';
 
 /** Sites with fewer files build on the main thread: starting workers costs more than it saves. */
 export const PARALLEL_MIN_FILES = 5_000;
+/**
+ * How many files an `.mdx` page counts for against {@link PARALLEL_MIN_FILES}: reading MDX (a
+ * micromark parse with its JavaScript grammar, content/mdx/) costs some 25 times a markdown page's
+ * pipeline, so a site of a few hundred MDX pages already builds faster on workers.
+ */
+export const MDX_FILE_WEIGHT = 25;
+
+/** The files' weight against {@link PARALLEL_MIN_FILES}: one each, {@link MDX_FILE_WEIGHT} for an `.mdx` page. */
+export function buildWeight(files: readonly SourceFile[]): number {
+  let weight = 0;
+  for (const file of files) weight += /\.mdx$/i.test(file.relPath) ? MDX_FILE_WEIGHT : 1;
+  return weight;
+}
 /** At most this many workers, whatever the core count: merging on the main thread bounds the gain. */
 const MAX_WORKERS = 4;
 /**
@@ -74,8 +87,8 @@ function workerScript(): URL | undefined {
 }
 
 /**
- * Builds the site and its index on worker threads when it pays: at least
- * {@link PARALLEL_MIN_FILES} files, all on disk, more than one core, and the compiled worker present.
+ * Builds the site and its index on worker threads when it pays: files weighing at least
+ * {@link PARALLEL_MIN_FILES} ({@link buildWeight}), all on disk, more than one core, and the compiled worker present.
  * @returns `undefined` when it does not pay or the workers failed: the caller builds on its own thread
  */
 export function buildInParallel(
@@ -86,7 +99,7 @@ export function buildInParallel(
 ): BuiltContent | undefined {
   const script = workerScript();
   const workerCount = Math.min(MAX_WORKERS, os.availableParallelism());
-  if (script === undefined || workerCount < 2 || files.length < PARALLEL_MIN_FILES) return undefined;
+  if (script === undefined || workerCount < 2 || buildWeight(files) < PARALLEL_MIN_FILES) return undefined;
   const parts = files.map(diskSourceParts);
   if (parts.some((part) => part === undefined)) return undefined;
 

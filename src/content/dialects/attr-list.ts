@@ -111,6 +111,8 @@ function mayHold(markdown: string, delimiters: AttrDelimiters): boolean {
 function rewriteLists(markdown: string, delimiters: AttrDelimiters, write: (list: string) => string): string {
   if (!mayHold(markdown, delimiters)) return markdown;
   const lines = markdown.split('\n');
+  // Braces are common in code (JSON, JavaScript): the block parse runs only when a line holds a list.
+  if (!lines.some((line) => line.includes(delimiters.left) && listsOf(line, delimiters).length > 0)) return markdown;
   const code = codeOrHtmlLines(markdown, lines.length);
   const state = { changed: false };
   const out: string[] = [];

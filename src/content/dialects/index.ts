@@ -111,7 +111,14 @@ export interface PlainMarkdown {
 
 /** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
 const TRIGGERS =
-  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\+\+|==|\^|~|\{[-+~=>]|\[\[(?:toc|TOC)\]\]|\[!code |line-numbers|```rust|hidelines=/;
+  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\[\[(?:toc|TOC)\]\]|\[!code |line-numbers|```rust|hidelines=/;
+
+/**
+ * PyMdown's inline syntax (keys `++`, mark `==`, caret `^^`, tilde `~`, critic `{++`): extensions a
+ * MkDocs site turns on in `mkdocs.yml`, so they are read on MkDocs pages only, never on a plain
+ * folder, where `~/.config` and `2^10` are text.
+ */
+const MKDOCS_INLINE_TRIGGERS = /\+\+|==|\^|~|\{[-+~=>]/;
 
 /**
  * An ESM import at the start of a line (`import X from './x'`, `import { A } from "b"`): a
@@ -177,7 +184,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const appended = on(['mkdocs']) ? autoAppended(include) : '';
   const delimiters = options.attrDelimiters;
   const customAttrs = delimiters !== undefined && source.includes(delimiters.left);
-  if (!TRIGGERS.test(source) && appended === '' && !customAttrs)
+  const mkdocsInline = options.generator === 'mkdocs' && MKDOCS_INLINE_TRIGGERS.test(source);
+  if (!TRIGGERS.test(source) && appended === '' && !customAttrs && !mkdocsInline)
     return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
@@ -203,7 +211,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   if (on(['mkdocs'])) body = mdInHtml(body);
   const gitbook: GitbookReport = { dropped: [] };
   body = blocks(body, gitbook, options.generator);
-  if (on(['mkdocs'])) body = pymdownxInline(mkdocsIcons(body));
+  if (on(['mkdocs'])) body = mkdocsIcons(body);
+  if (options.generator === 'mkdocs') body = pymdownxInline(body);
   body = normalizeAttributeLists(body, delimiters);
   if (on(['vitepress'])) body = vitepressToc(body, options.relPath, options.lookup);
   if (appended !== '') body = `${withoutTrailingNewlines(body)}\n\n${appended}\n`;
