@@ -111,9 +111,11 @@ const CORPORA: readonly CorpusCheck[] = [
       '  .ts: _data/acknowledgements.data.ts',
       '  .ts: _data/blog.data.ts',
       '  .yaml: guide/static-deploy-github-pages.yaml',
-      '57 pages, 55 static files, 0 errors, 2 warnings',
+      // Issue 31: acknowledgements.md's Vue template reads `{{ dep.name }}` from a data loader
+      // (_data/acknowledgements.data.ts) that is never run: reported, as any template syntax not rendered.
+      '57 pages, 55 static files, 0 errors, 3 warnings',
     ],
-    warnings: 2,
+    warnings: 3,
   },
 ];
 

@@ -10,6 +10,9 @@
  * - `long-title` off: a page's `<title>` is the author's title plus the site name; its length is
  *   the author's choice, not a markup error.
  * - `no-trailing-whitespace` off: it fires inside `<pre>` code blocks, whose whitespace is content.
+ * - `attribute-boolean-style` off: the sanitizer writes the boolean attributes it keeps as
+ *   `disabled=""` (a task list's checkbox, authors' `<details open>`), sitegate's own templates as
+ *   `open`; both are valid (HTML §2.3.2 "Boolean attributes": the empty string or the name).
  *
  * sitegate passes authors' raw HTML through its allow-list (src/content/sanitize.ts), which drops
  * what it does not know (JSX attributes such as `className`, a literal `<rule>` tag, comments) and
@@ -30,6 +33,7 @@ const validator = new HtmlValidate({
     'void-style': 'off',
     'long-title': 'off',
     'no-trailing-whitespace': 'off',
+    'attribute-boolean-style': 'off',
   },
 });
 
