@@ -16,7 +16,8 @@
  * `#id`, `.class`, `key=value`, `key="value"` or `key='value'` tokens separated by spaces, at
  * least one of them. Anything else in braces (`{x}`, `{{ var }}`, JSON) is no attribute list.
  */
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type PluginSimple } from 'markdown-it';
+import footnotePlugin from 'markdown-it-footnote';
 import { outsideCodeSpans } from './lines.js';
 
 /** The delimiters of an attribute list: `{`/`}` by default, VitePress `markdown.attrs.leftDelimiter`/`rightDelimiter`. */
@@ -86,8 +87,13 @@ function listsOf(prose: string, delimiters: AttrDelimiters): [number, number][] 
   return found;
 }
 
-/** The parser that tells which lines are code (fenced or indented) and HTML blocks, as CommonMark reads them. */
-const blockParser = new MarkdownIt({ html: true });
+/**
+ * The parser that tells which lines are code (fenced or indented) and HTML blocks, as CommonMark
+ * reads them, with footnotes as the renderer reads them (render-plugins.ts, markdown-it-footnote;
+ * Python-Markdown's footnotes, https://python-markdown.github.io/extensions/footnotes/): a
+ * footnote's paragraphs are indented 4 spaces and are text, not indented code.
+ */
+const blockParser = new MarkdownIt({ html: true }).use(footnotePlugin as unknown as PluginSimple);
 // Blocks are all it needs: inline parsing (the costly part on bracket-heavy text) is left out.
 blockParser.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join'], true);
 
