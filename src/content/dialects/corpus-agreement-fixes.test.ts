@@ -53,6 +53,28 @@ describe('attribute lists in a footnote (https://python-markdown.github.io/exten
   });
 });
 
+describe('a bare-word attribute list closing a heading (https://python-markdown.github.io/extensions/attr_list/)', () => {
+  // "the attribute list {: checked } would result in checked"; Material for MkDocs marks sections
+  // with `### Title { data-search-exclude }` (its upgrade guide).
+  it('takes the list out of the markdown and sets the attribute in the HTML', () => {
+    const out = dialect('### Changes to `*.html` files { data-search-exclude }\n\nText.\n', { generator: 'mkdocs' });
+    expect(agentsMarkdown(out.text)).toBe('### Changes to `*.html` files\n\nText.\n');
+    expect(out.html).toBe('<h3 data-search-exclude id="changes-to-html-files">Changes to <code>*.html</code> files</h3>\n<p>Text.</p>\n');
+  });
+
+  it('reads `{: word }` too', () => {
+    const out = dialect('## B {: checked }\n', { generator: 'mkdocs' });
+    expect(agentsMarkdown(out.text)).toBe('## B\n');
+    expect(out.html).toBe('<h2 id="b">B</h2>\n');
+  });
+
+  it('leaves braces without a blank before them, or in a paragraph, as text', () => {
+    const out = dialect('## GET /users/{id}\n\nUse {x} here.\n', { generator: 'mkdocs' });
+    expect(agentsMarkdown(out.text)).toBe('## GET /users/{id}\n\nUse {x} here.\n');
+    expect(out.html).toBe('<h2 id="get-usersid">GET /users/{id}</h2>\n<p>Use {x} here.</p>\n');
+  });
+});
+
 describe('code spans as CommonMark reads them (https://spec.commonmark.org/0.31.2/#code-spans)', () => {
   it('closes a span only at a backtick run of the same length', () => {
     // The spec's example: ``` `` foo ` bar `` ``` is one span holding a backtick.
