@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { agentsMarkdown } from './agents-markdown.js';
+import { commentTermDefinitions } from './mkdocs-def-list.js';
 import { dialect } from './test-support.js';
 import { portableMarkdown, withoutCodeSpans } from '../portable-markdown.js';
 
@@ -72,6 +73,28 @@ describe('a bare-word attribute list closing a heading (https://python-markdown.
     const out = dialect('## GET /users/{id}\n\nUse {x} here.\n', { generator: 'mkdocs' });
     expect(agentsMarkdown(out.text)).toBe('## GET /users/{id}\n\nUse {x} here.\n');
     expect(out.html).toBe('<h2 id="get-usersid">GET /users/{id}</h2>\n<p>Use {x} here.</p>\n');
+  });
+});
+
+describe('a definition whose term is an HTML comment (https://python-markdown.github.io/extensions/definition_lists/)', () => {
+  // Material for MkDocs' "Keyboard shortcuts" (setup/setting-up-navigation.md): `<!-- md:option … -->` as the term.
+  const source =
+    'Two modes:\n\n<!-- md:option mode:search -->\n\n:   This mode is active when the _search is focused_. It provides\n    bindings:\n\n    * ++arrow-down++ , ++arrow-up++ : select next / previous result\n    * ++esc++ : close\n\nAfter.\n';
+
+  it('writes the definition as its blocks: a paragraph and a list, keys read', () => {
+    const out = dialect(source, { generator: 'mkdocs' });
+    expect(agentsMarkdown(out.text)).toBe(
+      'Two modes:\n\n<!-- md:option mode:search -->\n\nThis mode is active when the _search is focused_. It provides\nbindings:\n\n* Down , Up : select next / previous result\n* Esc : close\n\nAfter.\n',
+    );
+    expect(out.html).toBe(
+      '<p>Two modes:</p>\n\n<p>This mode is active when the <em>search is focused</em>. It provides\nbindings:</p>\n<ul>\n<li><span class="keys"><kbd>Down</kbd></span> , <span class="keys"><kbd>Up</kbd></span> : select next / previous result</li>\n<li><span class="keys"><kbd>Esc</kbd></span> : close</li>\n</ul>\n<p>After.</p>\n',
+    );
+  });
+
+  it('leaves a definition with a text term, and one after a comment inside a paragraph, as written', () => {
+    expect(commentTermDefinitions('Term\n\n:   Definition.\n')).toBe('Term\n\n:   Definition.\n');
+    expect(commentTermDefinitions('Text\n<!-- c -->\n\n:   Definition.\n')).toBe('Text\n<!-- c -->\n\n:   Definition.\n');
+    expect(commentTermDefinitions('```\n<!-- c -->\n\n:   x\n```\n')).toBe('```\n<!-- c -->\n\n:   x\n```\n');
   });
 });
 
