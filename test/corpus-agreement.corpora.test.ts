@@ -23,17 +23,25 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import MarkdownIt from 'markdown-it';
-import type Token from 'markdown-it/lib/token.mjs';
 import { describe, expect, it } from 'vitest';
 import { forAudience } from '../src/content/audience.js';
-import { lineKinds } from '../src/content/block-lines.js';
-import { DIALECT_FEATURES } from '../src/content/dialects/features.js';
 import { frontmatterBlock } from '../src/content/frontmatter.js';
 import type { Page } from '../src/content/page.js';
 import { renderPageContent } from '../src/content/page-content.js';
-import { withoutAgentFraming, withoutCodeSpans } from '../src/content/portable-markdown.js';
+import { withoutAgentFraming } from '../src/content/portable-markdown.js';
 import { loadSnapshot, type Snapshot } from '../src/snapshot/snapshot.js';
+import {
+  descriptionWords,
+  type Finding,
+  htmlToText,
+  includesOf,
+  literalTexts,
+  markdownProse,
+  markdownText,
+  syntaxFindings,
+  withoutHtmlCode,
+  wordsOf,
+} from './corpus-agreement-rules.js';
 import { CORPORA_DIR, REPO_DIR } from './helpers.js';
 
 const BASE = 'http://sitegate.test';
@@ -44,125 +52,6 @@ const CORPORA: readonly { name: string; dir: string }[] = [
   })),
   { name: 'docs-small', dir: path.join(CORPORA_DIR, 'docs-small', 'content') },
 ];
-
-/**
- * Generator syntax that must never reach a reader, by kind (the brief's detector list). Each is one
- * pass over a line without nested quantifiers, run on text outside code.
- */
-const SYNTAX: readonly (readonly [kind: string, pattern: RegExp])[] = [
-  ['mdx-import', /^[ \t]*import[ \t][^\n]*[ \t]from[ \t]*['"]/m],
-  ['mdx-export', /^[ \t]*export[ \t]/m],
-  // Not after a word character: `Vec<T>` is a type in prose, `<Tabs>` a component.
-  ['jsx-tag', /(?<!\w)<\/?[A-Z][A-Za-z0-9.]*[\s/>]/],
-  ['hugo-shortcode', /\{\{[<%]/],
-  ['liquid-tag', /\{%-?[ \t]*\/?[a-z]/],
-  ['container-:::', /(?:^|[\s>]):::/m],
-  ['admonition-!!!/???', /^[ \t>]*(?:!!!|\?\?\?)\+?[ \t]/m],
-  ['blocks-///', /^[ \t>]*\/\/\/(?:[ \t]|$)/m],
-  ['attribute-list', /\{#[\w-]+\}|\{:[^}\n]*\}|\{[ \t]+[#.][\w-][^}\n]*\}/],
-  ['snippet-8<', /--8<--/],
-  ['mdbook-include', /\{\{#[a-z_]+/],
-  ['vitepress-include', /<!--[ \t]*@include/],
-  ['toc-marker', /\[\[toc\]\]/i],
-];
-
-/** Include syntaxes of the generators (the page brings in another file's text). */
-const INCLUDES: readonly RegExp[] = [
-  /\{\{#(?:include|rustdoc_include|playground)[ \t]/,
-  /--8<--/,
-  /<!--[ \t]*@include:/,
-  /\{%-?[ \t]*include[ \t]/,
-  /\{\{[<%][ \t]*(?:readfile|include|get-page-content)[ \t]/,
-  /^<<<[ \t]/m,
-  /^import[ \t]+\w+[ \t]+from[ \t]*['"][^'"\n]*\.mdx?['"]/m,
-];
-/** Feature-table rows of include features (their `detect` finds them in a source). */
-const INCLUDE_ROWS = DIALECT_FEATURES.filter(
-  (row) => row.detect !== undefined && /include|snippet|partial|readfile|reusable/i.test(row.id),
-);
-
-/** Whether a page's source includes another file (an include syntax, or an include row's `detect` of its generator). */
-function includesOf(source: string, generator: string): boolean {
-  return (
-    INCLUDES.some((pattern) => pattern.test(source)) ||
-    INCLUDE_ROWS.some((row) => row.generators.some((g) => g === generator) && row.detect?.test(source) === true)
-  );
-}
-
-/** One thing wrong with one page. */
-interface Finding {
-  check: 'a-syntax' | 'b-description' | 'c-words' | 'd-include-search';
-  /** The syntax kind (a), the description source (b), the side (c). */
-  kind: string;
-  page: string;
-  snippet: string;
-}
-
-const markdownIt = new MarkdownIt({ html: true, linkify: false, typographer: false });
-
-/** Words of a text as a set: lower-cased runs of letters and digits holding a letter. */
-function wordsOf(text: string): Set<string> {
-  const words = new Set<string>();
-  for (const [word] of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) if (/\p{L}/u.test(word)) words.add(word);
-  return words;
-}
-
-/** HTML tags removed (an image's `alt` kept: the markdown has it as text) and character references decoded. */
-function htmlToText(html: string): string {
-  const text = html.replace(/<img[^>]*?alt="([^"]*)"[^>]*>/g, ' $1 ').replace(/<[^>]*>/g, ' ');
-  // unescapeAll also reads backslash escapes: doubled first, so `\&quot;` in code stays `\"`.
-  return markdownIt.utils.unescapeAll(text.replace(/\\/g, '\\\\'));
-}
-
-/** HTML with code blocks, code spans and code block titles removed. */
-function withoutHtmlCode(html: string): string {
-  return html
-    .replace(/<figcaption class="code-title">[\s\S]*?<\/figcaption>/g, ' ')
-    .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
-    .replace(/<code[\s\S]*?<\/code>/g, ' ');
-}
-
-/** Markdown outside code blocks (as markdown-it sees them) and code spans (which may span the lines of a paragraph). */
-function markdownProse(markdown: string): string {
-  const kinds = lineKinds(markdown);
-  return markdown
-    .split('\n')
-    .map((line, i) => (kinds[i] === 'code' ? '' : line))
-    .join('\n')
-    .split('\n\n')
-    .map(withoutCodeSpans)
-    .join('\n\n');
-}
-
-/** The text a reader of the markdown sees, as markdown-it reads it: link URLs and syntax left out, code kept. */
-function markdownText(markdown: string): string {
-  const out: string[] = [];
-  const walk = (tokens: readonly Token[]): void => {
-    for (const token of tokens) {
-      if (token.children !== null) walk(token.children);
-      else if (token.type === 'html_block' || token.type === 'html_inline') out.push(htmlToText(token.content));
-      else if (token.type !== 'inline') out.push(token.content);
-      // A fence's title (`js title="src/app.js"`, VitePress `ts [vite.config.ts]`) is the code block's
-      // caption or tab in the HTML; the language and other options are no text.
-      if (token.type === 'fence')
-        for (const [title] of token.info.matchAll(/title=(?:"[^"\n]*"|'[^'\n]*')|\[[^\]\n]*\]/g)) out.push(title.replace(/^title=/, ''));
-    }
-  };
-  walk(markdownIt.parse(markdown, {}));
-  return out.join(' ');
-}
-
-/** The first match of each syntax kind in `text`, as findings. */
-function syntaxFindings(text: string, where: string, page: string): Finding[] {
-  const found: Finding[] = [];
-  for (const [kind, pattern] of SYNTAX) {
-    const match = pattern.exec(text);
-    if (match === null) continue;
-    const at = match.index;
-    found.push({ check: 'a-syntax', kind, page, snippet: `${where}: ${JSON.stringify(text.slice(Math.max(0, at - 20), at + 50))}` });
-  }
-  return found;
-}
 
 /** Each page's description line in the llms index files, by the page's markdown URL. */
 function llmsDescriptions(snapshot: Snapshot): Map<string, string> {
@@ -186,13 +75,6 @@ function searchDescriptions(snapshot: Snapshot): Map<string, string> {
   for (const language of [undefined, ...snapshot.site.languages.map((l) => l.lang)])
     for (const doc of snapshot.search.documentsOf(language).publicDocuments) descriptions.set(doc.path, doc.description);
   return descriptions;
-}
-
-/** The description's words, the last one left out when the description was cut (`…`). */
-function descriptionWords(description: string): string[] {
-  const cut = /(?:…|\.\.\.)\s*$/.test(description);
-  const words = [...description.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map(([w]) => w).filter((w) => /\p{L}/u.test(w));
-  return cut ? words.slice(0, -1) : words;
 }
 
 /** What one page is made of, as served. */
@@ -261,15 +143,17 @@ function audit(dir: string): { pages: number; findings: Finding[]; includePages:
     const frontmatter = frontmatterBlock(markdown);
     const htmlText = htmlToText(article);
     // (a) no generator syntax outside code, in any text a reader gets.
-    findings.push(...syntaxFindings(markdownProse(body), 'md', url));
-    findings.push(...syntaxFindings(htmlToText(withoutHtmlCode(article)), 'html', url));
+    const literals = literalTexts(body);
+    findings.push(...syntaxFindings(markdownProse(body), 'md', url, { markdown: true }));
+    findings.push(...syntaxFindings(htmlToText(withoutHtmlCode(article)), 'html', url, { literals }));
     // `<meta name="description">` is the page's description (layout/document.ts), escaped.
     const descriptions: [string, string | undefined][] = [
       ['llms.txt', llms.get(page.markdownUrl)],
       ['search', search.get(url)],
       ['meta', page.description],
     ];
-    const mdWords = wordsOf(markdownText(body));
+    // The base URL sitegate writes before a relative link (in a tag markdown-it reads as text too) is no author's word.
+    const mdWords = wordsOf(markdownText(body).replaceAll(BASE, ' '));
     const htmlWords = wordsOf(htmlText);
     const frontmatterWords = wordsOf(frontmatter);
     // The same description in several places is one finding, its kind naming every place.
@@ -281,7 +165,7 @@ function audit(dir: string): { pages: number; findings: Finding[]; includePages:
     }
     for (const [description, wheres] of places) {
       const where = wheres.join('+');
-      findings.push(...syntaxFindings(description, where, url));
+      findings.push(...syntaxFindings(description, where, url, { literals }));
       // (b) the description's words are the page's words.
       const missingMd = descriptionWords(description).filter((w) => !mdWords.has(w) && !frontmatterWords.has(w));
       const missingHtml = descriptionWords(description).filter((w) => !htmlWords.has(w) && !frontmatterWords.has(w));

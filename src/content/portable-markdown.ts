@@ -28,9 +28,11 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const REFERENCE_DEFINITION = /^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)(?=[ \t]*\r?$|[ \t]+["'(])/;
 
 /**
- * The code spans of a line as `[start, end)` offsets, as the pattern `` /(`+)[^`]+?\1/g `` finds
- * them (a run of backticks, text, then as many backticks as both runs have), in linear time: run
- * by run instead of again from every backtick of a run that finds no closer (quadratic).
+ * The code spans of a line as `[start, end)` offsets, as CommonMark reads them
+ * (https://spec.commonmark.org/0.31.2/#code-spans): a run of backticks opens a span that the next
+ * run of the SAME length closes (shorter or longer runs between are its text: ``` `` a ` b `` ```);
+ * a run that no later run matches is literal text and the next run may open. Linear time: each
+ * run's next run of its length is found once, walking the runs backwards.
  */
 function codeSpans(text: string): [number, number][] {
   const runs: [number, number][] = [];
@@ -40,15 +42,22 @@ function codeSpans(text: string): [number, number][] {
     runs.push([at, end - at]);
     at = text.indexOf('`', end);
   }
+  // The index of each run's next run of the same length (-1: none).
+  const next: number[] = new Array<number>(runs.length).fill(-1);
+  const lastOfLength = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const length = runs[i]?.[1] ?? 0;
+    next[i] = lastOfLength.get(length) ?? -1;
+    lastOfLength.set(length, i);
+  }
   const spans: [number, number][] = [];
-  let opener = runs[0];
-  for (let i = 1; i < runs.length && opener !== undefined; i++) {
-    const [start, length] = runs[i] as [number, number];
-    const shared = Math.min(opener[1], length);
-    spans.push([opener[0] + opener[1] - shared, start + shared]);
-    // What is left of the closing run opens the next span; else the run after it does.
-    if (length > shared) opener = [start + shared, length - shared];
-    else opener = runs[++i];
+  for (let i = 0; i < runs.length; i++) {
+    const j = next[i] ?? -1;
+    const [open] = runs[i] as [number, number];
+    const close = runs[j];
+    if (close === undefined) continue;
+    spans.push([open, close[0] + close[1]]);
+    i = j;
   }
   return spans;
 }

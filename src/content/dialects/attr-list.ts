@@ -14,9 +14,13 @@
  *
  * A list is read by a scanner, one character at a time, bounded by {@link MAX_LIST_CHARS}: it is
  * `#id`, `.class`, `key=value`, `key="value"` or `key='value'` tokens separated by spaces, at
- * least one of them. Anything else in braces (`{x}`, `{{ var }}`, JSON) is no attribute list.
+ * least one of them. Anything else in braces (`{x}`, `{{ var }}`, JSON) is no attribute list, but
+ * at the end of an ATX heading, where both Python-Markdown and markdown-it-attrs read one: there a
+ * bare word is an attribute too (the attr_list page: "the attribute list `{: checked }` would
+ * result in `checked`"; Material for MkDocs' `## Title { data-search-exclude }`), after a blank.
  */
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type PluginSimple } from 'markdown-it';
+import footnotePlugin from 'markdown-it-footnote';
 import { outsideCodeSpans } from './lines.js';
 
 /** The delimiters of an attribute list: `{`/`}` by default, VitePress `markdown.attrs.leftDelimiter`/`rightDelimiter`. */
@@ -36,8 +40,9 @@ const isNameChar = (char: string | undefined): boolean => char !== undefined && 
  * The end (exclusive) of the attribute list whose body starts at `from` (just past the left
  * delimiter) and closes at `right`, or -1 when the text there is no attribute list.
  * @param colon whether a leading `:` is accepted (Python-Markdown's `{: … }`)
+ * @param bareWords whether a key without a value (`checked`) is a token: at a heading's end only
  */
-export function attributeListEnd(text: string, from: number, right = '}', colon = true): number {
+export function attributeListEnd(text: string, from: number, right = '}', colon = true, bareWords = false): number {
   let at = from;
   if (colon && text[at] === ':') at++;
   let tokens = 0;
@@ -52,8 +57,13 @@ export function attributeListEnd(text: string, from: number, right = '}', colon 
     while (at < limit && isNameChar(text[at])) at++;
     if (at === nameStart) return -1;
     if (text[start] !== '#' && text[start] !== '.') {
-      // A key must have a value (`key=value`): a bare word in braces is text (`{x}`).
-      if (text[at] !== '=') return -1;
+      // A key must have a value (`key=value`): a bare word in braces is text (`{x}`), but where bare words are read.
+      if (text[at] !== '=' && !bareWords) return -1;
+      if (text[at] !== '=') {
+        if (at < limit && !isBlank(text[at]) && !text.startsWith(right, at)) return -1;
+        tokens++;
+        continue;
+      }
       at++;
       const quote = text[at];
       if (quote === '"' || quote === "'") {
@@ -72,13 +82,22 @@ export function attributeListEnd(text: string, from: number, right = '}', colon 
   }
 }
 
-/** The attribute lists of a line outside code spans, as `[start, end)` offsets, delimiters included. */
-function listsOf(prose: string, delimiters: AttrDelimiters): [number, number][] {
+/**
+ * The attribute lists of a line outside code spans, as `[start, end)` offsets, delimiters included.
+ * @param headingEnd the prose ends an ATX heading: a list closing it may hold bare words
+ */
+function listsOf(prose: string, delimiters: AttrDelimiters, headingEnd = false): [number, number][] {
   const found: [number, number][] = [];
   for (let at = prose.indexOf(delimiters.left); at !== -1; at = prose.indexOf(delimiters.left, at + 1)) {
     // `{{ x }}` (templates) is no list; neither is an escaped brace.
     if (prose[at - 1] === '\\' || prose.startsWith(delimiters.left, at + delimiters.left.length)) continue;
-    const end = attributeListEnd(prose, at + delimiters.left.length, delimiters.right);
+    let end = attributeListEnd(prose, at + delimiters.left.length, delimiters.right);
+    // A bare-word list closes the heading after a blank, as Python-Markdown reads it (`HEADER_RE`
+    // `[ ]+\{…\}[ ]*$`): `## GET /users/{id}` keeps its `{id}`.
+    if (end === -1 && headingEnd && isBlank(prose[at - 1])) {
+      const bare = attributeListEnd(prose, at + delimiters.left.length, delimiters.right, true, true);
+      if (bare !== -1 && prose.slice(bare).trim() === '') end = bare;
+    }
     if (end === -1) continue;
     found.push([at, end]);
     at = end - 1;
@@ -86,8 +105,13 @@ function listsOf(prose: string, delimiters: AttrDelimiters): [number, number][] 
   return found;
 }
 
-/** The parser that tells which lines are code (fenced or indented) and HTML blocks, as CommonMark reads them. */
-const blockParser = new MarkdownIt({ html: true });
+/**
+ * The parser that tells which lines are code (fenced or indented) and HTML blocks, as CommonMark
+ * reads them, with footnotes as the renderer reads them (render-plugins.ts, markdown-it-footnote;
+ * Python-Markdown's footnotes, https://python-markdown.github.io/extensions/footnotes/): a
+ * footnote's paragraphs are indented 4 spaces and are text, not indented code.
+ */
+const blockParser = new MarkdownIt({ html: true }).use(footnotePlugin as unknown as PluginSimple);
 // Blocks are all it needs: inline parsing (the costly part on bracket-heavy text) is left out.
 blockParser.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join'], true);
 
@@ -107,6 +131,9 @@ function mayHold(markdown: string, delimiters: AttrDelimiters): boolean {
   return at !== -1 && markdown.includes(delimiters.right, at + 1);
 }
 
+/** An ATX heading line (CommonMark §4.2), at most 3 spaces in. */
+const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+
 /** Rewrites each attribute list of the prose lines of `markdown` with `write` (given its text); `''` from it drops the list. */
 function rewriteLists(markdown: string, delimiters: AttrDelimiters, write: (list: string) => string): string {
   if (!mayHold(markdown, delimiters)) return markdown;
@@ -121,10 +148,12 @@ function rewriteLists(markdown: string, delimiters: AttrDelimiters, write: (list
       out.push(line);
       return;
     }
+    const heading = ATX_HEADING.test(line);
+    const lineEnd = line.trimEnd();
     const rewritten = outsideCodeSpans(line, (prose) => {
       let text = '';
       let from = 0;
-      for (const [start, end] of listsOf(prose, delimiters)) {
+      for (const [start, end] of listsOf(prose, delimiters, heading && lineEnd.endsWith(prose.trimEnd()))) {
         text += prose.slice(from, start) + write(prose.slice(start, end));
         from = end;
       }

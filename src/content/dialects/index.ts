@@ -46,6 +46,7 @@ import { mdbookIncludes, mdbookTitles } from './mdbook-include.js';
 import { mdbookHiddenLines } from './mdbook-hidden-lines.js';
 import { mdbookListings } from './mdbook-listing.js';
 import { mkdocsAdmonitions } from './mkdocs-admonition.js';
+import { commentTermDefinitions } from './mkdocs-def-list.js';
 import { autoAppended, mkdocsSnippets } from './mkdocs-snippets.js';
 import { mkdocsTabs } from './mkdocs-tabs.js';
 import type { SiteFiles } from './site-files.js';
@@ -208,7 +209,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const interpolations: string[] = [];
   if (options.generator === 'vitepress') body = vueInterpolation(body, hugo.frontmatter, interpolations);
   if (on(['vitepress'])) body = vitepressCode(body);
-  if (on(['mkdocs'])) body = mdInHtml(body);
+  if (on(['mkdocs'])) body = commentTermDefinitions(mdInHtml(body));
   const gitbook: GitbookReport = { dropped: [] };
   body = blocks(body, gitbook, options.generator);
   if (on(['mkdocs'])) body = mkdocsIcons(body);

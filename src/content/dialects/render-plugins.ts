@@ -18,6 +18,7 @@ import attrsPlugin from 'markdown-it-attrs';
 import deflistPlugin from 'markdown-it-deflist';
 import footnotePlugin from 'markdown-it-footnote';
 import githubAlerts from 'markdown-it-github-alerts';
+import { attributeListEnd } from './attr-list.js';
 import { taskListPlugin } from './task-lists.js';
 
 /** Attributes an attribute list may set: no event handlers, no `style` (the CSP refuses inline styles), no `href`/`src`. */
@@ -37,9 +38,23 @@ const ALLOWED_ATTRIBUTES = [
   /^aria-[\w-]+$/,
 ];
 
-/** Whether a body may hold an attribute list (`{#id}`, `{ .class }`, `{key="value"}`): only then is markdown-it-attrs worth its cost. */
+/**
+ * Whether a body may hold an attribute list (`{#id}`, `{ .class }`, `{key="value"}`, or a bare word
+ * ending a heading, `## Title { data-search-exclude }`: attr-list.ts): only then is
+ * markdown-it-attrs worth its cost.
+ */
 export function mayHoldAttributeList(body: string): boolean {
-  return /\{:?[ \t]*(?:[#.][\w-]|[\w-]+=)/.test(body);
+  return /\{:?[ \t]*(?:[#.][\w-]|[\w-]+=)/.test(body) || (body.includes('#') && body.split('\n').some(endsHeadingWithBareWords));
+}
+
+/** `## Title { word }`: an ATX heading closed by a list of bare words (Python-Markdown's `{: checked }`). */
+function endsHeadingWithBareWords(line: string): boolean {
+  if (!/^ {0,3}#{1,6}[ \t]/.test(line)) return false;
+  const end = line.trimEnd();
+  const open = end.lastIndexOf('{');
+  // Python-Markdown's heading list follows a space (`HEADER_RE = '[ ]+\\{…'`): `/users/{id}` is text.
+  const spaced = end[open - 1] === ' ' || end[open - 1] === '\t';
+  return end.endsWith('}') && open > 0 && spaced && attributeListEnd(end, open + 1, '}', true, true) === end.length;
 }
 
 /**

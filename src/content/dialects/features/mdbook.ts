@@ -74,7 +74,7 @@ export const mdbookFeatures: readonly DialectFeature[] = [
     generators: ['mdbook'],
     doc: 'https://github.com/rust-lang/book/tree/main/packages/mdbook-trpl',
     support: 'partial',
-    note: '`Filename:` before the block and the caption in italics after it, not a figure.',
+    note: '`Filename:` before the block and the caption in italics after it, not a figure; inside a blockquote too (the lines keep their `>`).',
     detect: /<Listing[\s>]/,
   },
 ];

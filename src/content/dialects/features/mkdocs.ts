@@ -86,7 +86,7 @@ export const mkdocsFeatures: readonly DialectFeature[] = [
     generators: ['mkdocs', 'hugo', 'vitepress'],
     doc: `${PYTHON_MARKDOWN}/attr_list/`,
     support: 'supported',
-    note: 'The HTML keeps the id, classes and the attributes the sanitizer allows (no `style`); the agents get none (a line holding only a list goes). Custom delimiters (VitePress `markdown.attrs`, `DialectOptions.attrDelimiters`) are read as `{…}`.',
+    note: 'The HTML keeps the id, classes and the attributes the sanitizer allows (no `style`); the agents get none (a line holding only a list goes). Custom delimiters (VitePress `markdown.attrs`, `DialectOptions.attrDelimiters`) are read as `{…}`. A bare word (`{: checked }`, `{ data-search-exclude }`) is an attribute only in a list closing a heading after a blank; lists inside footnotes are read too.',
     detect: /\{:?[ \t]*[#.][\w-]/,
   },
   {
@@ -121,8 +121,8 @@ export const mkdocsFeatures: readonly DialectFeature[] = [
     feature: 'def_list (`term` then `:   definition`)',
     generators: ['mkdocs'],
     doc: `${PYTHON_MARKDOWN}/definition_lists/`,
-    support: 'supported',
-    note: 'Kept as written for agents; `<dl>` in the HTML (markdown-it-deflist).',
+    support: 'partial',
+    note: 'Kept as written for agents; `<dl>` in the HTML (markdown-it-deflist). A definition whose term is only an HTML comment (Material’s `<!-- md:option … -->`) is written as its blocks at the page’s level (mkdocs-def-list.ts), not a `<dl>`.',
     detect: /^: {1,3}\S/m,
   },
   {
