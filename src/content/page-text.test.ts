@@ -54,7 +54,10 @@ describe('pageTextOf', () => {
   });
 
   it('Hugo: a shortcode opening the page is not its description (gohugo.io/content-management/shortcodes/)', () => {
-    const page = text('---\ntitle: Home\n---\n{{< blocks/cover image_anchor="top" >}}\n{{< /blocks/cover >}}\n\nAcme runs anywhere.\n', 'hugo');
+    const page = text(
+      '---\ntitle: Home\n---\n{{< blocks/cover image_anchor="top" >}}\n{{< /blocks/cover >}}\n\nAcme runs anywhere.\n',
+      'hugo',
+    );
     expect(page.description).toBe('Acme runs anywhere.');
     expect(page.problems).toStrictEqual([]);
   });

@@ -10,10 +10,10 @@
  */
 import { codeLines, outsideCodeSpans } from './lines.js';
 
-/** `$frontmatter.a.b`, `$frontmatter['a']`, or `frontmatter.a` (the `useData()` spelling in templates). */
-const FRONTMATTER = /^\$?frontmatter((?:\.[\w$-]+|\[\s*(?:'[^']*'|"[^"]*")\s*\])+)$/;
-/** One step of a frontmatter path. */
-const STEP = /\.([\w$-]+)|\[\s*(?:'([^']*)'|"([^"]*)")\s*\]/g;
+/** `$frontmatter` or `frontmatter` (the `useData()` spelling in templates), then its path: `.a.b`, `['a']`. */
+const FRONTMATTER = /^\$?frontmatter(?=[.[])/;
+/** One step of a frontmatter path, read where the last one ended (sticky). */
+const STEP = /\.([\w$-]+)|\[\s*(?:'([^']*)'|"([^"]*)")\s*\]/y;
 /** A `:::` line opening a `v-pre` container, and any `:::` opening or closing line. */
 const V_PRE_OPEN = /^\s*:{3,}\s*v-pre\s*$/;
 const CONTAINER_OPEN = /^\s*:{3,}\s*[A-Za-z]/;
@@ -30,10 +30,14 @@ function printed(value: unknown): string {
 
 /** The value an expression names, or `undefined` when it is not a frontmatter path. */
 function frontmatterValue(expression: string, frontmatter: Record<string, unknown>): { text: string } | undefined {
-  const path = FRONTMATTER.exec(expression.trim())?.[1];
-  if (path === undefined) return undefined;
+  const trimmed = expression.trim();
+  const head = FRONTMATTER.exec(trimmed);
+  if (head === null) return undefined;
   let value: unknown = frontmatter;
-  for (const step of path.matchAll(STEP)) {
+  // Step by step to the end: anything that is not a step makes it no frontmatter path.
+  for (STEP.lastIndex = head[0].length; STEP.lastIndex < trimmed.length;) {
+    const step = STEP.exec(trimmed);
+    if (step === null) return undefined;
     const key = step[1] ?? step[2] ?? step[3] ?? '';
     value = typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
   }
