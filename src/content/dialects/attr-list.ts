@@ -139,7 +139,8 @@ function rewriteLists(markdown: string, delimiters: AttrDelimiters, write: (list
   if (!mayHold(markdown, delimiters)) return markdown;
   const lines = markdown.split('\n');
   // Braces are common in code (JSON, JavaScript): the block parse runs only when a line holds a list.
-  if (!lines.some((line) => line.includes(delimiters.left) && listsOf(line, delimiters).length > 0)) return markdown;
+  const holds = (line: string): boolean => line.includes(delimiters.left) && listsOf(line, delimiters, ATX_HEADING.test(line)).length > 0;
+  if (!lines.some(holds)) return markdown;
   const code = codeOrHtmlLines(markdown, lines.length);
   const state = { changed: false };
   const out: string[] = [];

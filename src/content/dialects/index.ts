@@ -110,9 +110,47 @@ export interface PlainMarkdown {
   problems: ContentProblem[];
 }
 
-/** Any of these in a source means a dialect may apply; a source with none is returned as it is, unscanned. */
-const TRIGGERS =
-  /:::|!!!|\?\?\?|===|\{%|\{\{|--8<--|@include:|<<<|<[A-Z]|<script|<style|\smarkdown|:(?:material|octicons|fontawesome|simple)-|\/\/\/|\{:|\[\[(?:toc|TOC)\]\]|\[!code |line-numbers|```rust|hidelines=/;
+/**
+ * Any of these in a source means a dialect may apply; a source with none is returned as it is,
+ * unscanned. Plain substrings, each found with `includes` (a memchr-speed scan): one regular
+ * expression of all of them as alternatives cost 8 µs per page, most of a plain page's build.
+ */
+const TRIGGERS = [
+  ':::',
+  '!!!',
+  '???',
+  '===',
+  '{%',
+  '{{',
+  '--8<--',
+  '@include:',
+  '<<<',
+  '<script',
+  '<style',
+  'markdown',
+  ':material-',
+  ':octicons-',
+  ':fontawesome-',
+  ':simple-',
+  '///',
+  '{:',
+  '[[toc]]',
+  '[[TOC]]',
+  '[!code ',
+  'line-numbers',
+  '```rust',
+  'hidelines=',
+];
+
+/** Whether `source` holds a {@link TRIGGERS} string or a tag that opens with a capital (`<Tabs>`, a component). */
+function mayHoldDialect(source: string): boolean {
+  for (const trigger of TRIGGERS) if (source.includes(trigger)) return true;
+  for (let at = source.indexOf('<'); at !== -1; at = source.indexOf('<', at + 1)) {
+    const next = source.charCodeAt(at + 1);
+    if (next >= 65 && next <= 90) return true;
+  }
+  return false;
+}
 
 /**
  * PyMdown's inline syntax (keys `++`, mark `==`, caret `^^`, tilde `~`, critic `{++`): extensions a
@@ -186,7 +224,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const delimiters = options.attrDelimiters;
   const customAttrs = delimiters !== undefined && source.includes(delimiters.left);
   const mkdocsInline = options.generator === 'mkdocs' && MKDOCS_INLINE_TRIGGERS.test(source);
-  if (!TRIGGERS.test(source) && appended === '' && !customAttrs && !mkdocsInline)
+  if (!mayHoldDialect(source) && appended === '' && !customAttrs && !mkdocsInline)
     return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
