@@ -121,13 +121,15 @@ const TRIGGERS = [
   '???',
   '===',
   '{%',
-  '{{',
+  // Hugo shortcodes and mdBook includes; a bare `{{` is text but on VitePress (tldr's `{{path/to/file}}`).
+  '{{<',
+  '{{%',
+  '{{#',
   '--8<--',
   '@include:',
   '<<<',
   '<script',
   '<style',
-  'markdown',
   ':material-',
   ':octicons-',
   ':fontawesome-',
@@ -142,9 +144,17 @@ const TRIGGERS = [
   'hidelines=',
 ];
 
-/** Whether `source` holds a {@link TRIGGERS} string or a tag that opens with a capital (`<Tabs>`, a component). */
-function mayHoldDialect(source: string): boolean {
+/** A `markdown` attribute (MkDocs md_in_html: `<div markdown>`), not the word in prose. */
+const MARKDOWN_ATTRIBUTE = /\smarkdown\b/;
+
+/**
+ * Whether `source` holds a {@link TRIGGERS} string, a `markdown` attribute, a tag that opens with
+ * a capital (`<Tabs>`, a component), or on VitePress a Vue interpolation `{{`.
+ */
+function mayHoldDialect(source: string, generator: Generator | undefined): boolean {
   for (const trigger of TRIGGERS) if (source.includes(trigger)) return true;
+  if (generator === 'vitepress' && source.includes('{{')) return true;
+  if (source.includes('markdown') && MARKDOWN_ATTRIBUTE.test(source)) return true;
   for (let at = source.indexOf('<'); at !== -1; at = source.indexOf('<', at + 1)) {
     const next = source.charCodeAt(at + 1);
     if (next >= 65 && next <= 90) return true;
@@ -224,7 +234,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const delimiters = options.attrDelimiters;
   const customAttrs = delimiters !== undefined && source.includes(delimiters.left);
   const mkdocsInline = options.generator === 'mkdocs' && MKDOCS_INLINE_TRIGGERS.test(source);
-  if (!mayHoldDialect(source) && appended === '' && !customAttrs && !mkdocsInline)
+  if (!mayHoldDialect(source, options.generator) && appended === '' && !customAttrs && !mkdocsInline)
     return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
@@ -291,6 +301,7 @@ export function isIncludeProblem(message: string): boolean {
  * holds has no line, and comes after.
  */
 function toProblems(file: string, written: string, messages: readonly (string | LocatedProblem)[]): ContentProblem[] {
+  if (messages.length === 0) return [];
   const lines = written.split('\n');
   const after = new Map<string, number>();
   const located = messages.map((entry): ContentProblem => {
