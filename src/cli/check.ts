@@ -207,8 +207,9 @@ export function runCheck(
   );
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
   if (result.generator.name !== 'plain') process.stdout.write(`${generatorLine(result.generator, result.unpublished)}\n`);
-  // The generator syntax its pages use, and how far each is rendered (README "Generator syntax").
-  for (const line of featureLines(result.features)) process.stdout.write(`${line}\n`);
+  // The generator syntax its pages use, and how far each is rendered (README "Generator syntax");
+  // a plain folder has no generator whose syntax it was written in.
+  if (result.generator.name !== 'plain') for (const line of featureLines(result.features)) process.stdout.write(`${line}\n`);
   for (const problem of result.problems)
     process.stdout.write(
       `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,

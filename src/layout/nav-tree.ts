@@ -5,9 +5,9 @@
  * page comes first, and each folder's own page first in its folder, under its own nav label
  * (`sidebar_label`, `linkTitle`, its title: the content's words, in the page's language).
  *
- * No page disappears: the folders on the way to the current page list every entry — past
+ * No page disappears: the folders on the way to the current page list their entries — past
  * {@link NAV_FOLDER_MAX_ITEMS}, the rest in a collapsed `<details>` of their own (open when it holds
- * the current page). Size bound (docs-large has folders of 4,600 pages): a folder off that way lists
+ * the current page), to {@link NAV_BRANCH_MAX_ITEMS}, then a link to the folder's listing page. Size bound (docs-large has folders of 4,600 pages): a folder off that way lists
  * its first {@link NAV_FOLDER_MAX_ITEMS} entries and then links to its listing page, and is listed
  * collapsed only while the tree holds fewer than {@link NAV_MAX_LINKS} links, past which it is one
  * link to its listing page and its subfolders are not descended into.
@@ -21,6 +21,12 @@ import { isFolderPage, type Page } from '../content/page.js';
 
 /** Entries a folder lists before the rest is collapsed (on the current branch) or left to its listing page (elsewhere). */
 export const NAV_FOLDER_MAX_ITEMS = 60;
+/**
+ * Entries a folder on the current branch lists in all, the first {@link NAV_FOLDER_MAX_ITEMS} open
+ * and the rest collapsed; past them (docs-large has a folder of 4,600 pages, and every page of it
+ * carries its sidebar) the folder links to its listing page, which lists every entry.
+ */
+export const NAV_BRANCH_MAX_ITEMS = 500;
 /** Links past which folders off the current branch are no longer expanded (each is then one link). */
 export const NAV_MAX_LINKS = 200;
 
@@ -67,13 +73,19 @@ function ownPage(folder: Folder, state: TreeState): string[] {
 function renderItems(folder: Folder, state: TreeState, first: string[]): string {
   const entry = (item: Page | Folder): string => `<li>${isFolder(item) ? renderFolder(item, state) : pageLink(item, state)}</li>`;
   const lines = [...first, ...folder.items.slice(0, NAV_FOLDER_MAX_ITEMS).map(entry)];
-  const rest = folder.items.slice(NAV_FOLDER_MAX_ITEMS);
+  let rest = folder.items.slice(NAV_FOLDER_MAX_ITEMS);
   if (rest.length > 0 && state.branch.has(folder.key)) {
-    const open = rest.some((item) => item === state.pinned || (isFolder(item) && state.branch.has(item.key)));
+    // The way to the current page is listed whatever the bound: its folder and the pinned page.
+    const onWay = (item: Page | Folder): boolean => item === state.pinned || (isFolder(item) && state.branch.has(item.key));
+    const shown = rest.filter((item, i) => i < NAV_BRANCH_MAX_ITEMS - NAV_FOLDER_MAX_ITEMS || onWay(item));
+    const open = shown.some(onWay);
     lines.push(
-      `<li><details class="nav-rest"${open ? ' open' : ''}><summary>+${rest.length}</summary>\n<ul>\n${rest.map(entry).join('\n')}\n</ul></details></li>`,
+      `<li><details class="nav-rest"${open ? ' open' : ''}><summary>+${shown.length}</summary>\n<ul>\n${shown.map(entry).join('\n')}\n</ul></details></li>`,
     );
-  } else if (rest.length > 0) {
+    const listed = new Set(shown);
+    rest = rest.filter((item) => !listed.has(item));
+  }
+  if (rest.length > 0) {
     state.links += 1;
     lines.push(`<li><a class="nav-more" href="${escapeHtml(state.basePath + folder.url)}">+${rest.length}</a></li>`);
   }
