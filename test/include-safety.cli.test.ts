@@ -40,7 +40,7 @@ describe('check', () => {
       '.sitegate/secret': 'mk-secret-never-printed\n',
       '.env': 'TOKEN=mk-env-never-printed\n',
       'docs/index.md':
-        '---\ntitle: Home\n---\n# Home\n\n--8<-- ".sitegate/secret"\n\n{{#include ../.env}}\n\nText.\n\n--8<-- "sitegate.json"\n\n--8<-- "docs/private.md"\n',
+        '---\ntitle: Home\n---\n# Home\n\n--8<-- ".sitegate/secret"\n\n--8<-- "../.env"\n\nText.\n\n--8<-- "sitegate.json"\n\n--8<-- "docs/private.md"\n',
       'docs/private.md': '---\naccess: private\n---\n# Private\n\nmk-private-never-printed\n',
     });
     const { status, stdout, stderr } = await run('check', path.join(dir, 'docs'), '--config', path.join(dir, 'sitegate.json')).finally(() =>
@@ -49,8 +49,12 @@ describe('check', () => {
     expect(stderr).toBe('');
     expect(stdout).toBe(
       'conventions: mkdocs (../mkdocs.yml)\n' +
+        'dialect features used (support, feature, pages, documentation):\n' +
+        '  partial    mkdocs.snippets     1 page  https://facelessuser.github.io/pymdown-extensions/extensions/snippets/\n' +
+        '             Files under `base_path` (in order) read through the include rule; URL snippets are not fetched (a `check` error).\n' +
         'index.md:6: error: --8<--: include refused: .sitegate/secret is inside a dotfile or dot-folder (.sitegate)\n' +
-        'index.md:8: error: {{#include}}: include refused: ../.env is inside a dotfile or dot-folder (.env)\n' +
+        // Issue 31: an mdBook `{{#include}}` is text on a MkDocs site (only the detected generator's dialect runs).
+        'index.md:8: error: --8<--: include refused: ../.env is outside the site folder\n' +
         "index.md:12: error: --8<--: include refused: sitegate.json is sitegate's data folder, secret or config file\n" +
         'index.md:14: error: --8<--: include refused: docs/private.md is not public (access) and cannot be included in a public page\n' +
         'private.md: warning: access: internal outside internal/: its URL answers 401 to the public where a missing page answers 404, which shows that it exists; under internal/ every URL answers alike\n' +

@@ -28,7 +28,7 @@ export const NAV_FOLDER_MAX_ITEMS = 60;
  */
 export const NAV_BRANCH_MAX_ITEMS = 500;
 /** Links past which folders off the current branch are no longer expanded (each is then one link). */
-export const NAV_MAX_LINKS = 200;
+export const NAV_MAX_LINKS = 60;
 
 /** How a tree is being rendered: the current branch and the links used so far. */
 interface TreeState {
