@@ -5,39 +5,9 @@
  * answering 308, the markdown twin at `…/index.md`, `uglyURLs`, `permalinks`, and relative links
  * resolved from the page's published URL. One small site per case, through the real listener.
  */
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expandPermalink, hugoUrlConfigOf, urlize } from '../src/content/conventions/hugo-urls.js';
-import { buildTestApp, removeDir, writeContent, type TestApp } from './helpers.js';
-
-const dirs: string[] = [];
-const apps: TestApp[] = [];
-afterAll(async () => {
-  for (const t of apps) await t.app.close();
-  dirs.forEach(removeDir);
-});
-
-async function app(files: Record<string, string>): Promise<TestApp> {
-  const dir = writeContent(files);
-  dirs.push(dir);
-  const t = await buildTestApp(path.join(dir, 'content'));
-  apps.push(t);
-  return t;
-}
-
-async function hop(t: TestApp, url: string, accept = 'text/html'): Promise<[number, string | undefined]> {
-  const res = await t.app.inject({ url, headers: { accept } });
-  return [res.statusCode, res.headers.location];
-}
-
-const pageUrls = (t: TestApp): Record<string, string> =>
-  Object.fromEntries([...t.loaded.snapshot.site.pages.values()].map((page) => [page.file, page.url]));
-
-async function hrefs(t: TestApp, url: string): Promise<string[]> {
-  const body = (await t.app.inject({ url, headers: { accept: 'text/html' } })).body;
-  const main = body.slice(body.indexOf('<article'), body.indexOf('</article>'));
-  return [...main.matchAll(/<a href="([^"]*)"/g)].map((match) => match[1] as string).filter((href) => !href.startsWith('#'));
-}
+import { hop, hrefs, pageUrls, siteApp as app } from './url-sites.js';
 
 // gohugo.io/content-management/urls/: "content/posts/post-1.md → https://example.org/posts/post-1/".
 describe('Hugo pretty URLs (gohugo.io/content-management/urls/)', async () => {
@@ -65,9 +35,9 @@ describe('Hugo pretty URLs (gohugo.io/content-management/urls/)', async () => {
 
   it('answers the page and its markdown at the published URL, the other spellings with 308', async () => {
     expect(await hop(t, '/docs/basics/')).toStrictEqual([200, undefined]);
-    expect(await hop(t, '/docs/basics/index.md', 'text/markdown')).toStrictEqual([200, undefined]);
+    expect(await hop(t, '/docs/basics/index.md', { accept: 'text/markdown' })).toStrictEqual([200, undefined]);
     expect(await hop(t, '/docs/basics')).toStrictEqual([308, '/docs/basics/']);
-    expect(await hop(t, '/docs/basics.md', 'text/markdown')).toStrictEqual([308, '/docs/basics/index.md']);
+    expect(await hop(t, '/docs/basics.md', { accept: 'text/markdown' })).toStrictEqual([308, '/docs/basics/index.md']);
     expect(await hop(t, '/docs/basics/index.html')).toStrictEqual([308, '/docs/basics/']);
   });
 

@@ -4,41 +4,9 @@
  * `redirects` setting, links in any spelling resolved in HTML and served markdown, and no redirect
  * that shows a private page exists. One small site per generator, through the real listener.
  */
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, issueKey, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
-
-const dirs: string[] = [];
-const apps: TestApp[] = [];
-afterAll(async () => {
-  for (const t of apps) await t.app.close();
-  dirs.forEach(removeDir);
-});
-
-/** The app of a site whose generator files are `files` (config at the top, pages under `content/`). */
-async function app(files: Record<string, string>, settings: Record<string, unknown> = {}): Promise<TestApp> {
-  const dir = writeContent(files);
-  dirs.push(dir);
-  const t = await buildTestApp(path.join(dir, 'content'), { settings });
-  apps.push(t);
-  return t;
-}
-
-/** `[status, location]` of a GET, HTML asked for. */
-async function hop(t: TestApp, url: string, headers: Record<string, string> = {}): Promise<[number, string | undefined]> {
-  const res = await t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
-  return [res.statusCode, res.headers.location];
-}
-
-const pageUrls = (t: TestApp): Record<string, string> =>
-  Object.fromEntries([...t.loaded.snapshot.site.pages.values()].map((page) => [page.file, page.url]));
-
-/** The hrefs of the page body's links, in order. */
-async function hrefs(t: TestApp, url: string): Promise<string[]> {
-  const body = (await t.app.inject({ url, headers: { accept: 'text/html' } })).body;
-  const main = body.slice(body.indexOf('<article'), body.indexOf('</article>'));
-  return [...main.matchAll(/<a href="([^"]*)"/g)].map((match) => match[1] as string).filter((href) => !href.startsWith('#'));
-}
+import { describe, expect, it } from 'vitest';
+import { issueKey, TEST_BASE_URL } from './helpers.js';
+import { hop, hrefs, pageUrls, siteApp as app } from './url-sites.js';
 
 describe('Docusaurus: number prefixes, id, slug, folder index, doc-root links', async () => {
   const t = await app({

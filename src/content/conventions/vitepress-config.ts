@@ -41,28 +41,6 @@ export function markdownAttrsOf(config: Record<string, Literal> | undefined): Ma
   return { left: delimiter(attrs.leftDelimiter, DEFAULT_ATTRS.left), right: delimiter(attrs.rightDelimiter, DEFAULT_ATTRS.right) };
 }
 
-/**
- * `text` without the attribute list that ends it (`Intro %{#intro .lead}%` → `Intro`), as
- * markdown-it-attrs reads a heading's: the last `left` … `right` span at the very end, holding no
- * newline and at least one character. Titles, nav labels and headings derived from a page's H1 call
- * this so they never show the attribute syntax; `false` (attributes disabled) returns `text` as it is,
- * `undefined` means the default `{`/`}`. Linear: found with `lastIndexOf`, no regular expression.
- * @example withoutHeadingAttrs('Using custom anchors {#my-anchor}', undefined) // 'Using custom anchors'
- */
-export function withoutHeadingAttrs(text: string, delimiters: MarkdownAttrs | undefined): string {
-  if (delimiters === false) return text;
-  const { left, right } = delimiters ?? DEFAULT_ATTRS;
-  const trimmed = text.trimEnd();
-  if (!trimmed.endsWith(right)) return text;
-  const close = trimmed.length - right.length;
-  const open = trimmed.lastIndexOf(left, close - 1);
-  if (open === -1 || open + left.length >= close) return text;
-  const inner = trimmed.slice(open + left.length, close);
-  // An escaped delimiter (`\{#id}`) is text (markdown-it-attrs "Escaping"); so is a span over lines.
-  if (inner.includes('\n') || trimmed[open - 1] === '\\' || inner.trim() === '') return text;
-  return trimmed.slice(0, open).trimEnd();
-}
-
 /** Extensions tried for an import written without one (`./en` → `./en.ts`), as Vite resolves them. */
 const IMPORT_EXTENSIONS = ['', '.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'];
 /** Imports followed at most this deep (`index.ts` → `en.ts` → `shared.ts` …). */

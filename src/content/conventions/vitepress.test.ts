@@ -6,7 +6,7 @@ import { buildSite } from '../site.js';
 import { writeSite } from '../dialects/test-support.js';
 import { detectGenerator } from './detect.js';
 import { readConventions } from './index.js';
-import { configImportReader, markdownAttrsOf, withoutHeadingAttrs } from './vitepress-config.js';
+import { configImportReader, markdownAttrsOf } from './vitepress-config.js';
 import { readTextFile } from './context.js';
 import { parseJsModule, objectOf } from './js-literal.js';
 
@@ -88,17 +88,6 @@ describe('markdown.attrs', () => {
     expect(attrsOf("export default { markdown: { attrs: { leftDelimiter: '[[' } } }")).toStrictEqual({ left: '[[', right: '}' });
     expect(attrsOf('export default { markdown: { attrs: { disable: true } } }')).toBe(false);
     expect(attrsOf('export default { markdown: { attrs: { leftDelimiter: x } } }')).toStrictEqual({ left: '{', right: '}' });
-  });
-
-  it('withoutHeadingAttrs takes the attribute list off the end of a heading text', () => {
-    const custom = { left: '%{', right: '}%' };
-    expect(withoutHeadingAttrs('Intro %{#intro .lead}%', custom)).toBe('Intro');
-    expect(withoutHeadingAttrs('Using custom anchors {#my-anchor}', undefined)).toBe('Using custom anchors');
-    expect(withoutHeadingAttrs('Intro {#intro}', custom)).toBe('Intro {#intro}');
-    expect(withoutHeadingAttrs('Set \\{#x}', undefined)).toBe('Set \\{#x}');
-    expect(withoutHeadingAttrs('Empty {}', undefined)).toBe('Empty {}');
-    expect(withoutHeadingAttrs('Intro {#intro}', false)).toBe('Intro {#intro}');
-    expect(withoutHeadingAttrs('a'.repeat(100_000) + '}', undefined)).toBe('a'.repeat(100_000) + '}');
   });
 
   it('keeps custom delimiters out of titles derived from the H1', () => {

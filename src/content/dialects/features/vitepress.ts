@@ -54,7 +54,7 @@ export const vitepressFeatures: readonly DialectFeature[] = [
     support: 'supported',
     note:
       'The HTML heading keeps the id; titles derived from the H1 leave the attribute list out in any configured delimiters ' +
-      '(conventions/vitepress-config.ts withoutHeadingAttrs); the agents\u2019 markdown is cleaned by the attribute-list step.',
+      '(content/page-text.ts, through dialects/attr-list.ts); the agents\u2019 markdown is cleaned by the same step.',
     detect: /^#{1,6}[ \t][^\n]*\{#[\w-]+\}[ \t]*$/m,
   },
   {

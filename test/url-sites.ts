@@ -1,0 +1,41 @@
+/**
+ * For the URL suites (urls.test.ts, hugo-urls.test.ts): a small site per case through the real
+ * listener, the redirect hop of a URL, each page's URL by file, and the links of a page body.
+ * Sites and apps made here are closed and removed after the suite that calls {@link siteApp}.
+ */
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { buildTestApp, removeDir, writeContent, type TestApp } from './helpers.js';
+
+const dirs: string[] = [];
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const t of apps.splice(0)) await t.app.close();
+  dirs.splice(0).forEach(removeDir);
+});
+
+/** The app of a site whose generator files are `files` (config at the top, pages under `content/`). */
+export async function siteApp(files: Record<string, string>, settings: Record<string, unknown> = {}): Promise<TestApp> {
+  const dir = writeContent(files);
+  dirs.push(dir);
+  const t = await buildTestApp(path.join(dir, 'content'), { settings });
+  apps.push(t);
+  return t;
+}
+
+/** `[status, location]` of a GET, HTML asked for unless `headers` say otherwise. */
+export async function hop(t: TestApp, url: string, headers: Record<string, string> = {}): Promise<[number, string | undefined]> {
+  const res = await t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+  return [res.statusCode, res.headers.location];
+}
+
+/** Each served page's URL, by its file. */
+export const pageUrls = (t: TestApp): Record<string, string> =>
+  Object.fromEntries([...t.loaded.snapshot.site.pages.values()].map((page) => [page.file, page.url]));
+
+/** The hrefs of the page body's links, in order, fragments-only links left out. */
+export async function hrefs(t: TestApp, url: string): Promise<string[]> {
+  const body = (await t.app.inject({ url, headers: { accept: 'text/html' } })).body;
+  const main = body.slice(body.indexOf('<article'), body.indexOf('</article>'));
+  return [...main.matchAll(/<a href="([^"]*)"/g)].map((match) => match[1] as string).filter((href) => !href.startsWith('#'));
+}
