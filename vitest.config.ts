@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * `npm test`: the suite that stands alone on a fresh clone (fixtures inside the repository).
+ * Suites over ../shared/corpora (`*.corpora.test.ts`, `npm run test:corpora`) and suites that need
+ * system tools — nginx, systemd-analyze, a local registry (`*.deploy.test.ts`, `npm run test:deploy`)
+ * — have their own configs, which `.ci/run` also runs.
+ */
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.corpora.test.ts', '**/*.deploy.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
