@@ -109,7 +109,7 @@ afterAll(async () => {
 });
 
 /** A proxy of the kit, started in front of the test's sitegate. */
-interface Proxy {
+interface KitProxy {
   name: string;
   /** Starts the proxy with its files in `proxyDir`; resolves with the process and the port clients use. */
   start(proxyDir: string): Promise<{ process: ProxyProcess; port: number }>;
@@ -119,7 +119,7 @@ interface Proxy {
   directClient: string;
 }
 
-const PROXIES: Proxy[] = [
+const PROXIES: KitProxy[] = [
   {
     name: 'deploy/nginx.conf',
     async start(proxyDir) {
@@ -287,6 +287,29 @@ describe('deploy/nginx.conf on port 80', () => {
   it('sends every request to https, path and query kept', async () => {
     const response = await sendFrom(port, '127.0.0.5', { path: '/docs/guides?x=1', headers: { host: 'example.com' } });
     expect([response.status, response.headers.location]).toStrictEqual([308, 'https://example.com/docs/guides?x=1']);
+  });
+});
+
+describe('why deploy/nginx.conf passes $request_uri', () => {
+  let nginx: ProxyProcess | undefined;
+  let port = 0;
+  beforeAll(async () => {
+    port = await freePort();
+    // The usual form: proxy_pass with a URI passes the path percent-decoded.
+    const usual = nginxConf({ sitegate: sitegatePort, http: await freePort(), https: port }).replace(
+      /rewrite \^ \$request_uri;\n.*\n.*return 400;\n(\s*)proxy_pass http:\/\/sitegate\$uri;/,
+      'proxy_pass http://sitegate/;',
+    );
+    expect(usual).toContain('proxy_pass http://sitegate/;');
+    nginx = await startNginx(path.join(dir, 'nginx-usual'), usual, port);
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+  });
+
+  it('would send a percent-encoded page URL to itself forever with proxy_pass http://sitegate/', async () => {
+    const response = await sendFrom(port, '127.0.0.5', { path: '/docs/notes/c%2B%2B', headers: { host: 'example.com' } });
+    expect([response.status, response.headers.location]).toStrictEqual([308, '/docs/notes/c%2B%2B']);
   });
 });
 
