@@ -115,6 +115,8 @@ export interface SnapshotOptions {
   onPageRender?: (key: string) => void;
   /** Where pages tell their refused includes when first rendered (snapshot/page-bodies.ts); none when omitted. */
   log?: Log | undefined;
+  /** `serve --watch`: pages load the live-reload script and it is served (answers/live-reload.ts); default false. */
+  liveReload?: boolean | undefined;
 }
 
 /** The snapshot options a configuration gives (serve, hot reload and the tests build alike). */
@@ -131,6 +133,7 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
     redirects: config.redirects,
     staticDirs: config.staticDirs,
     protectedPaths: protectedPathsOf(config),
+    liveReload: config.watch,
   };
 }
 
@@ -177,6 +180,7 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     branding: options.branding,
     declaredEditUrl: options.conventions?.site.editUrl,
     gitDates: options.gitDates,
+    liveReload: options.liveReload,
   });
   const cache = createBodyCache(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
   const reader = readerViewOf(view, cache, {
@@ -194,7 +198,7 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     pages: pageBodiesOf(view, cache, { ...options, internalPages: reader.internalPages }),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
     discovery: discoveryBodiesOf(view, built.search, cache, options),
-    assets: assetBodies(options.branding?.accentColor ?? null),
+    assets: assetBodies(options.branding?.accentColor ?? null, options.liveReload === true),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
     reader,
     datesReady: options.gitDates?.ready ?? Promise.resolve(),
