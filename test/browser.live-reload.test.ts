@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser-support.js';
 import { CLI_TIMEOUT_MS, cliProcesses } from './cli-process.js';
@@ -43,16 +43,17 @@ describe('serve --watch in chromium', { timeout: 120_000 }, () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    const isStream = (response: Response): boolean => response.url().startsWith(`${origin}/_sitegate/reload?since=`);
     let loads = 0;
     page.on('load', () => (loads += 1));
     // The stream's head comes once the script has run and the server holds the connection.
-    const streamOpen = page.waitForResponse((response) => response.url() === `${origin}/_sitegate/reload`);
+    const streamOpen = page.waitForResponse(isStream);
     await page.goto(`${origin}/guides/setup`, { waitUntil: 'load' });
     const stream = await streamOpen;
     expect([stream.status(), (await stream.allHeaders())['content-type']]).toStrictEqual([200, 'text/event-stream']);
     expect(await page.textContent('main p')).toBe('The first draft of the setup.');
 
-    const reopened = page.waitForResponse((response) => response.url() === `${origin}/_sitegate/reload`, { timeout: RELOAD_TIMEOUT_MS });
+    const reopened = page.waitForResponse(isStream, { timeout: RELOAD_TIMEOUT_MS });
     writeFileSync(path.join(site, 'guides/setup.md'), '# Setup\n\nThe second draft, reloaded without a click.\n');
     // Waited for from outside the page: its CSP (rightly) refuses the eval a waitForFunction needs.
     await page.locator('main p', { hasText: 'The second draft, reloaded without a click.' }).waitFor({ timeout: RELOAD_TIMEOUT_MS });

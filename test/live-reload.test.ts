@@ -14,7 +14,8 @@ import { freePort } from './free-port.js';
 import { buildTestApp, issueKey, removeDir, writeContent, type TestApp } from './helpers.js';
 import { errorBody, HTML_SECURITY, HTML_TYPE, without } from './http-expect.js';
 
-const SCRIPT_TAG = '<script src="/_sitegate/reload.js" defer></script>';
+/** The script tag of a page drawn from build `build`. */
+const scriptTag = (build: string): string => `<script src="/_sitegate/reload.js" data-build="${build}" defer></script>`;
 
 /** An open event stream: its response and the text read so far. */
 interface Stream {
@@ -99,6 +100,21 @@ describe('serve --watch: the live-reload stream', () => {
     t = undefined;
   });
 
+  it('tells a page drawn from an earlier build to reload at once; one of the build served waits', async () => {
+    const { app, origin } = await serve(SITE, true);
+    const build = app.context.snapshot().chrome.liveReload?.build as string;
+    const current = await open(origin, `/_sitegate/reload?since=${build}`);
+    const earlier = await open(origin, '/_sitegate/reload?since=0-0');
+    await earlier.until('event: reload\n');
+    expect(earlier.text()).toBe('retry: 1000\n\nevent: reload\ndata: changed\n\n');
+    await current.until('retry:');
+    expect(current.text()).toBe('retry: 1000\n\n');
+    // A rebuild makes a new build id, so the page drawn from the old one is now the earlier one.
+    app.context.swapSnapshot(loadSnapshot(dir as string, snapshotOptionsOf(app.context.config)).snapshot);
+    expect(app.context.snapshot().chrome.liveReload?.build).not.toBe(build);
+    await current.until('event: reload\n');
+  });
+
   it('answers HEAD with the stream head and no body', async () => {
     const { origin } = await serve(SITE, true);
     const stream = await open(origin, '/_sitegate/reload', {}, 'HEAD');
@@ -133,7 +149,7 @@ describe('serve --watch: the live-reload stream', () => {
     const hub = createLiveReload({ heartbeatMs: 20 });
     const site = { site: { publicPages: [{}] } } as unknown as Snapshot;
     const server = createServer((request, response) => {
-      const answer = hub.answer({} as RequestFacts, site, undefined) as RawAnswer;
+      const answer = hub.answer({ search: '' } as RequestFacts, site, undefined) as RawAnswer;
       void answer.run(request, response);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -167,17 +183,19 @@ describe('serve --watch: the live-reload stream', () => {
 
   it('pages load the script from /_sitegate/, which is served; the CSP is unchanged', async () => {
     const { app, origin } = await serve(SITE, true);
+    const build = app.context.snapshot().chrome.liveReload?.build as string;
+    expect(build).toMatch(/^[0-9a-z]+-\d+$/);
     const page = await app.app.inject({ url: '/guide', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe(HTML_TYPE);
     expect(page.headers['content-security-policy']).toBe(HTML_SECURITY['content-security-policy'].replace('http://sitegate.test', origin));
-    expect(page.body.split(SCRIPT_TAG)).toHaveLength(2);
+    expect(page.body.split(scriptTag(build))).toHaveLength(2);
     const script = await app.app.inject('/_sitegate/reload.js');
     expect([script.statusCode, script.headers['content-type']]).toStrictEqual([200, 'text/javascript; charset=utf-8']);
-    expect(script.body).toContain("new EventSource(new URL('reload', script.src))");
+    expect(script.body).toContain('new EventSource(url)');
     // The 404 page, drawn in the same chrome, reloads too (a page being written may not exist yet).
     const missing = await app.app.inject({ url: '/not-yet', headers: { accept: 'text/html' } });
-    expect([missing.statusCode, missing.body.includes(SCRIPT_TAG)]).toStrictEqual([404, true]);
+    expect([missing.statusCode, missing.body.includes(scriptTag(build))]).toStrictEqual([404, true]);
   });
 });
 

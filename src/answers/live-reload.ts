@@ -1,7 +1,8 @@
 /**
- * Live reload for `serve --watch` (issue 32): `GET /_sitegate/reload`, a server-sent-events stream
- * (WHATWG HTML §9.2) that sends one `reload` event after each rebuild swaps in, which the page's
- * script (layout/client/live-reload.js.ts) answers by reloading. Only in watch mode: without it the
+ * Live reload for `serve --watch` (issue 32): `GET /_sitegate/reload?since=BUILD`, a
+ * server-sent-events stream (WHATWG HTML §9.2) that sends one `reload` event after each rebuild
+ * swaps in, and one at once when `since` (the build the page was drawn from) is not the snapshot
+ * served now, which the page's script (layout/client/live-reload.js.ts) answers by reloading. Only in watch mode: without it the
  * route is not in the table and the path is an ordinary page URL (a 404).
  *
  * Bounded: at most {@link LIVE_RELOAD_MAX_CONNECTIONS} streams at once (then 503 with Retry-After),
@@ -83,14 +84,14 @@ export function createLiveReload(options: LiveReloadOptions = {}): LiveReload {
     }
   };
 
-  const stream = (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const stream = (request: IncomingMessage, response: ServerResponse, stale: boolean): Promise<void> => {
     response.writeHead(200, STREAM_HEADERS);
     if (request.method === 'HEAD') {
       response.end();
       return Promise.resolve();
     }
     // The retry field first, so the head and a first chunk go out at once (clients see the open).
-    response.write(`retry: ${LIVE_RELOAD_RETRY_MS}\n\n`);
+    response.write(`retry: ${LIVE_RELOAD_RETRY_MS}\n\n${stale ? RELOAD_EVENT : ''}`);
     open.add(response);
     heartbeat ??= setInterval(() => broadcast(': heartbeat\n\n'), heartbeatMs).unref();
     // The server allows half-open connections (http/app.ts), so a tab that goes away is seen only
@@ -109,14 +110,17 @@ export function createLiveReload(options: LiveReloadOptions = {}): LiveReload {
     });
   };
 
-  const answer: RouteAnswer = (_facts, snapshot, principal): RawAnswer => {
+  const answer: RouteAnswer = (facts, snapshot, principal): RawAnswer => {
     if (principal === undefined && snapshot.site.publicPages.length === 0) throw new ApiError('credential_required');
     if (closed || open.size >= maxConnections)
       throw new ApiError('temporarily_unavailable', {
         message: `At most ${maxConnections} live-reload connections are served at once.`,
         headers: { 'retry-after': String(RETRY_AFTER_SEC) },
       });
-    return { kind: 'raw', run: stream };
+    // A page that names no build (an older script) is not told to reload until the next rebuild.
+    const since = new URLSearchParams(facts.search).get('since') ?? '';
+    const stale = since !== '' && since !== snapshot.chrome.liveReload?.build;
+    return { kind: 'raw', run: (request, response) => stream(request, response, stale) };
   };
 
   return {

@@ -45,9 +45,10 @@ export interface SiteChrome {
   hasFeed?: boolean | undefined;
   /**
    * `serve --watch` (issue 32): every document loads the live-reload script
-   * (client/live-reload.js.ts), which reloads it after a rebuild. Default false: no script.
+   * (client/live-reload.js.ts) with the id of the build it was drawn from (`data-build`), and
+   * reloads after a later build. Default none: no script.
    */
-  liveReload?: boolean | undefined;
+  liveReload?: { build: string } | undefined;
 }
 
 /** One HTML document. */
@@ -120,7 +121,7 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 ${chrome.hasFeed === true ? `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(baseUrl)}/feed.xml" title="${escapeHtml(chrome.name)}">\n` : ''}${icon}
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
-${chrome.liveReload === true ? `<script src="${basePath}${LIVE_RELOAD_SCRIPT_PATH}" defer></script>\n` : ''}</head>
+${chrome.liveReload === undefined ? '' : `<script src="${basePath}${LIVE_RELOAD_SCRIPT_PATH}" data-build="${escapeHtml(chrome.liveReload.build)}" defer></script>\n`}</head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <p class="agent-directive" hidden>For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>
