@@ -29,13 +29,14 @@ import { createSignInService } from './signin/service.js';
 import { createClientRegistry } from './oauth/clients/registry.js';
 import { derivePendingLoginKey } from './signin/pending-login.js';
 import { deriveConsentKey } from './oauth/authorize/consent-seal.js';
+import { createLiveReload } from './answers/live-reload.js';
 
 /** The process-wide context: what the HTTP app reads, plus the means to swap the snapshot and close. */
 export interface ServerContext extends AppContext {
   store: Store;
   /** What the listener tells of each answered request (http/observe.ts): analytics, when on. */
   observers: readonly RequestObserver[];
-  /** Replaces the current snapshot atomically; requests in flight keep the one they read. */
+  /** Replaces the current snapshot atomically; requests in flight keep the one they read; open pages are told to reload (watch mode). */
   swapSnapshot(next: Snapshot): void;
   /** Writes pending analytics counts and audit events, then closes the rate-limit connection, stops pruning (store/retention.ts) and closes the store. */
   close(): Promise<void>;
@@ -172,6 +173,8 @@ export async function createContext(config: Config, first: Snapshot, options: Co
   const now = options.now ?? (() => new Date());
   let current = first;
   const auditQueue = createAuditQueue(store, now, onBackgroundError);
+  // Open pages reload after each rebuild in watch mode only (issue 32); the swap tells them.
+  const liveReload = config.watch ? createLiveReload() : undefined;
   const analytics = config.analyticsEnabled
     ? createAnalyticsRecorder(store, {
         flushSec: config.analyticsFlushSec,
@@ -203,11 +206,14 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     },
     observers: analytics === undefined ? [] : [analytics.observe],
     ...(analytics === undefined ? {} : { searched: analytics.searched }),
+    ...(liveReload === undefined ? {} : { liveReload }),
     snapshot: () => current,
     swapSnapshot(next) {
       current = next;
+      liveReload?.changed();
     },
     async close() {
+      liveReload?.close();
       await analytics?.close();
       await auditQueue.flush();
       rateLimits.close();

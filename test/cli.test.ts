@@ -134,11 +134,17 @@ describe.concurrent('check', () => {
     expect(status).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toBe(
-      'index.md:3: error: broken relative link: guide.md\n' +
-        'index.md:3: error: link escapes the content folder: ../outside.md\n' +
-        'untitled.md: warning: no title (frontmatter title or H1); using "untitled"\n' +
-        'with-frontmatter.md:8: error: broken relative link: nope.md\n' +
-        'with-frontmatter.md:11: error: broken relative link: gone.md\n' +
+      'broken-link: 3 errors\n' +
+        "  fix: Point the link at a page or file that exists (relative to the page's file), or name its target in check.knownMissing.\n" +
+        '  index.md:3: error: broken relative link: guide.md\n' +
+        '  with-frontmatter.md:8: error: broken relative link: nope.md\n' +
+        '  with-frontmatter.md:11: error: broken relative link: gone.md\n' +
+        'link-escapes: 1 error\n' +
+        '  fix: Link to a page inside the content folder, or to the absolute URL of what lies outside it.\n' +
+        '  index.md:3: error: link escapes the content folder: ../outside.md\n' +
+        'no-title: 1 warning\n' +
+        '  fix: Give the page an H1 or a frontmatter title.\n' +
+        '  untitled.md: warning: no title (frontmatter title or H1); using "untitled"\n' +
         '3 pages, 4 errors, 1 warning\n',
     );
   });
@@ -158,15 +164,19 @@ describe.concurrent('check', () => {
     expect(stderr).toBe('');
     // A plain folder publishes `_part.mdx` too (only the generators' conventions leave `_` files out).
     expect(stdout).toBe(
-      '_part.mdx:3: error: broken relative link: c.md\n' +
-        'comment.md:3: error: broken relative link: x.md\n' +
-        'comment.md:4: error: broken relative link: y.md\n' +
-        'hugo.md:9: error: no static file at: /f.png\n' +
-        'mdx.mdx:10: error: broken relative link: a.md\n' +
-        'mdx.mdx:16: error: broken relative link: ./c.md\n' +
-        'mdx.mdx:18: error: broken relative link: b.md\n' +
-        'mkdocs.md:5: error: broken relative link: d.md\n' +
-        'mkdocs.md:9: error: broken relative link: e.md\n' +
+      'broken-link: 8 errors\n' +
+        "  fix: Point the link at a page or file that exists (relative to the page's file), or name its target in check.knownMissing.\n" +
+        '  _part.mdx:3: error: broken relative link: c.md\n' +
+        '  comment.md:3: error: broken relative link: x.md\n' +
+        '  comment.md:4: error: broken relative link: y.md\n' +
+        '  mdx.mdx:10: error: broken relative link: a.md\n' +
+        '  mdx.mdx:16: error: broken relative link: ./c.md\n' +
+        '  mdx.mdx:18: error: broken relative link: b.md\n' +
+        '  mkdocs.md:5: error: broken relative link: d.md\n' +
+        '  mkdocs.md:9: error: broken relative link: e.md\n' +
+        'no-static-file: 1 error\n' +
+        '  fix: Add the file to the content or static folder, correct the link, or name it in check.knownMissing.\n' +
+        '  hugo.md:9: error: no static file at: /f.png\n' +
         '5 pages, 9 errors, 0 warnings\n',
     );
   });
@@ -188,8 +198,12 @@ describe.concurrent('check: links it cannot verify', () => {
     expect(stderr).toBe('');
     expect(stdout).toBe(
       'conventions: hugo (../hugo.toml)\n' +
-        "../layouts/_markup/render-link.html: warning: 3 links left to the site's render-link hook, not verified: sitegate cannot run it (--verbose lists them)\n" +
-        '_index.md:7: error: broken relative link: shot.png\n' +
+        'broken-link: 1 error\n' +
+        "  fix: Point the link at a page or file that exists (relative to the page's file), or name its target in check.knownMissing.\n" +
+        '  _index.md:7: error: broken relative link: shot.png\n' +
+        'render-link-hook: 1 warning\n' +
+        '  fix: Nothing to fix: links a Hugo render hook rewrites are not verified (--verbose lists them).\n' +
+        "  ../layouts/_markup/render-link.html: warning: 3 links left to the site's render-link hook, not verified: sitegate cannot run it (--verbose lists them)\n" +
         '2 pages, 1 error, 1 warning\n',
     );
     expect(status).toBe(1);
@@ -216,7 +230,9 @@ describe.concurrent('check: links it cannot verify', () => {
     const { status, stdout, stderr } = await run('check', content, '--config', config);
     expect(stderr).toBe('');
     expect(stdout).toBe(
-      'index.md:5: error: broken relative link: gone.md\n' +
+      'broken-link: 1 error\n' +
+        "  fix: Point the link at a page or file that exists (relative to the page's file), or name its target in check.knownMissing.\n" +
+        '  index.md:5: error: broken relative link: gone.md\n' +
         '3 links to 2 known-missing targets ignored (setting check.knownMissing)\n' +
         '2 pages, 1 error, 0 warnings\n',
     );
@@ -240,7 +256,10 @@ describe.concurrent('check against the page limit', () => {
     expect(status).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toBe(
-      'long.md: warning: 7159 characters as markdown: over the page limit of 5000, so it is served in 3 parts\n1 pages, 0 errors, 1 warning\n',
+      'page-size: 1 warning\n' +
+        '  fix: Split the page at its headings, or give it headings to be cut at; pageMaxChars sets the limit.\n' +
+        '  long.md: warning: 7159 characters as markdown: over the page limit of 5000, so it is served in 3 parts\n' +
+        '1 pages, 0 errors, 1 warning\n',
     );
   });
 

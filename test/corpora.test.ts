@@ -90,33 +90,45 @@ const CORPORA: readonly Corpus[] = [
     // `:::info` admonitions have become shorter GitHub alerts.
     check: {
       stdout: [
-        'README.md:20: error: no static file at: /images/high-level-overview.svg',
-        'contributing/google-season-of-docs/2022/improve-navigation-and-structure.md:152: error: no static file at: /images/google-season-of-docs-2022-improve-navigation-and-structure.png',
-        'devops-tips/prometheus-metrics.md:180: error: no static file at: /docs/devops-tips/prometheus-metrics/prometheus-status-targets.png',
-        'policy/README.md:6: error: no static file at: /images/issuance-flow-policy.png',
-        'policy/approval/README.md:6: error: no static file at: /images/issuance-flow-policy.png',
-        'policy/approval/approver-policy/api-reference.md: warning: 59679 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
-        'policy/defaulting.md:6: error: no static file at: /images/issuance-flow-policy.png',
-        'policy/issuing.md:6: error: no static file at: /images/issuance-flow-policy.png',
-        'reference/api-docs.md: warning: 274697 characters as markdown: over the page limit of 50000, so it is served in 8 parts',
-        'releases/release-notes/release-notes-1.12.md: warning: 51475 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
-        'releases/release-notes/release-notes-1.14.md:226: error: link escapes the content folder: ../../../docs/reference/api-docs.md#cert-manager.io/v1.PKCS12Profile',
-        'releases/release-notes/release-notes-1.14.md: warning: 54280 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
-        'troubleshooting/webhook.md:24: error: no static file at: /images/troubleshooting/webhook-pod-networking-diagram.png',
-        'troubleshooting/webhook.md: warning: 51015 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
+        'broken-link: 1 error',
+        "  fix: Point the link at a page or file that exists (relative to the page's file), or name its target in check.knownMissing.",
+        '  tutorials/getting-started-with-trust-manager/README.md:497: error: broken relative link: ./gatekeeper/',
+        'no-page: 4 errors',
+        '  fix: Correct the path or add the page; a moved page keeps its old URL with the redirects setting.',
         // The site's blog post, outside the docs folder the corpus copies: absolute links are checked too.
-        'tutorials/acme/nginx-ingress.md:6: error: no page at: /announcements/2025/11/26/ingress-nginx-eol-and-gateway-api',
-        'tutorials/certificate-defaults/README.md:131: error: link escapes the content folder: ./../../../docs/installation/helm.md',
-        'tutorials/getting-started-with-cert-manager-on-google-kubernetes-engine-using-lets-encrypt-for-ingress-ssl/README.md:198: error: no static file at: /images/getting-started/screenshot_google-domains_get-a-new-domain.png',
-        'tutorials/getting-started-with-cert-manager-on-google-kubernetes-engine-using-lets-encrypt-for-ingress-ssl/README.md:202: error: no static file at: /images/getting-started/screenshot_google-domains_your-cart.png',
-        'tutorials/getting-started-with-cert-manager-on-google-kubernetes-engine-using-lets-encrypt-for-ingress-ssl/README.md:212: error: no static file at: /images/getting-started/screenshot_google-domains_resource-records.png',
-        'tutorials/getting-started-with-trust-manager/README.md:497: error: broken relative link: ./gatekeeper/',
-        'tutorials/istio-csr/example/DEPRECATED.md: warning: no title (frontmatter title or H1); using "DEPRECATED"',
-        'tutorials/venafi/venafi.md:6: error: no page at: /announcements/2025/11/26/ingress-nginx-eol-and-gateway-api',
-        'tutorials/zerossl/zerossl.md:6: error: no page at: /announcements/2025/11/26/ingress-nginx-eol-and-gateway-api',
+        '  tutorials/acme/nginx-ingress.md:6: error: no page at: /announcements/2025/11/26/ingress-nginx-eol-and-gateway-api',
+        '  tutorials/venafi/venafi.md:6: error: no page at: /announcements/2025/11/26/ingress-nginx-eol-and-gateway-api',
+        '  tutorials/zerossl/zerossl.md:6: error: no page at: /announcements/2025/11/26/ingress-nginx-eol-and-gateway-api',
+        '  usage/ingress.md:6: error: no page at: /announcements/2025/11/26/ingress-nginx-eol-and-gateway-api',
+        'no-static-file: 12 errors',
+        '  fix: Add the file to the content or static folder, correct the link, or name it in check.knownMissing.',
+        '  README.md:20: error: no static file at: /images/high-level-overview.svg',
+        '  contributing/google-season-of-docs/2022/improve-navigation-and-structure.md:152: error: no static file at: /images/google-season-of-docs-2022-improve-navigation-and-structure.png',
+        '  devops-tips/prometheus-metrics.md:180: error: no static file at: /docs/devops-tips/prometheus-metrics/prometheus-status-targets.png',
+        '  policy/README.md:6: error: no static file at: /images/issuance-flow-policy.png',
+        '  policy/approval/README.md:6: error: no static file at: /images/issuance-flow-policy.png',
+        '  policy/defaulting.md:6: error: no static file at: /images/issuance-flow-policy.png',
+        '  policy/issuing.md:6: error: no static file at: /images/issuance-flow-policy.png',
+        '  troubleshooting/webhook.md:24: error: no static file at: /images/troubleshooting/webhook-pod-networking-diagram.png',
+        '  tutorials/getting-started-with-cert-manager-on-google-kubernetes-engine-using-lets-encrypt-for-ingress-ssl/README.md:198: error: no static file at: /images/getting-started/screenshot_google-domains_get-a-new-domain.png',
+        '  tutorials/getting-started-with-cert-manager-on-google-kubernetes-engine-using-lets-encrypt-for-ingress-ssl/README.md:202: error: no static file at: /images/getting-started/screenshot_google-domains_your-cart.png',
+        '  tutorials/getting-started-with-cert-manager-on-google-kubernetes-engine-using-lets-encrypt-for-ingress-ssl/README.md:212: error: no static file at: /images/getting-started/screenshot_google-domains_resource-records.png',
         // Line 53 as written: three `:::info` admonitions come before it (the plain markdown has it at 44).
-        'usage/gateway.md:53: error: no static file at: /images/gateway-roles.png',
-        'usage/ingress.md:6: error: no page at: /announcements/2025/11/26/ingress-nginx-eol-and-gateway-api',
+        '  usage/gateway.md:53: error: no static file at: /images/gateway-roles.png',
+        'link-escapes: 2 errors',
+        '  fix: Link to a page inside the content folder, or to the absolute URL of what lies outside it.',
+        '  releases/release-notes/release-notes-1.14.md:226: error: link escapes the content folder: ../../../docs/reference/api-docs.md#cert-manager.io/v1.PKCS12Profile',
+        '  tutorials/certificate-defaults/README.md:131: error: link escapes the content folder: ./../../../docs/installation/helm.md',
+        'page-size: 5 warnings',
+        '  fix: Split the page at its headings, or give it headings to be cut at; pageMaxChars sets the limit.',
+        '  policy/approval/approver-policy/api-reference.md: warning: 59679 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
+        '  reference/api-docs.md: warning: 274697 characters as markdown: over the page limit of 50000, so it is served in 8 parts',
+        '  releases/release-notes/release-notes-1.12.md: warning: 51475 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
+        '  releases/release-notes/release-notes-1.14.md: warning: 54280 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
+        '  troubleshooting/webhook.md: warning: 51015 characters as markdown: over the page limit of 50000, so it is served in 2 parts',
+        'no-title: 1 warning',
+        '  fix: Give the page an H1 or a frontmatter title.',
+        '  tutorials/istio-csr/example/DEPRECATED.md: warning: no title (frontmatter title or H1); using "DEPRECATED"',
         '201 pages, 19 errors, 6 warnings',
         '',
       ].join('\n'),
@@ -585,7 +597,8 @@ describe.each(CORPORA)('$name', (corpus) => {
 
   it('sitegate check reports exactly the known content problems', () => {
     // The built CLI, as an operator runs it (the suite runs after `npm run build`).
-    const result = spawnSync(process.execPath, [CLI, 'check', corpus.dir], { encoding: 'utf8' });
+    // --verbose: every finding of a kind, not the first ten.
+    const result = spawnSync(process.execPath, [CLI, 'check', corpus.dir, '--verbose'], { encoding: 'utf8' });
     expect(result.error).toBeUndefined();
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(corpus.check.stdout);

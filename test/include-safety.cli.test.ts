@@ -52,12 +52,16 @@ describe('check', () => {
         'dialect features used (support, feature, pages, documentation):\n' +
         '  partial    mkdocs.snippets     1 page  https://facelessuser.github.io/pymdown-extensions/extensions/snippets/\n' +
         '             Files under `base_path` (in order) read through the include rule; URL snippets are not fetched (a `check` error).\n' +
-        'index.md:6: error: --8<--: include refused: .sitegate/secret is inside a dotfile or dot-folder (.sitegate)\n' +
+        'include: 4 errors\n' +
+        "  fix: Correct the include's path, anchor or region; includes read only files inside the content folder.\n" +
+        '  index.md:6: error: --8<--: include refused: .sitegate/secret is inside a dotfile or dot-folder (.sitegate)\n' +
         // Issue 31: an mdBook `{{#include}}` is text on a MkDocs site (only the detected generator's dialect runs).
-        'index.md:8: error: --8<--: include refused: ../.env is outside the site folder\n' +
-        "index.md:12: error: --8<--: include refused: sitegate.json is sitegate's data folder, secret or config file\n" +
-        'index.md:14: error: --8<--: include refused: docs/private.md is not public (access) and cannot be included in a public page\n' +
-        'private.md: warning: access: internal outside internal/: its URL answers 401 to the public where a missing page answers 404, which shows that it exists; under internal/ every URL answers alike\n' +
+        '  index.md:8: error: --8<--: include refused: ../.env is outside the site folder\n' +
+        "  index.md:12: error: --8<--: include refused: sitegate.json is sitegate's data folder, secret or config file\n" +
+        '  index.md:14: error: --8<--: include refused: docs/private.md is not public (access) and cannot be included in a public page\n' +
+        'access: 1 warning\n' +
+        '  fix: Move the page under internal/, so that its URL answers the public as a missing page does.\n' +
+        '  private.md: warning: access: internal outside internal/: its URL answers 401 to the public where a missing page answers 404, which shows that it exists; under internal/ every URL answers alike\n' +
         '2 pages, 4 errors, 1 warning\n',
     );
     expect(status).toBe(1);

@@ -5,6 +5,7 @@ import type { AuthServices } from '../auth/authenticate.js';
 import type { ReadinessProbe } from '../readiness.js';
 import type { SignInService } from '../signin/service.js';
 import type { AgentServices } from '../oauth/context.js';
+import type { LiveReload } from './live-reload.js';
 
 /** Services the routes use; built once per process by `src/context.ts`. */
 export interface AppContext {
@@ -30,4 +31,9 @@ export interface AppContext {
    * answer `unsupported_grant_type`, the authorize endpoint 404).
    */
   agents?: AgentServices;
+  /**
+   * The live-reload streams of `serve --watch` (answers/live-reload.ts, issue 32): their route is in
+   * the table only when this is set, and the app ends them before it closes.
+   */
+  liveReload?: LiveReload;
 }

@@ -1,4 +1,7 @@
-/** `sitegate check [DIR]`: list content problems; exit 1 when any is an error. */
+/**
+ * `sitegate check [DIR]`: list content problems, grouped by kind with a fix for each
+ * (check-report.ts), as text or `--format json`; exit 1 when any error is not ignored (`check.ignore`).
+ */
 import path from 'node:path';
 import { loadSettings } from '../config/config-file.js';
 import { protectedPathsOf } from '../config/protected-paths.js';
@@ -15,6 +18,12 @@ import { featureLines, featureUses, type FeatureUse } from '../content/dialects/
 import { generatorLine } from './output.js';
 import { linkRulesOf } from '../content/conventions/urls.js';
 import { knownMissingLine, LinkSorter, verboseLines, type LinkAt } from './check-links.js';
+import { ignoreTest } from './check-ignore.js';
+import { checkJson, groupFindings, groupLines, plural } from './check-report.js';
+import { UsageError } from './output.js';
+
+/** The report formats of `check --format`. */
+export const CHECK_FORMATS = ['text', 'json'] as const;
 
 /** Result of a check: the problems, the page and static file counts, the files left out and the generator recognised. */
 export interface CheckResult {
@@ -120,18 +129,24 @@ export function skippedFileLines(files: readonly string[]): string[] {
 
 /**
  * The lines `check` prints after the problems: the files left out by extension and by path (when
- * any), then `N pages[, N static files], N errors, N warnings`.
+ * any), then `N pages[, N static files], N errors, N warnings[, N ignored]`.
+ * @param counts the findings after `check.ignore` (default: every problem counts)
  */
-export function summaryLines(result: CheckResult): string[] {
-  const errors = result.problems.filter((problem) => problem.severity === 'error').length;
-  const warnings = result.problems.length - errors;
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+export function summaryLines(
+  result: CheckResult,
+  counts: { errors: number; warnings: number; ignored: number } = {
+    errors: result.problems.filter((problem) => problem.severity === 'error').length,
+    warnings: result.problems.filter((problem) => problem.severity === 'warning').length,
+    ignored: 0,
+  },
+): string[] {
   const skipped = skippedLine(result.skipped);
   const lines: string[] = skipped === undefined ? [] : [skipped, ...skippedFileLines(result.skippedFiles)];
   const known = knownMissingLine(result.knownMissing);
   if (known !== undefined) lines.push(known);
   const assets = result.assets > 0 ? `${plural(result.assets, 'static file')}, ` : '';
-  lines.push(`${result.pages} pages, ${assets}${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+  const ignored = counts.ignored > 0 ? `, ${counts.ignored} ignored (check.ignore)` : '';
+  lines.push(`${result.pages} pages, ${assets}${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}${ignored}`);
   return lines;
 }
 
@@ -180,15 +195,19 @@ function encodingProblems(source: SourceFile | undefined, file: string): Content
 }
 
 /**
- * Runs `check` and prints its report; returns the exit code (0 clean or warnings only, 1 errors).
- * The folder, the page limit, the conventions and the static folders are serve's: the argument or
- * flag, else the environment, else `sitegate.json` (`conventions`, `nav`, `static`).
- * @throws {ConfigError} when a setting is invalid
+ * Runs `check` and prints its report; returns the exit code (0 clean, warnings only or every error
+ * ignored; 1 errors). The folder, the page limit, the conventions and the static folders are
+ * serve's: the argument or flag, else the environment, else `sitegate.json` (`conventions`, `nav`,
+ * `static`); `check.knownMissing` and `check.ignore` from `sitegate.json`.
+ * @throws {ConfigError} when a setting is invalid (a `check.ignore` rule naming no kind)
+ * @throws {UsageError} when `--format` is neither `text` nor `json`
  */
 export function runCheck(
   dir: string | undefined,
-  flags: { pageMaxChars?: string; conventions?: string; config?: string; static?: string[]; verbose?: boolean } = {},
+  flags: { pageMaxChars?: string; conventions?: string; config?: string; static?: string[]; verbose?: boolean; format?: string } = {},
 ): number {
+  const format = flags.format ?? 'text';
+  if (!(CHECK_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format: must be text or json, got "${format}"`);
   const config = loadSettings({
     contentDir: dir,
     pageMaxChars: flags.pageMaxChars,
@@ -196,6 +215,7 @@ export function runCheck(
     config: flags.config,
     static: flags.static,
   });
+  const ignored = ignoreTest(config.checkIgnore);
   const conventions = { conventions: config.conventions, nav: config.nav, redirects: config.redirects };
   const result = checkContent(
     config.contentDir,
@@ -205,16 +225,20 @@ export function runCheck(
     config.checkKnownMissing,
     protectedPathsOf(config),
   );
+  const grouped = groupFindings(result.problems, ignored);
+  const out = (line: string): boolean => process.stdout.write(`${line}\n`);
+  if (format === 'json') {
+    const report = { ...result, knownMissing: result.knownMissing.length };
+    out(JSON.stringify(checkJson(grouped, report), null, 2));
+    return grouped.errors > 0 ? 1 : 0;
+  }
   // A plain folder has no conventions to name; a generator's are named first, as they shape everything below.
-  if (result.generator.name !== 'plain') process.stdout.write(`${generatorLine(result.generator, result.unpublished)}\n`);
+  if (result.generator.name !== 'plain') out(generatorLine(result.generator, result.unpublished));
   // The generator syntax its pages use, and how far each is rendered (README "Generator syntax");
   // a plain folder has no generator whose syntax it was written in.
-  if (result.generator.name !== 'plain') for (const line of featureLines(result.features)) process.stdout.write(`${line}\n`);
-  for (const problem of result.problems)
-    process.stdout.write(
-      `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.severity}: ${problem.message}\n`,
-    );
-  if (flags.verbose === true) for (const line of verboseLines(result.hookLinks, result.knownMissing)) process.stdout.write(`${line}\n`);
-  for (const line of summaryLines(result)) process.stdout.write(`${line}\n`);
-  return result.problems.some((problem) => problem.severity === 'error') ? 1 : 0;
+  if (result.generator.name !== 'plain') for (const line of featureLines(result.features)) out(line);
+  for (const line of groupLines(grouped, flags.verbose === true)) out(line);
+  if (flags.verbose === true) for (const line of verboseLines(result.hookLinks, result.knownMissing)) out(line);
+  for (const line of summaryLines(result, grouped)) out(line);
+  return grouped.errors > 0 ? 1 : 0;
 }

@@ -153,17 +153,23 @@ function program(setExit: (code: number) => void): Command {
 
   root
     .command('check')
-    .description('List content problems: missing titles, broken or escaping links, duplicate URLs. Exits 1 on errors.')
+    .description(
+      'List content problems by kind, with a fix for each: broken links, missing titles, duplicate URLs… Exits 1 on errors not ignored.',
+    )
     .argument('[dir]', 'folder of markdown pages')
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
     .addOption(conventionsOption())
     .option(...staticOption)
     .option(...configFile)
-    .option('--verbose', "also list each link left to the site's render-link hook and each link to a known-missing target")
+    .option(
+      '--verbose',
+      "list every finding of a kind, each link left to the site's render-link hook and each link to a known-missing target",
+    )
+    .option('--format <format>', 'text (default), or json: one object, its shape in docs/writing.md')
     .action(
       async (
         dir: string | undefined,
-        options: { pageMaxChars?: string; conventions?: string; static?: string[]; config?: string; verbose?: boolean },
+        options: { pageMaxChars?: string; conventions?: string; static?: string[]; config?: string; verbose?: boolean; format?: string },
       ) => {
         const { runCheck } = await import('./check.js');
         setExit(runCheck(dir, options));

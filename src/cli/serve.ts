@@ -156,6 +156,8 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
         { signal, drainTimeoutSec: config.drainTimeoutSec },
         `${signal} received, closing (requests in flight have ${config.drainTimeoutSec} s to finish)`,
       );
+      // Live-reload streams (watch mode) never finish by themselves: ended now, not waited for.
+      context.liveReload?.close();
       drain = drainServer(app.server, { timeoutMs: config.drainTimeoutSec * 1000 });
       drain.done
         .then(async ({ forced }) => {

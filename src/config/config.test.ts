@@ -100,6 +100,7 @@ describe('loadConfig', () => {
       redirects: undefined,
       staticDirs: null,
       checkKnownMissing: [],
+      checkIgnore: [],
     });
   });
 

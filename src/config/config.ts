@@ -128,6 +128,18 @@ export interface Config {
    * hold (cli/check.ts counts links to them instead of reporting each); empty when unset.
    */
   checkKnownMissing: readonly string[];
+  /** sitegate.json `check.ignore`: the rules of findings `check` counts as ignored (cli/check-ignore.ts); empty when unset. */
+  checkIgnore: readonly CheckIgnoreRule[];
+}
+
+/** One `check.ignore` rule: a finding matches when it matches every field the rule gives. */
+export interface CheckIgnoreRule {
+  /** A kind of finding (cli/check-kinds.ts), e.g. `hugo-shortcode`. */
+  kind?: string;
+  /** A glob of the finding's file, relative to the content folder (`*` within a folder, `**` across). */
+  file?: string;
+  /** Text the finding's message holds (case-sensitive). */
+  match?: string;
 }
 
 /** The secret behind the key-encryption key: the value itself (environment) or a file holding it. */
@@ -345,6 +357,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     nav: value<unknown[] | undefined>('nav'),
     redirects: redirectsOf(value<Record<string, string> | undefined>('redirects')),
     checkKnownMissing: knownMissingOf(value<string[] | undefined>('check.knownMissing')),
+    checkIgnore: value<CheckIgnoreRule[] | undefined>('check.ignore') ?? [],
   };
 }
 

@@ -645,6 +645,27 @@ export const SETTINGS: readonly Setting[] = [
     description:
       '`check`: link targets known to be missing (`/img/a.gif`; relative links by path from the content folder), counted, not errors.',
   },
+  {
+    key: 'check.ignore',
+    input: 'checkIgnore',
+    schema: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+          file: { type: 'string', minLength: 1 },
+          match: { type: 'string', minLength: 1 },
+        },
+        additionalProperties: false,
+        minProperties: 1,
+      },
+    },
+    expect: 'a list of rules, each with at least one of kind, file (a glob) and match (text of the message)',
+    defaultText: 'none',
+    description:
+      '`check`: findings to silence, e.g. `[{"kind": "hugo-shortcode", "match": "code-toggle"}]`: a finding is ignored when one rule matches all it names (kind; file glob, `*` within a folder, `**` across folders; text in the message). Ignored findings are counted, never fail the check.',
+  },
   ...limitSettings,
   ...rateLimitSettings,
 ];

@@ -39,7 +39,7 @@ export interface App {
   listen(options: { port: number; host: string }): Promise<string>;
   /** Runs `hook` on {@link App.close}, after the server has closed (hooks in the order added). */
   onClose(hook: () => Promise<void> | void): void;
-  /** Stops listening (idle connections closed), then runs the close hooks. */
+  /** Ends live-reload streams, stops listening (idle connections closed), then runs the close hooks. */
   close(): Promise<void>;
 }
 
@@ -98,6 +98,8 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): App {
     },
     close() {
       closed ??= (async () => {
+        // Live-reload streams never end by themselves: ended first, so the server's close does not wait on them.
+        ctx.liveReload?.close();
         if (server.listening) {
           const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();

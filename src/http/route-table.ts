@@ -33,6 +33,7 @@ import { callbackAnswer, signInAnswer, signOutAnswer } from '../answers/signin.j
 import { registerOAuthClientAnswer, registrationEnabled, spendRegistrationBudget } from '../answers/registration.js';
 import { authorizeAnswer, consentAnswer } from '../answers/authorize.js';
 import { SIGNIN_PATHS } from '../signin/settings.js';
+import { LIVE_RELOAD_PATH } from '../answers/live-reload.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
 export interface PathRoutes {
@@ -248,6 +249,14 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     routeOf({ ...none, id: 'signInCallback', path: SIGNIN_PATHS.callback }, { answer: callbackAnswer(ctx), errors: 'negotiated' }),
     routeOf({ ...none, method: 'POST', id: 'signOut', path: SIGNIN_PATHS.logout }, { answer: signOutAnswer(ctx), errors: 'negotiated' }),
   );
+  // Live reload (issue 32): in watch mode only; its credential is read as a page's.
+  if (ctx.liveReload !== undefined)
+    routes.push(
+      routeOf(
+        { id: 'getLiveReload', method: 'GET', path: LIVE_RELOAD_PATH, credential: 'optional', scopes: [] },
+        { answer: ctx.liveReload.answer, schemes: READER_SCHEMES },
+      ),
+    );
   // Pages decide their scopes by what the path is (public or internal), so the route lists none.
   const page = routeOf(
     { id: 'getPage', method: 'GET', path: PAGE_PATH, credential: 'optional', scopes: [] },

@@ -20,6 +20,7 @@ import { escapeHtml } from '../escape.js';
 import type { Alternate } from '../content/languages.js';
 import type { Theme } from './branding.js';
 import { THEME_INIT_SCRIPT } from './client/theme-init.js';
+import { LIVE_RELOAD_SCRIPT_PATH } from './client/live-reload.js.js';
 
 /** Path (under the base path) of the stylesheet and script every HTML page loads. */
 export const ASSET_PATHS = { css: '/_sitegate/site.css', js: '/_sitegate/site.js', icon: '/_sitegate/favicon.svg' } as const;
@@ -42,6 +43,12 @@ export interface SiteChrome {
   theme?: Theme | undefined;
   /** Whether the site has feeds (discovery/feeds.ts): every page's head then links the Atom feed. */
   hasFeed?: boolean | undefined;
+  /**
+   * `serve --watch` (issue 32): every document loads the live-reload script
+   * (client/live-reload.js.ts) with the id of the build it was drawn from (`data-build`), and
+   * reloads after a later build. Default none: no script.
+   */
+  liveReload?: { build: string } | undefined;
 }
 
 /** One HTML document. */
@@ -114,7 +121,7 @@ ${input.path === undefined ? '' : `<link rel="canonical" href="${escapeHtml(base
 ${chrome.hasFeed === true ? `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(baseUrl)}/feed.xml" title="${escapeHtml(chrome.name)}">\n` : ''}${icon}
 <link rel="stylesheet" href="${basePath}${ASSET_PATHS.css}">
 <script src="${basePath}${ASSET_PATHS.js}" defer></script>
-</head>
+${chrome.liveReload === undefined ? '' : `<script src="${basePath}${LIVE_RELOAD_SCRIPT_PATH}" data-build="${escapeHtml(chrome.liveReload.build)}" defer></script>\n`}</head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <p class="agent-directive" hidden>For agents: the index of this site is <a href="${basePath}/llms.txt">${escapeHtml(baseUrl)}/llms.txt</a></p>

@@ -54,6 +54,8 @@ export interface SiteViewOptions {
   declaredEditUrl?: string | undefined;
   /** Last commit times of the content folder's files, when it is in a git repository. */
   gitDates?: GitDates | undefined;
+  /** The build pages name when they load the live-reload script (`serve --watch`; layout/document.ts `SiteChrome.liveReload`); none: no script. */
+  liveReload?: { build: string } | undefined;
 }
 
 /** The view of `built`, served at `baseUrl`. */
@@ -87,6 +89,7 @@ export function siteViewOf(built: Site, baseUrl: string, options: SiteViewOption
       faviconUrl: imageUrlOf(branding.favicon, basePath, urlOfFile),
       theme: branding.theme,
       hasFeed: entries.length > 0,
+      liveReload: options.liveReload,
     },
     feedEntries: entries,
     baseUrl,

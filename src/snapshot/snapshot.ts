@@ -115,6 +115,8 @@ export interface SnapshotOptions {
   onPageRender?: (key: string) => void;
   /** Where pages tell their refused includes when first rendered (snapshot/page-bodies.ts); none when omitted. */
   log?: Log | undefined;
+  /** `serve --watch`: pages load the live-reload script and it is served (answers/live-reload.ts); default false. */
+  liveReload?: boolean | undefined;
 }
 
 /** The snapshot options a configuration gives (serve, hot reload and the tests build alike). */
@@ -131,11 +133,25 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
     redirects: config.redirects,
     staticDirs: config.staticDirs,
     protectedPaths: protectedPathsOf(config),
+    liveReload: config.watch,
   };
 }
 
 /** Default bound of the rendered-body cache: every page of a 2,000-page site, the hot pages of a big one. */
 export const DEFAULT_BODY_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Snapshots built by this process, for {@link buildIdOf}. */
+let builds = 0;
+
+/**
+ * The id of a snapshot build, which watch-mode pages carry (layout/document.ts `liveReload`): its
+ * time in base 36 and the process's build count, so that a rebuild, and a restarted server, never
+ * repeat an id.
+ */
+function buildIdOf(builtAtMs: number): string {
+  builds += 1;
+  return `${builtAtMs.toString(36)}-${builds}`;
+}
 
 /** Builds a snapshot from the content files. Pure apart from reading them and the clock passed in. */
 export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOptions): Snapshot {
@@ -172,11 +188,13 @@ function buildContent(
  * demand), discovery documents, assets and the 404 page, all sharing one bounded body cache.
  */
 function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
+  const builtAtMs = (options.now ?? Date.now)();
   const view = siteViewOf(withAssets(built.site, options.assets ?? []), options.baseUrl, {
     siteTitle: options.siteTitle,
     branding: options.branding,
     declaredEditUrl: options.conventions?.site.editUrl,
     gitDates: options.gitDates,
+    liveReload: options.liveReload === true ? { build: buildIdOf(builtAtMs) } : undefined,
   });
   const cache = createBodyCache(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
   const reader = readerViewOf(view, cache, {
@@ -194,11 +212,11 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     pages: pageBodiesOf(view, cache, { ...options, internalPages: reader.internalPages }),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
     discovery: discoveryBodiesOf(view, built.search, cache, options),
-    assets: assetBodies(options.branding?.accentColor ?? null),
+    assets: assetBodies(options.branding?.accentColor ?? null, options.liveReload === true),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
     reader,
     datesReady: options.gitDates?.ready ?? Promise.resolve(),
-    builtAtMs: (options.now ?? Date.now)(),
+    builtAtMs,
     buildWorkers: built.workers,
   };
 }
