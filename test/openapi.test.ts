@@ -4,15 +4,18 @@
  * schemes, its error codes are the error table's (and the portal's), and every response it
  * documents is one the server really sends, body validated against the documented schema.
  */
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { App } from '../src/http/app.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode, type Scope } from '../src/errors.js';
-import { EXTRA_OPERATIONS } from '../src/api/operations.js';
+import { EXTRA_OPERATIONS, OPERATIONS } from '../src/api/operations.js';
+import { PAGE_PATH_TEMPLATE, SITE_OPERATIONS } from '../src/api/site-operations.js';
 import type { ConfigInput } from '../src/config/config.js';
-import { buildTestApp, EXAMPLE_SITE, issueKey, TEST_BASE_URL, type TestApp } from './helpers.js';
+import { buildTestApp, EXAMPLE_SITE, issueKey, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
+import { startOidcProvider } from './oidc-provider.js';
 import { DEFAULT_AGENT_AUTH } from '../src/oauth/settings.js';
 import { createClientRegistry } from '../src/oauth/clients/registry.js';
 import type { AgentServices } from '../src/oauth/context.js';
@@ -43,9 +46,9 @@ type OpenApiDocument = {
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const SCOPES = ['search:read', 'content:read', 'internal:read'];
 
-/** Runs `use` against a fresh app over the example site, closed afterwards. */
-async function withApp<T>(use: (app: App, test: TestApp) => Promise<T>, settings: ConfigInput = {}): Promise<T> {
-  const test = await buildTestApp(EXAMPLE_SITE, { settings });
+/** Runs `use` against a fresh app over the example site (or `contentDir`), closed afterwards. */
+async function withApp<T>(use: (app: App, test: TestApp) => Promise<T>, settings: ConfigInput = {}, contentDir = EXAMPLE_SITE): Promise<T> {
+  const test = await buildTestApp(contentDir, { settings });
   try {
     return await use(test.app, test);
   } finally {
@@ -187,9 +190,13 @@ interface Case {
   /** Settings of the app (tight rate limits for 429s). */
   settings?: ConfigInput;
   /** Runs before the request (issue keys, use up a limit) and adds headers or a payload. */
-  setup?: (test: TestApp) => Promise<{ headers?: Record<string, string>; payload?: string }>;
+  setup?: (test: TestApp) => Promise<{ headers?: Record<string, string>; payload?: string; url?: string }>;
   /** Shown in the test name. */
   label?: string;
+  /** The request path, for a templated documented path (`/{path}`). */
+  path?: string;
+  /** Files of a site of the case's own, instead of the example site. */
+  site?: Record<string, string>;
 }
 
 const json = { 'content-type': 'application/json' };
@@ -498,18 +505,130 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   ],
 };
 
+/** The identity provider of the sign-in cases (oidc-provider on loopback). */
+const PROVIDER = await startOidcProvider({ sitegateBaseUrl: TEST_BASE_URL });
+/** A provider that a case stops between the start of a sign-in and its callback. */
+const DOOMED_PROVIDER = await startOidcProvider({ sitegateBaseUrl: TEST_BASE_URL });
+/** Whether the case that stops {@link DOOMED_PROVIDER} has run. */
+let doomedStopped = false;
+afterAll(async () => {
+  await PROVIDER.close();
+  if (!doomedStopped) await DOOMED_PROVIDER.close();
+});
+const ACCEPT_JSON = { accept: 'application/json' };
+const MCP_HEADERS = { ...json, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+const MCP_TOOLS_LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+/** A site without posts or dated pages: no feed. */
+const UNDATED_SITE = { 'index.md': '# Home\n\nNo posts here.\n' };
+
+/**
+ * A sign-in started at {@link DOOMED_PROVIDER}, which then stops: the callback's request headers
+ * (the pending-login cookie) and its query (the provider's `state` and a code).
+ */
+const callbackAfterProviderStopped = async ({ app }: TestApp): Promise<{ headers: Record<string, string>; url: string }> => {
+  const login = await app.inject({ url: '/_sitegate/login?return_to=/' });
+  const state = new URL(String(login.headers.location)).searchParams.get('state') ?? '';
+  const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+  await DOOMED_PROVIDER.close();
+  doomedStopped = true;
+  return {
+    headers: { cookie, ...ACCEPT_JSON },
+    url: `/_sitegate/callback?code=x&state=${state}&iss=${encodeURIComponent(DOOMED_PROVIDER.issuer)}`,
+  };
+};
+
+/** The routes beyond the API operations (api/site-operations.ts). */
+const SITE_CASES: Readonly<Record<string, readonly Case[]>> = {
+  'getLlmsFullTxt 200': [{}],
+  'getRobotsTxt 200': [{}],
+  'getAtomFeed 200': [{}],
+  'getAtomFeed 404': [{ site: UNDATED_SITE, code: 'not_found', label: 'no dated pages' }],
+  'getRssFeed 200': [{}],
+  'getRssFeed 404': [{ site: UNDATED_SITE, code: 'not_found', label: 'no dated pages' }],
+  'getOpenIdConfiguration 200': [{}],
+  'getMcpProtectedResourceMetadata 200': [{}],
+  'mcp 200': [{ headers: MCP_HEADERS, payload: MCP_TOOLS_LIST, label: 'tools/list' }],
+  'mcp 202': [
+    { headers: MCP_HEADERS, payload: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), label: 'notification' },
+  ],
+  'mcp 400': [{ headers: MCP_HEADERS, payload: '[]', label: 'a batch' }],
+  'mcp 401': [{ headers: { ...MCP_HEADERS, ...BAD_KEY }, payload: MCP_TOOLS_LIST, code: 'invalid_api_key' }],
+  'mcp 403': [{ headers: { ...MCP_HEADERS, origin: 'https://evil.example' }, payload: MCP_TOOLS_LIST, code: 'origin_not_allowed' }],
+  'getSearchPage 200': [{ query: '?q=widget' }],
+  'getSearchPage 400': [{ query: '?limit=0', headers: ACCEPT_JSON, code: 'invalid_query' }],
+  'getSearchPage 401': [{ query: '?q=widget', headers: { ...ACCEPT_JSON, ...BAD_KEY }, code: 'invalid_api_key' }],
+  'getSearchPage 403': [
+    {
+      query: '?q=widget',
+      setup: async (test) => ({ headers: { ...ACCEPT_JSON, ...(await withKey('content:read')(test)).headers } }),
+      code: 'insufficient_scope',
+      label: 'key without search:read',
+    },
+  ],
+  'signIn 302': [{ settings: signInSettings(PROVIDER.issuer), label: 'to the provider' }],
+  'signIn 404': [{ headers: ACCEPT_JSON, code: 'not_found', label: 'sign-in off' }],
+  'signIn 502': [{ settings: SIGN_IN, headers: ACCEPT_JSON, code: 'sign_in_unavailable', label: 'provider unreachable' }],
+  'signInCallback 400': [{ settings: SIGN_IN, headers: ACCEPT_JSON, code: 'sign_in_failed', label: 'no sign-in started' }],
+  'signInCallback 404': [{ headers: ACCEPT_JSON, code: 'not_found', label: 'sign-in off' }],
+  'signInCallback 502': [
+    {
+      settings: signInSettings(DOOMED_PROVIDER.issuer),
+      setup: callbackAfterProviderStopped,
+      code: 'sign_in_unavailable',
+      label: 'provider gone before the callback',
+    },
+  ],
+  'signOut 303': [{ settings: signInSettings(PROVIDER.issuer), headers: { origin: TEST_BASE_URL } }],
+  'signOut 403': [
+    { settings: SIGN_IN, headers: { ...ACCEPT_JSON, origin: 'https://evil.example' }, code: 'cross_site_request', label: 'other site' },
+  ],
+  'signOut 404': [{ headers: { ...ACCEPT_JSON, origin: TEST_BASE_URL }, code: 'not_found', label: 'sign-in off' }],
+  'getPage 200': [
+    { path: '/guides/', label: 'HTML' },
+    { path: '/guides/', headers: { accept: 'text/markdown' }, label: 'markdown' },
+    { path: '/guides/getting-started.md', label: '.md' },
+  ],
+  'getPage 308': [{ path: '/guides', label: 'other spelling' }],
+  'getPage 401': [{ path: '/internal/runbook', headers: ACCEPT_JSON, code: 'credential_required' }],
+  'getPage 404': [{ path: '/nope', headers: ACCEPT_JSON, code: 'not_found' }],
+  'getPage 406': [{ path: '/guides/', headers: { accept: 'image/png' }, code: 'not_acceptable' }],
+};
+
+/** Every operation refuses a URL over the limits before its route is looked up (414, discovery/openapi.ts). */
+const URI_TOO_LONG_CASES: Readonly<Record<string, readonly Case[]>> = Object.fromEntries(
+  [...OPERATIONS, ...EXTRA_OPERATIONS, ...SITE_OPERATIONS].map((op) => [
+    `${op.id} 414`,
+    [{ query: `?pad=${'x'.repeat(2100)}`, code: 'uri_too_long', ...(op.path === PAGE_PATH_TEMPLATE && { path: '/guides/' }) }],
+  ]),
+);
+
+/**
+ * Documented responses the cases here cannot produce through `inject`, each with the suite that
+ * produces it against a listening server and a real identity provider.
+ */
+const COVERED_ELSEWHERE: Readonly<Record<string, string>> = {
+  'signInCallback 302': 'test/signin.test.ts',
+  'signInCallback 403': 'test/signin.test.ts',
+};
+
+/** Every case, by `operationId status`. */
+const ALL_CASES: Readonly<Record<string, readonly Case[]>> = { ...CASES, ...SITE_CASES, ...URI_TOO_LONG_CASES };
+
 /** Documented responses no test can produce yet; empty, and a test keeps it honest. */
 const PENDING_AUTH: ReadonlySet<string> = new Set<string>([]);
 
 /** Every documented (operation, status), from the document itself. */
 const DOCUMENTED = operations(DOCUMENT).flatMap(({ path, method, operation }) =>
-  Object.entries(operation.responses).map(([status, response]) => ({
-    key: `${operation.operationId} ${status}`,
-    path,
-    method: method.toUpperCase() as 'GET' | 'POST',
-    status: Number(status),
-    response,
-  })),
+  // `default` (the statuses not listed) is checked by its own test below.
+  Object.entries(operation.responses)
+    .filter(([status]) => status !== 'default')
+    .map(([status, response]) => ({
+      key: `${operation.operationId} ${status}`,
+      path,
+      method: method.toUpperCase() as 'GET' | 'POST',
+      status: Number(status),
+      response,
+    })),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -536,9 +655,11 @@ describe('/openapi.json', () => {
     expect(DOCUMENT.info.version).toBe('1.0.0');
   });
 
-  it('describes the eight operations of SPEC.md §4 and, besides them, only the documented extras', () => {
+  it('describes the eight operations of SPEC.md §4 and, besides them, only the documented extras and site routes', () => {
     const described = operations(DOCUMENT).map(({ path, method, operation }) => `${operation.operationId} ${method} ${path}`);
-    const expected = [...SPEC_OPERATIONS, ...EXTRA_OPERATIONS].map(({ id, method, path }) => `${id} ${method.toLowerCase()} ${path}`);
+    const expected = [...SPEC_OPERATIONS, ...EXTRA_OPERATIONS, ...SITE_OPERATIONS].map(
+      ({ id, method, path }) => `${id} ${method.toLowerCase()} ${path}`,
+    );
     expect(described.sort()).toEqual(expected.sort());
   });
 
@@ -614,57 +735,91 @@ describe('/developers', () => {
 });
 
 describe('every documented response is what the server sends', () => {
-  it('every documented (operation, status) has a case, or is pending auth', () => {
-    const missing = DOCUMENTED.map(({ key }) => key).filter((key) => CASES[key] === undefined && !PENDING_AUTH.has(key));
+  it('every documented (operation, status) has a case, is covered by another suite, or is pending auth', () => {
+    const missing = DOCUMENTED.map(({ key }) => key).filter(
+      (key) => ALL_CASES[key] === undefined && COVERED_ELSEWHERE[key] === undefined && !PENDING_AUTH.has(key),
+    );
     expect(missing).toEqual([]);
   });
 
-  it('every case and pending entry names a documented response, and none is both', () => {
+  it('every case, covered and pending entry names a documented response, and none is two of them', () => {
     const documented = new Set(DOCUMENTED.map(({ key }) => key));
-    expect(Object.keys(CASES).filter((key) => !documented.has(key))).toEqual([]);
-    expect([...PENDING_AUTH].filter((key) => !documented.has(key))).toEqual([]);
-    expect(Object.keys(CASES).filter((key) => PENDING_AUTH.has(key))).toEqual([]);
+    const covered = Object.keys(COVERED_ELSEWHERE);
+    expect([...Object.keys(ALL_CASES), ...covered, ...PENDING_AUTH].filter((key) => !documented.has(key))).toEqual([]);
+    expect(Object.keys(ALL_CASES).filter((key) => PENDING_AUTH.has(key) || COVERED_ELSEWHERE[key] !== undefined)).toEqual([]);
+    expect(covered.filter((key) => PENDING_AUTH.has(key))).toEqual([]);
+  });
+
+  it.each(Object.entries(COVERED_ELSEWHERE))('%s is produced by %s', (key, file) => {
+    const [id = '', status = ''] = key.split(' ');
+    const suite = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+    expect(suite).toContain(id === 'signInCallback' ? '/_sitegate/callback' : id);
+    expect(suite).toMatch(new RegExp(`\\b${status}\\b`));
+  });
+
+  it('documents `default` (the error object) exactly where no 2XX answer is listed', () => {
+    for (const { operation } of operations(DOCUMENT)) {
+      const statuses = Object.keys(operation.responses);
+      const hasSuccess = statuses.some((status) => status.startsWith('2'));
+      expect(operation.responses.default?.content, operation.operationId).toEqual(
+        hasSuccess ? undefined : { 'application/json': { schema: componentRef('ApiError') } },
+      );
+    }
   });
 
   for (const { key, path, method, status, response } of DOCUMENTED) {
-    const cases = CASES[key];
+    const cases = ALL_CASES[key];
     if (cases === undefined) {
       if (PENDING_AUTH.has(key)) it.todo(`${key} (pending auth)`);
       continue;
     }
-    const requests = cases.map((request) => ({ ...request, url: path + (request.query ?? ''), label: request.label ?? '' }));
-    it.each(requests)(`${key}: ${method} $url $label`, async ({ url, code, settings, setup, ...given }) => {
-      await withApp(async (app, test) => {
-        const extra = setup === undefined ? {} : await setup(test);
-        const headers = extra.headers ?? given.headers;
-        const payload = extra.payload ?? given.payload;
-        const reply = await app.inject({ method, url, ...(headers && { headers }), ...(payload !== undefined && { payload }) });
-        expect(reply.statusCode).toBe(status);
+    const requests = cases.map((request) => ({
+      ...request,
+      url: (request.path ?? path) + (request.query ?? ''),
+      label: request.label ?? '',
+    }));
+    it.each(requests)(`${key}: ${method} $url $label`, async ({ url: givenUrl, code, settings, setup, site, ...given }) => {
+      const contentDir = site === undefined ? EXAMPLE_SITE : writeContent(site);
+      try {
+        await withApp(
+          async (app, test) => {
+            const extra = setup === undefined ? {} : await setup(test);
+            const headers = extra.headers ?? given.headers;
+            const payload = extra.payload ?? given.payload;
+            const url = extra.url ?? givenUrl;
+            const reply = await app.inject({ method, url, ...(headers && { headers }), ...(payload !== undefined && { payload }) });
+            expect(reply.statusCode).toBe(status);
 
-        if (response.content === undefined) {
-          expect(reply.body).toBe('');
-          return;
-        }
-        const mediaType = String(reply.headers['content-type']).split(';')[0]?.trim() ?? '';
-        const documented = response.content;
-        expect(Object.keys(documented)).toContain(mediaType);
-        const schema = documented[mediaType]?.schema ?? {};
-        const body: unknown = /^application\/([\w.-]+\+)?json$/.test(mediaType) ? JSON.parse(reply.body) : reply.body;
-        expect(schemaErrors(schema, body)).toBe('');
+            if (response.content === undefined) {
+              expect(reply.body).toBe('');
+              return;
+            }
+            const mediaType = String(reply.headers['content-type']).split(';')[0]?.trim() ?? '';
+            const documented = response.content;
+            expect(Object.keys(documented)).toContain(mediaType);
+            const schema = documented[mediaType]?.schema ?? {};
+            const body: unknown = /^application\/([\w.-]+\+)?json$/.test(mediaType) ? JSON.parse(reply.body) : reply.body;
+            expect(schemaErrors(schema, body)).toBe('');
 
-        // The readiness probe's 503 is its report (application/health+json), not the error object.
-        if (status >= 400 && (schema as { $ref?: string }).$ref === '#/components/schemas/ApiError') {
-          expect(code, 'an error case names its code').toBeDefined();
-          expect(body).toMatchObject({ error: true, code, status, docs: `${TEST_BASE_URL}/developers#error-${String(code)}` });
-          expect(response.description).toContain(`\`${String(code)}\``);
-        } else if ((schema as { $ref?: string }).$ref === '#/components/schemas/RegistrationError') {
-          // RFC 7591 §3.2.2: `error` is the code string.
-          expect(body).toMatchObject({ error: code, code, status, error_uri: `${TEST_BASE_URL}/developers#error-${String(code)}` });
-          expect(response.description).toContain(`\`${String(code)}\``);
-        } else {
-          expect(code).toBeUndefined();
-        }
-      }, settings);
+            // The readiness probe's 503 is its report (application/health+json), not the error object.
+            if (status >= 400 && (schema as { $ref?: string }).$ref === '#/components/schemas/ApiError') {
+              expect(code, 'an error case names its code').toBeDefined();
+              expect(body).toMatchObject({ error: true, code, status, docs: `${TEST_BASE_URL}/developers#error-${String(code)}` });
+              expect(response.description).toContain(`\`${String(code)}\``);
+            } else if ((schema as { $ref?: string }).$ref === '#/components/schemas/RegistrationError') {
+              // RFC 7591 §3.2.2: `error` is the code string.
+              expect(body).toMatchObject({ error: code, code, status, error_uri: `${TEST_BASE_URL}/developers#error-${String(code)}` });
+              expect(response.description).toContain(`\`${String(code)}\``);
+            } else {
+              expect(code).toBeUndefined();
+            }
+          },
+          settings,
+          contentDir,
+        );
+      } finally {
+        if (site !== undefined) removeDir(contentDir);
+      }
     });
   }
 });

@@ -16,6 +16,8 @@ export interface ResponseSpec {
   schema: SchemaName | Record<string, unknown>;
   /** The error codes this status can carry (error responses only). */
   codes?: readonly ErrorCode[];
+  /** Other media types the same status may carry, with the same schema (a page's `text/markdown`). */
+  also?: readonly string[];
 }
 
 /** Which credentials an operation takes (SPEC.md §5). */
@@ -29,7 +31,7 @@ export interface Operation {
   path: string;
   summary: string;
   description: string;
-  tag: 'Discovery' | 'Search' | 'Service' | 'Auth';
+  tag: 'Discovery' | 'Search' | 'Service' | 'Auth' | 'MCP' | 'Sign-in' | 'Pages';
   /** False for operations beyond SPEC.md §4 (DESIGN.md "Discovery beyond SPEC.md"). */
   inSpec: boolean;
   credential: Credential;
@@ -37,8 +39,10 @@ export interface Operation {
   scopes: readonly Scope[];
   /** JSON Schema of the querystring parameters (an object schema). */
   query?: typeof SearchQuerySchema;
-  /** Request body media types and schema (createOAuthToken). */
-  requestBody?: { schema: SchemaName; contentTypes: readonly string[] };
+  /** Path parameters of a templated path (`/{path}`), by name: what they hold and their JSON Schema. */
+  pathParameters?: Readonly<Record<string, { description: string; schema: Record<string, unknown> }>>;
+  /** Request body media types and schema, named (createOAuthToken) or inline. */
+  requestBody?: { schema: SchemaName | Record<string, unknown>; contentTypes: readonly string[] };
   responses: Readonly<Record<number, ResponseSpec>>;
 }
 

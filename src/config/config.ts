@@ -71,7 +71,7 @@ export interface Config {
   drainTimeoutSec: number;
   /** Request size limits and connection timeouts (config/limits.ts). */
   limits: RequestLimits;
-  /** Page limit in characters of markdown: longer pages are served in parts (README "Long pages"); 0 = off. */
+  /** Page limit in characters of markdown: longer pages are served in parts (docs/urls.md "Long pages"); 0 = off. */
   pageMaxChars: number;
   /** Site name everywhere (llms.txt, `<title>`, openapi.json, MCP); null = the public root page's title, else the folder name. */
   siteTitle: string | null;

@@ -15,7 +15,7 @@ export const CONFIG_FILE_ENV = 'SITEGATE_CONFIG';
 
 /**
  * Reads sitegate's settings from the environment: each setting's variable (settings.ts, listed in
- * the README's settings table), `SITEGATE_PORT` when `PORT` is unset, and `SITEGATE_CONFIG` (as
+ * the settings table, docs/settings.md), `SITEGATE_PORT` when `PORT` is unset, and `SITEGATE_CONFIG` (as
  * `config`). Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {

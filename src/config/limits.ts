@@ -58,7 +58,7 @@ export const LIMIT_ENV_NAMES: Readonly<Record<LimitName, string>> = {
   keepAliveTimeoutMs: 'SITEGATE_KEEP_ALIVE_TIMEOUT_MS',
 };
 
-/** What each limit is, for the README table and the schema. */
+/** What each limit is, for the settings table (docs/settings.md) and the schema. */
 export const LIMIT_DESCRIPTIONS: Readonly<Record<LimitName, string>> = {
   bodyLimitBytes: 'Largest request body, in bytes (over it: 413 `payload_too_large`).',
   maxHeaderBytes: 'Largest header section, in bytes (over it: 431 `header_fields_too_large`).',

@@ -12,7 +12,7 @@ export const SCHEMA_FILE_NAME = 'sitegate.schema.json';
 
 /** Descriptions of the nested objects of `sitegate.json`. */
 const OBJECT_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  '': 'sitegate.json: the settings of a sitegate site. Flags and environment variables win over it (README "Settings").',
+  '': 'sitegate.json: the settings of a sitegate site. Flags and environment variables win over it (docs/settings.md in the sitegate repository).',
   site: 'The site as people and agents see it.',
   audit: 'The audit log of key and token events.',
   limits: 'Request size limits and connection timeouts.',

@@ -1,17 +1,20 @@
 /**
- * The README's settings table, made from the settings list (settings.ts) so that the two cannot
- * disagree: `npm run settings-table` writes it between the `<!-- settings -->` markers, and
- * settings.test.ts fails when the README's copy is out of date.
+ * The settings table of docs/settings.md, made from the settings list (settings.ts) so that the two
+ * cannot disagree: `npm run settings-table` writes it between the `<!-- settings -->` markers, and
+ * settings.test.ts fails when the page's copy is out of date.
  */
 import { SETTINGS, type Setting } from './settings.js';
 
-/** The markers around the table in README.md. */
+/** The page of the repository that holds the table, relative to the repository root. */
+export const SETTINGS_PAGE = 'docs/settings.md';
+
+/** The markers around the table in {@link SETTINGS_PAGE}. */
 export const TABLE_START = '<!-- settings: made by npm run settings-table from src/config/settings.ts -->';
 export const TABLE_END = '<!-- /settings -->';
 
 const code = (text: string): string => `\`${text}\``;
 
-/** A setting's default as the README shows it. */
+/** A setting's default as the settings page shows it. */
 function defaultCell(setting: Setting): string {
   if (setting.defaultText !== undefined) return setting.defaultText;
   if (setting.default === undefined) return 'none';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from './settings.js';
 import { buildSchema, schemaProblem, SCHEMA_FILE_NAME } from './schema.js';
-import { settingsRows, TABLE_END, TABLE_START } from './settings-table.js';
+import { SETTINGS_PAGE, settingsRows, TABLE_END, TABLE_START } from './settings-table.js';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -21,10 +21,11 @@ function tableCells(markdown: string): string[][] {
     );
 }
 
-describe('the settings list is the one source of the schema and the README table', () => {
-  it('has the README table made from it (npm run settings-table writes it)', () => {
-    const readme = readFileSync(new URL('README.md', ROOT), 'utf8');
-    const table = readme.slice(readme.indexOf(TABLE_START) + TABLE_START.length, readme.indexOf(TABLE_END));
+describe('the settings list is the one source of the schema and the settings table of docs/settings.md', () => {
+  it('has the table of docs/settings.md made from it (npm run settings-table writes it)', () => {
+    const page = readFileSync(new URL(SETTINGS_PAGE, ROOT), 'utf8');
+    expect(page.includes(TABLE_START)).toBe(true);
+    const table = page.slice(page.indexOf(TABLE_START) + TABLE_START.length, page.indexOf(TABLE_END));
     expect(tableCells(table)).toStrictEqual(settingsRows());
   });
 

@@ -1,6 +1,6 @@
 /**
  * Every setting of sitegate, once: its `sitegate.json` key, flag, environment variable, JSON Schema,
- * default and description. The published `sitegate.schema.json` (schema.ts), the README's settings
+ * default and description. The published `sitegate.schema.json` (schema.ts), the settings page's
  * table (settings-table.ts) and the loader (config.ts) are all made from this list.
  *
  * Adding a setting is one entry in {@link SETTINGS} (and its field in `Config`, config.ts).
@@ -66,7 +66,7 @@ export interface Setting {
   schema: SchemaObject;
   /** Value when the setting is not given; omitted = unset (the loader decides). */
   default?: unknown;
-  /** The README's words for a default the loader computes. */
+  /** The settings page's words for a default the loader computes. */
   defaultText?: string;
   /** "must be …" words for an invalid value, when the schema's keywords say it badly. */
   expect?: string;
@@ -84,7 +84,7 @@ export interface Setting {
   path?: true;
   /** Never echoed in error messages (URLs with passwords, secrets). */
   sensitive?: true;
-  /** One line for the README table and the schema's `description` (editors show it). */
+  /** One line for the settings table (docs/settings.md) and the schema's `description` (editors show it). */
   description: string;
 }
 
@@ -291,7 +291,7 @@ const rateLimitSettings = (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[]).
   },
 ]);
 
-/** Every setting, in the README table's order. */
+/** Every setting, in the order of the settings table (docs/settings.md). */
 export const SETTINGS: readonly Setting[] = [
   {
     key: 'contentDir',

@@ -1,11 +1,15 @@
 /**
- * `/openapi.json`: the OpenAPI 3.1 description, generated from the operation table and the JSON
- * Schemas the server validates with (src/api/), so the two cannot drift.
+ * `/openapi.json`: the OpenAPI 3.1 description, generated from the operation tables and the JSON
+ * Schemas the server validates with (src/api/), so the two cannot drift. It lists every route the
+ * route table answers (http/route-table.ts), the page route as the template `/{path}`, and is
+ * clean under Redocly's `recommended` rules (issue 32; test/openapi.lint.test.ts).
  */
 import { EXTRA_OPERATIONS, OPERATIONS, type Operation, type ResponseSpec } from '../api/operations.js';
+import { SITE_OPERATIONS } from '../api/site-operations.js';
 import { COMPONENT_SCHEMAS } from '../api/schemas.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from '../auth/scopes.js';
 import { ERROR_TABLE, errorDocsUrl } from '../errors.js';
+import { wellKnownPaths } from './well-known.js';
 
 /** Options for {@link buildOpenApi}. */
 export interface OpenApiOptions {
@@ -18,11 +22,65 @@ export interface OpenApiOptions {
 /** The version of the description (SPEC.md §9). */
 export const API_VERSION = '1.0.0';
 
-/** Builds the OpenAPI 3.1.0 document as a plain object. */
+/**
+ * Every request can be refused for its size before any route is looked up (http/limits.ts), with
+ * the error object: each operation lists it, so none is without a 4XX answer.
+ */
+const URI_TOO_LONG: ResponseSpec = {
+  description: 'The URL or its query string is over the limits (limits.maxUrlBytes, limits.maxQueryBytes).',
+  contentType: 'application/json',
+  schema: 'ApiError',
+  codes: ['uri_too_long'],
+};
+
+/**
+ * What an operation whose success is a redirect (sign-in, consent) answers otherwise: an
+ * unexpected failure, as the error object. OpenAPI 3.1 §4.8.16: `default` covers the statuses not
+ * listed.
+ */
+const OTHER_ERRORS: ResponseSpec = {
+  description: 'Any other status: an unexpected failure.',
+  contentType: 'application/json',
+  schema: 'ApiError',
+  codes: ['internal_error'],
+};
+
+/** The licence of the interface described: sitegate's own (package.json `license`), not the site's content. */
+const API_LICENSE = { name: 'Apache-2.0', identifier: 'Apache-2.0' } as const;
+
+/**
+ * The RFC 8414 §3.1 / RFC 9728 §3.1 locations on the host's root that a base URL with a path adds
+ * (discovery/well-known.ts `wellKnownPaths`), by the operation they serve: paths outside the
+ * server URL, so each gets the origin as its own server.
+ */
+function hostRootAliases(baseUrl: string): { id: string; path: string }[] {
+  const locations = wellKnownPaths(baseUrl);
+  return (
+    [
+      ['getAuthorizationServerMetadata', locations.authorizationServer],
+      ['getOpenIdConfiguration', locations.openidConfiguration],
+      ['getProtectedResourceMetadata', locations.protectedResource],
+      ['getMcpProtectedResourceMetadata', locations.mcpProtectedResource],
+    ] as const
+  ).flatMap(([id, paths]) => paths.slice(1).map((path) => ({ id, path })));
+}
+
+/**
+ * Builds the OpenAPI 3.1.0 document as a plain object: the API operations (SPEC.md §4 and the
+ * extras) and every other route (api/site-operations.ts).
+ */
 export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of [...OPERATIONS, ...EXTRA_OPERATIONS]) {
+  const all = [...OPERATIONS, ...EXTRA_OPERATIONS, ...SITE_OPERATIONS];
+  for (const op of all) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: describeOperation(op, options.baseUrl) };
+  }
+  const origin = new URL(options.baseUrl).origin;
+  for (const alias of hostRootAliases(options.baseUrl)) {
+    const op = all.find((candidate) => candidate.id === alias.id) as Operation;
+    const described = describeOperation({ ...op, id: `${op.id}AtHostRoot` }, options.baseUrl);
+    described.description = `${op.description} Served at the host's root too, the base path inserted after the well-known name (RFC 8414 §3.1, RFC 9728 §3.1).`;
+    paths[alias.path] = { servers: [{ url: origin }], get: described };
   }
   const scopes = Object.fromEntries(SCOPES.map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]]));
   return {
@@ -32,6 +90,7 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
       version: API_VERSION,
       description:
         'Public discovery resources (OpenAPI, llms.txt, sitemap, developer portal), a public search index, credential inspection and OAuth 2.0 client-credentials token issuance. Every page is also available as markdown: send `Accept: text/markdown` or append `.md`. API keys are issued by the site operator on request; there is no self-service signup.',
+      license: API_LICENSE,
     },
     servers: [{ url: options.baseUrl }],
     externalDocs: { description: 'Developer portal', url: `${options.baseUrl}/developers` },
@@ -40,6 +99,9 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
       { name: 'Search', description: 'The public search index.' },
       { name: 'Service', description: 'Service status.' },
       { name: 'Auth', description: 'Credential inspection and token issuance.' },
+      { name: 'MCP', description: 'The Model Context Protocol server.' },
+      { name: 'Sign-in', description: "People sign in with the company's identity provider." },
+      { name: 'Pages', description: 'The pages of the site, as HTML and markdown, and its static files.' },
     ],
     paths,
     components: {
@@ -70,20 +132,32 @@ function describeOperation(op: Operation, baseUrl: string): Record<string, unkno
     // An optional credential is expressed by the empty requirement object (OpenAPI 3.1 §4.8.30).
     described.security = op.credential === 'optional' ? [{}, ...schemes] : schemes;
   }
-  if (op.query !== undefined) {
-    described.parameters = Object.entries(op.query.properties).map(([name, schema]) => {
+  const parameters = [
+    ...Object.entries(op.pathParameters ?? {}).map(([name, { description, schema }]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema,
+    })),
+    ...Object.entries(op.query?.properties ?? {}).map(([name, schema]) => {
       const { description, ...rest } = schema as { description?: string };
       return { name, in: 'query', required: false, description, schema: rest };
-    });
-  }
+    }),
+  ];
+  if (parameters.length > 0) described.parameters = parameters;
   if (op.requestBody !== undefined) {
-    const schema = { $ref: `#/components/schemas/${op.requestBody.schema}` };
+    const given = op.requestBody.schema;
+    const schema = typeof given === 'string' ? { $ref: `#/components/schemas/${given}` } : given;
     described.requestBody = {
       required: true,
       content: Object.fromEntries(op.requestBody.contentTypes.map((type) => [type, { schema }])),
     };
   }
-  described.responses = Object.fromEntries(Object.entries(op.responses).map(([status, spec]) => [status, describeResponse(spec, baseUrl)]));
+  const responses: Record<string, ResponseSpec> = { ...op.responses };
+  if (!('414' in responses)) responses[414] = URI_TOO_LONG;
+  if (!Object.keys(responses).some((status) => status.startsWith('2'))) responses.default = OTHER_ERRORS;
+  described.responses = Object.fromEntries(Object.entries(responses).map(([status, spec]) => [status, describeResponse(spec, baseUrl)]));
   return described;
 }
 
@@ -96,5 +170,6 @@ function describeResponse(spec: ResponseSpec, baseUrl: string): Record<string, u
     );
     description += ` Codes: ${codes.join('; ')}.`;
   }
-  return spec.contentType === undefined ? { description } : { description, content: { [spec.contentType]: { schema } } };
+  if (spec.contentType === undefined) return { description };
+  return { description, content: Object.fromEntries([spec.contentType, ...(spec.also ?? [])].map((type) => [type, { schema }])) };
 }

@@ -1,11 +1,13 @@
 /**
  * The one route table: every path sitegate answers, its method, operation id, credential, scopes
  * and answer. The rows of api/operations.ts (which the OpenAPI description and the portal read)
- * get their answers here; the resources no operation describes (llms-full.txt, robots.txt, MCP)
- * and the page route, which takes every other path, are added. No other module decides which
- * answer a path gets: the listener asks {@link RouteTable.lookup} and nothing else.
+ * get their answers here; so do the rows of api/site-operations.ts (llms-full.txt, robots.txt,
+ * feeds, MCP, the search page, sign-in and the page route, which takes every other path), which
+ * the OpenAPI description lists too. No other module decides which answer a path gets: the
+ * listener asks {@link RouteTable.lookup} and nothing else.
  */
 import { EXTRA_OPERATIONS, OPERATIONS, type Operation } from '../api/operations.js';
+import { siteOperation } from '../api/site-operations.js';
 import type { AppContext } from '../answers/context.js';
 import type { BeforeStep, RouteAnswer } from '../answers/answer.js';
 import type { Route, RouteErrors } from './route.js';
@@ -32,7 +34,6 @@ import { searchPage } from '../answers/search-page.js';
 import { callbackAnswer, signInAnswer, signOutAnswer } from '../answers/signin.js';
 import { registerOAuthClientAnswer, registrationEnabled, spendRegistrationBudget } from '../answers/registration.js';
 import { authorizeAnswer, consentAnswer } from '../answers/authorize.js';
-import { SIGNIN_PATHS } from '../signin/settings.js';
 import { LIVE_RELOAD_PATH } from '../answers/live-reload.js';
 
 /** The routes of one path, by method, and its `Allow` header value. */
@@ -176,10 +177,10 @@ function openToBrowserClients(byPath: Map<string, PathRoutes>, metadataPaths: re
 }
 
 /** The server-rendered search results page (answers/search-page.ts); the header's search form submits to it. */
-export const SEARCH_PAGE_PATH = '/search';
+export const SEARCH_PAGE_PATH = siteOperation('getSearchPage').path;
 
 /** The MCP endpoint (Streamable HTTP). */
-export const MCP_PATH = '/mcp';
+export const MCP_PATH = siteOperation('mcp').path;
 
 /** Paths the table answers with the page route. */
 export const PAGE_PATH = '*';
@@ -195,16 +196,10 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
     if (part === undefined) throw new Error(`operation ${op.id} has no answer in the route table`);
     return routeOf(op, part);
   });
-  const none = { method: 'GET', credential: 'none', scopes: [] } as const;
-  for (const [id, path] of [
-    ['getLlmsFullTxt', '/llms-full.txt'],
-    ['getRobotsTxt', '/robots.txt'],
-    ['getAtomFeed', '/feed.xml'],
-    ['getRssFeed', '/rss.xml'],
-  ] as const) {
-    const resource = DISCOVERY[path];
-    if (resource !== undefined)
-      routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
+  for (const id of ['getLlmsFullTxt', 'getRobotsTxt', 'getAtomFeed', 'getRssFeed']) {
+    const op = siteOperation(id);
+    const resource = DISCOVERY[op.path];
+    if (resource !== undefined) routes.push(routeOf(op, { answer: discoveryAnswer(resource, op.path, ctx.config.baseUrl) }));
   }
   // RFC 9728 §3.1: the MCP endpoint's own metadata; RFC 8414 §3.1 / RFC 9728 §3.1: each document
   // also at its path-inserted location when the base URL has a path (discovery/well-known.ts); the
@@ -220,36 +215,30 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
   ] as const) {
     for (const path of paths) {
       if (routes.some((route) => route.path === path) || resource === undefined) continue;
+      const none = { method: 'GET', credential: 'none', scopes: [] } as const;
       routes.push(routeOf({ ...none, id, path }, { answer: discoveryAnswer(resource, path, ctx.config.baseUrl) }));
     }
   }
   routes.push(
-    routeOf(
-      { id: 'mcp', method: 'POST', path: MCP_PATH, credential: 'optional', scopes: [] },
-      { answer: mcpAnswer(ctx), before: mcpBefore(ctx.auth), body: 'json', notAllowed: MCP_NOT_ALLOWED },
-    ),
+    routeOf(siteOperation('mcp'), { answer: mcpAnswer(ctx), before: mcpBefore(ctx.auth), body: 'json', notAllowed: MCP_NOT_ALLOWED }),
   );
-  // The results page searches as searchSite does, with its credential and scopes, and its budget.
-  const { credential, scopes } = OPERATIONS.find((op) => op.id === 'searchSite') as Operation;
+  // The results page searches as searchSite does (its row takes searchSite's credential and scopes), with its budget.
   routes.push(
-    routeOf(
-      { id: 'getSearchPage', method: 'GET', path: SEARCH_PAGE_PATH, credential, scopes },
-      {
-        answer: searchPage(ctx.searched, ctx.config.auth),
-        query: 'search',
-        before: spendSearchBudget(ctx.auth),
-        errors: 'negotiated',
-        schemes: READER_SCHEMES,
-      },
-    ),
+    routeOf(siteOperation('getSearchPage'), {
+      answer: searchPage(ctx.searched, ctx.config.auth),
+      query: 'search',
+      before: spendSearchBudget(ctx.auth),
+      errors: 'negotiated',
+      schemes: READER_SCHEMES,
+    }),
   );
   // People sign-in (issue 29): browsers get the error pages; the routes read their cookies themselves.
   routes.push(
-    routeOf({ ...none, id: 'signIn', path: SIGNIN_PATHS.login }, { answer: signInAnswer(ctx), errors: 'negotiated' }),
-    routeOf({ ...none, id: 'signInCallback', path: SIGNIN_PATHS.callback }, { answer: callbackAnswer(ctx), errors: 'negotiated' }),
-    routeOf({ ...none, method: 'POST', id: 'signOut', path: SIGNIN_PATHS.logout }, { answer: signOutAnswer(ctx), errors: 'negotiated' }),
+    routeOf(siteOperation('signIn'), { answer: signInAnswer(ctx), errors: 'negotiated' }),
+    routeOf(siteOperation('signInCallback'), { answer: callbackAnswer(ctx), errors: 'negotiated' }),
+    routeOf(siteOperation('signOut'), { answer: signOutAnswer(ctx), errors: 'negotiated' }),
   );
-  // Live reload (issue 32): in watch mode only; its credential is read as a page's.
+  // Live reload (issue 32): in watch mode only, so not in the OpenAPI; its credential is read as a page's.
   if (ctx.liveReload !== undefined)
     routes.push(
       routeOf(
@@ -257,9 +246,10 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
         { answer: ctx.liveReload.answer, schemes: READER_SCHEMES },
       ),
     );
-  // Pages decide their scopes by what the path is (public or internal), so the route lists none.
+  // Pages decide their scopes by what the path is (public or internal), so the route lists none;
+  // the row's `/{path}` template is the table's catch-all.
   const page = routeOf(
-    { id: 'getPage', method: 'GET', path: PAGE_PATH, credential: 'optional', scopes: [] },
+    { ...siteOperation('getPage'), path: PAGE_PATH },
     { answer: servePage(ctx.config), errors: 'negotiated', schemes: READER_SCHEMES },
   );
   routes.push(page);
