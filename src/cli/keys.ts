@@ -60,6 +60,7 @@ export async function withKeys<T>(
       );
     if (!config.dataDirReason.startsWith('from --'))
       process.stderr.write(`sitegate: data folder ${config.dataDir} (${config.dataDirReason})\n`);
+    if (config.dataDirWarning !== null) process.stderr.write(`sitegate: warning: ${config.dataDirWarning}\n`);
   }
   const store = await openStore(config, undefined, STDERR_LOG);
   try {

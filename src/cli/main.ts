@@ -75,7 +75,7 @@ const staticOption = [
   (dir: string, dirs: string[] | undefined) => [...(dirs ?? []), dir],
 ] as const;
 const configFile = ['--config <file>', 'settings file (also SITEGATE_CONFIG; default: ./sitegate.json when it exists)'] as const;
-const dataDirHelp = 'folder of keys and the database (default: .sitegate/ beside sitegate.json, else beside the content folder)';
+const dataDirHelp = 'folder of keys and the database (also SITEGATE_DATA_DIR; default: ~/.local/share/sitegate/SITE-HASH or the platform\'s data folder)';
 
 const secretFile = [
   '--secret-file <path>',
