@@ -60,8 +60,8 @@ export function siteId(siteDir: string): string {
   const name = path
     .basename(siteDir)
     .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[.-]+/, '')
-    .slice(0, SITE_NAME_MAX_CHARS);
+    .slice(0, SITE_NAME_MAX_CHARS)
+    .replace(/^[.-]+|-+$/g, '');
   const hash = createHash('sha256').update(siteDir).digest('hex').slice(0, SITE_HASH_CHARS);
   return `${name === '' ? 'site' : name}-${hash}`;
 }
