@@ -57,11 +57,12 @@ export interface SiteWhere {
  * @param siteDir absolute path of the site's folder
  */
 export function siteId(siteDir: string): string {
-  const name = path
+  let name = path
     .basename(siteDir)
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .slice(0, SITE_NAME_MAX_CHARS)
-    .replace(/^[.-]+|-+$/g, '');
+    .replace(/^[.-]+/, '');
+  while (name.endsWith('-')) name = name.slice(0, -1);
   const hash = createHash('sha256').update(siteDir).digest('hex').slice(0, SITE_HASH_CHARS);
   return `${name === '' ? 'site' : name}-${hash}`;
 }
