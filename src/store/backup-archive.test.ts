@@ -35,11 +35,6 @@ describe('backup archive', () => {
     const flipped = Buffer.from(tar);
     flipped[0] = 0x58; // the first name's first byte: the header checksum no longer matches
     const twice = gunzipSync(await writeArchive([SECRET, SECRET], 0));
-      await writeArchive(
-        [FILES[2] ?? FILES[0], FILES[2] ?? FILES[0]].filter((file) => file !== undefined),
-        0,
-      ),
-    );
     const folder = Buffer.from(tar);
     folder.write('5', 156, 'latin1'); // typeflag 5: a directory
     const sum = [...folder.subarray(0, 512)].reduce((total, byte, i) => total + (i >= 148 && i < 156 ? 0x20 : byte), 0);
