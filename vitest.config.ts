@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    setupFiles: ['./test/isolated-data-home.ts'],
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/*.corpora.test.ts', '**/*.deploy.test.ts'],
     testTimeout: 60_000,

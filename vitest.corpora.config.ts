@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    setupFiles: ['./test/isolated-data-home.ts'],
     include: ['src/**/*.corpora.test.ts', 'test/**/*.corpora.test.ts'],
     globalSetup: ['./test/require-shared.ts'],
     testTimeout: 120_000,

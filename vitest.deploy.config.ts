@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    setupFiles: ['./test/isolated-data-home.ts'],
     include: ['src/**/*.deploy.test.ts', 'test/**/*.deploy.test.ts'],
     globalSetup: ['./test/require-system-tools.ts'],
     testTimeout: 300_000,

@@ -1,76 +1,90 @@
 /**
- * The operator's view of settings and the data folder, through the built CLI: `init` writes a site,
- * the key commands find its data folder from its own folder, from another one with `--config`,
- * `SITEGATE_CONFIG` or `SITEGATE_DATA_DIR`, and refuse to invent an empty one; each sitegate.json
- * mistake stops a command with one exact line (exit 2).
+ * The operator's view of settings and the data folder, through the built CLI: `init` writes a site
+ * and its .gitignore, the key commands find its data folder (in the platform's data folder, named
+ * for the site) from its own folder, from another one with `--config`, `SITEGATE_CONFIG` or
+ * `SITEGATE_DATA_DIR`, and refuse to invent an empty one; an older `.sitegate/` keeps working with
+ * a warning; each sitegate.json mistake stops a command with one exact line (exit 2).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { cliProcesses } from './cli-process.js';
+import { siteId } from '../src/config/data-dir.js';
 
 const { tempDir, run } = cliProcesses();
 const SLOW_TEST_MS = 120_000;
 
-/** A site written by `sitegate init` in a fresh folder, and a second, unrelated working folder. */
-async function initSite(context: TestContext): Promise<{ root: string; site: string; elsewhere: string }> {
+/**
+ * A site written by `sitegate init` in a fresh folder, a second, unrelated working folder, and the
+ * environment whose XDG_DATA_HOME (a folder of the test's) holds the default data folders.
+ */
+async function initSite(
+  context: TestContext,
+): Promise<{ root: string; site: string; elsewhere: string; xdg: string; env: NodeJS.ProcessEnv; initOut: string }> {
   const root = tempDir(context, 'sitegate-data-dir-');
   const site = path.join(root, 'site');
   const elsewhere = path.join(root, 'elsewhere');
+  const xdg = path.join(root, 'xdg');
+  const env = { XDG_DATA_HOME: xdg };
   mkdirSync(elsewhere);
-  const init = await run(context, ['init', 'site'], root);
+  const init = await run(context, ['init', 'site'], root, env);
   expect(init).toMatchObject({ code: 0, stderr: '' });
-  return { root, site, elsewhere };
+  return { root, site, elsewhere, xdg, env, initOut: init.stdout };
 }
 
 describe('the data folder, found as serve finds it', () => {
   it(
-    'is .sitegate/ beside sitegate.json; from elsewhere it is found by --config, SITEGATE_CONFIG or SITEGATE_DATA_DIR, never invented',
+    'is XDG_DATA_HOME/sitegate/NAME-HASH for the folder of sitegate.json; from elsewhere it is found by --config, SITEGATE_CONFIG or SITEGATE_DATA_DIR, never invented',
     async (context) => {
-      const { site, elsewhere } = await initSite(context);
-      const dataDir = path.join(site, '.sitegate');
+      const { site, elsewhere, xdg, env: xdgEnv } = await initSite(context);
+      const sitegate = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): ReturnType<typeof run> =>
+        run(context, args, cwd, { ...xdgEnv, ...env });
+      const dataDir = path.join(xdg, 'sitegate', siteId(site));
+      expect(path.basename(dataDir)).toMatch(/^site-[0-9a-f]{8}$/);
       const configFile = path.join(site, 'sitegate.json');
 
-      const created = await run(context, ['keys', 'create', '--name', 'ci', '--scopes', 'search:read', '--json'], site);
+      const created = await sitegate(['keys', 'create', '--name', 'ci', '--scopes', 'search:read', '--json'], site);
       expect(created.code).toBe(0);
-      expect(created.stderr).toBe(`sitegate: data folder ${dataDir} (beside ${configFile})\n`);
+      expect(created.stderr).toBe(`sitegate: data folder ${dataDir} (for ${configFile})\n`);
       const clientId = (JSON.parse(created.stdout) as { client_id: string }).client_id;
       expect(existsSync(path.join(dataDir, 'sitegate.db'))).toBe(true);
+      expect(existsSync(path.join(site, '.sitegate'))).toBe(false);
 
-      const lost = await run(context, ['keys', 'list', '--json'], elsewhere);
+      const lostDir = path.join(xdg, 'sitegate', siteId(elsewhere));
+      const lost = await sitegate(['keys', 'list', '--json'], elsewhere);
       expect(lost).toStrictEqual({
         code: 2,
         stdout: '',
-        stderr: `sitegate: no data folder at ${path.join(elsewhere, '.sitegate')} (in the working folder); run this where the site's sitegate.json is, or give --config, --data-dir or SITEGATE_DATA_DIR\n`,
+        stderr: `sitegate: no data folder at ${lostDir} (for the working folder ${elsewhere}); run this where the site's sitegate.json is, or give --config, --data-dir or SITEGATE_DATA_DIR\n`,
       });
-      expect(existsSync(path.join(elsewhere, '.sitegate'))).toBe(false);
-      const audit = await run(context, ['audit'], elsewhere);
+      expect(existsSync(lostDir)).toBe(false);
+      const audit = await sitegate(['audit'], elsewhere);
       expect(audit.code).toBe(2);
-      expect(existsSync(path.join(elsewhere, '.sitegate'))).toBe(false);
+      expect(existsSync(lostDir)).toBe(false);
 
       const ids = (stdout: string): string[] => (JSON.parse(stdout) as { client_id: string }[]).map((key) => key.client_id);
-      const byFlag = await run(context, ['keys', 'list', '--json', '--config', '../site/sitegate.json'], elsewhere);
+      const byFlag = await sitegate(['keys', 'list', '--json', '--config', '../site/sitegate.json'], elsewhere);
       expect([byFlag.code, byFlag.stderr, ids(byFlag.stdout)]).toStrictEqual([
         0,
-        `sitegate: data folder ${dataDir} (beside ${configFile})\n`,
+        `sitegate: data folder ${dataDir} (for ${configFile})\n`,
         [clientId],
       ]);
-      const byEnv = await run(context, ['keys', 'list', '--json'], elsewhere, { SITEGATE_CONFIG: configFile });
+      const byEnv = await sitegate(['keys', 'list', '--json'], elsewhere, { SITEGATE_CONFIG: configFile });
       expect([byEnv.code, byEnv.stderr, ids(byEnv.stdout)]).toStrictEqual([
         0,
-        `sitegate: data folder ${dataDir} (beside ${configFile})\n`,
+        `sitegate: data folder ${dataDir} (for ${configFile})\n`,
         [clientId],
       ]);
-      const byDataDir = await run(context, ['keys', 'list', '--json'], elsewhere, { SITEGATE_DATA_DIR: dataDir });
+      const byDataDir = await sitegate(['keys', 'list', '--json'], elsewhere, { SITEGATE_DATA_DIR: dataDir });
       expect([byDataDir.code, byDataDir.stderr, ids(byDataDir.stdout)]).toStrictEqual([
         0,
         `sitegate: data folder ${dataDir} (from SITEGATE_DATA_DIR)\n`,
         [clientId],
       ]);
-      const byFlagDir = await run(context, ['keys', 'list', '--json', '--data-dir', dataDir], elsewhere);
+      const byFlagDir = await sitegate(['keys', 'list', '--json', '--data-dir', dataDir], elsewhere);
       expect([byFlagDir.code, byFlagDir.stderr, ids(byFlagDir.stdout)]).toStrictEqual([0, '', [clientId]]);
 
-      const missing = await run(context, ['keys', 'list', '--config', 'nope.json'], elsewhere);
+      const missing = await sitegate(['keys', 'list', '--config', 'nope.json'], elsewhere);
       expect(missing).toStrictEqual({
         code: 2,
         stdout: '',
@@ -81,19 +95,84 @@ describe('the data folder, found as serve finds it', () => {
   );
 
   it('takes dataDir in sitegate.json relative to the file, wherever the command runs', async (context) => {
-    const { site, elsewhere } = await initSite(context);
+    const { site, elsewhere, env } = await initSite(context);
     const configFile = path.join(site, 'sitegate.json');
     writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(readFileSync(configFile, 'utf8')) as object), dataDir: 'state' }));
     const created = await run(
       context,
       ['keys', 'create', '--name', 'ci', '--scopes', 'search:read', '--json', '--config', configFile],
       elsewhere,
+      env,
     );
     expect([created.code, created.stderr]).toStrictEqual([
       0,
       `sitegate: data folder ${path.join(site, 'state')} (from ${configFile}: dataDir)\n`,
     ]);
     expect(existsSync(path.join(site, 'state', 'sitegate.db'))).toBe(true);
+  });
+
+  it('keeps using a .sitegate/ an older version made beside sitegate.json, with one warning line saying how to move it', async (context) => {
+    const { site, xdg, env } = await initSite(context);
+    const configFile = path.join(site, 'sitegate.json');
+    const older = path.join(site, '.sitegate');
+    const created = await run(
+      context,
+      ['keys', 'create', '--name', 'old', '--scopes', 'search:read', '--json', '--data-dir', older],
+      site,
+      env,
+    );
+    expect(created.code).toBe(0);
+    const clientId = (JSON.parse(created.stdout) as { client_id: string }).client_id;
+    const dataDir = path.join(xdg, 'sitegate', siteId(site));
+    const warning = `the data folder ${older} (keys, sessions, the secret) is inside the site's folder, where a repository may commit it; stop sitegate and move it to the default: mkdir -p ${path.join(xdg, 'sitegate')} && mv ${older} ${dataDir} (or name a folder with dataDir or --data-dir)`;
+
+    const listed = await run(context, ['keys', 'list', '--json'], site, env);
+    expect([listed.code, listed.stderr, (JSON.parse(listed.stdout) as { client_id: string }[]).map((key) => key.client_id)]).toStrictEqual([
+      0,
+      `sitegate: data folder ${older} (kept from an older version, beside ${configFile})\nsitegate: warning: ${warning}\n`,
+      [clientId],
+    ]);
+    expect(existsSync(dataDir)).toBe(false);
+
+    // The command it prints does the move; then the default folder is used, without a warning.
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    renameSync(older, dataDir);
+    const moved = await run(context, ['keys', 'list', '--json'], site, env);
+    expect([moved.code, moved.stderr, (JSON.parse(moved.stdout) as { client_id: string }[]).map((key) => key.client_id)]).toStrictEqual([
+      0,
+      `sitegate: data folder ${dataDir} (for ${configFile})\n`,
+      [clientId],
+    ]);
+  });
+});
+
+describe('init', () => {
+  it('writes a .gitignore that keeps a data folder out of the repository, and names the data folder', async (context) => {
+    const { site, xdg, initOut } = await initSite(context);
+    expect(readFileSync(path.join(site, '.gitignore'), 'utf8')).toBe(
+      '# sitegate: a data folder here (keys, sessions, the secret) stays out of the repository\n/.sitegate/\n',
+    );
+    expect(initOut).toContain(`; ${path.join(site, '.gitignore')} ignores /.sitegate/.\n`);
+    expect(initOut).toContain(
+      `Keys and the database go to ${path.join(xdg, 'sitegate', siteId(site))}, outside the site's folder (back it up with sitegate backup FILE).\n`,
+    );
+  });
+
+  it('appends the missing line to an existing .gitignore, keeping what it holds, and adds nothing when it is there', async (context) => {
+    const root = tempDir(context, 'sitegate-gitignore-');
+    const env = { XDG_DATA_HOME: path.join(root, 'xdg') };
+    for (const [name, text] of [
+      ['a', 'node_modules/\n*.log'],
+      ['b', '# mine\n.sitegate/\n'],
+    ] as const) {
+      mkdirSync(path.join(root, name));
+      writeFileSync(path.join(root, name, '.gitignore'), text);
+      expect((await run(context, ['init', name], root, env)).code).toBe(0);
+    }
+    expect(readFileSync(path.join(root, 'a', '.gitignore'), 'utf8')).toBe(
+      'node_modules/\n*.log\n\n# sitegate: a data folder here (keys, sessions, the secret) stays out of the repository\n/.sitegate/\n',
+    );
+    expect(readFileSync(path.join(root, 'b', '.gitignore'), 'utf8')).toBe('# mine\n.sitegate/\n');
   });
 });
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_DIR } from './helpers.js';
+import { siteId } from '../src/config/data-dir.js';
 import { cleanEnv } from './cli-process.js';
 import { requestToken } from './auth-fixtures.js';
 
@@ -100,7 +101,10 @@ describe('the packed package, installed into an empty folder', { timeout: STEP_T
     expect(closed.status).toBe(401);
 
     const created = await sitegate(site, 'keys', 'create', '--name', 'on-call', '--scopes', 'internal:read', '--json');
-    expect(created.stderr).toBe(`sitegate: data folder ${path.join(site, '.sitegate')} (beside ${path.join(site, 'sitegate.json')})\n`);
+    // The default data folder: XDG_DATA_HOME (a temporary folder: test/isolated-data-home.ts) / sitegate / the site's name and hash.
+    expect(created.stderr).toBe(
+      `sitegate: data folder ${path.join(process.env.XDG_DATA_HOME ?? '', 'sitegate', siteId(site))} (for ${path.join(site, 'sitegate.json')})\n`,
+    );
     const key = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
     const token = await requestToken(baseUrl, key.client_id, key.client_secret);
     expect(token.status).toBe(200);

@@ -3,7 +3,8 @@
  * page under `internal/` — and a `sitegate.json` whose `$schema` points at the installed package's
  * schema. The starter is `examples/starter/` of the package. sitegate.json is JSON, which has no
  * comments: its notes are `$comment` keys (the schema allows them in every object), and each
- * setting's explanation is its `description` in the schema, which editors show on hover.
+ * setting's explanation is its `description` in the schema, which editors show on hover. A
+ * `.gitignore` keeps a data folder and a secret file out of the repository (gitignore.ts).
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ import path from 'node:path';
 import { CONFIG_FILE_NAME } from '../config/config-file.js';
 import { SCHEMA_FILE_NAME } from '../config/schema.js';
 import { CommandError } from './output.js';
+import { ensureGitignore } from './gitignore.js';
+import { loadSettings } from '../config/config-file.js';
 
 /** The starter site in the package. */
 export const STARTER_DIR = fileURLToPath(new URL('../../examples/starter', import.meta.url));
@@ -40,14 +43,17 @@ export function initCommand(dir: string | undefined): void {
   cpSync(path.join(STARTER_DIR, 'content'), contentDir, { recursive: true, errorOnExist: true, force: false });
   const settings = JSON.parse(readFileSync(path.join(STARTER_DIR, CONFIG_FILE_NAME), 'utf8')) as Record<string, unknown>;
   writeFileSync(configFile, `${JSON.stringify({ ...settings, $schema: schemaReference(target) }, null, 2)}\n`);
+  const ignored = ensureGitignore(target);
+  const { dataDir } = loadSettings({}, target);
   const cd = path.relative(process.cwd(), target);
   process.stdout.write(
     [
-      `Wrote ${configFile} and ${contentDir}${path.sep} (3 pages, one private under internal/).`,
+      `Wrote ${configFile} and ${contentDir}${path.sep} (3 pages, one private under internal/)${ignored.length === 0 ? '' : `; ${path.join(target, '.gitignore')} ignores ${ignored.join(' and ')}`}.`,
       'Next:',
       ...(cd === '' ? [] : [`  cd ${cd}`]),
       '  sitegate check    # broken links, missing titles',
-      '  sitegate serve    # http://127.0.0.1:3000; keys and the database go to .sitegate/ here',
+      '  sitegate serve    # http://127.0.0.1:3000',
+      `Keys and the database go to ${dataDir}, outside the site's folder (back it up with sitegate backup FILE).`,
       '',
     ].join('\n'),
   );

@@ -54,12 +54,8 @@ export async function withKeys<T>(
     tokenTtl: flags.tokenTtl,
   });
   if (config.databaseUrl === null) {
-    if (!create && !existsSync(config.dataDir))
-      throw new UsageError(
-        `no data folder at ${config.dataDir} (${config.dataDirReason}); run this where the site's sitegate.json is, or give --config, --data-dir or SITEGATE_DATA_DIR`,
-      );
-    if (!config.dataDirReason.startsWith('from --'))
-      process.stderr.write(`sitegate: data folder ${config.dataDir} (${config.dataDirReason})\n`);
+    if (!create) refuseMissingDataDir(config);
+    noteDataDir(config);
   }
   const store = await openStore(config, undefined, STDERR_LOG);
   try {
@@ -67,6 +63,25 @@ export async function withKeys<T>(
   } finally {
     await store.close();
   }
+}
+
+/**
+ * Refuses a SQLite data folder that does not exist, rather than make an empty one: an empty list
+ * would read as lost keys.
+ * @throws {UsageError} naming the folder, why it was chosen and how to name another
+ */
+export function refuseMissingDataDir(config: Config): void {
+  if (!existsSync(config.dataDir))
+    throw new UsageError(
+      `no data folder at ${config.dataDir} (${config.dataDirReason}); run this where the site's sitegate.json is, or give --config, --data-dir or SITEGATE_DATA_DIR`,
+    );
+}
+
+/** Tells the operator on stderr which data folder is used (unless a flag named it) and its warning, if any. */
+export function noteDataDir(config: Config): void {
+  if (!config.dataDirReason.startsWith('from --'))
+    process.stderr.write(`sitegate: data folder ${config.dataDir} (${config.dataDirReason})\n`);
+  if (config.dataDirWarning !== null) process.stderr.write(`sitegate: warning: ${config.dataDirWarning}\n`);
 }
 
 const print = (text: string): void => {

@@ -75,7 +75,8 @@ const staticOption = [
   (dir: string, dirs: string[] | undefined) => [...(dirs ?? []), dir],
 ] as const;
 const configFile = ['--config <file>', 'settings file (also SITEGATE_CONFIG; default: ./sitegate.json when it exists)'] as const;
-const dataDirHelp = 'folder of keys and the database (default: .sitegate/ beside sitegate.json, else beside the content folder)';
+const dataDirHelp =
+  "folder of keys and the database (also SITEGATE_DATA_DIR; default: ~/.local/share/sitegate/SITE-HASH or the platform's data folder)";
 
 const secretFile = [
   '--secret-file <path>',
@@ -264,6 +265,33 @@ function program(setExit: (code: number) => void): Command {
       .option('--json', 'print JSON'),
     'auditCommand',
   );
+  root
+    .command('backup')
+    .description(
+      "Save the data folder (the SQLite database, copied online while servers run, and the secret) to FILE, a .tar.gz made 0600. On PostgreSQL: the secret only (the database is pg_dump's).",
+    )
+    .argument('<file>', 'backup file to write (replaced atomically), e.g. sitegate-backup.tar.gz')
+    .option(...configFile)
+    .option(...dataDir)
+    .option(...databaseUrl)
+    .option(...secretFile)
+    .action(async (file: string, options: import('./keys.js').StoreFlags) => {
+      const { backupCommand } = await import('./backup.js');
+      await backupCommand(file, options);
+    });
+  root
+    .command('restore')
+    .description('Check a backup made by sitegate backup, then put it in the data folder (stop the server first).')
+    .argument('<file>', 'backup file')
+    .option('--force', 'replace a data folder that is not empty (it is moved aside to DIR.before-restore-TIME, not deleted)')
+    .option(...configFile)
+    .option(...dataDir)
+    .option(...databaseUrl)
+    .option(...secretFile)
+    .action(async (file: string, options: import('./keys.js').StoreFlags & { force?: boolean }) => {
+      const { restoreCommand } = await import('./backup.js');
+      await restoreCommand(file, options);
+    });
   root
     .command('stats')
     .description(

@@ -200,7 +200,10 @@ function announce(lifecycle: Logger, config: Config, loaded: LoadedSnapshot, bui
   if (skipped !== undefined) lifecycle.info({ skipped: Object.fromEntries(loaded.skipped) }, skipped);
   const signer = signerNotice(ed25519Signer);
   if (signer !== undefined) lifecycle.info({ tokenSigning: ed25519Signer.name }, signer);
-  if (config.databaseUrl === null) lifecycle.info({ dataDir: config.dataDir }, `data folder ${config.dataDir} (${config.dataDirReason})`);
+  if (config.databaseUrl === null) {
+    lifecycle.info({ dataDir: config.dataDir }, `data folder ${config.dataDir} (${config.dataDirReason})`);
+    if (config.dataDirWarning !== null) lifecycle.warn({ dataDir: config.dataDir }, config.dataDirWarning);
+  }
   const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
   lifecycle.info({ address: `http://${host}:${bound.port}` }, `listening on http://${host}:${bound.port}`);
   lifecycle.info({ url: config.baseUrl }, `public URL ${config.baseUrl}`);

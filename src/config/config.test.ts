@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../auth/rate-limits.js';
@@ -7,8 +7,11 @@ import { ConfigError, EXAMPLE_SITE_DIR, loadConfig, readConfigFile, type ConfigI
 import { readEnv, type Env } from './env.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { NO_SIGN_IN } from '../signin/settings.js';
+import { platformDataHome } from './platform-data-home.js';
 
 const CWD = path.resolve('/srv/site');
+/** The default data folder of a site in CWD when the environment names no folders: `site-` and SHA-256("/srv/site")'s first 8 hex digits. */
+const DEFAULT_DATA_DIR = path.join(platformDataHome({ platform: process.platform, home: homedir() }), 'sitegate', 'site-3cd3201d');
 
 describe('loadConfig', () => {
   it('takes the branding settings from flags, the environment and the site object of sitegate.json', () => {
@@ -69,8 +72,9 @@ describe('loadConfig', () => {
       baseUrl: 'http://127.0.0.1:3000',
       baseUrlExplicit: false,
       metricsPort: null,
-      dataDir: path.join(CWD, '.sitegate'),
-      dataDirReason: 'in the working folder',
+      dataDir: DEFAULT_DATA_DIR,
+      dataDirReason: `for the working folder ${CWD}`,
+      dataDirWarning: null,
       configFile: null,
       logLevel: 'info',
       logFormat: null,
@@ -132,12 +136,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ static: [''] }, {}, {}, CWD)).toThrow('--static: must be a folder path or a list of them, got [""]');
   });
 
-  it('chooses the data folder: flag, environment, file, else .sitegate/ beside the file, the content folder or here', () => {
+  it('chooses the data folder: flag, environment, file, else a folder of XDG_DATA_HOME named for the file, the content folder or here', () => {
     const dataDir = (flags: ConfigInput, env: Env, file: ConfigInput, filePath?: string): [string, string] => {
-      const config = loadConfig(flags, env, file, CWD, filePath);
+      const config = loadConfig(flags, { xdgDataHome: '/xdg', home: '/home/ada', ...env }, file, CWD, filePath);
       return [config.dataDir, config.dataDirReason];
     };
     const etc = path.resolve('/etc/site/sitegate.json');
+    // On Linux `/xdg`; macOS and Windows ignore XDG_DATA_HOME (platform-data-home.test.ts has each rule).
+    const xdg = platformDataHome({ platform: process.platform, home: '/home/ada', xdgDataHome: '/xdg' });
     expect([
       dataDir({ dataDir: 'd' }, { dataDir: 'e' }, { dataDir: 'f' }, etc),
       dataDir({}, { dataDir: 'e' }, { dataDir: 'f' }, etc),
@@ -146,14 +152,19 @@ describe('loadConfig', () => {
       dataDir({ contentDir: 'docs/en' }, {}, {}),
       dataDir({}, { contentDir: '/var/www/docs' }, {}),
       dataDir({}, {}, {}),
+      dataDir({}, { xdgDataHome: undefined }, {}),
     ]).toStrictEqual([
       [path.join(CWD, 'd'), 'from --data-dir'],
       [path.join(CWD, 'e'), 'from SITEGATE_DATA_DIR'],
       [path.resolve('/etc/site/f'), `from ${etc}: dataDir`],
-      [path.resolve('/etc/site/.sitegate'), `beside ${etc}`],
-      [path.join(CWD, 'docs/.sitegate'), `beside the content folder ${path.join(CWD, 'docs/en')}`],
-      [path.resolve('/var/www/.sitegate'), `beside the content folder ${path.resolve('/var/www/docs')}`],
-      [path.join(CWD, '.sitegate'), 'in the working folder'],
+      [path.join(xdg, 'sitegate/site-3b24a21a'), `for ${etc}`],
+      [path.join(xdg, 'sitegate/docs-a44ba520'), `for the content folder ${path.join(CWD, 'docs/en')}`],
+      [path.join(xdg, 'sitegate/www-a7d1f26a'), `for the content folder ${path.resolve('/var/www/docs')}`],
+      [path.join(xdg, 'sitegate/site-3cd3201d'), `for the working folder ${CWD}`],
+      [
+        path.join(platformDataHome({ platform: process.platform, home: '/home/ada' }), 'sitegate/site-3cd3201d'),
+        `for the working folder ${CWD}`,
+      ],
     ]);
   });
 
@@ -219,7 +230,7 @@ describe('loadConfig', () => {
         'env-data',
         'file-data',
         'dataDir',
-        ['flag-data', 'env-data', 'file-data', '.sitegate'].map((d) => path.join(CWD, d)),
+        [...['flag-data', 'env-data', 'file-data'].map((d) => path.join(CWD, d)), DEFAULT_DATA_DIR],
       ],
       [
         'contentDir',
@@ -561,6 +572,14 @@ describe('readConfigFile', () => {
 });
 
 describe('readEnv', () => {
+  it('reads the platform folders that place the default data folder', () => {
+    expect(readEnv({ HOME: '/home/ada', XDG_DATA_HOME: '/xdg', LOCALAPPDATA: '', USER: 'ada' })).toStrictEqual({
+      home: '/home/ada',
+      xdgDataHome: '/xdg',
+    });
+    expect(readEnv({ LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' })).toStrictEqual({ localAppData: 'C:\\Users\\ada\\AppData\\Local' });
+  });
+
   it('reads each variable sitegate knows', () => {
     expect(
       readEnv({

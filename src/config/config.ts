@@ -6,6 +6,7 @@
  */
 import type { AgentAuthSettings, ConfiguredClient } from '../oauth/settings.js';
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Env } from './env.js';
@@ -46,8 +47,10 @@ export interface Config {
   baseUrlExplicit: boolean;
   /** Absolute path of the folder for mutable state (SQLite file, signing keys): {@link chooseDataDir}. */
   dataDir: string;
-  /** Why that folder, for the operator: `from --data-dir`, `beside /srv/site/sitegate.json`… */
+  /** Why that folder, for the operator: `from --data-dir`, `for /srv/site/sitegate.json`… */
   dataDirReason: string;
+  /** One line to show the operator when the folder is an older `.sitegate/` inside the site's folder; null otherwise. */
+  dataDirWarning: string | null;
   /** Absolute path of the settings file read (`sitegate.json`); null when none was: content may never read it. */
   configFile: string | null;
   logLevel: LogLevel;
@@ -291,9 +294,10 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   const dataDir = chooseDataDir(
     given.has('dataDir') ? { dir: dir('dataDir') ?? '', source: given.get('dataDir')?.source ?? '' } : undefined,
     {
-      configFile: filePath,
+      configFile: filePath === undefined ? undefined : path.resolve(cwd, filePath),
       contentDir,
-      cwd,
+      cwd: path.resolve(cwd),
+      folders: { platform: process.platform, home: env.home ?? homedir(), xdgDataHome: env.xdgDataHome, localAppData: env.localAppData },
     },
   );
   const siteTitle = value<string | undefined>('site.title');
@@ -318,6 +322,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     metricsPort: value<number | undefined>('metricsPort') ?? null,
     dataDir: dataDir.dir,
     dataDirReason: dataDir.reason,
+    dataDirWarning: dataDir.warning,
     configFile: filePath === undefined ? null : path.resolve(cwd, filePath),
     logLevel: value('logLevel'),
     logFormat: value<LogFormat | undefined>('logFormat') ?? null,

@@ -14,9 +14,16 @@ export type Env = Readonly<Partial<Record<string, string>>>;
 export const CONFIG_FILE_ENV = 'SITEGATE_CONFIG';
 
 /**
+ * The platform's variables that place the default data folder (platform-data-home.ts), by the
+ * name {@link readEnv} gives them.
+ */
+export const PLATFORM_FOLDER_ENV = { home: 'HOME', xdgDataHome: 'XDG_DATA_HOME', localAppData: 'LOCALAPPDATA' } as const;
+
+/**
  * Reads sitegate's settings from the environment: each setting's variable (settings.ts, listed in
  * the settings table, docs/settings.md), `SITEGATE_PORT` when `PORT` is unset, and `SITEGATE_CONFIG` (as
- * `config`). Empty values count as unset.
+ * `config`), and the platform's folders of {@link PLATFORM_FOLDER_ENV} (as `home`, `xdgDataHome`,
+ * `localAppData`). Empty values count as unset.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const read = (name: string): string | undefined => {
@@ -32,5 +39,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
   if (values.port === undefined && port !== undefined) values.port = port;
   const config = read(CONFIG_FILE_ENV);
   if (config !== undefined) values.config = config;
+  for (const [input, name] of Object.entries(PLATFORM_FOLDER_ENV)) {
+    const folder = read(name);
+    if (folder !== undefined) values[input] = folder;
+  }
   return values;
 }

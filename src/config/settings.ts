@@ -360,7 +360,8 @@ export const SETTINGS: readonly Setting[] = [
     env: 'SITEGATE_DATA_DIR',
     schema: text,
     path: true,
-    defaultText: '`.sitegate/` beside sitegate.json, else beside the content folder',
+    defaultText:
+      'a folder per site in the platform data folder: `$XDG_DATA_HOME/sitegate/NAME-HASH` (else `~/.local/share/…`; macOS `~/Library/Application Support/…`; Windows `%LOCALAPPDATA%\\…`); an older `.sitegate/` beside sitegate.json or the content folder is kept, with a warning',
     description: 'Folder for keys and the SQLite database.',
   },
   {
