@@ -125,8 +125,8 @@ export function buildNginxConf(files: readonly ServedFile[], options: NginxOptio
     '    }',
     '    default_type application/octet-stream;',
     '    charset utf-8;',
-    // text/html is in nginx's charset_types already.
-    `    charset_types ${['text/html', ...utf8Types.filter((type) => type !== 'text/html')].join(' ')};`,
+    // nginx always counts text/html among charset_types, and warns when it is named.
+    `    charset_types ${utf8Types.filter((type) => type !== 'text/html').join(' ') || 'text/markdown'};`,
     // Headers are set here only: a location that set one would drop the server's (nginx add_header).
     '    add_header X-Content-Type-Options nosniff always;',
     '    add_header Vary $sitegate_vary;',
