@@ -24,8 +24,9 @@ let work: string;
 let content: string;
 let out: string;
 let origin: string;
-let nginx: ChildProcess;
-let server: TestApp;
+/** Set by beforeAll; undefined when it failed before starting them. */
+let nginx: ChildProcess | undefined;
+let started: TestApp | undefined;
 const stderr: string[] = [];
 
 /** Resolves once something accepts connections at `url`, or throws after `timeoutMs`. */
@@ -51,7 +52,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   out = path.join(work, 'site');
   await runExport(out, { content, baseUrl: origin, nginxListen: `127.0.0.1:${port}`, pageMaxChars: '5000' });
-  server = await buildTestApp(content, { baseUrl: origin, settings: { pageMaxChars: 5000 } });
+  started = await buildTestApp(content, { baseUrl: origin, settings: { pageMaxChars: 5000 } });
   const prefix = path.join(work, 'nginx');
   mkdirSync(path.join(prefix, 'temp'), { recursive: true });
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${prefix}/temp/${kind};`).join(' ');
@@ -71,15 +72,22 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (nginx?.exitCode === null) {
-    const exited = new Promise((resolve) => nginx.once('exit', resolve));
-    nginx.kill('SIGTERM');
+  const child = nginx;
+  if (child?.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
     await exited;
   }
-  await server?.app.close();
+  await started?.app.close();
   removeDir(content);
   removeDir(work);
 });
+
+/** The sitegate app over the same content, to compare nginx's answers with. */
+function server(): TestApp {
+  if (started === undefined) throw new Error('the app was not built');
+  return started;
+}
 
 /** A GET to nginx. */
 async function get(
@@ -115,7 +123,7 @@ describe('an export served by nginx', () => {
     ]);
     for (const page of pages) {
       const markdownUrl = page.endsWith('/') ? `${page}index.md` : `${page}.md`;
-      const expected = await server.app.inject({ url: markdownUrl, headers: { accept: 'text/markdown' } });
+      const expected = await server().app.inject({ url: markdownUrl, headers: { accept: 'text/markdown' } });
       expect(expected.statusCode).toBe(200);
       const res = await get(page, 'text/markdown');
       expect([page, res.status, res.type, res.vary, res.body === expected.body]).toStrictEqual([
@@ -138,7 +146,7 @@ describe('an export served by nginx', () => {
 
   it("answers HTML without it, the server's bytes, with Vary: Accept and the page's Link header", async () => {
     for (const page of [...exportedPages(), '/guides/']) {
-      const expected = await server.app.inject({ url: page, headers: { accept: 'text/html' } });
+      const expected = await server().app.inject({ url: page, headers: { accept: 'text/html' } });
       const res = await get(page);
       expect([page, res.status, res.type, res.vary, res.body === expected.body]).toStrictEqual([
         page,
@@ -169,7 +177,7 @@ describe('an export served by nginx', () => {
       'text/plain, text/markdown;q=0.9',
       'application/json, text/markdown',
     ]) {
-      const expected = await server.app.inject({ url: '/guides/setup', headers: { accept } });
+      const expected = await server().app.inject({ url: '/guides/setup', headers: { accept } });
       const res = await get('/guides/setup', accept);
       expect([accept, expected.statusCode, res.type]).toStrictEqual([accept, 200, expected.headers['content-type']]);
     }
@@ -216,7 +224,7 @@ describe('an export served by nginx', () => {
       '/guides/diagram.png',
       '/_sitegate/site.css',
     ]) {
-      const expected = await server.app.inject({ url: urlPath });
+      const expected = await server().app.inject({ url: urlPath });
       const res = await get(urlPath);
       expect([urlPath, res.status, res.type]).toStrictEqual([urlPath, 200, expected.headers['content-type']]);
     }
