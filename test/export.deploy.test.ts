@@ -47,7 +47,13 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'sitegate-export-nginx-'));
   // nginx's workers run as `nobody` when the tests run as root: they must read the export.
   chmodSync(work, 0o755);
-  content = writeContent({ ...PLAIN_SITE, 'guides/long.md': LONG_PAGE, 'a b/c d.md': '---\ntitle: Spaced\n---\nA spaced path.\n' });
+  content = writeContent({
+    ...PLAIN_SITE,
+    'guides/long.md': LONG_PAGE,
+    'a b/c d.md': '---\ntitle: Spaced\n---\nA spaced path.\n',
+    // `$` starts a variable in nginx values: the twin map must still name this page's file.
+    'guides/cost$.md': '---\ntitle: Cost\n---\nPrices.\n',
+  });
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   out = path.join(work, 'site');
@@ -115,6 +121,7 @@ describe('an export served by nginx', () => {
     expect(pages).toStrictEqual([
       '/',
       '/a%20b/c%20d',
+      '/guides/cost%24',
       '/guides/long',
       '/guides/setup',
       '/guides/tuning',

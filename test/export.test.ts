@@ -217,7 +217,7 @@ describe('export refusals', () => {
     mkdirSync(path.join(out, 'x'));
     const errors: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => errors.push(chunk) > 0);
+    process.stderr.write = (chunk: string) => errors.push(chunk) > 0;
     try {
       expect(await main(['node', 'sitegate', 'export', out, '--content', content, '--base-url', BASE_URL])).toBe(2);
     } finally {
