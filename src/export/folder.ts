@@ -18,7 +18,7 @@ export class ExportFolderError extends Error {
 /** Whether `inner` is `outer` or lies inside it (both absolute and resolved). */
 function within(inner: string, outer: string): boolean {
   const relative = path.relative(outer, inner);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative));
 }
 
 /**
