@@ -69,6 +69,30 @@ function mediaTypes(files: readonly ServedFile[]): { types: Map<string, string>;
   return { types, exceptions };
 }
 
+/** The smallest power of two at least `n`. */
+function powerOfTwoAtLeast(n: number): number {
+  return 2 ** Math.ceil(Math.log2(Math.max(n, 1)));
+}
+
+/**
+ * `map_hash_bucket_size` and `map_hash_max_size` (nginx map module) for the maps' keys: nginx's
+ * defaults (one cache line, 2,048 entries) fail to start ("could not build map_hash") once a path is
+ * longer than some 50 bytes or a site has a few thousand files. Both are http-level settings, so an
+ * http block that sets them itself must drop these lines.
+ */
+function mapHashSizes(files: readonly ServedFile[]): string[] {
+  const longest = Math.max(
+    0,
+    ...files.map((file) => Buffer.byteLength(decodedPath(file.url)) + 2),
+    ...files.map((file) => Buffer.byteLength(file.file) + 3),
+  );
+  return [
+    '# Sized for the maps below; remove these two lines if your http block sets them.',
+    `map_hash_bucket_size ${Math.max(64, powerOfTwoAtLeast(longest + 16))};`,
+    `map_hash_max_size ${Math.max(2048, powerOfTwoAtLeast(files.length * 2))};`,
+  ];
+}
+
 /** A `map` of `$uri` (decoded) to a value per file; files without a value are left out. */
 function uriMap(variable: string, source: string, rows: readonly (readonly [string, string])[]): string {
   const lines = rows.map(([uri, value]) => `    ${quoted(uri)} ${quoted(value, true)};`);
@@ -103,6 +127,7 @@ export function buildNginxConf(files: readonly ServedFile[], options: NginxOptio
   return [
     '# nginx configuration of a sitegate export (docs/export.md). Include it in the http block;',
     '# made by `sitegate export`, which writes it again on each export.',
+    ...mapHashSizes(files),
     'geo $sitegate_dollar { default "$"; }',
     ACCEPT_MAP,
     uriMap('$sitegate_markdown_twin', '$uri', twins),
