@@ -89,7 +89,7 @@ function mapHashSizes(files: readonly ServedFile[]): string[] {
   return [
     '# Sized for the maps below; remove these two lines if your http block sets them.',
     `map_hash_bucket_size ${Math.max(64, powerOfTwoAtLeast(longest + 16))};`,
-    `map_hash_max_size ${Math.max(2048, powerOfTwoAtLeast(files.length * 2))};`,
+    `map_hash_max_size ${Math.max(2048, powerOfTwoAtLeast(files.length * 4))};`,
   ];
 }
 
