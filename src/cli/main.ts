@@ -177,6 +177,25 @@ function program(setExit: (code: number) => void): Command {
       },
     );
   root
+    .command('export')
+    .description(
+      'Write the public site as static files: HTML, .md twins, llms files, sitemap, feeds, search index, assets, nginx.conf and _headers.',
+    )
+    .argument('<dir>', 'folder to write (must be empty or missing; --force replaces it)')
+    .option('--content <dir>', 'folder of markdown pages (default: as serve finds it)')
+    .option('--force', 'replace a folder that is not empty')
+    .option('--base-url <url>', 'public URL the export will be served at (default: as serve)')
+    .option('--nginx-listen <address>', 'listen parameters of the server in the nginx.conf written (default 80)')
+    .option('--page-max-chars <n>', 'serve pages whose markdown is longer in parts, as serve does (default 50000; 0 = never)')
+    .option('--site-title <title>', 'site name, as serve takes it')
+    .addOption(conventionsOption())
+    .option(...staticOption)
+    .option(...configFile)
+    .action(async (dir: string, options: import('./export.js').ExportFlags) => {
+      const { exportCommand } = await import('./export.js');
+      await exportCommand(dir, options);
+    });
+  root
     .command('init')
     .description('Write a starter site: a few pages (one private, under internal/) and a sitegate.json.')
     .argument('[dir]', 'folder to write (default: the working folder); must not hold a sitegate.json yet')

@@ -38,6 +38,11 @@ export interface LlmsOptions {
   maxChars?: number;
   /** Size bound of llms-full parts. */
   fullMaxChars?: number;
+  /**
+   * Whether the index ends with the API section (portal, OpenAPI, search, MCP); default true.
+   * False for a static export (docs/export.md), which serves none of them: the full text alone is linked.
+   */
+  api?: boolean | undefined;
 }
 
 /**
@@ -138,7 +143,7 @@ function header(site: Site, baseUrl: string, pageCount: number, language?: SiteL
   ];
 }
 
-function apiSection(baseUrl: string, fullParts: readonly string[]): string[] {
+function apiSection(baseUrl: string, fullParts: readonly string[], api = true): string[] {
   const full =
     fullParts.length === 1
       ? [linkLine(`${baseUrl}/llms-full.txt`, 'Full text', 'every public page as markdown in one file')]
@@ -147,6 +152,7 @@ function apiSection(baseUrl: string, fullParts: readonly string[]): string[] {
   // sections and the machine-readable resources (JSON, XML, a POST-only endpoint) are named in
   // the descriptions: a JSON body read as a page is all boilerplate to them. The portal's links
   // go to its markdown twin (issue 30; afdocs llms-txt-links-markdown).
+  if (!api) return ['', '## Full text', '', ...full];
   const portal = `${baseUrl}/developers.md`;
   return [
     '',
@@ -227,7 +233,7 @@ function addLanguageFiles(
   const sections = llmsSections(site, pages, rootKey);
   const flat = [...header(site, baseUrl, pages.length, language)];
   for (const section of sections) flat.push('', `## ${section.title}`, '', ...section.pages.map((page) => pageLine(baseUrl, page)));
-  flat.push(...languageSection, ...apiSection(baseUrl, fullPaths));
+  flat.push(...languageSection, ...apiSection(baseUrl, fullPaths, options.api));
   const flatText = `${flat.join('\n')}\n`;
   if (flatText.length <= maxChars) {
     files.set(`${rootKey}llms.txt`, flatText);
@@ -258,7 +264,7 @@ function addLanguageFiles(
       files.set(path, `${sectionHeader(site, section, baseUrl, first, last, i + 1, chunks.length)}${lines.join('\n')}\n`);
     });
   }
-  root.push(...languageSection, ...apiSection(baseUrl, fullPaths));
+  root.push(...languageSection, ...apiSection(baseUrl, fullPaths, options.api));
   files.set(`${rootKey}llms.txt`, `${root.join('\n')}\n`);
 }
 

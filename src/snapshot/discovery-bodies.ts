@@ -50,6 +50,8 @@ export interface DiscoveryOptions {
   contentSignal?: string | undefined;
   /** Size bound of llms index files (default 50,000: LLMS_MAX_CHARS). */
   llmsMaxChars?: number | undefined;
+  /** Whether `/llms.txt` names the API (portal, OpenAPI, search, MCP); false for a static export (default true). */
+  llmsApi?: boolean | undefined;
   /** URLs per sitemap file (default: the protocol's 50,000). */
   sitemapMaxUrls?: number | undefined;
   /** The rate limits the portal documents (default: DEFAULT_RATE_LIMITS, auth/rate-limits.ts). */
@@ -74,7 +76,7 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
       (page) => view.updatedMsOf(page),
     ));
   let sitemapBody: Body | undefined;
-  const { llmsTxt, llmsFiles } = llmsBodiesOf(view, cache, options.llmsMaxChars);
+  const { llmsTxt, llmsFiles } = llmsBodiesOf(view, cache, options.llmsMaxChars, options.llmsApi);
   const cachedJson = (key: string, value: () => unknown): Body => {
     let body = cache.get(key) as Body | undefined;
     if (body === undefined) cache.set(key, (body = jsonBody(value())));

@@ -21,10 +21,11 @@ export interface LlmsBodies {
 /**
  * The llms files of `view`'s site; full-text parts are kept in `cache` under `llms:<path>`.
  * @param maxChars size bound of llms index files (default 50,000: LLMS_MAX_CHARS)
+ * @param api whether `/llms.txt` ends with the API section (discovery/llms.ts `LlmsOptions.api`; default true)
  */
-export function llmsBodiesOf(view: SiteView, cache: BodyCache, maxChars: number | undefined): LlmsBodies {
+export function llmsBodiesOf(view: SiteView, cache: BodyCache, maxChars: number | undefined, api?: boolean): LlmsBodies {
   const { site, baseUrl } = view;
-  const llmsOptions = { baseUrl, maxChars };
+  const llmsOptions = { baseUrl, maxChars, api };
   const indexFiles = new Map([...buildLlmsFiles(site, llmsOptions)].map(([path, text]) => [path, makeBody(text, CONTENT_TYPES.text)]));
   const fullPlan = planFullText(site, llmsOptions);
   // Asked of every page request's path (snapshot/lookup.ts), so a set rather than the plan's array.

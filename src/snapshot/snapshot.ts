@@ -85,6 +85,8 @@ export interface SnapshotOptions {
   contentSignal?: string;
   /** Size bound of llms index files (default 50,000: LLMS_MAX_CHARS). */
   llmsMaxChars?: number;
+  /** Whether `/llms.txt` names the API (portal, OpenAPI, search, MCP); false for a static export (cli/export.ts; default true). */
+  llmsApi?: boolean;
   /** URLs per sitemap file (default: the protocol's 50,000). */
   sitemapMaxUrls?: number;
   /** The rate limits the developer portal documents (config `rateLimits`). */
