@@ -140,6 +140,7 @@ const SPEC_SCHEMAS: Record<string, SpecSchema> = {
   Health: {
     required: ['ok', 'name'],
     properties: { ok: { type: 'boolean' }, name: { type: 'string' }, docs: { type: 'string', format: 'uri' } },
+    extra: ['version'], // The addition of issue 32: the package's release (src/version.ts), not the API's.
   },
   Whoami: {
     required: ['authenticated', 'scheme', 'scopes'],
