@@ -7,7 +7,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode, type Scope } from '../src/errors.js';
 import { EXTRA_OPERATIONS } from '../src/api/operations.js';
@@ -44,7 +44,7 @@ const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head',
 const SCOPES = ['search:read', 'content:read', 'internal:read'];
 
 /** Runs `use` against a fresh app over the example site, closed afterwards. */
-async function withApp<T>(use: (app: App, test: TestApp) => Promise<T>, settings: ConfigInput = {}): Promise<T> {
+async function withApp<T>(use: (app: InjectableApp, test: TestApp) => Promise<T>, settings: ConfigInput = {}): Promise<T> {
   const test = await buildTestApp(EXAMPLE_SITE, { settings });
   try {
     return await use(test.app, test);
