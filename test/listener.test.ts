@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rawRequest } from './fuzz-support.js';
 import { buildTestApp, issueKey, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
 import { errorBody, headersOf, JSON_TYPE, MARKDOWN_TYPE, PUBLIC_CORS, without } from './http-expect.js';
+import { PACKAGE_JSON } from './package-json.js';
 
 /** The `Link` values every page adds to point agents at the site's indexes. */
 const AGENT_LINKS = `<${TEST_BASE_URL}/llms.txt>; rel="llms-txt"; type="text/plain", <${TEST_BASE_URL}/.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json", <${TEST_BASE_URL}/mcp>; rel="service"; title="MCP server"`;
@@ -79,7 +80,7 @@ describe('the production listener', () => {
         'content-type': JSON_TYPE,
         'content-length': '70',
       });
-      expect(res.body).toBe(`{"ok":true,"name":"sitegate","docs":"${TEST_BASE_URL}/developers"}`);
+      expect(res.body).toBe(`{"ok":true,"name":"sitegate","docs":"${TEST_BASE_URL}/developers","version":"${PACKAGE_JSON.version}"}`);
     }
   });
 });
