@@ -245,7 +245,7 @@ async function runCommand(command: string, session: Session): Promise<string | u
 /** Starts a server command in the background and waits until it serves the published version. */
 async function startServer(command: string, session: Session, servers: ChildProcess[]): Promise<string | undefined> {
   // Its own process group, so that stopping it reaches the node process npx or npm started.
-  const child = spawn('bash', ['-c', `exec ${command}`], {
+  const child = spawn('bash', ['-c', command], {
     cwd: session.cwd,
     env: session.env,
     detached: true,
