@@ -8,7 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildInjectableApp, type InjectableApp } from './app.js';
 import { OTHER_AGENT, OTHER_FORMAT, OTHER_PATH } from '../src/analytics/counter.js';
 import type { AnalyticsCount } from '../src/store/store.js';
 import { buildTestApp, removeDir, writeContent, type TestApp } from './helpers.js';
@@ -36,9 +36,9 @@ function folderBytes(dir: string): number {
 }
 
 /** Opens the app over the data folder with the analytics observer installed, as `serve` does. */
-async function open(contentDir: string, dataDir: string): Promise<{ t: TestApp; app: App }> {
+async function open(contentDir: string, dataDir: string): Promise<{ t: TestApp; app: InjectableApp }> {
   const t = await buildTestApp(contentDir, { dataDir, now: () => NOW });
-  return { t, app: buildApp(t.context, { observers: t.context.observers }) };
+  return { t, app: buildInjectableApp(t.context, { observers: t.context.observers }) };
 }
 
 /** The minute rows of the store, in a stable order, without the fields every row shares. */

@@ -4,7 +4,7 @@
  * `WWW-Authenticate` challenges that DESIGN.md "Errors" and RFC 6750 §3 call for. The expected
  * values are written out here rather than taken from the code under test, so a drift fails.
  */
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { InjectOptions, Response as LightMyRequestResponse } from 'light-my-request';
 import { expect } from 'vitest';
 import { ERROR_TABLE, type ApiErrorBody, type ErrorCode, type Scope } from '../src/errors.js';
@@ -153,7 +153,7 @@ export interface TokenResponseBody {
  * @param scope requested scopes (space-delimited); omitted means all of the key's scopes
  */
 export async function obtainToken(
-  app: App,
+  app: InjectableApp,
   client: { clientId: string; clientSecret: string },
   options: { scope?: string; remoteAddress?: string } = {},
 ): Promise<string> {

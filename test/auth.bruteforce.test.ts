@@ -6,7 +6,7 @@
  * guessed client itself, are not affected (test/auth.lockout.test.ts does it on a real socket). Requests go through `inject`, so a thousand take well
  * under a few seconds.
  */
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../src/auth/rate-limits.js';
@@ -24,7 +24,7 @@ const TOKEN_BUDGET = DEFAULT_RATE_LIMITS.token.points;
 const WINDOW_SEC = DEFAULT_RATE_LIMITS.authFailures.windowSec;
 const FAILURES_MESSAGE = 'Too many failed authentications from this address.';
 
-async function withApp(use: (app: App, context: ServerContext) => Promise<void>): Promise<void> {
+async function withApp(use: (app: InjectableApp, context: ServerContext) => Promise<void>): Promise<void> {
   const { app, context } = await buildTestApp(EXAMPLE_SITE);
   try {
     await use(app, context);

@@ -10,7 +10,7 @@
  * a soft assertion named after the endpoint, so one run reports every failing cell of the matrix.
  */
 import { randomUUID } from 'node:crypto';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { SignJWT, base64url, decodeJwt, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,7 @@ import {
   type ManualClock,
 } from './auth-fixtures.js';
 import { configurationMarkdown, runbookMarkdown } from './example-markdown.js';
+import { PACKAGE_JSON } from './package-json.js';
 
 /** Token lifetime of the matrix apps (s): the shortest allowed, so expiry is one clock step away. */
 const TOKEN_TTL_SEC = 60;
@@ -289,7 +290,7 @@ const ENDPOINTS: Endpoint[] = [
       status: 200,
       type: 'application/json',
       wwwAuthenticate: undefined,
-      body: { ok: true, name: 'sitegate', docs: `${TEST_BASE_URL}/developers` },
+      body: { ok: true, name: 'sitegate', docs: `${TEST_BASE_URL}/developers`, version: PACKAGE_JSON.version },
     }),
     observeSuccess: (response) => observeBasic(response, response.json()),
   },
@@ -354,7 +355,7 @@ type Outcome =
 
 /** The app a credential kind runs against. */
 interface Env {
-  app: App;
+  app: InjectableApp;
   context: ServerContext;
   clock: ManualClock;
 }

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { InjectOptions, Response as LightMyRequestResponse } from 'light-my-request';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ import {
 } from './auth-fixtures.js';
 
 interface Env {
-  app: App;
+  app: InjectableApp;
   context: ServerContext;
   clock: ManualClock;
 }
@@ -567,7 +567,7 @@ describe('malformed requests', () => {
 
 describe('the access token (RFC 9068)', () => {
   /** The served JWKS. */
-  async function servedJwks(app: App): Promise<JSONWebKeySet> {
+  async function servedJwks(app: InjectableApp): Promise<JSONWebKeySet> {
     const response = await app.inject({ url: '/.well-known/jwks.json' });
     expect(response.statusCode).toBe(200);
     expect(mediaType(response)).toBe('application/jwk-set+json');

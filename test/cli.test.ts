@@ -341,7 +341,8 @@ describe('serve', () => {
 
       const health = await fetch(`${url!}/api/v1/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toStrictEqual({ ok: true, name: 'sitegate', docs: `${url!}/developers` });
+      const { version } = JSON.parse(readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { version: string };
+      expect(await health.json()).toStrictEqual({ ok: true, name: 'sitegate', docs: `${url!}/developers`, version });
       const page = await fetch(`${url!}/`, { headers: { accept: 'text/markdown' } });
       expect(page.status).toBe(200);
       // The page's markdown with the llms.txt pointer after its H1.

@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainMarkdown } from '../src/content/dialects/index.js';
 import { LLMS_FULL_MAX_CHARS, LLMS_MAX_CHARS } from '../src/discovery/llms.js';
@@ -216,7 +216,7 @@ interface LlmsCrawl {
  * links are the links outside the `## API` section that name markdown; links to index files are
  * followed; anything else must be in the `## API` section.
  */
-async function crawlLlms(app: App): Promise<LlmsCrawl> {
+async function crawlLlms(app: InjectableApp): Promise<LlmsCrawl> {
   const files = new Map<string, string>();
   const indexLinks: string[] = [];
   const pagePaths: string[] = [];
@@ -358,7 +358,7 @@ const NEXT_PART_LINK = /^> (?:This page is long|Part \d+ of \d+ of a long page)[
  * page" link, joined without their navigation lines: what the page would be served as whole.
  * @param later counts the parts after the first that were fetched
  */
-async function reassembled(app: App, markdownUrl: string, first: string, later: { count: number }): Promise<string> {
+async function reassembled(app: InjectableApp, markdownUrl: string, first: string, later: { count: number }): Promise<string> {
   if (!FIRST_PART_HEADER.test(first)) return first;
   const contents = [first.replace(FIRST_PART_HEADER, '').replace(PART_FOOTER, '')];
   let next = NEXT_PART_LINK.exec(first)?.[1];
@@ -396,7 +396,7 @@ function sourceFileOf(dir: string, markdownPath: string): string {
 }
 
 /** GETs a discovery document and checks it is a 200 of `type`. */
-async function getDocument(app: App, url: string, type: string): Promise<string> {
+async function getDocument(app: InjectableApp, url: string, type: string): Promise<string> {
   const response = await app.inject({ url });
   expect(response.statusCode, url).toBe(200);
   expect(response.headers['content-type'], url).toBe(type);
@@ -408,7 +408,7 @@ function sorted(values: Iterable<string>): string[] {
 }
 
 describe.each(CORPORA)('$name', (corpus) => {
-  let app: App;
+  let app: InjectableApp;
   /** Source bytes by relative path. */
   const sources = new Map<string, Buffer>();
   let sitemapXml: string;

@@ -15,6 +15,7 @@ import { ERROR_CODES } from '../src/errors.js';
 import { buildSnapshot } from '../src/snapshot/snapshot.js';
 import { buildTestApp, EXAMPLE_SITE, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
 import { headersOf, HTML_SECURITY, HTML_TYPE, JSON_TYPE, PUBLIC_CORS } from './http-expect.js';
+import { PACKAGE_JSON } from './package-json.js';
 
 const opened: TestApp[] = [];
 const folders: string[] = [];
@@ -475,7 +476,8 @@ describe('/api/v1/health', () => {
       'content-type': JSON_TYPE,
       'content-length': String(res.rawPayload.length),
     });
-    expect(res.body).toBe('{"ok":true,"name":"sitegate","docs":"http://sitegate.test/developers"}');
+    // `version` is the package's release (an addition to SPEC.md's object), not the API's info.version.
+    expect(res.body).toBe(`{"ok":true,"name":"sitegate","docs":"http://sitegate.test/developers","version":"${PACKAGE_JSON.version}"}`);
   });
 });
 

@@ -3,7 +3,7 @@
  * (top folder `internal/`, `Internal/`, and `access: internal` in a public folder) and a draft, each
  * marked so a leak is visible, and one credential of every kind.
  */
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import { buildTestApp, issueKey, writeContent, type TestApp, type TestAppOptions } from './helpers.js';
 import { DRAFT_MARKER, INTERNAL_MARKER } from './fuzz-support.js';
 
@@ -87,7 +87,7 @@ export interface FuzzCredentials {
 
 /** A fuzz app and what it was built with. */
 export interface FuzzApp extends TestApp {
-  app: App;
+  app: InjectableApp;
   contentDir: string;
   credentials: FuzzCredentials;
 }

@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { Scope } from '../src/errors.js';
 import { loadConfig, type ConfigInput } from '../src/config/config.js';
 import { createContext, type ServerContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
+import { buildInjectableApp } from './app.js';
 import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot } from '../src/snapshot/snapshot.js';
 
 /** Root of the repository. */
@@ -26,7 +26,7 @@ export const TEST_BASE_URL = 'http://sitegate.test';
 
 /** A built app with its context and snapshot. */
 export interface TestApp {
-  app: App;
+  app: InjectableApp;
   context: ServerContext;
   loaded: LoadedSnapshot;
 }
@@ -52,7 +52,7 @@ export async function buildTestApp(contentDir: string, options: TestAppOptions |
   const config = loadConfig({ contentDir, baseUrl: opts.baseUrl ?? TEST_BASE_URL, dataDir }, {}, opts.settings ?? {});
   const loaded = loadSnapshot(config.contentDir, snapshotOptionsOf(config));
   const context = await createContext(config, loaded.snapshot, { now: opts.now });
-  const app = buildApp(context);
+  const app = buildInjectableApp(context);
   app.onClose(async () => {
     await context.close();
     // Only a data folder this helper made is removed; a given one belongs to the test.

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/http/app.js';
+import { buildInjectableApp } from './app.js';
 import type { AppContext } from '../src/answers/context.js';
 import { buildTestApp, EXAMPLE_SITE, type TestApp } from './helpers.js';
 import { errorBody, headersOf, JSON_TYPE, PUBLIC_CORS } from './http-expect.js';
@@ -191,7 +191,7 @@ describe('500 internal_error', () => {
         throw new Error(SECRET);
       },
     };
-    const app = buildApp(broken, { logger });
+    const app = buildInjectableApp(broken, { logger });
     try {
       for (const accept of ['text/html', 'text/markdown', 'application/json']) {
         const res = await app.inject({ url: '/guides/configuration', headers: { accept } });
@@ -217,7 +217,7 @@ describe('500 internal_error', () => {
         },
       },
     };
-    const app = buildApp(broken);
+    const app = buildInjectableApp(broken);
     try {
       const res = await app.inject({ url: '/.well-known/jwks.json' });
       expectOpaque500(res);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config/config.js';
 import { readConfigFile } from '../src/config/config-file.js';
 import { createContext, type ServerContext } from '../src/context.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildInjectableApp, type InjectableApp } from './app.js';
 import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot } from '../src/snapshot/snapshot.js';
 import { TEST_BASE_URL } from './helpers.js';
 
@@ -168,7 +168,7 @@ export const LAYOUTS: Layout[] = [
 
 /** A site of a layout, built and served, with the files its pages try to include. */
 export interface ServedSite {
-  app: App;
+  app: InjectableApp;
   context: ServerContext;
   loaded: LoadedSnapshot;
   /** Real path of the site folder. */
@@ -271,7 +271,7 @@ export async function serveLayout(layout: Layout): Promise<ServedSite> {
   if (config.dataDir !== path.join(site, layout.dataDirAt)) throw new Error(`data folder at ${config.dataDir}, not ${layout.dataDirAt}`);
   const loaded = loadSnapshot(config.contentDir, { ...snapshotOptionsOf(config), parallel: false });
   const context = await createContext(config, loaded.snapshot);
-  const app = buildApp(context);
+  const app = buildInjectableApp(context);
   app.onClose(() => context.close());
   for (const id of ids) {
     const file = `leak-${id.toLowerCase()}.${layout.pageExt}`;

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.js';
 import { readConfigFile } from '../src/config/config-file.js';
 import { createContext } from '../src/context.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildInjectableApp, type InjectableApp } from './app.js';
 import { loadSnapshot, snapshotOptionsOf, type Snapshot } from '../src/snapshot/snapshot.js';
 import { fuzzParameters } from './fuzz-support.js';
 import { TEST_BASE_URL } from './helpers.js';
@@ -174,7 +174,7 @@ function writeCase(c: Case): { site: string; root: string } {
 }
 
 /** Every public answer of a served site, by request. */
-async function publicAnswers(app: App, snapshot: Snapshot, markers: readonly string[]): Promise<Map<string, string>> {
+async function publicAnswers(app: InjectableApp, snapshot: Snapshot, markers: readonly string[]): Promise<Map<string, string>> {
   const answers = new Map<string, string>();
   const get = async (url: string, accept = '*/*'): Promise<void> => {
     const answer = await app.inject({ method: 'GET', url, headers: { accept } });
@@ -221,7 +221,7 @@ describe('include targets generated into public pages (issue 28, done-when 2)', 
         );
         const { snapshot } = loadSnapshot(config.contentDir, { ...snapshotOptionsOf(config), parallel: false });
         const context = await createContext(config, snapshot);
-        const app = buildApp(context);
+        const app = buildInjectableApp(context);
         app.onClose(() => context.close());
         try {
           const markers = markersOf(c.placement);

@@ -8,9 +8,11 @@ import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'light-my-request';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { etagOf } from '../src/body.js';
 import { rawRequest } from './fuzz-support.js';
 import { buildTestApp, issueKey, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
 import { errorBody, headersOf, JSON_TYPE, MARKDOWN_TYPE, PUBLIC_CORS, without } from './http-expect.js';
+import { PACKAGE_JSON } from './package-json.js';
 
 /** The `Link` values every page adds to point agents at the site's indexes. */
 const AGENT_LINKS = `<${TEST_BASE_URL}/llms.txt>; rel="llms-txt"; type="text/plain", <${TEST_BASE_URL}/.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json", <${TEST_BASE_URL}/mcp>; rel="service"; title="MCP server"`;
@@ -75,11 +77,11 @@ describe('the production listener', () => {
         'x-content-type-options': 'nosniff',
         ...PUBLIC_CORS,
         'cache-control': 'no-store',
-        etag: '"ca4cYP8mme9dQnjT-3zhKH"',
+        etag: etagOf(res.rawPayload),
         'content-type': JSON_TYPE,
-        'content-length': '70',
+        'content-length': String(res.rawPayload.length),
       });
-      expect(res.body).toBe(`{"ok":true,"name":"sitegate","docs":"${TEST_BASE_URL}/developers"}`);
+      expect(res.body).toBe(`{"ok":true,"name":"sitegate","docs":"${TEST_BASE_URL}/developers","version":"${PACKAGE_JSON.version}"}`);
     }
   });
 });

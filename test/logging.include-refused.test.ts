@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT_PATHS, snapshotBuilder } from '../src/cli/serve.js';
 import { loadConfig } from '../src/config/config.js';
 import { createContext } from '../src/context.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildInjectableApp, type InjectableApp } from './app.js';
 import { createLoggers } from '../src/log.js';
 import { removeDir, TEST_BASE_URL, writeContent } from './helpers.js';
 
@@ -21,7 +21,7 @@ const MARKER = 'env-marker-never-logged-5d1c';
 
 let site: string;
 let dataDir: string;
-let app: App;
+let app: InjectableApp;
 const chunks: string[] = [];
 
 /** Every log line so far, parsed (pino's JSON lines). */
@@ -52,7 +52,7 @@ beforeAll(async () => {
   const { logger } = createLoggers(config.logLevel, 'json', LOG_REDACT_PATHS, stream);
   const loaded = snapshotBuilder(config, logger)();
   const context = await createContext(config, loaded.snapshot, { log: logger });
-  app = buildApp(context, { logger });
+  app = buildInjectableApp(context, { logger });
   app.onClose(() => context.close());
 });
 afterAll(async () => {

@@ -8,14 +8,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { InjectOptions, Response as LightMyRequestResponse } from 'light-my-request';
 import pino, { type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { LOG_REDACT_PATHS } from '../src/cli/serve.js';
 import { loadConfig } from '../src/config/config.js';
 import { createContext, type ServerContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
+import { buildInjectableApp } from './app.js';
 import type { RequestListener } from 'node:http';
 import { inject } from 'light-my-request';
 import { loadSnapshot } from '../src/snapshot/snapshot.js';
@@ -24,7 +24,7 @@ import { EXAMPLE_SITE, issueKey, TEST_BASE_URL } from './helpers.js';
 import { basicAuthorization, formTokenRequest, jsonTokenRequest, manualClock, obtainToken, type ManualClock } from './auth-fixtures.js';
 
 interface LoggedApp {
-  app: App;
+  app: InjectableApp;
   context: ServerContext;
   clock: ManualClock;
   logger: Logger;
@@ -53,7 +53,7 @@ async function buildLoggedApp(): Promise<LoggedApp> {
     now: clock.now,
     onBackgroundError: (error) => logger.error({ err: error }, 'background write failed'),
   });
-  const app = buildApp(context, { logger });
+  const app = buildInjectableApp(context, { logger });
   return { app, context, clock, logger, logText: () => chunks.join('') };
 }
 
@@ -76,7 +76,7 @@ class Secrets {
   }
 }
 
-async function send(app: App, request: InjectOptions): Promise<LightMyRequestResponse> {
+async function send(app: InjectableApp, request: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject(request);
 }
 
@@ -207,7 +207,7 @@ describe('log redaction', () => {
       logger.trace({ headers: request.headers }, 'request headers');
       built.listener(request, response);
     };
-    const app: App = { ...built, inject: (options) => inject(logHeaders, options) };
+    const app: InjectableApp = { ...built, inject: (options) => inject(logHeaders, options) };
     try {
       const key = await issueKey(context, ['search:read']);
       const secrets = new Secrets();

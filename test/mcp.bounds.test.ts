@@ -9,14 +9,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, type ConfigInput } from '../src/config/config.js';
 import { createContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
+import { buildInjectableApp } from './app.js';
 import { withLlmsDirective } from '../src/content/portable-markdown.js';
 import { loadSnapshot, type Snapshot } from '../src/snapshot/snapshot.js';
 import { freePort } from './free-port.js';
@@ -30,7 +30,7 @@ const WINDOW_SEC = 60;
 const SEARCH_BUDGET: ConfigInput = { rateLimits: { search: { points: 2, windowSec: WINDOW_SEC } } };
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-const apps: App[] = [];
+const apps: InjectableApp[] = [];
 const clients: Client[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
@@ -50,7 +50,7 @@ function toolCall(name: string, args: Record<string, unknown>, id = 1): Record<s
 }
 
 /** POSTs `body` as JSON to /mcp from `remoteAddress`, with extra request headers. */
-function postMcp(app: App, body: unknown, remoteAddress: string, headers: Record<string, string> = {}) {
+function postMcp(app: InjectableApp, body: unknown, remoteAddress: string, headers: Record<string, string> = {}) {
   return app.inject({ method: 'POST', url: '/mcp', remoteAddress, headers: { ...MCP_HEADERS, ...headers }, payload: JSON.stringify(body) });
 }
 
@@ -186,7 +186,7 @@ async function countingApp(
   renders: string[],
   settings: ConfigInput = {},
   baseUrl = TEST_BASE_URL,
-): Promise<{ app: App; snapshot: Snapshot }> {
+): Promise<{ app: InjectableApp; snapshot: Snapshot }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sitegate-data-'));
   const config = loadConfig({ contentDir: dir, baseUrl, dataDir }, {}, settings);
   const { snapshot } = loadSnapshot(config.contentDir, {
@@ -195,7 +195,7 @@ async function countingApp(
     onPageRender: (key) => renders.push(key),
   });
   const context = await createContext(config, snapshot);
-  const app = buildApp(context);
+  const app = buildInjectableApp(context);
   app.onClose(async () => {
     await context.close();
     rmSync(dataDir, { recursive: true, force: true });

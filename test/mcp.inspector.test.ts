@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_VERSION } from '../src/discovery/openapi.js';
+import { PACKAGE_JSON } from './package-json.js';
 import { freePort } from './free-port.js';
 import { buildTestApp, EXAMPLE_SITE, removeDir, REPO_DIR, type TestApp } from './helpers.js';
 
@@ -73,7 +73,7 @@ interface Called {
  */
 const RESULT_META = {
   legacy: undefined,
-  modern: { 'io.modelcontextprotocol/serverInfo': { name: 'sitegate', title: 'Acme Widgets (sitegate)', version: API_VERSION } },
+  modern: { 'io.modelcontextprotocol/serverInfo': { name: 'sitegate', title: 'Acme Widgets (sitegate)', version: PACKAGE_JSON.version } },
 };
 
 describe.each(['legacy', 'modern'] as const)('MCP Inspector --cli, protocol era %s', (era) => {

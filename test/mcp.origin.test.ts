@@ -9,7 +9,7 @@ import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { ConfigInput } from '../src/config/config.js';
 import { freePort } from './free-port.js';
 import { buildTestApp, EXAMPLE_SITE, TEST_BASE_URL } from './helpers.js';
@@ -20,7 +20,7 @@ const PING = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' });
 const PONG = { jsonrpc: '2.0', id: 7, result: {} };
 const REFUSED_MESSAGE = 'Pages of this origin may not call this MCP server.';
 
-const apps: App[] = [];
+const apps: InjectableApp[] = [];
 const clients: Client[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
@@ -28,14 +28,14 @@ afterEach(async () => {
 });
 
 /** An app over the example site, closed after the test. */
-async function appWith(baseUrl: string, settings: ConfigInput = {}): Promise<App> {
+async function appWith(baseUrl: string, settings: ConfigInput = {}): Promise<InjectableApp> {
   const { app } = await buildTestApp(EXAMPLE_SITE, { baseUrl, settings });
   apps.push(app);
   return app;
 }
 
 /** POSTs `body` to /mcp with `origin` (none when undefined). */
-function postMcp(app: App, origin: string | undefined, body: string = PING, extra: Record<string, string> = {}) {
+function postMcp(app: InjectableApp, origin: string | undefined, body: string = PING, extra: Record<string, string> = {}) {
   const headers: Record<string, string> = { ...MCP_HEADERS, ...extra, ...(origin === undefined ? {} : { origin }) };
   return app.inject({ method: 'POST', url: '/mcp', headers, payload: body });
 }

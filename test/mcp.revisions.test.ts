@@ -10,7 +10,7 @@ import { Client as ClientV2, SdkHttpError, StreamableHTTPClientTransport as Tran
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_VERSION } from '../src/discovery/openapi.js';
+import { PACKAGE_JSON } from './package-json.js';
 import { MCP_LIST_TTL_MS } from '../src/mcp/server.js';
 import { gettingStartedMarkdown } from './example-markdown.js';
 import { freePort } from './free-port.js';
@@ -18,7 +18,7 @@ import { buildTestApp, EXAMPLE_SITE, type TestApp } from './helpers.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 const MODERN = '2026-07-28';
-const SERVER_INFO = { name: 'sitegate', title: 'Acme Widgets (sitegate)', version: API_VERSION };
+const SERVER_INFO = { name: 'sitegate', title: 'Acme Widgets (sitegate)', version: PACKAGE_JSON.version };
 /** What sitegate advertises in every revision: tools, never announcing changes (stateless). */
 const CAPABILITIES = { tools: { listChanged: false } };
 const INSTRUCTIONS = (baseUrl: string): string =>

@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/errors.js';
 import { freePort } from './free-port.js';
+import { PACKAGE_JSON } from './package-json.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, removeDir, writeContent, type TestApp } from './helpers.js';
 import { withLlmsDirective } from '../src/content/portable-markdown.js';
 import { errorBody, JSON_TYPE } from './http-expect.js';
@@ -178,10 +179,10 @@ describe('tools', () => {
     }
   });
 
-  it('identifies itself as sitegate, titled after the site, with tools it never announces changes of', async () => {
+  it('identifies itself as sitegate at the package’s version, titled after the site, with tools it never announces changes of', async () => {
     const { baseUrl } = await startServer();
     const client = await connect(baseUrl);
-    expect(client.getServerVersion()).toMatchObject({ name: 'sitegate', title: 'Acme Widgets (sitegate)' });
+    expect(client.getServerVersion()).toStrictEqual({ name: 'sitegate', title: 'Acme Widgets (sitegate)', version: PACKAGE_JSON.version });
     // A stateless server cannot send notifications/tools/list_changed, so it does not promise them.
     expect(client.getServerCapabilities()?.tools).toStrictEqual({ listChanged: false });
   });

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat, { type HistogramSample, type MetricFamily, type Sample } from 'parse-prometheus-text-format';
 import { loadConfig, type ConfigInput } from '../src/config/config.js';
 import { createContext, type ServerContext } from '../src/context.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildInjectableApp, type InjectableApp } from './app.js';
 import { createMetrics, listenerHooks, type Metrics } from '../src/metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from '../src/metrics/metrics-server.js';
 import { STARTING, type ReadinessReport } from '../src/readiness.js';
@@ -34,13 +34,13 @@ afterEach(async () => {
 /** An app over the example site with metrics on, and its metrics listener on a free port. */
 async function meteredApp(
   settings: ConfigInput = {},
-): Promise<{ app: App; context: ServerContext; metrics: Metrics; server: MetricsServer }> {
+): Promise<{ app: InjectableApp; context: ServerContext; metrics: Metrics; server: MetricsServer }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sitegate-metrics-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({ contentDir: EXAMPLE_SITE, baseUrl: TEST_BASE_URL, dataDir }, {}, settings);
   const metrics = createMetrics();
   const context = await createContext(config, loadSnapshot(config.contentDir, snapshotOptionsOf(config)).snapshot, { metrics });
-  const app = buildApp(context, listenerHooks(metrics));
+  const app = buildInjectableApp(context, listenerHooks(metrics));
   cleanups.push(() => app.close().then(() => context.close()));
   const server = await startMetricsServer(metrics, () => context.readiness.check(), { host: '127.0.0.1', port: 0 });
   cleanups.push(() => server.close());
@@ -241,7 +241,7 @@ describe('readiness', () => {
     const config = loadConfig({ contentDir: EXAMPLE_SITE, baseUrl: TEST_BASE_URL, dataDir }, {}, {});
     const context = await createContext(config, loadSnapshot(config.contentDir, snapshotOptionsOf(config)).snapshot, { store });
     cleanups.push(() => context.close());
-    const app = buildApp(context);
+    const app = buildInjectableApp(context);
     const ready = async (): Promise<{ status: number; body: unknown }> => {
       const res = await app.inject(READY_PATH);
       return { status: res.statusCode, body: res.json() };

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { SCOPES } from '../src/auth/scopes.js';
 import { loadConfig } from '../src/config/config.js';
 import { createContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
+import { buildInjectableApp } from './app.js';
 import { DEFAULT_AGENT_AUTH, type AgentAuthSettings } from '../src/oauth/settings.js';
 import { loadSnapshot, snapshotOptionsOf } from '../src/snapshot/snapshot.js';
 import { basicAuthorization, formTokenRequest, jsonTokenRequest, TOKEN_PATH } from './auth-fixtures.js';
@@ -58,7 +58,7 @@ async function app(baseUrl: string, agents: AgentAuthSettings = DEFAULT_AGENT_AU
   const config = { ...loadedConfig, auth: { ...loadedConfig.auth, agents } };
   const loaded = loadSnapshot(config.contentDir, snapshotOptionsOf(config));
   const context = await createContext(config, loaded.snapshot);
-  const built = buildApp(context);
+  const built = buildInjectableApp(context);
   built.onClose(async () => {
     await context.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,20 +3,20 @@
  * after its answer, with its route name, format, status, User-Agent and accepted client_id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildInjectableApp, type InjectableApp } from './app.js';
 import { untimedObserver, type AnsweredRequest } from '../src/http/observe.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
 import { jsonTokenRequest } from './auth-fixtures.js';
 
 let t: TestApp;
 let observed: AnsweredRequest[];
-let app: App;
+let app: InjectableApp;
 let apiKey: string;
 let clientId: string;
 
 beforeAll(async () => {
   t = await buildTestApp(EXAMPLE_SITE);
-  app = buildApp(t.context, { observers: [(request) => observed.push(request)] });
+  app = buildInjectableApp(t.context, { observers: [(request) => observed.push(request)] });
   ({ apiKey, clientId } = await issueKey(t.context, ['search:read', 'content:read']));
 });
 afterAll(async () => {
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** Sends one request and returns what the observer was told of it (the time taken aside). */
-async function seen(options: Parameters<App['inject']>[0]): Promise<Omit<AnsweredRequest, 'seconds'>> {
+async function seen(options: Parameters<InjectableApp['inject']>[0]): Promise<Omit<AnsweredRequest, 'seconds'>> {
   observed = [];
   await app.inject(options);
   expect(observed).toHaveLength(1);
@@ -47,7 +47,7 @@ const request = (overrides: Partial<AnsweredRequest>): Omit<AnsweredRequest, 'se
 });
 
 describe('request observers', () => {
-  it.each<[string, Parameters<App['inject']>[0], Partial<AnsweredRequest>]>([
+  it.each<[string, Parameters<InjectableApp['inject']>[0], Partial<AnsweredRequest>]>([
     ['a page as HTML', { url: '/' }, {}],
     [
       'a page as markdown',
@@ -118,7 +118,7 @@ describe('request observers', () => {
 
   it('keeps the answer and the other observers when one throws', async () => {
     const told: string[] = [];
-    const faulty = buildApp(t.context, {
+    const faulty = buildInjectableApp(t.context, {
       observers: [
         () => {
           throw new Error('observer bug');
@@ -161,12 +161,12 @@ describe('request observers', () => {
 
   it('reads no clock when every observer is untimed: seconds is NaN; with one timed observer, every one gets the duration', async () => {
     const untimedSeen: number[] = [];
-    const untimedOnly = buildApp(t.context, { observers: [untimedObserver((request) => untimedSeen.push(request.seconds))] });
+    const untimedOnly = buildInjectableApp(t.context, { observers: [untimedObserver((request) => untimedSeen.push(request.seconds))] });
     expect((await untimedOnly.inject({ url: '/llms.txt' })).statusCode).toBe(200);
     expect(untimedSeen).toStrictEqual([Number.NaN]);
 
     const mixedSeen: number[] = [];
-    const mixed = buildApp(t.context, {
+    const mixed = buildInjectableApp(t.context, {
       observers: [untimedObserver((request) => mixedSeen.push(request.seconds)), (request) => mixedSeen.push(request.seconds)],
     });
     expect((await mixed.inject({ url: '/llms.txt' })).statusCode).toBe(200);
@@ -179,7 +179,9 @@ describe('request observers', () => {
   it('has the analytics recorder observe untimed, so analytics alone costs no clock read per request', async () => {
     expect(t.context.observers).toHaveLength(1); // the recorder
     const seconds: number[] = [];
-    const app = buildApp(t.context, { observers: [...t.context.observers, untimedObserver((request) => seconds.push(request.seconds))] });
+    const app = buildInjectableApp(t.context, {
+      observers: [...t.context.observers, untimedObserver((request) => seconds.push(request.seconds))],
+    });
     expect((await app.inject({ url: '/llms.txt' })).statusCode).toBe(200);
     expect(seconds).toStrictEqual([Number.NaN]);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etagOf } from '../src/body.js';
 import { connectSnippets } from '../src/discovery/portal-connect.js';
 import { buildTestApp, EXAMPLE_SITE, TEST_BASE_URL, type TestApp } from './helpers.js';
+import { PACKAGE_JSON } from './package-json.js';
 import { errorBody, headersOf, HTML_SECURITY, HTML_TYPE, JSON_TYPE, MARKDOWN_TYPE, PUBLIC_CORS } from './http-expect.js';
 
 let t: TestApp;
@@ -68,6 +69,18 @@ describe('/developers and its markdown twin', () => {
     expect(headersOf(twin)).toStrictEqual(markdownHeaders(twin.rawPayload, 'Accept-Encoding'));
     expect(twin.body).toBe(negotiated.body);
     expect(twin.body.startsWith('# Developers\n\nThe API, credentials, scopes and error codes of Acme Widgets')).toBe(true);
+  });
+
+  it('names the release of sitegate serving (package.json) apart from the API version (OpenAPI info.version)', async () => {
+    const { version } = PACKAGE_JSON;
+    const html = await get('/developers');
+    expect(html.body).toContain(
+      `<p>API version <code>1.0.0</code> (the description's <code>info.version</code>), served by sitegate <code>${version}</code> (also the <code>version</code> of <code>/api/v1/health</code>).</p>`,
+    );
+    const markdown = await get('/developers.md');
+    expect(markdown.body).toContain(
+      `\nAPI version \`1.0.0\` (the description's \`info.version\`), served by sitegate \`${version}\` (also the \`version\` of \`/api/v1/health\`).\n`,
+    );
   });
 
   it('prefers markdown when the client ranks it higher', async () => {

@@ -11,7 +11,7 @@ import { generateCredential } from '../src/auth/api-keys.js';
 import { createKeyService } from '../src/auth/keys.js';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { createContext, openStore, type ServerContext } from '../src/context.js';
-import { buildApp } from '../src/http/app.js';
+import { buildInjectableApp } from './app.js';
 import type { Log } from '../src/log.js';
 import { loadSnapshot } from '../src/snapshot/snapshot.js';
 import { SQLITE_FILE } from '../src/store/sqlite.js';
@@ -57,7 +57,7 @@ describe('shared services in the composition root', () => {
       error: (_detail, message) => lines.push(`error: ${message}`),
     };
     const made = await context(config({ redisUrl: `redis://127.0.0.1:${await freePort()}` }), log);
-    const app = buildApp(made);
+    const app = buildInjectableApp(made);
     try {
       const { credential } = await made.auth.keys.create({ name: 'target', scopes: ['search:read'], expiresAt: null });
       const guess = { grant_type: 'client_credentials', client_id: credential.clientId, client_secret: generateCredential().clientSecret };
@@ -104,7 +104,7 @@ describe('shared services in the composition root', () => {
     it('a client_id holding a NUL (which PostgreSQL refuses in text) is a 401 invalid_client, audited as no client', async () => {
       const settings = config({ databaseUrl: database.url });
       const made = await context(settings);
-      const app = buildApp(made);
+      const app = buildInjectableApp(made);
       const cli = await openStore(settings);
       try {
         const json = await app.inject(jsonTokenRequest({ grant_type: 'client_credentials', client_id: 'sgc_\u0000', client_secret: 'x' }));

@@ -6,7 +6,7 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { App } from '../src/http/app.js';
+import type { InjectableApp } from './app.js';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { decodeProtectedHeader, importJWK, SignJWT, type JWK } from 'jose';
 import pg from 'pg';
@@ -238,7 +238,7 @@ describe('secrets at rest', () => {
 });
 
 describe('signing-key rotation and the lifetime cap', () => {
-  let app: App;
+  let app: InjectableApp;
   let context: ServerContext;
   let clock: ManualClock;
   let dataDir: string;

@@ -238,8 +238,8 @@ describe('a cookie naming no live session is no credential', () => {
 describe('observers', () => {
   it('count a session as the shared browser-session client, and never see the cookie value', async () => {
     const seen: unknown[] = [];
-    const { buildApp } = await import('../src/http/app.js');
-    const observed = buildApp(t.context, { observers: [(request) => seen.push(request)] });
+    const { buildInjectableApp } = await import('./app.js');
+    const observed = buildInjectableApp(t.context, { observers: [(request) => seen.push(request)] });
     try {
       const res = await observed.inject({
         method: 'GET',

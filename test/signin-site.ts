@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { createContext, type ServerContext } from '../src/context.js';
-import { buildApp, type App } from '../src/http/app.js';
+import { buildInjectableApp, type InjectableApp } from './app.js';
 import { loadSnapshot, snapshotOptionsOf } from '../src/snapshot/snapshot.js';
 import type { AuditEvent } from '../src/store/store.js';
 import { DEFAULT_SESSION_IDLE_TTL_SEC, DEFAULT_SESSION_TTL_SEC, type AuthSettings, type GrantRule } from '../src/signin/settings.js';
@@ -30,7 +30,7 @@ export interface SignInSite {
   /** `http://127.0.0.1:PORT`, the public base URL, where it listens. */
   baseUrl: string;
   port: number;
-  app: App;
+  app: InjectableApp;
   context: ServerContext;
   config: Config;
   /** Audit events appended so far (sign-in routes and session service), in order, without `at`. */
@@ -89,7 +89,7 @@ export async function startSignInSite(options: SignInSiteOptions): Promise<SignI
     audit.push({ type: event.type, clientId: event.clientId, address: event.address, detail: event.detail });
     append(event);
   };
-  const app = buildApp(context);
+  const app = buildInjectableApp(context);
   app.onClose(async () => {
     await context.close();
     removeDir(contentDir);

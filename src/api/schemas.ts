@@ -37,7 +37,10 @@ export const SearchDocumentSchema = {
   },
 } as const;
 
-/** SPEC.md §2 "Health object". */
+/**
+ * SPEC.md §2 "Health object". `version` is an addition (SPEC fields unchanged): the release of
+ * sitegate serving (package.json, src/version.ts), not the API's version (OpenAPI `info.version`).
+ */
 export const HealthSchema = {
   type: 'object',
   required: ['ok', 'name'],
@@ -45,6 +48,11 @@ export const HealthSchema = {
     ok: { type: 'boolean', description: 'true when the service is up' },
     name: { type: 'string', description: 'name of the service' },
     docs: { type: 'string', format: 'uri', description: 'link to the developer documentation' },
+    version: {
+      type: 'string',
+      description:
+        "the release of sitegate serving (semver, its package's version); the API's own version is info.version of /openapi.json",
+    },
   },
 } as const;
 

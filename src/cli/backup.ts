@@ -13,7 +13,7 @@ import { RestoreError, restoreBackup } from '../store/restore.js';
 import { resolveSecret, SECRET_FILE } from '../store/secret.js';
 import { SQLITE_FILE } from '../store/sqlite.js';
 import { noteDataDir, refuseMissingDataDir, type StoreFlags } from './keys.js';
-import { VERSION } from './main.js';
+import { PACKAGE_VERSION } from '../version.js';
 import { CommandError } from './output.js';
 
 const print = (text: string): void => void process.stdout.write(`${text}\n`);
@@ -45,7 +45,7 @@ export async function backupCommand(file: string, flags: StoreFlags): Promise<vo
     dataDir: sqlite ? config.dataDir : null,
     secret: resolveSecret(config),
     secretFrom,
-    sitegateVersion: VERSION,
+    sitegateVersion: PACKAGE_VERSION,
     now: new Date(),
   });
   const target = path.resolve(file);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { ConfigInput } from '../config/config.js';
 import { loadSettings } from '../config/config-file.js';
 import { createContext } from '../context.js';
+import { request as undiciRequest } from 'undici';
 import { buildApp } from '../http/app.js';
 import { loadSnapshot, snapshotOptionsOf } from '../snapshot/snapshot.js';
 import { exportSite, type ExportRequest, type ExportSummary } from '../export/export-site.js';
@@ -67,9 +68,11 @@ export async function runExport(dir: string, flags: ExportFlags): Promise<Export
     const app = buildApp(context);
     app.onClose(() => context.close());
     try {
+      // Real requests over loopback through the listener `serve` installs: no test tool at run time.
+      const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       const request: ExportRequest = async (urlPath, accept) => {
-        const response = await app.inject({ method: 'GET', url: urlPath, headers: { accept } });
-        return { status: response.statusCode, headers: response.headers, body: response.rawPayload };
+        const response = await undiciRequest(origin + urlPath, { method: 'GET', headers: { accept } });
+        return { status: response.statusCode, headers: response.headers, body: Buffer.from(await response.body.arrayBuffer()) };
       };
       return await exportSite(loaded.snapshot, request, {
         dir,

@@ -1,7 +1,6 @@
 /**
  * The `sitegate` command table (commander). Usage errors print one line and exit 2, never a stack.
  */
-import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, LOG_LEVELS } from '../config/config.js';
 import { ContentDirError, ContentError } from '../content/load.js';
@@ -34,6 +33,7 @@ function sessionsAction<K extends SessionsCommand>(name: K): (...args: Parameter
 }
 import { CommandError, EXIT_USAGE, printError, UsageError } from './output.js';
 import { GENERATORS } from '../content/conventions/types.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 /** Flags of `serve`, as commander parses them. */
 interface ServeOptions {
@@ -91,13 +91,10 @@ function conventionsOption(): Option {
   ).choices(GENERATORS);
 }
 
-/** The installed package's version (package.json, one level above `dist/` and `src/`). */
-export const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
-
 function program(setExit: (code: number) => void): Command {
   const root = new Command('sitegate')
     .description('Serve a folder of markdown as a website for people and agents.')
-    .version(VERSION, '-V, --version', 'print the version and exit')
+    .version(PACKAGE_VERSION, '-V, --version', 'print the version and exit')
     .exitOverride()
     .configureOutput({ outputError: (text) => printError(text.replace(/^error: /, '').trim()) })
     .showSuggestionAfterError(true);

@@ -19,7 +19,10 @@ export interface OpenApiOptions {
   siteName: string;
 }
 
-/** The version of the description (SPEC.md §9). */
+/**
+ * The version of the API this description describes (OpenAPI `info.version`, SPEC.md §9): it
+ * changes when the HTTP API does. The release of sitegate itself is PACKAGE_VERSION (src/version.ts).
+ */
 export const API_VERSION = '1.0.0';
 
 /**

@@ -7,6 +7,8 @@ import { EXTRA_OPERATIONS, OPERATIONS, type Operation } from '../api/operations.
 import type { RateLimitConfig, RateLimitName } from '../auth/rate-limits.js';
 import { ERROR_CODES, ERROR_TABLE, errorAnchor } from '../errors.js';
 import { escapeHtml } from '../escape.js';
+import { PACKAGE_VERSION } from '../version.js';
+import { API_VERSION } from './openapi.js';
 import { code, errorCode, type PortalSection } from './portal-html.js';
 
 /**
@@ -34,7 +36,8 @@ export function endpoints(baseUrl: string): PortalSection {
   return {
     id: 'endpoints',
     title: 'Endpoints',
-    html: `<p>The <a href="${baseUrl}/openapi.json">OpenAPI 3.1 description</a> (${code('/openapi.json')}) describes every endpoint below, with its parameters, bodies and answers. Under each endpoint, its answers: the status, then the error codes it can carry, linked to their entry under <a href="#errors">Errors</a>.</p>`,
+    html: `<p>The <a href="${baseUrl}/openapi.json">OpenAPI 3.1 description</a> (${code('/openapi.json')}) describes every endpoint below, with its parameters, bodies and answers. Under each endpoint, its answers: the status, then the error codes it can carry, linked to their entry under <a href="#errors">Errors</a>.</p>
+<p>API version ${code(API_VERSION)} (the description's ${code('info.version')}), served by sitegate ${code(PACKAGE_VERSION)} (also the ${code('version')} of ${code('/api/v1/health')}).</p>`,
     subsections: tags.map((tag) => ({
       id: `endpoints-${tag.toLowerCase()}`,
       title: tag,

@@ -1,11 +1,11 @@
 /**
  * The app: node:http, the production listener (listener.ts) and the server-level limits. There is
  * no web framework: the route table decides, the answers know nothing of HTTP libraries, and tests
- * inject through light-my-request into the very listener `serve` installs.
+ * inject into {@link App.listener}, the very listener `serve` installs (test/app.ts adds `inject`
+ * with light-my-request, a dev dependency the installed package never loads).
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inject as lightInject, type InjectOptions, type Response } from 'light-my-request';
 import type { Log } from '../log.js';
 import type { AppContext } from '../answers/context.js';
 import { createListener } from './listener.js';
@@ -23,14 +23,12 @@ export interface AppOptions {
   onConditional?: (hit: boolean) => void;
 }
 
-/** A built app: its server (not yet listening), its listener, and the means to test and close it. */
+/** A built app: its server (not yet listening), its listener, and the means to start and close it. */
 export interface App {
   /** The node:http server, with the listener and the limits installed. */
   readonly server: Server;
-  /** The `(request, response)` handler the server runs; what {@link App.inject} drives. */
+  /** The `(request, response)` handler the server runs; what tests inject requests into (test/app.ts). */
   readonly listener: RequestListener;
-  /** Sends a request through the listener without a socket (light-my-request). */
-  inject(options: InjectOptions | string): Promise<Response>;
   /**
    * Starts listening.
    * @returns the address, e.g. `http://127.0.0.1:3000`
@@ -80,9 +78,6 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}): App {
   return {
     server,
     listener,
-    inject(injectOptions) {
-      return lightInject(listener, injectOptions);
-    },
     listen({ port, host }) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -1,6 +1,6 @@
 /**
  * The production listener: the one `(request, response)` handler `serve` installs on node:http
- * and tests inject into (light-my-request). For every request: the limits of its target, one
+ * and tests inject into (test/app.ts, light-my-request). For every request: the limits of its target, one
  * lookup in the route table, the route's preparation (body, query, steps before the credential,
  * the credential), its answer, and the one writer; any error becomes {@link errorAnswer} in the
  * route's form. Anonymous requests and those whose credential (API key, token or session cookie,

@@ -16,7 +16,7 @@ import { decodeRequestPath, partUrlOf } from '../content/paths.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { Found } from '../snapshot/lookup.js';
 import { excerptOfPage, findReadable } from '../snapshot/search-hits.js';
-import { API_VERSION } from '../discovery/openapi.js';
+import { PACKAGE_VERSION } from '../version.js';
 import { FETCH_INPUT, SEARCH_INPUT } from './tool-schemas.js';
 
 /** Results per search call when the caller gives no limit. */
@@ -166,7 +166,7 @@ export function createMcpServer(context: McpContext): McpServer {
   const { snapshot, baseUrl, principal, searched } = context;
   const includeInternal = principal?.scopes.includes('internal:read') ?? false;
   const server = new McpServer(
-    { name: 'sitegate', title: `${snapshot.site.name} (sitegate)`, version: API_VERSION },
+    { name: 'sitegate', title: `${snapshot.site.name} (sitegate)`, version: PACKAGE_VERSION },
     {
       instructions: `Search and read the pages of ${baseUrl}. Use search to find pages, then fetch with a result's id to read its markdown; a long page comes in parts: fetch each result's metadata.next_id to read on.`,
       jsonSchemaValidator: JSON_SCHEMA_VALIDATOR,

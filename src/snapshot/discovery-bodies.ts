@@ -15,6 +15,7 @@ import { alternatesOf } from '../content/languages.js';
 import { buildApiCatalog, buildProtectedResourceMetadata } from '../discovery/well-known.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { CONTENT_TYPES, jsonBody } from './bodies.js';
+import { PACKAGE_VERSION } from '../version.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
 import { llmsBodiesOf, type LlmsBodies } from './llms-bodies.js';
 import type { SiteView } from './site-view.js';
@@ -107,7 +108,7 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
     robotsTxt: makeBody(buildRobotsTxt(baseUrl, options.contentSignal ?? DEFAULT_CONTENT_SIGNAL), CONTENT_TYPES.text),
     portal: makeBody(buildPortalHtml(view.chrome, view.rootSidebar, { rateLimits: options.rateLimits }), CONTENT_TYPES.html),
     portalMarkdown: makeBody(buildPortalMarkdown(view.chrome, { rateLimits: options.rateLimits }), CONTENT_TYPES.markdown),
-    health: jsonBody({ ok: true, name: 'sitegate', docs: `${baseUrl}/developers` }),
+    health: jsonBody({ ok: true, name: 'sitegate', docs: `${baseUrl}/developers`, version: PACKAGE_VERSION }),
     get publicIndex() {
       return cachedJson('index:public', () => search.publicDocuments);
     },
