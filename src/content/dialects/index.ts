@@ -58,7 +58,7 @@ import { vueComponents } from './vue.js';
 import { vitepressCode } from './vitepress-code.js';
 import { vitepressToc } from './vitepress-toc.js';
 import { vueInterpolation } from './vue-interpolation.js';
-import { mdxMarkdown } from '../mdx/index.js';
+import { mdxReader } from '../mdx/on-demand.js';
 import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
 import type { Generator } from '../conventions/types.js';
@@ -220,7 +220,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
     const read = contentPartialReader(options.files, options.internal);
     const cards = on(['docusaurus']) ? docCardLister(options.files, options.internal) : undefined;
-    const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [], cards });
+    const mdx = mdxReader().mdxMarkdown(written, { read, relPath: options.relPath, chain: [], cards });
     source = mdx.text;
     problems.push(...mdx.problems.map(locatedPartial));
   }

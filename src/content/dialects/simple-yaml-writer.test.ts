@@ -71,7 +71,48 @@ describe('simpleYaml', () => {
   it('agrees with stringify on 20,000 random tables', () => {
     const next = lcg(31);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-    const chars = [...'aZéß中_/.@+*,=~-:# 10xenoytru\'"!%&[{|>?\\`'];
+    const chars = [
+      'a',
+      'Z',
+      'é',
+      'ß',
+      '中',
+      '_',
+      '/',
+      '.',
+      '@',
+      '+',
+      '*',
+      ',',
+      '=',
+      '~',
+      '-',
+      ':',
+      '#',
+      ' ',
+      '1',
+      '0',
+      'x',
+      'e',
+      'n',
+      'o',
+      'y',
+      't',
+      'r',
+      'u',
+      "'",
+      '"',
+      '!',
+      '%',
+      '&',
+      '[',
+      '{',
+      '|',
+      '>',
+      '?',
+      '\\',
+      '`',
+    ];
     const text = (): string => Array.from({ length: 1 + Math.floor(next() * 12) }, () => pick(chars)).join('');
     const scalar = (): unknown => pick([() => Math.floor(next() * 2000) - 1000, () => next() < 0.5, () => next() * 10, text, text, text])();
     const value = (depth: number): unknown => {
