@@ -159,7 +159,9 @@ function callsOf(text: string): Call[] {
  */
 export function hugoShortcodes(markdown: string, context: HugoContext, depth = 0): string {
   if (!markdown.includes('{{')) return markdown;
-  const calls = callsOf(markdown);
+  // Every call opens with `{{<` or `{{%` (hugo-scan.ts): a page of bare `{{…}}` (tldr's
+  // placeholders, on a plain folder) is spared the scan of its code ranges.
+  const calls = markdown.includes('{{<') || markdown.includes('{{%') ? callsOf(markdown) : [];
   const rendered = calls.length === 0 ? markdown : renderSpan(markdown, calls, 0, calls.length, 0, markdown.length, context, depth);
   return rendered.replace(ESCAPED_OPEN, '{{$1').replace(ESCAPED_CLOSE, '$1}}');
 }
