@@ -110,4 +110,27 @@ Gärten ${i % 7} und Rosen.
     expect(german(parallel)).toStrictEqual(german(serial));
     expect(outcome(parallel)).toStrictEqual(outcome(serial));
   });
+
+  it('reads MDX in .md pages of a site without .mdx files: its workers load the MDX reader at the first such page', () => {
+    const { dir, write } = newSite();
+    for (let i = 0; i < 5200; i++) write(`p/a${String(i).padStart(4, '0')}.md`, `# Page ${i}\n\nPlain words ${i % 5}.\n`);
+    // Docusaurus reads every .md as MDX (docusaurus.io/docs/markdown-features#mdx-vs-commonmark): ESM and an
+    // unknown component, on a plain folder too; one page in each worker's share, and one with invalid frontmatter.
+    const mdx = (title: string) => `import Chart from './chart';\n\n# ${title}\n\n<Chart kind="bars">Quarterly figures</Chart>\n`;
+    write('p/a0100.md', mdx('Early chart'));
+    write('p/a5100.md', mdx('Late chart'));
+    write('p/a5150.md', `---\ntitle: [unclosed\n---\n\n${mdx('Broken frontmatter')}`);
+    const parallel = loadSnapshot(dir, { baseUrl: BASE });
+    const serial = loadSnapshot(dir, { baseUrl: BASE, parallel: false });
+    expect(parallel.snapshot.buildWorkers).toBeGreaterThanOrEqual(2);
+    const late = (loaded: Loaded) => loaded.snapshot.pages.get('/p/a5100')?.markdown.bytes.toString('utf8');
+    expect(late(parallel)).toBe(`# Late chart\n\n> For agents: the index of this site is ${BASE}/llms.txt\n\nQuarterly figures\n`);
+    expect(parallel.problems.filter((problem) => problem.file === 'p/a5150.md')).toStrictEqual(
+      serial.problems.filter((problem) => problem.file === 'p/a5150.md'),
+    );
+    expect(
+      parallel.problems.filter((problem) => problem.file === 'p/a5150.md').map((problem) => problem.message.slice(0, 28)),
+    ).toStrictEqual(['invalid YAML frontmatter at ', 'MDX components unwrapped (un']);
+    expect(outcome(parallel)).toStrictEqual(outcome(serial));
+  });
 });

@@ -24,6 +24,15 @@ export function frontmatterBlock(text: string): string {
   return FENCE.exec(text)?.[0] ?? TOML_FENCE.exec(text)?.[0] ?? '';
 }
 
+/**
+ * The body of a text: what follows its {@link frontmatterBlock}, the very string
+ * {@link splitFrontmatter} gives as `body`, without parsing the frontmatter (a YAML parse is
+ * most of a short page's build: callers that need the body alone use this).
+ */
+export function bodyOf(text: string): string {
+  return text.slice(frontmatterBlock(text).length);
+}
+
 /** TOML frontmatter (`+++`, Hugo) as a mapping, or why it does not parse. */
 function splitTomlFrontmatter(match: RegExpExecArray, text: string): Frontmatter {
   const body = text.slice(match[0].length);

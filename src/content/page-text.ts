@@ -22,7 +22,7 @@ import { agentsMarkdown } from './dialects/agents-markdown.js';
 import { featuresIn } from './dialects/feature-usage.js';
 import type { AttrDelimiters } from './dialects/attr-list.js';
 import { siteFilesOf, type SiteFiles } from './dialects/site-files.js';
-import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
+import { bodyOf, splitFrontmatter } from './frontmatter.js';
 import type { SourceFile } from './load.js';
 import type { ContentProblem } from './problems.js';
 import { deriveDescription, deriveTitle, scalarText } from './page.js';
@@ -144,9 +144,4 @@ export function pageTextOf(written: string, options: PageTextOptions): PageText 
     problems: plain.problems,
     ...(options.detectFeatures === true ? { features: featuresIn(written, options.generator) } : {}),
   };
-}
-
-/** The body of a text whose frontmatter is already parsed: the text after its frontmatter block (not parsed again). */
-function bodyOf(text: string): string {
-  return text.slice(frontmatterBlock(text).length);
 }

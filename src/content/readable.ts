@@ -133,6 +133,38 @@ function placeOf(roots: ReadableRoots, absolute: string, target: string, dotFold
   return undefined;
 }
 
+/** What a markdown file's frontmatter says about including it: a pure function of the frontmatter block. */
+interface FrontmatterVerdict {
+  /** The block does not parse and names access or draft: held back, as such a page is. */
+  unreadable: boolean;
+  unpublished: boolean;
+  public: boolean;
+}
+
+/**
+ * Verdicts by frontmatter block, as written. A partial is included by many pages (a Hugo site's
+ * `_common/` files, 214 includes of some 60 files): its YAML was parsed at every include. Keyed by
+ * the block's exact text, so an edited file is judged afresh; cleared when full, to bound memory.
+ */
+const verdicts = new Map<string, FrontmatterVerdict>();
+const VERDICTS_MAX = 1_024;
+
+/** The {@link FrontmatterVerdict} of a markdown text, parsed once per distinct frontmatter block. */
+function frontmatterVerdict(text: string): FrontmatterVerdict {
+  const block = frontmatterBlock(text);
+  const known = verdicts.get(block);
+  if (known !== undefined) return known;
+  const { data, error } = splitFrontmatter(block);
+  const verdict = {
+    unreadable: error !== undefined && mentionsAccess(block),
+    unpublished: unpublishedBy(data).unpublished,
+    public: accessOf(data) === 'public',
+  };
+  if (verdicts.size >= VERDICTS_MAX) verdicts.clear();
+  verdicts.set(block, verdict);
+  return verdict;
+}
+
 /** Why a markdown file may not be included into this page, or undefined when it may. */
 function markdownRefusal(
   text: string,
@@ -142,13 +174,12 @@ function markdownRefusal(
   into: boolean,
   zone: InternalZone,
 ): string | undefined {
-  const { data, error } = splitFrontmatter(text);
+  const verdict = frontmatterVerdict(text);
   // Fail closed, as for pages (content/site.ts): frontmatter that may have said private but cannot be read.
-  if (error !== undefined && mentionsAccess(frontmatterBlock(text)))
-    return `${target} has frontmatter that does not parse and names access or draft`;
-  if (unpublishedBy(data).unpublished) return `${target} is a draft or unpublished`;
+  if (verdict.unreadable) return `${target} has frontmatter that does not parse and names access or draft`;
+  if (verdict.unpublished) return `${target} is a draft or unpublished`;
   if (into) return undefined;
-  if (accessOf(data) !== 'public') return `${target} is not public (access) and cannot be included in a public page`;
+  if (!verdict.public) return `${target} is not public (access) and cannot be included in a public page`;
   if ((listedRel !== undefined && zone.isInternalFile(listedRel)) || (realRel !== undefined && zone.isInternalFile(realRel)))
     return `${target} is internal and cannot be included in a public page`;
   return undefined;

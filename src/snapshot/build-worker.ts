@@ -4,9 +4,10 @@
  * the terms of their search text, then posts both back and wakes the main thread.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { diskSource, type DiskSourceParts } from '../content/load.js';
+import { diskSource, type DiskSourceParts, type SourceFile } from '../content/load.js';
+import { loadMdx, MdxNotLoadedError } from '../content/mdx/on-demand.js';
 import type { ContentProblem } from '../content/problems.js';
-import { readSourcePage } from '../content/site.js';
+import { readSourcePage, type SourcePageRead } from '../content/site.js';
 import { BatchCounter } from '../search/index-builder.js';
 import type { WorkerInput, WorkerOutput } from './parallel-build.js';
 
@@ -14,19 +15,19 @@ const input = workerData as WorkerInput;
 const port: MessagePort = input.port;
 const signals = new Int32Array(input.signals);
 
-function run(
+async function run(
   files: readonly DiskSourceParts[],
   heldMaxChars: number,
   conventions: WorkerInput['conventions'],
   protectedPaths: readonly string[],
-): WorkerOutput {
+): Promise<WorkerOutput> {
   const problems: ContentProblem[] = [];
   const counter = new BatchCounter();
   const reads: WorkerOutput['reads'] = [];
   let texts: string[] | undefined = [];
   let heldChars = 0;
-  files.forEach((parts, fileIndex) => {
-    const read = readSourcePage(diskSource(parts), problems, conventions, { protectedPaths });
+  for (const [fileIndex, parts] of files.entries()) {
+    const read = await readOnce(diskSource(parts), problems, conventions, protectedPaths);
     if (read !== undefined) {
       reads.push({ page: read.page, rank: read.rank, fileIndex });
       counter.add(read.page, read.body);
@@ -36,12 +37,36 @@ function run(
       else texts = undefined;
     }
     Atomics.add(signals, 1, 1);
-  });
+  }
   return { reads, texts, problems, batch: counter.finish() };
 }
 
+/**
+ * A page read as the main thread reads it; a page that needs the MDX reader this worker started
+ * without (content/mdx/on-demand.ts) is read again once the reader is loaded, its problems reported once.
+ */
+async function readOnce(
+  file: SourceFile,
+  problems: ContentProblem[],
+  conventions: WorkerInput['conventions'],
+  protectedPaths: readonly string[],
+): Promise<SourcePageRead | undefined> {
+  const own: ContentProblem[] = [];
+  let read: SourcePageRead | undefined;
+  try {
+    read = readSourcePage(file, own, conventions, { protectedPaths });
+  } catch (error) {
+    if (!(error instanceof MdxNotLoadedError)) throw error;
+    await loadMdx();
+    own.length = 0;
+    read = readSourcePage(file, own, conventions, { protectedPaths });
+  }
+  problems.push(...own);
+  return read;
+}
+
 try {
-  const output = run(input.files, input.heldMaxChars, input.conventions, input.protectedPaths);
+  const output = await run(input.files, input.heldMaxChars, input.conventions, input.protectedPaths);
   const buffers = output.batch.fields.flatMap((field) => [field.starts.buffer, field.ids.buffer, field.tfs.buffer, field.lengths.buffer]);
   port.postMessage(output, buffers as ArrayBuffer[]);
 } catch (error) {

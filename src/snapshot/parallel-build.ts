@@ -27,10 +27,13 @@ export const PARALLEL_MIN_FILES = 5_000;
  */
 export const MDX_FILE_WEIGHT = 25;
 
+/** An `.mdx` page's file name. */
+const MDX_PAGE = /\.mdx$/i;
+
 /** The files' weight against {@link PARALLEL_MIN_FILES}: one each, {@link MDX_FILE_WEIGHT} for an `.mdx` page. */
 export function buildWeight(files: readonly SourceFile[]): number {
   let weight = 0;
-  for (const file of files) weight += /\.mdx$/i.test(file.relPath) ? MDX_FILE_WEIGHT : 1;
+  for (const file of files) weight += MDX_PAGE.test(file.relPath) ? MDX_FILE_WEIGHT : 1;
   return weight;
 }
 /** At most this many workers, whatever the core count: merging on the main thread bounds the gain. */
@@ -59,6 +62,11 @@ export interface WorkerInput {
    * their parts carry none of their own, so the load's are passed (every file of a load shares them).
    */
   protectedPaths: readonly string[];
+  /**
+   * True when no file is `.mdx`: the worker starts without the MDX reader and loads it at the first
+   * page that needs one (content/mdx/on-demand.ts), so a plain site's workers do not pay its load.
+   */
+  mdxOnDemand: boolean;
 }
 
 /** What a worker posts back. */
@@ -106,6 +114,7 @@ export function buildInParallel(
   const signals = new SharedArrayBuffer(8);
   const counters = new Int32Array(signals);
   const share = Math.ceil(files.length / workerCount);
+  const mdxOnDemand = !files.some((file) => MDX_PAGE.test(file.relPath));
   const ports: MessagePort[] = [];
   const workers: Worker[] = [];
   for (let w = 0; w < workerCount; w++) {
@@ -118,6 +127,7 @@ export function buildInParallel(
       heldMaxChars: HELD_SOURCE_MAX_CHARS / workerCount,
       conventions,
       protectedPaths: files[0]?.protectedPaths ?? [],
+      mdxOnDemand,
     };
     const worker = new Worker(script, { workerData: input, transferList: [port2] });
     // Its error reaches this thread's event loop after the build, whatever became of it: heard,

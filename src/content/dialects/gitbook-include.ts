@@ -9,7 +9,7 @@
  * refuses is reported and a note shown. Included content is expanded in turn. Tags in code
  * (fenced blocks, code spans) are text, as GitBook shows them.
  */
-import { splitFrontmatter } from '../frontmatter.js';
+import { bodyOf } from '../frontmatter.js';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 import { codeLines, trimNewlines } from './lines.js';
 
@@ -40,7 +40,7 @@ function includeLine(line: string, context: IncludeContext, depth: number): stri
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return refuseInclude(context, '{% include %}', target, `${target}: URLs are not fetched`);
     const read = readInclude(context, target, 'page', [GITBOOK_INCLUDES]);
     if ('error' in read) return refuseInclude(context, '{% include %}', target, read.error);
-    const body = trimNewlines(splitFrontmatter(read.text).body);
+    const body = trimNewlines(bodyOf(read.text));
     return depth < MAX_INCLUDE_DEPTH ? gitbookIncludes(body, context, depth + 1) : body;
   });
 }

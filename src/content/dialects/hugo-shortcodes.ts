@@ -14,7 +14,8 @@
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { stringify as stringifyYaml } from 'yaml';
-import { splitFrontmatter } from '../frontmatter.js';
+import { bodyOf } from '../frontmatter.js';
+import { simpleYaml } from './simple-yaml-writer.js';
 import type { ContentFileLookup } from './index.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
@@ -44,7 +45,7 @@ const ADMONITIONS = new Set([
 
 /** What the shortcodes of a page need beyond the include context. */
 export interface HugoContext extends IncludeContext {
-  /** The page's frontmatter, for `param`. */
+  /** The page's frontmatter, for `param` (a getter that parses it on first read, content/dialects/index.ts). */
   frontmatter: Record<string, unknown>;
   /** Whether a content file exists, for `ref`/`relref` (index.ts `ContentFileLookup`): no page URL needed. */
   lookup: ContentFileLookup;
@@ -158,7 +159,9 @@ function callsOf(text: string): Call[] {
  */
 export function hugoShortcodes(markdown: string, context: HugoContext, depth = 0): string {
   if (!markdown.includes('{{')) return markdown;
-  const calls = callsOf(markdown);
+  // Every call opens with `{{<` or `{{%` (hugo-scan.ts): a page of bare `{{…}}` (tldr's
+  // placeholders, on a plain folder) is spared the scan of its code ranges.
+  const calls = markdown.includes('{{<') || markdown.includes('{{%') ? callsOf(markdown) : [];
   const rendered = calls.length === 0 ? markdown : renderSpan(markdown, calls, 0, calls.length, 0, markdown.length, context, depth);
   return rendered.replace(ESCAPED_OPEN, '{{$1').replace(ESCAPED_CLOSE, '$1}}');
 }
@@ -383,7 +386,7 @@ function refOf(target: string, context: HugoContext): string {
 function includeOf(target: string, context: HugoContext, depth: number): string {
   const read = readInclude(context, target.startsWith('/') ? target : `/${target}`, 'content');
   if ('error' in read) return refuseInclude(context, '{{% include %}}', target, read.error);
-  const body = trimNewlines(splitFrontmatter(read.text).body);
+  const body = trimNewlines(bodyOf(read.text));
   return depth < MAX_INCLUDE_DEPTH ? hugoShortcodes(body, context, depth + 1) : body;
 }
 
@@ -397,7 +400,7 @@ function readfileOf(target: string, named: Readonly<Record<string, string>>, con
   const read = readInclude(context, target, 'page');
   if ('error' in read) return refuseInclude(context, '{{% readfile %}}', target, read.error);
   if (named.code === 'true') return fenced(read.text, named.lang ?? '');
-  const body = trimNewlines(splitFrontmatter(read.text).body);
+  const body = trimNewlines(bodyOf(read.text));
   return depth < MAX_INCLUDE_DEPTH ? hugoShortcodes(body, context, depth + 1) : body;
 }
 
@@ -416,7 +419,8 @@ export function codeToggle(body: string, file: string | undefined, frontMatter: 
   } catch {
     return tabsMarkdown([{ label: label('toml', 'TOML'), body: fenced(source, 'toml') }]);
   }
-  const yaml = stringifyYaml(data).replace(/\n$/, '');
+  // The common simple tables without building a YAML document (simple-yaml-writer.ts): the same text.
+  const yaml = (simpleYaml(data) ?? stringifyYaml(data)).replace(/\n$/, '');
   const json = JSON.stringify(data, null, 2);
   return tabsMarkdown([
     { label: label('toml', 'TOML'), body: fenced(frontMatter ? `+++\n${source}\n+++` : source, 'toml') },

@@ -58,7 +58,7 @@ import { vueComponents } from './vue.js';
 import { vitepressCode } from './vitepress-code.js';
 import { vitepressToc } from './vitepress-toc.js';
 import { vueInterpolation } from './vue-interpolation.js';
-import { mdxMarkdown } from '../mdx/index.js';
+import { mdxReader } from '../mdx/on-demand.js';
 import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
 import type { Generator } from '../conventions/types.js';
@@ -181,6 +181,7 @@ const ESM_IMPORT = /(?:^|\n)import\s+(?:[\w$]+|\{[^}]*\}|\*\s+as\s+[\w$]+)(?:\s*
  * outside `<script>` elements (VitePress pages import in `<script setup>`, vue.ts).
  */
 function holdsEsm(source: string): boolean {
+  if (!source.includes('import')) return false;
   const match = ESM_IMPORT.exec(source);
   if (match === null) return false;
   const before = source.slice(0, match.index);
@@ -219,7 +220,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
     const read = contentPartialReader(options.files, options.internal);
     const cards = on(['docusaurus']) ? docCardLister(options.files, options.internal) : undefined;
-    const mdx = mdxMarkdown(written, { read, relPath: options.relPath, chain: [], cards });
+    const mdx = mdxReader().mdxMarkdown(written, { read, relPath: options.relPath, chain: [], cards });
     source = mdx.text;
     problems.push(...mdx.problems.map(locatedPartial));
   }
@@ -244,9 +245,15 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   if (on(['vitepress'])) body = vitepressIncludes(body, include);
   if (on(['gitbook'])) body = gitbookIncludes(body, include);
   if (on(['vitepress'])) body = vitepressSnippets(body, include);
+  // The frontmatter parsed only when a step reads it (Hugo `param`, Vue `{{ $frontmatter }}`): a
+  // second YAML parse of every page was a fifth of a Hugo site's build.
+  let data: Record<string, unknown> | undefined;
   const hugo: HugoContext = {
     ...include,
-    frontmatter: frontmatter === '' ? {} : splitFrontmatter(source).data,
+    get frontmatter(): Record<string, unknown> {
+      data ??= frontmatter === '' ? {} : splitFrontmatter(source).data;
+      return data;
+    },
     lookup: options.lookup,
     unrendered: new Map(),
   };
@@ -255,7 +262,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   if (on(['vitepress']) && !options.relPath.toLowerCase().endsWith('.mdx')) body = vueComponents(body);
   // VitePress steps of its own (features/vitepress.ts); `{{ }}` only on VitePress pages: elsewhere it is text.
   const interpolations: string[] = [];
-  if (options.generator === 'vitepress') body = vueInterpolation(body, hugo.frontmatter, interpolations);
+  if (options.generator === 'vitepress' && body.includes('{{')) body = vueInterpolation(body, hugo.frontmatter, interpolations);
   if (on(['vitepress'])) body = vitepressCode(body);
   if (on(['mkdocs'])) body = commentTermDefinitions(mdInHtml(body));
   const gitbook: GitbookReport = { dropped: [] };

@@ -32,6 +32,8 @@ const THEME_SYNTAX = /<(?:TOCInline|DocCardList|CodeBlock|Tabs|TabItem|Details|A
  * (docusaurus.io/docs/markdown-features#mdx-vs-commonmark), so such a page is read as MDX too.
  */
 export function usesDocusaurusMdx(source: string): boolean {
+  // Most pages hold neither a tag nor the expression: two memchr-speed scans spare them the regex (build cost, issue 31).
+  if (!source.includes('<') && !source.includes('{frontMatter.')) return false;
   const matches = [...source.matchAll(THEME_SYNTAX)];
   if (matches.length === 0) return false;
   const lines = source.split('\n');
