@@ -10,7 +10,7 @@
  * root that lists sections; the page links are the union over all of them. A small site stays one file.
  *
  * Used by test/docs-small.test.ts (the fixture in the repository, `npm test`) and
- * test/docs-large.corpora.test.ts (../shared, `npm run test:corpora`). One app per corpus (docs-large
+ * test/docs-large.corpora.test.ts (the shared corpora, `npm run test:corpora`). One app per corpus (docs-large
  * takes seconds to build); every request is a read.
  */
 import { spawnSync } from 'node:child_process';
