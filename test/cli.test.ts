@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_SITE, removeDir, REPO_DIR, writeContent } from './helpers.js';
+import { CLI_TIMEOUT_MS } from './cli-process.js';
 
 const CLI = path.join(REPO_DIR, 'bin/sitegate.js');
-const RUN_TIMEOUT_MS = 20_000;
+/** A CLI call's bound: the one of every CLI test (a busy machine takes seconds to load the program). */
+const RUN_TIMEOUT_MS = CLI_TIMEOUT_MS;
 
 /** The environment minus everything sitegate reads. */
 function cleanEnv(): NodeJS.ProcessEnv {

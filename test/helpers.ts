@@ -15,9 +15,18 @@ import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot } from '../src/sna
 
 /** Root of the repository. */
 export const REPO_DIR = fileURLToPath(new URL('..', import.meta.url));
-/** The shared corpora beside the repository. */
+/** Fixtures inside the repository, which `npm test` reads (test/fixtures/README.md: sources, licences). */
+export const FIXTURES_DIR = path.join(REPO_DIR, 'test/fixtures');
+/** docs-small (cert-manager's docs, 201 pages), a copy of the shared corpus kept whole in the repository. */
+export const DOCS_SMALL = path.join(FIXTURES_DIR, 'docs-small/content');
+/** The sitemaps.org 0.9 sitemap schema (test/fixtures/schemas/SOURCE.md). */
+export const SITEMAP_XSD = path.join(FIXTURES_DIR, 'schemas/sitemap.xsd');
+/**
+ * The shared corpora beside the repository (docs-large, real/*): only `*.corpora.test.ts` files may
+ * read them, as `npm run test:corpora` fails (test/require-shared.ts) when they are missing.
+ */
 export const CORPORA_DIR = path.resolve(REPO_DIR, '../shared/corpora');
-export const DOCS_SMALL = path.join(CORPORA_DIR, 'docs-small/content');
+/** docs-large (tldr-pages, 7,425 pages): for `*.corpora.test.ts` only. */
 export const DOCS_LARGE = path.join(CORPORA_DIR, 'docs-large/content');
 export const EXAMPLE_SITE = path.join(REPO_DIR, 'examples/site');
 

@@ -4,11 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CORPORA_DIR, REPO_DIR } from './helpers.js';
+import { FIXTURES_DIR, SITEMAP_XSD } from './helpers.js';
 
-/** The sitemaps.org 0.9 schema (../shared/schemas) and the `xhtml:link` one (test/schemas). */
-const SITEMAP_XSD = path.resolve(CORPORA_DIR, '../schemas/sitemap.xsd');
-const XHTML_LINK_XSD = path.join(REPO_DIR, 'test/schemas/xhtml-link.xsd');
+/** The `xhtml:link` schema written for the tests, beside the sitemaps.org one (test/fixtures/schemas). */
+const XHTML_LINK_XSD = path.join(FIXTURES_DIR, 'schemas/xhtml-link.xsd');
 
 /**
  * Runs `xmllint --schema` on `xml` with a schema importing both namespaces (the sitemap's `<url>`

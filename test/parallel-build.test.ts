@@ -1,23 +1,16 @@
 /**
  * The parallel build (src/snapshot/parallel-build.ts) must give exactly what the single-threaded
  * build gives: the same pages, problems, search results and documents. Runs the compiled server
- * (the suite runs after `npm run build`), where the worker script exists, on docs-large and on a
- * generated site whose duplicate URL straddles the boundary between two workers.
+ * (the suite runs after `npm run build`), where the worker script exists, on generated sites: one
+ * whose duplicate URL straddles the boundary between two workers, and one in two languages.
+ * docs-large (7,425 pages) is in test/parallel-build.corpora.test.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DOCS_LARGE } from './helpers.js';
+import { ALL, BASE, loadSnapshot, outcome, type Loaded } from './parallel-build-support.js';
 
-const { loadSnapshot } = (await import(
-  new URL('../dist/snapshot/snapshot.js', import.meta.url).href
-)) as typeof import('../src/snapshot/snapshot.js');
-type Loaded = ReturnType<typeof loadSnapshot>;
-
-const BASE = 'http://sitegate.test';
-const QUERIES = ['certificate', 'git commit', 'ls', 'docker run', 'prin', 'kubernets', 'the', 'zebra crossing', 'a b c', 'words', 'call'];
-const ALL = { limit: 100, offset: 0, includeInternal: true };
 const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -34,34 +27,7 @@ function newSite(): { dir: string; write: (file: string, text: string) => void }
   return { dir, write };
 }
 
-/** Everything a build decides, as data. */
-function outcome({ snapshot, problems }: Loaded) {
-  const body = (key: string) => snapshot.pages.get(key)?.markdown.bytes.toString('utf8');
-  const keys = [...snapshot.site.pages.keys()];
-  return {
-    pages: [...snapshot.site.pages.values()],
-    publicPages: snapshot.site.publicPages.map((page) => page.url),
-    folders: [...snapshot.site.folders.keys()],
-    problems,
-    documents: snapshot.search.allDocuments,
-    searches: QUERIES.map((query) => snapshot.search.search(query, ALL)),
-    publicSearches: QUERIES.map((query) => snapshot.search.search(query, { ...ALL, includeInternal: false })),
-    llms: snapshot.discovery.llmsTxt.etag,
-    sitemap: snapshot.discovery.sitemap.etag,
-    bodies: keys.filter((_, i) => i % 500 === 0).map(body),
-  };
-}
-
 describe('the parallel build', () => {
-  it('equals the single-threaded build on docs-large (7,425 pages)', () => {
-    const parallel = loadSnapshot(DOCS_LARGE, { baseUrl: BASE });
-    const serial = loadSnapshot(DOCS_LARGE, { baseUrl: BASE, parallel: false });
-    expect(parallel.snapshot.buildWorkers).toBeGreaterThanOrEqual(2);
-    expect(serial.snapshot.buildWorkers).toBe(0);
-    expect(parallel.snapshot.site.pages.size).toBe(7425);
-    expect(outcome(parallel)).toStrictEqual(outcome(serial));
-  });
-
   it('resolves a duplicate URL split between two workers, drafts, internal pages and problems the same way', () => {
     const { dir, write } = newSite();
     // README.md sorts first and index.md last in m/, with 6,000 pages between them.

@@ -1,7 +1,8 @@
 /**
  * The path safety corpus (issue 6): traversal in every encoding (`..`, `%2e%2e`, `%2f`, `%5c`,
  * double encoding, NUL, overlong UTF-8), mixed-case `.MD`, trailing dots, symlinks out of the root
- * (file and folder), and the real odd names of docs-large (`..md`, `[.md`, `%.md`, `~.md`).
+ * (file and folder), and the real odd names of docs-large (`..md`, `[.md`, `%.md`, `~.md`; copies in
+ * test/fixtures/docs-large-names).
  * Every target goes over a real socket exactly as written and through inject (which normalises
  * it as a WHATWG URL). 0 escapes: no byte of a file outside the root in any answer; the odd
  * names serve their own page.
@@ -11,12 +12,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DOCS_LARGE, removeDir, TEST_BASE_URL, type TestApp } from './helpers.js';
+import { buildTestApp, FIXTURES_DIR, removeDir, TEST_BASE_URL, type TestApp } from './helpers.js';
 import { expectSafeAnswer, rawRequest } from './fuzz-support.js';
 
 /** Text only the files outside the content root hold. */
 const OUTSIDE = 'Ou7sideRootMarker';
 const ODD_NAMES = ['..md', '[.md', '%.md', '~.md', 'c++.md'];
+/** Where the odd names come from: docs-large's own files, copied into the repository. */
+const ODD_NAMES_DIR = path.join(FIXTURES_DIR, 'docs-large-names/content/common');
 
 let parent: string;
 let t: TestApp;
@@ -29,7 +32,7 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'common'), { recursive: true });
   mkdirSync(path.join(root, 'guides'));
   mkdirSync(path.join(parent, 'outside'));
-  for (const name of ODD_NAMES) copyFileSync(path.join(DOCS_LARGE, 'common', name), path.join(root, 'common', name));
+  for (const name of ODD_NAMES) copyFileSync(path.join(ODD_NAMES_DIR, name), path.join(root, 'common', name));
   writeFileSync(path.join(root, 'README.md'), '# Home\n\nThe root.\n');
   writeFileSync(path.join(root, 'guides', 'setup.md'), '# Setup\n\nSetup text.\n');
   writeFileSync(path.join(root, 'guides', 'Notes.MD'), '# Notes\n\nUpper-case extension.\n');

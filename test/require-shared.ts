@@ -1,6 +1,8 @@
 /**
- * Global setup of `npm run test:corpora`: the run fails, never skips, when ../shared/corpora or
- * ../shared/schemas is missing beside the repository.
+ * Global setup of `npm run test:corpora`: the run fails, never skips, when the shared corpora are
+ * not beside the repository (../shared/corpora: docs-small, docs-large and the real sites). The
+ * sitemap XSDs and the docs-small copy `npm test` uses are fixtures inside the repository
+ * (test/fixtures), so only the corpora are required here.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -8,10 +10,20 @@ import { fileURLToPath } from 'node:url';
 
 const SHARED = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '../shared');
 
-/** Throws when the shared corpora are not beside the repository. */
+/** The folders the `*.corpora.test.ts` files read, relative to ../shared. */
+export const REQUIRED_CORPORA = ['corpora/docs-small/content', 'corpora/docs-large/content', 'corpora/real'] as const;
+
+/**
+ * Fails the run when a corpus folder is missing.
+ * @throws {Error} naming the first missing folder and how to provide it
+ */
 export default function setup(): void {
-  for (const part of ['corpora', 'schemas']) {
+  for (const part of REQUIRED_CORPORA) {
     const dir = path.join(SHARED, part);
-    if (!existsSync(dir)) throw new Error(`test:corpora needs ${dir} (clone the shared corpora beside this repository)`);
+    if (!existsSync(dir)) {
+      throw new Error(
+        `npm run test:corpora needs the shared corpora beside this repository, and ${dir} is missing: put the shared folder (corpora/) at ${SHARED}, or run \`npm test\`, which needs nothing beside the repository`,
+      );
+    }
   }
 }

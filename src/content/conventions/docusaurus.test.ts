@@ -119,22 +119,3 @@ describe('Docusaurus sidebarPath (docusaurus.io/docs/api/plugins/@docusaurus/plu
     expect(site.problems).toEqual([]);
   });
 });
-
-describe('Docusaurus real corpus (../shared/corpora/real/docusaurus): the nav follows sidebars.js', () => {
-  const corpus = path.resolve(import.meta.dirname, '../../../../shared/corpora/real/docusaurus');
-  it('given the site folder, whose docs path (../docs) is content/ here, the top level is the sidebar categories', () => {
-    const site = loadSnapshot(corpus, { baseUrl: TEST_BASE_URL, parallel: false });
-    const content = site.snapshot.site.folders.get('/content/') as Folder;
-    expect(content.items.filter(isFolder).map(navLabel)).toEqual([
-      'Introduction',
-      'Tutorials',
-      'Using Redux',
-      'Understanding Redux',
-      'FAQ',
-      'Style Guide',
-      'API Reference',
-      'Redux Toolkit',
-    ]);
-    expect(site.problems.filter((problem) => problem.file.endsWith('sidebars.js'))).toEqual([]);
-  });
-});
