@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Most files wait on sockets, child processes or chromium more than they compute: two workers
+    // on a 2-core machine (vitest's default there is one).
+    maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });

@@ -2,7 +2,8 @@
  * The package as an operator gets it: `npm pack` of the built repository, `npm install` of the
  * tarball into an empty folder (from the local npm cache where it can; better-sqlite3 builds from
  * source), then the installed `sitegate` command: --version, init, check, serve, keys create and a
- * token that opens the starter site's private page.
+ * token that opens the starter site's private page. A packaging test that builds a native addon:
+ * it runs with the deployment kit (`npm run test:deploy`), beside the registry test.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,14 +57,24 @@ afterAll(async () => {
 });
 
 describe('the packed package, installed into an empty folder', { timeout: STEP_TIMEOUT_MS * 3 }, () => {
-  it('holds only what runs: bin, dist, the schema, the examples, package.json and the README', () => {
+  it('holds only what runs and what a user reads: bin, dist, the schema, the examples, the deploy kit, package.json, the README, CHANGELOG and LICENSE', () => {
     const installed = path.join(root, 'project/node_modules/sitegate');
-    expect(readdirSync(installed).sort()).toStrictEqual(['README.md', 'bin', 'dist', 'examples', 'package.json', 'sitegate.schema.json']);
+    expect(readdirSync(installed).sort()).toStrictEqual([
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'bin',
+      'deploy',
+      'dist',
+      'examples',
+      'package.json',
+      'sitegate.schema.json',
+    ]);
     expect(existsSync(path.join(installed, 'dist/.tsbuildinfo'))).toBe(false);
     const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.version).toBe((JSON.parse(readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { version: string }).version);
     // Only runtime dependencies were installed: no test or build tool came along.
-    for (const devOnly of ['vitest', 'typescript', 'eslint', 'playwright-core'])
+    for (const devOnly of ['vitest', 'typescript', 'eslint', 'playwright-core', 'light-my-request', 'minisearch', 'shiki'])
       expect(existsSync(path.join(root, 'project/node_modules', devOnly))).toBe(false);
   });
 
