@@ -87,6 +87,7 @@ describe('the suite layout', () => {
   it('no test skips itself (skip, skipIf, runIf) in any suite', () => {
     const skipping = files.filter((file) => file !== SELF && SELF_SKIP.test(readFileSync(path.join(REPO_DIR, file), 'utf8')));
     expect(skipping).toEqual([]);
-    expect(SELF_SKIP.test("describe.skipIf(!existsSync(dir))('x', () => {})")).toBe(true);
+    // The pattern finds a skip as written in a test (the sample is joined so this file holds none).
+    expect(SELF_SKIP.test(['describe', "skipIf(!ready)('x', () => {})"].join('.'))).toBe(true);
   });
 });

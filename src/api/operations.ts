@@ -46,7 +46,8 @@ export interface Operation {
   responses: Readonly<Record<number, ResponseSpec>>;
 }
 
-const errorResponse = (description: string, codes: readonly ErrorCode[]): ResponseSpec => ({
+/** A response that is the error object (SPEC.md §3) with one of `codes`. */
+export const errorResponse = (description: string, codes: readonly ErrorCode[]): ResponseSpec => ({
   description,
   contentType: 'application/json',
   schema: 'ApiError',

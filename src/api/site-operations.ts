@@ -6,16 +6,9 @@
  * `/openapi.json` lists every route sitegate answers (issue 32). They are not on the developer
  * portal's API reference, which lists the API operations only.
  */
-import { operation, type Operation, type ResponseSpec } from './operations.js';
+import { errorResponse, operation, type Operation, type ResponseSpec } from './operations.js';
 import { SIGNIN_PATHS } from '../signin/settings.js';
-import type { ErrorCode } from '../errors.js';
 
-const errorResponse = (description: string, codes: readonly ErrorCode[]): ResponseSpec => ({
-  description,
-  contentType: 'application/json',
-  schema: 'ApiError',
-  codes,
-});
 const text = (description: string, contentType: string): ResponseSpec => ({ description, contentType, schema: { type: 'string' } });
 const redirect = (description: string): ResponseSpec => ({ description, contentType: undefined, schema: {} });
 const JSON_RPC_MESSAGE = {

@@ -5,28 +5,18 @@
  * page URL gets `.html`; markdown twins, llms files, feeds and assets keep their URL's name.
  * Pure: no file system.
  */
+import { decodeRequestPath } from '../content/paths.js';
 
 /** What an exported URL holds: an HTML page (named by its URL style) or a file named as its URL. */
 export type ExportKind = 'html' | 'file';
 
 /**
  * The decoded segments of a URL path (`/img/a%20b.png` → `['img', 'a b.png']`), as a static
- * server maps a request to a file; undefined for a path no file can be named by: a segment that
- * does not decode, or decodes to `.`, `..`, or a name holding `/`, `\` or NUL.
+ * server maps a request to a file; undefined for a path no file can be named by, by the rule of
+ * the server's own request paths (content/paths.ts `decodeRequestPath`).
  */
 function segmentsOf(urlPath: string): string[] | undefined {
-  const segments: string[] = [];
-  for (const raw of urlPath.split('/').slice(1)) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return undefined;
-    segments.push(segment);
-  }
-  return segments;
+  return decodeRequestPath(urlPath)?.split('/').slice(1);
 }
 
 /**
