@@ -58,7 +58,9 @@ export const hugoFeatures: readonly DialectFeature[] = [
     doc: 'https://gohugo.io/content-management/markdown-attributes/',
     support: 'supported',
     note: 'The id is the HTML heading id; the attribute list is left out of the markdown by the generic attribute-list step.',
-    detect: /\{#[\w-]+\}[ \t]*$/m,
+    // `{#id}` or `{#id class="…" title="…"}` closing a line, as the page's example writes it; `[^{}\n]`
+    // stops at the next brace, so each character is read from one opening at most.
+    detect: /\{#[\w-]+(?:[ \t][^{}\n]*)?\}[ \t]*$/m,
   },
   {
     id: 'hugo.shortcode-escaped',
