@@ -2,7 +2,7 @@
  * The navigation tree of the sidebar: the language's folder tree (content/folders.ts order and
  * labels) as nested `<details>`/`<summary>` lists, so that it opens and closes without JavaScript
  * (WHATWG HTML §4.11.1), the folders on the way to the current page open. The language root's own
- * page comes first, and each folder's own page first in its folder, under its own nav label
+ * page comes first (unless SUMMARY.md places it: {@link listsPage}), and each folder's own page first in its folder, under its own nav label
  * (`sidebar_label`, `linkTitle`, its title: the content's words, in the page's language).
  *
  * No page disappears: the folders on the way to the current page list their entries — past
@@ -58,7 +58,22 @@ export function renderNavTree(site: Site, folderKey: string, basePath: string, p
     if (key === rootKey || key === '/') break;
   }
   const state: TreeState = { basePath, branch, pinned, links: 0 };
-  return `<h2 class="sidebar-title">Navigation</h2>\n${renderItems(root, state, ownPage(root, state))}`;
+  const first = root.index !== undefined && listsPage(root.items, root.index, root.key) ? [] : ownPage(root, state);
+  return `<h2 class="sidebar-title">Navigation</h2>\n${renderItems(root, state, first)}`;
+}
+
+/**
+ * Whether `items` list `page`, themselves or as the own page of a folder among them, looking into
+ * the nav-only folders that share the root's key `rootKey` (SUMMARY.md parts and groups,
+ * content/summary-nav.ts). A book's root page is often a SUMMARY chapter (mdBook's
+ * `[Introduction](README.md)`, GitBook's `README.md`): then it is listed where SUMMARY puts it, not
+ * a second time first. A URL folder has a key of its own and never holds the root's page, so a
+ * site without SUMMARY.md is read to its top items only.
+ */
+function listsPage(items: readonly (Page | Folder)[], page: Page, rootKey: string): boolean {
+  return items.some(
+    (item) => item === page || (isFolder(item) && (item.index === page || (item.key === rootKey && listsPage(item.items, page, rootKey)))),
+  );
 }
 
 /** A folder's own page as its first entry, under its own nav label; none when it has none. */

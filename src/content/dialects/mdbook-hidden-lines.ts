@@ -5,7 +5,8 @@
  * `##` escapes it, shown as one `#`. `hidelines=<prefix>` in a block's info string
  * (` ```python,hidelines=!!! `) hides the lines starting with that prefix instead, in any language.
  * mdBook shows hidden lines behind an eye toggle; sitegate leaves them out of both the HTML and
- * the markdown agents get, which show what a reader sees first.
+ * the markdown agents get, which show what a reader sees first, and with them the `hidelines=`
+ * attribute that named them (` ```python,hidelines=!!! ` opens as ` ```python `).
  * Partial: the book-wide prefixes of `[output.html.code.hidelines]` in book.toml are not read.
  */
 import { codeLines } from './lines.js';
@@ -18,6 +19,17 @@ function hidingPrefix(info: string): string | undefined {
   const words = info.trim().split(/[\s,]+/);
   for (const word of words) if (word.startsWith('hidelines=') && word.length > 'hidelines='.length) return word.slice('hidelines='.length);
   return words[0] === 'rust' ? '# ' : undefined;
+}
+
+/** A fence's opening line without its `hidelines=<prefix>` attribute and the comma before it; the line as it is when it has none. */
+function withoutHidelines(line: string): string {
+  const at = line.indexOf('hidelines=');
+  if (at === -1) return line;
+  let end = at + 'hidelines='.length;
+  while (end < line.length && line[end] !== ',' && line[end] !== ' ' && line[end] !== '\t') end += 1;
+  const start = line[at - 1] === ',' ? at - 1 : at;
+  // `hidelines=` first, a comma after it: the comma goes instead (` ```hidelines=!!!,python `).
+  return line.slice(0, start) + line.slice(start === at && line[end] === ',' ? end + 1 : end);
 }
 
 /** A code line as a reader sees it: `undefined` when hidden. */
@@ -52,7 +64,7 @@ export function mdbookHiddenLines(markdown: string): string {
       const open = FENCE_OPEN.exec(line);
       fence = open?.[1] ?? '```';
       prefix = hidingPrefix(open === null ? '' : line.slice(open[0].length));
-      out.push(line);
+      out.push(prefix === undefined || prefix === '# ' ? line : withoutHidelines(line));
       continue;
     }
     const trimmed = line.trim();
