@@ -122,6 +122,15 @@ const FIXTURES: readonly Fixture[] = [
     problems: [],
   },
   {
+    id: 'hugo.shortcode-embeds',
+    doc: 'https://gohugo.io/shortcodes/',
+    name: 'gist, with a file name',
+    source: '{{< gist jmooring 23932424365401ffa5e9d9810102a477 list.html >}}\n',
+    agents: '[Gist](https://gist.github.com/jmooring/23932424365401ffa5e9d9810102a477)\n',
+    html: '<p><a href="https://gist.github.com/jmooring/23932424365401ffa5e9d9810102a477">Gist</a></p>\n',
+    problems: [],
+  },
+  {
     id: 'hugo.shortcode-qr',
     doc: 'https://gohugo.io/shortcodes/qr/',
     name: 'qr',
