@@ -9,37 +9,18 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InternalZone } from '../access.js';
-import { splitFrontmatter } from '../frontmatter.js';
-import { renderMarkdown } from '../render.js';
 import { buildLlmsFiles } from '../../discovery/llms.js';
 import { renderNavTree } from '../../layout/nav-tree.js';
 import { loadSnapshot } from '../../snapshot/snapshot.js';
 import { TEST_BASE_URL } from '../../../test/helpers.js';
-import { agentsMarkdown } from './agents-markdown.js';
 import { docusaurusHighlightComments } from './docusaurus-code.js';
 import { featuresOf } from './features.js';
 import { docusaurusFeatures } from './features/docusaurus.js';
-import { featureLines, featureUses, featuresIn } from './feature-usage.js';
 import { siteFilesOf } from './site-files.js';
 import { dialect, writeSite } from './test-support.js';
+import { pageOutput, type PageFixture } from './row-fixtures.js';
 
 const DOCS = 'https://docusaurus.io/docs';
-
-/** A page fixture: the row, the doc page it follows, what it shows, the page (and the site's other files), what comes out. */
-interface PageFixture {
-  id: string;
-  doc: string;
-  name: string;
-  source: string;
-  /** The page's path in the content folder (default `page.md`). */
-  relPath?: string;
-  /** The content folder's other files, for rows that read them. */
-  files?: Readonly<Record<string, string>>;
-  agents: string;
-  html: string;
-  /** The messages `check` reports for the page (default none). */
-  problems?: string[];
-}
 
 const PAGE_FIXTURES: PageFixture[] = [
   {
@@ -74,6 +55,11 @@ const PAGE_FIXTURES: PageFixture[] = [
     agents:
       '**Apple**\n\nThis is an apple 🍎\n\n**Orange**\n\nThis is an orange 🍊\n\n**Apple**\n\nThis is an apple 🍎\n\n**Banana**\n\nThis is a banana 🍌\n\n',
     html: '<p><strong>Apple</strong></p>\n<p>This is an apple 🍎</p>\n<p><strong>Orange</strong></p>\n<p>This is an orange 🍊</p>\n<p><strong>Apple</strong></p>\n<p>This is an apple 🍎</p>\n<p><strong>Banana</strong></p>\n<p>This is a banana 🍌</p>\n',
+    check: [
+      'dialect features used (support, feature, pages, documentation):',
+      `  partial    docusaurus.tabs     1 page  ${DOCS}/markdown-features/tabs`,
+      '             Every tab is shown, labelled, in order; `groupId`, `queryString` and the default tab choose nothing in a page read whole.',
+    ],
   },
   {
     id: 'docusaurus.code-title',
@@ -250,22 +236,9 @@ const PAGE_FIXTURES: PageFixture[] = [
 const sites: string[] = [];
 afterAll(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
 
-/** The markdown agents get and the body HTML of a fixture's page, and what the page reports. */
-function run(fixture: Pick<PageFixture, 'source' | 'relPath' | 'files'>): { agents: string; html: string; problems: string[] } {
-  const relPath = fixture.relPath ?? 'page.md';
-  let files;
-  if (fixture.files !== undefined) {
-    const site = writeSite({ ...fixture.files, [relPath]: fixture.source });
-    sites.push(site);
-    files = siteFilesOf(site, [], new InternalZone([]));
-  }
-  const out = dialect(fixture.source, { generator: 'docusaurus', relPath, files });
-  // A page's HTML is its body's: the frontmatter is read as data, never rendered.
-  const body = splitFrontmatter(out.text).body;
-  const html =
-    body === out.text ? out.html : renderMarkdown(body, { relPath, lookup: () => undefined, basePath: '', highlight: null }).html;
-  return { agents: agentsMarkdown(out.text), html, problems: out.problems.map((problem) => problem.message) };
-}
+/** The markdown agents get, the body HTML and the problems of a fixture's page. */
+const run = (fixture: Pick<PageFixture, 'source' | 'relPath' | 'files'>): ReturnType<typeof pageOutput> =>
+  pageOutput(fixture, 'docusaurus', sites);
 
 describe('Docusaurus dialect features, from their documentation pages', () => {
   for (const fixture of PAGE_FIXTURES) {
@@ -274,6 +247,7 @@ describe('Docusaurus dialect features, from their documentation pages', () => {
       expect(out.agents).toBe(fixture.agents);
       expect(out.html).toBe(fixture.html);
       expect(out.problems).toStrictEqual(fixture.problems ?? []);
+      if (fixture.check !== undefined) expect(out.check).toStrictEqual(fixture.check);
     });
   }
 });
@@ -388,16 +362,6 @@ describe('the Docusaurus rows of the feature table', () => {
     }
     expect(featuresOf('docusaurus')).toEqual(expect.arrayContaining([...docusaurusFeatures]));
     expect(featuresOf('hugo').some((row) => row.id.startsWith('docusaurus.'))).toBe(false);
-  });
-
-  it('check lists each partial row a page uses with what it leaves out', () => {
-    const fixture = PAGE_FIXTURES.find((candidate) => candidate.id === 'docusaurus.tabs');
-    const uses = featureUses([{ file: 'tabs.mdx', features: featuresIn(fixture?.source ?? '', 'docusaurus') }], 'docusaurus');
-    expect(featureLines(uses)).toStrictEqual([
-      'dialect features used (support, feature, pages, documentation):',
-      `  partial    docusaurus.tabs     1 page  ${DOCS}/markdown-features/tabs`,
-      `             ${docusaurusFeatures.find((row) => row.id === 'docusaurus.tabs')?.note ?? ''}`,
-    ]);
   });
 });
 

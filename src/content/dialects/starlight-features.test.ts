@@ -5,37 +5,14 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InternalZone } from '../access.js';
-import { splitFrontmatter } from '../frontmatter.js';
-import { renderMarkdown } from '../render.js';
-import { agentsMarkdown } from './agents-markdown.js';
 import { directiveContainers } from './directive-container.js';
-import { featureLines, featureUses, featuresIn } from './feature-usage.js';
 import { featuresOf } from './features.js';
 import { starlightFeatures } from './features/starlight.js';
-import { siteFilesOf } from './site-files.js';
-import { dialect, writeSite } from './test-support.js';
+import { dialect } from './test-support.js';
+import { pageOutput, type PageFixture } from './row-fixtures.js';
 
 const GUIDE = 'https://starlight.astro.build/guides/authoring-content/';
 const COMPONENTS = 'https://starlight.astro.build/components';
-
-/** A page fixture: the row, the doc page it follows, what it shows, the page (and the site's other files), what comes out. */
-interface PageFixture {
-  id: string;
-  doc: string;
-  name: string;
-  source: string;
-  /** The page's path in the content folder (default `page.md`). */
-  relPath?: string;
-  /** The content folder's other files, for rows that read them. */
-  files?: Readonly<Record<string, string>>;
-  agents: string;
-  html: string;
-  /** The messages `check` reports for the page (default none). */
-  problems?: string[];
-  /** For a `dropped` row: the lines `sitegate check` prints for a site whose one page this is (feature-usage.ts). */
-  check?: string[];
-}
 
 const PAGE_FIXTURES: PageFixture[] = [
   {
@@ -287,22 +264,9 @@ const PAGE_FIXTURES: PageFixture[] = [
 const sites: string[] = [];
 afterAll(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
 
-/** The markdown agents get and the body HTML of a page of a Starlight site, and what the page reports. */
-function run(fixture: Pick<PageFixture, 'source' | 'relPath' | 'files'>): { agents: string; html: string; problems: string[] } {
-  const relPath = fixture.relPath ?? 'page.md';
-  let files;
-  if (fixture.files !== undefined) {
-    const site = writeSite({ ...fixture.files, [relPath]: fixture.source });
-    sites.push(site);
-    files = siteFilesOf(site, [], new InternalZone([]));
-  }
-  const out = dialect(fixture.source, { generator: 'starlight', relPath, files });
-  // A page's HTML is its body's: the frontmatter is read as data, never rendered.
-  const body = splitFrontmatter(out.text).body;
-  const html =
-    body === out.text ? out.html : renderMarkdown(body, { relPath, lookup: () => undefined, basePath: '', highlight: null }).html;
-  return { agents: agentsMarkdown(out.text), html, problems: out.problems.map((problem) => problem.message) };
-}
+/** The markdown agents get, the body HTML and the problems of a fixture's page. */
+const run = (fixture: Pick<PageFixture, 'source' | 'relPath' | 'files'>): ReturnType<typeof pageOutput> =>
+  pageOutput(fixture, 'starlight', sites);
 
 /** A page of a Starlight site through the dialect step. */
 const starlight = (source: string, relPath = 'page.md'): ReturnType<typeof dialect> => dialect(source, { generator: 'starlight', relPath });
@@ -317,10 +281,7 @@ describe('Starlight dialect features, from their documentation pages', () => {
       expect(out.agents).toBe(fixture.agents);
       expect(out.html).toBe(fixture.html);
       expect(out.problems).toStrictEqual(fixture.problems ?? []);
-      if (fixture.check !== undefined) {
-        const uses = featureUses([{ file: fixture.relPath ?? 'page.md', features: featuresIn(fixture.source, 'starlight') }], 'starlight');
-        expect(featureLines(uses)).toStrictEqual(fixture.check);
-      }
+      if (fixture.check !== undefined) expect(out.check).toStrictEqual(fixture.check);
     });
   }
 
