@@ -1,17 +1,272 @@
 /**
- * The Starlight rows of the dialect feature table (features/starlight.ts): each fixture is written
- * from the documentation page named in its test, and asserts the exact markdown agents get and the
- * exact HTML.
+ * The Starlight rows of the dialect feature table (features/starlight.ts): for each row, a fixture
+ * written from the documentation page it names (quoting the page's own example where it has one),
+ * with the exact markdown agents get and the exact HTML. Partials are read from a temporary site.
  */
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InternalZone } from '../access.js';
-import { renderMarkdown } from '../render.js';
 import { directiveContainers } from './directive-container.js';
+import { featuresOf } from './features.js';
 import { starlightFeatures } from './features/starlight.js';
-import { siteFilesOf } from './site-files.js';
-import { dialect, writeSite } from './test-support.js';
+import { dialect } from './test-support.js';
+import { pageOutput, type PageFixture } from './row-fixtures.js';
+
+const GUIDE = 'https://starlight.astro.build/guides/authoring-content/';
+const COMPONENTS = 'https://starlight.astro.build/components';
+
+const PAGE_FIXTURES: PageFixture[] = [
+  {
+    id: 'starlight.asides',
+    doc: `${GUIDE}#asides`,
+    name: "the page's first example: a note holding a link and a code fence",
+    source:
+      ':::note\nStarlight is a documentation website toolkit built with [Astro](https://astro.build/). You can get started with this command:\n\n```sh\nnpm create astro@latest -- --template starlight\n```\n\n:::\n',
+    agents:
+      '> [!NOTE]\n> Starlight is a documentation website toolkit built with [Astro](https://astro.build/). You can get started with this command:\n>\n> ```sh\n> npm create astro@latest -- --template starlight\n> ```\n',
+    html: '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>\n<p>Starlight is a documentation website toolkit built with <a href="https://astro.build/">Astro</a>. You can get started with this command:</p>\n<pre tabindex="0"><code class="language-sh">npm create astro@latest -- --template starlight\n</code></pre>\n</div>\n',
+  },
+  {
+    id: 'starlight.asides',
+    doc: `${GUIDE}#custom-aside-titles`,
+    name: 'a custom title in brackets is the alert title line',
+    source:
+      ':::tip[Did you know?]\nAstro helps you build faster websites with [“Islands Architecture”](https://docs.astro.build/en/concepts/islands/).\n:::\n',
+    agents:
+      '> [!TIP]\n> **Did you know?**\n>\n> Astro helps you build faster websites with [“Islands Architecture”](https://docs.astro.build/en/concepts/islands/).\n',
+    html: '<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p><strong>Did you know?</strong></p>\n<p>Astro helps you build faster websites with <a href="https://docs.astro.build/en/concepts/islands/">“Islands Architecture”</a>.</p>\n</div>\n',
+  },
+  {
+    id: 'starlight.asides',
+    doc: `${GUIDE}#custom-aside-icons`,
+    name: 'a custom icon in braces is left out',
+    source:
+      ':::tip{icon="heart"}\nAstro helps you build faster websites with [“Islands Architecture”](https://docs.astro.build/en/concepts/islands/).\n:::\n',
+    agents:
+      '> [!TIP]\n> Astro helps you build faster websites with [“Islands Architecture”](https://docs.astro.build/en/concepts/islands/).\n',
+    html: '<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p>Astro helps you build faster websites with <a href="https://docs.astro.build/en/concepts/islands/">“Islands Architecture”</a>.</p>\n</div>\n',
+  },
+  {
+    id: 'starlight.asides',
+    doc: `${GUIDE}#more-aside-types`,
+    name: 'caution and danger, holding any markdown',
+    source:
+      ':::caution\nIf you are not sure you want an awesome docs site, think twice before using [Starlight](/).\n:::\n\n:::danger\nYour users may be more productive and find your product easier to use thanks to helpful Starlight features.\n\n- Clear navigation\n- User-configurable colour theme\n- [i18n support](/guides/i18n/)\n\n:::\n',
+    agents:
+      '> [!CAUTION]\n> If you are not sure you want an awesome docs site, think twice before using [Starlight](/).\n\n> [!CAUTION]\n> Your users may be more productive and find your product easier to use thanks to helpful Starlight features.\n>\n> - Clear navigation\n> - User-configurable colour theme\n> - [i18n support](/guides/i18n/)\n',
+    html: '<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p>\n<p>If you are not sure you want an awesome docs site, think twice before using <a href="/">Starlight</a>.</p>\n</div>\n<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p>\n<p>Your users may be more productive and find your product easier to use thanks to helpful Starlight features.</p>\n<ul>\n<li>Clear navigation</li>\n<li>User-configurable colour theme</li>\n<li><a href="/guides/i18n/">i18n support</a></li>\n</ul>\n</div>\n',
+  },
+  {
+    id: 'starlight.aside-component',
+    doc: `${COMPONENTS}/asides/`,
+    name: "the page's examples: default note, caution, tip holding a code fence, danger",
+    relPath: 'aside.mdx',
+    source:
+      'import { Aside } from \'@astrojs/starlight/components\';\n\n<Aside>Some content in an aside.</Aside>\n\n<Aside type="caution">Some cautionary content.</Aside>\n\n<Aside type="tip">\n\nOther content is also supported in asides.\n\n```js\n// A code snippet, for example.\n```\n\n</Aside>\n\n<Aside type="danger">Do not give your password to anyone.</Aside>\n',
+    agents:
+      '> [!NOTE]\n> Some content in an aside.\n\n> [!CAUTION]\n> Some cautionary content.\n\n> [!TIP]\n> Other content is also supported in asides.\n>\n> ```js\n> // A code snippet, for example.\n> ```\n\n> [!CAUTION]\n> Do not give your password to anyone.\n',
+    html: '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>\n<p>Some content in an aside.</p>\n</div>\n<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p>\n<p>Some cautionary content.</p>\n</div>\n<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p>Other content is also supported in asides.</p>\n<pre tabindex="0"><code class="language-js">// A code snippet, for example.\n</code></pre>\n</div>\n<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p>\n<p>Do not give your password to anyone.</p>\n</div>\n',
+  },
+  {
+    id: 'starlight.aside-component',
+    doc: `${COMPONENTS}/asides/#use-custom-titles`,
+    name: 'a custom title, and a custom icon left out',
+    relPath: 'aside.mdx',
+    source:
+      'import { Aside } from \'@astrojs/starlight/components\';\n\n<Aside type="caution" title="Watch out!">\nA warning aside *with* a custom title.\n</Aside>\n\n<Aside type="tip" icon="starlight">\nA tip aside *with* a custom icon.\n</Aside>\n',
+    agents:
+      '> [!CAUTION]\n> **Watch out!**\n>\n> A warning aside *with* a custom title.\n\n> [!TIP]\n> A tip aside *with* a custom icon.\n\n',
+    html: '<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p>\n<p><strong>Watch out!</strong></p>\n<p>A warning aside <em>with</em> a custom title.</p>\n</div>\n<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p>A tip aside <em>with</em> a custom icon.</p>\n</div>\n',
+  },
+  {
+    id: 'starlight.tabs',
+    doc: `${COMPONENTS}/tabs/`,
+    name: 'labelled sections in order; syncKey and icon left out',
+    relPath: 'tabs.mdx',
+    source:
+      'import { Tabs, TabItem } from \'@astrojs/starlight/components\';\n\n<Tabs>\n  <TabItem label="Stars">Sirius, Vega, Betelgeuse</TabItem>\n  <TabItem label="Moons">Io, Europa, Ganymede</TabItem>\n</Tabs>\n\n<Tabs syncKey="constellations">\n  <TabItem label="Stars" icon="star">Sirius, Vega, Betelgeuse</TabItem>\n  <TabItem label="Moons" icon="moon">Io, Europa, Ganymede</TabItem>\n</Tabs>\n',
+    agents:
+      '**Stars**\n\nSirius, Vega, Betelgeuse\n\n**Moons**\n\nIo, Europa, Ganymede\n\n**Stars**\n\nSirius, Vega, Betelgeuse\n\n**Moons**\n\nIo, Europa, Ganymede\n\n',
+    html: '<p><strong>Stars</strong></p>\n<p>Sirius, Vega, Betelgeuse</p>\n<p><strong>Moons</strong></p>\n<p>Io, Europa, Ganymede</p>\n<p><strong>Stars</strong></p>\n<p>Sirius, Vega, Betelgeuse</p>\n<p><strong>Moons</strong></p>\n<p>Io, Europa, Ganymede</p>\n',
+  },
+  {
+    id: 'starlight.steps',
+    doc: `${COMPONENTS}/steps/`,
+    name: "the page's example: the ordered list kept, a code fence in a step",
+    relPath: 'steps.mdx',
+    source:
+      "import { Steps } from '@astrojs/starlight/components';\n\n<Steps>\n\n1. Import the component into your MDX file:\n\n   ```js\n   import { Steps } from '@astrojs/starlight/components';\n   ```\n\n2. Wrap `<Steps>` around your ordered list items.\n\n</Steps>\n",
+    agents:
+      "1. Import the component into your MDX file:\n\n   ```js\n   import { Steps } from '@astrojs/starlight/components';\n   ```\n\n2. Wrap `<Steps>` around your ordered list items.\n\n",
+    html: '<ol>\n<li>\n<p>Import the component into your MDX file:</p>\n<pre tabindex="0"><code class="language-js">import { Steps } from \'@astrojs/starlight/components\';\n</code></pre>\n</li>\n<li>\n<p>Wrap <code>&lt;Steps&gt;</code> around your ordered list items.</p>\n</li>\n</ol>\n',
+  },
+  {
+    id: 'starlight.steps',
+    doc: `${COMPONENTS}/steps/`,
+    name: '<Tabs> inside a step stays in the list item',
+    relPath: 'steps.mdx',
+    source:
+      'import { Steps, Tabs, TabItem } from \'@astrojs/starlight/components\';\n\n<Steps>\n\n1. Create a new Starlight project:\n\n   <Tabs syncKey="pkg">\n\n   <TabItem label="npm" icon="seti:npm">\n\n   ```sh\n   npm create astro@latest\n   ```\n\n   </TabItem>\n\n   <TabItem label="pnpm">\n\n   ```sh\n   pnpm create astro\n   ```\n\n   </TabItem>\n\n   </Tabs>\n\n2. Write your first documentation page.\n\n</Steps>\n',
+    agents:
+      '1. Create a new Starlight project:\n\n   **npm**\n\n   ```sh\n   npm create astro@latest\n   ```\n\n   **pnpm**\n\n   ```sh\n   pnpm create astro\n   ```\n\n2. Write your first documentation page.\n\n',
+    html: '<ol>\n<li>\n<p>Create a new Starlight project:</p>\n<p><strong>npm</strong></p>\n<pre tabindex="0"><code class="language-sh">npm create astro@latest\n</code></pre>\n<p><strong>pnpm</strong></p>\n<pre tabindex="0"><code class="language-sh">pnpm create astro\n</code></pre>\n</li>\n<li>\n<p>Write your first documentation page.</p>\n</li>\n</ol>\n',
+  },
+  {
+    id: 'starlight.cards',
+    doc: `${COMPONENTS}/cards/`,
+    name: 'a card is its bold title and content; its icon left out',
+    relPath: 'cards.mdx',
+    source:
+      'import { Card } from \'@astrojs/starlight/components\';\n\n<Card title="Check this out">Interesting content you want to highlight.</Card>\n\n<Card title="Stars" icon="star">\n  Sirius, Vega, Betelgeuse\n</Card>\n',
+    agents: '**Check this out**\n\nInteresting content you want to highlight.\n\n**Stars**\n\nSirius, Vega, Betelgeuse\n\n',
+    html: '<p><strong>Check this out</strong></p>\n<p>Interesting content you want to highlight.</p>\n<p><strong>Stars</strong></p>\n<p>Sirius, Vega, Betelgeuse</p>\n',
+  },
+  {
+    id: 'starlight.cards',
+    doc: `${COMPONENTS}/cards/`,
+    name: 'a <CardGrid> is its cards in order (the example of components/card-grids/)',
+    relPath: 'cards.mdx',
+    source:
+      'import { Card, CardGrid } from \'@astrojs/starlight/components\';\n\n<CardGrid>\n\t<Card title="Stars" icon="star">\n\t\tSirius, Vega, Betelgeuse\n\t</Card>\n\t<Card title="Moons" icon="moon">\n\t\tIo, Europa, Ganymede\n\t</Card>\n</CardGrid>\n',
+    agents: '**Stars**\n\nSirius, Vega, Betelgeuse\n\n**Moons**\n\nIo, Europa, Ganymede\n\n',
+    html: '<p><strong>Stars</strong></p>\n<p>Sirius, Vega, Betelgeuse</p>\n<p><strong>Moons</strong></p>\n<p>Io, Europa, Ganymede</p>\n',
+  },
+  {
+    id: 'starlight.link-card',
+    doc: `${COMPONENTS}/link-cards/`,
+    name: 'a link card is its bold linked title, then its description',
+    relPath: 'links.mdx',
+    source:
+      'import { LinkCard } from \'@astrojs/starlight/components\';\n\n<LinkCard title="Authoring Markdown" href="/guides/authoring-content/" />\n\n<LinkCard\n  title="Internationalization"\n  href="/guides/i18n/"\n  description="Configure Starlight to support multiple languages."\n/>\n',
+    agents:
+      '**[Authoring Markdown](/guides/authoring-content/)**\n\n**[Internationalization](/guides/i18n/)**\n\nConfigure Starlight to support multiple languages.\n\n',
+    html: '<p><strong><a href="/guides/authoring-content/">Authoring Markdown</a></strong></p>\n<p><strong><a href="/guides/i18n/">Internationalization</a></strong></p>\n<p>Configure Starlight to support multiple languages.</p>\n',
+  },
+  {
+    id: 'starlight.file-tree',
+    doc: `${COMPONENTS}/file-tree/`,
+    name: "the page's example: the nested list as written",
+    relPath: 'tree.mdx',
+    source:
+      "import { FileTree } from '@astrojs/starlight/components';\n\n<FileTree>\n\n- astro.config.mjs an **important** file\n- package.json\n- README.md\n- src\n  - components\n    - **Header.astro**\n  - …\n- pages/\n\n</FileTree>\n",
+    agents:
+      '- astro.config.mjs an **important** file\n- package.json\n- README.md\n- src\n  - components\n    - **Header.astro**\n  - …\n- pages/\n\n',
+    html: '<ul>\n<li>astro.config.mjs an <strong>important</strong> file</li>\n<li>package.json</li>\n<li>README.md</li>\n<li>src\n<ul>\n<li>components\n<ul>\n<li><strong>Header.astro</strong></li>\n</ul>\n</li>\n<li>…</li>\n</ul>\n</li>\n<li>pages/</li>\n</ul>\n',
+  },
+  {
+    id: 'starlight.badge',
+    doc: `${COMPONENTS}/badges/`,
+    name: 'a badge is its text; variant and size only style it',
+    relPath: 'badges.mdx',
+    source:
+      'import { Badge } from \'@astrojs/starlight/components\';\n\n- <Badge text="Note" variant="note" />\n- <Badge text="Success" variant="success" />\n- <Badge text="New, improved, and bigger" size="large" />\n',
+    agents: '- Note\n- Success\n- New, improved, and bigger\n',
+    html: '<ul>\n<li>Note</li>\n<li>Success</li>\n<li>New, improved, and bigger</li>\n</ul>\n',
+  },
+  {
+    id: 'starlight.badge',
+    doc: `${COMPONENTS}/badges/`,
+    name: 'a badge inside a paragraph is its text there',
+    relPath: 'badges.mdx',
+    source: 'import { Badge } from \'@astrojs/starlight/components\';\n\nStatus: <Badge text="New" variant="tip" /> since 0.2.\n',
+    agents: 'Status: New since 0.2.\n',
+    html: '<p>Status: New since 0.2.</p>\n',
+  },
+  {
+    id: 'starlight.icon',
+    doc: `${COMPONENTS}/icons/`,
+    name: 'an icon is dropped, its label with it',
+    relPath: 'icons.mdx',
+    source:
+      'import { Icon } from \'@astrojs/starlight/components\';\n\nA star: <Icon name="star" /> and <Icon name="starlight" label="The Starlight logo" />.\n\n<Icon name="star" color="goldenrod" size="2rem" />\n',
+    agents: 'A star:  and .\n\n',
+    html: '<p>A star:  and .</p>\n',
+    check: [
+      'dialect features used (support, feature, pages, documentation):',
+      `  dropped    starlight.icon     1 page  ${COMPONENTS}/icons/`,
+      '             An icon and its screen-reader `label` are left out of the page: an image with no text of its own.',
+    ],
+  },
+  {
+    id: 'starlight.code-component',
+    doc: `${COMPONENTS}/code/`,
+    name: 'code and title from strings the page exports make a fenced block with its title; mark is left out',
+    relPath: 'code.mdx',
+    source:
+      "import { Code } from '@astrojs/starlight/components';\n\nexport const exampleCode = `console.log('This could come from a file or CMS!');`;\nexport const fileName = 'example.js';\nexport const highlights = ['file', 'CMS'];\n\n<Code code={exampleCode} lang=\"js\" title={fileName} mark={highlights} />\n",
+    agents: '```js title="example.js"\nconsole.log(\'This could come from a file or CMS!\');\n```\n\n',
+    html: '<figure class="code-block"><figcaption class="code-title">example.js</figcaption><pre tabindex="0"><code class="language-js">console.log(\'This could come from a file or CMS!\');\n</code></pre></figure>\n',
+  },
+  {
+    id: 'starlight.code-component',
+    doc: `${COMPONENTS}/code/`,
+    name: 'code as a template literal makes a fenced block with its language and title; ins is left out',
+    relPath: 'code.mdx',
+    source:
+      'import { Code } from \'@astrojs/starlight/components\';\n\n<Code code={`## Welcome\n\nHello from **space**!`} lang="md" title="example.md" ins={3} />\n',
+    agents: '```md title="example.md"\n## Welcome\n\nHello from **space**!\n```\n\n',
+    html: '<figure class="code-block"><figcaption class="code-title">example.md</figcaption><pre tabindex="0"><code class="language-md">## Welcome\n\nHello from **space**!\n</code></pre></figure>\n',
+  },
+  {
+    id: 'starlight.code-component',
+    doc: `${COMPONENTS}/code/#display-imported-code`,
+    name: 'code imported with ?raw is not read: left out and reported',
+    relPath: 'code.mdx',
+    source:
+      'import { Code } from \'@astrojs/starlight/components\';\nimport importedCode from \'/src/env.d.ts?raw\';\n\n<Code code={importedCode} lang="ts" title="src/env.d.ts" />\n',
+    agents: '',
+    html: '',
+    problems: ['MDX components unwrapped (unknown): Code ×1'],
+  },
+  {
+    id: 'starlight.expressive-code-meta',
+    doc: 'https://expressive-code.com/key-features/text-markers/',
+    name: 'line and text markers, ins/del, regex and collapse are left out; the title is kept',
+    source:
+      "```js title=\"line-markers.js\" del={2} ins={3-4} {6}\nfunction demo() {\n  console.log('this line is marked as deleted')\n  // This line and the next one are marked as inserted\n  console.log('this is the second inserted line')\n\n  return 'this line uses the neutral default marker type'\n}\n```\n\n```js \"given text\" /ye[sp]/ collapse={1-2}\nfunction demo() {\n  // Mark any given text inside lines\n  return 'yes or yep'\n}\n```\n",
+    agents:
+      "```js title=\"line-markers.js\"\nfunction demo() {\n  console.log('this line is marked as deleted')\n  // This line and the next one are marked as inserted\n  console.log('this is the second inserted line')\n\n  return 'this line uses the neutral default marker type'\n}\n```\n\n```js\nfunction demo() {\n  // Mark any given text inside lines\n  return 'yes or yep'\n}\n```\n",
+    html: '<figure class="code-block"><figcaption class="code-title">line-markers.js</figcaption><pre tabindex="0"><code class="language-js">function demo() {\n  console.log(\'this line is marked as deleted\')\n  // This line and the next one are marked as inserted\n  console.log(\'this is the second inserted line\')\n\n  return \'this line uses the neutral default marker type\'\n}\n</code></pre></figure>\n<pre tabindex="0"><code class="language-js">function demo() {\n  // Mark any given text inside lines\n  return \'yes or yep\'\n}\n</code></pre>\n',
+  },
+  {
+    id: 'starlight.expressive-code-meta',
+    doc: 'https://expressive-code.com/key-features/text-markers/',
+    name: 'frames (frame="terminal", frame="none") only style the block',
+    source: '```sh frame="terminal"\nnpm create astro@latest\n```\n\n```sh frame="none"\necho "Look ma, no frame!"\n```\n',
+    agents: '```sh\nnpm create astro@latest\n```\n\n```sh\necho "Look ma, no frame!"\n```\n',
+    html: '<pre tabindex="0"><code class="language-sh">npm create astro@latest\n</code></pre>\n<pre tabindex="0"><code class="language-sh">echo &quot;Look ma, no frame!&quot;\n</code></pre>\n',
+  },
+  {
+    id: 'starlight.hero',
+    doc: 'https://starlight.astro.build/reference/frontmatter/#hero',
+    name: "the page's example: title, tagline and action links open the body; image, icons, variants and attrs left out",
+    relPath: 'index.md',
+    source:
+      "---\ntitle: My Home Page\ntemplate: splash\nhero:\n  title: 'My Project: Stellar Stuff Sooner'\n  tagline: Take your stuff to the moon and back in the blink of an eye.\n  image:\n    alt: A glittering, brightly colored logo\n    file: ~/assets/logo.png\n  actions:\n    - text: Tell me more\n      link: /getting-started/\n      icon: right-arrow\n    - text: View on GitHub\n      link: https://github.com/astronaut/my-project\n      icon: external\n      variant: minimal\n      attrs:\n        rel: me\n---\n\nWelcome.\n",
+    agents:
+      "---\ntitle: My Home Page\ntemplate: splash\nhero:\n  title: 'My Project: Stellar Stuff Sooner'\n  tagline: Take your stuff to the moon and back in the blink of an eye.\n  image:\n    alt: A glittering, brightly colored logo\n    file: ~/assets/logo.png\n  actions:\n    - text: Tell me more\n      link: /getting-started/\n      icon: right-arrow\n    - text: View on GitHub\n      link: https://github.com/astronaut/my-project\n      icon: external\n      variant: minimal\n      attrs:\n        rel: me\n---\n\n**My Project: Stellar Stuff Sooner**\n\nTake your stuff to the moon and back in the blink of an eye.\n\n- [Tell me more](/getting-started/)\n- [View on GitHub](https://github.com/astronaut/my-project)\n\nWelcome.\n",
+    html: '<p><strong>My Project: Stellar Stuff Sooner</strong></p>\n<p>Take your stuff to the moon and back in the blink of an eye.</p>\n<ul>\n<li><a href="/getting-started/">Tell me more</a></li>\n<li><a href="https://github.com/astronaut/my-project">View on GitHub</a></li>\n</ul>\n<p>Welcome.</p>\n',
+  },
+  {
+    id: 'starlight.partials',
+    doc: 'https://docs.astro.build/en/guides/markdown-content/#importing-markdown',
+    name: '<Foo.Content /> of a namespace import and <Foo /> of a default import are inlined',
+    relPath: 'guides/page.mdx',
+    files: {
+      'partials/_intro.md': '## Shared heading\n\nShared text.\n',
+      'partials/_note.mdx': ':::tip\nFrom a partial.\n:::\n',
+    },
+    source: "import * as Intro from '../partials/_intro.md';\nimport Note from '../partials/_note.mdx';\n\n<Intro.Content />\n\n<Note />\n",
+    agents: '## Shared heading\n\nShared text.\n\n> [!TIP]\n> From a partial.\n\n',
+    html: '<h2 id="shared-heading">Shared heading</h2>\n<p>Shared text.</p>\n<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p>From a partial.</p>\n</div>\n',
+  },
+];
+
+const sites: string[] = [];
+afterAll(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
+
+/** The markdown agents get, the body HTML and the problems of a fixture's page. */
+const run = (fixture: Pick<PageFixture, 'source' | 'relPath' | 'files'>): ReturnType<typeof pageOutput> =>
+  pageOutput(fixture, 'starlight', sites);
 
 /** A page of a Starlight site through the dialect step. */
 const starlight = (source: string, relPath = 'page.md'): ReturnType<typeof dialect> => dialect(source, { generator: 'starlight', relPath });
@@ -19,34 +274,41 @@ const starlight = (source: string, relPath = 'page.md'): ReturnType<typeof diale
 const alert = (kind: string, label: string, inner: string): string =>
   `<div class="markdown-alert markdown-alert-${kind}"><p class="markdown-alert-title">${label}</p>\n${inner}</div>\n`;
 
-describe('Starlight asides (starlight.astro.build/guides/authoring-content/#asides)', () => {
-  it('a custom title in brackets is the alert title line ("Custom aside titles")', () => {
-    const out = starlight(':::tip[Did you know?]\nAstro helps you build faster websites.\n:::\n');
-    expect(out.text).toBe('> [!TIP]\n> **Did you know?**\n>\n> Astro helps you build faster websites.\n');
-    expect(out.html).toBe(alert('tip', 'Tip', '<p><strong>Did you know?</strong></p>\n<p>Astro helps you build faster websites.</p>\n'));
-    expect(out.problems).toStrictEqual([]);
+describe('Starlight dialect features, from their documentation pages', () => {
+  for (const fixture of PAGE_FIXTURES) {
+    it(`${fixture.id}: ${fixture.name} (${fixture.doc})`, () => {
+      const out = run(fixture);
+      expect(out.agents).toBe(fixture.agents);
+      expect(out.html).toBe(fixture.html);
+      expect(out.problems).toStrictEqual(fixture.problems ?? []);
+      if (fixture.check !== undefined) expect(out.check).toStrictEqual(fixture.check);
+    });
+  }
+
+  it('has a fixture for every row, which the row detects, from the page the row names; a dropped row says what check prints', () => {
+    const ids = [...new Set(PAGE_FIXTURES.map((fixture) => fixture.id))].sort();
+    expect(ids).toStrictEqual(starlightFeatures.map((row) => row.id).sort());
+    for (const fixture of PAGE_FIXTURES) {
+      const row = starlightFeatures.find((candidate) => candidate.id === fixture.id);
+      // The fixture follows the row's page (a section of it may be named).
+      expect(fixture.doc.split('#')[0], fixture.id).toBe(row?.doc.split('#')[0]);
+      expect(row?.detect?.test(fixture.source), fixture.id).toBe(true);
+      if (row?.support === 'dropped') expect(fixture.check, fixture.id).toBeDefined();
+    }
   });
 
-  it('a custom icon in braces is left out ("Custom aside icons")', () => {
-    const out = starlight(':::tip{icon="heart"}\nAstro helps you build faster websites.\n:::\n');
-    expect(out.text).toBe('> [!TIP]\n> Astro helps you build faster websites.\n');
-    expect(out.html).toBe(alert('tip', 'Tip', '<p>Astro helps you build faster websites.</p>\n'));
+  it('every row is listed for Starlight sites only, and finds nothing in plain prose', () => {
+    for (const row of starlightFeatures) {
+      expect(row.id.startsWith('starlight.')).toBe(true);
+      expect(row.generators).toStrictEqual(['starlight']);
+      expect(row.detect?.test('Plain prose with a `:::` and <b>tags</b>.\n')).toBe(false);
+    }
+    expect(featuresOf('starlight')).toEqual(expect.arrayContaining([...starlightFeatures]));
+    expect(featuresOf('docusaurus').some((row) => row.id.startsWith('starlight.'))).toBe(false);
   });
+});
 
-  it('caution and danger hold any markdown ("More aside types")', () => {
-    const out = starlight(':::danger\nYour users may be more productive.\n\n- Clear navigation\n- [i18n support](/guides/i18n/)\n\n:::\n');
-    expect(out.text).toBe(
-      '> [!CAUTION]\n> Your users may be more productive.\n>\n> - Clear navigation\n> - [i18n support](/guides/i18n/)\n',
-    );
-    expect(out.html).toBe(
-      alert(
-        'caution',
-        'Caution',
-        '<p>Your users may be more productive.</p>\n<ul>\n<li>Clear navigation</li>\n<li><a href="/guides/i18n/">i18n support</a></li>\n</ul>\n',
-      ),
-    );
-  });
-
+describe('starlight.asides beyond the fixtures: where an aside closes (starlight.astro.build/guides/authoring-content/#asides)', () => {
   // micromark-extension-directive (remark-directive, which Starlight's asides are built on):
   // the closing fence is tried on every line of the content before the content is parsed.
   it('a ::: line closes the aside even inside a code fence its content left open; the fence ends with it', () => {
@@ -110,17 +372,7 @@ describe('Starlight asides (starlight.astro.build/guides/authoring-content/#asid
   });
 });
 
-describe('Expressive Code meta (expressive-code.com/key-features/text-markers/, /key-features/frames/)', () => {
-  it('keeps the language and the title; frames, line and text markers, collapse are left out', () => {
-    const out = starlight(
-      '```js title="demo.js" frame="code" {2-3} ins={4} del={5} "terms" /Even.*supported/ collapse={6-7}\nfunction demo() {}\n```\n\n```sh frame="terminal"\nnpm i\n```\n',
-    );
-    expect(out.text).toBe('```js title="demo.js"\nfunction demo() {}\n```\n\n```sh\nnpm i\n```\n');
-    expect(out.html).toBe(
-      '<figure class="code-block"><figcaption class="code-title">demo.js</figcaption><pre tabindex="0"><code class="language-js">function demo() {}\n</code></pre></figure>\n<pre tabindex="0"><code class="language-sh">npm i\n</code></pre>\n',
-    );
-  });
-
+describe('starlight.expressive-code-meta beyond the fixtures (expressive-code.com/key-features/text-markers/)', () => {
   it('reads a fence in a list item (starlight.astro.build/guides/authoring-content/#text-markers), not a text marker for a title', () => {
     const out = starlight('1. Mark:\n\n   ```js "title=x" /Even.*supported/\n   // Individual terms\n   ```\n');
     expect(out.text).toBe('1. Mark:\n\n   ```js\n   // Individual terms\n   ```\n');
@@ -136,162 +388,12 @@ describe('Expressive Code meta (expressive-code.com/key-features/text-markers/, 
   });
 });
 
-describe('Starlight components (starlight.astro.build/components/*)', () => {
-  it('<Code> with a template literal is a fenced block with its title (components/code/)', () => {
-    const out = starlight(
-      'import { Code } from \'@astrojs/starlight/components\';\n\n<Code code={`## Welcome\n\nHello from **space**!`} lang="md" title="example.md" ins={3} />\n',
-      'code.mdx',
-    );
-    expect(out.text).toBe('```md title="example.md"\n## Welcome\n\nHello from **space**!\n```\n\n');
-    expect(out.html).toBe(
-      '<figure class="code-block"><figcaption class="code-title">example.md</figcaption><pre tabindex="0"><code class="language-md">## Welcome\n\nHello from **space**!\n</code></pre></figure>\n',
-    );
-    expect(out.problems).toStrictEqual([]);
-  });
-
-  it('<Code> naming strings the page exports (components/code/#usage)', () => {
-    const out = starlight(
-      "import { Code } from '@astrojs/starlight/components';\n\nexport const exampleCode = `console.log('This could come from a file or CMS!');`;\nexport const fileName = 'example.js';\n\n<Code code={exampleCode} lang=\"js\" title={fileName} mark={['file', 'CMS']} />\n",
-      'code.mdx',
-    );
-    expect(out.text).toBe('```js title="example.js"\nconsole.log(\'This could come from a file or CMS!\');\n```\n\n');
-    expect(out.html).toBe(
-      '<figure class="code-block"><figcaption class="code-title">example.js</figcaption><pre tabindex="0"><code class="language-js">console.log(\'This could come from a file or CMS!\');\n</code></pre></figure>\n',
-    );
-  });
-
-  it('<Code> of a ?raw import is reported, never printed as a tag (components/code/#display-imported-code)', () => {
-    const out = starlight(
-      'import { Code } from \'@astrojs/starlight/components\';\nimport importedCode from \'/tsconfig.json?raw\';\n\n<Code code={importedCode} lang="json" title="tsconfig.json" />\n',
-      'code.mdx',
-    );
-    expect(out.text).toBe('');
-    expect(out.problems.map((problem) => problem.message)).toStrictEqual(['MDX components unwrapped (unknown): Code ×1']);
-  });
-
-  it('<Steps> keeps its ordered list, and <Tabs> inside a step stays in the list item (components/steps/, components/tabs/)', () => {
-    const out = starlight(
-      'import { Steps, Tabs, TabItem } from \'@astrojs/starlight/components\';\n\n<Steps>\n\n1. Create a new Starlight project:\n\n   <Tabs syncKey="pkg">\n\n   <TabItem label="npm" icon="seti:npm">\n\n   ```sh\n   npm create astro@latest\n   ```\n\n   </TabItem>\n\n   <TabItem label="pnpm">\n\n   ```sh\n   pnpm create astro\n   ```\n\n   </TabItem>\n\n   </Tabs>\n\n2. Write your first documentation page.\n\n</Steps>\n',
-      'steps.mdx',
-    );
-    expect(out.text).toBe(
-      '1. Create a new Starlight project:\n\n   **npm**\n\n   ```sh\n   npm create astro@latest\n   ```\n\n   **pnpm**\n\n   ```sh\n   pnpm create astro\n   ```\n\n2. Write your first documentation page.\n\n',
-    );
-    expect(out.html).toBe(
-      '<ol>\n<li>\n<p>Create a new Starlight project:</p>\n<p><strong>npm</strong></p>\n<pre tabindex="0"><code class="language-sh">npm create astro@latest\n</code></pre>\n<p><strong>pnpm</strong></p>\n<pre tabindex="0"><code class="language-sh">pnpm create astro\n</code></pre>\n</li>\n<li>\n<p>Write your first documentation page.</p>\n</li>\n</ol>\n',
-    );
-  });
-
-  it('<CardGrid>/<Card>, <LinkCard>, <Badge> and <Icon> (components/card-grids/, link-cards/, badges/, icons/)', () => {
-    const out = starlight(
-      'import { Card, CardGrid, LinkCard, Badge, Icon } from \'@astrojs/starlight/components\';\n\n<CardGrid>\n\t<Card title="Stars" icon="star">\n\t\tSirius, Vega, Betelgeuse\n\t</Card>\n\t<Card title="Moons" icon="moon">\n\t\tIo, Europa, Ganymede\n\t</Card>\n</CardGrid>\n\n<LinkCard title="Customizing Starlight" href="/guides/customization/" description="Learn how to make your Starlight site your own." />\n\nStatus: <Badge text="New" variant="tip" /> <Icon name="star" color="goldenrod" />\n',
-      'cards.mdx',
-    );
-    expect(out.text).toBe(
-      '**Stars**\n\nSirius, Vega, Betelgeuse\n\n**Moons**\n\nIo, Europa, Ganymede\n\n**[Customizing Starlight](/guides/customization/)**\n\nLearn how to make your Starlight site your own.\n\nStatus: New \n',
-    );
-    expect(out.html).toBe(
-      '<p><strong>Stars</strong></p>\n<p>Sirius, Vega, Betelgeuse</p>\n<p><strong>Moons</strong></p>\n<p>Io, Europa, Ganymede</p>\n<p><strong><a href="/guides/customization/">Customizing Starlight</a></strong></p>\n<p>Learn how to make your Starlight site your own.</p>\n<p>Status: New</p>\n',
-    );
-  });
-
-  it('<FileTree> keeps its nested list (components/file-tree/)', () => {
-    const out = starlight(
-      "import { FileTree } from '@astrojs/starlight/components';\n\n<FileTree>\n\n- astro.config.mjs an **important** file\n- src\n  - components\n    - **Header.astro**\n  - …\n- pages/\n\n</FileTree>\n",
-      'tree.mdx',
-    );
-    expect(out.text).toBe('- astro.config.mjs an **important** file\n- src\n  - components\n    - **Header.astro**\n  - …\n- pages/\n\n');
-    expect(out.html).toBe(
-      '<ul>\n<li>astro.config.mjs an <strong>important</strong> file</li>\n<li>src\n<ul>\n<li>components\n<ul>\n<li><strong>Header.astro</strong></li>\n</ul>\n</li>\n<li>…</li>\n</ul>\n</li>\n<li>pages/</li>\n</ul>\n',
-    );
-  });
-
-  it('<Aside type title> is an alert with its title (components/asides/#use-custom-titles)', () => {
-    const out = starlight(
-      'import { Aside } from \'@astrojs/starlight/components\';\n\n<Aside type="caution" title="Watch out!">\nA warning aside *with* a custom title.\n</Aside>\n',
-      'aside.mdx',
-    );
-    expect(out.text).toBe('> [!CAUTION]\n> **Watch out!**\n>\n> A warning aside *with* a custom title.\n\n');
-    expect(out.html).toBe(
-      alert('caution', 'Caution', '<p><strong>Watch out!</strong></p>\n<p>A warning aside <em>with</em> a custom title.</p>\n'),
-    );
-  });
-});
-
-describe('frontmatter hero (starlight.astro.build/reference/frontmatter/#hero)', () => {
-  it('puts the hero title, tagline and actions before the body; image, icons and variants left out', () => {
-    const source =
-      '---\ntitle: Home\ntemplate: splash\nhero:\n  title: Make your docs shine with Starlight\n  tagline: Everything you need to build a stellar documentation website.\n  image:\n    file: ~/assets/hero-star.webp\n  actions:\n    - text: Get started\n      icon: right-arrow\n      link: /getting-started/\n    - text: View on GitHub\n      icon: external\n      variant: minimal\n      link: https://github.com/withastro/starlight\n---\n\nWelcome.\n';
-    const out = starlight(source);
-    const frontmatter = source.slice(0, source.indexOf('---\n', 4) + 4);
-    expect(out.text).toBe(
-      `${frontmatter}\n**Make your docs shine with Starlight**\n\nEverything you need to build a stellar documentation website.\n\n- [Get started](/getting-started/)\n- [View on GitHub](https://github.com/withastro/starlight)\n\nWelcome.\n`,
-    );
-    const body = renderMarkdown(out.text.slice(frontmatter.length), {
-      relPath: 'index.md',
-      lookup: () => undefined,
-      basePath: '',
-      highlight: null,
-    });
-    expect(body.html).toBe(
-      '<p><strong>Make your docs shine with Starlight</strong></p>\n<p>Everything you need to build a stellar documentation website.</p>\n<ul>\n<li><a href="/getting-started/">Get started</a></li>\n<li><a href="https://github.com/withastro/starlight">View on GitHub</a></li>\n</ul>\n<p>Welcome.</p>\n',
-    );
-  });
-
+describe('starlight.hero beyond the fixture (starlight.astro.build/reference/frontmatter/#hero)', () => {
   it('a hero title that is the page title is not repeated; a page without hero is its very source', () => {
     expect(starlight('---\ntitle: Home\nhero:\n  title: Home\n  tagline: Fast.\n---\nBody.\n').text).toBe(
       '---\ntitle: Home\nhero:\n  title: Home\n  tagline: Fast.\n---\nFast.\n\nBody.\n',
     );
     const plain = '---\ntitle: Home\n---\nBody.\n';
     expect(starlight(plain).text).toBe(plain);
-  });
-});
-
-describe('imported partials (docs.astro.build/en/guides/markdown-content/#importing-markdown)', () => {
-  const site = writeSite({
-    'content/guides/page.mdx': 'x',
-    'content/partials/_intro.md': '## Shared heading\n\nShared text.\n',
-    'content/partials/_note.mdx': ':::tip\nFrom a partial.\n:::\n',
-  });
-  afterAll(() => rmSync(site, { recursive: true, force: true }));
-
-  it('inlines <Foo.Content /> of a namespace import and <Foo /> of a default import; no import line leaks', () => {
-    const files = siteFilesOf(path.join(site, 'content'), [], new InternalZone([]));
-    const out = dialect(
-      "import * as Intro from '../partials/_intro.md';\nimport Note from '../partials/_note.mdx';\n\n<Intro.Content />\n\n<Note />\n",
-      { generator: 'starlight', relPath: 'guides/page.mdx', files },
-    );
-    expect(out.text).toBe('## Shared heading\n\nShared text.\n\n> [!TIP]\n> From a partial.\n\n');
-    expect(out.html).toBe(
-      `<h2 id="shared-heading">Shared heading</h2>\n<p>Shared text.</p>\n${alert('tip', 'Tip', '<p>From a partial.</p>\n')}`,
-    );
-    expect(out.problems).toStrictEqual([]);
-  });
-});
-
-describe('the Starlight rows of the feature table', () => {
-  it('each row names its doc page and finds its own syntax', () => {
-    const samples: Record<string, string> = {
-      'starlight.asides': ':::tip[Did you know?]\n',
-      'starlight.aside-component': '<Aside type="tip">',
-      'starlight.tabs': '<TabItem label="npm">',
-      'starlight.steps': '<Steps>',
-      'starlight.cards': '<CardGrid>',
-      'starlight.link-card': '<LinkCard title="x" href="/" />',
-      'starlight.file-tree': '<FileTree>',
-      'starlight.badge': '<Badge text="New" />',
-      'starlight.icon': '<Icon name="star" />',
-      'starlight.code-component': '<Code code="x" />',
-      'starlight.expressive-code-meta': '```js title="a.js"\n',
-      'starlight.hero': '---\ntitle: Home\nhero:\n  tagline: Fast.\n---\n',
-      'starlight.partials': "import Foo from '../partials/foo.md';\n",
-    };
-    expect(starlightFeatures.map((row) => row.id)).toStrictEqual(Object.keys(samples));
-    for (const row of starlightFeatures) {
-      expect(row.doc).toMatch(/^https:\/\//);
-      expect(row.generators).toStrictEqual(['starlight']);
-      expect(row.detect?.test(samples[row.id] ?? '')).toBe(true);
-      expect(row.detect?.test('Plain prose with a `:::` and <b>tags</b>.\n')).toBe(false);
-    }
   });
 });

@@ -18,7 +18,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import { rewriteLinks } from '../portable-markdown.js';
-import { codeLines, indentLines } from '../dialects/lines.js';
+import { codeLines, indentLines, trimNewlines } from '../dialects/lines.js';
 import { audienceBlock } from '../audience.js';
 import { audienceOf, componentMarkdown, type ElementParts } from './components.js';
 import { costlyMdxShape } from './costly.js';
@@ -124,6 +124,8 @@ function htmlCommentsAsExpressions(body: string): string {
 
 /** The characters of a heading id `{#id}` (docusaurus.io/docs/markdown-features/toc#heading-ids). */
 const HEADING_ID = /^[\w-]+$/;
+/** What precedes an element on its line when it opens a list item: the marker (CommonMark §5.2), after any indent. */
+const LIST_MARKER_LEAD = /^[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]+$/;
 
 /**
  * Heading ids `## Title {#id}` outside code written as string expressions of the same length
@@ -279,10 +281,17 @@ class Rewriter {
   /**
    * A block element's markdown between blank lines, its lines after the first indented as the
    * element is, so that a block inside a list item (`<Tabs>` in a step of `<Steps>`) stays in it.
+   * An element right after a list marker (`- <Badge text="New" />`, starlight.astro.build/components/badges/)
+   * is the item's first block: it starts on the marker's line, its other lines indented to the
+   * item's content (CommonMark §5.2), and a one-line block leaves the list tight.
    */
   private block(element: JsxElement, markdown: string): string {
     const lineStart = this.source.lastIndexOf('\n', startOf(element) - 1) + 1;
     const lead = this.source.slice(lineStart, startOf(element));
+    if (LIST_MARKER_LEAD.test(lead)) {
+      const text = trimNewlines(markdown);
+      return text.includes('\n') ? `${indentLines(text, ' '.repeat(lead.length)).slice(lead.length)}\n` : text;
+    }
     if (!/^[ \t]+$/.test(lead) || markdown.startsWith('\n')) return `\n${markdown}\n`;
     const indented = indentLines(markdown, lead);
     // After a blank line, the block starts on the element's own line (its indentation is already written there).

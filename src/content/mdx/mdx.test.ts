@@ -54,6 +54,15 @@ describe('MDX pages', () => {
     expect(mdx('New <Badge text="beta" variant="tip" /> feature.\n').text).toBe('New beta feature.\n');
   });
 
+  it('an element right after a list marker is the item: one line keeps the list tight, more lines stay in the item', () => {
+    const badges = mdx('- <Badge text="Note" variant="note" />\n- <Badge text="Tip" variant="tip" />\n');
+    expect(badges.text).toBe('- Note\n- Tip\n');
+    expect(badges.html).toBe('<ul>\n<li>Note</li>\n<li>Tip</li>\n</ul>\n');
+    const card = mdx('1. <Card title="Stars">\n     Sirius, Vega\n   </Card>\n2. Next\n');
+    expect(card.text).toBe('1. **Stars**\n\n   Sirius, Vega\n\n2. Next\n');
+    expect(card.html).toBe('<ol>\n<li>\n<p><strong>Stars</strong></p>\n<p>Sirius, Vega</p>\n</li>\n<li>\n<p>Next</p>\n</li>\n</ol>\n');
+  });
+
   it('unwraps unknown components to their children and reports them by name and count', () => {
     const out = mdx('<Preview>\n\nInside **preview**.\n\n</Preview>\n\n<LiteYouTubeEmbed id="x" />\n');
     expect(out.text).toBe('Inside **preview**.\n\n');

@@ -6,12 +6,12 @@ const DOCS = 'https://docusaurus.io/docs';
 export const docusaurusFeatures: readonly DialectFeature[] = [
   {
     id: 'docusaurus.admonitions',
-    feature: 'admonitions `:::tip[Title]`, `:::tip Title`, nested with more colons',
+    feature: 'admonitions `:::tip[Title]`, `:::tip Title`, nested with more colons, `<Admonition type title>`',
     generators: ['docusaurus'],
     doc: `${DOCS}/markdown-features/admonitions`,
     support: 'supported',
     note: 'Written as GitHub alerts; the title is a bold first line.',
-    detect: /^ {0,3}:{3,} ?[a-z]/m,
+    detect: /^ {0,3}:{3,} ?[a-z]|<Admonition[\s>]/m,
   },
   {
     id: 'docusaurus.tabs',
@@ -105,8 +105,8 @@ export const docusaurusFeatures: readonly DialectFeature[] = [
     feature: 'explicit heading ids `## Title {#id}`',
     generators: ['docusaurus'],
     doc: `${DOCS}/markdown-features/toc#heading-ids`,
-    support: 'partial',
-    note: 'The HTML heading gets the id (also in MDX pages, and `<TOCInline>` links to it); the markdown agents get keeps `{#id}` as written.',
+    support: 'supported',
+    note: 'The HTML heading gets the id (also in MDX pages, and `<TOCInline>` links to it); the markdown agents get drops `{#id}` (attribute lists are HTML only).',
     detect: /^#{1,6} [^\n]*\{#[\w-]+\}$/m,
   },
   {
@@ -131,6 +131,6 @@ export const docusaurusFeatures: readonly DialectFeature[] = [
     generators: ['docusaurus'],
     doc: `${DOCS}/sidebar/items`,
     support: 'partial',
-    note: 'A `generated-index` category keeps its label but gets no page of its own; `link` and `html` items are not nav entries.',
+    note: 'A `generated-index` category keeps its label but gets no page of its own; a category linking a doc lists that page first inside it; `link` and `html` items are not nav entries.',
   },
 ];

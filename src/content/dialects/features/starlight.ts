@@ -75,11 +75,11 @@ export const starlightFeatures: readonly DialectFeature[] = [
   },
   {
     id: 'starlight.icon',
-    feature: '`<Icon name>`',
+    feature: '`<Icon name label>`',
     generators: ['starlight'],
     doc: `${COMPONENTS}/icons/`,
     support: 'dropped',
-    note: 'An icon has no text of its own: left out of the page.',
+    note: 'An icon and its screen-reader `label` are left out of the page: an image with no text of its own.',
     detect: /<Icon[\s>]/,
   },
   {
