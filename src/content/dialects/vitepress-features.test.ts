@@ -278,7 +278,7 @@ describe('vitepress.dev/guide/using-vue: HTML elements with Vue directives', () 
   it('reads a long attribute list once (vue.ts, the step alone)', () => {
     const started = performance.now();
     vueComponents(`<button${' title=":x"'.repeat(20_000)} @click="go">Go</button>\n\n${'<b @a="'.repeat(20_000)}\n`);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 
