@@ -11,7 +11,7 @@
  * features/gitbook.ts with the documentation page it follows.
  */
 import { admonitionMarkdown, tabsMarkdown } from './blocks.js';
-import { gitbookTagLine, replaceGitbookTags } from './gitbook-tags.js';
+import { gitbookTagAt, gitbookTagLine, replaceGitbookTags } from './gitbook-tags.js';
 import { codeLines, indentLines, indentOf, outsideCodeSpans, rewriteBlocks, trimNewlines, type RewrittenBlock } from './lines.js';
 
 /** A tag alone on its line: `{% name attrs %}` (read by a linear scanner, gitbook-tags.ts). */
@@ -21,13 +21,80 @@ const UNWRAPPED = new Set(['step', 'columns', 'column', 'swagger-description', '
 /** Blocks whose own tags are read by their case below (tabs, steps), not by the recursion first. */
 const READ_RAW = new Set(['tabs', 'stepper']);
 
-/** The attributes of a tag: `style="info"` → `{ style: 'info' }`. */
+/**
+ * The attributes of a tag: `style="info"` → `{ style: 'info' }`. A value written as an autolink
+ * (`url="<https://youtu.be/x>"`, as GitBook's own pages write embeds, files and OpenAPI sources)
+ * is read without its angle brackets.
+ */
 export function attributesOf(text: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   // A name starts where no name character precedes it, so a long run of them is read once, not from each of its characters.
-  for (const [, name = '', double, single, bare] of text.matchAll(/(?<![\w-])([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))/g))
-    attributes[name] = double ?? single ?? bare ?? '';
+  for (const [, name = '', double, single, bare] of text.matchAll(/(?<![\w-])([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))/g)) {
+    const value = double ?? single ?? bare ?? '';
+    attributes[name] = AUTOLINK.test(value) ? value.slice(1, -1) : value;
+  }
   return attributes;
+}
+
+/** A value written as a CommonMark autolink: `<`, no space or angle bracket, `>`. */
+const AUTOLINK = /^<[^<>\s]+>$/;
+
+/**
+ * Tags that open or close a block. GitBook's Markdown representation may write a block on one line
+ * (gitbook.com/docs/creating-content/blocks/tabs: `{% tab title="Windows" %} Here are the
+ * instructions for Windows {% endtab %}`; page-link: `{% content-ref url="./" %} . {% endcontent-ref %}`);
+ * `{% embed %}` may stand in running text and is left there.
+ */
+const BLOCK_TAGS = new Set([
+  'hint',
+  'tabs',
+  'tab',
+  'stepper',
+  'step',
+  'columns',
+  'column',
+  'content-ref',
+  'code',
+  'file',
+  'updates',
+  'update',
+  'openapi',
+  'openapi-operation',
+  'swagger',
+  'swagger-description',
+  'swagger-parameter',
+  'swagger-response',
+]);
+const isBlockTag = (name: string): boolean => BLOCK_TAGS.has(name.startsWith('end') ? name.slice(3) : name);
+
+/**
+ * `markdown` with each line (outside code) that opens with a block tag and holds more split so
+ * that each block tag is on a line of its own, at the line's indentation.
+ */
+function blockTagsOnTheirLines(markdown: string): string {
+  const lines = markdown.split('\n');
+  const code = codeLines(lines);
+  return lines
+    .map((line, i) => {
+      if (code[i] === true || !line.trimStart().startsWith('{%') || gitbookTagLine(line) !== null) return line;
+      // Only a line that opens with a block tag is a one-line block; a tag further on is running text.
+      const first = gitbookTagAt(line, line.indexOf('{%'));
+      if (first === undefined || !isBlockTag(first.name)) return line;
+      const marked = outsideCodeSpans(line, (prose) =>
+        replaceGitbookTags(prose, ({ name, rest }) => {
+          const tag = `{% ${name}${rest} %}`;
+          return isBlockTag(name) ? `\n${tag}\n` : tag;
+        }),
+      );
+      const indent = indentOf(line);
+      return marked
+        .split('\n')
+        .map((piece) => piece.trim())
+        .filter((piece) => piece !== '')
+        .map((piece) => indent + piece)
+        .join('\n');
+    })
+    .join('\n');
 }
 
 /** What {@link gitbookBlocks} could not render, for `check`. */
@@ -36,17 +103,39 @@ export interface GitbookReport {
   dropped: string[];
 }
 
-/** A tag's block: from its line to the matching `{% endname %}`, nesting counted; `undefined` when never closed. */
-function closingLine(lines: readonly string[], code: readonly boolean[], from: number, name: string): number | undefined {
-  let depth = 1;
-  for (let k = from + 1; k < lines.length; k++) {
+/**
+ * For each line of `lines` that opens a block, the line of its matching `{% endname %}` (nesting
+ * counted, code skipped), found in one pass with a stack per tag name; an opener never closed has
+ * none. Read once per array of lines (a scan from each opener to its end was quadratic on a page
+ * of thousands of unclosed tags).
+ */
+function matchingLines(lines: readonly string[], code: readonly boolean[]): Map<number, number> {
+  const open = new Map<string, number[]>();
+  const matches = new Map<number, number>();
+  for (let k = 0; k < lines.length; k++) {
     if (code[k] === true) continue;
     const tag = TAG_LINE.exec(lines[k] ?? '')?.[1];
-    if (tag === name) depth++;
-    else if (tag === `end${name}`) depth--;
-    if (depth === 0) return k;
+    if (tag === undefined) continue;
+    const closes = tag.startsWith('end') ? open.get(tag.slice(3))?.pop() : undefined;
+    if (closes !== undefined) matches.set(closes, k);
+    const stack = open.get(tag) ?? [];
+    stack.push(k);
+    open.set(tag, stack);
   }
-  return undefined;
+  return matches;
+}
+
+/** {@link matchingLines} of each array of lines read. */
+const matchesOf = new WeakMap<readonly string[], Map<number, number>>();
+
+/** A tag's block: from its line to the matching `{% endname %}`, nesting counted; `undefined` when never closed. */
+function closingLine(lines: readonly string[], code: readonly boolean[], from: number): number | undefined {
+  let matches = matchesOf.get(lines);
+  if (matches === undefined) {
+    matches = matchingLines(lines, code);
+    matchesOf.set(lines, matches);
+  }
+  return matches.get(from);
 }
 
 /** The lines between two of a block's lines, dedented by the block's indentation. */
@@ -71,7 +160,7 @@ function childrenOf(
   for (let i = 0; i < lines.length; i++) {
     const tag = code[i] === true ? null : TAG_LINE.exec(lines[i] ?? '');
     if (tag?.[1] !== child) continue;
-    const end = closingLine(lines, code, i, child) ?? lines.length;
+    const end = closingLine(lines, code, i) ?? lines.length;
     const indent = indentOf(lines[i] ?? '');
     children.push({ attributes: attributesOf(tag[2] ?? ''), body: recurse(inner(lines, i + 1, end, indent)) });
     i = end;
@@ -105,13 +194,14 @@ function stepsMarkdown(body: string, recurse: (markdown: string) => string): str
  * `recurse` (every dialect) first; the output keeps the opening tag's indentation.
  * @param report filled with the tags that were dropped
  */
-export function gitbookBlocks(markdown: string, recurse: (markdown: string) => string, report: GitbookReport): string {
-  if (!markdown.includes('{%')) return markdown;
+export function gitbookBlocks(source: string, recurse: (markdown: string) => string, report: GitbookReport): string {
+  if (!source.includes('{%')) return source;
+  const markdown = blockTagsOnTheirLines(source);
   const rewrite = (lines: readonly string[], code: readonly boolean[], i: number, tag: RegExpExecArray): RewrittenBlock => {
     const [, name = '', rest = ''] = tag;
     const attributes = attributesOf(rest);
     const indent = indentOf(lines[i] ?? '');
-    const end = name === 'embed' ? embedEnd(lines, code, i) : closingLine(lines, code, i, name);
+    const end = name === 'embed' ? embedEnd(lines, code, i) : closingLine(lines, code, i);
     // A tab set's tags are read by tabsOf, which runs each tab's body through every dialect.
     const raw = end === undefined ? '' : inner(lines, i + 1, end, indent);
     const body = READ_RAW.has(name) ? raw : recurse(raw);
@@ -147,8 +237,10 @@ function blockMarkdown(
       return url === '' ? caption : `[${caption === '' ? url : caption}](${url})`;
     }
     case 'content-ref': {
+      // The export writes the link inside; a body without one (the page's `.` placeholder) is the link's text.
       const url = attributes.url ?? '';
-      return body.trim() === '' ? `[${url}](${url})` : body;
+      const text = body.trim();
+      return text.includes('](') ? body : `[${text === '' ? url : text}](${url})`;
     }
     case 'code':
       return attributes.title === undefined ? body : `**${attributes.title}**\n\n${body}`;

@@ -1,16 +1,169 @@
 /**
- * The VitePress rows of the dialect feature table (features/vitepress.ts), each from the section of
- * vitepress.dev/guide/markdown (or the page) named in the test: the exact plain markdown agents get
- * and the exact HTML. Code comes out unhighlighted (test-support.ts).
+ * The VitePress rows of the dialect feature table (features/vitepress.ts): for each, a fixture
+ * written from the section of vitepress.dev/guide/markdown (or the page) it names, quoting the
+ * page's own example, with the exact markdown agents get and the exact HTML. Code comes out
+ * unhighlighted (test-support.ts). More cases of a row follow the table.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InternalZone } from '../access.js';
+import { bodyOf } from '../frontmatter.js';
+import { agentsMarkdown } from './agents-markdown.js';
 import { vitepressFeatures } from './features/vitepress.js';
 import { siteFilesOf } from './site-files.js';
 import { dialect, writeSite } from './test-support.js';
+import { vueComponents } from './vue.js';
 
+/** A fixture: the row, the doc page it follows, what it shows, the source and what comes out. */
+interface Fixture {
+  id: string;
+  doc: string;
+  name: string;
+  source: string;
+  agents: string;
+  html: string;
+  /** What `check` reports (default none). */
+  problems?: { severity: 'warning'; file: string; message: string }[];
+}
+
+/** One fixture or more per row, each a page `guide/index.md` of the site below. */
+const FIXTURES: Fixture[] = [
+  {
+    id: 'vitepress.custom-containers',
+    doc: 'https://vitepress.dev/guide/markdown#custom-containers',
+    name: 'admonitions with and without a title, and details',
+    source:
+      "::: info\nThis is an info box.\n:::\n\n::: danger STOP\nDanger zone, do not proceed\n:::\n\n::: details Click me to toggle the code\n```js\nconsole.log('Hello, VitePress!')\n```\n:::\n",
+    agents:
+      "> [!NOTE]\n> This is an info box.\n\n> [!CAUTION]\n> **STOP**\n>\n> Danger zone, do not proceed\n\n> **Click me to toggle the code**\n>\n> ```js\n> console.log('Hello, VitePress!')\n> ```\n",
+    html: '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>\n<p>This is an info box.</p>\n</div>\n<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p>\n<p><strong>STOP</strong></p>\n<p>Danger zone, do not proceed</p>\n</div>\n<blockquote>\n<p><strong>Click me to toggle the code</strong></p>\n<pre tabindex="0"><code class="language-js">console.log(\'Hello, VitePress!\')\n</code></pre>\n</blockquote>\n',
+  },
+  {
+    id: 'vitepress.raw-container',
+    doc: 'https://vitepress.dev/guide/markdown#raw',
+    name: '`::: raw` and `::: v-pre` keep their body as written',
+    source: '::: raw\nA demo, styled on its own.\n:::\n\n::: v-pre\n`{{ This will be displayed as-is }}`\n:::\n',
+    agents: 'A demo, styled on its own.\n\n`{{ This will be displayed as-is }}`\n',
+    html: '<p>A demo, styled on its own.</p>\n<p><code>{{ This will be displayed as-is }}</code></p>\n',
+  },
+  {
+    id: 'vitepress.github-alerts',
+    doc: 'https://vitepress.dev/guide/markdown#github-flavored-alerts',
+    name: 'the five alerts of its example',
+    source:
+      '> [!NOTE]\n> Highlights information that users should take into account, even when skimming.\n\n> [!TIP]\n> Optional information to help a user be more successful.\n\n> [!IMPORTANT]\n> Crucial information necessary for users to succeed.\n\n> [!WARNING]\n> Critical content demanding immediate user attention due to potential risks.\n\n> [!CAUTION]\n> Negative potential consequences of an action.\n',
+    agents:
+      '> [!NOTE]\n> Highlights information that users should take into account, even when skimming.\n\n> [!TIP]\n> Optional information to help a user be more successful.\n\n> [!IMPORTANT]\n> Crucial information necessary for users to succeed.\n\n> [!WARNING]\n> Critical content demanding immediate user attention due to potential risks.\n\n> [!CAUTION]\n> Negative potential consequences of an action.\n',
+    html: '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>\n<p>Highlights information that users should take into account, even when skimming.</p>\n</div>\n<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p>Optional information to help a user be more successful.</p>\n</div>\n<div class="markdown-alert markdown-alert-important"><p class="markdown-alert-title">Important</p>\n<p>Crucial information necessary for users to succeed.</p>\n</div>\n<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title">Warning</p>\n<p>Critical content demanding immediate user attention due to potential risks.</p>\n</div>\n<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p>\n<p>Negative potential consequences of an action.</p>\n</div>\n',
+  },
+  {
+    id: 'vitepress.code-group',
+    doc: 'https://vitepress.dev/guide/markdown#code-groups',
+    name: 'each block labelled by its [label]',
+    source:
+      "::: code-group\n\n```js [config.js]\nconst config = {\n  // ...\n}\n\nexport default config\n```\n\n```ts [config.ts]\nimport type { UserConfig } from 'vitepress'\n\nconst config: UserConfig = {\n  // ...\n}\n\nexport default config\n```\n\n:::\n",
+    agents:
+      "**config.js**\n\n```js\nconst config = {\n  // ...\n}\n\nexport default config\n```\n\n**config.ts**\n\n```ts\nimport type { UserConfig } from 'vitepress'\n\nconst config: UserConfig = {\n  // ...\n}\n\nexport default config\n```\n",
+    html: '<p><strong>config.js</strong></p>\n<pre tabindex="0"><code class="language-js">const config = {\n  // ...\n}\n\nexport default config\n</code></pre>\n<p><strong>config.ts</strong></p>\n<pre tabindex="0"><code class="language-ts">import type { UserConfig } from \'vitepress\'\n\nconst config: UserConfig = {\n  // ...\n}\n\nexport default config\n</code></pre>\n',
+  },
+  {
+    id: 'vitepress.custom-anchors',
+    doc: 'https://vitepress.dev/guide/markdown#custom-anchors',
+    name: 'the heading takes the id; agents get the heading without it',
+    source: '# Using custom anchors {#my-anchor}\n',
+    agents: '# Using custom anchors\n',
+    html: '<h1 id="my-anchor">Using custom anchors</h1>\n',
+  },
+  {
+    id: 'vitepress.line-highlighting',
+    doc: 'https://vitepress.dev/guide/markdown#line-highlighting-in-code-blocks',
+    name: 'the info string kept, the line marked in the HTML',
+    source: "```js{4}\nexport default {\n  data () {\n    return {\n      msg: 'Highlighted!'\n    }\n  }\n}\n```\n",
+    agents: "```js{4}\nexport default {\n  data () {\n    return {\n      msg: 'Highlighted!'\n    }\n  }\n}\n```\n",
+    html: '<pre tabindex="0"><code class="language-js"><span class="line">export default {</span>\n<span class="line">  data () {</span>\n<span class="line">    return {</span>\n<span class="line highlighted">      msg: \'Highlighted!\'</span>\n<span class="line">    }</span>\n<span class="line">  }</span>\n<span class="line">}</span>\n</code></pre>\n',
+  },
+  {
+    id: 'vitepress.code-notation',
+    doc: 'https://vitepress.dev/guide/markdown#focus-in-code-blocks',
+    name: '[!code focus] taken out of the code, its line marked',
+    source: "```js\nexport default {\n  data () {\n    return {\n      msg: 'Focused!' // [!code focus]\n    }\n  }\n}\n```\n",
+    agents: "```js {4}\nexport default {\n  data () {\n    return {\n      msg: 'Focused!'\n    }\n  }\n}\n```\n",
+    html: '<pre tabindex="0"><code class="language-js"><span class="line">export default {</span>\n<span class="line">  data () {</span>\n<span class="line">    return {</span>\n<span class="line highlighted">      msg: \'Focused!\'</span>\n<span class="line">    }</span>\n<span class="line">  }</span>\n<span class="line">}</span>\n</code></pre>\n',
+  },
+  {
+    id: 'vitepress.line-numbers',
+    doc: 'https://vitepress.dev/guide/markdown#line-numbers',
+    name: '`:line-numbers=2` taken off the language, the highlight kept',
+    source: "```ts:line-numbers=2 {1}\n// line-numbers is enabled and start from 2\nconst line3 = 'This is line 3'\n```\n",
+    agents: "```ts {1}\n// line-numbers is enabled and start from 2\nconst line3 = 'This is line 3'\n```\n",
+    html: '<pre tabindex="0"><code class="language-ts"><span class="line highlighted">// line-numbers is enabled and start from 2</span>\n<span class="line">const line3 = \'This is line 3\'</span>\n</code></pre>\n',
+  },
+  {
+    id: 'vitepress.snippet-import',
+    doc: 'https://vitepress.dev/guide/markdown#import-code-snippets',
+    name: 'a region with its highlights, and a language override',
+    source: '<<< @/snippets/snippet-with-region.js#snippet{1}\n\n<<< @/snippets/snippet.cs{c#}\n',
+    agents: '```js {1}\nfunction foo() {\n  // ..\n}\n```\n\n```c#\nvar x = 1;\nvar y = 2;\n```\n',
+    html: '<pre tabindex="0"><code class="language-js"><span class="line highlighted">function foo() {</span>\n<span class="line">  // ..</span>\n<span class="line">}</span>\n</code></pre>\n<pre tabindex="0"><code class="language-c#">var x = 1;\nvar y = 2;\n</code></pre>\n',
+  },
+  {
+    id: 'vitepress.markdown-include',
+    doc: 'https://vitepress.dev/guide/markdown#markdown-file-inclusion',
+    name: 'a part included under its heading',
+    source: '# Docs\n\n## Basics\n\n<!--@include: ./parts/basics.md-->\n',
+    agents: '# Docs\n\n## Basics\n\nSome getting started stuff.\n\n### Configuration\n\nCan be created using `.foorc.json`.\n',
+    html: '<h1 id="docs">Docs</h1>\n<h2 id="basics">Basics</h2>\n<p>Some getting started stuff.</p>\n<h3 id="configuration">Configuration</h3>\n<p>Can be created using <code>.foorc.json</code>.</p>\n',
+  },
+  {
+    id: 'vitepress.table-of-contents',
+    doc: 'https://vitepress.dev/guide/markdown#table-of-contents',
+    name: 'the ## and ### headings as a nested list, linked to their ids',
+    source: '# Page\n\n[[toc]]\n\n## Getting started\n\n### Install `it`\n\n## Usage {#use}\n\n#### Deep\n\n```md\n[[toc]]\n```\n',
+    agents:
+      '# Page\n\n- [Getting started](#getting-started)\n  - [Install it](#install-it)\n- [Usage](#use)\n\n## Getting started\n\n### Install `it`\n\n## Usage\n\n#### Deep\n\n```md\n[[toc]]\n```\n',
+    html: '<h1 id="page">Page</h1>\n<ul>\n<li><a href="#getting-started">Getting started</a>\n<ul>\n<li><a href="#install-it">Install it</a></li>\n</ul>\n</li>\n<li><a href="#use">Usage</a></li>\n</ul>\n<h2 id="getting-started">Getting started</h2>\n<h3 id="install-it">Install <code>it</code></h3>\n<h2 id="use">Usage</h2>\n<h4 id="deep">Deep</h4>\n<pre tabindex="0"><code class="language-md">[[toc]]\n</code></pre>\n',
+  },
+  {
+    id: 'vitepress.emoji',
+    doc: 'https://vitepress.dev/guide/markdown#emoji',
+    name: 'shortcodes left as written (partial: no emoji table)',
+    source: ':tada: :100:\n',
+    agents: ':tada: :100:\n',
+    html: '<p>:tada: :100:</p>\n',
+  },
+  {
+    id: 'vitepress.frontmatter-interpolation',
+    doc: 'https://vitepress.dev/guide/using-vue#interpolation',
+    name: '{{ $frontmatter.title }} becomes the value; {{ 1 + 1 }} is left out and reported; code and v-pre are not read',
+    source:
+      '---\ntitle: Docs with VitePress\neditLink: true\n---\n\n# {{ $frontmatter.title }}\n\nEdit link: {{ $frontmatter.editLink }}, {{ $frontmatter.missing }}; `{{ $frontmatter.title }}` and {{ 1 + 1 }}.\n\n<span v-pre>{{ raw }}</span>\n',
+    agents:
+      '---\ntitle: Docs with VitePress\neditLink: true\n---\n\n# Docs with VitePress\n\nEdit link: true, ; `{{ $frontmatter.title }}` and .\n\n<span v-pre>{{ raw }}</span>\n',
+    html: '<h1 id="docs-with-vitepress">Docs with VitePress</h1>\n<p>Edit link: true, ; <code>{{ $frontmatter.title }}</code> and .</p>\n<p><span>{{ raw }}</span></p>\n',
+    problems: [{ severity: 'warning', file: 'guide/index.md', message: 'Vue interpolation not rendered: {{ 1 + 1 }}' }],
+  },
+  {
+    id: 'vitepress.vue-in-markdown',
+    doc: 'https://vitepress.dev/guide/using-vue',
+    name: 'its script and style example: both dropped, the button’s directives and its {{ count }} not rendered',
+    source:
+      '<script setup>\nimport { ref } from \'vue\'\n\nconst count = ref(0)\n</script>\n\n## Markdown Content\n\nThe count is: {{ count }}\n\n<button :class="$style.button" @click="count++">Increment</button>\n\n<style module>\n.button {\n  color: red;\n  font-weight: bold;\n}\n</style>\n',
+    agents: '\n## Markdown Content\n\nThe count is: \n\nIncrement\n\n',
+    html: '<h2 id="markdown-content">Markdown Content</h2>\n<p>The count is:</p>\n<p>Increment</p>\n',
+    problems: [{ severity: 'warning', file: 'guide/index.md', message: 'Vue interpolation not rendered: {{ count }}' }],
+  },
+  {
+    id: 'vitepress.vue-in-markdown',
+    doc: 'https://vitepress.dev/guide/using-vue',
+    name: 'components unwrapped, a <Badge> keeping its text',
+    source: '### Title <Badge type="info" text="default" />\n\n<VPTeamMembers size="small" :members="members" />\n\nSee the team above.\n',
+    agents: '### Title default\n\n\nSee the team above.\n',
+    html: '<h3 id="title-default">Title default</h3>\n<p>See the team above.</p>\n',
+  },
+];
+
+/** The files the snippet and include fixtures read (the examples' paths of #import-code-snippets and #markdown-file-inclusion). */
 const site = writeSite({
   'docs/.vitepress/config.mts': 'export default {};\n',
   'docs/guide/parts/basics.md': 'Some getting started stuff.\n\n### Configuration\n\nCan be created using `.foorc.json`.\n',
@@ -22,99 +175,43 @@ const site = writeSite({
 const files = siteFilesOf(path.join(site, 'docs'), [], new InternalZone([]));
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
-/** A VitePress page through the dialect step. */
-const vitepress = (source: string) => dialect(source, { relPath: 'guide/index.md', files, generator: 'vitepress' });
 const row = (id: string) => vitepressFeatures.find((feature) => feature.id === id);
 
-describe('vitepress.dev/guide/markdown#custom-containers', () => {
-  it('admonitions with and without a title, and details, as GitHub alerts and quotes', () => {
-    const source =
-      "::: info\nThis is an info box.\n:::\n\n::: danger STOP\nDanger zone, do not proceed\n:::\n\n::: details Click me to toggle the code\n```js\nconsole.log('Hello, VitePress!')\n```\n:::\n";
-    const out = vitepress(source);
-    expect(out.text).toBe(
-      "> [!NOTE]\n> This is an info box.\n\n> [!CAUTION]\n> **STOP**\n>\n> Danger zone, do not proceed\n\n> **Click me to toggle the code**\n>\n> ```js\n> console.log('Hello, VitePress!')\n> ```\n",
-    );
-    expect(out.html).toBe(
-      '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>\n<p>This is an info box.</p>\n</div>\n' +
-        '<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p>\n<p><strong>STOP</strong></p>\n<p>Danger zone, do not proceed</p>\n</div>\n' +
-        '<blockquote>\n<p><strong>Click me to toggle the code</strong></p>\n<pre tabindex="0"><code class="language-js">console.log(\'Hello, VitePress!\')\n</code></pre>\n</blockquote>\n',
-    );
-    expect(row('vitepress.custom-containers')?.detect?.test(source)).toBe(true);
-  });
+/** A VitePress page through the dialect step. */
+const vitepress = (source: string) => dialect(source, { relPath: 'guide/index.md', files, generator: 'vitepress' });
 
-  // vitepress.dev/guide/markdown#raw
-  it('`::: raw` and `::: v-pre` keep their body as written', () => {
-    const out = vitepress('::: raw\nA demo, styled on its own.\n:::\n\n::: v-pre\n`{{ This will be displayed as-is }}`\n:::\n');
-    expect(out.text).toBe('A demo, styled on its own.\n\n`{{ This will be displayed as-is }}`\n');
-    expect(out.html).toBe('<p>A demo, styled on its own.</p>\n<p><code>{{ This will be displayed as-is }}</code></p>\n');
-    expect(out.problems).toStrictEqual([]);
-  });
-});
+/**
+ * A page's agents markdown, HTML and problems. dialect() renders the whole text; a page's HTML is
+ * its body's (its frontmatter is metadata, read by the dialect for `$frontmatter`), so a page with
+ * frontmatter has its body rendered on its own.
+ */
+function page(source: string): { agents: string; html: string; problems: ReturnType<typeof dialect>['problems'] } {
+  const out = vitepress(source);
+  const body = bodyOf(out.text);
+  return { agents: agentsMarkdown(out.text), html: body === out.text ? out.html : vitepress(body).html, problems: out.problems };
+}
 
-describe('vitepress.dev/guide/markdown#github-flavored-alerts', () => {
-  it('are GFM already: the markdown is the source, the HTML a labelled box', () => {
-    const source = '> [!WARNING]\n> Urgent info that needs immediate user attention to avoid problems.\n';
-    const out = vitepress(source);
-    expect(out.text).toBe(source);
-    expect(out.html).toBe(
-      '<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title">Warning</p>\n<p>Urgent info that needs immediate user attention to avoid problems.</p>\n</div>\n',
-    );
-  });
-});
+describe('VitePress dialect features, from their documentation pages', () => {
+  for (const fixture of FIXTURES) {
+    it(`${fixture.id}: ${fixture.name} (${fixture.doc})`, () => {
+      const out = page(fixture.source);
+      expect(out.agents).toBe(fixture.agents);
+      expect(out.html).toBe(fixture.html);
+      expect(out.problems).toStrictEqual(fixture.problems ?? []);
+    });
+  }
 
-describe('vitepress.dev/guide/markdown#code-groups', () => {
-  it('labels each block by its [label]', () => {
-    const source =
-      "::: code-group\n\n```js [config.js]\nconst config = {\n  // ...\n}\n\nexport default config\n```\n\n```ts [config.ts]\nimport type { UserConfig } from 'vitepress'\n\nconst config: UserConfig = {\n  // ...\n}\n\nexport default config\n```\n\n:::\n";
-    const out = vitepress(source);
-    expect(out.text).toBe(
-      "**config.js**\n\n```js\nconst config = {\n  // ...\n}\n\nexport default config\n```\n\n**config.ts**\n\n```ts\nimport type { UserConfig } from 'vitepress'\n\nconst config: UserConfig = {\n  // ...\n}\n\nexport default config\n```\n",
-    );
-    expect(out.html).toBe(
-      '<p><strong>config.js</strong></p>\n<pre tabindex="0"><code class="language-js">const config = {\n  // ...\n}\n\nexport default config\n</code></pre>\n' +
-        '<p><strong>config.ts</strong></p>\n<pre tabindex="0"><code class="language-ts">import type { UserConfig } from \'vitepress\'\n\nconst config: UserConfig = {\n  // ...\n}\n\nexport default config\n</code></pre>\n',
-    );
-    expect(row('vitepress.code-group')?.detect?.test(source)).toBe(true);
-  });
-});
-
-describe('vitepress.dev/guide/markdown#custom-anchors', () => {
-  it('the HTML heading takes the given id (the markdown is the attribute-list step’s, attr-list.test.ts)', () => {
-    const source = '# Using custom anchors {#my-anchor}\n';
-    expect(vitepress(source).html).toBe('<h1 id="my-anchor">Using custom anchors</h1>\n');
-    expect(row('vitepress.custom-anchors')?.detect?.test(source)).toBe(true);
-  });
-});
-
-describe('vitepress.dev/guide/markdown#line-highlighting-in-code-blocks', () => {
-  it('keeps the info string and marks the lines in the HTML', () => {
-    const source = "```js{4}\nexport default {\n  data () {\n    return {\n      msg: 'Highlighted!'\n    }\n  }\n}\n```\n";
-    const out = vitepress(source);
-    expect(out.text).toBe(source);
-    expect(out.html).toBe(
-      '<pre tabindex="0"><code class="language-js"><span class="line">export default {</span>\n<span class="line">  data () {</span>\n<span class="line">    return {</span>\n' +
-        '<span class="line highlighted">      msg: \'Highlighted!\'</span>\n<span class="line">    }</span>\n<span class="line">  }</span>\n<span class="line">}</span>\n</code></pre>\n',
-    );
-    expect(row('vitepress.line-highlighting')?.detect?.test(source)).toBe(true);
+  it('has a fixture for every row, which the row detects, from the page the row names', () => {
+    expect([...new Set(FIXTURES.map((fixture) => fixture.id))].sort()).toStrictEqual(vitepressFeatures.map((row) => row.id).sort());
+    for (const fixture of FIXTURES) {
+      const row = vitepressFeatures.find((candidate) => candidate.id === fixture.id);
+      expect(row?.doc, fixture.id).toBe(fixture.doc);
+      expect(row?.detect?.test(fixture.source), fixture.id).toBe(true);
+    }
   });
 });
 
 describe('vitepress.dev/guide/markdown#focus-in-code-blocks, #colored-diffs-in-code-blocks, #errors-and-warnings-in-code-blocks', () => {
-  const lines =
-    (...marked: boolean[]) =>
-    (texts: string[]) =>
-      texts.map((text, i) => `<span class="line${marked[i] === true ? ' highlighted' : ''}">${text}</span>\n`).join('');
-
-  it('[!code focus] leaves the code and marks its line', () => {
-    const source = "```js\nexport default {\n  data () {\n    return {\n      msg: 'Focused!' // [!code focus]\n    }\n  }\n}\n```\n";
-    const out = vitepress(source);
-    expect(out.text).toBe("```js {4}\nexport default {\n  data () {\n    return {\n      msg: 'Focused!'\n    }\n  }\n}\n```\n");
-    expect(out.html).toBe(
-      `<pre tabindex="0"><code class="language-js">${lines(false, false, false, true)(['export default {', '  data () {', '    return {', "      msg: 'Focused!'", '    }', '  }', '}'])}</code></pre>\n`,
-    );
-    expect(row('vitepress.code-notation')?.detect?.test(source)).toBe(true);
-  });
-
   it('[!code --] and [!code ++] mark both lines; neither notation reaches the text', () => {
     const out = vitepress(
       "```js\nexport default {\n  data () {\n    return {\n      msg: 'Removed' // [!code --]\n      msg: 'Added' // [!code ++]\n    }\n  }\n}\n```\n",
@@ -146,85 +243,42 @@ describe('vitepress.dev/guide/markdown#focus-in-code-blocks, #colored-diffs-in-c
   });
 });
 
-describe('vitepress.dev/guide/markdown#line-numbers', () => {
-  it('takes `:line-numbers` off the language', () => {
-    const out = vitepress("```ts:line-numbers=2 {1}\n// line-numbers is enabled and start from 2\nconst line3 = 'This is line 3'\n```\n");
-    expect(out.text).toBe("```ts {1}\n// line-numbers is enabled and start from 2\nconst line3 = 'This is line 3'\n```\n");
-    expect(out.html).toBe(
-      '<pre tabindex="0"><code class="language-ts"><span class="line highlighted">// line-numbers is enabled and start from 2</span>\n<span class="line">const line3 = \'This is line 3\'</span>\n</code></pre>\n',
-    );
-  });
-});
-
-describe('vitepress.dev/guide/markdown#import-code-snippets', () => {
-  it('imports a region with its highlights, and overrides the language', () => {
-    const out = vitepress('<<< @/snippets/snippet-with-region.js#snippet{1}\n\n<<< @/snippets/snippet.cs{c#}\n');
-    expect(out.text).toBe('```js {1}\nfunction foo() {\n  // ..\n}\n```\n\n```c#\nvar x = 1;\nvar y = 2;\n```\n');
-    expect(out.html).toBe(
-      '<pre tabindex="0"><code class="language-js"><span class="line highlighted">function foo() {</span>\n<span class="line">  // ..</span>\n<span class="line">}</span>\n</code></pre>\n' +
-        '<pre tabindex="0"><code class="language-c#">var x = 1;\nvar y = 2;\n</code></pre>\n',
-    );
-  });
-});
-
 describe('vitepress.dev/guide/markdown#markdown-file-inclusion', () => {
-  it('includes a file, a line range and a region with a range', () => {
-    const out = vitepress('# Docs\n\n## Basics\n\n<!--@include: ./parts/basics.md-->\n');
-    expect(out.text).toBe(
-      '# Docs\n\n## Basics\n\nSome getting started stuff.\n\n### Configuration\n\nCan be created using `.foorc.json`.\n',
-    );
-    expect(out.html).toBe(
-      '<h1 id="docs">Docs</h1>\n<h2 id="basics">Basics</h2>\n<p>Some getting started stuff.</p>\n<h3 id="configuration">Configuration</h3>\n<p>Can be created using <code>.foorc.json</code>.</p>\n',
-    );
+  it('includes a line range, and a region with a range', () => {
     expect(vitepress('<!--@include: ./parts/basics.md{3,}-->\n').text).toBe('### Configuration\n\nCan be created using `.foorc.json`.\n');
     expect(vitepress('<!--@include: ./parts/usage.md#basic-usage{,2}-->\n').text).toBe('## Usage Line 1\n\n');
     expect(vitepress('<!--@include: ./parts/usage.md#basic-usage{3,3}-->\n').html).toBe('<h2 id="usage-line-2">Usage Line 2</h2>\n');
   });
 });
 
-describe('vitepress.dev/guide/markdown#table-of-contents', () => {
-  it('[[toc]] becomes a list of the ## and ### headings, linked to the ids the HTML gives them', () => {
-    const source = '# Page\n\n[[toc]]\n\n## Getting started\n\n### Install `it`\n\n## Usage {#use}\n\n#### Deep\n\n```md\n[[toc]]\n```\n';
-    const out = vitepress(source);
-    expect(out.text).toBe(
-      '# Page\n\n- [Getting started](#getting-started)\n  - [Install it](#install-it)\n- [Usage](#use)\n\n## Getting started\n\n### Install `it`\n\n## Usage {#use}\n\n#### Deep\n\n```md\n[[toc]]\n```\n',
-    );
-    expect(out.html).toBe(
-      '<h1 id="page">Page</h1>\n<ul>\n<li><a href="#getting-started">Getting started</a>\n<ul>\n<li><a href="#install-it">Install it</a></li>\n</ul>\n</li>\n<li><a href="#use">Usage</a></li>\n</ul>\n' +
-        '<h2 id="getting-started">Getting started</h2>\n<h3 id="install-it">Install <code>it</code></h3>\n<h2 id="use">Usage</h2>\n<h4 id="deep">Deep</h4>\n<pre tabindex="0"><code class="language-md">[[toc]]\n</code></pre>\n',
-    );
-    expect(row('vitepress.table-of-contents')?.detect?.test(source)).toBe(true);
-  });
-});
-
 describe('vitepress.dev/guide/markdown#emoji', () => {
-  it('leaves shortcodes as written (partial: no emoji table)', () => {
-    expect(vitepress(':tada: :100:\n')).toStrictEqual({ text: ':tada: :100:\n', problems: [], html: '<p>:tada: :100:</p>\n' });
-    expect(row('vitepress.emoji')?.detect?.test(':tada: :100:')).toBe(true);
+  it('detects shortcodes, not colons in URLs and times', () => {
     expect(row('vitepress.emoji')?.detect?.test('see http://x.test/a:b:c and 10:30:00')).toBe(false);
   });
 });
 
 describe('vitepress.dev/guide/using-vue#interpolation and vitepress.dev/guide/frontmatter', () => {
-  it('{{ $frontmatter.title }} becomes the value; other expressions are left out and reported; code and v-pre are not read', () => {
-    const out = vitepress(
-      '---\ntitle: Docs with VitePress\neditLink: true\n---\n\n# {{ $frontmatter.title }}\n\nEdit link: {{ $frontmatter.editLink }}, {{ $frontmatter.missing }}; `{{ $frontmatter.title }}` and {{ 1 + 1 }}.\n\n<span v-pre>{{ raw }}</span>\n',
-    );
-    expect(out.text).toBe(
-      '---\ntitle: Docs with VitePress\neditLink: true\n---\n\n# Docs with VitePress\n\nEdit link: true, ; `{{ $frontmatter.title }}` and .\n\n<span v-pre>{{ raw }}</span>\n',
-    );
-    expect(out.html.slice(out.html.indexOf('<h1'))).toBe(
-      '<h1 id="docs-with-vitepress">Docs with VitePress</h1>\n<p>Edit link: true, ; <code>{{ $frontmatter.title }}</code> and .</p>\n<p><span>{{ raw }}</span></p>\n',
-    );
-    expect(out.problems).toStrictEqual([
-      { severity: 'warning', file: 'guide/index.md', message: 'Vue interpolation not rendered: {{ 1 + 1 }}' },
-    ]);
-  });
-
   it('is not read on pages of other generators, where `{{ }}` is text', () => {
     const source = 'Run `tar` on {{path/to/file}}.\n';
     expect(dialect(source, { generator: 'plain' }).text).toBe(source);
     expect(dialect(source, { generator: 'hugo' }).text).toBe(source);
+  });
+});
+
+describe('vitepress.dev/guide/using-vue: HTML elements with Vue directives', () => {
+  it('unwraps an element whose attributes name a directive, keeps one whose values only hold a colon, and one with v-pre', () => {
+    const out = page(
+      '<a href="/x" title="a :b">link</a> and <template #leftColumn>Left</template>, <span v-if="ok">shown</span>.\n\n<code v-pre>{{ raw }}</code>\n',
+    );
+    expect(out.agents).toBe('<a href="/x" title="a :b">link</a> and Left, shown.\n\n<code v-pre>{{ raw }}</code>\n');
+    expect(out.html).toBe('<p><a href="/x" title="a :b">link</a> and Left, shown.</p>\n<p><code>{{ raw }}</code></p>\n');
+    expect(out.problems).toStrictEqual([]);
+  });
+
+  it('reads a long attribute list once (vue.ts, the step alone)', () => {
+    const started = performance.now();
+    vueComponents(`<button${' title=":x"'.repeat(20_000)} @click="go">Go</button>\n\n${'<b @a="'.repeat(20_000)}\n`);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 

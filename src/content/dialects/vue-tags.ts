@@ -50,7 +50,10 @@ class TagReader {
    */
   private readonly tried: Uint8Array;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly html: boolean,
+  ) {
     this.tried = new Uint8Array(text.length + 1);
   }
 
@@ -60,19 +63,36 @@ class TagReader {
     let at = start + 1;
     if (text[at] === '/') at++;
     const nameStart = at;
-    if (!isUpper(text.charCodeAt(at))) return undefined;
-    let lower = false;
-    for (; at < text.length; at++) {
-      const code = text.charCodeAt(at);
-      if (isLower(code)) lower = true;
-      else if (!isUpper(code) && !isDigit(code)) break;
-    }
-    if (!lower) return undefined;
+    at = this.html ? this.elementNameEnd(at) : this.componentNameEnd(at);
+    if (at === nameStart) return undefined;
     const name = text.slice(nameStart, at);
     const attributesStart = at;
     const list = this.attributeList(at);
     if (list === undefined) return undefined;
     return { start, end: list.end, name, attributes: text.slice(attributesStart, list.last) };
+  }
+
+  /** Past a component name at `at` (PascalCase with a lower-case letter), else `at`. */
+  private componentNameEnd(from: number): number {
+    const text = this.text;
+    if (!isUpper(text.charCodeAt(from))) return from;
+    let lower = false;
+    let at = from;
+    for (; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (isLower(code)) lower = true;
+      else if (!isUpper(code) && !isDigit(code)) break;
+    }
+    return lower ? at : from;
+  }
+
+  /** Past an HTML element name at `at` (a lower-case letter, then lower-case letters, digits and `-`), else `at`. */
+  private elementNameEnd(from: number): number {
+    const text = this.text;
+    if (!isLower(text.charCodeAt(from))) return from;
+    let at = from + 1;
+    while (at < text.length && (isLower(text.charCodeAt(at)) || isDigit(text.charCodeAt(at)) || text[at] === '-')) at++;
+    return at;
   }
 
   /**
@@ -130,11 +150,12 @@ class TagReader {
 /**
  * `text` with each component tag replaced by what `replace` returns for it, in time linear in the
  * length of `text`. Text that is not a tag (`<T>`, `<ID>`, `a < b`) is kept as written.
+ * @param options.html read lower-case HTML element tags (`<button @click="…">`) instead of components
  * @example replaceComponentTags('Hi <Badge text="new" />', (tag) => tag.name) // 'Hi Badge'
  */
-export function replaceComponentTags(text: string, replace: (tag: ComponentTag) => string): string {
+export function replaceComponentTags(text: string, replace: (tag: ComponentTag) => string, options: { html?: boolean } = {}): string {
   if (!text.includes('<')) return text;
-  const reader = new TagReader(text);
+  const reader = new TagReader(text, options.html === true);
   let out = '';
   let copied = 0;
   for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {

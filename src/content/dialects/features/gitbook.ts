@@ -30,7 +30,7 @@ export const gitbookFeatures: readonly DialectFeature[] = [
     generators: ['gitbook'],
     doc: `${BLOCKS}/embed-a-url`,
     support: 'partial',
-    note: 'A link to the URL (its caption as text), not the embedded frame; a % in the URL is kept.',
+    note: 'A link to the URL (its caption as text), not the embedded frame; a % in the URL is kept, a URL written `<…>` read without the brackets.',
     detect: /\{%-?\s*embed\b/,
   },
   {
@@ -39,7 +39,7 @@ export const gitbookFeatures: readonly DialectFeature[] = [
     generators: ['gitbook'],
     doc: `${BLOCKS}/page-link`,
     support: 'partial',
-    note: 'The link the export writes inside (else one to the URL); not a card with the target page title.',
+    note: 'The link the export writes inside; a body with no link (the `.` of the one-line form the page documents) is the link text, an empty one the URL; not a card with the target page title.',
     detect: /\{%-?\s*content-ref\b/,
   },
   {

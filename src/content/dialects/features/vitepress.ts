@@ -137,7 +137,7 @@ export const vitepressFeatures: readonly DialectFeature[] = [
     generators: ['vitepress'],
     doc: 'https://vitepress.dev/guide/using-vue',
     support: 'partial',
-    note: 'Scripts and styles are dropped, components unwrapped (`<Badge text>` kept) (vue.ts); what a component renders is not.',
+    note: 'Scripts and styles are dropped, components and HTML elements with Vue directives (`@click`, `:class`, `v-if`, `#slot`) unwrapped, their text kept, `<Badge text>` kept (vue.ts); what a component renders is not, and an element whose tags span lines keeps its directives.',
     detect: /^[ \t]*<script\b|<[A-Z][a-z][\w-]*[\s/>]/m,
   },
 ];
