@@ -1,26 +1,27 @@
 /**
  * For the URL suites (urls.test.ts, hugo-urls.test.ts): a small site per case through the real
  * listener, the redirect hop of a URL, each page's URL by file, and the links of a page body.
- * Sites and apps made here are closed and removed after the suite that calls {@link siteApp}.
+ * Each site and app made here is closed and removed after the suite that calls {@link siteApp}.
  */
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { buildTestApp, removeDir, writeContent, type TestApp } from './helpers.js';
 
-const dirs: string[] = [];
-const apps: TestApp[] = [];
-afterAll(async () => {
-  for (const t of apps.splice(0)) await t.app.close();
-  dirs.splice(0).forEach(removeDir);
-});
-
-/** The app of a site whose generator files are `files` (config at the top, pages under `content/`). */
+/**
+ * The app of a site whose generator files are `files` (config at the top, pages under `content/`).
+ * Call it in a `describe` body: it registers that suite's `afterAll` closing the app and removing
+ * the folder (a hook per call, not one at module load, as a worker that keeps its module cache
+ * between files loads this module once: vitest.config.ts).
+ */
 export async function siteApp(files: Record<string, string>, settings: Record<string, unknown> = {}): Promise<TestApp> {
   const dir = writeContent(files);
-  dirs.push(dir);
-  const t = await buildTestApp(path.join(dir, 'content'), { settings });
-  apps.push(t);
-  return t;
+  let built: TestApp | undefined;
+  afterAll(async () => {
+    await built?.app.close();
+    removeDir(dir);
+  });
+  built = await buildTestApp(path.join(dir, 'content'), { settings });
+  return built;
 }
 
 /** `[status, location]` of a GET, HTML asked for unless `headers` say otherwise. */
