@@ -9,19 +9,16 @@ import { buildTestApp, removeDir, writeContent, type TestApp } from './helpers.j
 
 /**
  * The app of a site whose generator files are `files` (config at the top, pages under `content/`).
- * Call it in a `describe` body: it registers that suite's `afterAll` closing the app and removing
- * the folder (a hook per call, not one at module load, as a worker that keeps its module cache
- * between files loads this module once: vitest.config.ts).
+ * Call it in a `describe` body: it registers that suite's `afterAll` hooks, which close the app and
+ * then remove the folder (hooks per call, not at module load, as a worker that keeps its module
+ * cache between files loads this module once: vitest.config.ts).
  */
 export async function siteApp(files: Record<string, string>, settings: Record<string, unknown> = {}): Promise<TestApp> {
   const dir = writeContent(files);
-  let built: TestApp | undefined;
-  afterAll(async () => {
-    await built?.app.close();
-    removeDir(dir);
-  });
-  built = await buildTestApp(path.join(dir, 'content'), { settings });
-  return built;
+  afterAll(() => removeDir(dir));
+  const t = await buildTestApp(path.join(dir, 'content'), { settings });
+  afterAll(() => t.app.close());
+  return t;
 }
 
 /** `[status, location]` of a GET, HTML asked for unless `headers` say otherwise. */
