@@ -1,25 +1,23 @@
 /**
  * For the URL suites (urls.test.ts, hugo-urls.test.ts): a small site per case through the real
  * listener, the redirect hop of a URL, each page's URL by file, and the links of a page body.
- * Sites and apps made here are closed and removed after the suite that calls {@link siteApp}.
+ * Each site and app made here is closed and removed after the suite that calls {@link siteApp}.
  */
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { buildTestApp, removeDir, writeContent, type TestApp } from './helpers.js';
 
-const dirs: string[] = [];
-const apps: TestApp[] = [];
-afterAll(async () => {
-  for (const t of apps.splice(0)) await t.app.close();
-  dirs.splice(0).forEach(removeDir);
-});
-
-/** The app of a site whose generator files are `files` (config at the top, pages under `content/`). */
+/**
+ * The app of a site whose generator files are `files` (config at the top, pages under `content/`).
+ * Call it in a `describe` body: it registers that suite's `afterAll` hooks, which close the app and
+ * then remove the folder (hooks per call, not at module load, as a worker that keeps its module
+ * cache between files loads this module once: vitest.config.ts).
+ */
 export async function siteApp(files: Record<string, string>, settings: Record<string, unknown> = {}): Promise<TestApp> {
   const dir = writeContent(files);
-  dirs.push(dir);
+  afterAll(() => removeDir(dir));
   const t = await buildTestApp(path.join(dir, 'content'), { settings });
-  apps.push(t);
+  afterAll(() => t.app.close());
   return t;
 }
 
