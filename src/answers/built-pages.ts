@@ -60,7 +60,7 @@ export function builtPages(config: BuiltPagesConfig, index: BuildIndex): BuiltAn
   /** The header fields of a built file, made once per view, file and audience (the writer caches by object). */
   const headersOf = (view: BuiltView, file: BuiltFile, internal: boolean): HeaderFields => {
     let cache = headerCache.get(view);
-    if (cache === undefined) headerCache.set(view, (cache = new Map()));
+    if (cache === undefined) headerCache.set(view, (cache = new Map<string, HeaderFields>()));
     const id = `${internal ? 'i' : 'p'}${file.rel}`;
     let headers = cache.get(id);
     if (headers === undefined) {
@@ -97,12 +97,17 @@ export function builtPages(config: BuiltPagesConfig, index: BuildIndex): BuiltAn
       requireReaderScopes(principal, ['internal:read']);
     } else if (principal !== undefined) requireReaderScopes(principal, ['content:read']);
     if (route.kind === 'redirect')
-      return withResource(plainAnswer(308, { ...PUBLIC_CORS_HEADERS, location: `${route.location}${facts.search}` }, undefined), route.location);
+      return withResource(
+        plainAnswer(308, { ...PUBLIC_CORS_HEADERS, location: `${route.location}${facts.search}` }, undefined),
+        route.location,
+      );
     const match = view.matches.get(target.rel);
     if (target.page) {
       const type = negotiateMediaType(facts.headers.accept, match === undefined ? HTML_ONLY : NEGOTIATED);
       if (type === undefined)
-        throw new ApiError('not_acceptable', { message: `This page is available as ${match === undefined ? 'text/html' : 'text/html or text/markdown'}.` });
+        throw new ApiError('not_acceptable', {
+          message: `This page is available as ${match === undefined ? 'text/html' : 'text/html or text/markdown'}.`,
+        });
       if (type === 'text/markdown' && match !== undefined) return answerAt(match.page.url);
     }
     const resource = target.page ? encodePath(publishedUrlOf(target)) : encodePath(target.key);
@@ -161,7 +166,14 @@ function fileAnswer(facts: RequestFacts, view: BuiltView, file: BuiltFile, index
   const body = view.bodyOf(file);
   if (body !== undefined) return bodyRangeAnswer(facts, body, headers) ?? bodyAnswer(body, headers);
   // Binary files get the static files' answer (ETag, ranges, the sandboxing CSP: answers/assets.ts).
-  const asset: AssetFile = { key: file.key, url: encodePath(file.key), file: file.rel, realPath: file.realPath, root: index.root, internal: false };
+  const asset: AssetFile = {
+    key: file.key,
+    url: encodePath(file.key),
+    file: file.rel,
+    realPath: file.realPath,
+    root: index.root,
+    internal: false,
+  };
   return assetAnswer(facts, asset, headers['cache-control'] ?? PRIVATE_CACHE);
 }
 

@@ -12,7 +12,7 @@
  * 401 of the internal zone offers "Sign in" (or, with `auth.autoSignIn`, a 302 there).
  */
 import { notFoundFor, requireReaderScopes, signInConfigured, signInFacts, type PageConfig } from './reader-access.js';
-import { ApiError, type Scope } from '../errors.js';
+import { ApiError } from '../errors.js';
 import { requireScopes } from '../auth/authenticate.js';
 import { resolvePath, type Found, type Redirected } from '../snapshot/lookup.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
@@ -20,7 +20,7 @@ import { alternatesOf } from '../content/languages.js';
 import { CONTENT_TYPES, type PartBodies, type Representations } from '../snapshot/bodies.js';
 import type { Principal } from '../auth/principal.js';
 import { personalHtml, readerTreeOf, type ReaderTree } from '../snapshot/reader-view.js';
-import { ReaderError, type ReaderErrorFacts } from './error-answer.js';
+import { ReaderError } from './error-answer.js';
 import {
   bodyAnswer,
   plainAnswer,

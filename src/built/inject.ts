@@ -40,7 +40,9 @@ export function injectHeadLinks(
   const at = headEnd(html);
   if (at === -1) return html;
   const markdown =
-    links.markdownUrl === undefined ? '' : `<link rel="alternate" type="text/markdown" href="${escapeHtml(links.markdownUrl)}" title="Markdown">`;
+    links.markdownUrl === undefined
+      ? ''
+      : `<link rel="alternate" type="text/markdown" href="${escapeHtml(links.markdownUrl)}" title="Markdown">`;
   const llms = `<link rel="llms-txt" type="text/plain" href="${escapeHtml(links.llmsTxtUrl)}">`;
   return Buffer.concat([html.subarray(0, at), Buffer.from(markdown + llms, 'utf8'), html.subarray(at)]);
 }

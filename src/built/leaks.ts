@@ -57,7 +57,8 @@ function patternsOf(snapshot: Snapshot, internalUrls: ReadonlyMap<string, Page>)
   const internal = [...site.pages.values()].filter((page) => isInternal(snapshot, page));
   for (const page of internal) {
     const words = wordsOf(site.textOf(page));
-    for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) shingles.set(words.slice(i, i + SHINGLE_WORDS).join(' '), { page, found: 'text' });
+    for (let i = 0; i + SHINGLE_WORDS <= words.length; i++)
+      shingles.set(words.slice(i, i + SHINGLE_WORDS).join(' '), { page, found: 'text' });
     const title = wordsOf(page.title);
     if (title.length >= TITLE_MIN_WORDS) {
       const byLength = titles.get(title.length) ?? new Map<string, { page: Page; found: 'text' | 'title' }>();

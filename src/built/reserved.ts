@@ -26,7 +26,14 @@ const GENERATOR_COPIES: ReadonlyMap<string, string> = new Map([
 export function routePathsOf(baseUrl: string): ReadonlySet<string> {
   const paths = new Set<string>();
   for (const op of [...OPERATIONS, ...EXTRA_OPERATIONS, ...SITE_OPERATIONS]) if (op.path !== PAGE_PATH_TEMPLATE) paths.add(op.path);
-  for (const list of Object.values(wellKnownPaths(baseUrl))) for (const one of list) paths.add(one);
+  const wellKnown = wellKnownPaths(baseUrl);
+  for (const one of [
+    ...wellKnown.authorizationServer,
+    ...wellKnown.openidConfiguration,
+    ...wellKnown.protectedResource,
+    ...wellKnown.mcpProtectedResource,
+  ])
+    paths.add(one);
   return paths;
 }
 

@@ -42,6 +42,10 @@ export function htmlProblems(config: Config): ContentProblem[] {
   for (const page of view.unbuilt)
     problems.push({ severity: 'warning', file: page.file, message: `no built page: ${page.url} is not in the --html build` });
   for (const [rel, replacement] of view.replaced)
-    problems.push({ severity: 'warning', file: inBuild(rel), message: `replaced by sitegate's ${replacement}: the build's file is not served` });
+    problems.push({
+      severity: 'warning',
+      file: inBuild(rel),
+      message: `replaced by sitegate's ${replacement}: the build's file is not served`,
+    });
   return problems;
 }

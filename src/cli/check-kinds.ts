@@ -142,7 +142,7 @@ export const FINDING_KINDS: readonly FindingKind[] = [
   {
     id: 'html-not-built',
     test: startsWith('no built page: '),
-    fix: "Rebuild the site, or check the generator publishes the page (draft, exclude); sitegate serves its own HTML for it meanwhile.",
+    fix: 'Rebuild the site, or check the generator publishes the page (draft, exclude); sitegate serves its own HTML for it meanwhile.',
   },
   {
     id: 'html-replaced',
