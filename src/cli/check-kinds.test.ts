@@ -40,6 +40,18 @@ const SAMPLES: readonly [string, Omit<ContentProblem, 'file'>][] = [
   ['access', { severity: 'warning', message: 'access: internal outside internal/: its URL answers 401 to the public' }],
   ['url-taken', { severity: 'warning', message: 'old URL /a/ also leads to /b/, which keeps it' }],
   ['url-taken', { severity: 'warning', message: 'not served: /img/a.png is served by img/a.png' }],
+  [
+    'html-leak',
+    {
+      severity: 'error',
+      message:
+        '--html: search/search_index.json holds the title of internal page internal/a.md (/internal/a), and every visitor could fetch it: remove the file from the build, turn off the generator feature that writes it, or make the page public',
+    },
+  ],
+  ['html-url-mismatch', { severity: 'warning', message: 'built at another URL: /old/, where a.md is served at /a' }],
+  ['html-no-source', { severity: 'warning', message: 'built page with no source: /tags/' }],
+  ['html-not-built', { severity: 'warning', message: 'no built page: /a is not in the --html build' }],
+  ['html-replaced', { severity: 'warning', message: "replaced by sitegate's /sitemap.xml: the build's file is not served" }],
   ['other', { severity: 'warning', message: 'something new' }],
 ];
 

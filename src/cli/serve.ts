@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config, ConfigInput } from '../config/config.js';
 import { loadSettings } from '../config/config-file.js';
 import { createContext, type ServerContext } from '../context.js';
+import type { BuildIndex } from '../built/build-index.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
 import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
@@ -140,7 +141,7 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
     throw error;
   }
   serving.context = context;
-  announce(lifecycle, config, loaded, buildMs, app.server.address() as AddressInfo);
+  announce(lifecycle, config, loaded, buildMs, app.server.address() as AddressInfo, context.built);
   const reloader =
     watcher === undefined ? undefined : startReloading(watcher, build, context, logger, lifecycle, config.contentDir, metrics);
 
@@ -185,7 +186,14 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
  * address the socket is bound to and the public URL the site names itself with, which differ
  * behind a proxy (`--base-url`).
  */
-function announce(lifecycle: Logger, config: Config, loaded: LoadedSnapshot, buildMs: number, bound: AddressInfo): void {
+function announce(
+  lifecycle: Logger,
+  config: Config,
+  loaded: LoadedSnapshot,
+  buildMs: number,
+  bound: AddressInfo,
+  built: BuildIndex | undefined,
+): void {
   const errors = loaded.problems.filter((problem) => problem.severity === 'error').length;
   const pages = loaded.snapshot.site.pages.size;
   const staticFiles = loaded.snapshot.site.assets.size;
@@ -207,6 +215,11 @@ function announce(lifecycle: Logger, config: Config, loaded: LoadedSnapshot, bui
   const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
   lifecycle.info({ address: `http://${host}:${bound.port}` }, `listening on http://${host}:${bound.port}`);
   lifecycle.info({ url: config.baseUrl }, `public URL ${config.baseUrl}`);
+  if (built !== undefined)
+    lifecycle.info(
+      { html: config.htmlDir, files: built.files.size },
+      `people get the build in ${config.htmlDir ?? ''} (${counted(built.files.size, 'file')}); agents the pages' markdown (sitegate check --html lists what differs)`,
+    );
 }
 
 /**

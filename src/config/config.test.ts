@@ -103,6 +103,8 @@ describe('loadConfig', () => {
       nav: undefined,
       redirects: undefined,
       staticDirs: null,
+      htmlDir: null,
+      inject: [],
       checkKnownMissing: [],
       checkIgnore: [],
     });

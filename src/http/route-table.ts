@@ -29,6 +29,8 @@ import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAns
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
 import { mcpOriginGuard, type RequestGuard } from '../answers/mcp-origin.js';
 import { servePage } from '../answers/pages.js';
+import { builtPages, type BuiltAnswer } from '../answers/built-pages.js';
+import { routePathsOf } from '../built/reserved.js';
 import { getReadiness } from '../answers/readiness.js';
 import { searchPage } from '../answers/search-page.js';
 import { callbackAnswer, signInAnswer, signOutAnswer } from '../answers/signin.js';
@@ -185,6 +187,12 @@ export const MCP_PATH = siteOperation('mcp').path;
 /** Paths the table answers with the page route. */
 export const PAGE_PATH = '*';
 
+/** The build's answer of `serve --html` (answers/built-pages.ts), which the page route asks first; none without a build. */
+function builtAnswerOf(ctx: AppContext): BuiltAnswer | undefined {
+  if (ctx.built === undefined) return undefined;
+  return builtPages({ ...ctx.config, routePaths: routePathsOf(ctx.config.baseUrl) }, ctx.built);
+}
+
 /**
  * Builds the table of one app.
  * @throws {Error} when an operation of api/operations.ts has no answer (a programming error)
@@ -250,7 +258,7 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
   // the row's `/{path}` template is the table's catch-all.
   const page = routeOf(
     { ...siteOperation('getPage'), path: PAGE_PATH },
-    { answer: servePage(ctx.config), errors: 'negotiated', schemes: READER_SCHEMES },
+    { answer: servePage(ctx.config, builtAnswerOf(ctx)), errors: 'negotiated', schemes: READER_SCHEMES },
   );
   routes.push(page);
 
