@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, type TestContext } from 'vitest';
+import { afterEach, vi, type MockInstance, type TestContext } from 'vitest';
 import { REPO_DIR } from './helpers.js';
 
 export const BIN = path.join(REPO_DIR, 'bin/sitegate.js');
@@ -50,35 +50,26 @@ export function runInProcess(args: readonly string[], cwd: string, env: NodeJS.P
 
 async function runNow(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
   const output = { stdout: '', stderr: '' };
-  const capture = (stream: 'stdout' | 'stderr'): typeof process.stdout.write =>
-    ((
-      chunk: string | Uint8Array,
-      encoding?: BufferEncoding | ((error?: Error | null) => void),
-      callback?: (error?: Error | null) => void,
-    ) => {
-      output[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8');
-      (typeof encoding === 'function' ? encoding : callback)?.();
+  const capture = (stream: NodeJS.WriteStream, into: keyof typeof output): MockInstance =>
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      output[into] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      callback?.();
       return true;
-    }) as typeof process.stdout.write;
-  const saved = { env: { ...process.env }, cwd: process.cwd(), stdout: process.stdout.write, stderr: process.stderr.write };
-  const replaceEnv = (values: NodeJS.ProcessEnv): void => {
-    for (const name of Object.keys(process.env)) delete process.env[name];
-    Object.assign(process.env, values);
-  };
-  replaceEnv({ ...cleanEnv(), ...env });
+    });
+  const saved = { env: process.env, cwd: process.cwd() };
+  process.env = { ...cleanEnv(), ...env };
   process.chdir(cwd);
-  process.stdout.write = capture('stdout');
-  process.stderr.write = capture('stderr');
+  const spies = [capture(process.stdout, 'stdout'), capture(process.stderr, 'stderr')];
   try {
     // Loaded on first use, so the files that only spawn the CLI do not load it.
     const { main } = await import('../src/cli/main.js');
     const code = await main(['node', BIN, ...args]);
     return { code, ...output };
   } finally {
-    process.stdout.write = saved.stdout;
-    process.stderr.write = saved.stderr;
+    for (const spy of spies) spy.mockRestore();
     process.chdir(saved.cwd);
-    replaceEnv(saved.env);
+    process.env = saved.env;
   }
 }
 
