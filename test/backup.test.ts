@@ -1,5 +1,7 @@
 /**
- * `sitegate backup FILE` and `sitegate restore FILE` end to end (issue 32), through the built CLI:
+ * `sitegate backup FILE` and `sitegate restore FILE` end to end (issue 32), through the CLI — the
+ * built one as a real process for the backup taken while a server process serves and for the
+ * refusal of that server's folder, its `main` in the test's process for the rest:
  * a backup taken while a server serves and another connection writes is consistent; restored into
  * a fresh data folder, a new server verifies tokens signed before the backup, issues new ones for
  * the restored keys, and keeps the sessions; a running server's folder, a non-empty folder without
@@ -18,7 +20,7 @@ import { cliProcesses, type Cli } from './cli-process.js';
 import { freePort } from './free-port.js';
 import { EXAMPLE_SITE } from './helpers.js';
 
-const { tempDir, start, run } = cliProcesses();
+const { tempDir, start, run, call } = cliProcesses();
 const SLOW_TEST_MS = 240_000;
 const SERVER_START_TIMEOUT_MS = 45_000;
 const PUBLIC_URL = 'http://docs.backup.test';
@@ -82,7 +84,8 @@ describe('backup while serving, restore into a fresh folder', () => {
       const dataDir = path.join(root, 'data');
       const restoredDir = path.join(root, 'restored');
       const file = path.join(root, 'site backup.tar.gz');
-      const sitegate = (args: string[]): ReturnType<typeof run> => run(context, args, root);
+      const sitegate = (args: string[]): ReturnType<typeof call> => call(context, args, root);
+      const spawned = (args: string[]): ReturnType<typeof run> => run(context, args, root);
       // The writers below ask for tokens as fast as they can: no per-client limit in the way.
       writeFileSync(path.join(root, 'sitegate.json'), JSON.stringify({ rateLimits: { token: { points: 0 } } }));
 
@@ -117,7 +120,7 @@ describe('backup while serving, restore into a fresh folder', () => {
       try {
         await expect.poll(() => written.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
         const writtenBefore = written.length;
-        const backup = await sitegate(['backup', file, '--data-dir', dataDir]);
+        const backup = await spawned(['backup', file, '--data-dir', dataDir]);
         const writtenAfter = written.length;
         expect(backup.code).toBe(0);
         expect(backup.stderr).toBe('');
@@ -129,9 +132,9 @@ describe('backup while serving, restore into a fresh folder', () => {
         expect(modeOf(file)).toBe('0600');
         expect(readdirSync(root).sort()).toStrictEqual(['data', 'site backup.tar.gz', 'sitegate.json']);
 
-        // Restoring over the folder the server has open is refused, --force or not.
+        // Restoring over the folder the server has open is refused, --force or not (once as a process: exit 1).
         for (const force of [[], ['--force']])
-          expect(await sitegate(['restore', file, '--data-dir', dataDir, ...force])).toStrictEqual({
+          expect(await (force.length === 0 ? spawned : sitegate)(['restore', file, '--data-dir', dataDir, ...force])).toStrictEqual({
             code: 1,
             stdout: '',
             stderr: `sitegate: ${dataDir} is in use by a running sitegate (its database is open): stop it, then restore; nothing was changed\n`,
@@ -187,11 +190,11 @@ describe('restore refuses, and changes nothing', () => {
   /** A data folder with one key, backed up (no server running). */
   async function backedUp(
     context: TestContext,
-  ): Promise<{ root: string; dataDir: string; file: string; sitegate: (args: string[]) => ReturnType<typeof run> }> {
+  ): Promise<{ root: string; dataDir: string; file: string; sitegate: (args: string[]) => ReturnType<typeof call> }> {
     const root = tempDir(context, 'sitegate-restore-');
     const dataDir = path.join(root, 'data');
     const file = path.join(root, 'backup.tar.gz');
-    const sitegate = (args: string[]): ReturnType<typeof run> => run(context, args, root);
+    const sitegate = (args: string[]): ReturnType<typeof call> => call(context, args, root);
     expect((await sitegate(['keys', 'create', '--name', 'a', '--scopes', 'search:read', '--data-dir', dataDir])).code).toBe(0);
     expect((await sitegate(['backup', file, '--data-dir', dataDir])).code).toBe(0);
     return { root, dataDir, file, sitegate };

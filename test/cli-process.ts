@@ -1,12 +1,15 @@
 /**
- * The built CLI (`node bin/sitegate.js`, so `npm test` builds first) as a child process, for
- * end-to-end tests: output capture, bounded waits, and per-test cleanup of processes and folders.
+ * The CLI for end-to-end tests, two ways: the built CLI (`node bin/sitegate.js`, so `npm test`
+ * builds first) as a child process, where the process itself is under test (exit codes, signals,
+ * a kill mid-write, `serve`); and the same `main` run inside the test's process
+ * ({@link runInProcess}), for the logic of a command, without the second of CPU each spawn spends
+ * loading the program. Output capture, bounded waits, and per-test cleanup of processes and folders.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, type TestContext } from 'vitest';
+import { afterEach, vi, type MockInstance, type TestContext } from 'vitest';
 import { REPO_DIR } from './helpers.js';
 
 export const BIN = path.join(REPO_DIR, 'bin/sitegate.js');
@@ -18,6 +21,56 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('SITEGATE_') && !['PORT', 'DATABASE_URL', 'REDIS_URL'].includes(name)),
   );
+}
+
+/** What a finished `sitegate` run gave: its exit code and everything it wrote to stdout and stderr. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The tail of the calls of {@link runInProcess}: each waits for the one before (they share the process). */
+let inProcessQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `sitegate ARGS` inside this process: `main` of src/cli/main.ts, which bin/sitegate.js
+ * calls, with the working folder `cwd`, `process.env` set to {@link cleanEnv} plus `env`, and what
+ * it writes to `process.stdout` and `process.stderr` (the only way the CLI prints) captured. The
+ * exit code is `main`'s return value, which bin/sitegate.js sets as the process's. Calls are run
+ * one at a time, as they change process-wide state, which is restored after each.
+ *
+ * Not for `serve` (it listens and handles signals) nor where the process is what is tested.
+ */
+export function runInProcess(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const turn = inProcessQueue.then(() => runNow(args, cwd, env));
+  inProcessQueue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function runNow(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const output = { stdout: '', stderr: '' };
+  const capture = (stream: NodeJS.WriteStream, into: keyof typeof output): MockInstance =>
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      output[into] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      callback?.();
+      return true;
+    });
+  const saved = { env: process.env, cwd: process.cwd() };
+  process.env = { ...cleanEnv(), ...env };
+  process.chdir(cwd);
+  const spies = [capture(process.stdout, 'stdout'), capture(process.stderr, 'stderr')];
+  try {
+    // Loaded on first use, so the files that only spawn the CLI do not load it.
+    const { main } = await import('../src/cli/main.js');
+    const code = await main(['node', BIN, ...args]);
+    return { code, ...output };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+    process.chdir(saved.cwd);
+    process.env = saved.env;
+  }
 }
 
 /** A running `sitegate` process with its output so far. */
@@ -93,13 +146,10 @@ export interface CliProcesses {
   tempDir: (context: TestContext, prefix: string) => string;
   /** Starts `sitegate ARGS` in `cwd`; the test's cleanup kills it. */
   start: (context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv) => Cli;
-  /** Runs `sitegate ARGS` to the end (at most {@link CLI_TIMEOUT_MS}), with `env` added to {@link cleanEnv}. */
-  run: (
-    context: TestContext,
-    args: string[],
-    cwd: string,
-    env?: NodeJS.ProcessEnv,
-  ) => Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Runs `sitegate ARGS` as a process to the end (at most {@link CLI_TIMEOUT_MS}), with `env` added to {@link cleanEnv}. */
+  run: (context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv) => Promise<CliResult>;
+  /** Runs `sitegate ARGS` inside the test's process ({@link runInProcess}); the context is the test's, for symmetry with `run`. */
+  call: (context: TestContext, args: string[], cwd: string, env?: NodeJS.ProcessEnv) => Promise<CliResult>;
 }
 
 /**
@@ -141,5 +191,6 @@ export function cliProcesses(): CliProcesses {
       const { code } = await cli.exited(CLI_TIMEOUT_MS);
       return { code, stdout: cli.stdout, stderr: cli.stderr };
     },
+    call: (_context, args, cwd, env) => runInProcess(args, cwd, env),
   };
 }

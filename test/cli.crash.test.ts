@@ -15,7 +15,7 @@ import { openSqliteStore, SQLITE_FILE } from '../src/store/sqlite.js';
 import type { ApiKeyRecord } from '../src/store/store.js';
 import { CLI_TIMEOUT_MS, cliProcesses, type Cli } from './cli-process.js';
 
-const { tempDir, start, run } = cliProcesses();
+const { tempDir, start, call } = cliProcesses();
 /** Operations killed (or not) in one run; each is one CLI process of about a second. */
 const ITERATIONS = 40;
 const SCOPES = ['content:read', 'search:read'];
@@ -241,7 +241,7 @@ describe('crash safety of key changes', () => {
       } finally {
         database.close();
       }
-      const listed = await run(context, ['keys', 'list', '--json', '--data-dir', dataDir], cwd);
+      const listed = await call(context, ['keys', 'list', '--json', '--data-dir', dataDir], cwd);
       expect(listed.code, where).toBe(0);
       const ids = (JSON.parse(listed.stdout) as { client_id: string; status: string }[]).map((key) => `${key.client_id} ${key.status}`);
       expect(ids.sort(), where).toStrictEqual([...known.values()].map((key) => `${key.id} ${key.revoked ? 'revoked' : 'active'}`).sort());

@@ -1,5 +1,7 @@
 /**
- * The operator's view of settings and the data folder, through the built CLI: `init` writes a site
+ * The operator's view of settings and the data folder, through the CLI (a real process where one
+ * is under test: `init`, a key command finding the default data folder, `serve` refusing a flag or
+ * a variable; the command's `main` in the test's process for the rest): `init` writes a site
  * and its .gitignore, the key commands find its data folder (in the platform's data folder, named
  * for the site) from its own folder, from another one with `--config`, `SITEGATE_CONFIG` or
  * `SITEGATE_DATA_DIR`, and refuse to invent an empty one; an older `.sitegate/` keeps working with
@@ -11,7 +13,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { cliProcesses } from './cli-process.js';
 import { siteId } from '../src/config/data-dir.js';
 
-const { tempDir, run } = cliProcesses();
+const { tempDir, run, call } = cliProcesses();
 const SLOW_TEST_MS = 120_000;
 
 /**
@@ -20,6 +22,7 @@ const SLOW_TEST_MS = 120_000;
  */
 async function initSite(
   context: TestContext,
+  runner: typeof run = call,
 ): Promise<{ root: string; site: string; elsewhere: string; xdg: string; env: NodeJS.ProcessEnv; initOut: string }> {
   const root = tempDir(context, 'sitegate-data-dir-');
   const site = path.join(root, 'site');
@@ -27,7 +30,7 @@ async function initSite(
   const xdg = path.join(root, 'xdg');
   const env = { XDG_DATA_HOME: xdg };
   mkdirSync(elsewhere);
-  const init = await run(context, ['init', 'site'], root, env);
+  const init = await runner(context, ['init', 'site'], root, env);
   expect(init).toMatchObject({ code: 0, stderr: '' });
   return { root, site, elsewhere, xdg, env, initOut: init.stdout };
 }
@@ -37,13 +40,14 @@ describe('the data folder, found as serve finds it', () => {
     'is XDG_DATA_HOME/sitegate/NAME-HASH for the folder of sitegate.json; from elsewhere it is found by --config, SITEGATE_CONFIG or SITEGATE_DATA_DIR, never invented',
     async (context) => {
       const { site, elsewhere, xdg, env: xdgEnv } = await initSite(context);
-      const sitegate = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): ReturnType<typeof run> =>
-        run(context, args, cwd, { ...xdgEnv, ...env });
+      const sitegate = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): ReturnType<typeof call> =>
+        call(context, args, cwd, { ...xdgEnv, ...env });
       const dataDir = path.join(xdg, 'sitegate', siteId(site));
       expect(path.basename(dataDir)).toMatch(/^site-[0-9a-f]{8}$/);
       const configFile = path.join(site, 'sitegate.json');
 
-      const created = await sitegate(['keys', 'create', '--name', 'ci', '--scopes', 'search:read', '--json'], site);
+      // A real process once: the default data folder comes from its environment and working folder.
+      const created = await run(context, ['keys', 'create', '--name', 'ci', '--scopes', 'search:read', '--json'], site, xdgEnv);
       expect(created.code).toBe(0);
       expect(created.stderr).toBe(`sitegate: data folder ${dataDir} (for ${configFile})\n`);
       const clientId = (JSON.parse(created.stdout) as { client_id: string }).client_id;
@@ -98,7 +102,7 @@ describe('the data folder, found as serve finds it', () => {
     const { site, elsewhere, env } = await initSite(context);
     const configFile = path.join(site, 'sitegate.json');
     writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(readFileSync(configFile, 'utf8')) as object), dataDir: 'state' }));
-    const created = await run(
+    const created = await call(
       context,
       ['keys', 'create', '--name', 'ci', '--scopes', 'search:read', '--json', '--config', configFile],
       elsewhere,
@@ -115,7 +119,7 @@ describe('the data folder, found as serve finds it', () => {
     const { site, xdg, env } = await initSite(context);
     const configFile = path.join(site, 'sitegate.json');
     const older = path.join(site, '.sitegate');
-    const created = await run(
+    const created = await call(
       context,
       ['keys', 'create', '--name', 'old', '--scopes', 'search:read', '--json', '--data-dir', older],
       site,
@@ -126,7 +130,7 @@ describe('the data folder, found as serve finds it', () => {
     const dataDir = path.join(xdg, 'sitegate', siteId(site));
     const warning = `the data folder ${older} (keys, sessions, the secret) is inside the site's folder, where a repository may commit it; stop sitegate and move it to the default: mkdir -p ${path.join(xdg, 'sitegate')} && mv ${older} ${dataDir} (or name a folder with dataDir or --data-dir)`;
 
-    const listed = await run(context, ['keys', 'list', '--json'], site, env);
+    const listed = await call(context, ['keys', 'list', '--json'], site, env);
     expect([listed.code, listed.stderr, (JSON.parse(listed.stdout) as { client_id: string }[]).map((key) => key.client_id)]).toStrictEqual([
       0,
       `sitegate: data folder ${older} (kept from an older version, beside ${configFile})\nsitegate: warning: ${warning}\n`,
@@ -137,7 +141,7 @@ describe('the data folder, found as serve finds it', () => {
     // The command it prints does the move; then the default folder is used, without a warning.
     mkdirSync(path.dirname(dataDir), { recursive: true });
     renameSync(older, dataDir);
-    const moved = await run(context, ['keys', 'list', '--json'], site, env);
+    const moved = await call(context, ['keys', 'list', '--json'], site, env);
     expect([moved.code, moved.stderr, (JSON.parse(moved.stdout) as { client_id: string }[]).map((key) => key.client_id)]).toStrictEqual([
       0,
       `sitegate: data folder ${dataDir} (for ${configFile})\n`,
@@ -148,7 +152,7 @@ describe('the data folder, found as serve finds it', () => {
 
 describe('init', () => {
   it('writes a .gitignore that keeps a data folder out of the repository, and names the data folder', async (context) => {
-    const { site, xdg, initOut } = await initSite(context);
+    const { site, xdg, initOut } = await initSite(context, run);
     expect(readFileSync(path.join(site, '.gitignore'), 'utf8')).toBe(
       '# sitegate: a data folder here (keys, sessions, the secret) stays out of the repository\n/.sitegate/\n',
     );
@@ -167,7 +171,7 @@ describe('init', () => {
     ] as const) {
       mkdirSync(path.join(root, name));
       writeFileSync(path.join(root, name, '.gitignore'), text);
-      expect((await run(context, ['init', name], root, env)).code).toBe(0);
+      expect((await call(context, ['init', name], root, env)).code).toBe(0);
     }
     expect(readFileSync(path.join(root, 'a', '.gitignore'), 'utf8')).toBe(
       'node_modules/\n*.log\n\n# sitegate: a data folder here (keys, sessions, the secret) stays out of the repository\n/.sitegate/\n',
@@ -189,21 +193,25 @@ describe('sitegate.json mistakes: one line naming the file, the key and what is 
     const file = path.join(cwd, 'sitegate.json');
     writeFileSync(file, JSON.stringify(settings));
     for (const args of [['check'], ['serve', '--port', '0'], ['keys', 'list']])
-      expect(await run(context, args, cwd)).toStrictEqual({ code: 2, stdout: '', stderr: `sitegate: ${file}: ${problem}\n` });
+      expect(await call(context, args, cwd)).toStrictEqual({ code: 2, stdout: '', stderr: `sitegate: ${file}: ${problem}\n` });
   });
 
-  it('names the flag or the variable when the bad value came from there, not the file', async (context) => {
-    const cwd = tempDir(context, 'sitegate-json-');
-    writeFileSync(path.join(cwd, 'sitegate.json'), JSON.stringify({ port: 4120 }));
-    expect(await run(context, ['serve', '--port', 'http'], cwd)).toStrictEqual({
-      code: 2,
-      stdout: '',
-      stderr: 'sitegate: --port: must be an integer from 0 to 65535, got "http"\n',
-    });
-    expect(await run(context, ['serve'], cwd, { PORT: '99999' })).toStrictEqual({
-      code: 2,
-      stdout: '',
-      stderr: 'sitegate: PORT: must be an integer from 0 to 65535, got "99999"\n',
-    });
-  });
+  it(
+    'names the flag or the variable when the bad value came from there, not the file',
+    async (context) => {
+      const cwd = tempDir(context, 'sitegate-json-');
+      writeFileSync(path.join(cwd, 'sitegate.json'), JSON.stringify({ port: 4120 }));
+      expect(await run(context, ['serve', '--port', 'http'], cwd)).toStrictEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'sitegate: --port: must be an integer from 0 to 65535, got "http"\n',
+      });
+      expect(await run(context, ['serve'], cwd, { PORT: '99999' })).toStrictEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'sitegate: PORT: must be an integer from 0 to 65535, got "99999"\n',
+      });
+    },
+    SLOW_TEST_MS,
+  );
 });

@@ -1,6 +1,8 @@
 /**
- * The operator's key commands end to end: the built CLI (`node bin/sitegate.js`, so `npm test`
- * builds first) on a temporary data dir, and a real `serve` process where keys must work over HTTP.
+ * The operator's key commands end to end on a temporary data dir: the CLI's `main` in the test's
+ * process for each command's logic, the built CLI (`node bin/sitegate.js`, so `npm test` builds
+ * first) as a real process for each exit code (0, 1, 2, --help), a kill and a revocation while a
+ * server runs, and a real `serve` process where keys must work over HTTP.
  * Every child process is killed after its test; every wait is bounded.
  */
 import { mkdirSync } from 'node:fs';
@@ -15,10 +17,10 @@ import { openStore } from '../src/context.js';
 import { POSTGRES_SECRET_REQUIRED } from '../src/store/secret.js';
 import { createTestDatabase } from './services.js';
 import { EXAMPLE_SITE } from './helpers.js';
-import { CLI_TIMEOUT_MS, cliProcesses, type Cli } from './cli-process.js';
+import { CLI_TIMEOUT_MS, cliProcesses, type Cli, type CliResult } from './cli-process.js';
 import { requestToken } from './auth-fixtures.js';
 
-const { tempDir, start, run } = cliProcesses();
+const { tempDir, start, run, call } = cliProcesses();
 const SERVER_START_TIMEOUT_MS = 45_000;
 const SLOW_TEST_MS = 180_000;
 
@@ -54,21 +56,24 @@ interface Listed {
   previous_secret_expires_at: string | null;
 }
 
-/** The per-test working state: a data dir, a working dir and the CLI over them. */
+/** The per-test working state: a data dir, a working dir and the CLI over them (in the test's process; `spawned` as a process). */
 function setup(context: TestContext): {
   dataDir: string;
   cwd: string;
-  sitegate: (...args: string[]) => Promise<{ code: number | null; stdout: string; stderr: string }>;
+  sitegate: (...args: string[]) => Promise<CliResult>;
+  spawned: (...args: string[]) => Promise<CliResult>;
   create: (name: string, ...extra: string[]) => Promise<Created>;
   list: () => Promise<Listed[]>;
 } {
   const cwd = tempDir(context, 'sitegate-cwd-');
   const dataDir = path.join(tempDir(context, 'sitegate-cli-'), 'data');
-  const sitegate = (...args: string[]): ReturnType<typeof run> => run(context, [...args, '--data-dir', dataDir], cwd);
+  const sitegate = (...args: string[]): Promise<CliResult> => call(context, [...args, '--data-dir', dataDir], cwd);
+  const spawned = (...args: string[]): Promise<CliResult> => run(context, [...args, '--data-dir', dataDir], cwd);
   return {
     dataDir,
     cwd,
     sitegate,
+    spawned,
     create: async (name, ...extra) => {
       const result = await sitegate('keys', 'create', '--name', name, '--scopes', 'search:read,content:read', ...extra, '--json');
       expect(result).toMatchObject({ code: 0, stderr: '' });
@@ -87,9 +92,9 @@ const shortIso = (iso: string | null): string => (iso === null ? '-' : iso.repla
 
 describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => {
   it('keys create --json prints one JSON object: client_id, client_secret, api_key, scopes, expires_at', async (context) => {
-    const { sitegate } = setup(context);
+    const { spawned } = setup(context);
     const before = Date.now();
-    const result = await sitegate('keys', 'create', '--name', 'N', '--scopes', 'search:read,content:read', '--expires', '90d', '--json');
+    const result = await spawned('keys', 'create', '--name', 'N', '--scopes', 'search:read,content:read', '--expires', '90d', '--json');
     const after = Date.now();
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
@@ -206,7 +211,7 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
   });
 
   it('keys revoke ID: status revoked; revoking or rotating it again fails with exit 1 (not a usage error)', async (context) => {
-    const { sitegate, create, list } = setup(context);
+    const { sitegate, spawned, create, list } = setup(context);
     const key = await create('doomed');
     const revoked = await sitegate('keys', 'revoke', key.client_id);
     expect(revoked).toMatchObject({ code: 0, stderr: '' });
@@ -214,7 +219,7 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
     expect(await list()).toStrictEqual([
       expect.objectContaining({ client_id: key.client_id, status: 'revoked', revoked_at: expect.stringMatching(/Z$/) as unknown }),
     ]);
-    expect(await sitegate('keys', 'revoke', key.client_id)).toStrictEqual({
+    expect(await spawned('keys', 'revoke', key.client_id)).toStrictEqual({
       code: 1,
       stdout: '',
       stderr: `sitegate: key ${key.client_id} is already revoked\n`,
@@ -312,22 +317,24 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
     ]);
   });
 
-  it.for<[string, string[], string]>([
+  it.for<[string, string[], string, 'process' | 'in-process']>([
     [
       'an unknown scope',
       ['keys', 'create', '--name', 'N', '--scopes', 'search:read,search:write'],
       'sitegate: --scopes: unknown scope "search:write" (known: search:read, content:read, internal:read)',
+      'in-process',
     ],
     [
       'a bad duration',
       ['keys', 'create', '--name', 'N', '--scopes', 'search:read', '--expires', 'soon'],
       'sitegate: --expires: "soon" is not a duration (examples: 90d, 24h, 30m)',
+      'in-process',
     ],
-    ['no --name', ['keys', 'create', '--scopes', 'search:read'], "sitegate: required option '--name <name>' not specified"],
-    ['an unknown subcommand', ['keys', 'delete', 'sgc_0000000000000000'], "sitegate: unknown command 'delete'"],
-  ])('%s: exit 2, exactly one line on stderr, no stack trace', async ([, args, line], context) => {
-    const { sitegate } = setup(context);
-    const result = await sitegate(...args);
+    ['no --name', ['keys', 'create', '--scopes', 'search:read'], "sitegate: required option '--name <name>' not specified", 'process'],
+    ['an unknown subcommand', ['keys', 'delete', 'sgc_0000000000000000'], "sitegate: unknown command 'delete'", 'in-process'],
+  ])('%s: exit 2, exactly one line on stderr, no stack trace', async ([, args, line, via], context) => {
+    const { sitegate, spawned } = setup(context);
+    const result = await (via === 'process' ? spawned : sitegate)(...args);
     expect(result).toStrictEqual({ code: 2, stdout: '', stderr: `${line}\n` });
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
@@ -373,14 +380,10 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
     const { cwd } = setup(context);
     const database = await createTestDatabase();
     try {
-      const refused = start(context, ['keys', 'list', '--json', '--database-url', database.url], cwd);
-      expect(await refused.exited(CLI_TIMEOUT_MS)).toStrictEqual({ code: 2, signal: null });
-      expect(refused.stderr).toBe(`sitegate: ${POSTGRES_SECRET_REQUIRED}\n`);
-      expect(refused.stdout).toBe('');
+      const list = ['keys', 'list', '--json', '--database-url', database.url];
+      expect(await call(context, list, cwd)).toStrictEqual({ code: 2, stdout: '', stderr: `sitegate: ${POSTGRES_SECRET_REQUIRED}\n` });
       const env = { SITEGATE_SECRET: 'cli-test-secret-0123456789abcdefghij' };
-      const listed = start(context, ['keys', 'list', '--json', '--database-url', database.url], cwd, env);
-      expect(await listed.exited(CLI_TIMEOUT_MS)).toStrictEqual({ code: 0, signal: null });
-      expect([listed.stdout, listed.stderr]).toStrictEqual(['[]\n', '']);
+      expect(await call(context, list, cwd, env)).toStrictEqual({ code: 0, stdout: '[]\n', stderr: '' });
     } finally {
       await database.drop();
     }
@@ -497,7 +500,7 @@ describe('keys and a running server', { timeout: SLOW_TEST_MS }, () => {
     async (context) => {
       const { dataDir, cwd } = setup(context);
       const { baseUrl } = await serve(context, dataDir, cwd, port);
-      const created = await run(
+      const created = await call(
         context,
         ['keys', 'create', '--name', 'soon-revoked', '--scopes', 'search:read,content:read', '--json', '--data-dir', dataDir],
         cwd,

@@ -1,6 +1,8 @@
 /**
- * `sitegate sessions list` and `sitegate sessions revoke` end to end (issue 29): the built CLI
- * (`node bin/sitegate.js`, so `npm test` builds first) on a temporary data folder whose sessions
+ * `sitegate sessions list` and `sitegate sessions revoke` end to end (issue 29): the CLI's `main`
+ * in the test's process, and the built CLI (`node bin/sitegate.js`, so `npm test` builds first) as
+ * a real process once per exit code, for --help and for the revocation PostgreSQL replicas hear,
+ * on a temporary data folder whose sessions
  * the test makes directly through the store, as the sign-in callback would. Exact stdout, stderr
  * and exit codes; the audit log; the secret's hash never printed; on PostgreSQL, a revocation by
  * the CLI reaches the replicas' watchers.
@@ -11,10 +13,10 @@ import { openSqliteStore } from '../src/store/sqlite.js';
 import { openPostgresStore } from '../src/store/postgres.js';
 import type { AgentGrantRecord, AuditEvent, SessionRecord, StoreChange } from '../src/store/store.js';
 import { createTestDatabase } from './services.js';
-import { CLI_TIMEOUT_MS, cliProcesses } from './cli-process.js';
+import { CLI_TIMEOUT_MS, cliProcesses, type CliResult } from './cli-process.js';
 import { seedAgentGrant } from './agent-grant-seed.js';
 
-const { tempDir, start, run } = cliProcesses();
+const { tempDir, start, run, call } = cliProcesses();
 const SLOW_TEST_MS = 180_000;
 
 /** A live session of `subject`, made at 2030-01-01T00:00:0n.123Z; far-future end unless given. */
@@ -74,7 +76,10 @@ interface AuditJson {
 /** A data folder holding {@link ALL} (through the store, as sign-in makes them), and the CLI over it. */
 async function setup(context: TestContext): Promise<{
   dataDir: string;
-  sitegate: (...args: string[]) => Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** The CLI in the test's process. */
+  sitegate: (...args: string[]) => Promise<CliResult>;
+  /** The CLI as a process. */
+  spawned: (...args: string[]) => Promise<CliResult>;
   audit: () => Promise<AuditJson[]>;
 }> {
   const cwd = tempDir(context, 'sitegate-cwd-');
@@ -94,10 +99,11 @@ async function setup(context: TestContext): Promise<{
   } finally {
     await store.close();
   }
-  const sitegate = (...args: string[]): ReturnType<typeof run> => run(context, [...args, '--data-dir', dataDir], cwd);
+  const sitegate = (...args: string[]): Promise<CliResult> => call(context, [...args, '--data-dir', dataDir], cwd);
   return {
     dataDir,
     sitegate,
+    spawned: (...args) => run(context, [...args, '--data-dir', dataDir], cwd),
     audit: async () => {
       const result = await sitegate('audit', '--since', '1h', '--json');
       expect(result).toMatchObject({ code: 0, stderr: '' });
@@ -126,8 +132,8 @@ const revokedEvent = (detail: string): Omit<AuditJson, 'at'> & { at: unknown } =
 
 describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
   it('sessions list prints the live sessions newest first as a table, and --json; never a secret hash', async (context) => {
-    const { sitegate } = await setup(context);
-    const table = await sitegate('sessions', 'list');
+    const { sitegate, spawned } = await setup(context);
+    const table = await spawned('sessions', 'list');
     expect(table).toStrictEqual({
       code: 0,
       stderr: '',
@@ -187,14 +193,14 @@ describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
     const cwd = tempDir(context, 'sitegate-cwd-');
     const dataDir = path.join(tempDir(context, 'sitegate-sessions-'), 'data');
     await (await openSqliteStore(dataDir)).close();
-    const result = await run(context, ['sessions', 'list', '--data-dir', dataDir], cwd);
+    const result = await call(context, ['sessions', 'list', '--data-dir', dataDir], cwd);
     expect(result).toStrictEqual({
       code: 0,
       stderr: '',
       stdout:
         'ID  SUBJECT  NAME  SCOPES  CREATED  LAST SEEN  EXPIRES\n(no live sessions: people start one by signing in at /_sitegate/login)\n',
     });
-    expect(await run(context, ['sessions', 'list', '--json', '--data-dir', dataDir], cwd)).toStrictEqual({
+    expect(await call(context, ['sessions', 'list', '--json', '--data-dir', dataDir], cwd)).toStrictEqual({
       code: 0,
       stderr: '',
       stdout: '[]\n',
@@ -202,15 +208,16 @@ describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
   });
 
   it('sessions revoke ID revokes that session only; again, or an unknown id, exits 1 naming it', async (context) => {
-    const { sitegate, audit } = await setup(context);
+    const { sitegate, spawned, audit } = await setup(context);
     expect(await sitegate('sessions', 'revoke', ALICE_1.id)).toStrictEqual({
       code: 0,
       stderr: '',
       stdout: `Revoked 1 session (${ALICE_1.id}, subject alice). Its holder must sign in again.\n`,
     });
     expect(await liveIds(sitegate)).toStrictEqual([ALICE_3.id, BOB.id]);
+    // The first through a real process: its exit code is 1.
     for (const id of [ALICE_1.id, EXPIRED.id, REVOKED.id, 'sgs_unknown'])
-      expect(await sitegate('sessions', 'revoke', id)).toStrictEqual({
+      expect(await (id === ALICE_1.id ? spawned : sitegate)('sessions', 'revoke', id)).toStrictEqual({
         code: 1,
         stdout: '',
         stderr: `sitegate: no live session with id ${id}\n`,

@@ -1,8 +1,10 @@
 /**
- * The built CLI (`bin/sitegate.js` over `dist/`, so `npm test` builds first): help, usage errors as
- * one line with exit code 2 and no stack, `check`, and `serve` answering requests and stopping
- * cleanly on SIGTERM. Each run gets an empty working folder and an environment without sitegate's
- * variables, so no `sitegate.json` or `PORT` of the machine leaks in.
+ * The CLI: help, usage errors as one line with exit code 2 and no stack, `check`, and `serve`
+ * answering requests and stopping cleanly on SIGTERM. The built CLI (`bin/sitegate.js` over
+ * `dist/`, so `npm test` builds first) runs as a process once per exit code and kind of output
+ * (`run`), and for `serve`; the other cases call its `main` in the test's process (`call`). Each
+ * run gets an empty working folder and an environment without sitegate's variables, so no
+ * `sitegate.json` or `PORT` of the machine leaks in.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -10,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_SITE, removeDir, REPO_DIR, writeContent } from './helpers.js';
-import { CLI_TIMEOUT_MS } from './cli-process.js';
+import { CLI_TIMEOUT_MS, runInProcess } from './cli-process.js';
 
 const CLI = path.join(REPO_DIR, 'bin/sitegate.js');
 /** A CLI call's bound: the one of every CLI test (a busy machine takes seconds to load the program). */
@@ -45,6 +47,17 @@ function run(...args: string[]): Promise<Run> {
   }).finally(() => removeDir(cwd));
 }
 
+/** Runs the CLI's `main` in this process ({@link runInProcess}), in a fresh working folder that is removed afterwards. */
+async function call(...args: string[]): Promise<Run> {
+  const cwd = mkdtempSync(path.join(tmpdir(), 'sitegate-cwd-'));
+  try {
+    const { code, stdout, stderr } = await runInProcess(args, cwd);
+    return { status: code, stdout, stderr };
+  } finally {
+    removeDir(cwd);
+  }
+}
+
 // No shared app: every test runs its own CLI process in its own folder; this only checks dist/.
 beforeAll(() => {
   if (!existsSync(path.join(REPO_DIR, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does) first');
@@ -53,7 +66,7 @@ beforeAll(() => {
 describe.concurrent('help', () => {
   it.each([['--version'], ['-V']])('%s prints the package version alone and exits 0', async (flag) => {
     const { version } = JSON.parse(readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { version: string };
-    expect(await run(flag)).toStrictEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await (flag === '--version' ? run : call)(flag)).toStrictEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('--help prints the commands and exits 0', async () => {
@@ -66,7 +79,7 @@ describe.concurrent('help', () => {
   });
 
   it('serve --help prints every flag and exits 0', async () => {
-    const { status, stdout, stderr } = await run('serve', '--help');
+    const { status, stdout, stderr } = await call('serve', '--help');
     expect(status).toBe(0);
     expect(stderr).toBe('');
     expect(stdout.startsWith('Usage: sitegate serve [options] [dir]\n')).toBe(true);
@@ -86,7 +99,7 @@ describe.concurrent('help', () => {
   });
 
   it('check --help prints its usage and exits 0', async () => {
-    const { status, stdout, stderr } = await run('check', '--help');
+    const { status, stdout, stderr } = await call('check', '--help');
     expect(status).toBe(0);
     expect(stderr).toBe('');
     expect(stdout.startsWith('Usage: sitegate check [options] [dir]\n')).toBe(true);
@@ -95,6 +108,7 @@ describe.concurrent('help', () => {
 });
 
 describe.concurrent('usage errors: one line on stderr, exit 2, no stack', () => {
+  // The first as a process (its exit code is 2), the others in this one.
   it.each([
     [['--bogus'], "sitegate: unknown option '--bogus'\n"],
     [['serve', '--bogus'], "sitegate: unknown option '--bogus'\n"],
@@ -109,7 +123,7 @@ describe.concurrent('usage errors: one line on stderr, exit 2, no stack', () => 
       'sitegate: --trust-proxy: must hold IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal; "10.0.0.0/33" is none, got "127.0.0.1,10.0.0.0/33"\n',
     ],
   ])('sitegate %j', async (args, line) => {
-    const { status, stdout, stderr } = await run(...args);
+    const { status, stdout, stderr } = await (args[0] === '--bogus' ? run : call)(...args);
     expect(status).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(line);
@@ -161,7 +175,7 @@ describe.concurrent('check', () => {
       'comment.md': '# C\n\nSee [x](x.md)<!--\nignore --> and [y](y.md).\n',
       'hugo.md': '# H\n\n{{< note >}}\nNote.\n{{< /note >}}\n\n{{< figure\n  alt="F"\n  src="/f.png"\n>}}\n',
     });
-    const { status, stdout, stderr } = await run('check', dir).finally(() => removeDir(dir));
+    const { status, stdout, stderr } = await call('check', dir).finally(() => removeDir(dir));
     expect(status).toBe(1);
     expect(stderr).toBe('');
     // A plain folder publishes `_part.mdx` too (only the generators' conventions leave `_` files out).
@@ -196,7 +210,7 @@ describe.concurrent('check: links it cannot verify', () => {
 
   it("counts the links left to a Hugo site's render-link hook in one warning; a missing image is still an error", async () => {
     const dir = hugoSite();
-    const { status, stdout, stderr } = await run('check', path.join(dir, 'content')).finally(() => removeDir(dir));
+    const { status, stdout, stderr } = await call('check', path.join(dir, 'content')).finally(() => removeDir(dir));
     expect(stderr).toBe('');
     expect(stdout).toBe(
       'conventions: hugo (../hugo.toml)\n' +
@@ -213,7 +227,7 @@ describe.concurrent('check: links it cannot verify', () => {
 
   it('--verbose lists each link left to the hook', async () => {
     const dir = hugoSite();
-    const { stdout } = await run('check', path.join(dir, 'content'), '--verbose').finally(() => removeDir(dir));
+    const { stdout } = await call('check', path.join(dir, 'content'), '--verbose').finally(() => removeDir(dir));
     expect(stdout.split('\n').filter((line) => line.includes(': note: '))).toStrictEqual([
       "_index.md:5: note: left to the site's render-link hook: g",
       "_index.md:5: note: left to the site's render-link hook: g",
@@ -229,7 +243,7 @@ describe.concurrent('check: links it cannot verify', () => {
     });
     const config = path.join(dir, 'sitegate.json');
     const content = path.join(dir, 'content');
-    const { status, stdout, stderr } = await run('check', content, '--config', config);
+    const { status, stdout, stderr } = await call('check', content, '--config', config);
     expect(stderr).toBe('');
     expect(stdout).toBe(
       'broken-link: 1 error\n' +
@@ -239,7 +253,7 @@ describe.concurrent('check: links it cannot verify', () => {
         '2 pages, 1 error, 0 warnings\n',
     );
     expect(status).toBe(1);
-    const verbose = await run('check', content, '--config', config, '--verbose').finally(() => removeDir(dir));
+    const verbose = await call('check', content, '--config', config, '--verbose').finally(() => removeDir(dir));
     expect(verbose.stdout.split('\n').filter((line) => line.includes(': note: '))).toStrictEqual([
       'guides/index.md:3: note: known missing (check.knownMissing): shot.png',
       // markdown-it percent-encodes a destination written in angle brackets.
@@ -254,7 +268,7 @@ describe.concurrent('check against the page limit', () => {
 
   it('says in how many parts a page over the limit is served', async () => {
     const dir = writeContent({ 'long.md': long });
-    const { status, stdout, stderr } = await run('check', dir, '--page-max-chars', '5000').finally(() => removeDir(dir));
+    const { status, stdout, stderr } = await call('check', dir, '--page-max-chars', '5000').finally(() => removeDir(dir));
     expect(status).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toBe(
@@ -267,7 +281,7 @@ describe.concurrent('check against the page limit', () => {
 
   it('with the limit off, warns only past the size agents truncate at', async () => {
     const dir = writeContent({ 'long.md': long });
-    const { stdout } = await run('check', dir, '--page-max-chars', '0').finally(() => removeDir(dir));
+    const { stdout } = await call('check', dir, '--page-max-chars', '0').finally(() => removeDir(dir));
     expect(stdout).toBe('1 pages, 0 errors, 0 warnings\n');
   });
 });
