@@ -43,6 +43,11 @@ export interface Config {
   baseUrl: string;
   /** Port of the metrics listener (`/metrics`, readiness) on `host`; null = none (0 = any free port). */
   metricsPort: number | null;
+  /**
+   * Origin whose build people get in upstream mode (answers/upstream.ts): an absolute http(s) URL
+   * without query, fragment or credentials, as given; null = sitegate renders the pages.
+   */
+  upstream: string | null;
   /** Whether baseUrl was given explicitly (else it follows the bound port). */
   baseUrlExplicit: boolean;
   /** Absolute path of the folder for mutable state (SQLite file, signing keys): {@link chooseDataDir}. */
@@ -319,6 +324,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     host,
     baseUrl: normalizeBaseUrl(explicitBase ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`),
     baseUrlExplicit: explicitBase !== undefined,
+    upstream: value<string | undefined>('upstream') ?? null,
     metricsPort: value<number | undefined>('metricsPort') ?? null,
     dataDir: dataDir.dir,
     dataDirReason: dataDir.reason,
