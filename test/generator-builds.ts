@@ -31,7 +31,7 @@ const LAYOUT: Readonly<Record<NpmGenerator, { content: string; build: string; pa
 export const GENERATOR_PROJECTS_DIR = path.join(REPO_DIR, 'test/fixtures/generator-projects');
 
 /** Longest `npm install` of one project (ms): Docusaurus brings about a thousand packages. */
-const INSTALL_TIMEOUT_MS = 15 * 60_000;
+const INSTALL_TIMEOUT_MS = 30 * 60_000;
 /** Longest build of one project (ms). */
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 /** The file marking a finished install, and the one naming the project files a build was made from. */
@@ -69,7 +69,11 @@ function filesOf(dir: string, prefix = ''): string[] {
 /** SHA-256 (hex) of the named files' paths and bytes. */
 function hashOf(dir: string, files: readonly string[]): string {
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(dir, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(dir, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 

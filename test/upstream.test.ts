@@ -253,9 +253,13 @@ describe('the origin down or silent', () => {
 
   it('an origin that never answers is refused after the timeout, as upstream_unavailable', async () => {
     const timeoutMs = 300;
-    const answer = upstreamPage({ baseUrl: 'http://sitegate.test', upstream: originUrl }, () => {
-      throw new Error('not asked');
-    }, timeoutMs);
+    const answer = upstreamPage(
+      { baseUrl: 'http://sitegate.test', upstream: originUrl },
+      () => {
+        throw new Error('not asked');
+      },
+      timeoutMs,
+    );
     const snapshot = withUpstream.loaded.snapshot;
     const outcome: Promise<unknown>[] = [];
     const server = createServer((request, response) => {
@@ -298,6 +302,8 @@ describe('the setting', () => {
   });
 
   it('an http(s) URL with a path is kept as given', () => {
-    expect(loadConfig({ contentDir: EXAMPLE_SITE, upstream: 'https://origin.example/docs/' }, {}).upstream).toBe('https://origin.example/docs/');
+    expect(loadConfig({ contentDir: EXAMPLE_SITE, upstream: 'https://origin.example/docs/' }, {}).upstream).toBe(
+      'https://origin.example/docs/',
+    );
   });
 });

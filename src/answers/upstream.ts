@@ -43,7 +43,15 @@ const IDLE_SOCKET_MS = 15_000;
 /** The page URL's representations, sitegate's preference first (answers/pages.ts offers the same). */
 const NEGOTIATED = ['text/html', 'text/markdown'];
 /** Request headers never sent to the origin: sitegate's credentials, and forwarding facts the client may have made up. */
-const DROPPED_REQUEST_HEADERS = ['authorization', 'x-api-key', 'cookie', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
+const DROPPED_REQUEST_HEADERS = [
+  'authorization',
+  'x-api-key',
+  'cookie',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+];
 /** Internal answers must not be kept by shared caches or the browser's disk cache (as answers/pages.ts). */
 const PRIVATE_CACHE = 'private, no-store';
 
