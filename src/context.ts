@@ -5,6 +5,7 @@
 import type { Config } from './config/config.js';
 import type { AppContext } from './answers/context.js';
 import type { Snapshot } from './snapshot/snapshot.js';
+import { openBuild } from './built/open-build.js';
 import type { Store } from './store/store.js';
 import { createAuditQueue } from './store/audit-queue.js';
 import { openSqliteStore } from './store/sqlite.js';
@@ -121,6 +122,8 @@ async function openRateLimiter(config: Config, log: Log, metrics: Metrics | unde
 export async function createContext(config: Config, first: Snapshot, options: ContextOptions = {}): Promise<ServerContext> {
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
   const { metrics } = options;
+  // `serve --html` (issue 33): a build that would leak an internal page refuses the start before anything opens.
+  const built = openBuild(config, first);
   // People sign-in (issue 29), made first so a bad setting fails before the store opens; its
   // pending-login cookie is sealed under a key from the operator's secret.
   // The consent form of the authorization endpoint (issue 30) is sealed under another key from it.
@@ -207,6 +210,7 @@ export async function createContext(config: Config, first: Snapshot, options: Co
     observers: analytics === undefined ? [] : [analytics.observe],
     ...(analytics === undefined ? {} : { searched: analytics.searched }),
     ...(liveReload === undefined ? {} : { liveReload }),
+    ...(built === undefined ? {} : { built }),
     snapshot: () => current,
     swapSnapshot(next) {
       current = next;

@@ -6,6 +6,7 @@ import type { ReadinessProbe } from '../readiness.js';
 import type { SignInService } from '../signin/service.js';
 import type { AgentServices } from '../oauth/context.js';
 import type { LiveReload } from './live-reload.js';
+import type { BuildIndex } from '../built/build-index.js';
 
 /** Services the routes use; built once per process by `src/context.ts`. */
 export interface AppContext {
@@ -36,4 +37,9 @@ export interface AppContext {
    * the table only when this is set, and the app ends them before it closes.
    */
   liveReload?: LiveReload;
+  /**
+   * The generator's build folder of `serve --html` (issue 33, src/built/), indexed and scanned for
+   * leaks at start: the page route answers people from it. Undefined: sitegate's own HTML.
+   */
+  built?: BuildIndex;
 }

@@ -11,7 +11,7 @@
  * on the credential scheme. When sign-in is configured, anonymous HTML varies on Cookie, and the
  * 401 of the internal zone offers "Sign in" (or, with `auth.autoSignIn`, a 302 there).
  */
-import type { Config } from '../config/config.js';
+import { notFoundFor, requireReaderScopes, signInConfigured, signInFacts, type PageConfig } from './reader-access.js';
 import { ApiError, type Scope } from '../errors.js';
 import { requireScopes } from '../auth/authenticate.js';
 import { resolvePath, type Found, type Redirected } from '../snapshot/lookup.js';
@@ -20,7 +20,6 @@ import { alternatesOf } from '../content/languages.js';
 import { CONTENT_TYPES, type PartBodies, type Representations } from '../snapshot/bodies.js';
 import type { Principal } from '../auth/principal.js';
 import { personalHtml, readerTreeOf, type ReaderTree } from '../snapshot/reader-view.js';
-import { SIGNIN_PATHS } from '../signin/settings.js';
 import { ReaderError, type ReaderErrorFacts } from './error-answer.js';
 import {
   bodyAnswer,
@@ -34,6 +33,7 @@ import {
 import type { Body } from '../body.js';
 import { PUBLIC_CACHE } from './conditional.js';
 import { assetAnswer } from './assets.js';
+import type { BuiltAnswer } from './built-pages.js';
 import { negotiateMediaType } from './negotiation.js';
 import { signOutFormTargets } from '../signin/settings.js';
 import { htmlSecurityHeaders, PUBLIC_CORS_HEADERS, agentLinks, markdownAlternateLink } from './headers.js';
@@ -47,30 +47,23 @@ const PRIVATE_CACHE = 'private, no-store';
 /** Headers of the site's stylesheet, script and other static files under `/_sitegate/`. */
 const STATIC_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff', ...PUBLIC_CORS_HEADERS };
 
-/** What the page answer reads of the config (`auth`: whether people can sign in, issue 29). */
-type PageConfig = Pick<Config, 'baseUrl' | 'contentSignal'> & Partial<Pick<Config, 'auth'>>;
-
 /** The page answer's settings with what it derives from them once: the CSP's sign-out form targets. */
 type PageSettings = PageConfig & { formTargets: readonly string[] };
 
-/** Whether people can sign in (`auth.oidc` set): anonymous HTML then varies on Cookie. */
-function signInConfigured(config: PageConfig): boolean {
-  return config.auth?.oidc != null;
-}
-
 /**
- * The page route's answer: every GET no other route of the table takes. Access is decided before
+ * The page route's answer: every GET no other route of the table takes; with `built`, a
+ * generator's build answers first (answers/built-pages.ts). Access is decided before
  * anything renders (DESIGN.md "Private content fails closed"): an internal path's page is looked
  * up only once the principal holds internal:read.
  * @throws {ApiError} `not_found`, `credential_required`, `insufficient_scope`, `not_acceptable`;
  *   a {@link ReaderError} (error-answer.ts) where the answer depends on the reader or the sign-in
  */
-export function servePage(pageConfig: PageConfig): RouteAnswer {
+export function servePage(pageConfig: PageConfig, built?: BuiltAnswer): RouteAnswer {
   const config: PageSettings = {
     ...pageConfig,
     formTargets: pageConfig.auth === undefined ? [] : signOutFormTargets(pageConfig.auth),
   };
-  return function servePage(facts, snapshot, principal) {
+  const sitegatePage: RouteAnswer = function sitegatePage(facts, snapshot, principal) {
     const resolution = resolvePath(snapshot, facts.path);
     switch (resolution.kind) {
       case 'page':
@@ -105,50 +98,12 @@ export function servePage(pageConfig: PageConfig): RouteAnswer {
         throw notFoundFor(principal);
     }
   };
-}
-
-/**
- * The 401 of a page of the internal zone asked without a credential: when people can sign in, it
- * knows where "Sign in" leads, back to the requested path (SIGNIN_PATHS `login`, its `return_to`
- * a path of this site under the base path) and whether to go there at once (`auth.autoSignIn`).
- * The same for paths of the zone that do not exist: no existence oracle.
- */
-function signInFacts(config: PageConfig, snapshot: Snapshot, facts: RequestFacts): ReaderErrorFacts {
-  if (!signInConfigured(config)) return {};
-  const { basePath } = snapshot.chrome;
-  const returnTo = encodeURIComponent(`${basePath}${facts.path}${facts.search}`);
-  return { signInUrl: `${basePath}${SIGNIN_PATHS.login}?return_to=${returnTo}`, autoSignIn: config.auth?.autoSignIn === true };
-}
-
-/** What a refusal knows of a principal: the person (for the page's words) and the sidebar it may see. */
-function readerFactsOf(principal: Principal | undefined): ReaderErrorFacts {
-  if (principal === undefined) return {};
-  return { person: principal.person === undefined ? undefined : { name: principal.person.name }, tree: readerTreeOf(principal) };
-}
-
-/**
- * auth/authenticate.ts `requireScopes`, whose refusal, for a person, says who is signed in (the
- * 403 page: "Signed in as …, whose account cannot read internal pages").
- * @throws {ApiError} `insufficient_scope` (a {@link ReaderError} for a person)
- */
-function requireReaderScopes(principal: Principal, needed: readonly Scope[]): void {
-  try {
-    requireScopes(principal, needed);
-  } catch (error) {
-    if (principal.person === undefined || !(error instanceof ApiError)) throw error;
-    throw new ReaderError(readerFactsOf(principal), error.code, { message: error.message, scopes: error.scopes, headers: error.headers });
-  }
-}
-
-/**
- * The 404 of a page request, drawn for the principal: a person sees their account on it, and a
- * principal with internal:read the sidebar that lists internal pages; anyone else today's page.
- */
-function notFoundFor(principal: Principal | undefined): ApiError {
-  const options = { message: 'No page at this address.' };
-  if (principal === undefined || (principal.person === undefined && readerTreeOf(principal) === 'public'))
-    return new ApiError('not_found', options);
-  return new ReaderError(readerFactsOf(principal), 'not_found', options);
+  if (built === undefined) return sitegatePage;
+  // `serve --html` (issue 33): the build answers first; a source page's markdown is sitegate's, at its URL.
+  return function servePage(facts, snapshot, principal) {
+    const answer = built(facts, snapshot, principal, (path) => sitegatePage({ ...facts, path }, snapshot, principal));
+    return answer ?? sitegatePage(facts, snapshot, principal);
+  };
 }
 
 /**

@@ -125,6 +125,31 @@ export const FINDING_KINDS: readonly FindingKind[] = [
     fix: 'Give each old URL and each static file a URL that no page or other file takes.',
   },
   {
+    id: 'html-leak',
+    test: startsWith('--html: '),
+    fix: 'Remove the file from the build, turn off the generator feature that writes it (client-side search, feeds), or make the page public.',
+  },
+  {
+    id: 'html-url-mismatch',
+    test: startsWith('built at another URL: '),
+    fix: "Give the page the same URL in the generator's config and in its frontmatter, so that both forms answer at one URL.",
+  },
+  {
+    id: 'html-no-source',
+    test: startsWith('built page with no source: '),
+    fix: 'Nothing to fix for generated pages (tag lists, versions); a page of its own needs its source in the content folder to answer agents.',
+  },
+  {
+    id: 'html-not-built',
+    test: startsWith('no built page: '),
+    fix: "Rebuild the site, or check the generator publishes the page (draft, exclude); sitegate serves its own HTML for it meanwhile.",
+  },
+  {
+    id: 'html-replaced',
+    test: startsWith("replaced by sitegate's "),
+    fix: "Nothing to fix: sitegate's own resource answers at that path (sitemap, llms.txt, robots.txt…).",
+  },
+  {
     id: 'other',
     test: () => true,
     fix: "See each line's message.",

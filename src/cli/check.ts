@@ -21,6 +21,7 @@ import { knownMissingLine, LinkSorter, verboseLines, type LinkAt } from './check
 import { ignoreTest } from './check-ignore.js';
 import { checkJson, groupFindings, groupLines, plural } from './check-report.js';
 import { UsageError } from './output.js';
+import { htmlProblems } from './check-html.js';
 
 /** The report formats of `check --format`. */
 export const CHECK_FORMATS = ['text', 'json'] as const;
@@ -204,7 +205,15 @@ function encodingProblems(source: SourceFile | undefined, file: string): Content
  */
 export function runCheck(
   dir: string | undefined,
-  flags: { pageMaxChars?: string; conventions?: string; config?: string; static?: string[]; verbose?: boolean; format?: string } = {},
+  flags: {
+    pageMaxChars?: string;
+    conventions?: string;
+    config?: string;
+    static?: string[];
+    html?: string;
+    verbose?: boolean;
+    format?: string;
+  } = {},
 ): number {
   const format = flags.format ?? 'text';
   if (!(CHECK_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format: must be text or json, got "${format}"`);
@@ -214,6 +223,7 @@ export function runCheck(
     conventions: flags.conventions,
     config: flags.config,
     static: flags.static,
+    html: flags.html,
   });
   const ignored = ignoreTest(config.checkIgnore);
   const conventions = { conventions: config.conventions, nav: config.nav, redirects: config.redirects };
@@ -225,6 +235,8 @@ export function runCheck(
     config.checkKnownMissing,
     protectedPathsOf(config),
   );
+  // `--html` (issue 33): the build against the sources, found beside the content's own problems.
+  result.problems.push(...htmlProblems(config));
   const grouped = groupFindings(result.problems, ignored);
   const out = (line: string): boolean => process.stdout.write(`${line}\n`);
   if (format === 'json') {

@@ -64,6 +64,7 @@ interface ServeOptions {
   oidcIssuer?: string;
   conventions?: string;
   static?: string[];
+  html?: string;
   config?: string;
   logFormat?: string;
 }
@@ -81,6 +82,12 @@ const dataDirHelp =
 const secretFile = [
   '--secret-file <path>',
   'file holding the secret that encrypts signing keys (also SITEGATE_SECRET; default: generated into the data folder on SQLite, required on PostgreSQL)',
+] as const;
+
+/** `--html DIR` (issue 33): the generator's build folder, served to people as built. */
+const htmlOption = [
+  '--html <dir>',
+  "the generator's build folder (site/, public/, build/…): people get its files as built, agents the sources' markdown",
 ] as const;
 
 /** `--conventions NAME|plain`, shared by serve and check (a fresh Option each: commander keeps state in it). */
@@ -145,6 +152,7 @@ function program(setExit: (code: number) => void): Command {
       'issuer of the OpenID Connect provider people sign in with (also SITEGATE_OIDC_ISSUER; default: sign-in off)',
     )
     .option(...staticOption)
+    .option(...htmlOption)
     .action(async (dir: string | undefined, options: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve({ contentDir: dir, ...options });
@@ -159,6 +167,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--page-max-chars <n>', 'the page limit to check against, as serve takes it (default 50000; 0 = never split)')
     .addOption(conventionsOption())
     .option(...staticOption)
+    .option(...htmlOption)
     .option(...configFile)
     .option(
       '--verbose',
@@ -168,7 +177,15 @@ function program(setExit: (code: number) => void): Command {
     .action(
       async (
         dir: string | undefined,
-        options: { pageMaxChars?: string; conventions?: string; static?: string[]; config?: string; verbose?: boolean; format?: string },
+        options: {
+          pageMaxChars?: string;
+          conventions?: string;
+          static?: string[];
+          html?: string;
+          config?: string;
+          verbose?: boolean;
+          format?: string;
+        },
       ) => {
         const { runCheck } = await import('./check.js');
         setExit(runCheck(dir, options));

@@ -19,6 +19,7 @@ import { chooseDataDir } from './data-dir.js';
 import { ConfigError } from './errors.js';
 import { decodeRequestPath } from '../content/paths.js';
 import type { Generator } from '../content/conventions/types.js';
+import type { InjectKind } from '../built/inject.js';
 import type { Branding } from '../layout/branding.js';
 import { DEFAULT_SESSION_IDLE_TTL_SEC, type AuthSettings, type GrantRule, type OidcSettings } from '../signin/settings.js';
 import { sortScopes } from '../auth/scopes.js';
@@ -131,6 +132,10 @@ export interface Config {
    * (content/assets.ts `staticFoldersOf`).
    */
   staticDirs: string[] | null;
+  /** Absolute path of the generator's build folder served to people (`--html`, issue 33; src/built/); null = sitegate's own HTML. */
+  htmlDir: string | null;
+  /** What is added to built pages (`inject`, src/built/inject.ts); empty = the bytes as built. */
+  inject: readonly InjectKind[];
   /**
    * sitegate.json `check.knownMissing`: decoded URL paths of link targets the folder is known not to
    * hold (cli/check.ts counts links to them instead of reporting each); empty when unset.
@@ -207,6 +212,10 @@ export interface ConfigInput {
   redirects?: Record<string, string> | undefined;
   /** Static folders served at the site root: `--static DIR` (repeatable), or a path or list in sitegate.json. */
   static?: string | string[] | undefined;
+  /** `--html DIR`, or `html` in sitegate.json: the generator's build folder. */
+  html?: string | undefined;
+  /** sitegate.json's `inject`: `["head-links"]`. */
+  inject?: string[] | undefined;
   /** sitegate.json's `check`: `{ "knownMissing": ["/img/a.gif"] }`. */
   check?: { knownMissing?: string[] | undefined } | undefined;
   /** `--oidc-issuer` (also SITEGATE_OIDC_ISSUER); in sitegate.json, `auth.oidc.issuer`. */
@@ -320,6 +329,8 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   return {
     contentDir: contentDir ?? EXAMPLE_SITE_DIR,
     staticDirs,
+    htmlDir: dir('html') ?? null,
+    inject: value<InjectKind[]>('inject'),
     port,
     host,
     baseUrl: normalizeBaseUrl(explicitBase ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`),

@@ -12,6 +12,7 @@ import { DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_ENV_NAMES, LIMIT_RANGES, type LimitName } from './limits.js';
 import { GENERATORS } from '../content/conventions/types.js';
+import { INJECT_KINDS } from '../built/inject.js';
 import { SCOPES } from '../auth/scopes.js';
 import {
   DEFAULT_OIDC_SCOPES,
@@ -313,6 +314,26 @@ export const SETTINGS: readonly Setting[] = [
     defaultText: '`static/` or `public/` beside the content folder, `public/` inside it',
     description:
       'Folders of static files (images, PDFs) served at the site root, under the same access rules as pages (one inside the content folder only there, never at `/public/…`); `--static` repeats.',
+  },
+  {
+    key: 'html',
+    input: 'html',
+    flag: '--html',
+    env: 'SITEGATE_HTML',
+    schema: text,
+    path: true,
+    defaultText: "none: sitegate renders the site's HTML",
+    description:
+      "The generator's build folder (Docusaurus `build/`, MkDocs `site/`, Hugo `public/`…): people get its files as built, agents the pages' markdown from the sources (issue 33).",
+  },
+  {
+    key: 'inject',
+    input: 'inject',
+    schema: { type: 'array', items: { type: 'string', enum: [...INJECT_KINDS] }, uniqueItems: true },
+    expect: `a list of ${INJECT_KINDS.map((kind) => `"${kind}"`).join(', ')}`,
+    default: [],
+    description:
+      'What sitegate adds to the built pages of `html`: `head-links` puts the markdown alternate and llms.txt `<link>`s in `<head>`; none by default (the bytes as built).',
   },
   {
     key: 'port',

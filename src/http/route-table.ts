@@ -30,6 +30,8 @@ import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
 import { mcpOriginGuard, type RequestGuard } from '../answers/mcp-origin.js';
 import { servePage } from '../answers/pages.js';
 import { upstreamPage } from '../answers/upstream.js';
+import { builtPages, type BuiltAnswer } from '../answers/built-pages.js';
+import { routePathsOf } from '../built/reserved.js';
 import { getReadiness } from '../answers/readiness.js';
 import { searchPage } from '../answers/search-page.js';
 import { callbackAnswer, signInAnswer, signOutAnswer } from '../answers/signin.js';
@@ -186,6 +188,12 @@ export const MCP_PATH = siteOperation('mcp').path;
 /** Paths the table answers with the page route. */
 export const PAGE_PATH = '*';
 
+/** The build's answer of `serve --html` (answers/built-pages.ts), which the page route asks first; none without a build. */
+function builtAnswerOf(ctx: AppContext): BuiltAnswer | undefined {
+  if (ctx.built === undefined) return undefined;
+  return builtPages({ ...ctx.config, routePaths: routePathsOf(ctx.config.baseUrl) }, ctx.built);
+}
+
 /**
  * Builds the table of one app.
  * @throws {Error} when an operation of api/operations.ts has no answer (a programming error)
@@ -250,7 +258,7 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
   // Pages decide their scopes by what the path is (public or internal), so the route lists none;
   // the row's `/{path}` template is the table's catch-all. In upstream mode (issue 33) people's
   // requests of the page route go to the origin (answers/upstream.ts); API paths never do.
-  const ownPage = servePage(ctx.config);
+  const ownPage = servePage(ctx.config, builtAnswerOf(ctx));
   const { upstream } = ctx.config;
   const page = routeOf(
     { ...siteOperation('getPage'), path: PAGE_PATH },
