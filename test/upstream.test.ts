@@ -301,6 +301,12 @@ describe('the setting', () => {
     expect(() => loadConfig({ contentDir: EXAMPLE_SITE, upstream }, {})).toThrow(`--upstream: ${problem}`);
   });
 
+  it('cannot be set with html', () => {
+    expect(() => loadConfig({ contentDir: EXAMPLE_SITE, upstream: 'http://127.0.0.1:8080' }, {}, { html: 'build' })).toThrow(
+      'html and upstream cannot both be set: serve the build folder (html) or proxy to the origin that serves it (upstream)',
+    );
+  });
+
   it('an http(s) URL with a path is kept as given', () => {
     expect(loadConfig({ contentDir: EXAMPLE_SITE, upstream: 'https://origin.example/docs/' }, {}).upstream).toBe(
       'https://origin.example/docs/',

@@ -165,6 +165,7 @@ export interface ConfigInput {
   metricsPort?: string | number | undefined;
   host?: string | undefined;
   baseUrl?: string | undefined;
+  upstream?: string | undefined;
   dataDir?: string | undefined;
   logLevel?: string | undefined;
   logFormat?: string | undefined;
@@ -322,6 +323,11 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   };
   const conflict = limitConflict(limits as unknown as RequestLimits, limitSource);
   if (conflict !== undefined) throw new ConfigError(conflict);
+  // People get either the build from the folder or the origin's (issue 33), never both.
+  if (given.has('html') && given.has('upstream'))
+    throw new ConfigError(
+      'html and upstream cannot both be set: serve the build folder (html) or proxy to the origin that serves it (upstream)',
+    );
   // `static` may be a list, which `dir` does not resolve.
   const staticEntry = given.get('static');
   const staticDirs =
