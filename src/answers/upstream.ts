@@ -157,7 +157,7 @@ function proxied(upstream: Upstream, facts: RequestFacts, internal: boolean): Ra
   return {
     kind: 'raw',
     run(request: IncomingMessage, response: ServerResponse): Promise<void> {
-      for (const name of DROPPED_REQUEST_HEADERS) delete request.headers[name];
+      for (const name of DROPPED_REQUEST_HEADERS) Reflect.deleteProperty(request.headers, name);
       if (internal) PRIVATE_REQUESTS.add(request);
       // The path as sitegate read it (below the base path), joined to the upstream URL's path by the library.
       request.url = `${facts.path}${facts.search}`;
