@@ -6,7 +6,7 @@ import regexp from 'eslint-plugin-regexp';
 import sitegate from './eslint-rules/no-nested-quantifiers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-artifacts/', '.sitegate/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-artifacts/', '.sitegate/', 'test/fixtures/generator-projects/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -187,6 +187,12 @@ export const ERROR_TABLE = {
     resolution:
       'Wait for the number of seconds in the Retry-After header, then retry. For client registration: the server holds as many registered clients as it may; a Client ID Metadata Document needs no registration.',
   },
+  upstream_unavailable: {
+    status: 502,
+    message: 'The origin server could not be reached.',
+    resolution:
+      "Retry in a minute; the page's markdown (Accept: text/markdown or the .md URL) is still served. If it lasts, the site operator should check the upstream setting and the origin server.",
+  },
   sign_in_unavailable: {
     status: 502,
     message: 'The identity provider could not be reached, so signing in is not possible right now.',

@@ -597,6 +597,16 @@ const SITE_CASES: Readonly<Record<string, readonly Case[]>> = {
   'getPage 401': [{ path: '/internal/runbook', headers: ACCEPT_JSON, code: 'credential_required' }],
   'getPage 404': [{ path: '/nope', headers: ACCEPT_JSON, code: 'not_found' }],
   'getPage 406': [{ path: '/guides/', headers: { accept: 'image/png' }, code: 'not_acceptable' }],
+  // Port 9 (discard) on loopback: nothing listens, so the origin is refused at once.
+  'getPage 502': [
+    {
+      path: '/guides/',
+      settings: { upstream: 'http://127.0.0.1:9' },
+      headers: ACCEPT_JSON,
+      code: 'upstream_unavailable',
+      label: 'origin down',
+    },
+  ],
 };
 
 /** Every operation refuses a URL over the limits before its route is looked up (414, discovery/openapi.ts). */

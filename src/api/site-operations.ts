@@ -214,6 +214,7 @@ export const SITE_OPERATIONS: readonly Operation[] = [
       401: errorResponse('An internal page, without a credential.', ['credential_required']),
       404: errorResponse('No page at this address.', ['not_found']),
       406: errorResponse('The client accepts neither HTML nor markdown.', ['not_acceptable']),
+      502: errorResponse('Upstream mode: the origin server could not be reached or did not answer in time.', ['upstream_unavailable']),
     },
   },
 ];

@@ -114,6 +114,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--host <host>', 'interface to bind (default 127.0.0.1)')
     .option('--metrics-port <n>', 'serve Prometheus metrics and the readiness probe on this port of the same host (default: off)')
     .option('--base-url <url>', 'public URL of the site (default http://HOST:PORT)')
+    .option('--upstream <url>', "proxy people's page and file requests to this origin serving the generator's build (default: none)")
     .option(...configFile)
     .option('--data-dir <dir>', dataDirHelp)
     .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS))

@@ -44,6 +44,11 @@ export interface Config {
   baseUrl: string;
   /** Port of the metrics listener (`/metrics`, readiness) on `host`; null = none (0 = any free port). */
   metricsPort: number | null;
+  /**
+   * Origin whose build people get in upstream mode (answers/upstream.ts): an absolute http(s) URL
+   * without query, fragment or credentials, as given; null = sitegate renders the pages.
+   */
+  upstream: string | null;
   /** Whether baseUrl was given explicitly (else it follows the bound port). */
   baseUrlExplicit: boolean;
   /** Absolute path of the folder for mutable state (SQLite file, signing keys): {@link chooseDataDir}. */
@@ -160,6 +165,7 @@ export interface ConfigInput {
   metricsPort?: string | number | undefined;
   host?: string | undefined;
   baseUrl?: string | undefined;
+  upstream?: string | undefined;
   dataDir?: string | undefined;
   logLevel?: string | undefined;
   logFormat?: string | undefined;
@@ -317,6 +323,11 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
   };
   const conflict = limitConflict(limits as unknown as RequestLimits, limitSource);
   if (conflict !== undefined) throw new ConfigError(conflict);
+  // People get either the build from the folder or the origin's (issue 33), never both.
+  if (given.has('html') && given.has('upstream'))
+    throw new ConfigError(
+      'html and upstream cannot both be set: serve the build folder (html) or proxy to the origin that serves it (upstream)',
+    );
   // `static` may be a list, which `dir` does not resolve.
   const staticEntry = given.get('static');
   const staticDirs =
@@ -330,6 +341,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     host,
     baseUrl: normalizeBaseUrl(explicitBase ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`),
     baseUrlExplicit: explicitBase !== undefined,
+    upstream: value<string | undefined>('upstream') ?? null,
     metricsPort: value<number | undefined>('metricsPort') ?? null,
     dataDir: dataDir.dir,
     dataDirReason: dataDir.reason,

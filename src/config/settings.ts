@@ -375,6 +375,17 @@ export const SETTINGS: readonly Setting[] = [
     description: 'Public URL of the site (origin and optional path prefix), e.g. https://docs.example.com.',
   },
   {
+    key: 'upstream',
+    input: 'upstream',
+    flag: '--upstream',
+    env: 'SITEGATE_UPSTREAM',
+    schema: text,
+    check: checkBaseUrl,
+    defaultText: 'none: sitegate renders the pages',
+    description:
+      "Origin serving the generator's build (a static host, a running `docusaurus serve`), absolute http(s) URL: people's page and file requests are proxied there, after sitegate's access check; markdown, discovery, search, MCP and the API stay sitegate's.",
+  },
+  {
     key: 'dataDir',
     input: 'dataDir',
     flag: '--data-dir',

@@ -29,6 +29,7 @@ import { createOAuthTokenAnswer, introspectOAuthTokenAnswer, revokeOAuthTokenAns
 import { MCP_NOT_ALLOWED, mcpAnswer, mcpBefore } from '../answers/mcp.js';
 import { mcpOriginGuard, type RequestGuard } from '../answers/mcp-origin.js';
 import { servePage } from '../answers/pages.js';
+import { upstreamPage } from '../answers/upstream.js';
 import { builtPages, type BuiltAnswer } from '../answers/built-pages.js';
 import { routePathsOf } from '../built/reserved.js';
 import { getReadiness } from '../answers/readiness.js';
@@ -255,10 +256,17 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
       ),
     );
   // Pages decide their scopes by what the path is (public or internal), so the route lists none;
-  // the row's `/{path}` template is the table's catch-all.
+  // the row's `/{path}` template is the table's catch-all. In upstream mode (issue 33) people's
+  // requests of the page route go to the origin (answers/upstream.ts); API paths never do.
+  const ownPage = servePage(ctx.config, builtAnswerOf(ctx));
+  const { upstream } = ctx.config;
   const page = routeOf(
     { ...siteOperation('getPage'), path: PAGE_PATH },
-    { answer: servePage(ctx.config, builtAnswerOf(ctx)), errors: 'negotiated', schemes: READER_SCHEMES },
+    {
+      answer: upstream === null ? ownPage : upstreamPage({ baseUrl: ctx.config.baseUrl, upstream }, ownPage),
+      errors: 'negotiated',
+      schemes: READER_SCHEMES,
+    },
   );
   routes.push(page);
 
@@ -274,7 +282,7 @@ export function buildRouteTable(ctx: AppContext): RouteTable {
   openToBrowserClients(byPath, [...wellKnown.authorizationServer, ...wellKnown.openidConfiguration, ENDPOINT_PATHS.jwks]);
   const pages: PathRoutes = { GET: page, allow: 'GET, HEAD, OPTIONS' };
   // API clients get the error object on API paths whatever they accept; page URLs negotiate.
-  const apiPaths: PathRoutes = { GET: { ...page, errors: 'json' }, allow: pages.allow };
+  const apiPaths: PathRoutes = { GET: { ...page, answer: ownPage, errors: 'json' }, allow: pages.allow };
   return {
     routes,
     lookup(path) {
