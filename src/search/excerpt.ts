@@ -48,7 +48,6 @@ export function excerptOf(markdown: string, query: string, maxChars = EXCERPT_CH
   return excerptOfText(plainText(markdown), query, maxChars, analysis);
 }
 
-
 /**
  * {@link excerptOf} of a text already made plain ({@link plainText}). Callers that excerpt one
  * text for many queries keep its {@link PageWords} and call {@link excerptIn} instead.
