@@ -159,7 +159,7 @@ describe('excerptIn', () => {
     const vocabulary = [...new Set(texts.flatMap((text) => queryTerms(text)))].sort().filter((_, i) => i % 97 === 0);
     const queries = vocabulary.flatMap((word, i) => [
       word,
-      `${word.slice(0, 3)}`,
+      word.slice(0, 3),
       `${word} ${vocabulary[(i * 7) % vocabulary.length] as string} `,
     ]);
     let compared = 0;

@@ -3,6 +3,12 @@
  * marked, for the search results people and agents read (the HTML search box, MCP `search`).
  * A word matches as the index matches it (analysis.ts): itself, another form of its stem, or,
  * for the word being typed, a longer word it begins.
+ *
+ * Cost: a page's words are found once ({@link pageWordsOf}, one pass of a Unicode-class regular
+ * expression) and kept; a query is prepared once ({@link excerptQueryOf}); an excerpt then reads
+ * only the page's postings of the words that share a query word's first two letters
+ * ({@link excerptIn}), never the text. The result is the one a scan of the text for the query's
+ * words gives, byte for byte (excerpt-postings.test.ts holds that scan as its oracle).
  */
 import { chooseQueryWords, stemOf, type Analysis } from './analysis.js';
 import { foldUnit, queryTerms } from './tokenize.js';
