@@ -174,8 +174,8 @@ describe('excerptIn', () => {
       });
     }
     expect(compared).toBe(queries.length * texts.length);
-    expect(found).toBeGreaterThan(500);
-    // Some 200 pages × 1,500 queries through the scan: slow on a loaded machine.
+    expect(found).toBeGreaterThan(200);
+    // Some 200 pages × 200 queries through the scan: slow on a loaded machine.
   }, 240_000);
 
   it('matches German stems in a German page', () => {
