@@ -7,6 +7,7 @@ import { bodyAnswer, plainAnswer, type BeforeStep, type PlainAnswer, type Reques
 import { negotiateLanguage } from './negotiation.js';
 import { PUBLIC_CORS_HEADERS } from './headers.js';
 import { searchHits, type SearchHit } from '../snapshot/search-hits.js';
+import { cachedSearch, type CachedResults } from '../snapshot/search-cache.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 
 /** Default page size when `q` is given (DESIGN.md "Search"). */
@@ -95,15 +96,19 @@ type SearchParameters = { limit?: number; offset: number; lang?: string };
 
 /** One page of full-text results for a caller: its hits, how many match in all, and the language headers. */
 export interface FullTextResults {
-  hits: SearchHit[];
+  hits: readonly SearchHit[];
   total: number;
   headers: Record<string, string>;
+  /** The cache entry the hits come from (snapshot/search-cache.ts), shared by every caller of the same query and audience. */
+  results: CachedResults;
 }
 
 /**
  * Runs the full-text query `q` (non-empty) for a caller: public pages, and internal ones too when
  * the principal holds internal:read (DESIGN.md "Search"). searchSite and the `/search` page both
- * search through this, so that they show exactly the same pages.
+ * search through this, so that they show exactly the same pages. A page of results is made once
+ * per snapshot, query and audience and kept (snapshot/search-cache.ts): the audience is part of
+ * its key, so internal pages never reach a caller without internal:read.
  * @param searched told of the query (its first page) and how many results it found in all
  */
 export function fullTextSearch(
@@ -116,10 +121,16 @@ export function fullTextSearch(
   const includeInternal = principal?.scopes.includes('internal:read') ?? false;
   const { limit, offset, lang } = facts.query as SearchParameters;
   const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, true);
-  const found = snapshot.search.search(q, { limit: limit ?? DEFAULT_SEARCH_LIMIT, offset, includeInternal, language });
-  if (offset === 0) searched?.(q, found.total);
-  const hits = searchHits(snapshot, found.results, { query: q, includeInternal, language, baseUrl: snapshot.chrome.baseUrl });
-  return { hits, total: found.total, headers };
+  const key = { query: q, includeInternal, language, limit: limit ?? DEFAULT_SEARCH_LIMIT, offset };
+  const results = cachedSearch(snapshot, key, () => {
+    const found = snapshot.search.search(q, key);
+    return {
+      hits: searchHits(snapshot, found.results, { query: q, includeInternal, language, baseUrl: snapshot.chrome.baseUrl }),
+      total: found.total,
+    };
+  });
+  if (offset === 0) searched?.(q, results.total);
+  return { hits: results.hits, total: results.total, headers, results };
 }
 
 /**
@@ -140,8 +151,16 @@ export function searchSite(searched?: (query: string, found: number) => void): R
     }
     const base = principal === undefined ? PUBLIC_RESULTS_HEADERS : PRIVATE_RESULTS_HEADERS;
     if (q !== '') {
-      const { hits, headers } = fullTextSearch(facts, snapshot, principal, q, searched);
-      return plainAnswer(200, { ...base, ...headers }, JSON.stringify(hits));
+      const { hits, headers, results } = fullTextSearch(facts, snapshot, principal, q, searched);
+      // The answer is kept with the cached results, one per header variant, so that a repeated
+      // query is written from the same bytes and header fields (http/write.ts).
+      const variant = `${principal === undefined ? 'anonymous' : 'credential'}\n${headers['content-language'] ?? ''}\n${headers.vary ?? ''}`;
+      let answer = results.derived.get(variant) as PlainAnswer | undefined;
+      if (answer === undefined) {
+        answer = plainAnswer(200, { ...base, ...headers }, Buffer.from(JSON.stringify(hits)));
+        results.derived.set(variant, answer);
+      }
+      return answer;
     }
     const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, false);
     const scope = lang === undefined ? snapshot.search : snapshot.search.documentsOf(language);

@@ -3,6 +3,12 @@
  * marked, for the search results people and agents read (the HTML search box, MCP `search`).
  * A word matches as the index matches it (analysis.ts): itself, another form of its stem, or,
  * for the word being typed, a longer word it begins.
+ *
+ * Cost: a page's words are found once ({@link pageWordsOf}, one pass of a Unicode-class regular
+ * expression) and kept; a query is prepared once ({@link excerptQueryOf}); an excerpt then reads
+ * only the page's postings of the words that share a query word's first two letters
+ * ({@link excerptIn}), never the text. The result is the one a scan of the text for the query's
+ * words gives, byte for byte (excerpt-postings.test.ts holds that scan as its oracle).
  */
 import { chooseQueryWords, stemOf, type Analysis } from './analysis.js';
 import { foldUnit, queryTerms } from './tokenize.js';
@@ -49,48 +55,202 @@ export function excerptOf(markdown: string, query: string, maxChars = EXCERPT_CH
 }
 
 /**
- * {@link excerptOf} of a text already made plain ({@link plainText}), for callers that keep it.
- * The text is read only as far as the answer depends on it: once a window holds every query
- * word, no window starting later can win, nor can one starting earlier reach past it.
+ * {@link excerptOf} of a text already made plain ({@link plainText}). Callers that excerpt one
+ * text for many queries keep its {@link PageWords} and call {@link excerptIn} instead.
  */
 export function excerptOfText(text: string, query: string, maxChars = EXCERPT_CHARS, analysis?: Analysis): Excerpt | undefined {
+  const prepared = excerptQueryOf(query, analysis);
+  return prepared === undefined ? undefined : excerptIn(pageWordsOf(text), prepared, maxChars);
+}
+
+/** A word of a text: a maximal run of letters, marks and digits (what an excerpt may mark). */
+const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * The words of one plain text, made once per page and kept (snapshot/search-hits.ts), so that an
+ * excerpt reads no text: its distinct words sorted by folded form, each with the offsets where it
+ * occurs (a page's postings, compressed-row style). A query's words are found by binary search
+ * over the folded forms (every match begins with a query word's first two letters), their
+ * occurrences read off the postings.
+ *
+ * Memory: four bytes per word occurrence, plus each distinct word (its string as written, its
+ * folded form when that differs, eight bytes of offsets); {@link PageWords.bytes} estimates it.
+ */
+export interface PageWords {
+  readonly text: string;
+  /** Distinct words as written, ordered by {@link folded}. */
+  readonly raw: readonly string[];
+  /** Each distinct word in normalization form C, lower-cased, ascending (UTF-16 code unit order). */
+  readonly folded: readonly string[];
+  /** Occurrences of distinct word k: `starts[from[k]]` … `starts[from[k + 1] - 1]`, ascending UTF-16 offsets into {@link text}. */
+  readonly from: Uint32Array;
+  readonly starts: Uint32Array;
+  /** Estimated bytes held, text included (strings at two bytes a unit, plus a word of overhead each). */
+  readonly bytes: number;
+}
+
+/** Bytes a JavaScript string of `length` UTF-16 units takes, about: a header and two bytes a unit. */
+function stringBytes(length: number): number {
+  return 16 + 2 * length;
+}
+
+/** The {@link PageWords} of a plain text ({@link plainText}): one pass of {@link WORD_RUN}. */
+export function pageWordsOf(text: string): PageWords {
+  const idOf = new Map<string, number>();
+  const firstSeen: string[] = [];
+  const counts: number[] = [];
+  const tokenIds: number[] = [];
+  const tokenStarts: number[] = [];
+  for (const found of text.matchAll(WORD_RUN)) {
+    let id = idOf.get(found[0]);
+    if (id === undefined) {
+      id = firstSeen.length;
+      idOf.set(found[0], id);
+      firstSeen.push(found[0]);
+      counts.push(0);
+    }
+    counts[id] = (counts[id] as number) + 1;
+    tokenIds.push(id);
+    tokenStarts.push(found.index);
+  }
+  const foldedOf = firstSeen.map((word) => word.normalize('NFC').toLowerCase());
+  const order = firstSeen.map((_, id) => id);
+  order.sort((a, b) => compare(foldedOf[a] as string, foldedOf[b] as string) || compare(firstSeen[a] as string, firstSeen[b] as string));
+  const rank = new Uint32Array(order.length);
+  order.forEach((id, k) => (rank[id] = k));
+  const from = new Uint32Array(order.length + 1);
+  order.forEach((id, k) => (from[k + 1] = (from[k] as number) + (counts[id] as number)));
+  const next = from.slice(0, order.length);
+  const starts = new Uint32Array(tokenStarts.length);
+  tokenIds.forEach((id, t) => (starts[(next[rank[id] as number] as number)++] = tokenStarts[t] as number));
+  const raw = order.map((id) => firstSeen[id] as string);
+  const folded = order.map((id) => foldedOf[id] as string);
+  let bytes = stringBytes(text.length) + 4 * (from.length + starts.length);
+  raw.forEach((word, k) => (bytes += 16 + stringBytes(word.length) + (folded[k] === word ? 0 : stringBytes(word.length))));
+  return { text, raw, folded, from, starts, bytes };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A query as excerpts match it, made once per query and used for every hit: its words (stop
+ * words dropped, as the index drops them), the word being typed, their stems, the test every
+ * marked word passes first, and the verdict on each word met so far.
+ */
+export interface ExcerptQuery {
+  readonly words: readonly string[];
+  readonly typing: string | undefined;
+  readonly stems: readonly string[];
+  readonly analysis: Analysis | undefined;
+  /** The distinct first two letters of the words: every match begins with one. */
+  readonly prefixes: readonly string[];
+  /** A word as written begins with one of {@link prefixes}, in any case (Unicode simple case folding). */
+  readonly candidate: RegExp;
+  /** Per word as written: the index of the query word it matches, −1 for none. */
+  readonly verdicts: Map<string, number>;
+}
+
+/**
+ * The {@link ExcerptQuery} of a query, `undefined` when it has no word.
+ * @param analysis the pages' language (analysis.ts `analysisOf`), whose stems and stop words apply; English by default
+ */
+export function excerptQueryOf(query: string, analysis?: Analysis): ExcerptQuery | undefined {
   const terms = queryTerms(query);
   const words = chooseQueryWords(terms, () => 0, terms.length, analysis);
   if (words.length === 0) return undefined;
   const typing = foldUnit(query.charCodeAt(query.length - 1)) !== 0 ? terms[terms.length - 1] : undefined;
-  const stems = words.map((word) => stemOf(word, analysis));
+  const prefixes = [...new Set(words.map((word) => word.slice(0, 2)))];
+  const alternatives = prefixes.map((prefix) => prefix.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'));
+  return {
+    words,
+    typing,
+    stems: words.map((word) => stemOf(word, analysis)),
+    analysis,
+    prefixes,
+    candidate: new RegExp(`^(?:${alternatives.join('|')})`, 'iu'),
+    verdicts: new Map(),
+  };
+}
+
+/**
+ * The query word a word of the text matches, −1 for none: itself, a longer word it begins when
+ * it is the word being typed, or another form of its stem sharing its first two letters.
+ * @param written the word as the text has it; `folded` its normalization form C, lower-cased
+ */
+function verdictOf(query: ExcerptQuery, written: string, folded: string): number {
+  let word = query.verdicts.get(written);
+  if (word === undefined) {
+    const { words, typing, stems, analysis } = query;
+    word = !query.candidate.test(written)
+      ? -1
+      : words.findIndex(
+          (w, i) =>
+            folded === w ||
+            (w === typing && folded.startsWith(w)) ||
+            (folded.startsWith(w.slice(0, 2)) && stemOf(folded, analysis) === stems[i]),
+        );
+    query.verdicts.set(written, word);
+  }
+  return word;
+}
+
+/** The first index of `sorted` whose string is not below `prefix`. */
+function lowerBound(sorted: readonly string[], prefix: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The matches of the query's words in a page, ordered by offset. */
+function matchesIn(page: PageWords, query: ExcerptQuery): Match[] {
   const matches: Match[] = [];
-  const wordOf = new Map<string, number>();
-  /** Where the text stops mattering: `maxChars` past the start of the first window that holds every word. */
-  let readUntil = Infinity;
-  for (const found of text.matchAll(candidateWords(words))) {
-    if (found.index > readUntil) break;
-    // Words recur: each distinct one is folded and stemmed once.
-    let word = wordOf.get(found[0]);
-    if (word === undefined) {
-      const term = found[0].normalize('NFC').toLowerCase();
-      word = words.findIndex(
-        (w, i) =>
-          term === w || (w === typing && term.startsWith(w)) || (term.startsWith(w.slice(0, 2)) && stemOf(term, analysis) === stems[i]),
-      );
-      wordOf.set(found[0], word);
-    }
-    if (word === -1) continue;
-    const match = { start: found.index, end: found.index + found[0].length, word };
-    matches.push(match);
-    if (readUntil === Infinity && holdsEveryWord(matches, words.length, maxChars)) {
-      const first = matches.findLast((m) => match.end - m.start > maxChars);
-      const windowStart = matches[first === undefined ? 0 : matches.indexOf(first) + 1] as Match;
-      readUntil = windowStart.start + maxChars;
+  const visited = new Set<number>();
+  for (const prefix of query.prefixes) {
+    for (let k = lowerBound(page.folded, prefix); k < page.folded.length; k++) {
+      const folded = page.folded[k] as string;
+      if (!folded.startsWith(prefix)) break;
+      if (visited.has(k)) continue;
+      visited.add(k);
+      const written = page.raw[k] as string;
+      const word = verdictOf(query, written, folded);
+      if (word === -1) continue;
+      for (let p = page.from[k] as number; p < (page.from[k + 1] as number); p++) {
+        const start = page.starts[p] as number;
+        matches.push({ start, end: start + written.length, word });
+      }
     }
   }
+  return matches.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The excerpt of a page for a query: the window of about `maxChars` characters holding the most
+ * distinct query words (the earliest among equals), cut at word boundaries, `…` marking a cut;
+ * `undefined` when no word of the query is in the text. Reads the page's postings, not its text.
+ */
+export function excerptIn(page: PageWords, query: ExcerptQuery, maxChars = EXCERPT_CHARS): Excerpt | undefined {
+  const matches = matchesIn(page, query);
   if (matches.length === 0) return undefined;
+  const { text } = page;
+  const seenAt = new Int32Array(query.words.length).fill(-1);
   let best = { from: 0, count: 0 };
-  for (let i = 0; i < matches.length; i++) {
-    const seen = new Set<number>();
-    for (let j = i; j < matches.length && (matches[j] as Match).end - (matches[i] as Match).start <= maxChars; j++)
-      seen.add((matches[j] as Match).word);
-    if (seen.size > best.count) best = { from: i, count: seen.size };
+  for (let i = 0; i < matches.length && best.count < query.words.length; i++) {
+    let count = 0;
+    for (let j = i; j < matches.length && (matches[j] as Match).end - (matches[i] as Match).start <= maxChars; j++) {
+      const word = (matches[j] as Match).word;
+      if (seenAt[word] !== i) {
+        seenAt[word] = i;
+        count++;
+      }
+    }
+    if (count > best.count) best = { from: i, count };
   }
   const first = matches[best.from] as Match;
   // Start a little before the first match, at a word boundary, so it reads in context.
@@ -104,23 +264,4 @@ export function excerptOfText(text: string, query: string, maxChars = EXCERPT_CH
     .filter((m) => m.start >= start && m.end <= end)
     .map((m): [number, number] => [m.start - start + prefix.length, m.end - start + prefix.length]);
   return { text: `${prefix}${text.slice(start, end)}${end < text.length ? '…' : ''}`, highlights };
-}
-
-/**
- * The words of a text that may match one of `words`: every match begins with a query word's first
- * two letters (itself, a longer word it begins, another form of its stem), so the regular
- * expression skips the others without the cost of making each a string. Case-insensitive, as
- * the text's words are lower-cased before they are compared.
- */
-function candidateWords(words: readonly string[]): RegExp {
-  const prefixes = [...new Set(words.map((word) => word.slice(0, 2).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')))];
-  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{M}\\p{N}]*`, 'giu');
-}
-
-/** Whether the matches ending at the last one, within `maxChars`, hold all `count` query words. */
-function holdsEveryWord(matches: readonly Match[], count: number, maxChars: number): boolean {
-  const last = matches[matches.length - 1] as Match;
-  const seen = new Set<number>();
-  for (let i = matches.length - 1; i >= 0 && last.end - (matches[i] as Match).start <= maxChars; i--) seen.add((matches[i] as Match).word);
-  return seen.size === count;
 }

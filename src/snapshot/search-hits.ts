@@ -8,7 +8,7 @@ import { decodeRequestPath, parentFolderKey } from '../content/paths.js';
 import { languageOfKey } from '../content/languages.js';
 import { withoutAgentFraming } from '../content/portable-markdown.js';
 import { analysisOf } from '../search/analysis.js';
-import { excerptOfText, plainText, type Excerpt } from '../search/excerpt.js';
+import { excerptIn, excerptQueryOf, pageWordsOf, plainText, type Excerpt, type PageWords } from '../search/excerpt.js';
 import type { Body } from '../body.js';
 import type { SearchDocument } from '../search/search-index.js';
 import { resolvePath, type Found } from './lookup.js';
@@ -48,23 +48,39 @@ export function findReadable(snapshot: Snapshot, path: string, includeInternal: 
 }
 
 /**
- * The plain text of each markdown body searched so far (search/excerpt.ts `plainText`), kept as
- * long as the body itself is (the snapshot's body cache holds it): making it is most of an
- * excerpt's cost, some 1 ms for a long page, and a results page has twenty.
+ * The words of each markdown body searched so far (search/excerpt.ts `pageWordsOf` over its
+ * `plainText`), kept as long as the body itself is (the snapshot's body cache holds it): making
+ * them is most of an excerpt's cost, some 1 ms for a long page, and a results page has twenty;
+ * with them, an excerpt reads the page's postings, not its text.
  */
-const PLAIN_TEXTS = new WeakMap<Body, string>();
+const PAGE_WORDS = new WeakMap<Body, PageWords>();
 
-/** The excerpt of a result's page for the query (search/excerpt.ts), when the page has a matching word. */
-export function excerptOfPage(snapshot: Snapshot, path: string, options: HitOptions): Excerpt | undefined {
+/** The words of a readable page's markdown, made on first use and kept with its body. */
+function pageWordsOfPage(snapshot: Snapshot, path: string, options: HitOptions): PageWords | undefined {
   const found = findReadable(snapshot, path, options.includeInternal);
   if (found === undefined) return undefined;
   const body = found.bodies.markdown;
-  let text = PLAIN_TEXTS.get(body);
-  if (text === undefined) {
-    text = plainText(withoutAgentFraming(body.bytes.toString('utf8'), options.baseUrl));
-    PLAIN_TEXTS.set(body, text);
+  let words = PAGE_WORDS.get(body);
+  if (words === undefined) {
+    words = pageWordsOf(plainText(withoutAgentFraming(body.bytes.toString('utf8'), options.baseUrl)));
+    PAGE_WORDS.set(body, words);
   }
-  return excerptOfText(text, options.query, undefined, analysisOf(options.language));
+  return words;
+}
+
+/**
+ * The excerpt of a result's page for the query (search/excerpt.ts), when the page has a matching word.
+ * @param prepared the query as excerpts match it, when the caller excerpts several pages for one query
+ */
+export function excerptOfPage(
+  snapshot: Snapshot,
+  path: string,
+  options: HitOptions,
+  prepared = excerptQueryOf(options.query, analysisOf(options.language)),
+): Excerpt | undefined {
+  if (prepared === undefined) return undefined;
+  const words = pageWordsOfPage(snapshot, path, options);
+  return words === undefined ? undefined : excerptIn(words, prepared);
 }
 
 /** The titles of the folders above the page at decoded `key`, from its language's root (excluded) down. */
@@ -82,10 +98,11 @@ export function sectionOf(snapshot: Snapshot, key: string): string[] {
 
 /** Each result with its section and excerpt, in the same order. */
 export function searchHits(snapshot: Snapshot, results: readonly SearchDocument[], options: HitOptions): SearchHit[] {
+  const prepared = excerptQueryOf(options.query, analysisOf(options.language));
   return results.map((doc) => {
     const key = decodeRequestPath(doc.path);
     const section = key === undefined ? [] : sectionOf(snapshot, key);
-    const excerpt = excerptOfPage(snapshot, doc.path, options);
+    const excerpt = excerptOfPage(snapshot, doc.path, options, prepared);
     return {
       ...doc,
       ...(section.length === 0 ? {} : { section: section.join(' › ') }),
