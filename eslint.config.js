@@ -6,7 +6,9 @@ import regexp from 'eslint-plugin-regexp';
 import sitegate from './eslint-rules/no-nested-quantifiers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-artifacts/', '.sitegate/', 'test/fixtures/generator-projects/'] },
+  {
+    ignores: ['dist/', 'node_modules/', 'test-artifacts/', '.sitegate/', 'test/fixtures/generator-projects/', 'test/fixtures/html-builds/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
