@@ -104,6 +104,7 @@ describe('loadConfig', () => {
       redirects: undefined,
       staticDirs: null,
       htmlDir: null,
+      upstream: null,
       inject: [],
       checkKnownMissing: [],
       checkIgnore: [],
