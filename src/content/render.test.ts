@@ -62,3 +62,20 @@ describe('renderMarkdown links left to the site’s render-link hook', () => {
     expect(rendered.unresolvedLinks).toStrictEqual([{ href: 'g', kind: 'broken', line: 1 }]);
   });
 });
+
+describe('renderMarkdown on raw HTML nested deeper than a browser builds (sanitize.ts MAX_HTML_DEPTH)', () => {
+  it('keeps HTML 512 elements deep as HTML', () => {
+    const body = `${'<b>'.repeat(511)}deep\n`;
+    expect(render(body)).toBe(`<p>${'<b>'.repeat(511)}deep${'</b>'.repeat(511)}</p>\n`);
+  });
+
+  it('shows the HTML of a page one element deeper as text, the markdown around it rendered', () => {
+    const body = `# Title\n\n${'<b>'.repeat(512)}deep\n`;
+    expect(render(body)).toBe(`<h1 id="title">Title</h1>\n<p>${'&lt;b&gt;'.repeat(512)}deep</p>\n`);
+  });
+
+  it('counts the depth across the page: unclosed blocks one after another add up', () => {
+    expect(render('<div>\n\n'.repeat(500))).toBe(`${'<div>\n'.repeat(500)}${'</div>'.repeat(500)}`);
+    expect(render('<div>\n\n'.repeat(600))).toBe('<p>&lt;div&gt;</p>\n'.repeat(600));
+  });
+});

@@ -71,10 +71,10 @@ const container = containerPlugin as unknown as PluginWithParams;
 
 const ADMONITIONS = ['info', 'note', 'tip', 'warning', 'danger', 'caution'];
 
-function createMarkdown(attributeLists: boolean): MarkdownIt {
+function createMarkdown(attributeLists: boolean, html = true): MarkdownIt {
   // html: true because pages carry HTML tables, figures and media; what comes out passes the
   // allow-list of sanitize.ts (renderMarkdown), as content is untrusted.
-  const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
+  const md = new MarkdownIt({ html, linkify: false, typographer: false });
   for (const name of ADMONITIONS) {
     md.use(container, name, {
       render: (tokens: Token[], idx: number) => (tokens[idx]?.nesting === 1 ? `<div class="admonition admonition-${name}">\n` : '</div>\n'),
@@ -261,6 +261,8 @@ function unlink(children: Token[], open: Token): void {
 
 const plainMarkdownIt = createMarkdown(false);
 const attributesMarkdownIt = createMarkdown(true);
+/** The parser for a page whose raw HTML nests too deep (sanitize.ts MAX_HTML_DEPTH): its HTML is shown as text. Made on first use. */
+let htmlAsTextMarkdownIt: MarkdownIt | undefined;
 
 /**
  * The parser for a body: with attribute lists only when it may hold one. markdown-it-attrs scans
@@ -385,13 +387,26 @@ function summarizeTokens(tokens: Token[]): MarkdownSummary {
  * through, whatever the dialect. Never throws on content.
  */
 export function renderMarkdown(body: string, options: RenderOptions): RenderedMarkdown {
+  const rendered = renderWith(parserFor(body), body, options);
+  if (rendered !== undefined) return rendered;
+  // Raw HTML nested deeper than a browser builds (sanitize.ts MAX_HTML_DEPTH): the page is shown
+  // with its HTML as text, which is what a reader of the source sees, in time linear in it.
+  htmlAsTextMarkdownIt ??= createMarkdown(true, false);
+  // Markdown without HTML nests no deeper than markdown-it's maxNesting (100), so this renders; an
+  // empty page is the answer that stays closed should it ever not.
+  return renderWith(htmlAsTextMarkdownIt, body, options) ?? (renderWith(htmlAsTextMarkdownIt, '', options) as RenderedMarkdown);
+}
+
+/** {@link renderMarkdown} with one parser, or undefined when the HTML it makes nests too deep to sanitize. */
+function renderWith(markdown: MarkdownIt, body: string, options: RenderOptions): RenderedMarkdown | undefined {
   const env: RenderEnv = { options, unresolved: [], headings: [] };
   // markdown-it adds the body's own definitions to these and looks links up in them.
   if (options.partOf?.references !== undefined) env.references = { ...options.partOf.references };
-  const markdown = parserFor(body);
   const tokens = markdown.parse(body, env);
+  const html = sanitizeContentHtml(markdown.renderer.render(tokens, markdown.options, env));
+  if (html === undefined) return undefined;
   return {
-    html: sanitizeContentHtml(markdown.renderer.render(tokens, markdown.options, env)),
+    html,
     ...summarizeTokens(tokens),
     unresolvedLinks: env.unresolved,
     headings: env.headings,

@@ -143,12 +143,41 @@ const OPTIONS: Options = {
 };
 
 /**
- * The content HTML `html` with only what the allow-list keeps (see the file comment). Never throws;
- * linear in the input (htmlparser2 reads it in one pass).
+ * Most elements open at once in content HTML: Chromium's HTML parser nests no deeper either
+ * (`kMaximumHTMLParserDOMTreeDepth`, 512, in third_party/blink/renderer/core/html/parser/html_construction_site.cc).
+ * htmlparser2, which sanitize-html parses with, keeps its open elements in an array it shifts and
+ * unshifts, so each tag costs time in the depth: 33,000 unclosed `<a>` took half a second, and four
+ * times as many sixteen times as long. Bounded at this depth, the cost is linear in the input.
+ */
+export const MAX_HTML_DEPTH = 512;
+
+/** Thrown from sanitize-html's callbacks to stop a parse that went deeper than {@link MAX_HTML_DEPTH}. */
+class TooDeep extends Error {}
+
+/**
+ * The content HTML `html` with only what the allow-list keeps (see the file comment), or undefined
+ * when its elements nest deeper than {@link MAX_HTML_DEPTH} (the parse stops there, so the time is
+ * linear in the input; the caller renders the page again without raw HTML). Never throws.
  * @example sanitizeContentHtml('<p onclick="x()">Hi<script>x()</script></p>') // '<p>Hi</p>'
  */
-export function sanitizeContentHtml(html: string): string {
-  // Every `>` of the output that is no tag's end is written `&gt;` (in text and in attribute values
-  // alike), so ` />` can only close a void element: written the HTML5 way, as markdown-it does.
-  return sanitizeHtml(html, OPTIONS).replaceAll(' />', '>');
+export function sanitizeContentHtml(html: string): string | undefined {
+  let depth = 0;
+  const options: Options = {
+    ...OPTIONS,
+    // htmlparser2 reports every element it closes, implied ones and void elements too: open minus closed is its depth.
+    onOpenTag: () => {
+      if (++depth > MAX_HTML_DEPTH) throw new TooDeep();
+    },
+    onCloseTag: () => {
+      depth--;
+    },
+  };
+  try {
+    // Every `>` of the output that is no tag's end is written `&gt;` (in text and in attribute values
+    // alike), so ` />` can only close a void element: written the HTML5 way, as markdown-it does.
+    return sanitizeHtml(html, options).replaceAll(' />', '>');
+  } catch (error) {
+    if (error instanceof TooDeep) return undefined;
+    throw error;
+  }
 }

@@ -16,6 +16,7 @@ import { gitbookFeatures } from './features/gitbook.js';
 import { gitbookTagAt } from './gitbook-tags.js';
 import { siteFilesOf } from './site-files.js';
 import { dialect, writeSite } from './test-support.js';
+import { expectLinearTime } from '../../../test/linear-time.js';
 
 /** A page fixture: the row, the doc page it follows, what it shows, the source and what comes out. */
 interface Fixture {
@@ -309,20 +310,16 @@ describe('GitBook tags in code and in hostile text', () => {
   it('reads a tag whose attribute holds a % up to %} and stays linear on unclosed tags', () => {
     const text = '{% embed url="a%b" %}';
     expect(gitbookTagAt(text, 0)).toEqual({ name: 'embed', rest: ' url="a%b"', end: text.length });
-    const hostile = '{% a="%'.repeat(20_000);
-    const started = performance.now();
-    expect(gitbook(hostile).text).toBe(hostile);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const hostile = (count: number): string => '{% a="%'.repeat(count);
+    expect(gitbook(hostile(20_000)).text).toBe(hostile(20_000));
+    expectLinearTime(hostile, gitbook, 20_000);
   });
 
   it('splits only lines that open with a block tag: a tag further on in running text is left to the inline reader', () => {
     const out = gitbook("{% hint style='info' %}Important info: this note needs to be highlighted{% endhint %}\n\nSee {% tab %} here.\n");
     expect(out.agents).toBe('> [!NOTE]\n> Important info: this note needs to be highlighted\n\nSee  here.\n');
     expect(out.problems).toStrictEqual([{ severity: 'warning', file: 'page.md', message: 'GitBook tags not rendered: tab' }]);
-    const hostile = `{% hint %}${' {% tab %}'.repeat(20_000)}`;
-    const started = performance.now();
-    gitbook(hostile);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expectLinearTime((count) => `{% hint %}${' {% tab %}'.repeat(count)}`, gitbook, 20_000);
   });
 });
 
