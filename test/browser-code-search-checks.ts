@@ -6,7 +6,7 @@
  * finds no violation of any impact on the search page and on a code page. Screenshots go to
  * test-artifacts/ui/.
  *
- * Used by test/browser.code-search.test.ts (the example site, docs-small) and
+ * Used by test/browser.code-search.system.test.ts (the example site, docs-small) and
  * test/browser.code-search.corpora.test.ts (Starlight's docs).
  */
 import { mkdirSync } from 'node:fs';

@@ -8,7 +8,7 @@
  * puts the page's markdown on the clipboard, nothing scrolls sideways at 320 px, and axe-core finds no
  * violation of any impact (light, and dark on desktop). Screenshots go to test-artifacts/ui/.
  *
- * Used by test/browser.shell.test.ts (the example site, docs-small) and
+ * Used by test/browser.shell.system.test.ts (the example site, docs-small) and
  * test/browser.shell.corpora.test.ts (the real Docusaurus and MkDocs corpora).
  */
 import { mkdirSync } from 'node:fs';

@@ -42,3 +42,21 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate<AxeViolation[]>(`axe.run(document).then((result) => result.violations.map(({ id, impact, nodes }) =>
     ({ id, impact, nodes: nodes.map((node) => node.target.join(' ')) })))`);
 }
+
+/**
+ * Launches Debian's chromium as {@link launchBrowser} does (headless, no sandbox, no background
+ * traffic), resolving each of `hostnames` to 127.0.0.1 (Chromium's `--host-resolver-rules`), so a
+ * site served on loopback can have a name of its own, e.g. `docs.test` (the sign-in tests: the
+ * provider and the site are different sites, as a company's provider and its docs are).
+ */
+export function launchBrowserResolving(hostnames: readonly string[]): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      `--host-resolver-rules=${hostnames.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`,
+    ],
+  });
+}

@@ -14,8 +14,6 @@ import { createKeyService } from '../src/auth/keys.js';
 import { openSqliteStore } from '../src/store/sqlite.js';
 import { loadConfig } from '../src/config/config.js';
 import { openStore } from '../src/context.js';
-import { POSTGRES_SECRET_REQUIRED } from '../src/store/secret.js';
-import { createTestDatabase } from './services.js';
 import { EXAMPLE_SITE } from './helpers.js';
 import { CLI_TIMEOUT_MS, cliProcesses, type Cli, type CliResult } from './cli-process.js';
 import { requestToken } from './auth-fixtures.js';
@@ -373,19 +371,6 @@ describe.concurrent('sitegate keys and audit', { timeout: SLOW_TEST_MS }, () => 
       ]);
     } finally {
       await store.close();
-    }
-  });
-
-  it('a key command on PostgreSQL without a secret exits 2 with the message; with SITEGATE_SECRET it works', async (context) => {
-    const { cwd } = setup(context);
-    const database = await createTestDatabase();
-    try {
-      const list = ['keys', 'list', '--json', '--database-url', database.url];
-      expect(await call(context, list, cwd)).toStrictEqual({ code: 2, stdout: '', stderr: `sitegate: ${POSTGRES_SECRET_REQUIRED}\n` });
-      const env = { SITEGATE_SECRET: 'cli-test-secret-0123456789abcdefghij' };
-      expect(await call(context, list, cwd, env)).toStrictEqual({ code: 0, stdout: '[]\n', stderr: '' });
-    } finally {
-      await database.drop();
     }
   });
 

@@ -1,47 +1,22 @@
 /**
  * `sitegate sessions list` and `sitegate sessions revoke` end to end (issue 29): the CLI's `main`
  * in the test's process, and the built CLI (`node bin/sitegate.js`, so `npm test` builds first) as
- * a real process once per exit code, for --help and for the revocation PostgreSQL replicas hear,
+ * a real process once per exit code, for --help,
  * on a temporary data folder whose sessions
  * the test makes directly through the store, as the sign-in callback would. Exact stdout, stderr
- * and exit codes; the audit log; the secret's hash never printed; on PostgreSQL, a revocation by
- * the CLI reaches the replicas' watchers.
+ * and exit codes; the audit log; the secret's hash never printed. On PostgreSQL:
+ * test/cli.postgres.system.test.ts.
  */
 import path from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { openSqliteStore } from '../src/store/sqlite.js';
-import { openPostgresStore } from '../src/store/postgres.js';
-import type { AgentGrantRecord, AuditEvent, SessionRecord, StoreChange } from '../src/store/store.js';
-import { createTestDatabase } from './services.js';
-import { CLI_TIMEOUT_MS, cliProcesses, type CliResult } from './cli-process.js';
+import type { AgentGrantRecord, AuditEvent, SessionRecord } from '../src/store/store.js';
+import { ALICE_1, ALICE_3, ALL, BOB, EXPIRED, REVOKED } from './session-records.js';
+import { cliProcesses, type CliResult } from './cli-process.js';
 import { seedAgentGrant } from './agent-grant-seed.js';
 
-const { tempDir, start, run, call } = cliProcesses();
+const { tempDir, run, call } = cliProcesses();
 const SLOW_TEST_MS = 180_000;
-
-/** A live session of `subject`, made at 2030-01-01T00:00:0n.123Z; far-future end unless given. */
-function session(n: number, subject: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
-  return {
-    id: `sgs_${String(n).padStart(22, 'A')}`,
-    secretHash: `${String(n)}f`.padStart(64, 'c'),
-    subject,
-    name: `${subject[0]?.toUpperCase() ?? ''}${subject.slice(1)} Example`,
-    email: `${subject}@example.com`,
-    scopes: ['search:read', 'content:read', 'internal:read'],
-    createdAt: new Date(`2030-01-01T00:00:0${String(n)}.123Z`),
-    lastSeenAt: new Date(`2030-01-01T00:10:0${String(n)}.456Z`),
-    expiresAt: new Date(`2099-01-01T08:00:0${String(n)}.789Z`),
-    revokedAt: null,
-    ...overrides,
-  };
-}
-
-const ALICE_1 = session(1, 'alice');
-const BOB = session(2, 'bob', { email: null, scopes: ['search:read', 'content:read'] });
-const ALICE_3 = session(3, 'alice');
-const EXPIRED = session(4, 'carol', { expiresAt: new Date('2020-01-01T00:00:00.000Z') });
-const REVOKED = session(5, 'dave', { revokedAt: new Date('2030-01-01T01:00:00.000Z') });
-const ALL = [ALICE_1, BOB, ALICE_3, EXPIRED, REVOKED];
 
 /** A live agent grant of alice (issue 30), made at 2030-01-01T00:00:0n.123Z in `session`. */
 function agentGrant(n: number, session: SessionRecord, overrides: Partial<AgentGrantRecord> = {}): AgentGrantRecord {
@@ -382,34 +357,5 @@ describe.concurrent('sitegate sessions', { timeout: SLOW_TEST_MS }, () => {
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Usage: sitegate sessions \[options\] \[command\]\n/);
     for (const command of ['list [options]', 'revoke [options] [id]']) expect(result.stdout).toContain(`  ${command}`);
-  });
-
-  it('on PostgreSQL, sessions revoke announces each revoked session to the replicas (NOTIFY)', async (context) => {
-    const cwd = tempDir(context, 'sitegate-cwd-');
-    const database = await createTestDatabase();
-    const replica = await openPostgresStore(database.url);
-    try {
-      for (const record of [ALICE_1, BOB, ALICE_3]) await replica.createSession(record);
-      const heard: StoreChange[] = [];
-      const stop = await replica.watch((change) => heard.push(change));
-      const env = { SITEGATE_SECRET: 'cli-test-secret-0123456789abcdefghij' };
-      const revoking = start(context, ['sessions', 'revoke', '--subject', 'alice', '--database-url', database.url], cwd, env);
-      expect(await revoking.exited(CLI_TIMEOUT_MS)).toStrictEqual({ code: 0, signal: null });
-      expect([revoking.stdout, revoking.stderr]).toStrictEqual([
-        'Revoked 2 sessions of subject alice. Their holders must sign in again.\n',
-        '',
-      ]);
-      await context.expect
-        .poll(() => heard, { timeout: 5000 })
-        .toStrictEqual([
-          { kind: 'session', id: ALICE_3.id },
-          { kind: 'session', id: ALICE_1.id },
-        ]);
-      await stop();
-      expect((await replica.listSessions(new Date())).map((each) => each.id)).toStrictEqual([BOB.id]);
-    } finally {
-      await replica.close();
-      await database.drop();
-    }
   });
 });

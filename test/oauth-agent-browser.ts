@@ -2,7 +2,7 @@
  * The person's side of an agent's authorization (issue 30, done-when 1): chromium (playwright-core,
  * test/browser-support.ts) opens the authorization URL the MCP SDK hands to
  * `redirectToAuthorization`, signs in at the OpenID Provider's login page (oidc-provider's
- * development interactions, as test/browser.signin.test.ts does), continues past its consent, reads
+ * development interactions, as test/browser.signin.system.test.ts does), continues past its consent, reads
  * sitegate's consent page and presses Allow (or Deny), and ends on the agent's loopback redirect URI.
  */
 import { mkdirSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The scenarios of issue 30's done-when 1, written once for both MCP SDK generations
- * (test/oauth.e2e.sdk-v1.test.ts, test/oauth.e2e.sdk-v2.test.ts): each test runs its own OpenID
+ * (test/oauth.e2e.sdk-v1.system.test.ts, test/oauth.e2e.sdk-v2.system.test.ts): each test runs its own OpenID
  * Provider, `sitegate serve` child process, metadata-document server and loopback redirect URI
  * (test/oauth-agent-support.ts), so revoking alice in one test touches no other.
  *

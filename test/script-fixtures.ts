@@ -1,6 +1,6 @@
 /**
  * A site whose pages carry every script vector of issue 28 (item 4), shared by the listener test
- * (script-from-content.test.ts) and the browser test (browser.script.test.ts). Each vector, should
+ * (script-from-content.test.ts) and the browser test (browser.script.system.test.ts). Each vector, should
  * it run, records its name in `window.__pwned`, sets `document.title` to `pwned-<name>` or calls
  * `alert()`, so that a browser shows whether any ran.
  */

@@ -1,8 +1,7 @@
 /**
  * What the people sign-in tests share (issue 29, done-when 1 and 3): a small site with public and
  * internal pages, the `auth` block of its sitegate.json pointing at the test OpenID Provider
- * (test/oidc-provider.ts), a chromium that reaches sitegate under a host name of its own (so the
- * provider and the site are different sites, as a company's provider and its docs are), a way to
+ * (test/oidc-provider.ts), a way to
  * reach a sitegate whose public URL is https while it listens on plain HTTP on loopback, and
  * readers of every row of a SQLite data folder.
  */
@@ -10,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { chromium, type Browser } from 'playwright-core';
 import type { ConfigInput } from '../src/config/config.js';
 import { SQLITE_FILE, SQLITE_FILES } from '../src/store/sqlite.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, TEST_GRANTS, TEST_OIDC_SCOPES } from './oidc-provider.js';
@@ -55,23 +53,6 @@ export function signInSettings(issuer: string, options: SignInSettingsOptions = 
   };
   if (options.analytics !== undefined) settings.analytics = { enabled: options.analytics, flushSec: 1 };
   return settings;
-}
-
-/**
- * Launches Debian's chromium as test/browser-support.ts does (headless, no sandbox, no background
- * traffic), resolving each of `hostnames` to 127.0.0.1 (Chromium's `--host-resolver-rules`), so a
- * site served on loopback can have a name of its own, e.g. `docs.test`.
- */
-export function launchBrowserResolving(hostnames: readonly string[]): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      `--host-resolver-rules=${hostnames.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`,
-    ],
-  });
 }
 
 /** The symbol under which undici (Node's `fetch`) keeps its global dispatcher. */

@@ -1,13 +1,15 @@
 /**
- * The three suites stay apart (docs/testing.md): `npm test` reads nothing beside the repository, so
+ * The suites stay apart (docs/testing.md): `npm test` reads nothing beside the repository, so
  * no test file it runs — nor any module such a file imports, followed through relative imports —
  * names the shared corpora (`CORPORA_DIR`, `DOCS_LARGE`, a `../shared` path); those belong in
  * `*.corpora.test.ts`, whose run fails without ../shared (test/require-shared.ts). And no test in
- * any suite skips itself (`skip`, `skipIf`, `runIf`): a missing folder or tool fails the run.
+ * any suite skips itself (`skip`, `skipIf`, `runIf`): a missing folder or tool fails the run. Nor
+ * does `npm test` drive chromium, PostgreSQL or Redis: files that do are `*.system.test.ts`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MOCKING_UNIT_TESTS } from '../vitest.config.js';
 import { REPO_DIR } from './helpers.js';
 
 /** The module that defines the corpus paths, for the corpora suites to import. */
@@ -30,12 +32,16 @@ function testFiles(): string[] {
   );
 }
 
-/** Which suite runs a test file, by the naming rule of the three vitest configs. */
-function suiteOf(file: string): 'test' | 'corpora' | 'deploy' {
+/** Which suite runs a test file, by the naming rule of the four vitest configs. */
+function suiteOf(file: string): 'test' | 'corpora' | 'system' | 'deploy' {
   if (file.endsWith('.corpora.test.ts')) return 'corpora';
+  if (file.endsWith('.system.test.ts')) return 'system';
   if (file.endsWith('.deploy.test.ts')) return 'deploy';
   return 'test';
 }
+
+/** What drives something beside Node: chromium (playwright-core), PostgreSQL or Redis (their clients, test/services.ts). */
+const SYSTEM_REFERENCE = /from '(?:playwright-core|pg|ioredis|\.\/services\.js)'/;
 
 /**
  * `file` and every test support module (under `test/`) it reaches through relative imports,
@@ -75,6 +81,31 @@ describe('the suite layout', () => {
       }
     }
     expect([...new Set(offenders)]).toEqual([]);
+  });
+
+  it('npm test needs nothing beside Node: no module it runs drives chromium, PostgreSQL or Redis (those are *.system.test.ts)', () => {
+    const offenders = files
+      .filter((one) => suiteOf(one) === 'test' && one !== SELF)
+      .flatMap((file) =>
+        withImports(file)
+          .filter((module) => SYSTEM_REFERENCE.test(readFileSync(path.join(REPO_DIR, module), 'utf8')))
+          .map((module) => `${file} → ${module}`),
+      );
+    expect(offenders).toEqual([]);
+    // The pattern finds each kind as a test module imports it.
+    expect(
+      ["from 'playwright-core'", "from 'pg'", "from 'ioredis'", "from './services.js'"].filter((line) => !SYSTEM_REFERENCE.test(line)),
+    ).toEqual([]);
+  });
+
+  it('a unit test that replaces a module (vi.mock) is listed to run in a fresh module cache (vitest.config.ts)', () => {
+    const mocking = files.filter(
+      (file) =>
+        file.startsWith('src/') &&
+        suiteOf(file) === 'test' &&
+        /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(path.join(REPO_DIR, file), 'utf8')),
+    );
+    expect(mocking).toEqual(MOCKING_UNIT_TESTS);
   });
 
   it('the import walk reaches support modules (so the check above can fail)', () => {

@@ -19,9 +19,9 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, removeDir, writeContent, type TestApp } from './helpers.js';
 import { freePort } from './free-port.js';
-import { axeViolations, UI_ARTIFACTS_DIR, VIEWPORTS } from './browser-support.js';
+import { axeViolations, launchBrowserResolving, UI_ARTIFACTS_DIR, VIEWPORTS } from './browser-support.js';
 import { startOidcProvider, TEST_ACCOUNTS, type RunningOidcProvider } from './oidc-provider.js';
-import { HANDBOOK_PATH, HANDBOOK_WORD, launchBrowserResolving, signInSettings, SIGNIN_SITE } from './signin-support.js';
+import { HANDBOOK_PATH, HANDBOOK_WORD, signInSettings, SIGNIN_SITE } from './signin-support.js';
 
 /** sitegate's host name in the browser. */
 const SITE_HOST = 'docs.test';
