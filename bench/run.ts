@@ -3,17 +3,29 @@
  * server replaying sitegate's exact responses, or oidc-provider for the token endpoint), one server
  * under load at a time, then a markdown report. Exits 0 when the run completes, whether or not
  * targets are met (the report says MISS); 1 when a request fails or a response is not the expected
- * one; 2 on bad options.
+ * one, or a server to measure beside a row (nginx) could not be (after the report, which says why);
+ * 2 on bad options.
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { corePlan, describePlan, pinProcess, type CorePlan } from './pin.js';
-import { installCleanup, killAll, startOidcProvider, startRawServer, startSitegate, stopServer, type SitegateProcess } from './children.js';
+import {
+  installCleanup,
+  killAll,
+  startOidcProvider,
+  startRawServer,
+  startSitegate,
+  stopServer,
+  type ServerProcess,
+  type SitegateProcess,
+} from './children.js';
+import { startBesides } from './beside.js';
 import { measureScenario, roundRatio, roundsOfStart, summariseScenario, type Measurement, type Servers } from './compare.js';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
 import { buildReplayTable } from './replay.js';
 import { analyticsCostLine, diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
+import { besideFailures, besideTable } from './beside-report.js';
 import { runHighlightBench } from './highlight.js';
 import { runScale, SCALE_SIZES } from './scale.js';
 import { runSearchQuality } from './search-quality.js';
@@ -158,9 +170,11 @@ async function startBaselines(
   return { baselines, contenders };
 }
 
-/** Which sitegate serves a scenario: its content folder's, or the signed-in or agent one of that folder. */
+/** Which sitegate serves a scenario: its content folder's, or the signed-in, agent or `--html` one of that folder. */
 function sitegateKey(scenario: BenchScenario, sites: GeneratedSites): string {
   const dir = sites.contentDirOf(scenario);
+  const html = sites.htmlDirOf(scenario);
+  if (html !== undefined) return `${dir} --html ${html}`;
   if (scenario.spends !== undefined) return `${dir} (agents)`;
   return scenario.signedIn === true ? `${dir} (signed in)` : dir;
 }
@@ -186,9 +200,11 @@ async function runStart(
   for (const key of new Set(scenarios.map((s) => sitegateKey(s, sites)))) {
     const rows = scenarios.filter((s) => sitegateKey(s, sites) === key);
     const first = rows[0]!;
+    const html = sites.htmlDirOf(first);
     const ours = await startSitegate(sites.contentDirOf(first), BENCH_KEY_SCOPES, {
       signedIn: first.signedIn === true,
       agents: first.spends !== undefined,
+      ...(html === undefined ? {} : { html }),
     });
     sitegates.set(key, ours);
     const spend = async (kind: SpentGrant): Promise<string> => (await mintBodies('sitegate', ours, kind, 1))[0]!;
@@ -199,10 +215,13 @@ async function runStart(
   // The baselines that need a sitegate (oidc-provider takes its key) run on --content's rows only.
   const sitegate = sitegates.get(options.contentDir) ?? sitegateOf(scenarios[0]!);
   const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir, sitegateOf);
+  const beside = await startBesides(prepared, sites);
+  const besideServers = Object.values(beside).filter((server): server is ServerProcess => !('failure' in server));
   // A signed-in sitegate is also its rows' baseline and contender: each process once.
-  const servers = [...new Set([...sitegates.values(), ...Object.values(baselines), ...Object.values(contenders)])];
+  const servers = [...new Set([...sitegates.values(), ...Object.values(baselines), ...Object.values(contenders), ...besideServers])];
   if ('servers' in plan) {
-    for (const server of servers) pinProcess(server.pid, plan.servers);
+    // A beside server's pid is its worker's; its master (the spawned child) shares the core too.
+    for (const server of servers) for (const pid of new Set([server.pid, server.child.pid!])) pinProcess(pid, plan.servers);
     pinProcess(process.pid, plan.loader);
   }
   for (const [i, scenario] of prepared.entries()) {
@@ -210,7 +229,7 @@ async function runStart(
     if (rounds === 0) continue;
     const measurement = await measureScenario(
       scenario,
-      { sitegate: sitegateOf(scenario.scenario), baselines, contenders },
+      { sitegate: sitegateOf(scenario.scenario), baselines, contenders, beside },
       options,
       rounds,
     );
@@ -275,10 +294,13 @@ async function main(args: string[]): Promise<number> {
   const wallSec = (performance.now() - started) / 1000;
   const warning = noiseWarning(results);
   const analyticsCost = analyticsCostLine(results);
+  const besides = besideTable(results);
+  const failures = besideFailures(results);
   process.stdout.write(
-    `\n${resultsTable(results)}\n\n${diagnosticsTable(results)}\n\n${warning === undefined ? '' : `${warning}\n`}${analyticsCost === undefined ? '' : `${analyticsCost}\n`}${summaryLine(results, wallSec)}\n`,
+    `\n${resultsTable(results)}\n\n${diagnosticsTable(results)}\n\n${besides === undefined ? '' : `${besides}\n\n`}${warning === undefined ? '' : `${warning}\n`}${analyticsCost === undefined ? '' : `${analyticsCost}\n`}${failures === undefined ? '' : `${failures}\n`}${summaryLine(results, wallSec)}\n`,
   );
-  return 0;
+  // A server that should have been measured beside a row and was not fails the run, after the table.
+  return failures === undefined ? 0 : 1;
 }
 
 main(process.argv.slice(2)).then(
