@@ -6,9 +6,25 @@
 import { KEEP_ALIVE_TIMEOUT_MS, type ServerProcess } from './children.js';
 import type { Servers } from './compare.js';
 import { sendRequest } from './http-client.js';
-import { NGINX_BIN, startNginx } from './nginx.js';
+import { NGINX_BIN, nginxVersion, startNginx } from './nginx.js';
 import type { PreparedScenario } from './prepare.js';
+import type { BenchScenario } from './scenarios.js';
 import type { GeneratedSites } from './sites.js';
+
+/** The header line that says how the built-page rows and their nginx run, or undefined when no row has them. */
+export function besideHeader(scenarios: readonly BenchScenario[]): string | undefined {
+  const built = scenarios.filter((s) => s.htmlBuild === true);
+  if (built.length === 0) return undefined;
+  const nginx = built.some((s) => s.beside === 'nginx')
+    ? `; ${nginxVersion()} (${NGINX_BIN}) serves the same folder beside them, started by the bench with a generated configuration ` +
+      "(bench/nginx.ts: one worker, sendfile, no access log, no open_file_cache), pinned with the servers, its worker's CPU measured " +
+      'in the same rounds (the table after the diagnostics)'
+    : '';
+  return (
+    `built-page rows (${built.map((s) => s.name).join(', ')}): a sitegate of their own started with --html over \`sitegate export\` ` +
+    `of the content, written into the temp folder once per run${nginx}`
+  );
+}
 
 /**
  * Starts the beside servers the rows name. One that cannot start is recorded as its failure (the

@@ -5,7 +5,7 @@
  * a static server written in C spends per request beside sitegate and raw `node:http`. The CPU
  * measured is the worker's (/proc/PID/stat, as for every server: cpu.ts): the master only waits.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -20,6 +20,17 @@ export const NGINX_BIN = '/usr/sbin/nginx';
 const START_TIMEOUT_MS = 10_000;
 /** Pause between readiness checks, ms. */
 const POLL_MS = 50;
+
+/**
+ * The version line of `bin -v` (`nginx version: nginx/1.22.1`), or why there is none.
+ * @param bin the nginx executable
+ */
+export function nginxVersion(bin = NGINX_BIN): string {
+  if (!existsSync(bin)) return `${bin} not found`;
+  // nginx prints its version on stderr.
+  const result = spawnSync(bin, ['-v'], { encoding: 'utf8' });
+  return result.stderr.trim().replace(/^nginx version: /, '') || `${bin} -v printed nothing`;
+}
 
 /** What the generated configuration is made of. */
 export interface NginxConfigOptions {

@@ -19,7 +19,7 @@ import {
   type ServerProcess,
   type SitegateProcess,
 } from './children.js';
-import { startBesides } from './beside.js';
+import { besideHeader, startBesides } from './beside.js';
 import { measureScenario, roundRatio, roundsOfStart, summariseScenario, type Measurement, type Servers } from './compare.js';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
@@ -65,6 +65,7 @@ function ownWarmups(scenarios: readonly BenchScenario[]): string {
 function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan: CorePlan): string {
   const cpus = os.cpus();
   const kinds = new Set(scenarios.map((s) => s.baseline ?? 'raw'));
+  const built = besideHeader(scenarios);
   return [
     '# sitegate bench',
     '',
@@ -80,6 +81,7 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
             'their raw baseline replaying its responses',
         ]
       : []),
+    ...(built === undefined ? [] : [built]),
     'sitegate runs with --log-level warn and its rate limits lifted (see bench/children.ts), with a key created by ' +
       '`sitegate keys create --json` before it starts; raw replays its captured responses',
     `sitegate's analytics: ${process.env.SITEGATE_ANALYTICS === undefined ? 'on (the default)' : `SITEGATE_ANALYTICS=${process.env.SITEGATE_ANALYTICS}`}`,
