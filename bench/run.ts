@@ -117,9 +117,18 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
   ].join('\n');
 }
 
+/** The baselines of a start, and the raw server of each sitegate whose rows replay on raw. */
+interface StartedBaselines {
+  baselines: Servers['baselines'];
+  contenders: NonNullable<Servers['contenders']>;
+  raws: Map<SitegateProcess, ServerProcess>;
+}
+
 /**
  * Starts the baselines the prepared scenarios use and checks them before any load: raw replays
- * sitegate's captured responses byte for byte; oidc-provider answers each token request with a JWT;
+ * sitegate's captured responses byte for byte, one raw server per sitegate (the rows of two
+ * sitegates may send the same request and get different answers: "page html" asks sitegate's own
+ * page, "built page HTML (--html)" the same URL of the build); oidc-provider answers each token request with a JWT;
  * the analytics rows get two sitegates started alike at the same moment, off and on (their twin);
  * the signed-in row's baseline is its own sitegate, answering the page anonymous.
  * @param sitegateOf the sitegate that serves a scenario
@@ -129,15 +138,17 @@ async function startBaselines(
   sitegate: SitegateProcess,
   contentDir: string,
   sitegateOf: (scenario: BenchScenario) => SitegateProcess,
-): Promise<{ baselines: Servers['baselines']; contenders: NonNullable<Servers['contenders']> }> {
+): Promise<StartedBaselines> {
   const using = (kind: BaselineKind): PreparedScenario[] => prepared.filter((p) => baselineOf(p) === kind);
   const baselines: Servers['baselines'] = {};
   const contenders: NonNullable<Servers['contenders']> = {};
   const rawRows = using('raw');
-  if (rawRows.length > 0) {
-    const raw = await startRawServer(buildReplayTable(rawRows.map((p) => p.capture)));
-    baselines.raw = raw;
-    await verifyReplay(rawRows, raw.baseUrl);
+  const raws = new Map<SitegateProcess, ServerProcess>();
+  for (const own of new Set(rawRows.map((p) => sitegateOf(p.scenario)))) {
+    const rows = rawRows.filter((p) => sitegateOf(p.scenario) === own);
+    const raw = await startRawServer(buildReplayTable(rows.map((p) => p.capture)));
+    raws.set(own, raw);
+    await verifyReplay(rows, raw.baseUrl);
   }
   const oidcRows = using('oidc-provider');
   if (oidcRows.length > 0) {
@@ -169,7 +180,7 @@ async function startBaselines(
     contenders['sitegate, anonymous'] = own;
     await verifyBaseline(anonymousRows, 'sitegate, anonymous', own.baseUrl);
   }
-  return { baselines, contenders };
+  return { baselines, contenders, raws };
 }
 
 /** Which sitegate serves a scenario: its content folder's, or the signed-in, agent or `--html` one of that folder. */
@@ -216,11 +227,13 @@ async function runStart(
   const sitegateOf = (scenario: BenchScenario): SitegateProcess => sitegates.get(sitegateKey(scenario, sites)) as SitegateProcess;
   // The baselines that need a sitegate (oidc-provider takes its key) run on --content's rows only.
   const sitegate = sitegates.get(options.contentDir) ?? sitegateOf(scenarios[0]!);
-  const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir, sitegateOf);
+  const { baselines, contenders, raws } = await startBaselines(prepared, sitegate, options.contentDir, sitegateOf);
   const beside = await startBesides(prepared, sites);
   const besideServers = Object.values(beside).filter((server): server is ServerProcess => !('failure' in server));
   // A signed-in sitegate is also its rows' baseline and contender: each process once.
-  const servers = [...new Set([...sitegates.values(), ...Object.values(baselines), ...Object.values(contenders), ...besideServers])];
+  const servers = [
+    ...new Set([...sitegates.values(), ...Object.values(baselines), ...raws.values(), ...Object.values(contenders), ...besideServers]),
+  ];
   if ('servers' in plan) {
     // A beside server's pid is its worker's; its master (the spawned child) shares the core too.
     for (const server of servers) for (const pid of new Set([server.pid, server.child.pid!])) pinProcess(pid, plan.servers);
@@ -231,7 +244,12 @@ async function runStart(
     if (rounds === 0) continue;
     const measurement = await measureScenario(
       scenario,
-      { sitegate: sitegateOf(scenario.scenario), baselines, contenders, beside },
+      {
+        sitegate: sitegateOf(scenario.scenario),
+        baselines: { ...baselines, raw: raws.get(sitegateOf(scenario.scenario)) },
+        contenders,
+        beside,
+      },
       options,
       rounds,
     );
