@@ -43,7 +43,7 @@ const KEY_CREATE_TIMEOUT_MS = 30_000;
 /** Time allowed for a graceful stop before SIGKILL, ms. */
 const STOP_GRACE_MS = 3_000;
 /** sitegate's default `keepAliveTimeout`, ms; the raw server copies it so `Keep-Alive` matches. */
-const KEEP_ALIVE_TIMEOUT_MS = DEFAULT_LIMITS.keepAliveTimeoutMs;
+export const KEEP_ALIVE_TIMEOUT_MS = DEFAULT_LIMITS.keepAliveTimeoutMs;
 
 /**
  * Rate limits for the benchmarked sitegate: as high as the config allows, so a load test measures
@@ -84,12 +84,20 @@ const AGENT_CONFIG = {
 };
 
 const live = new Set<ChildProcess>();
+/** Children started as leaders of their own process group (nginx: a master and its worker), killed as a group. */
+const groups = new WeakSet<ChildProcess>();
 /** Children being stopped on purpose, whose exit is expected. */
 const stopping = new WeakSet<ChildProcess>();
 const workDirs = new Set<string>();
 
-function track(child: ChildProcess): ChildProcess {
+/**
+ * Makes sure a child is killed on every way out of the bench ({@link killAll}).
+ * @param group the child leads a process group of its own (spawned `detached`): the whole group is
+ *   killed, since a server's own children (nginx's worker) outlive a SIGKILL of their parent
+ */
+export function track(child: ChildProcess, group = false): ChildProcess {
   live.add(child);
+  if (group) groups.add(child);
   child.once('exit', () => live.delete(child));
   return child;
 }
@@ -98,7 +106,13 @@ function track(child: ChildProcess): ChildProcess {
 export function killAll(): void {
   for (const child of live) {
     stopping.add(child);
-    child.kill('SIGKILL');
+    if (groups.has(child) && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
+    } else child.kill('SIGKILL');
   }
   live.clear();
   for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
@@ -222,23 +236,36 @@ export interface SitegateOptions {
    * spending rows' codes and grants name (spending.ts).
    */
   agents?: boolean;
+  /** A generator's build folder to serve to people (`--html DIR`, issue 33). */
+  html?: string;
 }
 
 /**
  * Creates a key with `scope` ({@link createKey}) and, when `signedIn`, a session
- * ({@link createSession}), then starts `bin/sitegate.js serve DIR` on a free port with request
+ * ({@link createSession}), then starts `bin/sitegate.js serve DIR` (with `--html` when given) on a free port with request
  * logging off (`--log-level warn`), in a temporary folder whose `sitegate.json` lifts the rate
  * limits ({@link BENCH_CONFIG}) and, when `signedIn`, configures sign-in ({@link SIGN_IN_CONFIG}).
  * @throws when the key or the session cannot be created, or sitegate exits or has not printed its
  *   address within {@link START_TIMEOUT_MS}
  */
 export async function startSitegate(contentDir: string, scope: string, options: SitegateOptions = {}): Promise<SitegateProcess> {
-  const { env = {}, signedIn = false, agents = false } = options;
+  const { env = {}, signedIn = false, agents = false, html } = options;
   const cwd = makeWorkDir(signedIn, agents);
   const dataDir = path.join(cwd, 'data');
   const credential = await createKey(cwd, dataDir, scope);
   const person = signedIn || agents ? await createSession(dataDir) : undefined;
-  const args = [SITEGATE_BIN, 'serve', contentDir, '--port', '0', '--log-level', 'warn', '--data-dir', dataDir];
+  const args = [
+    SITEGATE_BIN,
+    'serve',
+    contentDir,
+    '--port',
+    '0',
+    '--log-level',
+    'warn',
+    '--data-dir',
+    dataDir,
+    ...(html === undefined ? [] : ['--html', html]),
+  ];
   const child = track(spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   const listening = new Promise<string>((resolve) => {
@@ -311,7 +338,10 @@ export function startOidcProvider(credential: BenchCredential, scope: string, to
   return startBaseline('oidc-provider', './oidc-provider-server.ts', request);
 }
 
-/** Stops a server: SIGTERM, then SIGKILL after {@link STOP_GRACE_MS}. Resolves when it has exited. */
+/**
+ * Stops a server: SIGTERM, then SIGKILL after {@link STOP_GRACE_MS}. Resolves when it has exited
+ * (nginx's master exits after its worker: SIGTERM is its fast shutdown).
+ */
 export function stopServer(server: ServerProcess): Promise<void> {
   const { child } = server;
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

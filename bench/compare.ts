@@ -9,7 +9,7 @@ import { bodySlack, measure, type LoadOptions, type LoadRequest, type Sample } f
 import { mintBodies } from './spending.js';
 import { baselineOf, type PreparedScenario } from './prepare.js';
 import type { ServerProcess } from './children.js';
-import { SPENDING_REQUESTS_PER_ROUND, SPENDING_WARMUP_REQUESTS, type BaselineKind } from './scenarios.js';
+import { SPENDING_REQUESTS_PER_ROUND, SPENDING_WARMUP_REQUESTS, type BaselineKind, type BesideKind } from './scenarios.js';
 
 /** How to run one comparison. */
 export interface CompareOptions extends LoadOptions {
@@ -57,7 +57,22 @@ export interface ScenarioResult {
    * of other work than totals over all rounds.
    */
   extraCpuUsPerRequest: number | undefined;
+  /** The server measured beside the row (scenarios.ts `beside`): its side, or why it could not be measured. */
+  beside?: BesideResult;
 }
+
+/** A server measured beside a row, in the same rounds on the same request. */
+export type BesideResult =
+  | {
+      kind: BesideKind;
+      side: Side;
+      /**
+       * Each round's beside server CPU µs per request ÷ sitegate's (as report.ts cpuRatioOf: below 1
+       * when sitegate spends more), in round order over the starts.
+       */
+      roundCpuRatios: number[];
+    }
+  | { kind: BesideKind; failure: string };
 
 /** The servers of a bench run: sitegate and one server per kind of baseline the scenarios use. */
 export interface Servers {
@@ -69,6 +84,8 @@ export interface Servers {
    * `sitegate, anonymous`, the signed-in sitegate itself (both sides are that one process).
    */
   contenders?: Partial<Record<BaselineKind, ServerProcess>>;
+  /** The servers measured beside rows (scenarios.ts `beside`), or why one could not be started. */
+  beside?: Partial<Record<BesideKind, ServerProcess | { failure: string }>>;
 }
 
 function median(values: readonly number[]): number {
@@ -140,6 +157,8 @@ async function spendingBodies(
 export interface Measurement {
   sitegate: Sample[];
   baseline: Sample[];
+  /** The beside server's samples (scenarios.ts `beside`), or why it could not be measured. */
+  beside?: Sample[] | { failure: string };
 }
 
 /**
@@ -175,18 +194,33 @@ export async function measureScenario(
     const bodies = await spendingBodies(prepared, server, isBaseline, requests, options);
     return measure(loadRequest(prepared, server, isBaseline, bodies), options, durationSec, server.pid);
   };
+  const besideKind = prepared.scenario.beside;
+  const besideServer = besideKind === undefined ? undefined : servers.beside?.[besideKind];
+  if (besideKind !== undefined && besideServer === undefined) throw new Error(`${prepared.scenario.name}: ${besideKind} was not started`);
+  const failure = besideServer !== undefined && 'failure' in besideServer ? besideServer.failure : undefined;
+  const beside = besideServer !== undefined && !('failure' in besideServer) ? besideServer : undefined;
+  // The beside server gets sitegate's request (the same page, as a browser asks for it).
+  const runBeside = (server: ServerProcess, durationSec: number): Promise<Sample> =>
+    measure(loadRequest(prepared, server, false), options, durationSec, server.pid);
+  type SideName = 'sitegate' | 'baseline' | 'beside';
+  const runSide = (side: SideName, durationSec: number, requests?: number): Promise<Sample> =>
+    side === 'beside' ? runBeside(beside!, durationSec) : run(side === 'baseline', durationSec, requests);
 
+  const sides: SideName[] = beside === undefined ? ['sitegate', 'baseline'] : ['sitegate', 'baseline', 'beside'];
   const warmupSec = prepared.scenario.warmupSec ?? options.warmupSec;
   if (warmupSec > 0 || prepared.scenario.spends !== undefined)
-    for (const isBaseline of [false, true]) await run(isBaseline, warmupSec, SPENDING_WARMUP_REQUESTS);
-  const measurement: Measurement = { sitegate: [], baseline: [] };
+    for (const side of sides) await runSide(side, warmupSec, SPENDING_WARMUP_REQUESTS);
+  const measurement: Measurement = { sitegate: [], baseline: [], ...(failure === undefined ? {} : { beside: { failure } }) };
+  const besideSamples: Sample[] = [];
   for (let round = 0; round < rounds; round++) {
-    const sitegateFirst = round % 2 === 0;
-    const first = await run(!sitegateFirst, sliceSec);
-    const second = await run(sitegateFirst, sliceSec);
-    measurement.sitegate.push(sitegateFirst ? first : second);
-    measurement.baseline.push(sitegateFirst ? second : first);
+    // Each round starts with the next side (with two: sitegate first in even rounds, the baseline in odd ones).
+    const order = sides.map((_, k) => sides[(round + k) % sides.length]!);
+    for (const side of order) {
+      const sample = await runSide(side, sliceSec);
+      (side === 'beside' ? besideSamples : measurement[side]).push(sample);
+    }
   }
+  if (beside !== undefined) measurement.beside = besideSamples;
   return measurement;
 }
 
@@ -210,6 +244,7 @@ export function summariseScenario(prepared: PreparedScenario, measurements: read
     if (sample.serverCpuSec !== undefined && other.serverCpuSec !== undefined)
       extraCpuUs.push((sample.serverCpuSec / sample.requests - other.serverCpuSec / other.requests) * 1e6);
   });
+  const beside = summariseBeside(prepared, measurements, ours);
   return {
     prepared,
     sitegate: summarise(ours),
@@ -218,5 +253,35 @@ export function summariseScenario(prepared: PreparedScenario, measurements: read
     roundRatios: ratios,
     starts: measurements.length,
     extraCpuUsPerRequest: extraCpuUs.length === ratios.length ? median(extraCpuUs) : undefined,
+    ...(beside === undefined ? {} : { beside }),
   };
+}
+
+/** Server CPU µs per request of one sample, or undefined off Linux. */
+const cpuUsPerRequest = (sample: Sample): number | undefined =>
+  sample.serverCpuSec === undefined ? undefined : (sample.serverCpuSec / sample.requests) * 1e6;
+
+/**
+ * The beside server of a row over all starts: its side and each round's beside ÷ sitegate CPU per
+ * request; a failure in any start fails the whole column (never a column of fewer rounds).
+ * @param ours sitegate's samples, in the order of the beside samples
+ */
+function summariseBeside(
+  prepared: PreparedScenario,
+  measurements: readonly Measurement[],
+  ours: readonly Sample[],
+): BesideResult | undefined {
+  const kind = prepared.scenario.beside;
+  if (kind === undefined) return undefined;
+  const failed = measurements.find((m) => m.beside !== undefined && 'failure' in m.beside)?.beside;
+  if (failed !== undefined && 'failure' in failed) return { kind, failure: failed.failure };
+  const samples = measurements.flatMap((m) => (Array.isArray(m.beside) ? m.beside : []));
+  if (samples.length !== ours.length) return { kind, failure: `${kind} measured in ${samples.length} of ${ours.length} rounds` };
+  const roundCpuRatios: number[] = [];
+  samples.forEach((sample, i) => {
+    const theirs = cpuUsPerRequest(sample);
+    const mine = cpuUsPerRequest(ours[i]!);
+    if (theirs !== undefined && mine !== undefined && mine > 0) roundCpuRatios.push(theirs / mine);
+  });
+  return { kind, side: summarise(samples), roundCpuRatios };
 }

@@ -25,16 +25,19 @@ export function judgedRatioOf(result: ScenarioResult): number {
   return judgedOnCpu(result) ? (cpuRatioOf(result) as number) : result.ratio;
 }
 
-function table(head: string[], rows: string[][]): string {
+/** A markdown table. */
+export function table(head: string[], rows: string[][]): string {
   const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+/** A count, rounded, with thousands separators. */
+export const int = (n: number): string => Math.round(n).toLocaleString('en-US');
 /** autocannon records latencies in whole milliseconds; a median of two rounds can add a half. */
-const ms = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+export const ms = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 const pct = (n: number | undefined): string => (n === undefined ? 'n/a' : `${Math.round(n)}%`);
-const us = (n: number | undefined): string => (n === undefined ? 'n/a' : n.toFixed(1));
+/** Microseconds to a tenth, or n/a. */
+export const us = (n: number | undefined): string => (n === undefined ? 'n/a' : n.toFixed(1));
 
 /**
  * The baseline's server CPU per request over sitegate's: what the throughput ratio would be if the
@@ -47,7 +50,8 @@ export function cpuRatioOf(result: ScenarioResult): number | undefined {
   return baseline.serverCpuUsPerRequest / sitegate.serverCpuUsPerRequest;
 }
 
-const times = (n: number | undefined): string => (n === undefined ? 'n/a' : `${n.toFixed(2)}×`);
+/** A ratio as `0.93×`, or n/a. */
+export const times = (n: number | undefined): string => (n === undefined ? 'n/a' : `${n.toFixed(2)}×`);
 
 /** A ratio labelled by what it divides by, e.g. `0.93× raw`. */
 const ratioCell = (n: number | undefined, result: ScenarioResult): string =>

@@ -3,17 +3,29 @@
  * server replaying sitegate's exact responses, or oidc-provider for the token endpoint), one server
  * under load at a time, then a markdown report. Exits 0 when the run completes, whether or not
  * targets are met (the report says MISS); 1 when a request fails or a response is not the expected
- * one; 2 on bad options.
+ * one, or a server to measure beside a row (nginx) could not be (after the report, which says why);
+ * 2 on bad options.
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { corePlan, describePlan, pinProcess, type CorePlan } from './pin.js';
-import { installCleanup, killAll, startOidcProvider, startRawServer, startSitegate, stopServer, type SitegateProcess } from './children.js';
+import {
+  installCleanup,
+  killAll,
+  startOidcProvider,
+  startRawServer,
+  startSitegate,
+  stopServer,
+  type ServerProcess,
+  type SitegateProcess,
+} from './children.js';
+import { besideHeader, startBesides } from './beside.js';
 import { measureScenario, roundRatio, roundsOfStart, summariseScenario, type Measurement, type Servers } from './compare.js';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.js';
 import { baselineOf, prepareScenarios, verifyBaseline, verifyReplay, type PreparedScenario } from './prepare.js';
 import { buildReplayTable } from './replay.js';
 import { analyticsCostLine, diagnosticsTable, noiseWarning, resultsTable, summaryLine } from './report.js';
+import { besideFailures, besideTable } from './beside-report.js';
 import { runHighlightBench } from './highlight.js';
 import { runScale, SCALE_SIZES } from './scale.js';
 import { runSearchQuality } from './search-quality.js';
@@ -53,6 +65,7 @@ function ownWarmups(scenarios: readonly BenchScenario[]): string {
 function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan: CorePlan): string {
   const cpus = os.cpus();
   const kinds = new Set(scenarios.map((s) => s.baseline ?? 'raw'));
+  const built = besideHeader(scenarios);
   return [
     '# sitegate bench',
     '',
@@ -68,6 +81,7 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
             'their raw baseline replaying its responses',
         ]
       : []),
+    ...(built === undefined ? [] : [built]),
     'sitegate runs with --log-level warn and its rate limits lifted (see bench/children.ts), with a key created by ' +
       '`sitegate keys create --json` before it starts; raw replays its captured responses',
     `sitegate's analytics: ${process.env.SITEGATE_ANALYTICS === undefined ? 'on (the default)' : `SITEGATE_ANALYTICS=${process.env.SITEGATE_ANALYTICS}`}`,
@@ -103,9 +117,18 @@ function header(options: BenchOptions, scenarios: readonly BenchScenario[], plan
   ].join('\n');
 }
 
+/** The baselines of a start, and the raw server of each sitegate whose rows replay on raw. */
+interface StartedBaselines {
+  baselines: Servers['baselines'];
+  contenders: NonNullable<Servers['contenders']>;
+  raws: Map<SitegateProcess, ServerProcess>;
+}
+
 /**
  * Starts the baselines the prepared scenarios use and checks them before any load: raw replays
- * sitegate's captured responses byte for byte; oidc-provider answers each token request with a JWT;
+ * sitegate's captured responses byte for byte, one raw server per sitegate (the rows of two
+ * sitegates may send the same request and get different answers: "page html" asks sitegate's own
+ * page, "built page HTML (--html)" the same URL of the build); oidc-provider answers each token request with a JWT;
  * the analytics rows get two sitegates started alike at the same moment, off and on (their twin);
  * the signed-in row's baseline is its own sitegate, answering the page anonymous.
  * @param sitegateOf the sitegate that serves a scenario
@@ -115,15 +138,17 @@ async function startBaselines(
   sitegate: SitegateProcess,
   contentDir: string,
   sitegateOf: (scenario: BenchScenario) => SitegateProcess,
-): Promise<{ baselines: Servers['baselines']; contenders: NonNullable<Servers['contenders']> }> {
+): Promise<StartedBaselines> {
   const using = (kind: BaselineKind): PreparedScenario[] => prepared.filter((p) => baselineOf(p) === kind);
   const baselines: Servers['baselines'] = {};
   const contenders: NonNullable<Servers['contenders']> = {};
   const rawRows = using('raw');
-  if (rawRows.length > 0) {
-    const raw = await startRawServer(buildReplayTable(rawRows.map((p) => p.capture)));
-    baselines.raw = raw;
-    await verifyReplay(rawRows, raw.baseUrl);
+  const raws = new Map<SitegateProcess, ServerProcess>();
+  for (const own of new Set(rawRows.map((p) => sitegateOf(p.scenario)))) {
+    const rows = rawRows.filter((p) => sitegateOf(p.scenario) === own);
+    const raw = await startRawServer(buildReplayTable(rows.map((p) => p.capture)));
+    raws.set(own, raw);
+    await verifyReplay(rows, raw.baseUrl);
   }
   const oidcRows = using('oidc-provider');
   if (oidcRows.length > 0) {
@@ -155,12 +180,14 @@ async function startBaselines(
     contenders['sitegate, anonymous'] = own;
     await verifyBaseline(anonymousRows, 'sitegate, anonymous', own.baseUrl);
   }
-  return { baselines, contenders };
+  return { baselines, contenders, raws };
 }
 
-/** Which sitegate serves a scenario: its content folder's, or the signed-in or agent one of that folder. */
+/** Which sitegate serves a scenario: its content folder's, or the signed-in, agent or `--html` one of that folder. */
 function sitegateKey(scenario: BenchScenario, sites: GeneratedSites): string {
   const dir = sites.contentDirOf(scenario);
+  const html = sites.htmlDirOf(scenario);
+  if (html !== undefined) return `${dir} --html ${html}`;
   if (scenario.spends !== undefined) return `${dir} (agents)`;
   return scenario.signedIn === true ? `${dir} (signed in)` : dir;
 }
@@ -186,9 +213,11 @@ async function runStart(
   for (const key of new Set(scenarios.map((s) => sitegateKey(s, sites)))) {
     const rows = scenarios.filter((s) => sitegateKey(s, sites) === key);
     const first = rows[0]!;
+    const html = sites.htmlDirOf(first);
     const ours = await startSitegate(sites.contentDirOf(first), BENCH_KEY_SCOPES, {
       signedIn: first.signedIn === true,
       agents: first.spends !== undefined,
+      ...(html === undefined ? {} : { html }),
     });
     sitegates.set(key, ours);
     const spend = async (kind: SpentGrant): Promise<string> => (await mintBodies('sitegate', ours, kind, 1))[0]!;
@@ -198,11 +227,16 @@ async function runStart(
   const sitegateOf = (scenario: BenchScenario): SitegateProcess => sitegates.get(sitegateKey(scenario, sites)) as SitegateProcess;
   // The baselines that need a sitegate (oidc-provider takes its key) run on --content's rows only.
   const sitegate = sitegates.get(options.contentDir) ?? sitegateOf(scenarios[0]!);
-  const { baselines, contenders } = await startBaselines(prepared, sitegate, options.contentDir, sitegateOf);
+  const { baselines, contenders, raws } = await startBaselines(prepared, sitegate, options.contentDir, sitegateOf);
+  const beside = await startBesides(prepared, sites);
+  const besideServers = Object.values(beside).filter((server): server is ServerProcess => !('failure' in server));
   // A signed-in sitegate is also its rows' baseline and contender: each process once.
-  const servers = [...new Set([...sitegates.values(), ...Object.values(baselines), ...Object.values(contenders)])];
+  const servers = [
+    ...new Set([...sitegates.values(), ...Object.values(baselines), ...raws.values(), ...Object.values(contenders), ...besideServers]),
+  ];
   if ('servers' in plan) {
-    for (const server of servers) pinProcess(server.pid, plan.servers);
+    // A beside server's pid is its worker's; its master (the spawned child) shares the core too.
+    for (const server of servers) for (const pid of new Set([server.pid, server.child.pid!])) pinProcess(pid, plan.servers);
     pinProcess(process.pid, plan.loader);
   }
   for (const [i, scenario] of prepared.entries()) {
@@ -210,7 +244,12 @@ async function runStart(
     if (rounds === 0) continue;
     const measurement = await measureScenario(
       scenario,
-      { sitegate: sitegateOf(scenario.scenario), baselines, contenders },
+      {
+        sitegate: sitegateOf(scenario.scenario),
+        baselines: { ...baselines, raw: raws.get(sitegateOf(scenario.scenario)) },
+        contenders,
+        beside,
+      },
       options,
       rounds,
     );
@@ -275,10 +314,13 @@ async function main(args: string[]): Promise<number> {
   const wallSec = (performance.now() - started) / 1000;
   const warning = noiseWarning(results);
   const analyticsCost = analyticsCostLine(results);
+  const besides = besideTable(results);
+  const failures = besideFailures(results);
   process.stdout.write(
-    `\n${resultsTable(results)}\n\n${diagnosticsTable(results)}\n\n${warning === undefined ? '' : `${warning}\n`}${analyticsCost === undefined ? '' : `${analyticsCost}\n`}${summaryLine(results, wallSec)}\n`,
+    `\n${resultsTable(results)}\n\n${diagnosticsTable(results)}\n\n${besides === undefined ? '' : `${besides}\n\n`}${warning === undefined ? '' : `${warning}\n`}${analyticsCost === undefined ? '' : `${analyticsCost}\n`}${failures === undefined ? '' : `${failures}\n`}${summaryLine(results, wallSec)}\n`,
   );
-  return 0;
+  // A server that should have been measured beside a row and was not fails the run, after the table.
+  return failures === undefined ? 0 : 1;
 }
 
 main(process.argv.slice(2)).then(

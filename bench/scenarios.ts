@@ -138,7 +138,22 @@ export interface BenchScenario {
    * rather than a duration; the row is judged on CPU per request. `body` is not used.
    */
   spends?: SpentGrant;
+  /**
+   * Run against a sitegate of its own started with `serve --content --html BUILD` (issue 33), BUILD
+   * being `sitegate export` of `--content` written once per run (bench/sites.ts): a static site of
+   * the same pages, whose files sitegate then serves to people byte for byte as a generator's build.
+   */
+  htmlBuild?: boolean;
+  /**
+   * Another server measured beside the row in the same rounds, on the same request, and reported
+   * in a table of its own (report.ts besideTable) rather than judged: `nginx` serves the row's
+   * build folder (bench/nginx.ts). Only with {@link htmlBuild}.
+   */
+  beside?: BesideKind;
 }
+
+/** The servers a row can be measured beside (see {@link BenchScenario.beside}). */
+export type BesideKind = 'nginx';
 
 /** Requests of a spending row's round ({@link BenchScenario.spends}): about a second of sitegate's code exchanges. */
 export const SPENDING_REQUESTS_PER_ROUND = 2000;
@@ -194,7 +209,7 @@ const WHOAMI = '/api/v1/whoami';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-/** A page of median size in docs-small (about 5 KB of markdown). */
+/** A page of median size in docs-small (about 5 KB of markdown; 17,360 bytes of HTML). */
 const PAGE = '/concepts/acme-orders-challenges';
 /** What a browser sends for a page. */
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -228,6 +243,16 @@ function checkSignedInPage(reply: CapturedReply, session: BenchSession | undefin
 function checkAnonymousPage(reply: CapturedReply, session: BenchSession | undefined): void {
   const name = session?.name ?? BENCH_PERSON_NAME;
   if (reply.body.toString('utf8').includes(name)) throw new Error(`the anonymous page names the signed-in person ("${name}")`);
+}
+
+/**
+ * Checks that the page came from the build, not from sitegate's own pages: sitegate's pages carry
+ * its Content-Security-Policy, built pages none (the generator's inline scripts must run: docs/keep-your-site.md).
+ * @throws saying what differs
+ */
+function checkBuiltPage(reply: CapturedReply): void {
+  if (headerOf(reply, 'content-security-policy') !== undefined)
+    throw new Error("the page carries sitegate's Content-Security-Policy: sitegate rendered it instead of serving the built file");
 }
 
 /** Minimum sitegate/raw ratio for whoami with an API key (issue 12 "done when" #3). */
@@ -509,6 +534,24 @@ export const SCENARIOS: readonly BenchScenario[] = [
     baseline: 'sitegate, anonymous',
     signedIn: true,
     rounds: 20,
+    warmupSec: 3,
+  },
+  {
+    // The "page html" page as a generator's build holds it (issue 33 "done when" #3): sitegate started
+    // with --html over `sitegate export` of the content, so the build's file is that page's HTML,
+    // 17,360 bytes, sent byte for byte from the build; raw replays it, nginx serves the same folder.
+    // Judged on CPU per request: at ~17 KB a response, the load generator may cap req/s. Its own
+    // sitegate sits idle while the rows above run, hence the longer warm-up (as the signed-in row).
+    name: 'built page HTML (--html)',
+    path: PAGE,
+    headers: { accept: BROWSER_ACCEPT },
+    expectedStatus: 200,
+    expectedContentType: 'text/html; charset=utf-8',
+    checkReply: checkBuiltPage,
+    precomputed: true,
+    judgedBy: 'cpu',
+    htmlBuild: true,
+    beside: 'nginx',
     warmupSec: 3,
   },
 ];

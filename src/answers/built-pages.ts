@@ -35,6 +35,18 @@ const PRIVATE_CACHE = 'private, no-store';
 const NEGOTIATED = ['text/html', 'text/markdown'];
 const HTML_ONLY = ['text/html'];
 
+/**
+ * What the built answer needs of one file for one view, decided once (the view is immutable: a
+ * snapshot's, built/view.ts): whether it is internal (built/view.ts `isInternal`, which follows
+ * content/access.ts), the canonical path it serves, and its header fields.
+ */
+interface FileFacts {
+  readonly internal: boolean;
+  /** The canonical path (answer.ts `resource`): a page's published URL, any other file's own path. */
+  readonly resource: string;
+  readonly headers: HeaderFields;
+}
+
 /** What the built answer reads of the config. */
 export type BuiltPagesConfig = PageConfig & Pick<BuiltViewOptions, 'inject' | 'routePaths'>;
 
@@ -56,16 +68,19 @@ export type BuiltAnswer = (
  */
 export function builtPages(config: BuiltPagesConfig, index: BuildIndex): BuiltAnswer {
   const options: BuiltViewOptions = { routePaths: config.routePaths, inject: config.inject, baseUrl: config.baseUrl };
-  const headerCache = new WeakMap<BuiltView, Map<string, HeaderFields>>();
-  /** The header fields of a built file, made once per view, file and audience (the writer caches by object). */
-  const headersOf = (view: BuiltView, file: BuiltFile, internal: boolean): HeaderFields => {
-    let cache = headerCache.get(view);
-    if (cache === undefined) headerCache.set(view, (cache = new Map<string, HeaderFields>()));
-    const id = `${internal ? 'i' : 'p'}${file.rel}`;
-    let headers = cache.get(id);
-    if (headers === undefined) {
+  const factsCache = new WeakMap<BuiltView, Map<BuiltFile, FileFacts>>();
+  /**
+   * The facts of a built file, made on its first request per view: a request then does no string
+   * work for them, and the writer, which caches by the header object, gets the same one each time.
+   */
+  const factsOf = (view: BuiltView, file: BuiltFile): FileFacts => {
+    let cache = factsCache.get(view);
+    if (cache === undefined) factsCache.set(view, (cache = new Map<BuiltFile, FileFacts>()));
+    let facts = cache.get(file);
+    if (facts === undefined) {
+      const internal = view.isInternal(file);
       const match = view.matches.get(file.rel);
-      headers = {
+      const headers: HeaderFields = {
         ...(internal ? {} : PUBLIC_CORS_HEADERS),
         'x-content-type-options': 'nosniff',
         'cache-control': internal ? PRIVATE_CACHE : PUBLIC_CACHE,
@@ -77,9 +92,10 @@ export function builtPages(config: BuiltPagesConfig, index: BuildIndex): BuiltAn
               link: `${markdownAlternateLink(config.baseUrl + match.page.markdownUrl)}, ${agentLinks(config.baseUrl)}`,
             }),
       };
-      cache.set(id, headers);
+      facts = { internal, resource: file.page ? encodePath(publishedUrlOf(file)) : encodePath(file.key), headers };
+      cache.set(file, facts);
     }
-    return headers;
+    return facts;
   };
 
   return function builtAnswer(facts, snapshot, principal, answerAt) {
@@ -91,7 +107,7 @@ export function builtPages(config: BuiltPagesConfig, index: BuildIndex): BuiltAn
     // A redirect's target is the folder's page (build-index.ts): who may read it may follow it.
     const target = route === undefined ? undefined : route.kind === 'file' ? route.file : folderPage(index, key);
     if (route === undefined || target === undefined || view.replaced.has(target.rel)) return notInBuild(facts, snapshot, index, view);
-    const internal = view.isInternal(target);
+    const { internal, resource, headers } = factsOf(view, target);
     if (internal) {
       if (principal === undefined) throw new ReaderError(signInFacts(config, snapshot, facts), 'credential_required');
       requireReaderScopes(principal, ['internal:read']);
@@ -110,8 +126,7 @@ export function builtPages(config: BuiltPagesConfig, index: BuildIndex): BuiltAn
         });
       if (type === 'text/markdown' && match !== undefined) return answerAt(match.page.url);
     }
-    const resource = target.page ? encodePath(publishedUrlOf(target)) : encodePath(target.key);
-    return withResource(fileAnswer(facts, view, target, index, headersOf(view, target, internal)), resource);
+    return withResource(fileAnswer(facts, view, target, index, headers), resource);
   };
 }
 
