@@ -4,12 +4,13 @@
  * its jQuery and theme script run (base.js sets the page's scroll padding), its own keyboard
  * navigation (`n`, next page, from base.js) leads to the guide, whose relative image loads; and
  * the same URL asked with `Accept: text/markdown` answers the guide's markdown. Requests to other
- * origins (the theme's highlight.js on cdnjs) are refused, so the test needs no network.
+ * origins (the theme's highlight.js on cdnjs) are refused, so the test needs no network. The
+ * guide's screenshot is test-artifacts/ui/html-build-mkdocs-guide.png.
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser-support.js';
+import { launchBrowser, UI_ARTIFACTS_DIR } from './browser-support.js';
 import { freePort } from './free-port.js';
 import { buildTestApp, FIXTURES_DIR, type TestApp } from './helpers.js';
 
@@ -58,6 +59,8 @@ describe('the MkDocs build served by sitegate, in chromium', () => {
       expect(await page.locator('h1').first().textContent()).toBe('Install guide');
       const logo = page.locator('img[alt="Kestrel logo"]');
       await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      // The guide as the generator built it, for a person to look at (test-artifacts/ui).
+      await page.screenshot({ path: path.join(UI_ARTIFACTS_DIR, 'html-build-mkdocs-guide.png'), fullPage: true });
       const markdown = await page.evaluate(async () => {
         const res = await fetch(location.href, { headers: { accept: 'text/markdown' } });
         return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };

@@ -40,6 +40,12 @@ describe('the settings list is the one source of the schema and the settings tab
     expect(SETTINGS.filter((setting) => setting.description.trim() === '')).toStrictEqual([]);
   });
 
+  it('accepts no file without compiling the schema, as the schema would: its top requires no key', () => {
+    expect(schemaProblem({})).toBeUndefined();
+    expect(buildSchema()).not.toHaveProperty('required');
+    expect(schemaProblem([])).toBe('(top level): must be an object');
+  });
+
   it('accepts the starter sitegate.json, $schema and $comment in every object', () => {
     const starter = JSON.parse(readFileSync(fileURLToPath(new URL('examples/starter/sitegate.json', ROOT)), 'utf8')) as unknown;
     expect(schemaProblem(starter)).toBeUndefined();
