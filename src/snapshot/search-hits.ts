@@ -103,10 +103,12 @@ export function searchHits(snapshot: Snapshot, results: readonly SearchDocument[
     const key = decodeRequestPath(doc.path);
     const section = key === undefined ? [] : sectionOf(snapshot, key);
     const excerpt = excerptOfPage(snapshot, doc.path, options, prepared);
-    return {
-      ...doc,
-      ...(section.length === 0 ? {} : { section: section.join(' › ') }),
-      ...(excerpt === undefined ? {} : { excerpt }),
-    };
+    // Each field named, no spread: `{ ...doc }` took 1.5 µs a hit (V8 copies the index's documents
+    // through the runtime), 0.005 µs this way; a miss's answer has ten hits, and in a profile of
+    // `serve` the spreads were a tenth of a miss's CPU. Key order as before: the answer is unchanged.
+    const hit: SearchHit = { path: doc.path, title: doc.title, description: doc.description };
+    if (section.length > 0) hit.section = section.join(' › ');
+    if (excerpt !== undefined) hit.excerpt = excerpt;
+    return hit;
   });
 }
