@@ -292,12 +292,16 @@ class Matches {
  * can win.
  */
 export function excerptIn(page: PageWords, query: ExcerptQuery, maxChars = EXCERPT_CHARS): Excerpt | undefined {
-  const matches = new Matches(page.starts, runsIn(page, query));
-  if (matches.at(0) === undefined) return undefined;
+  const runs = runsIn(page, query);
+  if (runs.length === 0) return undefined;
+  // No window holds more query words than the page has: once one holds them all, none later wins.
+  let present = 0;
+  for (let word = 0; word < query.words.length; word++) if (runs.some((run) => run.word === word)) present++;
+  const matches = new Matches(page.starts, runs);
   const { text } = page;
   const seenAt = new Int32Array(query.words.length).fill(-1);
   let best = { from: 0, count: 0 };
-  for (let i = 0, from = matches.at(0); from !== undefined && best.count < query.words.length; from = matches.at(++i)) {
+  for (let i = 0, from = matches.at(0); from !== undefined && best.count < present; from = matches.at(++i)) {
     let count = 0;
     for (let j = i, match: Match | undefined = from; match !== undefined && match.end - from.start <= maxChars; match = matches.at(++j)) {
       if (seenAt[match.word] !== i) {
