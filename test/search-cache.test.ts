@@ -1,10 +1,15 @@
 /**
  * The cache of full-text answers (snapshot/search-cache.ts): a repeated query is answered from it,
- * byte for byte, without searching again; and public and internal audiences never share an entry,
- * whichever asks first.
+ * byte for byte, without searching again; public and internal audiences never share an entry,
+ * whichever asks first and whatever credential (key or signed-in session) it holds; and every
+ * answer, made or kept, is the one the search and its hits give without any cache.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, issueKey, removeDir, writeContent, type TestApp } from './helpers.js';
+import { SESSION_CLIENT_ID, type Principal } from '../src/auth/principal.js';
+import type { SessionService } from '../src/auth/sessions.js';
+import { DEFAULT_SEARCH_LIMIT } from '../src/answers/api.js';
+import { searchHits } from '../src/snapshot/search-hits.js';
+import { buildTestApp, EXAMPLE_SITE, issueKey, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
 
 const FILES = {
   'index.md': '# Home\n\nWelcome.\n',
@@ -91,5 +96,82 @@ describe('the cache of search answers', () => {
     const second = await t.app.inject({ method: 'GET', url: '/api/search.json?q=zebra&offset=1' });
     expect({ status: second.statusCode, body: JSON.parse(second.body) as unknown }).toStrictEqual({ status: 200, body: [] });
     expect(searches).toHaveBeenCalledTimes(3);
+  });
+});
+
+/** A session service that knows one cookie value: a signed-in person holding internal:read. */
+function staffSessions(cookieValue: string): SessionService {
+  const staff: Principal = {
+    scheme: 'session',
+    clientId: SESSION_CLIENT_ID,
+    scopes: ['search:read', 'content:read', 'internal:read'],
+    person: { subject: 'staff', name: 'staff', sessionId: `sgs_${'s'.repeat(22)}` },
+  };
+  const principalOf = (value: string): Principal | undefined => (value === cookieValue ? staff : undefined);
+  return {
+    create: () => Promise.reject(new Error('not used by these tests')),
+    cachedPrincipal: principalOf,
+    verify: (value) => Promise.resolve(principalOf(value)),
+    end: () => Promise.resolve(undefined),
+  };
+}
+
+describe('the cache of search answers and signed-in people', () => {
+  it('answers an anonymous caller without internal pages after a signed-in person filled the cache', async () => {
+    const { t } = await app();
+    const cookieValue = 'S'.repeat(43);
+    t.context.auth.sessions = staffSessions(cookieValue);
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/api/search.json?q=zebra',
+      headers: { cookie: `sitegate_session=${cookieValue}` },
+    });
+    expect({ status: signedIn.statusCode, body: JSON.parse(signedIn.body) as unknown }).toStrictEqual({ status: 200, body: INTERNAL_HITS });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/search.json?q=zebra' });
+    expect({ status: anonymous.statusCode, body: JSON.parse(anonymous.body) as unknown }).toStrictEqual({ status: 200, body: PUBLIC_HITS });
+    expect(anonymous.body).not.toContain('/internal/');
+  });
+});
+
+describe('answers from the cache', () => {
+  const QUERIES = ['widget', 'acme', 'on-call engineer', 'deploy roll', 'configur', 'page', 'zzzz'];
+  const PAGES = [{}, { limit: 1 }, { limit: 2, offset: 1 }];
+
+  it('equal the search and its hits made without a cache, for every audience, first asked and asked again', async () => {
+    const t = await buildTestApp(EXAMPLE_SITE);
+    apps.push(t);
+    const { apiKey: internalKey } = await issueKey(t.context, ['search:read', 'internal:read']);
+    const { apiKey: publicKey } = await issueKey(t.context, ['search:read']);
+    const snapshot = t.loaded.snapshot;
+    const audiences = [
+      { headers: {}, includeInternal: false },
+      { headers: { 'x-api-key': publicKey }, includeInternal: false },
+      { headers: { 'x-api-key': internalKey }, includeInternal: true },
+    ];
+    let internalFound = 0;
+    for (const query of QUERIES)
+      for (const { limit, offset } of PAGES as { limit?: number; offset?: number }[])
+        for (const { headers, includeInternal } of audiences) {
+          const key = { includeInternal, language: undefined, limit: limit ?? DEFAULT_SEARCH_LIMIT, offset: offset ?? 0 };
+          const found = snapshot.search.search(query, key);
+          const hits = searchHits(snapshot, found.results, { query, includeInternal, language: undefined, baseUrl: TEST_BASE_URL });
+          const expected = JSON.stringify(hits);
+          if (expected.includes('/internal/')) internalFound++;
+          const url = `/api/search.json?q=${encodeURIComponent(query)}${limit === undefined ? '' : `&limit=${limit}`}${offset === undefined ? '' : `&offset=${offset}`}`;
+          for (let ask = 0; ask < 2; ask++) {
+            const response = await t.app.inject({ method: 'GET', url, headers });
+            expect({ query, limit, offset, includeInternal, ask, status: response.statusCode, body: response.body }).toStrictEqual({
+              query,
+              limit,
+              offset,
+              includeInternal,
+              ask,
+              status: 200,
+              body: expected,
+            });
+          }
+        }
+    // The queries reach the internal page, so the audiences' answers differ.
+    expect(internalFound).toBeGreaterThan(0);
   });
 });

@@ -7,12 +7,15 @@
  * Cost: a page's words are found once ({@link pageWordsOf}, one pass of a Unicode-class regular
  * expression) and kept; a query is prepared once ({@link excerptQueryOf}); an excerpt then reads
  * only the page's postings of the words that share a query word's first two letters
- * ({@link excerptIn}), never the text. The result is the one a scan of the text for the query's
+ * ({@link excerptIn}), never the text, and of those only as far as the first window holding every
+ * query word; the stems of the words met are remembered across requests (analysis.ts
+ * `cachedStemOf`). The result is the one a scan of the text for the query's
  * words gives, byte for byte (excerpt-postings.test.ts holds that scan as its oracle).
  */
-import { chooseQueryWords, stemOf, type Analysis } from './analysis.js';
+import { cachedStemOf, chooseQueryWords, type Analysis } from './analysis.js';
 import { foldUnit, queryTerms } from './tokenize.js';
 import { linkLabels } from '../link-labels.js';
+import { Matches, type Match, type Run } from './excerpt-matches.js';
 
 /** A passage and the matched words in it. */
 export interface Excerpt {
@@ -23,13 +26,6 @@ export interface Excerpt {
 
 /** Characters of an excerpt, about two lines. */
 export const EXCERPT_CHARS = 160;
-
-/** A word of the text: where it is and which query word it matches (-1: none). */
-interface Match {
-  start: number;
-  end: number;
-  word: number;
-}
 
 /**
  * The markdown's text with its syntax dropped: link destinations, HTML tags, emphasis and heading
@@ -166,7 +162,7 @@ export function excerptQueryOf(query: string, analysis?: Analysis): ExcerptQuery
   return {
     words,
     typing,
-    stems: words.map((word) => stemOf(word, analysis)),
+    stems: words.map((word) => cachedStemOf(word, analysis)),
     analysis,
     prefixes,
     candidate: new RegExp(`^(?:${alternatives.join('|')})`, 'iu'),
@@ -189,7 +185,7 @@ function verdictOf(query: ExcerptQuery, written: string, folded: string): number
           (w, i) =>
             folded === w ||
             (w === typing && folded.startsWith(w)) ||
-            (folded.startsWith(w.slice(0, 2)) && stemOf(folded, analysis) === stems[i]),
+            (folded.startsWith(w.slice(0, 2)) && cachedStemOf(folded, analysis) === stems[i]),
         );
     query.verdicts.set(written, word);
   }
@@ -208,9 +204,12 @@ function lowerBound(sorted: readonly string[], prefix: string): number {
   return low;
 }
 
-/** The matches of the query's words in a page, ordered by offset. */
-function matchesIn(page: PageWords, query: ExcerptQuery): Match[] {
-  const matches: Match[] = [];
+/**
+ * The runs of the page's distinct words that match a query word: only the words sharing a query
+ * word's first two letters are looked at (a binary search over the folded forms finds them).
+ */
+function runsIn(page: PageWords, query: ExcerptQuery): Run[] {
+  const runs: Run[] = [];
   const visited = new Set<number>();
   for (const prefix of query.prefixes) {
     for (let k = lowerBound(page.folded, prefix); k < page.folded.length; k++) {
@@ -220,39 +219,40 @@ function matchesIn(page: PageWords, query: ExcerptQuery): Match[] {
       visited.add(k);
       const written = page.raw[k] as string;
       const word = verdictOf(query, written, folded);
-      if (word === -1) continue;
-      for (let p = page.from[k] as number; p < (page.from[k + 1] as number); p++) {
-        const start = page.starts[p] as number;
-        matches.push({ start, end: start + written.length, word });
-      }
+      if (word !== -1) runs.push({ next: page.from[k] as number, stop: page.from[k + 1] as number, length: written.length, word });
     }
   }
-  return matches.sort((a, b) => a.start - b.start);
+  return runs;
 }
 
 /**
  * The excerpt of a page for a query: the window of about `maxChars` characters holding the most
  * distinct query words (the earliest among equals), cut at word boundaries, `…` marking a cut;
- * `undefined` when no word of the query is in the text. Reads the page's postings, not its text.
+ * `undefined` when no word of the query is in the text. Reads the page's postings, not its text,
+ * and of them only what the answer depends on: once a window holds every query word, no later one
+ * can win.
  */
 export function excerptIn(page: PageWords, query: ExcerptQuery, maxChars = EXCERPT_CHARS): Excerpt | undefined {
-  const matches = matchesIn(page, query);
-  if (matches.length === 0) return undefined;
+  const runs = runsIn(page, query);
+  if (runs.length === 0) return undefined;
+  // No window holds more query words than the page has: once one holds them all, none later wins.
+  let present = 0;
+  for (let word = 0; word < query.words.length; word++) if (runs.some((run) => run.word === word)) present++;
+  const matches = new Matches(page.starts, runs);
   const { text } = page;
   const seenAt = new Int32Array(query.words.length).fill(-1);
   let best = { from: 0, count: 0 };
-  for (let i = 0; i < matches.length && best.count < query.words.length; i++) {
+  for (let i = 0, from = matches.at(0); from !== undefined && best.count < present; from = matches.at(++i)) {
     let count = 0;
-    for (let j = i; j < matches.length && (matches[j] as Match).end - (matches[i] as Match).start <= maxChars; j++) {
-      const word = (matches[j] as Match).word;
-      if (seenAt[word] !== i) {
-        seenAt[word] = i;
+    for (let j = i, match: Match | undefined = from; match !== undefined && match.end - from.start <= maxChars; match = matches.at(++j)) {
+      if (seenAt[match.word] !== i) {
+        seenAt[match.word] = i;
         count++;
       }
     }
     if (count > best.count) best = { from: i, count };
   }
-  const first = matches[best.from] as Match;
+  const first = matches.at(best.from) as Match;
   // Start a little before the first match, at a word boundary, so it reads in context.
   let start = Math.max(0, first.start - Math.floor(maxChars / 4));
   if (start > 0) start = text.indexOf(' ', start) + 1 || first.start;
@@ -261,7 +261,7 @@ export function excerptIn(page: PageWords, query: ExcerptQuery, maxChars = EXCER
   if (end < text.length) end = Math.max(text.lastIndexOf(' ', end), first.end);
   const prefix = start > 0 ? '…' : '';
   const highlights = matches
-    .filter((m) => m.start >= start && m.end <= end)
+    .within(start, end)
     .map((m): [number, number] => [m.start - start + prefix.length, m.end - start + prefix.length]);
   return { text: `${prefix}${text.slice(start, end)}${end < text.length ? '…' : ''}`, highlights };
 }

