@@ -7,11 +7,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { track, type ServerProcess } from './children.js';
 import { sendRequest } from './http-client.js';
+import { freePort } from '../test/free-port.js';
 
 /** Debian's nginx (package `nginx`). */
 export const NGINX_BIN = '/usr/sbin/nginx';
@@ -146,19 +146,6 @@ function childrenOf(pid: number): number[] {
   return found;
 }
 
-/** A port free right now on 127.0.0.1 (nginx's `listen` takes no port 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** nginx as the bench runs it: {@link ServerProcess.pid} is the worker's, whose CPU is measured. */
@@ -179,7 +166,7 @@ export interface NginxProcess extends ServerProcess {
 export async function startNginx(root: string, keepAliveTimeoutMs: number, bin = NGINX_BIN): Promise<NginxProcess> {
   if (!existsSync(bin)) throw new Error(`${bin} not found: install Debian's nginx package to measure nginx beside the built page`);
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'sitegate-bench-nginx-'));
-  const port = await freePort();
+  const port = await freePort(); // nginx's `listen` takes no port 0
   const config = nginxConfig({
     prefix,
     root,
