@@ -7,7 +7,7 @@
  * agent as `client_id`, the RFC 8707 resource as `aud` and their grant as `grant_id`; the grant,
  * not an API key, is what is re-checked (agent-grants.ts).
  */
-import { KeyObject, randomUUID } from 'node:crypto';
+import { createPrivateKey, randomUUID, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, errors as joseErrors, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { ApiError, type Scope } from '../errors.js';
 import type { SigningKeyRecord, Store, StoreChange } from '../store/store.js';
@@ -153,7 +153,8 @@ async function loadKeys(store: Store): Promise<LoadedKey[]> {
         kid: record.kid,
         expiresAtMs: record.expiresAt?.getTime() ?? null,
         header: { alg: TOKEN_ALG, typ: 'at+jwt', kid: record.kid } as const,
-        privateKey: KeyObject.from((await importJWK(JSON.parse(record.privateJwk) as JWK, record.alg)) as CryptoKey),
+        // node:crypto reads the JWK itself (Node 24 deprecates KeyObject.from of a non-extractable CryptoKey, DEP0204).
+        privateKey: createPrivateKey({ key: JSON.parse(record.privateJwk) as JsonWebKey, format: 'jwk' }),
         publicKey: (await importJWK(publicJwk, record.alg)) as CryptoKey,
         publicJwk: { ...publicJwk, kid: record.kid, alg: record.alg, use: 'sig' },
       };
