@@ -10,7 +10,7 @@ export const MOCKING_UNIT_TESTS = ['src/auth/api-keys.test.ts'];
 const OTHER_SUITES = ['**/node_modules/**', '**/*.corpora.test.ts', '**/*.system.test.ts', '**/*.deploy.test.ts'];
 
 /**
- * `npm test`: the suite that stands alone on a fresh clone — Node and the repository (fixtures
+ * `npm test`: the suite that stands alone on a fresh clone — Node, xmllint and the repository (fixtures
  * inside it), nothing else. Suites over ../shared/corpora (`*.corpora.test.ts`, `npm run
  * test:corpora`), suites that drive chromium, PostgreSQL or Redis (`*.system.test.ts`, `npm run
  * test:system`) and the deployment kit against nginx, systemd-analyze and a local registry

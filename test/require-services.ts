@@ -37,6 +37,6 @@ export default async function setup(): Promise<void> {
   if (!existsSync(CHROMIUM)) missing.push(`${CHROMIUM} (apt-get install chromium)`);
   for (const [name, port] of SERVICES) if (!(await listening(port))) missing.push(`${name} on 127.0.0.1:${port}`);
   if (missing.length > 0) {
-    throw new Error(`npm run test:system needs ${missing.join(', ')}; \`npm test\` needs nothing beside the repository`);
+    throw new Error(`npm run test:system needs ${missing.join(', ')}; \`npm test\` needs none of them`);
   }
 }

@@ -83,7 +83,7 @@ describe('the suite layout', () => {
     expect([...new Set(offenders)]).toEqual([]);
   });
 
-  it('npm test needs nothing beside Node: no module it runs drives chromium, PostgreSQL or Redis (those are *.system.test.ts)', () => {
+  it('npm test drives no chromium, PostgreSQL or Redis: no module it runs imports their clients (those are *.system.test.ts)', () => {
     const offenders = files
       .filter((one) => suiteOf(one) === 'test' && one !== SELF)
       .flatMap((file) =>
