@@ -2,7 +2,9 @@
  * The `serve` rows of `npm run bench -- scale`: starts the built CLI (`node bin/sitegate.js serve
  * SITE --port P --data-dir TMP`) on a generated site and measures what an operator waits for and
  * pays: seconds from spawn to the first 200 of `/` and of one page, and the process's resident
- * memory (/proc/PID/status VmRSS) {@link SETTLE_MS} after that first answer, with its peak (VmHWM).
+ * memory (/proc/PID/status VmRSS) {@link SETTLE_MS} after that first answer, with its peak (VmHWM),
+ * and the CPU seconds it used until the page answered (/proc/PID/stat), which a busy machine changes
+ * less than the wall time.
  * Beside the in-process rows of bench/scale-child.ts, which time loadSnapshot() alone.
  */
 import { spawn } from 'node:child_process';
@@ -13,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/free-port.js';
 import { sendRequest } from './http-client.js';
-import { processMemory } from './memory.js';
+import { processCpuSec, processMemory } from './memory.js';
 
 /** The targets of issue 34 for `serve` at 100k pages: ready in seconds, resident MB after start. */
 export const SERVE_TARGETS = { readySec: 12, rssMb: 500 };
@@ -34,6 +36,8 @@ export interface ServeRow {
   firstAnswerSec: number;
   /** Seconds from spawn to the first 200 answer of one page ({@link pageUrlOf}). */
   pageAnswerSec: number;
+  /** CPU seconds (user + system, all threads) the process used until the page answered. */
+  cpuSec: number;
   /** VmRSS {@link SETTLE_MS} after the first answers, MB (10^6 bytes). */
   rssMb: number;
   /** VmHWM then: the peak resident memory of the start, MB. */
@@ -102,10 +106,11 @@ export async function measureServe(siteDir: string, pages: number): Promise<Serv
     const base = `http://127.0.0.1:${port}`;
     const firstAnswerSec = await firstOk(`${base}/`, startedMs, () => exited);
     const pageAnswerSec = await firstOk(`${base}${pageUrlOf(siteDir)}`, startedMs, () => exited);
+    const cpuSec = child.pid === undefined ? undefined : processCpuSec(child.pid);
     await sleep(SETTLE_MS);
     const memory = child.pid === undefined ? undefined : processMemory(child.pid);
-    if (memory === undefined) throw new Error('cannot read /proc/PID/status of sitegate serve');
-    return { pages, firstAnswerSec, pageAnswerSec, rssMb: memory.rssBytes / 1e6, peakMb: memory.peakBytes / 1e6 };
+    if (memory === undefined || cpuSec === undefined) throw new Error('cannot read /proc/PID/status and stat of sitegate serve');
+    return { pages, firstAnswerSec, pageAnswerSec, cpuSec, rssMb: memory.rssBytes / 1e6, peakMb: memory.peakBytes / 1e6 };
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exit;
@@ -121,12 +126,12 @@ function cell(value: number, digits: number, target?: number): string {
 /** The markdown table of the `serve` rows; target columns apply to the 100k row and are marked on every row. */
 export function serveTable(rows: readonly ServeRow[]): string {
   const lines = [
-    `| pages | first answer s (≤ ${SERVE_TARGETS.readySec}) | page answer s | RSS after start MB (≤ ${SERVE_TARGETS.rssMb}) | peak RSS MB |`,
-    '| ---: | ---: | ---: | ---: | ---: |',
+    `| pages | first answer s (≤ ${SERVE_TARGETS.readySec}) | page answer s | CPU s | RSS after start MB (≤ ${SERVE_TARGETS.rssMb}) | peak RSS MB |`,
+    '| ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     lines.push(
-      `| ${row.pages} | ${cell(row.firstAnswerSec, 2, SERVE_TARGETS.readySec)} | ${cell(row.pageAnswerSec, 2)} | ` +
+      `| ${row.pages} | ${cell(row.firstAnswerSec, 2, SERVE_TARGETS.readySec)} | ${cell(row.pageAnswerSec, 2)} | ${cell(row.cpuSec, 2)} | ` +
         `${cell(row.rssMb, 0, SERVE_TARGETS.rssMb)} | ${cell(row.peakMb, 0)} |`,
     );
   }

@@ -140,6 +140,6 @@ async function measureSizes(sitesDir: string, sizes: readonly number[]): Promise
   process.stdout.write(`${scaleTable(rows)}\n`);
   process.stdout.write(
     `\n## serve\n\n\`node bin/sitegate.js serve SITE --port P --data-dir TMP\` in a fresh process: seconds from spawn to the first 200 of \`/\` and of one page; ` +
-      `VmRSS ${SETTLE_MS / 1000} s after them, and VmHWM (peak) then; targets of issue 34 at 100k pages\n\n${serveTable(serveRows)}\n`,
+      `CPU s of the process until then; VmRSS ${SETTLE_MS / 1000} s after them, and VmHWM (peak) then; targets of issue 34 at 100k pages\n\n${serveTable(serveRows)}\n`,
   );
 }

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseProcStatus } from '../bench/memory.js';
+import { parseProcStatCpuSec, parseProcStatus } from '../bench/memory.js';
 import { pageUrlOf, serveTable } from '../bench/scale-serve.js';
 
 describe('parseProcStatus', () => {
@@ -18,6 +18,18 @@ describe('parseProcStatus', () => {
   it('is undefined when a line is missing', () => {
     expect(parseProcStatus('Name:\tnode\nVmRSS:\t 10 kB\n')).toBeUndefined();
     expect(parseProcStatus('')).toBeUndefined();
+  });
+});
+
+describe('parseProcStatCpuSec', () => {
+  it('adds utime and stime, counted after the name in parentheses', () => {
+    const stat = '1959 (node main) S 1956 1956 23657 0 -1 4194304 119 0 0 0 1234 56 0 0 20 0 11 0 673658 3133440 393';
+    expect(parseProcStatCpuSec(stat, 100)).toBe(12.9);
+  });
+
+  it('is undefined for other text', () => {
+    expect(parseProcStatCpuSec('', 100)).toBeUndefined();
+    expect(parseProcStatCpuSec('1 (x) S 1', 100)).toBeUndefined();
   });
 });
 
@@ -51,15 +63,15 @@ describe('pageUrlOf', () => {
 describe('serveTable', () => {
   it('marks the targets on every row', () => {
     const rows = [
-      { pages: 10_000, firstAnswerSec: 4.671, pageAnswerSec: 4.7, rssMb: 268.4, peakMb: 382 },
-      { pages: 100_000, firstAnswerSec: 14.81, pageAnswerSec: 14.82, rssMb: 750.2, peakMb: 750.2 },
+      { pages: 10_000, firstAnswerSec: 4.671, pageAnswerSec: 4.7, cpuSec: 5.5, rssMb: 268.4, peakMb: 382 },
+      { pages: 100_000, firstAnswerSec: 14.81, pageAnswerSec: 14.82, cpuSec: 20.25, rssMb: 750.2, peakMb: 750.2 },
     ];
     expect(serveTable(rows)).toBe(
       [
-        '| pages | first answer s (≤ 12) | page answer s | RSS after start MB (≤ 500) | peak RSS MB |',
-        '| ---: | ---: | ---: | ---: | ---: |',
-        '| 10000 | 4.67 ✓ | 4.70 | 268 ✓ | 382 |',
-        '| 100000 | 14.81 MISS | 14.82 | 750 MISS | 750 |',
+        '| pages | first answer s (≤ 12) | page answer s | CPU s | RSS after start MB (≤ 500) | peak RSS MB |',
+        '| ---: | ---: | ---: | ---: | ---: | ---: |',
+        '| 10000 | 4.67 ✓ | 4.70 | 5.50 | 268 ✓ | 382 |',
+        '| 100000 | 14.81 MISS | 14.82 | 20.25 | 750 MISS | 750 |',
       ].join('\n'),
     );
   });
