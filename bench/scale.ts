@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- scale`: build time, memory and search latency of synthetic sites of 1k, 10k and
- * 100k pages (bench/generate-site.ts), each built in a fresh child process (bench/scale-child.ts).
+ * 100k pages (bench/generate-site.ts), each built in a fresh child process (bench/scale-child.ts),
+ * then the start of `sitegate serve` on each (bench/scale-serve.ts: first answer, resident memory).
  * Sites are generated into the system temp folder (the bench says where) and removed at the end;
  * with `--keep-sites` they stay and are reused while the generator is unchanged.
  */
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENERATOR_VERSION, vocabulary, writeSite } from './generate-site.js';
 import type { ScaleRequest, ScaleRow } from './scale-child.js';
+import { measureServe, serveTable, SETTLE_MS, type ServeRow } from './scale-serve.js';
 
 /** The targets of issue 5 at 100k pages. */
 export const SCALE_TARGETS = { buildSec: 10, rssMb: 400, searchP99Ms: 5 };
@@ -121,6 +123,7 @@ async function measureSizes(sitesDir: string, sizes: readonly number[]): Promise
       `build = loadSnapshot() in a fresh process; ${queries.length} queries (1–2 words, a third ending in a prefix) × ${ROUNDS}, limit 20\n\n`,
   );
   const rows: ScaleRow[] = [];
+  const serveRows: ServeRow[] = [];
   for (const pages of sizes) {
     const dir = siteOf(sitesDir, pages);
     const row = await measure(dir, queries);
@@ -128,6 +131,15 @@ async function measureSizes(sitesDir: string, sizes: readonly number[]): Promise
       `bench: ${pages} pages: ${row.buildSec.toFixed(2)} s, ${row.rssMb.toFixed(0)} MB, p99 ${row.searchP99Ms.toFixed(2)} ms\n`,
     );
     rows.push(row);
+    const served = await measureServe(dir, row.pages);
+    process.stderr.write(
+      `bench: ${pages} pages, serve: first answer ${served.firstAnswerSec.toFixed(2)} s, ${served.rssMb.toFixed(0)} MB (peak ${served.peakMb.toFixed(0)} MB)\n`,
+    );
+    serveRows.push(served);
   }
   process.stdout.write(`${scaleTable(rows)}\n`);
+  process.stdout.write(
+    `\n## serve\n\n\`node bin/sitegate.js serve SITE --port P --data-dir TMP\` in a fresh process: seconds from spawn to the first 200 of \`/\` and of one page; ` +
+      `CPU s of the process until then; VmRSS ${SETTLE_MS / 1000} s after them, and VmHWM (peak) then; targets of issue 34 at 100k pages\n\n${serveTable(serveRows)}\n`,
+  );
 }

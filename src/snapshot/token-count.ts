@@ -5,10 +5,27 @@
  * takes time quadratic in the piece's length: one 30,000-character run of `a` took 1.2 s, of `中`
  * over 4 s, with the event loop held (issue 28, "One line of content stalls the server"). So a run
  * longer than {@link MAX_RUN_CHARS} is cut into pieces of that length, counted apart.
+ *
+ * gpt-tokenizer is loaded at the first count, not when the server starts: its encoding tables cost
+ * ~70 MB resident and 150–400 ms to load (issue 34), and a server that never answers a markdown
+ * body with its token count never needs them.
  */
-import { countTokens } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
 // Whitespace as the tokenizer's pre-split sees it (`\s`), the scanners' test.
 import { isSpace } from '../content/dialects/lines.js';
+
+/** The part of gpt-tokenizer sitegate uses. */
+type Tokenizer = Pick<typeof import('gpt-tokenizer'), 'countTokens'>;
+
+let tokenizer: Tokenizer | undefined;
+
+/**
+ * gpt-tokenizer, loaded synchronously at the first call (its CommonJS build, `require` condition of
+ * its package exports; the same encoder as its ES module build) and kept.
+ */
+function loadTokenizer(): Tokenizer {
+  return (tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as Tokenizer);
+}
 
 /**
  * Longest run of non-space characters, or of spaces, handed to the tokenizer whole (UTF-16 code
@@ -49,6 +66,7 @@ export function tokenPieces(text: string, maxRun = MAX_RUN_CHARS): string[] {
  * than {@link MAX_RUN_CHARS}, an estimate (a token or so more per cut) for text with them. Never throws.
  */
 export function markdownTokenCount(text: string): number {
+  const { countTokens } = loadTokenizer();
   let tokens = 0;
   for (const piece of tokenPieces(text)) tokens += countTokens(piece);
   return tokens;
