@@ -19,7 +19,6 @@ import { createLoggers, type Log } from '../log.js';
 import { createMetrics, listenerHooks, type Metrics } from '../metrics/metrics.js';
 import { METRICS_PATH, READINESS_PATH, startMetricsServer } from '../metrics/metrics-server.js';
 import { STARTING, type ReadinessReport } from '../readiness.js';
-import { collectGarbage } from './collect-garbage.js';
 
 /** `1 page`, `2 pages`. */
 function counted(count: number, noun: string): string {
@@ -134,8 +133,6 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
   });
   try {
     await loaded.snapshot.datesReady;
-    // The build's garbage, collected before the first request rather than whenever V8 gets to it.
-    collectGarbage();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await watcher?.close();
