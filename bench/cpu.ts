@@ -15,13 +15,23 @@ function readOrUndefined(file: string): string | undefined {
   }
 }
 
-/** CPU seconds used so far by a process (user + system), from /proc/PID/stat. */
+/**
+ * CPU seconds (user + system, fields 14 and 15, `utime` and `stime`) of a /proc/PID/stat text, whose
+ * times are in clock ticks of `ticksPerSec`; the fields are counted after the last `)`, as the
+ * command name in parentheses may hold spaces. Undefined when the text is not one.
+ */
+export function parseProcStatCpuSec(stat: string, ticksPerSec: number): number | undefined {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the name: state (field 3) is fields[0], so field n is fields[n - 3].
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return stat.includes(')') && Number.isInteger(utime) && Number.isInteger(stime) ? (utime + stime) / ticksPerSec : undefined;
+}
+
+/** CPU seconds used so far by a process (user + system, its threads included), from /proc/PID/stat. */
 export function processCpuSec(pid: number): number | undefined {
   const stat = readOrUndefined(`/proc/${pid}/stat`);
-  if (stat === undefined) return undefined;
-  // After the parenthesised command name come field 3 (state) onwards; utime is 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SEC;
+  return stat === undefined ? undefined : parseProcStatCpuSec(stat, TICKS_PER_SEC);
 }
 
 /** CPU seconds all cores have spent busy so far (all but idle and iowait), from /proc/stat. */

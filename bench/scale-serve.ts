@@ -15,7 +15,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/free-port.js';
 import { sendRequest } from './http-client.js';
-import { processCpuSec, processMemory } from './memory.js';
+import { processCpuSec } from './cpu.js';
+import { processMemory } from './memory.js';
 
 /** The targets of issue 34 for `serve` at 100k pages: ready in seconds, resident MB after start. */
 export const SERVE_TARGETS = { readySec: 12, rssMb: 500 };

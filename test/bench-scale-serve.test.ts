@@ -1,12 +1,13 @@
 /**
- * The pure parts of the scale bench's `serve` rows (bench/scale-serve.ts, bench/memory.ts): the
+ * The pure parts of the scale bench's `serve` rows (bench/scale-serve.ts, bench/memory.ts, bench/cpu.ts): the
  * /proc/PID/status parser, the page picked from a generated site, and the table.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseProcStatCpuSec, parseProcStatus } from '../bench/memory.js';
+import { parseProcStatCpuSec } from '../bench/cpu.js';
+import { parseProcStatus } from '../bench/memory.js';
 import { pageUrlOf, serveTable } from '../bench/scale-serve.js';
 
 describe('parseProcStatus', () => {
