@@ -19,12 +19,10 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { objectOf, stringOf, type Literal } from './js-literal.js';
 import { readTextFile } from './context.js';
-import type { DocsVersion, VersionBanner } from './types.js';
+import { BANNERS, type DocsVersion, type VersionBanner } from './types.js';
 
 /** The name Docusaurus gives the version in the docs folder (plugin-content-docs `CURRENT_VERSION_NAME`). */
 export const CURRENT_VERSION_NAME = 'current';
-
-const BANNERS: readonly VersionBanner[] = ['none', 'unreleased', 'unmaintained'];
 
 /** Where a site's versions are and what the plugin's options say of them. */
 export interface DocusaurusVersionsInput {
@@ -92,7 +90,7 @@ export function readDocusaurusVersions(input: DocusaurusVersionsInput): Docusaur
       dir,
       urlDir: versionPath === '' ? docsRoot : `${docsRoot}/${versionPath}`,
       current: name === lastVersion,
-      banner: banner !== undefined && BANNERS.includes(banner) ? banner : at < lastAt ? 'unreleased' : at > lastAt ? 'unmaintained' : 'none',
+      banner: banner !== undefined && (BANNERS as readonly string[]).includes(banner) ? banner : at < lastAt ? 'unreleased' : at > lastAt ? 'unmaintained' : 'none',
       sidebarsFile: name === CURRENT_VERSION_NAME ? undefined : path.join(configDir, 'versioned_sidebars', `version-${name}-sidebars.json`),
     });
   });

@@ -82,7 +82,8 @@ export const DEFAULT_LOCALE: Locale = { lang: 'en', dir: '' };
  * docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#VersionsConfig): `unreleased` for a
  * version newer than the current one (Docusaurus' "Next"), `unmaintained` for an older one.
  */
-export type VersionBanner = 'none' | 'unreleased' | 'unmaintained';
+export const BANNERS = ['none', 'unreleased', 'unmaintained'] as const;
+export type VersionBanner = (typeof BANNERS)[number];
 
 /**
  * One version of the docs, a site of its own (content/versions.ts): Docusaurus' `docs/` folder and
