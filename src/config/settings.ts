@@ -24,7 +24,6 @@ import {
 import { DEFAULT_REFRESH_TOKEN_TTL_SEC } from '../oauth/settings.js';
 import { CLIENT_SCHEMA, explainClients } from './client-checks.js';
 import { VERSIONS_SCHEMA, explainVersions } from './versions-setting.js';
-import type { VersionSetting } from '../content/conventions/index.js';
 import {
   checkBaseUrl,
   checkCssColor,
@@ -675,7 +674,8 @@ export const SETTINGS: readonly Setting[] = [
     key: 'versions',
     input: 'versions',
     schema: VERSIONS_SCHEMA,
-    check: (value: VersionSetting[]) => explainVersions(value),
+    explain: explainVersions,
+    check: (value: unknown[]) => explainVersions(value),
     expect: 'a list of versions, each {"name", "dir"} with optional "current", "label" and "banner" (none, unreleased, unmaintained)',
     defaultText: "none, or the generator's (Docusaurus versions.json)",
     description:
