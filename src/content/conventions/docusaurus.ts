@@ -84,11 +84,14 @@ export function readDocusaurus(context: ReaderContext): Conventions {
   readCategoryFiles(context, declaration);
   const unpublished = new Map<string, string>();
   const versionDirs = (versions ?? []).map((version) => `${version.dir}/`);
+  const leftOutCurrent = versions !== undefined && root !== '' && !versions.some((version) => version.dir === root);
   const versionedDocs = `${path.relative(context.contentDir, path.join(configDir, 'versioned_docs')).split(path.sep).join('/')}/`;
   for (const file of context.files) {
     if (isUnderscored(file.relPath)) unpublished.set(file.relPath, 'a name starting with _ is a partial, which Docusaurus never publishes');
     else if (file.relPath.startsWith(versionedDocs) && !versionDirs.some((dir) => file.relPath.startsWith(dir)))
       unpublished.set(file.relPath, 'in a versioned_docs folder of no version served (versions.json, onlyIncludeVersions)');
+    else if (leftOutCurrent && file.relPath.startsWith(`${root}/`))
+      unpublished.set(file.relPath, 'in the docs folder, whose version is not served (includeCurrentVersion, onlyIncludeVersions)');
   }
   const conventions = conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path', locales });
   return versions === undefined
