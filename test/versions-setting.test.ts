@@ -69,7 +69,7 @@ describe('the versions setting', () => {
     expect(/<details class="version-switcher">[\s\S]*?<\/details>/.exec(old)?.[0]).toBe(
       [
         '<details class="version-switcher">',
-        '<summary>Version: <span class="version-current">2.x</span></summary>',
+        '<summary><span class="version-word">Version: </span><span class="version-current">2.x</span></summary>',
         '<ul aria-label="Versions">',
         '<li><a href="/v2/guide" aria-current="true">2.x</a></li>',
         '<li><a href="/v3/guide">3.x (latest)</a></li>',

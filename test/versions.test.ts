@@ -98,7 +98,7 @@ describe('a versioned Docusaurus site', () => {
     expect(switcherOf(old)).toBe(
       [
         '<details class="version-switcher">',
-        '<summary>Version: <span class="version-current">1.x</span></summary>',
+        '<summary><span class="version-word">Version: </span><span class="version-current">1.x</span></summary>',
         '<ul aria-label="Versions">',
         '<li><a href="/docs/next/guides/install">Next</a></li>',
         '<li><a href="/docs/guides/install">2.x (latest)</a></li>',

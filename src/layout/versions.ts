@@ -36,7 +36,7 @@ export function versionSurroundings(site: Pick<Site, 'versions' | 'pages' | 'fol
     return `<li><a href="${escapeHtml(target(to))}"${current}>${escapeHtml(to.label)}${note}</a></li>`;
   });
   const switcherHtml = `<details class="version-switcher">
-<summary>Version: <span class="version-current">${escapeHtml(version.label)}</span></summary>
+<summary><span class="version-word">Version: </span><span class="version-current">${escapeHtml(version.label)}</span></summary>
 <ul aria-label="Versions">
 ${items.join('\n')}
 </ul>
