@@ -14,7 +14,8 @@ export function searchVersion(versions: readonly SiteVersion[], name: string | u
   if (name === undefined) return undefined;
   const version = versions.find((one) => one.name === name);
   if (version === undefined) {
-    const known = versions.length === 0 ? 'this site has no docs versions' : `this site's versions are ${versions.map((one) => one.name).join(', ')}`;
+    const known =
+      versions.length === 0 ? 'this site has no docs versions' : `this site's versions are ${versions.map((one) => one.name).join(', ')}`;
     throw new ApiError('invalid_query', { message: `Unknown version ${JSON.stringify(name)}: ${known}.` });
   }
   return version.current ? undefined : version.name;

@@ -69,7 +69,8 @@ export function explainVersions(value: unknown): ValueProblem | undefined {
     if (version.current !== undefined && typeof version.current !== 'boolean')
       return { path: `${at}.current`, problem: `must be true or false${got(version.current)}` };
     if (version.current === true) current++;
-    if (label !== undefined && (typeof label !== 'string' || label === '')) return { path: `${at}.label`, problem: `must be text${got(label)}` };
+    if (label !== undefined && (typeof label !== 'string' || label === ''))
+      return { path: `${at}.label`, problem: `must be text${got(label)}` };
     if (banner !== undefined && !(BANNERS as readonly unknown[]).includes(banner))
       return { path: `${at}.banner`, problem: `must be one of ${BANNERS.join(', ')}${got(banner)}` };
   }

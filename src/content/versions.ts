@@ -122,7 +122,10 @@ export function buildTrees(pages: readonly Page[], rules: LanguageRules & { vers
  * when `page` is in another version and the current one has it (`<link rel="canonical">`, the
  * sitemap), else `page` itself.
  */
-export function canonicalPageOf(site: { readonly versions: readonly SiteVersion[]; readonly pages: ReadonlyMap<string, Page> }, page: Page): Page {
+export function canonicalPageOf(
+  site: { readonly versions: readonly SiteVersion[]; readonly pages: ReadonlyMap<string, Page> },
+  page: Page,
+): Page {
   if (page.version === undefined) return page;
   const from = versionOfKey(site.versions, page.key);
   const to = currentVersion(site.versions);

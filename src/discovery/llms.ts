@@ -278,7 +278,11 @@ function addTreeFiles(
     return;
   }
 
-  const root = [...header(site, baseUrl, tree), '', 'The site is large, so its pages are listed in one llms file per section, linked below.'];
+  const root = [
+    ...header(site, baseUrl, tree),
+    '',
+    'The site is large, so its pages are listed in one llms file per section, linked below.',
+  ];
   for (const section of sections) {
     // The header's longest form (every number at its most digits) bounds the room left for links,
     // so each file stays within maxChars whatever the bound (a fixed reserve left none at 2,000).

@@ -19,7 +19,8 @@ export function renderPageNav(site: Site, key: string, basePath: string): string
   let index = NAV_INDEX.get(site);
   if (index === undefined) {
     index = new Map();
-    for (const { navPages } of [...site.languages, ...site.versions]) navPages.forEach((page, at) => index?.set(page.key, { order: navPages, at }));
+    for (const { navPages } of [...site.languages, ...site.versions])
+      navPages.forEach((page, at) => index?.set(page.key, { order: navPages, at }));
     NAV_INDEX.set(site, index);
   }
   const place = index.get(key);

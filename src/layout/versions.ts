@@ -25,7 +25,11 @@ const NONE: VersionSurroundings = { switcherHtml: '', bannerHtml: '' };
  * The switcher and banner of the page or folder at decoded `key`; none outside every version.
  * @param basePath path of the public base URL (`''` or `/docs`), before every link
  */
-export function versionSurroundings(site: Pick<Site, 'versions' | 'pages' | 'folders' | 'name'>, key: string, basePath: string): VersionSurroundings {
+export function versionSurroundings(
+  site: Pick<Site, 'versions' | 'pages' | 'folders' | 'name'>,
+  key: string,
+  basePath: string,
+): VersionSurroundings {
   const version = versionOfKey(site.versions, key);
   if (version === undefined) return NONE;
   const target = (to: SiteVersion): string =>

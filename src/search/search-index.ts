@@ -83,7 +83,7 @@ export interface SearchIndex {
    */
   documentsOf(
     language: string | undefined,
-    version?: string | undefined,
+    version?: string,
   ): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] };
 }
 
@@ -175,8 +175,8 @@ export class CompactSearchIndex implements SearchIndex {
   }
 
   documentsOf(
-    _language?: string | undefined,
-    version?: string | undefined,
+    _language?: string,
+    version?: string,
   ): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } {
     // One index alone holds no old version's pages (search/site-search.ts).
     return version === undefined ? this : NO_DOCUMENTS;

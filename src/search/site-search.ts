@@ -89,7 +89,10 @@ function scopeKey(language: string, version: string | undefined): string {
  * The version a page is indexed under: its name when it is a page of a docs version other than the
  * current one, else `undefined` (the current version's pages share the index of the pages of no version).
  */
-export function searchVersionOf(page: { readonly version?: string | undefined }, versions: readonly DocsVersion[] | undefined): string | undefined {
+export function searchVersionOf(
+  page: { readonly version?: string | undefined },
+  versions: readonly DocsVersion[] | undefined,
+): string | undefined {
   if (page.version === undefined) return undefined;
   return versions?.find((version) => version.name === page.version)?.current === true ? undefined : page.version;
 }
@@ -118,7 +121,7 @@ class MultilingualSearchIndex implements SearchIndex {
   private indexOf(language: string | undefined, version: string | undefined): SearchIndex | undefined {
     const wanted = language ?? this.defaultLanguage;
     const found = this.indexes.get(scopeKey(wanted, version)) ?? this.indexes.get(scopeKey(this.defaultLanguage, version));
-    return found ?? (version === undefined ? (this.indexes.get(this.defaultLanguage) as SearchIndex) : undefined);
+    return found ?? (version === undefined ? this.indexes.get(this.defaultLanguage) : undefined);
   }
 
   search(query: string, options: SearchOptions): SearchResults {
@@ -128,7 +131,7 @@ class MultilingualSearchIndex implements SearchIndex {
 
   documentsOf(
     language: string | undefined,
-    version?: string | undefined,
+    version?: string,
   ): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } {
     return this.indexOf(language, version) ?? NO_DOCUMENTS;
   }

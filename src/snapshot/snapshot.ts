@@ -181,7 +181,13 @@ function buildContent(
     conventions,
     onProgress,
     onPage: ({ page, body }) =>
-      indexer.add({ path: page.url, title: page.title, description: page.description }, page.kind === 'internal', body, page.lang, searchVersionOf(page, conventions?.versions)),
+      indexer.add(
+        { path: page.url, title: page.title, description: page.description },
+        page.kind === 'internal',
+        body,
+        page.lang,
+        searchVersionOf(page, conventions?.versions),
+      ),
   });
   return { site, search: indexer.finish() };
 }

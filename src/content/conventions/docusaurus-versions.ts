@@ -76,13 +76,17 @@ export function readDocusaurusVersions(input: DocusaurusVersionsInput): Docusaur
   const versions: DocusaurusVersion[] = [];
   all.forEach((name, at) => {
     const own = objectOf(configured?.[name]);
-    const dir = name === CURRENT_VERSION_NAME ? docsRoot : folderInside(contentDir, path.join(configDir, 'versioned_docs', `version-${name}`));
+    const dir =
+      name === CURRENT_VERSION_NAME ? docsRoot : folderInside(contentDir, path.join(configDir, 'versioned_docs', `version-${name}`));
     if (dir === undefined) {
       report(versionsFile, `version ${name}: versioned_docs/version-${name} is not a folder inside the content folder; left out`);
       return;
     }
     const defaultPath = name === lastVersion ? '' : name === CURRENT_VERSION_NAME ? 'next' : name;
-    const versionPath = (stringOf(own?.path) ?? defaultPath).replace(/^\/+|\/+$/g, '');
+    const versionPath = (stringOf(own?.path) ?? defaultPath)
+      .split('/')
+      .filter((segment) => segment !== '')
+      .join('/');
     const banner = stringOf(own?.banner) as VersionBanner | undefined;
     versions.push({
       name,
@@ -90,7 +94,14 @@ export function readDocusaurusVersions(input: DocusaurusVersionsInput): Docusaur
       dir,
       urlDir: versionPath === '' ? docsRoot : `${docsRoot}/${versionPath}`,
       current: name === lastVersion,
-      banner: banner !== undefined && (BANNERS as readonly string[]).includes(banner) ? banner : at < lastAt ? 'unreleased' : at > lastAt ? 'unmaintained' : 'none',
+      banner:
+        banner !== undefined && (BANNERS as readonly string[]).includes(banner)
+          ? banner
+          : at < lastAt
+            ? 'unreleased'
+            : at > lastAt
+              ? 'unmaintained'
+              : 'none',
       sidebarsFile: name === CURRENT_VERSION_NAME ? undefined : path.join(configDir, 'versioned_sidebars', `version-${name}-sidebars.json`),
     });
   });

@@ -96,7 +96,10 @@ export function readDocusaurus(context: ReaderContext): Conventions {
   const conventions = conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path', locales });
   return versions === undefined
     ? conventions
-    : { ...conventions, versions: versions.map(({ sidebarsFile: _sidebarsFile, ...version }) => version) };
+    : {
+        ...conventions,
+        versions: versions.map(({ name, label, dir, urlDir, current, banner }) => ({ name, label, dir, urlDir, current, banner })),
+      };
 }
 
 /**

@@ -84,7 +84,8 @@ const stringField = (data: Data, name: string): string | undefined => {
 export function versionOfFile(relPath: string, versions: readonly DocsVersion[] | undefined): DocsVersion | undefined {
   let found: DocsVersion | undefined;
   for (const version of versions ?? [])
-    if ((relPath === version.dir || relPath.startsWith(`${version.dir}/`)) && version.dir.length > (found?.dir.length ?? -1)) found = version;
+    if ((relPath === version.dir || relPath.startsWith(`${version.dir}/`)) && version.dir.length > (found?.dir.length ?? -1))
+      found = version;
   return found;
 }
 
@@ -128,7 +129,9 @@ export function pageLocationOf(relPath: string, data: Data, conventions: Convent
   const prefix = version === undefined ? '' : `/${version.urlDir}`;
   const rebase = (at: PagePath): PagePath => (prefix === '' ? at : pathAt(`${prefix}${at.key}`, at.indexRank, at.isIndex));
   const filePath = rebase(pagePathOf(inner));
-  const path = rebase(generatorPath(inner, data, version === undefined ? conventions : { ...conventions, versions: undefined }, pagePathOf(inner)));
+  const path = rebase(
+    generatorPath(inner, data, version === undefined ? conventions : { ...conventions, versions: undefined }, pagePathOf(inner)),
+  );
   const formerKeys = path.key === filePath.key ? [] : [filePath.key];
   // Relative aliases are read from the page's folder (a pretty URL's `/a/b/` sits in `/a/`).
   const folderKey = path.isIndex ? path.key : parentFolderKey(path.key);
