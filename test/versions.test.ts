@@ -232,6 +232,19 @@ describe('search and MCP scoped to a version', () => {
     );
   });
 
+  it('documents the version parameter in the OpenAPI description the server serves', async () => {
+    const openapi = JSON.parse((await t.app.inject({ url: '/openapi.json' })).body) as {
+      paths: Record<string, { get?: { parameters?: { name: string; in: string; required?: boolean; schema: { type: string } }[] } }>;
+    };
+    const version = openapi.paths['/api/search.json']?.get?.parameters?.find((parameter) => parameter.name === 'version');
+    expect(version).toMatchObject({
+      name: 'version',
+      in: 'query',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 100 },
+    });
+  });
+
   /** An MCP `search` call: its HTTP status and, for a 200, the ids of its results. */
   const mcpSearch = async (args: Record<string, unknown>): Promise<{ status: number; ids: string[] | undefined; body: string }> => {
     const res = await t.app.inject({
