@@ -125,6 +125,18 @@ describe('a versioned Docusaurus site', () => {
     expect(switcherOf(current)).toContain('<li><a href="/docs/intro" aria-current="true">2.x (latest)</a></li>');
   });
 
+  it('shows the switcher and banner on a version root without an index page, which lists its pages', async () => {
+    const res = await t.app.inject({ url: '/docs/next/' });
+    expect(res.statusCode).toBe(200);
+    expect(switcherOf(res.body)).toContain(
+      '<li><a href="/docs/next/" aria-current="true">Next</a></li>\n<li><a href="/docs/">2.x (latest)</a></li>\n<li><a href="/docs/1.x/">1.x</a></li>',
+    );
+    expect(res.body).toContain('<p>This is unreleased documentation for Versioned Docs <b>Next</b> version.</p>');
+    expect([...res.body.matchAll(/<li><a href="([^"]*)">[^<]*<\/a>( — [^<]*)?<\/li>/g)].map((match) => match[1])).toContain(
+      '/docs/next/intro',
+    );
+  });
+
   it('has an llms.txt per version, listed from the root llms.txt, which lists the current version', async () => {
     const root = await t.app.inject({ url: '/llms.txt' });
     expect(root.body).toContain(

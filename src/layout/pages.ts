@@ -10,7 +10,7 @@ import { renderDocument, type SiteChrome } from './document.js';
 import { partMarkdownUrlOf, partUrlOf } from '../content/paths.js';
 import { partMarkdown } from '../content/part-markdown.js';
 import { languageOfKey, type Alternate } from '../content/languages.js';
-import type { VersionSurroundings } from './versions.js';
+import { versionSurroundings, type VersionSurroundings } from './versions.js';
 import { renderPageActions, renderPageMeta } from './page-extras.js';
 import { renderToc, tocEntries } from './toc.js';
 
@@ -181,6 +181,7 @@ export function renderFolderHtml(
   });
   const top = part === undefined ? '' : renderPartsTop(chrome.basePath, parts, part);
   const bottom = part === undefined ? '' : renderPartsBottom(chrome.basePath, parts, part);
+  const version = versionSurroundings(site, folder.key, chrome.basePath);
   return renderDocument(chrome, {
     title,
     description: `Pages in ${name}`,
@@ -190,10 +191,11 @@ export function renderFolderHtml(
     nextPath: part === undefined ? undefined : parts[part.n]?.url,
     sidebarHtml,
     breadcrumbHtml,
-    mainHtml: `<article class="content">\n${top}<h1>${escapeHtml(title)}</h1>\n<ul class="listing">\n${items.join('\n')}\n</ul>\n${bottom}</article>`,
+    mainHtml: `${version.bannerHtml}<article class="content">\n${top}<h1>${escapeHtml(title)}</h1>\n<ul class="listing">\n${items.join('\n')}\n</ul>\n${bottom}</article>`,
     lang: languageOfKey(site.languages, folder.key).lang,
     direction: languageOfKey(site.languages, folder.key).direction,
     accountHtml,
+    versionSwitcherHtml: version.switcherHtml,
   });
 }
 
