@@ -3,7 +3,7 @@
  * Docusaurus fixture (test/fixtures/generator-projects/docusaurus-versioned), at phone (390×844)
  * and desktop (1280×800) widths: from a page of 1.x, the switcher (a `<details>` list of links, no
  * script needed) goes to the same page in 2.x, the current version, whose switcher then marks 2.x;
- * the old page shows the unmaintained banner. axe-core finds no violation on either page with the
+ * the old page shows the unmaintained banner, and its live search finds 1.x pages. axe-core finds no violation on either page with the
  * switcher open. Screenshots go to test-artifacts/ui/versions-*.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -45,6 +45,16 @@ describe.each(Object.entries(VIEWPORTS))('the version switcher at %s width', (na
       await expect(page.locator('.version-banner').innerText()).resolves.toBe(
         'This is documentation for Versioned Docs 1.x, which is no longer actively maintained.\n\nFor up-to-date documentation, see the latest version (2.x).',
       );
+      if (javaScriptEnabled) {
+        // The live search of a 1.x page searches 1.x (its form's hidden version field).
+        await page.locator('#search-input').fill('kettle');
+        await page.locator('#search-results [role=option]').first().waitFor();
+        const hrefs = await page
+          .locator('#search-results [role=option]')
+          .evaluateAll((options: { dataset: Record<string, string | undefined> }[]) => options.map((option) => option.dataset.href));
+        expect(hrefs).toStrictEqual(['/docs/1.x/legacy', '/docs/1.x/guides/install']);
+        await page.keyboard.press('Escape');
+      }
       const switcher = page.locator('details.version-switcher');
       await expect(switcher.locator('summary').textContent()).resolves.toBe('Version: 1.x');
       await switcher.locator('summary').click();

@@ -232,6 +232,17 @@ describe('search and MCP scoped to a version', () => {
     expect((await paths('')).paths).toHaveLength(8);
   });
 
+  it('the header search of an old version page asks for its version, and the /search page answers in it', async () => {
+    const old = (await t.app.inject({ url: '/docs/1.x/intro' })).body;
+    expect(old).toContain(
+      '<button class="search-submit" type="submit">Search</button>\n<input type="hidden" name="version" value="1.x">\n',
+    );
+    expect((await t.app.inject({ url: '/docs/intro' })).body).not.toContain('name="version"');
+    const results = (await t.app.inject({ url: '/search?q=kettle&version=1.x' })).body;
+    expect(results).toContain('href="/docs/1.x/legacy"');
+    expect(results).not.toContain('href="/docs/guides/install"');
+  });
+
   it('answers an unknown version with 400 invalid_query naming the versions there are', async () => {
     const res = await t.app.inject({ url: '/api/search.json?q=kettle&version=9.x' });
     expect(res.statusCode).toBe(400);

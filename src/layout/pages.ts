@@ -73,6 +73,7 @@ ${renderPageMeta(around.editUrl, around.updatedMs ?? page.lastModifiedMs)}${arou
     alternates: part === undefined || part.n === 1 ? (around.language?.alternates ?? []) : [],
     accountHtml: around.accountHtml,
     versionSwitcherHtml: around.version?.switcherHtml,
+    searchVersion: around.version?.searchVersion,
   });
 }
 
@@ -196,6 +197,7 @@ export function renderFolderHtml(
     direction: languageOfKey(site.languages, folder.key).direction,
     accountHtml,
     versionSwitcherHtml: version.switcherHtml,
+    searchVersion: version.searchVersion,
   });
 }
 

@@ -17,9 +17,14 @@ import type { Site } from '../content/site.js';
 export interface VersionSurroundings {
   switcherHtml: string;
   bannerHtml: string;
+  /**
+   * The version the header's search asks for (search's `version` parameter): the page's own when
+   * it is not the current one, so a reader of 1.x searches 1.x; `undefined` otherwise.
+   */
+  searchVersion: string | undefined;
 }
 
-const NONE: VersionSurroundings = { switcherHtml: '', bannerHtml: '' };
+const NONE: VersionSurroundings = { switcherHtml: '', bannerHtml: '', searchVersion: undefined };
 
 /**
  * The switcher and banner of the page or folder at decoded `key`; none outside every version.
@@ -46,7 +51,7 @@ ${items.join('\n')}
 </ul>
 </details>
 `;
-  return { switcherHtml, bannerHtml: bannerOf(site, version, target) };
+  return { switcherHtml, bannerHtml: bannerOf(site, version, target), searchVersion: version.current ? undefined : version.name };
 }
 
 /** The URL path of the page at `key`'s path in `to`, else `to`'s root folder. */
