@@ -70,7 +70,7 @@ describe('the versions setting', () => {
       [
         '<details class="version-switcher">',
         '<summary><span class="version-word">Version: </span><span class="version-current">2.x</span></summary>',
-        '<ul aria-label="Versions">',
+        '<ul>',
         '<li><a href="/v2/guide" aria-current="true">2.x</a></li>',
         '<li><a href="/v3/guide">3.x (latest)</a></li>',
         '</ul>',

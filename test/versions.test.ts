@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, buildTestApp, issueKey, type TestApp } from './helpers.js';
 import { apiErrorBody } from './auth-fixtures.js';
+import { HtmlValidate } from 'html-validate';
 
 const B = 'http://sitegate.test';
 const SITE = path.join(FIXTURES_DIR, 'generator-projects/docusaurus-versioned');
@@ -99,7 +100,7 @@ describe('a versioned Docusaurus site', () => {
       [
         '<details class="version-switcher">',
         '<summary><span class="version-word">Version: </span><span class="version-current">1.x</span></summary>',
-        '<ul aria-label="Versions">',
+        '<ul>',
         '<li><a href="/docs/next/guides/install">Next</a></li>',
         '<li><a href="/docs/guides/install">2.x (latest)</a></li>',
         '<li><a href="/docs/1.x/guides/install" aria-current="true">1.x</a></li>',
@@ -135,6 +136,20 @@ describe('a versioned Docusaurus site', () => {
     expect([...res.body.matchAll(/<li><a href="([^"]*)">[^<]*<\/a>( — [^<]*)?<\/li>/g)].map((match) => match[1])).toContain(
       '/docs/next/intro',
     );
+  });
+
+  it('writes valid HTML for pages and listings of every version (html-validate, recommended rules as test/html-validate.test.ts)', async () => {
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: { 'valid-id': ['error', { relaxed: true }], 'void-style': 'off', 'long-title': 'off', 'attribute-boolean-style': 'off' },
+    });
+    for (const url of ['/docs/intro', '/docs/1.x/guides/install', '/docs/next/guides/upgrade', '/docs/next/', '/docs/1.x/guides/']) {
+      const report = await validator.validateString((await t.app.inject({ url })).body);
+      expect(
+        report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`)),
+        url,
+      ).toStrictEqual([]);
+    }
   });
 
   it('has an llms.txt per version, listed from the root llms.txt, which lists the current version', async () => {

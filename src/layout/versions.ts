@@ -46,7 +46,7 @@ export function versionSurroundings(
   });
   const switcherHtml = `<details class="version-switcher">
 <summary><span class="version-word">Version: </span><span class="version-current">${escapeHtml(version.label)}</span></summary>
-<ul aria-label="Versions">
+<ul>
 ${items.join('\n')}
 </ul>
 </details>
