@@ -286,7 +286,7 @@ export class SiteAssembler {
       versions,
       internalZone,
       sources: this.sources,
-      textOf: textOfPage(this.sources, this.held, conventions.generator, internalZone),
+      textOf: textOfPage(this.sources, this.held, conventions, internalZone),
       urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions), sitePath),
       redirects,
       lowercaseUrls,
@@ -303,16 +303,18 @@ export class SiteAssembler {
 function textOfPage(
   sources: ReadonlyMap<string, SourceFile>,
   held: ReadonlyMap<string, string> | undefined,
-  generator: Generator,
+  conventions: Conventions,
   zone: InternalZone,
 ): (page: Page) => string {
+  const { generator, versions } = conventions;
   return (page) => {
     const text = held?.get(page.key);
     if (text !== undefined) return text;
     const file = sources.get(page.key);
     if (file === undefined) throw new Error(`no source for page ${page.key}`);
     const internal = page.kind === 'internal';
-    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files: filesOfSource(file, zone) }).text;
+    const files = filesOfSource(file, zone, undefined, versionOfFile(page.file, versions)?.dir);
+    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files }).text;
   };
 }
 
@@ -382,7 +384,7 @@ function readPage(
     relPath: file.relPath,
     internal: kind.kind === 'internal',
     generator: conventions.generator,
-    files: filesOfSource(file, zone, options.protectedPaths),
+    files: filesOfSource(file, zone, options.protectedPaths, versionOfFile(file.relPath, conventions.versions)?.dir),
     data,
     declaredTitle: declared?.title,
     attrDelimiters: conventions.markdownAttrs === false ? undefined : conventions.markdownAttrs,

@@ -100,6 +100,23 @@ describe('Docusaurus versions (docusaurus.io/docs/versioning)', () => {
     expect(site.snapshot.site.pages.get('/docs/1.0/pages/claim')?.file).toBe('versioned_docs/version-1.0/climb.md');
   });
 
+  it('keeps the includes of a versioned page inside its version folder', () => {
+    const site = load({
+      ...SITE,
+      'docusaurus.config.js': config('{}'),
+      'versioned_docs/version-1.0/_note.mdx': 'A note of 1.0.\n',
+      'versioned_docs/version-1.0/uses.mdx': "---\ntitle: Uses\n---\n\nimport Note from './_note.mdx';\n\n<Note />\n",
+      'versioned_docs/version-1.0/steals.mdx': "---\ntitle: Steals\n---\n\nimport Other from '../version-2.0/_secret.mdx';\n\n<Other />\n",
+      'versioned_docs/version-2.0/_secret.mdx': 'A note of 2.0.\n',
+    });
+    const text = (url: string): string => site.snapshot.pages.get(url)?.markdown.bytes.toString('utf8') ?? '';
+    expect(text('/docs/1.0/uses')).toContain('A note of 1.0.');
+    expect(text('/docs/1.0/steals')).not.toContain('A note of 2.0.');
+    expect(site.problems.map((problem) => `${problem.file}: ${problem.message}`)).toContain(
+      "versioned_docs/version-1.0/steals.mdx: MDX partial not inlined: include refused: ../version-2.0/_secret.mdx is outside its version's folder",
+    );
+  });
+
   it('reads each version’s sidebars from versioned_sidebars/version-<name>-sidebars.json', () => {
     const site = load({
       ...SITE,
