@@ -68,12 +68,14 @@ export function treeOfKey(
   return version === undefined ? { rootKey: languageOfKey(site.languages, key).rootKey, version } : { rootKey: version.rootKey, version };
 }
 
-/** The version whose root holds a decoded key, the deepest when roots nest (`/docs/next/` in `/docs/`); `undefined` outside all. */
+/**
+ * The version whose root holds a decoded key, the deepest when roots nest (`/docs/next/` in
+ * `/docs/`: a key under a nested root belongs to it, never to the outer version); `undefined` outside all.
+ */
 export function versionOfKey(versions: readonly SiteVersion[], key: string): SiteVersion | undefined {
   let found: SiteVersion | undefined;
   for (const version of versions)
     if (key.startsWith(version.rootKey) && version.rootKey.length > (found?.rootKey.length ?? 0)) found = version;
-  // A key under a nested root belongs to it, never to the outer version.
   return found;
 }
 
