@@ -79,6 +79,13 @@ describe('a versioned Docusaurus site', () => {
     ]);
   });
 
+  it('leads from the home page to the current version only: old versions are reached through the switcher', async () => {
+    expect(t.loaded.snapshot.site.folders.get('/')?.items.map((item) => item.url)).toStrictEqual(['/docs/']);
+    const home = (await t.app.inject({ url: '/' })).body;
+    expect(/<ul class="listing">[\s\S]*?<\/ul>/.exec(home)?.[0]).toBe('<ul class="listing">\n<li><a href="/docs/">Docs/</a></li>\n</ul>');
+    expect(home).not.toContain('version-switcher');
+  });
+
   it('links an old version page to the current version page as canonical, in HTML and in the markdown Link header', async () => {
     const canonical = (html: string): string | undefined => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
     expect(canonical((await t.app.inject({ url: '/docs/1.x/intro' })).body)).toBe(`${B}/docs/intro`);
@@ -253,9 +260,12 @@ describe('search and MCP scoped to a version', () => {
       '<button class="search-submit" type="submit">Search</button>\n<input type="hidden" name="version" value="1.x">\n',
     );
     expect((await t.app.inject({ url: '/docs/intro' })).body).not.toContain('name="version"');
-    const results = (await t.app.inject({ url: '/search?q=kettle&version=1.x' })).body;
-    expect(results).toContain('href="/docs/1.x/legacy"');
-    expect(results).not.toContain('href="/docs/guides/install"');
+    const page = (await t.app.inject({ url: '/search?q=kettle&version=1.x' })).body;
+    const hits = /<ol class="search-hits"[\s\S]*?<\/ol>/.exec(page)?.[0] ?? '';
+    expect([...hits.matchAll(/<a href="([^"]*)"/g)].map((match) => match[1])).toStrictEqual([
+      '/docs/1.x/legacy',
+      '/docs/1.x/guides/install',
+    ]);
   });
 
   it('answers an unknown version with 400 invalid_query naming the versions there are', async () => {

@@ -8,6 +8,7 @@
  */
 import { buildFolders, type Folder } from './folders.js';
 import type { Page } from './page.js';
+import { parentFolderKey } from './paths.js';
 import { buildLanguages, languageOfKey, type LanguageRules, type SiteLanguage, type Translation } from './languages.js';
 import type { DeclaredFolder, DocsVersion, FallbackOrder, VersionBanner } from './conventions/types.js';
 
@@ -116,7 +117,20 @@ export function buildTrees(pages: readonly Page[], rules: LanguageRules & { vers
   );
   const built = buildVersions(pages, rules.versions, rules);
   for (const [key, folder] of built.folders) folders.set(key, folder);
+  folders.set('/', withCurrentVersion(folders.get('/') as Folder, built.versions, built.folders));
   return { folders, languages, translations, versions: built.versions };
+}
+
+/**
+ * The site's root folder with the current version's root as its last item when that root is a
+ * folder of the site root (`/docs/`, `/v3/`), so that the home page's nav and listing lead to the
+ * current docs; old versions are reached through the version switcher, never as sections.
+ */
+function withCurrentVersion(root: Folder, versions: readonly SiteVersion[], folders: ReadonlyMap<string, Folder>): Folder {
+  const current = currentVersion(versions);
+  const folder = current === undefined ? undefined : folders.get(current.rootKey);
+  if (folder === undefined || parentFolderKey(folder.key) !== '/' || root.folders.some((one) => one.key === folder.key)) return root;
+  return { ...root, folders: [...root.folders, folder], items: [...root.items, folder] };
 }
 
 /**
