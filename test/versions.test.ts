@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, buildTestApp, issueKey, type TestApp } from './helpers.js';
 import { apiErrorBody } from './auth-fixtures.js';
 import { HtmlValidate } from 'html-validate';
+import { versionsLine } from '../src/cli/output.js';
 
 const B = 'http://sitegate.test';
 const SITE = path.join(FIXTURES_DIR, 'generator-projects/docusaurus-versioned');
@@ -55,6 +56,11 @@ describe('a versioned Docusaurus site', () => {
     // The folders the files are read from are no URLs.
     for (const url of ['/versioned_docs/version-1.x/intro', '/docs/2.x/intro'])
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+  });
+
+  it('names the versions in the line serve prints at start', () => {
+    expect(versionsLine(t.loaded.snapshot.site.versions)).toBe('versions: Next /docs/next/, 2.x /docs/ (current), 1.x /docs/1.x/');
+    expect(versionsLine([])).toBeUndefined();
   });
 
   it('gives each version the nav of its own sidebars, never a section of another version', async () => {
