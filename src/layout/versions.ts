@@ -10,6 +10,7 @@
  */
 import { escapeHtml } from '../escape.js';
 import type { Page } from '../content/page.js';
+import { encodePath } from '../content/paths.js';
 import { counterpartOf, currentVersion, versionOfKey, type SiteVersion } from '../content/versions.js';
 import type { Site } from '../content/site.js';
 
@@ -38,7 +39,7 @@ export function versionSurroundings(
   const version = versionOfKey(site.versions, key);
   if (version === undefined) return NONE;
   const target = (to: SiteVersion): string =>
-    basePath + (to === version ? (site.pages.get(key)?.url ?? site.folders.get(key)?.url ?? to.rootKey) : urlIn(site, key, version, to));
+    basePath + (to === version ? (site.pages.get(key)?.url ?? site.folders.get(key)?.url ?? encodePath(key)) : urlIn(site, key, version, to));
   const items = site.versions.map((to) => {
     const current = to === version ? ' aria-current="true"' : '';
     const note = to.current ? ' (latest)' : '';
@@ -59,7 +60,7 @@ function urlIn(site: Pick<Site, 'pages' | 'folders'>, key: string, from: SiteVer
   const page: Page | undefined = counterpartOf(site.pages, key, from, to);
   if (page !== undefined) return page.url;
   const folder = site.folders.get(to.rootKey + key.slice(from.rootKey.length));
-  return folder?.url ?? site.folders.get(to.rootKey)?.url ?? to.rootKey;
+  return folder?.url ?? site.folders.get(to.rootKey)?.url ?? encodePath(to.rootKey);
 }
 
 /** The banner of a page of `version`, Docusaurus' wording; `''` for the current version or `banner: 'none'`. */
