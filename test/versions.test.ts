@@ -13,6 +13,7 @@ import { FIXTURES_DIR, buildTestApp, issueKey, type TestApp } from './helpers.js
 import { apiErrorBody } from './auth-fixtures.js';
 import { HtmlValidate } from 'html-validate';
 import { versionsLine } from '../src/cli/output.js';
+import { buildLlmsFiles } from '../src/discovery/llms.js';
 
 const B = 'http://sitegate.test';
 const SITE = path.join(FIXTURES_DIR, 'generator-projects/docusaurus-versioned');
@@ -192,6 +193,21 @@ describe('a versioned Docusaurus site', () => {
     expect(next).toContain('This index lists the 3 public pages of version Next (`current`) of http://sitegate.test.');
     const full = (await t.app.inject({ url: '/llms-full.txt' })).body;
     expect([...full.matchAll(/^Source: (.*)$/gm)].map((match) => match[1])).toStrictEqual([`${B}/docs/intro`, `${B}/docs/guides/install`]);
+  });
+
+  it("splits a large version's llms.txt into section files under its own root, as a language's", () => {
+    const files = buildLlmsFiles(t.loaded.snapshot.site, { baseUrl: B, maxChars: 900 });
+    expect([...files.keys()].filter((key) => key.startsWith('/docs/1.x/')).sort()).toStrictEqual([
+      '/docs/1.x/guides/llms.txt',
+      '/docs/1.x/llms-root.txt',
+      '/docs/1.x/llms.txt',
+    ]);
+    expect(files.get('/docs/1.x/llms.txt')).toContain(
+      `## Setup\n\n- [Setup pages](${B}/docs/1.x/guides/llms.txt): llms index of pages 1–1 of 1 in Setup`,
+    );
+    expect(files.get('/docs/1.x/guides/llms.txt')).toContain(
+      `- [Install](${B}/docs/1.x/guides/install.md): Run npm install teapot@1 to get the kettle.`,
+    );
   });
 
   it('lists canonical URLs only in the sitemap: an old page the current version has is left out', async () => {
