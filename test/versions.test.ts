@@ -173,7 +173,7 @@ describe('a versioned Docusaurus site', () => {
         " Every link points at the page's markdown; the same URL without `.md` serves HTML, and any page URL answers `Accept: text/markdown` with markdown.\n\n" +
         `## Docs\n\n- [Introduction](${B}/docs/intro.md): Teapot 2 pours tea when asked.\n` +
         `- [Install](${B}/docs/guides/install.md): Run npm install teapot@2 to get the kettle.\n\n` +
-        `## Versions\n\n- [Next](${B}/docs/next/llms.txt): llms index of the 3 pages of unreleased\n` +
+        `## Versions\n\n- [Next](${B}/docs/next/llms.txt): llms index of the 3 pages of an unreleased version\n` +
         `- [2.x](${B}/docs/llms.txt): llms index of the 2 pages of the current version\n` +
         `- [1.x](${B}/docs/1.x/llms.txt): llms index of the 3 pages of an older version\n\n## API`,
     );

@@ -242,7 +242,7 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
   const versionLines = site.versions.flatMap((version) => {
     const count = versions.find((tree) => tree.rootKey === version.rootKey)?.pages.length ?? 0;
     if (count === 0) return [];
-    const status = version.current ? 'the current version' : version.banner === 'unreleased' ? 'unreleased' : 'an older version';
+    const status = version.current ? 'the current version' : version.banner === 'unreleased' ? 'an unreleased version' : 'an older version';
     return [linkLine(`${options.baseUrl}${version.rootKey}llms.txt`, version.label, `llms index of the ${count} pages of ${status}`)];
   });
   const mainSections = [
