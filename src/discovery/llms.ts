@@ -4,7 +4,9 @@
  * public page's markdown). Past {@link LLMS_MAX_CHARS} the root lists sections and each top folder
  * gets its own `/<folder>/llms.txt` (root pages `/llms-root.txt`; split into `llms-2.txt`… when one
  * file would still be too big). A multilingual site's `/llms.txt` lists its default language and
- * links one llms.txt per other language at that language's folder (`/de/llms.txt`);
+ * links one llms.txt per other language at that language's folder (`/de/llms.txt`); a versioned
+ * site's lists the current docs version too and links one llms.txt per version at its root
+ * (`/docs/1.x/llms.txt`, content/versions.ts), each split into section files the same way;
  * past {@link LLMS_FULL_MAX_CHARS} `/llms-full.txt` is split into parts linked from the root.
  * The index files are built with the snapshot; the full text only when asked for
  * ({@link renderFullTextPart}), as it holds every page.
