@@ -94,6 +94,22 @@ describe('loadContent', () => {
     expect(relPaths(root)).toStrictEqual(['common/...md', 'common/..md', 'common/ls.md']);
   });
 
+  it("never enters node_modules, at any depth: installed packages are nobody's docs", () => {
+    const root = tempDir('sitegate-load-');
+    write(root, {
+      'node_modules/left-pad/README.md': 'no',
+      'node_modules/left-pad/logo.png': 'no',
+      'website/node_modules/x/docs/a.md': 'no',
+      'node_modules.md': 'a page named like the folder',
+      'guides/node_modules/README.md': 'no',
+      'guides/setup.md': 'yes',
+    });
+    const result = loadContent(root);
+    expect(result.files.map((file) => file.relPath)).toStrictEqual(['guides/setup.md', 'node_modules.md']);
+    expect(result.assets).toStrictEqual([]);
+    expect(result.skippedFiles).toStrictEqual([]);
+  });
+
   it('skips and reports names with a backslash, which no request path can name (found by fuzzing)', () => {
     const root = tempDir('sitegate-load-');
     write(root, { 'a\\b.md': '# A\n', 'c\\d/e.md': '# E\n', 'f.md': '# F\n' });

@@ -1,12 +1,24 @@
 /**
  * The walk below a folder that listing pages and assets shares: hidden names skipped (but for the
- * generators' asset folders, content/assets.ts), a symlink followed only when its real target lies
+ * generators' asset folders, content/assets.ts), `node_modules` never entered, a symlink followed only when its real target lies
  * inside the root (else skipped and reported), each real folder visited once so symlink loops end.
  */
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
 import { entersHiddenFolder } from './assets.js';
+
+/**
+ * Folders never walked, wherever they are: a project's installed packages (`node_modules`, which
+ * a generator's site folder holds beside its docs) are nobody's documentation, and each holds
+ * thousands of READMEs and images that would otherwise be served as pages and files of the site.
+ */
+const DEPENDENCY_FOLDER = 'node_modules';
+
+/** Whether a folder name is one no walk enters nor any watcher watches ({@link DEPENDENCY_FOLDER}). */
+export function isDependencyFolder(name: string): boolean {
+  return name === DEPENDENCY_FOLDER;
+}
 
 /** `..md`, `...md`: pages for commands named with dots (tldr's `.`), not hidden files. */
 const DOTS_ONLY_PAGE = /^\.+\.mdx?$/i;
@@ -85,6 +97,7 @@ export function walkFolder(
         isFile = stats.isFile();
       }
       if (skip?.(full, real, rel) === true) continue;
+      if (isDir && isDependencyFolder(entry.name)) continue;
       if (isDir && real !== full) linkedFolders.push([real, rel]);
       else if (isDir) {
         if (visited.has(real)) continue;

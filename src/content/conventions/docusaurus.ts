@@ -34,6 +34,14 @@ function docsEditUrl(config: Record<string, Literal> | undefined): string | unde
 
 const NUMBER_PREFIX = /^\d+[-_.]\s*/;
 
+/**
+ * Why a markdown file of the site folder outside the docs plugin's folders is no page: the docs
+ * plugin publishes its `path` and the versions' folders alone (docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#path,
+ * docusaurus.io/docs/versioning); a README beside them is no page of the site, and the blog's
+ * posts and `src/pages` are other plugins' pages, at URLs of their own, which sitegate does not serve.
+ */
+const OUTSIDE_DOCS = "outside the docs plugin's folder (docs `path`) and its versions' folders: not a docs page";
+
 /** A file's doc id: its folder (number prefixes stripped) and its frontmatter `id` or file name. */
 function docId(relPath: string, data: Record<string, unknown>): string {
   const folder = folderOfFile(relPath)
@@ -92,6 +100,8 @@ export function readDocusaurus(context: ReaderContext): Conventions {
       unpublished.set(file.relPath, 'in a versioned_docs folder of no version served (versions.json, onlyIncludeVersions)');
     else if (leftOutCurrent && file.relPath.startsWith(`${root}/`))
       unpublished.set(file.relPath, 'in the docs folder, whose version is not served (includeCurrentVersion, onlyIncludeVersions)');
+    else if (root !== '' && !file.relPath.startsWith(`${root}/`) && !versionDirs.some((dir) => file.relPath.startsWith(dir)))
+      unpublished.set(file.relPath, OUTSIDE_DOCS);
   }
   const conventions = conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path', locales });
   return versions === undefined
