@@ -39,7 +39,8 @@ export function versionSurroundings(
   const version = versionOfKey(site.versions, key);
   if (version === undefined) return NONE;
   const target = (to: SiteVersion): string =>
-    basePath + (to === version ? (site.pages.get(key)?.url ?? site.folders.get(key)?.url ?? encodePath(key)) : urlIn(site, key, version, to));
+    basePath +
+    (to === version ? (site.pages.get(key)?.url ?? site.folders.get(key)?.url ?? encodePath(key)) : urlIn(site, key, version, to));
   const items = site.versions.map((to) => {
     const current = to === version ? ' aria-current="true"' : '';
     const note = to.current ? ' (latest)' : '';
