@@ -96,14 +96,21 @@ export function buildSearchIndex(
   return builder.finish();
 }
 
+/** Where {@link countFields} hands each field's counts: title, then body. */
+export interface FieldSink {
+  /** Takes the counts of the counter's current field (drains it). */
+  addDocument(counter: TermCounter): void;
+}
+
 /**
  * Counts a document's title into the title field, and its description with its body into the body
  * field: a description is most often the body's first paragraph (content/page.ts), which scored as
  * a field of its own would count that paragraph's words twice over, with a second saturation.
+ * @param fields the title's sink, then the body's
  */
-function countFields(
+export function countFields(
   counter: TermCounter,
-  fields: readonly FieldPairs[],
+  fields: readonly FieldSink[],
   document: Pick<SearchDocument, 'title' | 'description'>,
   markdown: string,
 ): void {

@@ -26,6 +26,8 @@ import { createBodyCache } from './lazy-map.js';
 import { listingBodiesOf } from './listing-bodies.js';
 import { pageBodiesOf } from './page-bodies.js';
 import { buildInParallel, type BuiltContent } from './parallel-build.js';
+import { buildIncrementally } from './incremental-build.js';
+import type { ReadCache } from './read-cache.js';
 import { siteViewOf } from './site-view.js';
 import { readerViewOf, type ReaderView } from './reader-view.js';
 import { readGitDates, type GitDates } from './git-dates.js';
@@ -65,6 +67,8 @@ export interface Snapshot {
   readonly builtAtMs: number;
   /** Worker threads that read the content (parallel-build.ts), 0 when it was read on the main thread. */
   readonly buildWorkers: number;
+  /** Content files read by the build: all of them, but for a build from a read cache (read-cache.ts), those that changed. */
+  readonly filesRead: number;
 }
 
 /** Options for {@link buildSnapshot}. */
@@ -108,6 +112,12 @@ export interface SnapshotOptions {
   protectedPaths?: readonly string[];
   /** Whether big sites may be read on worker threads (default true; false for comparisons in tests). */
   parallel?: boolean;
+  /**
+   * What reading each file produced in earlier builds (read-cache.ts), for `serve --watch`: only
+   * the files that changed, and the pages that read them, are read again; the cache is updated.
+   * Without it, every file is read.
+   */
+  readCache?: ReadCache | undefined;
   /** Called every thousand pages while reading, for a progress line. */
   onProgress?: (phase: 'read', done: number, total: number) => void;
   /**
@@ -160,8 +170,16 @@ export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOpt
   const onProgress =
     options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.('read', done, total);
   const { fallbackName, conventions } = options;
+  if (options.readCache !== undefined)
+    return snapshotOf(
+      buildIncrementally(files, fallbackName, conventions, options.readCache, options.parallel !== false, onProgress),
+      options,
+    );
   const parallel = options.parallel === false ? undefined : buildInParallel(files, fallbackName, onProgress, conventions);
-  return snapshotOf(parallel ?? { ...buildContent(files, fallbackName, conventions, onProgress), workers: 0 }, options);
+  return snapshotOf(
+    { ...(parallel ?? { ...buildContent(files, fallbackName, conventions, onProgress), workers: 0 }), filesRead: files.length },
+    options,
+  );
 }
 
 /**
@@ -189,7 +207,7 @@ function buildContent(
  * The snapshot of a built site: the view its bodies are drawn in, then pages and listings (made on
  * demand), discovery documents, assets and the 404 page, all sharing one bounded body cache.
  */
-function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
+function snapshotOf(built: BuiltContent & { filesRead: number }, options: SnapshotOptions): Snapshot {
   const builtAtMs = (options.now ?? Date.now)();
   const view = siteViewOf(withAssets(built.site, options.assets ?? []), options.baseUrl, {
     siteTitle: options.siteTitle,
@@ -220,6 +238,7 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     datesReady: options.gitDates?.ready ?? Promise.resolve(),
     builtAtMs,
     buildWorkers: built.workers,
+    filesRead: built.filesRead,
   };
 }
 

@@ -1,0 +1,155 @@
+/**
+ * What the incremental build tests (test/incremental.test.ts, test/incremental.workers.test.ts)
+ * share: two servers over one content folder — one whose snapshots are built from a read cache
+ * across changes (src/snapshot/read-cache.ts), one rebuilt from scratch after each change — and
+ * every answer of each, to compare byte for byte: each page as HTML and markdown, folder listings,
+ * the llms files and the sitemap (and every URL they list), the search index, search results and
+ * MCP search and fetch for the public and for a client with `internal:read`.
+ */
+import type { InjectOptions } from 'light-my-request';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Scope } from '../src/errors.js';
+import type { Snapshot } from '../src/snapshot/snapshot.js';
+import { buildTestApp, issueKey, TEST_BASE_URL, type TestApp } from './helpers.js';
+
+/** A content folder that tests change, and the functions that change it. */
+export interface ChangingSite {
+  dir: string;
+  write(relPath: string, text: string): void;
+  remove(relPath: string): void;
+  rename(from: string, to: string): void;
+}
+
+/** A new temporary content folder holding `files`; remove it with {@link removeSite}. */
+export function changingSite(files: Record<string, string>): ChangingSite {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-incremental-'));
+  const write = (relPath: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(dir, relPath)), { recursive: true });
+    writeFileSync(path.join(dir, relPath), text);
+  };
+  for (const [relPath, text] of Object.entries(files)) write(relPath, text);
+  return {
+    dir,
+    write,
+    remove: (relPath) => rmSync(path.join(dir, relPath)),
+    rename: (from, to) => {
+      mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
+      renameSync(path.join(dir, from), path.join(dir, to));
+    },
+  };
+}
+
+/** Removes a folder made by {@link changingSite}. */
+export function removeSite(site: ChangingSite): void {
+  rmSync(site.dir, { recursive: true, force: true });
+}
+
+/** A server over the content folder, and the API key of a client that may read everything. */
+export interface Served {
+  t: TestApp;
+  apiKey: string;
+}
+
+const SCOPES: Scope[] = ['search:read', 'content:read', 'internal:read'];
+
+/** A server (the production listener, test/helpers.ts) over `dir` with a key holding every content scope. */
+export async function served(dir: string): Promise<Served> {
+  // Every search and MCP call of a comparison comes from one address: no limit may answer 429.
+  const t = await buildTestApp(dir, { settings: { rateLimits: { search: { points: 1_000_000_000 } } } });
+  const { apiKey } = await issueKey(t.context, SCOPES);
+  return { t, apiKey };
+}
+
+/** Headers that tell one answer from another (the date and the request id differ on every answer). */
+const COMPARED_HEADERS = ['content-type', 'etag', 'last-modified', 'location', 'link', 'vary', 'cache-control', 'content-length'];
+
+/** Absolute links on the test base URL in a body: what the llms files, the sitemap and markdown pages list. */
+const LISTED_URL = new RegExp(`${TEST_BASE_URL.replace(/[.]/g, '\\.')}(/[^\\s"'<>)\\]]*)`, 'g');
+
+/** Answers of each server's own store, not of its content: its signing keys. */
+const STORE_URLS = new Set(['/.well-known/jwks.json']);
+
+/** Words to search for: each page's title words, a prefix, a typo and a phrase. */
+function queriesOf(snapshots: readonly Snapshot[], extra: readonly string[]): string[] {
+  const words = snapshots.flatMap((snapshot) =>
+    [...snapshot.site.pages.values()].flatMap((page) => page.title.toLowerCase().split(/[^\p{L}\p{N}]+/u)),
+  );
+  return [...new Set([...words.filter((word) => word.length > 1), ...extra])].sort();
+}
+
+/** The URLs a snapshot serves by itself: pages, their markdown, folder listings and the fixed documents. */
+function urlsOf(snapshot: Snapshot): string[] {
+  const pages = [...snapshot.site.pages.values()].flatMap((page) => [page.url, page.markdownUrl]);
+  const folders = [...snapshot.site.folders.keys()].flatMap((key) => [encodeURI(key), `${encodeURI(key)}index.md`]);
+  return [...pages, ...folders, '/', '/llms.txt', '/llms-full.txt', '/sitemap.xml', '/robots.txt', '/api/search.json', '/no-such-page'];
+}
+
+/**
+ * Every answer of a server, by request: the URLs both snapshots serve and every URL their answers
+ * list (crawled), anonymous and with the client's key, then searches and MCP calls for `queries`.
+ * @returns "request" → "status, compared headers, body"
+ */
+export async function answersOf(server: Served, urls: readonly string[], queries: readonly string[]): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
+  const audiences: [string, Record<string, string>][] = [
+    ['public', {}],
+    ['internal', { 'x-api-key': server.apiKey }],
+  ];
+  const ask = async (label: string, request: InjectOptions): Promise<string> => {
+    const res = await server.t.app.inject(request);
+    const headers = COMPARED_HEADERS.map((name) => `${name}: ${String(res.headers[name] ?? '')}`).join('\n');
+    answers.set(label, `${res.statusCode}\n${headers}\n\n${res.body}`);
+    return res.body;
+  };
+  for (const [audience, credential] of audiences) {
+    const seen = new Set<string>();
+    const queue = [...urls];
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      if (seen.has(url) || STORE_URLS.has(url)) continue;
+      seen.add(url);
+      for (const accept of ['text/html', 'text/markdown']) {
+        const body = await ask(`${audience} GET ${url} ${accept}`, { method: 'GET', url, headers: { ...credential, accept } });
+        for (const match of body.matchAll(LISTED_URL)) queue.push(match[1] as string);
+      }
+    }
+    for (const query of queries) {
+      const q = encodeURIComponent(query);
+      await ask(`${audience} search ${query}`, { method: 'GET', url: `/api/search.json?q=${q}&limit=100`, headers: credential });
+      await ask(`${audience} mcp search ${query}`, mcpCall(credential, 'search', { query }));
+    }
+    for (const url of urls) await ask(`${audience} mcp fetch ${url}`, mcpCall(credential, 'fetch', { id: url }));
+  }
+  return answers;
+}
+
+/** An MCP `tools/call` request (Streamable HTTP, stateless). */
+function mcpCall(credential: Record<string, string>, name: string, args: Record<string, unknown>): InjectOptions {
+  return {
+    method: 'POST' as const,
+    url: '/mcp',
+    headers: {
+      ...credential,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2025-06-18',
+    },
+    payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+  };
+}
+
+/**
+ * The answers of two servers over the same requests: the URLs and queries of both snapshots (so a
+ * page one of them lacks shows as a difference).
+ */
+export async function bothAnswers(
+  incremental: Served,
+  scratch: Served,
+  extraQueries: readonly string[] = [],
+): Promise<{ incremental: Map<string, string>; scratch: Map<string, string> }> {
+  const snapshots = [incremental.t.context.snapshot(), scratch.t.context.snapshot()];
+  const urls = [...new Set(snapshots.flatMap(urlsOf))].sort();
+  const queries = queriesOf(snapshots, extraQueries);
+  return { incremental: await answersOf(incremental, urls, queries), scratch: await answersOf(scratch, urls, queries) };
+}
