@@ -10,8 +10,10 @@ import type { InjectOptions } from 'light-my-request';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { loadConfig } from '../src/config/config.js';
 import type { Scope } from '../src/errors.js';
-import type { Snapshot } from '../src/snapshot/snapshot.js';
+import { snapshotOptionsOf, type Snapshot } from '../src/snapshot/snapshot.js';
 import { buildTestApp, issueKey, TEST_BASE_URL, type TestApp } from './helpers.js';
 
 /** A content folder that tests change, and the functions that change it. */
@@ -152,4 +154,72 @@ export async function bothAnswers(
   const urls = [...new Set(snapshots.flatMap(urlsOf))].sort();
   const queries = queriesOf(snapshots, extraQueries);
   return { incremental: await answersOf(incremental, urls, queries), scratch: await answersOf(scratch, urls, queries) };
+}
+
+/** Small enough that /llms.txt is split into section files (src/discovery/llms.ts), so those are compared too. */
+const LLMS_MAX_CHARS = 400;
+
+/**
+ * The snapshot builds a scene uses: the sources' (on this thread), or the compiled ones in dist/,
+ * which alone have the build worker script (src/snapshot/parallel-build.ts).
+ */
+export interface Builds {
+  loadSnapshot: typeof import('../src/snapshot/snapshot.js').loadSnapshot;
+  ReadCache: typeof import('../src/snapshot/read-cache.js').ReadCache;
+  /** Whether big sites are read on worker threads. */
+  parallel: boolean;
+}
+
+/** One site, a server rebuilt from its read cache after each change and one rebuilt from scratch. */
+export class Scene {
+  readonly cache: InstanceType<Builds['ReadCache']>;
+  private readonly options: SnapshotOptionsOfConfig;
+
+  constructor(
+    readonly site: ChangingSite,
+    readonly incremental: Served,
+    readonly scratch: Served,
+    private readonly builds: Builds,
+  ) {
+    this.cache = new builds.ReadCache();
+    const config = loadConfig({ contentDir: site.dir, baseUrl: TEST_BASE_URL, dataDir: path.join(site.dir, '..', 'no-data') }, {});
+    this.options = { ...snapshotOptionsOf(config), llmsMaxChars: LLMS_MAX_CHARS, parallel: builds.parallel };
+  }
+
+  /** Rebuilds both servers' snapshots after a change, the watcher having heard `heard`; returns the incremental one. */
+  rebuild(heard: readonly string[] = []): Snapshot {
+    this.cache.report(heard);
+    const next = this.builds.loadSnapshot(this.site.dir, { ...this.options, readCache: this.cache }).snapshot;
+    this.incremental.t.context.swapSnapshot(next);
+    this.scratch.t.context.swapSnapshot(this.builds.loadSnapshot(this.site.dir, this.options).snapshot);
+    return next;
+  }
+
+  /** Asserts that every answer of the two servers is the same; returns how many there were. */
+  async expectSameAnswers(extraQueries: readonly string[] = []): Promise<number> {
+    const { incremental, scratch } = await bothAnswers(this.incremental, this.scratch, extraQueries);
+    expect([...incremental.keys()]).toStrictEqual([...scratch.keys()]);
+    const differing = [...scratch.keys()].filter((request) => incremental.get(request) !== scratch.get(request));
+    expect(differing.map((request) => `${request}\n${incremental.get(request)}`)).toStrictEqual(
+      differing.map((request) => `${request}\n${scratch.get(request)}`),
+    );
+    return scratch.size;
+  }
+}
+
+/** The snapshot options of a test config (src/snapshot/snapshot.ts `snapshotOptionsOf`), with the scene's. */
+type SnapshotOptionsOfConfig = ReturnType<typeof snapshotOptionsOf> & { llmsMaxChars: number; parallel: boolean };
+
+/** A scene over a new site holding `files`; close it with {@link closeScene}. */
+export async function sceneOf(files: Record<string, string>, builds: Builds): Promise<Scene> {
+  const site = changingSite(files);
+  return new Scene(site, await served(site.dir), await served(site.dir), builds);
+}
+
+/** Closes a scene's servers and removes its site. */
+export async function closeScene(scene: Scene | undefined): Promise<void> {
+  if (scene === undefined) return;
+  await scene.incremental.t.app.close();
+  await scene.scratch.t.app.close();
+  removeSite(scene.site);
 }

@@ -6,64 +6,14 @@
  * and scores) for the public and for `internal:read`, MCP search and fetch. Both go through the
  * production listener. And only what changed is read again.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/config.js';
 import { ReadCache } from '../src/snapshot/read-cache.js';
-import { loadSnapshot, snapshotOptionsOf, type Snapshot } from '../src/snapshot/snapshot.js';
-import { bothAnswers, changingSite, removeSite, served, type ChangingSite, type Served } from './incremental-support.js';
-import { TEST_BASE_URL } from './helpers.js';
+import { loadSnapshot } from '../src/snapshot/snapshot.js';
+import { closeScene, sceneOf, type Scene } from './incremental-support.js';
 
-/** Small enough that /llms.txt is split into section files (src/discovery/llms.ts), so those are compared too. */
-const LLMS_MAX_CHARS = 400;
 const TEST_TIMEOUT_MS = 60_000;
-
-/** One site, a server rebuilt from its read cache and one rebuilt from scratch, and the change under test. */
-class Scene {
-  readonly cache = new ReadCache();
-  private readonly options;
-
-  constructor(
-    readonly site: ChangingSite,
-    readonly incremental: Served,
-    readonly scratch: Served,
-  ) {
-    const config = loadConfig({ contentDir: site.dir, baseUrl: TEST_BASE_URL, dataDir: path.join(site.dir, '..', 'no-data') }, {});
-    this.options = { ...snapshotOptionsOf(config), llmsMaxChars: LLMS_MAX_CHARS, parallel: false };
-  }
-
-  /** Rebuilds both servers' snapshots after a change, the watcher having heard `heard`; returns the incremental one. */
-  rebuild(heard: readonly string[] = []): Snapshot {
-    this.cache.report(heard);
-    const next = loadSnapshot(this.site.dir, { ...this.options, readCache: this.cache }).snapshot;
-    this.incremental.t.context.swapSnapshot(next);
-    this.scratch.t.context.swapSnapshot(loadSnapshot(this.site.dir, this.options).snapshot);
-    return next;
-  }
-
-  /** Asserts that every answer of the two servers is the same, and returns how many there were. */
-  async expectSameAnswers(extraQueries: readonly string[] = []): Promise<number> {
-    const { incremental, scratch } = await bothAnswers(this.incremental, this.scratch, extraQueries);
-    expect([...incremental.keys()]).toStrictEqual([...scratch.keys()]);
-    const differing = [...scratch.keys()].filter((request) => incremental.get(request) !== scratch.get(request));
-    expect(differing.map((request) => `${request}\n${incremental.get(request)}`)).toStrictEqual(
-      differing.map((request) => `${request}\n${scratch.get(request)}`),
-    );
-    return scratch.size;
-  }
-}
-
-async function sceneOf(files: Record<string, string>): Promise<Scene> {
-  const site = changingSite(files);
-  return new Scene(site, await served(site.dir), await served(site.dir));
-}
-
-async function closeScene(scene: Scene | undefined): Promise<void> {
-  if (scene === undefined) return;
-  await scene.incremental.t.app.close();
-  await scene.scratch.t.app.close();
-  removeSite(scene.site);
-}
+/** The snapshot builds of these tests: the sources', on this thread. */
+const BUILDS = { loadSnapshot, ReadCache, parallel: false };
 
 const PLAIN_SITE: Record<string, string> = {
   'index.md': '# Widget docs\n\nWelcome to the widget documentation.\n',
@@ -83,7 +33,7 @@ const QUERIES = ['widget', 'wid', 'widgte', 'calibration', 'flipflop', 'on-call 
 describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, () => {
   let scene: Scene;
   beforeAll(async () => {
-    scene = await sceneOf(PLAIN_SITE);
+    scene = await sceneOf(PLAIN_SITE, BUILDS);
   });
   afterAll(() => closeScene(scene));
 
@@ -193,12 +143,15 @@ describe('incremental snapshots: a GitBook site, its SUMMARY.md edited', { timeo
 
   it('a nav change rebuilds from scratch and answers as a build from scratch does', async () => {
     const summary = (order: string[]) => `# Summary\n\n${order.map((name) => `* [${name} label](${name}.md)`).join('\n')}\n`;
-    scene = await sceneOf({
-      'SUMMARY.md': summary(['intro', 'alpha', 'beta']),
-      'intro.md': '# Intro\n\nThe introduction.\n',
-      'alpha.md': '# Alpha\n\nFirst letter.\n',
-      'beta.md': '# Beta\n\nSecond letter.\n',
-    });
+    scene = await sceneOf(
+      {
+        'SUMMARY.md': summary(['intro', 'alpha', 'beta']),
+        'intro.md': '# Intro\n\nThe introduction.\n',
+        'alpha.md': '# Alpha\n\nFirst letter.\n',
+        'beta.md': '# Beta\n\nSecond letter.\n',
+      },
+      BUILDS,
+    );
     expect(scene.rebuild().filesRead).toBe(3);
     await scene.expectSameAnswers();
     scene.site.write('SUMMARY.md', summary(['intro', 'beta', 'alpha']));
