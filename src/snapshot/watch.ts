@@ -1,6 +1,8 @@
 /**
  * Hot reload (`serve --watch`, DESIGN.md "Architecture"): a chokidar watcher on the content folder
- * and a reloader that rebuilds the snapshot after content changes and swaps it in.
+ * and a reloader that rebuilds the snapshot after content changes and swaps it in. Each build is
+ * given the paths changed since the last one, so it reads only what changed and what depends on
+ * it (read-cache.ts, issue 34).
  *
  * - Bursts of events (an editor's save, `git checkout`, `rsync`) are coalesced: a build starts
  *   once no event has come for {@link DEFAULT_RELOAD_DEBOUNCE_MS}.
@@ -10,8 +12,9 @@
  * - The swap is one assignment (`ServerContext.swapSnapshot`): requests in flight finish on the
  *   snapshot they read, later ones see the new one.
  *
- * The build runs on the main thread (the snapshot holds closures and cannot cross to a worker), so
- * requests wait while it runs; none fails.
+ * The snapshot is put together on the main thread (it holds closures and cannot cross to a worker),
+ * so requests wait while that runs; none fails. Files are read on worker threads when they weigh
+ * enough (parallel-build.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -24,8 +27,12 @@ export const DEFAULT_RELOAD_DEBOUNCE_MS = 150;
 
 /** Options of {@link createReloader}. */
 export interface ReloaderOptions<S> {
-  /** Builds a new snapshot from the content folder; may throw (or reject), e.g. `ContentDirError`. */
-  build: () => S | Promise<S>;
+  /**
+   * Builds a new snapshot from the content folder; may throw (or reject), e.g. `ContentDirError`.
+   * @param changed the paths reported since the last build began, relative to the content folder;
+   *   `''` stands for the folder itself or a change of unknown place (everything may have changed)
+   */
+  build: (changed: ReadonlySet<string>) => S | Promise<S>;
   /** Puts a new snapshot in service. */
   swap: (snapshot: S) => void;
   /** Quiet period before a build (ms; default {@link DEFAULT_RELOAD_DEBOUNCE_MS}). */
@@ -40,8 +47,11 @@ export interface ReloaderOptions<S> {
 
 /** Rebuilds on demand, debounced and one build at a time. */
 export interface Reloader {
-  /** Notes that content changed. */
-  schedule(): void;
+  /**
+   * Notes that content changed at `relPath` (relative to the content folder; default `''`: the
+   * folder itself, or a place unknown).
+   */
+  schedule(relPath?: string): void;
   /** Cancels a pending build and waits for a running one; later {@link schedule} calls do nothing. */
   close(): Promise<void>;
 }
@@ -57,15 +67,21 @@ export function createReloader<S>(options: ReloaderOptions<S>): Reloader {
   let running: Promise<void> | undefined;
   let changedWhileRunning = false;
   let closed = false;
+  /** Paths reported since the running (or last) build began. */
+  let changed = new Set<string>();
 
   const rebuild = async (): Promise<void> => {
     const startedMs = now();
+    const paths = changed;
+    changed = new Set();
     try {
-      const snapshot = await options.build();
+      const snapshot = await options.build(paths);
       if (closed) return;
       options.swap(snapshot);
       options.onReload?.(snapshot, now() - startedMs);
     } catch (error) {
+      // The next build reads what this one was to read, whatever it got to.
+      for (const relPath of paths) changed.add(relPath);
       options.onError?.(error);
     }
   };
@@ -81,8 +97,9 @@ export function createReloader<S>(options: ReloaderOptions<S>): Reloader {
     });
   };
 
-  const schedule = (): void => {
+  const schedule = (relPath = ''): void => {
     if (closed) return;
+    changed.add(relPath);
     if (running !== undefined) {
       changedWhileRunning = true;
       return;
