@@ -121,6 +121,7 @@ export async function measureEdits(siteDir: string, pages: number): Promise<Edit
     process.execPath,
     [SITEGATE_BIN, 'serve', site, '--watch', '--port', String(port), '--data-dir', path.join(work, 'data')],
     {
+      cwd: work,
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
