@@ -1,6 +1,6 @@
 /**
- * Hot reload (`serve --watch`, DESIGN.md "Architecture"): a chokidar watcher on the content folder
- * and a reloader that rebuilds the snapshot after content changes and swaps it in. Each build is
+ * Hot reload (`serve --watch`, DESIGN.md "Architecture"): a watcher on the content folder, one
+ * watch per folder (folder-watch.ts), and a reloader that rebuilds the snapshot after content changes and swaps it in. Each build is
  * given the paths changed since the last one, so it reads only what changed and what depends on
  * it (read-cache.ts, issue 34).
  *
@@ -18,7 +18,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { watchFolders, type FolderWatch } from './folder-watch.js';
 import { isHiddenName } from '../content/load.js';
 import { inGeneratorAssetFolder, isAssetName } from '../content/assets.js';
 
@@ -145,13 +145,13 @@ export function isContentChange(event: string, relPath: string): boolean {
 export const ROOT_POLL_MS = 250;
 
 /**
- * Watches `contentDir` (recursively, following symlinks) and resolves once the initial scan is
- * done, so no change after that is missed. Changes to hidden names and non-markdown files are
- * ignored (see {@link isContentChange}). When the folder itself is removed or renamed away (a
- * deploy that swaps folders), the change is reported and the path is polled every
- * {@link ROOT_POLL_MS} until a folder is back, which is then watched afresh and reported.
+ * Watches `contentDir` (recursively, following symlinks, one watch per folder: folder-watch.ts)
+ * and resolves once every folder is watched, so no change after that is missed. Changes to hidden
+ * names and non-markdown files are ignored (see {@link isContentChange}). When the folder itself is
+ * removed or renamed away (a deploy that swaps folders), the change is reported and the path is
+ * polled every {@link ROOT_POLL_MS} until a folder is back, which is then watched afresh and reported.
  * @param onError called with watcher errors (e.g. too many watched folders); watching goes on
- * @throws when chokidar cannot start
+ * @throws when the folder cannot be watched
  */
 export async function watchContent(contentDir: string, onError: (error: unknown) => void): Promise<ContentWatcher> {
   const root = path.resolve(contentDir);
@@ -164,46 +164,36 @@ export async function watchContent(contentDir: string, onError: (error: unknown)
     else listener(relPath);
   };
 
-  const start = async (): Promise<FSWatcher> => {
-    const watcher = watch(root, {
-      ignoreInitial: true,
-      // chokidar asks about the root itself too: only names below it count.
-      ignored: (file) =>
-        path
-          .relative(root, file)
-          .split(path.sep)
-          .some((part) => part !== '' && part !== '..' && isHiddenName(part)),
+  const start = (): FolderWatch =>
+    watchFolders(root, {
+      ignored: (relPath) => relPath.split('/').some(isHiddenName),
+      onEvent: (event, relPath) => {
+        if (event === 'unlinkDir' && relPath === '') awaitRoot();
+        if (isContentChange(event, relPath)) notify(relPath);
+      },
+      onError,
     });
-    watcher.on('all', (event, file) => {
-      if (event === 'unlinkDir' && path.resolve(file) === root) awaitRoot(watcher);
-      const relPath = path.relative(root, file).split(path.sep).join('/');
-      if (isContentChange(event, relPath)) notify(relPath);
-    });
-    watcher.on('error', onError);
-    await new Promise<void>((resolve) => watcher.once('ready', resolve));
-    return watcher;
-  };
 
-  // chokidar does not follow a watched folder that comes back, so a fresh watcher takes over.
-  const awaitRoot = (gone: FSWatcher): void => {
+  // The root's watch ends with it, so a fresh one takes over once a folder is back.
+  const awaitRoot = (): void => {
     if (poll !== undefined) return;
     poll = setInterval(() => {
       if (!existsSync(root)) return;
       clearInterval(poll);
       poll = undefined;
-      gone
-        .close()
-        .then(start)
-        .then(async (next) => {
-          if (closed) return next.close();
-          current = next;
-          notify('');
-        })
-        .catch(onError);
+      if (closed) return;
+      try {
+        current.close();
+        current = start();
+        notify('');
+      } catch (error) {
+        onError(error);
+      }
     }, ROOT_POLL_MS);
   };
 
-  let current = await start();
+  let current = start();
+  await Promise.resolve();
   return {
     onChange(next) {
       listener = next;
@@ -215,7 +205,8 @@ export async function watchContent(contentDir: string, onError: (error: unknown)
     async close() {
       closed = true;
       if (poll !== undefined) clearInterval(poll);
-      await current.close();
+      current.close();
+      await Promise.resolve();
     },
   };
 }
