@@ -13,7 +13,7 @@ import type { DocumentCounts } from '../search/document-counts.js';
 import { SiteSearchBuilder } from '../search/site-search.js';
 import { fingerprintOfSource, withDependencies } from './fingerprint.js';
 import { compact, readInParallel, type BuiltContent, type ParallelReads } from './parallel-build.js';
-import type { FileRead, ReadCache } from './read-cache.js';
+import type { CachedRead, ReadCache } from './read-cache.js';
 
 /** Files read between two progress calls. */
 const PROGRESS_EVERY_FILES = 1_000;
@@ -77,7 +77,7 @@ function keepParallelReads(files: readonly SourceFile[], { outputs, share }: Par
     output.files.forEach((outcome, fileIndex) => {
       const file = files[w * share + fileIndex] as SourceFile;
       const read = pages.get(fileIndex);
-      const entry: FileRead = {
+      const entry: CachedRead = {
         fingerprint: outcome.fingerprint,
         page: read === undefined ? undefined : compact(read.page, file, sections),
         rank: read?.rank ?? 0,
@@ -103,7 +103,7 @@ function assemble(
 ): Omit<BuiltContent, 'workers'> {
   const problems: ContentProblem[] = [];
   const assembler = new SiteAssembler(problems);
-  const added = new Map<string, { pages: NonNullable<FileRead['page']>[]; counts: DocumentCounts[] }>();
+  const added = new Map<string, { pages: NonNullable<CachedRead['page']>[]; counts: DocumentCounts[] }>();
   for (const file of files) {
     const entry = cache.get(file.relPath);
     if (entry === undefined) throw new Error(`${file.relPath} was not read`);

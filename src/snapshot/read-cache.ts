@@ -26,8 +26,8 @@ import { fingerprintOfPath, fingerprintOfSource, type Dependency } from './finge
 
 /** A file as it was read. */
 export interface CachedRead {
-  /** fingerprint.ts `fingerprintOfSource` before the read. */
-  readonly fingerprint: string;
+  /** fingerprint.ts `fingerprintOfSource` before the read; `undefined` for a source in memory, read again by every build. */
+  readonly fingerprint: string | undefined;
   /** The page and its rank among files of one URL; `undefined` for a draft or an unreadable file. */
   readonly page: Page | undefined;
   readonly rank: number;
@@ -38,9 +38,6 @@ export interface CachedRead {
   readonly problems: readonly ContentProblem[];
   readonly dependencies: readonly Dependency[];
 }
-
-/** What a build tells the cache of a file it read. */
-export type FileRead = Omit<CachedRead, 'fingerprint'> & { fingerprint: string | undefined };
 
 /** The per-file read cache of one content folder (see the file comment). */
 export class ReadCache {
@@ -101,7 +98,7 @@ export class ReadCache {
     return files.filter((file) => {
       const entry = this.entries.get(file.relPath);
       const fresh =
-        entry !== undefined &&
+        entry?.fingerprint !== undefined &&
         !reportedRel.has(file.relPath) &&
         fingerprintOfSource(file) === entry.fingerprint &&
         entry.dependencies.every(unchanged);
@@ -115,11 +112,10 @@ export class ReadCache {
     return this.entries.get(relPath);
   }
 
-  /** Keeps what reading `relPath` produced; a read without a fingerprint (a source in memory) is not kept. */
-  store(relPath: string, read: FileRead): void {
-    if (read.fingerprint === undefined) return;
+  /** Keeps what reading `relPath` produced, for this build and, with a fingerprint, the next ones. */
+  store(relPath: string, read: CachedRead): void {
     const text = this.holdTexts ? read.text : undefined;
-    this.entries.set(relPath, { ...read, text, fingerprint: read.fingerprint });
+    this.entries.set(relPath, { ...read, text });
     this.holdText(text);
   }
 
