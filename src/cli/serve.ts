@@ -8,7 +8,8 @@ import { createContext, type ServerContext } from '../context.js';
 import type { BuildIndex } from '../built/build-index.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
-import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { runSteps, runStepsYielding, type BuildSteps } from '../snapshot/build-steps.js';
 import { ReadCache } from '../snapshot/read-cache.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { generatorLine, progressLine } from './output.js';
@@ -61,15 +62,17 @@ async function resolvePort(config: Config): Promise<Config> {
 }
 
 /**
- * The snapshot build of this config, used at start and by hot reload; its pages tell `log` of the
+ * The snapshot build of this config, used at start and by hot reload, in steps (snapshot/build-steps.ts:
+ * run at once at start, yielding to requests between steps on reload); its pages tell `log` of the
  * includes they refuse when first served (snapshot/page-bodies.ts).
+ * @param readCache what earlier builds read (snapshot/read-cache.ts), with `--watch`
  */
 export function snapshotBuilder(
   config: Config,
   log: Log,
   readCache?: ReadCache,
-): (onProgress?: SnapshotOptions['onProgress']) => LoadedSnapshot {
-  return (onProgress) => loadSnapshot(config.contentDir, { ...snapshotOptionsOf(config), onProgress, log, readCache });
+): (onProgress?: SnapshotOptions['onProgress']) => BuildSteps<LoadedSnapshot> {
+  return (onProgress) => loadSnapshotInSteps(config.contentDir, { ...snapshotOptionsOf(config), onProgress, log, readCache });
 }
 
 /**
@@ -107,7 +110,7 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
   const progress = progressLine('sitegate: building pages');
   const loaded = (() => {
     try {
-      return build((_phase, done, total) => progress.update(done, total));
+      return runSteps(build((_phase, done, total) => progress.update(done, total)));
     } catch (error) {
       void watcher?.close();
       void metricsServer?.close();
@@ -253,7 +256,7 @@ export function checkHeldBack(problems: readonly ContentProblem[], allowContentE
 /** Rebuilds the snapshot on content changes and logs each reload (pages, build ms) or failure. */
 function startReloading(
   watcher: ContentWatcher,
-  build: () => LoadedSnapshot,
+  build: () => BuildSteps<LoadedSnapshot>,
   readCache: ReadCache,
   context: ServerContext,
   logger: Logger,
@@ -264,7 +267,7 @@ function startReloading(
   const reloader = createReloader({
     build: async (changed) => {
       readCache.report(changed);
-      const loaded = build();
+      const loaded = await runStepsYielding(build());
       await loaded.snapshot.datesReady;
       return loaded;
     },

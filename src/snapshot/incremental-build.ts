@@ -14,6 +14,7 @@ import { SiteSearchBuilder } from '../search/site-search.js';
 import { fingerprintOfSource, withDependencies } from './fingerprint.js';
 import { compact, readInParallel, type BuiltContent, type ParallelReads } from './parallel-build.js';
 import type { CachedRead, ReadCache } from './read-cache.js';
+import type { BuildSteps } from './build-steps.js';
 
 /** Files read between two progress calls. */
 const PROGRESS_EVERY_FILES = 1_000;
@@ -28,19 +29,22 @@ export interface IncrementalContent extends BuiltContent {
  * Builds the site and its index from `files`, reading only the files `cache` does not hold.
  * @param parallel whether files to read may go to worker threads
  */
-export function buildIncrementally(
+export function* buildIncrementally(
   files: readonly SourceFile[],
   fallbackName: string,
   conventions: Conventions | undefined,
   cache: ReadCache,
   parallel: boolean,
   onProgress?: (done: number, total: number) => void,
-): IncrementalContent {
+): BuildSteps<IncrementalContent> {
   const stale = cache.stale(files, conventions);
+  yield;
   const reads = parallel ? readInParallel(stale, conventions, true, onProgress) : undefined;
   if (reads === undefined) readHere(stale, conventions, cache, onProgress);
   else keepParallelReads(stale, reads, cache);
-  return { ...assemble(files, fallbackName, conventions, cache), workers: reads?.outputs.length ?? 0, filesRead: stale.length };
+  yield;
+  const content = yield* assemble(files, fallbackName, conventions, cache);
+  return { ...content, workers: reads?.outputs.length ?? 0, filesRead: stale.length };
 }
 
 /** Reads `files` on this thread into the cache, recording what each page's text reads. */
@@ -95,12 +99,12 @@ function keepParallelReads(files: readonly SourceFile[], { outputs, share }: Par
  * The site and index of `files`, every one read (the cache holds them all): pages added in file
  * order, each language's index made of one batch of its pages' counts in the order they were added.
  */
-function assemble(
+function* assemble(
   files: readonly SourceFile[],
   fallbackName: string,
   conventions: Conventions | undefined,
   cache: ReadCache,
-): Omit<BuiltContent, 'workers'> {
+): BuildSteps<Omit<BuiltContent, 'workers'>> {
   const problems: ContentProblem[] = [];
   const assembler = new SiteAssembler(problems);
   const added = new Map<string, { pages: NonNullable<CachedRead['page']>[]; counts: DocumentCounts[] }>();
@@ -115,6 +119,7 @@ function assemble(
     language.pages.push(page);
     language.counts.push(counts);
   }
+  yield;
   const indexer = new SiteSearchBuilder(conventions?.locales[0]?.lang);
   for (const { pages, counts } of added.values()) {
     const batch = indexer.addBatch(cache.counter.batchOf(counts));
@@ -128,5 +133,8 @@ function assemble(
       ),
     );
   }
-  return { site: assembler.finish(fallbackName, conventions), search: indexer.finish() };
+  yield;
+  const search = indexer.finish();
+  yield;
+  return { site: assembler.finish(fallbackName, conventions), search };
 }

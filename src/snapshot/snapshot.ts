@@ -27,6 +27,7 @@ import { listingBodiesOf } from './listing-bodies.js';
 import { pageBodiesOf } from './page-bodies.js';
 import { buildInParallel, type BuiltContent } from './parallel-build.js';
 import { buildIncrementally } from './incremental-build.js';
+import { runSteps, type BuildSteps } from './build-steps.js';
 import type { ReadCache } from './read-cache.js';
 import { siteViewOf } from './site-view.js';
 import { readerViewOf, type ReaderView } from './reader-view.js';
@@ -167,14 +168,22 @@ function buildIdOf(builtAtMs: number): string {
 
 /** Builds a snapshot from the content files. Pure apart from reading them and the clock passed in. */
 export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOptions): Snapshot {
+  return runSteps(buildSnapshotInSteps(files, options));
+}
+
+/**
+ * {@link buildSnapshot} in steps (build-steps.ts): with a read cache, the incremental build yields
+ * between reading, putting pages together, the search index and the bodies; from scratch, one step.
+ */
+export function* buildSnapshotInSteps(files: readonly SourceFile[], options: SnapshotOptions): BuildSteps<Snapshot> {
   const onProgress =
     options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.('read', done, total);
   const { fallbackName, conventions } = options;
-  if (options.readCache !== undefined)
-    return snapshotOf(
-      buildIncrementally(files, fallbackName, conventions, options.readCache, options.parallel !== false, onProgress),
-      options,
-    );
+  if (options.readCache !== undefined) {
+    const built = yield* buildIncrementally(files, fallbackName, conventions, options.readCache, options.parallel !== false, onProgress);
+    yield;
+    return snapshotOf(built, options);
+  }
   const parallel = options.parallel === false ? undefined : buildInParallel(files, fallbackName, onProgress, conventions);
   return snapshotOf(
     { ...(parallel ?? { ...buildContent(files, fallbackName, conventions, onProgress), workers: 0 }), filesRead: files.length },
@@ -266,14 +275,20 @@ export interface LoadedSnapshot {
  * and builds a snapshot.
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function loadSnapshot(
-  contentDir: string,
-  options: Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions,
-): LoadedSnapshot {
+export function loadSnapshot(contentDir: string, options: LoadSnapshotOptions): LoadedSnapshot {
+  return runSteps(loadSnapshotInSteps(contentDir, options));
+}
+
+/** The options of {@link loadSnapshot}: the snapshot's, and the settings that shape the conventions. */
+export type LoadSnapshotOptions = Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions;
+
+/** {@link loadSnapshot} in steps (build-steps.ts): listing the folder, then {@link buildSnapshotInSteps}. */
+export function* loadSnapshotInSteps(contentDir: string, options: LoadSnapshotOptions): BuildSteps<LoadedSnapshot> {
   const loaded = loadSiteFiles(contentDir, options, options.staticDirs, options.protectedPaths);
   // One `git log` per build, read while the pages wait to be requested (git-dates.ts).
   const gitDates = options.gitDates ?? readGitDates(contentDir);
-  const snapshot = buildSnapshot(loaded.files, {
+  if (options.readCache !== undefined) yield;
+  const snapshot = yield* buildSnapshotInSteps(loaded.files, {
     ...options,
     gitDates,
     conventions: loaded.conventions,
