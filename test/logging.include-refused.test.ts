@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT_PATHS, snapshotBuilder } from '../src/cli/serve.js';
-import { runSteps } from '../src/snapshot/build-steps.js';
+import { runSteps } from '../src/build-steps.js';
 import { loadConfig } from '../src/config/config.js';
 import { createContext } from '../src/context.js';
 import { buildInjectableApp, type InjectableApp } from './app.js';

@@ -9,7 +9,7 @@ import type { BuildIndex } from '../built/build-index.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
 import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
-import { runSteps, runStepsYielding, type BuildSteps } from '../snapshot/build-steps.js';
+import { runSteps, runStepsYielding, type BuildSteps } from '../build-steps.js';
 import { ReadCache } from '../snapshot/read-cache.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { generatorLine, progressLine } from './output.js';

@@ -14,7 +14,7 @@ import { SiteSearchBuilder } from '../search/site-search.js';
 import { fingerprintOfSource, withDependencies } from './fingerprint.js';
 import { compact, readInParallel, type BuiltContent, type ParallelReads } from './parallel-build.js';
 import type { CachedRead, ReadCache } from './read-cache.js';
-import type { BuildSteps } from './build-steps.js';
+import type { BuildSteps } from '../build-steps.js';
 
 /** Files read between two progress calls. */
 const PROGRESS_EVERY_FILES = 1_000;
@@ -134,7 +134,7 @@ function* assemble(
     );
   }
   yield;
-  const search = indexer.finish();
+  const search = yield* indexer.finishInSteps();
   yield;
   return { site: assembler.finish(fallbackName, conventions), search };
 }

@@ -27,7 +27,7 @@ import { listingBodiesOf } from './listing-bodies.js';
 import { pageBodiesOf } from './page-bodies.js';
 import { buildInParallel, type BuiltContent } from './parallel-build.js';
 import { buildIncrementally } from './incremental-build.js';
-import { runSteps, type BuildSteps } from './build-steps.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 import type { ReadCache } from './read-cache.js';
 import { siteViewOf } from './site-view.js';
 import { readerViewOf, type ReaderView } from './reader-view.js';
