@@ -195,15 +195,15 @@ export class Scene {
     return next;
   }
 
-  /** Asserts that every answer of the two servers is the same; returns how many there were. */
-  async expectSameAnswers(extraQueries: readonly string[] = []): Promise<number> {
+  /** Asserts that every answer of the two servers is the same; returns the requests compared. */
+  async expectSameAnswers(extraQueries: readonly string[] = []): Promise<string[]> {
     const { incremental, scratch } = await bothAnswers(this.incremental, this.scratch, extraQueries);
     expect([...incremental.keys()]).toStrictEqual([...scratch.keys()]);
     const differing = [...scratch.keys()].filter((request) => incremental.get(request) !== scratch.get(request));
     expect(differing.map((request) => `${request}\n${incremental.get(request)}`)).toStrictEqual(
       differing.map((request) => `${request}\n${scratch.get(request)}`),
     );
-    return scratch.size;
+    return [...scratch.keys()];
   }
 }
 
