@@ -129,7 +129,7 @@ export const ERROR_TABLE = {
     status: 400,
     message: 'The search parameters are invalid.',
     resolution:
-      'Send q as text of at most 256 characters, limit as an integer from 1 to 100 and offset as an integer of 0 or more, each at most once.',
+      "Send q as text of at most 256 characters, limit as an integer from 1 to 100, offset as an integer of 0 or more, lang as a BCP 47 tag and version as one of the site's docs versions (llms.txt lists them), each at most once.",
   },
   not_found: {
     status: 404,

@@ -77,6 +77,27 @@ Gärten ${i % 7} und Rosen.
     expect(outcome(parallel)).toStrictEqual(outcome(serial));
   });
 
+  it('builds one index per docs version alike: a Docusaurus site whose 1.x pages are read on other workers', () => {
+    const { dir, write } = newSite();
+    write('docusaurus.config.js', "export default { title: 'T', presets: [['classic', { docs: {} }]] };\n");
+    write('versions.json', '["1.x"]');
+    for (let i = 0; i < 2600; i++) {
+      write(`docs/p${i}.md`, `# Page ${i}\n\nKettles ${i % 7} and lids.\n`);
+      write(`versioned_docs/version-1.x/p${i}.md`, `# Page ${i}\n\nKettles ${i % 7} and old lids.\n`);
+    }
+    const parallel = loadSnapshot(dir, { baseUrl: BASE });
+    const serial = loadSnapshot(dir, { baseUrl: BASE, parallel: false });
+    expect(parallel.snapshot.buildWorkers).toBeGreaterThanOrEqual(2);
+    // 1.x, the last version, is current at /docs/; the docs folder is the unreleased `current` at /docs/next/.
+    const byVersion = (loaded: Loaded) =>
+      [undefined, 'current'].map((version) => loaded.snapshot.search.search('kettles 3', { ...ALL, version }));
+    expect(byVersion(parallel)[0]?.results.every((doc) => /^\/docs\/p\d+$/.test(doc.path))).toBe(true);
+    expect(byVersion(parallel)[1]?.results.every((doc) => doc.path.startsWith('/docs/next/'))).toBe(true);
+    expect(byVersion(parallel).map((found) => found.total > 0)).toStrictEqual([true, true]);
+    expect(byVersion(parallel)).toStrictEqual(byVersion(serial));
+    expect(outcome(parallel)).toStrictEqual(outcome(serial));
+  });
+
   it('reads MDX in .md pages of a site without .mdx files: its workers load the MDX reader at the first such page', () => {
     const { dir, write } = newSite();
     for (let i = 0; i < 5200; i++) write(`p/a${String(i).padStart(4, '0')}.md`, `# Page ${i}\n\nPlain words ${i % 5}.\n`);

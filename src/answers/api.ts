@@ -5,6 +5,7 @@ import type { AuthServices } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import { bodyAnswer, plainAnswer, type BeforeStep, type PlainAnswer, type RequestFacts, type RouteAnswer } from './answer.js';
 import { negotiateLanguage } from './negotiation.js';
+import { searchVersion } from './search-version.js';
 import { PUBLIC_CORS_HEADERS } from './headers.js';
 import { searchHits, type SearchHit } from '../snapshot/search-hits.js';
 import { cachedSearch, type CachedResults } from '../snapshot/search-cache.js';
@@ -92,7 +93,7 @@ export function spendSearchBudget(auth: AuthServices): BeforeStep {
 }
 
 /** Validated search parameters, as the listener leaves them in `facts.query` (http/search-query.ts). */
-type SearchParameters = { limit?: number; offset: number; lang?: string };
+type SearchParameters = { limit?: number; offset: number; lang?: string; version?: string };
 
 /** One page of full-text results for a caller: its hits, how many match in all, and the language headers. */
 export interface FullTextResults {
@@ -120,8 +121,9 @@ export function fullTextSearch(
 ): FullTextResults {
   const includeInternal = principal?.scopes.includes('internal:read') ?? false;
   const { limit, offset, lang } = facts.query as SearchParameters;
+  const version = searchVersion(snapshot.site.versions, (facts.query as SearchParameters).version);
   const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, true);
-  const key = { query: q, includeInternal, language, limit: limit ?? DEFAULT_SEARCH_LIMIT, offset };
+  const key = { query: q, includeInternal, language, version, limit: limit ?? DEFAULT_SEARCH_LIMIT, offset };
   const results = cachedSearch(snapshot, key, () => {
     const found = snapshot.search.search(q, key);
     return {
@@ -143,9 +145,10 @@ export function fullTextSearch(
 export function searchSite(searched?: (query: string, found: number) => void): RouteAnswer {
   return function searchSite(facts, snapshot, principal) {
     const includeInternal = principal?.scopes.includes('internal:read') ?? false;
-    const { limit, offset, lang } = facts.query as SearchParameters;
+    const { limit, offset, lang, version: versionName } = facts.query as SearchParameters;
+    const version = searchVersion(snapshot.site.versions, versionName);
     const q = typeof facts.query.q === 'string' ? facts.query.q.trim() : '';
-    if (q === '' && limit === undefined && offset === 0 && lang === undefined) {
+    if (q === '' && limit === undefined && offset === 0 && lang === undefined && versionName === undefined) {
       const body = includeInternal ? snapshot.discovery.fullIndex : snapshot.discovery.publicIndex;
       return bodyAnswer(body, principal === undefined ? PUBLIC_JSON_HEADERS : PRIVATE_INDEX_HEADERS);
     }
@@ -163,7 +166,8 @@ export function searchSite(searched?: (query: string, found: number) => void): R
       return answer;
     }
     const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, false);
-    const scope = lang === undefined ? snapshot.search : snapshot.search.documentsOf(language);
+    // A listing without `lang` and `version` lists every page, as the whole index does.
+    const scope = lang === undefined && versionName === undefined ? snapshot.search : snapshot.search.documentsOf(language, version);
     const documents = includeInternal ? scope.allDocuments : scope.publicDocuments;
     const results = documents.slice(offset, limit === undefined ? undefined : offset + limit);
     return plainAnswer(200, { ...base, ...headers }, JSON.stringify(results));

@@ -25,6 +25,7 @@ import { ApiError } from '../errors.js';
 import { resolvePath } from '../snapshot/lookup.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { negotiateLanguage } from './negotiation.js';
+import { searchVersion } from './search-version.js';
 import { plainAnswer, type BeforeStep, type PlainAnswer, type RequestFacts, type RouteAnswer } from './answer.js';
 import type { AppContext } from './context.js';
 import { spendSearch } from './api.js';
@@ -107,6 +108,17 @@ function checkFetchAccess(message: unknown, snapshot: Snapshot, baseUrl: string,
 }
 
 /**
+ * A `search` call's `version` argument names a version of the site, or the call answers 400
+ * `invalid_query` as searchSite's `version` parameter does (answers/search-version.ts), before the tool runs.
+ * @throws {ApiError} `invalid_query`
+ */
+function checkSearchVersion(message: unknown, snapshot: Snapshot): void {
+  const { params } = message as { params?: { arguments?: { version?: unknown } } };
+  const version = params?.arguments?.version;
+  if (typeof version === 'string') searchVersion(snapshot.site.versions, version);
+}
+
+/**
  * The key of a client's own search budget. Client ids (`sgc_…`) and addresses never collide, but
  * the prefix keeps the two kinds of key apart plainly in the shared counter (and in Redis).
  */
@@ -179,10 +191,12 @@ export function mcpAnswer(ctx: Pick<AppContext, 'auth' | 'config' | 'searched'>)
     const tool = calledTool(facts.body);
     checkToolScope(tool, principal);
     if (tool === 'fetch') checkFetchAccess(facts.body, snapshot, baseUrl, principal);
+    if (tool === 'search') checkSearchVersion(facts.body, snapshot);
     if (tool === 'search' && principal !== undefined) await spendSearch(ctx.auth, clientKey(principal));
     const languageOf = (lang: string | undefined): string | undefined =>
       negotiateLanguage(lang, facts.headers['accept-language'], snapshot.search.languages).language;
-    const serverOf = () => createMcpServer({ snapshot, baseUrl, principal, languageOf, searched: ctx.searched });
+    const versionOf = (version: string | undefined): string | undefined => searchVersion(snapshot.site.versions, version);
+    const serverOf = () => createMcpServer({ snapshot, baseUrl, principal, languageOf, versionOf, searched: ctx.searched });
     const response = await revisions.serve(webRequestOf(facts, origin), facts.body, serverOf);
     return answerOf(response, principal);
   };

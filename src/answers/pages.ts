@@ -180,7 +180,7 @@ function pageHeaders(config: PageSettings, found: Found, cacheControl: string, a
       'x-content-type-options': 'nosniff',
       ...cors,
       'cache-control': cacheControl,
-      link: `<${baseUrl}${found.url}>; rel="canonical", ${languages}${partLinks(baseUrl, found, 'markdown')}${agentLinks(baseUrl)}`,
+      link: `<${baseUrl}${found.canonicalUrl ?? found.url}>; rel="canonical", ${languages}${partLinks(baseUrl, found, 'markdown')}${agentLinks(baseUrl)}`,
       'x-markdown-tokens': String(found.bodies.markdownTokens()),
       'content-signal': config.contentSignal,
       // Search engines should index the HTML page, not its markdown twin.

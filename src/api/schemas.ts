@@ -288,6 +288,13 @@ export const SearchQuerySchema = {
       description:
         'BCP 47 language tag of the pages to search (de, pt-BR); default: the best of Accept-Language, else the site default language',
     },
+    version: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description:
+        "name of the docs version whose pages are searched or listed (2.x; Docusaurus' unreleased docs: current), as the llms.txt Versions section names them; default: the current version with the pages of no version. A name the site has no version of gives 400 invalid_query",
+    },
   },
 } as const;
 

@@ -226,7 +226,7 @@ export function runCheck(
     html: flags.html,
   });
   const ignored = ignoreTest(config.checkIgnore);
-  const conventions = { conventions: config.conventions, nav: config.nav, redirects: config.redirects };
+  const conventions = { conventions: config.conventions, nav: config.nav, redirects: config.redirects, versions: config.versions };
   const result = checkContent(
     config.contentDir,
     config.pageMaxChars,

@@ -51,6 +51,15 @@ export function progressLine(
   };
 }
 
+/**
+ * The line `serve` prints about a versioned site (content/versions.ts), newest first:
+ * `versions: Next /docs/next/, 2.x /docs/ (current), 1.x /docs/1.x/`; `undefined` for an unversioned site.
+ */
+export function versionsLine(versions: readonly { label: string; rootKey: string; current: boolean }[]): string | undefined {
+  if (versions.length === 0) return undefined;
+  return `versions: ${versions.map((version) => `${version.label} ${version.rootKey}${version.current ? ' (current)' : ''}`).join(', ')}`;
+}
+
 /** The line `serve` and `check` print about the generator: `conventions: mdbook (../book.toml + SUMMARY.md), 1 file unpublished`. */
 export function generatorLine(generator: { name: string; detectedBy: string }, unpublished?: number): string {
   const files = unpublished === undefined || unpublished === 0 ? '' : `, ${unpublished} file${unpublished === 1 ? '' : 's'} unpublished`;

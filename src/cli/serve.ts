@@ -12,7 +12,7 @@ import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type Snaps
 import { runSteps, runStepsYielding, type BuildSteps } from '../build-steps.js';
 import { ReadCache } from '../snapshot/read-cache.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
-import { generatorLine, progressLine } from './output.js';
+import { generatorLine, versionsLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
 import { skippedLine } from './check.js';
 import { ed25519Signer, signerNotice } from '../auth/ed25519.js';
@@ -216,6 +216,9 @@ function announce(
   // A plain folder has no conventions to name; a generator's shape the nav and titles served.
   const { generator } = loaded.snapshot.site;
   if (generator.name !== 'plain') lifecycle.info({ generator: generator.name, detectedBy: generator.detectedBy }, generatorLine(generator));
+  const { versions } = loaded.snapshot.site;
+  const versioned = versionsLine(versions);
+  if (versioned !== undefined) lifecycle.info({ versions: versions.map((version) => version.name) }, versioned);
   const skipped = skippedLine(loaded.skipped);
   if (skipped !== undefined) lifecycle.info({ skipped: Object.fromEntries(loaded.skipped) }, skipped);
   const signer = signerNotice(ed25519Signer);

@@ -3,8 +3,20 @@
  * wrong as "must be …" words, or undefined when the value is fine; the loader puts the value's
  * source in front (config.ts).
  */
+import { createRequire } from 'node:module';
 import { compile as compileProxyTrust } from '@fastify/proxy-addr';
-import { formatRgb, parse as parseColor } from 'culori';
+
+/** The part of culori the colour settings use. */
+type Culori = Pick<typeof import('culori'), 'parse' | 'formatRgb'>;
+let culori: Culori | undefined;
+
+/**
+ * culori, loaded when a colour is first checked, as its one-file CommonJS bundle: its ES modules
+ * (some 900 files) cost every start about 150 ms of CPU, and most sites set no colour.
+ */
+function loadCulori(): Culori {
+  return (culori ??= createRequire(import.meta.url)('culori') as Culori);
+}
 
 /** The smallest page limit (characters): room for a part's navigation lines and some text. */
 export const PAGE_MAX_CHARS_MIN = 5_000;
@@ -68,14 +80,14 @@ export function checkTrustProxy(value: readonly string[]): string | undefined {
  * rewriting of it, never the text as given.
  */
 export function checkCssColor(value: string): string | undefined {
-  return parseColor(value.trim()) === undefined ? 'must be a CSS colour, e.g. "#0969da" or "rebeccapurple"' : undefined;
+  return loadCulori().parse(value.trim()) === undefined ? 'must be a CSS colour, e.g. "#0969da" or "rebeccapurple"' : undefined;
 }
 
 /** A valid CSS colour ({@link checkCssColor}) written as `rgb()`/`rgba()`, safe to put in a stylesheet. */
 export function cssColor(value: string): string {
-  const parsed = parseColor(value.trim());
+  const parsed = loadCulori().parse(value.trim());
   if (parsed === undefined) throw new Error(`not a CSS colour: ${value}`);
-  return formatRgb(parsed);
+  return loadCulori().formatRgb(parsed);
 }
 
 /** An image: an http(s) URL, or a path relative to the content folder without `..` segments or a scheme. */

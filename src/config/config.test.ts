@@ -102,6 +102,7 @@ describe('loadConfig', () => {
       conventions: undefined,
       nav: undefined,
       redirects: undefined,
+      versions: undefined,
       staticDirs: null,
       htmlDir: null,
       upstream: null,

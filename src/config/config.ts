@@ -19,6 +19,7 @@ import { chooseDataDir } from './data-dir.js';
 import { ConfigError } from './errors.js';
 import { decodeRequestPath } from '../content/paths.js';
 import type { Generator } from '../content/conventions/types.js';
+import type { VersionSetting } from '../content/conventions/index.js';
 import type { InjectKind } from '../built/inject.js';
 import type { Branding } from '../layout/branding.js';
 import { DEFAULT_SESSION_IDLE_TTL_SEC, type AuthSettings, type GrantRule, type OidcSettings } from '../signin/settings.js';
@@ -126,6 +127,8 @@ export interface Config {
   nav: unknown[] | undefined;
   /** sitegate.json `redirects`: moved pages, decoded URL path → URL path or absolute URL, answered with 308 (content/redirects.ts). */
   redirects: ReadonlyMap<string, string> | undefined;
+  /** sitegate.json `versions`: one folder per docs version, exactly one current (config/versions-setting.ts, content/versions.ts). */
+  versions: readonly VersionSetting[] | undefined;
   /**
    * Absolute paths of the static folders whose files are served at the site root (`--static`,
    * `static` in sitegate.json); null = the generators' folders found beside the content folder
@@ -211,6 +214,8 @@ export interface ConfigInput {
   nav?: unknown;
   /** sitegate.json's `redirects`: `{ "/old": "/new" }`. */
   redirects?: Record<string, string> | undefined;
+  /** sitegate.json's `versions`: `[{ "name": "2.x", "dir": "v2" }, { "name": "3.x", "dir": "v3", "current": true }]`. */
+  versions?: VersionSetting[] | undefined;
   /** Static folders served at the site root: `--static DIR` (repeatable), or a path or list in sitegate.json. */
   static?: string | string[] | undefined;
   /** `--html DIR`, or `html` in sitegate.json: the generator's build folder. */
@@ -384,6 +389,7 @@ export function loadConfig(flags: ConfigInput, env: Env, file: ConfigInput = {},
     conventions: value<Generator | undefined>('conventions'),
     nav: value<unknown[] | undefined>('nav'),
     redirects: redirectsOf(value<Record<string, string> | undefined>('redirects')),
+    versions: value<VersionSetting[] | undefined>('versions'),
     checkKnownMissing: knownMissingOf(value<string[] | undefined>('check.knownMissing')),
     checkIgnore: value<CheckIgnoreRule[] | undefined>('check.ignore') ?? [],
   };

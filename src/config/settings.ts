@@ -23,6 +23,7 @@ import {
 } from '../signin/settings.js';
 import { DEFAULT_REFRESH_TOKEN_TTL_SEC } from '../oauth/settings.js';
 import { CLIENT_SCHEMA, explainClients } from './client-checks.js';
+import { VERSIONS_SCHEMA, explainVersions } from './versions-setting.js';
 import {
   checkBaseUrl,
   checkCssColor,
@@ -668,6 +669,17 @@ export const SETTINGS: readonly Setting[] = [
     expect: 'an object of URL paths (from, starting with /) to URL paths or http(s) URLs (to)',
     defaultText: 'none',
     description: 'Moved pages, answered with 308: {"/old/page": "/new/page"}. The target may be any spelling of a page URL.',
+  },
+  {
+    key: 'versions',
+    input: 'versions',
+    schema: VERSIONS_SCHEMA,
+    explain: explainVersions,
+    check: (value: unknown[]) => explainVersions(value),
+    expect: 'a list of versions, each {"name", "dir"} with optional "current", "label" and "banner" (none, unreleased, unmaintained)',
+    defaultText: "none, or the generator's (Docusaurus versions.json)",
+    description:
+      'Docs versions, one folder each, relative to the content folder: [{"name": "2.x", "dir": "v2"}, {"name": "3.x", "dir": "v3", "current": true}]. Exactly one is current: its pages are canonical, search and MCP answer from it unless asked for another `version`; each version has its own nav, llms.txt (`/v2/llms.txt`) and a version switcher; old ones show a banner (default unmaintained).',
   },
   {
     key: 'check.knownMissing',

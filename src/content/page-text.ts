@@ -103,9 +103,20 @@ export function contentFileLookup(files: SiteFiles | undefined): ContentFileLook
   };
 }
 
-/** The readable folders of a page's file (dialects/site-files.ts), `undefined` for a source held in memory. */
-export function filesOfSource(file: SourceFile, zone: InternalZone, protectedPaths?: readonly string[]): SiteFiles | undefined {
-  return file.contentRoot === undefined ? undefined : siteFilesOf(file.contentRoot, protectedPaths ?? file.protectedPaths ?? [], zone);
+/**
+ * The readable folders of a page's file (dialects/site-files.ts), `undefined` for a source held in memory.
+ * @param versionDir the folder of the page's docs version relative to the content folder
+ *   (content/conventions/types.ts `DocsVersion.dir`): its reads stay inside it (readable.ts `ReadableRoots.scope`)
+ */
+export function filesOfSource(
+  file: SourceFile,
+  zone: InternalZone,
+  protectedPaths?: readonly string[],
+  versionDir?: string,
+): SiteFiles | undefined {
+  if (file.contentRoot === undefined) return undefined;
+  const files = siteFilesOf(file.contentRoot, protectedPaths ?? file.protectedPaths ?? [], zone);
+  return versionDir === undefined ? files : { ...files, scope: path.join(file.contentRoot, ...versionDir.split('/')) };
 }
 
 /**

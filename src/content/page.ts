@@ -23,6 +23,11 @@ export interface Page {
   readonly kind: PageKind;
   /** BCP 47 tag of the page's language (RFC 5646): its locale's (content/conventions/locales.ts), `en` by default. */
   readonly lang: string;
+  /**
+   * Name of the docs version whose folder holds it (content/conventions/types.ts `DocsVersion`,
+   * content/versions.ts); absent on an unversioned site and for pages outside every version.
+   */
+  readonly version?: string | undefined;
   /** Top folder (`guides`), or `''` for pages at the root. */
   readonly section: string;
   /**

@@ -48,6 +48,13 @@ export interface ReadableRoots {
   readonly protectedPaths: readonly string[];
   /** The site's internal zone (content/access.ts `internalZoneOf`): its files are never included into a public page. */
   readonly zone: InternalZone;
+  /**
+   * Path of the folder a page of a docs version reads in (its version's folder, content/versions.ts),
+   * under `contentRoot`: every read, listed and real path alike, stays inside it, so an old
+   * version's page never includes another version's files, nor anything beside its own folder;
+   * `undefined` for a page of no version.
+   */
+  readonly scope?: string | undefined;
 }
 
 /** What a reader asks for. */
@@ -125,6 +132,7 @@ function relativeTo(root: string, child: string): string {
 function placeOf(roots: ReadableRoots, absolute: string, target: string, dotFolders: readonly string[], how: string): string | undefined {
   const outer = [roots.siteRoot, roots.contentRoot].find((root) => root !== undefined && within(root, absolute));
   if (outer === undefined) return `${target} ${how} outside the site folder`;
+  if (roots.scope !== undefined && !within(roots.scope, absolute)) return `${target} ${how} outside its version's folder`;
   // Dot segments count below the outermost root, so `.sitegate/` beside `docs/` is one; the content
   // folder's own dot folders are named relative to it, where the generators name them.
   const inContent = within(roots.contentRoot, absolute);

@@ -26,8 +26,14 @@
  *   `data:` and the rest), but `data:image/…` in an image's `src` and `srcset`.
  * Comments are dropped. The output is HTML5 as markdown-it writes it: void elements without ` />`,
  * `"` in text as `&quot;`, so that HTML nothing was removed from comes out byte for byte the same.
+ * sanitize-html (with htmlparser2 and postcss) loads on the first call: the threads that only read
+ * pages into text and search terms (snapshot/build-worker.ts) never render HTML.
  */
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
+
+/** sanitize-html, loaded on first use (a CommonJS package). */
+let sanitizer: typeof sanitizeHtml | undefined;
 
 /** Elements kept (with the attributes of {@link ALLOWED_ATTRIBUTES}). Anything else is dropped, its text kept. */
 const ALLOWED_TAGS = [
@@ -175,7 +181,8 @@ export function sanitizeContentHtml(html: string): string | undefined {
   try {
     // Every `>` of the output that is no tag's end is written `&gt;` (in text and in attribute values
     // alike), so ` />` can only close a void element: written the HTML5 way, as markdown-it does.
-    return sanitizeHtml(html, options).replaceAll(' />', '>');
+    sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+    return sanitizer(html, options).replaceAll(' />', '>');
   } catch (error) {
     if (error instanceof TooDeep) return undefined;
     throw error;

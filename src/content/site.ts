@@ -9,7 +9,7 @@ import type { SourceFile } from './load.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
 import { internalZoneOf, mentionsAccess, unpublishedBy, type InternalZone } from './access.js';
 import type { PagePath } from './paths.js';
-import { linkRulesOf, lowercasesUrls, pageLocationOf, withUrlFolders } from './conventions/urls.js';
+import { linkRulesOf, lowercasesUrls, pageLocationOf, versionOfFile, withUrlFolders } from './conventions/urls.js';
 import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
 import { linkLookup } from './links.js';
 import type { PageUrlLookup } from './links.js';
@@ -19,7 +19,8 @@ import type { ContentProblem } from './problems.js';
 import type { AssetFile } from './assets.js';
 import { detached } from '../strings.js';
 import type { Folder } from './folders.js';
-import { buildLanguages, type SiteLanguage, type Translation } from './languages.js';
+import type { SiteLanguage, Translation } from './languages.js';
+import { buildTrees, type SiteVersion } from './versions.js';
 import { pageNavOf, type PageNav } from './conventions/page-nav.js';
 import { localeFallbackOf, localeOfFile } from './conventions/locales.js';
 import { plainConventions, type Conventions, type Generator } from './conventions/types.js';
@@ -64,6 +65,11 @@ export interface Site {
   readonly folders: ReadonlyMap<string, Folder>;
   /** The site's languages, the default first; one for a site in one language (content/languages.ts). */
   readonly languages: readonly SiteLanguage[];
+  /**
+   * The docs' versions, newest first, each its own tree (content/versions.ts); empty for an
+   * unversioned site. Pages of no version (a blog, the home page) are in the language trees.
+   */
+  readonly versions: readonly SiteVersion[];
   /** The public versions of a public page in every language, by page key; none for a page without translation. */
   readonly translations: ReadonlyMap<string, readonly Translation[]>;
   /**
@@ -205,7 +211,7 @@ export function readSourcePage(
     page: location.formerKeys.length === 0 ? page : { ...page, formerKeys: location.formerKeys },
     body: pageText.searchText,
     text: pageText.text,
-    rank: location.path.indexRank,
+    rank: location.path.indexRank + versionRank(file.relPath, conventions),
     ...(pageText.features === undefined ? {} : { features: pageText.features }),
   };
 }
@@ -259,7 +265,7 @@ export class SiteAssembler {
   finish(fallbackName: string, conventions: Conventions = PLAIN): Site {
     const pages = this.pages;
     const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
-    const { folders, languages, translations } = buildLanguages(publicPages, withUrlFolders(conventions));
+    const { folders, languages, translations, versions } = buildTrees(publicPages, withUrlFolders(conventions));
     const root = folders.get('/');
     const byFile = new Map<string, Page>();
     for (const page of pages.values()) byFile.set(page.file, page);
@@ -277,9 +283,10 @@ export class SiteAssembler {
       folders,
       languages,
       translations,
+      versions,
       internalZone,
       sources: this.sources,
-      textOf: textOfPage(this.sources, this.held, conventions.generator, internalZone),
+      textOf: textOfPage(this.sources, this.held, conventions, internalZone),
       urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions), sitePath),
       redirects,
       lowercaseUrls,
@@ -296,16 +303,18 @@ export class SiteAssembler {
 function textOfPage(
   sources: ReadonlyMap<string, SourceFile>,
   held: ReadonlyMap<string, string> | undefined,
-  generator: Generator,
+  conventions: Conventions,
   zone: InternalZone,
 ): (page: Page) => string {
+  const { generator, versions } = conventions;
   return (page) => {
     const text = held?.get(page.key);
     if (text !== undefined) return text;
     const file = sources.get(page.key);
     if (file === undefined) throw new Error(`no source for page ${page.key}`);
     const internal = page.kind === 'internal';
-    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files: filesOfSource(file, zone) }).text;
+    const files = filesOfSource(file, zone, undefined, versionOfFile(page.file, versions)?.dir);
+    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files }).text;
   };
 }
 
@@ -375,7 +384,7 @@ function readPage(
     relPath: file.relPath,
     internal: kind.kind === 'internal',
     generator: conventions.generator,
-    files: filesOfSource(file, zone, options.protectedPaths),
+    files: filesOfSource(file, zone, options.protectedPaths, versionOfFile(file.relPath, conventions.versions)?.dir),
     data,
     declaredTitle: declared?.title,
     attrDelimiters: conventions.markdownAttrs === false ? undefined : conventions.markdownAttrs,
@@ -403,6 +412,7 @@ function readPage(
     description: detached(pageText.description),
     kind: kind.kind,
     lang: localeOfFile(file.relPath, conventions.locales).lang,
+    ...withVersion(versionOfFile(file.relPath, conventions.versions)?.name),
     section: sectionOf(path.key),
     lastModifiedMs: deriveLastModified(data, file.mtimeMs).getTime(),
     ...(declaredLastModified(data) === undefined ? {} : { lastModifiedDeclared: true as const }),
@@ -414,6 +424,21 @@ function readPage(
     ...(path.key.endsWith('/') && !path.isIndex ? { prettyUrl: true as const } : {}),
   };
   return { page, pageText };
+}
+
+/**
+ * How far back a page of a docs version stands when another file claims its URL: a page of no
+ * version wins over a version's, and the current version's over an old one's, so a versioned file
+ * never shadows a content file's URL ({@link SiteAssembler.add} keeps the lower rank and reports the other).
+ */
+function versionRank(relPath: string, conventions: Conventions): number {
+  const version = versionOfFile(relPath, conventions.versions);
+  return version === undefined ? 0 : version.current ? 10 : 20;
+}
+
+/** `{ version }` for a page of a docs version, else nothing: unversioned pages carry no `version` property. */
+function withVersion(version: string | undefined): { version?: string } {
+  return version === undefined ? {} : { version };
 }
 
 /** `{ nav }` when there is one, else nothing: most pages carry no `nav` property at all. */

@@ -4,7 +4,9 @@
  * public page's markdown). Past {@link LLMS_MAX_CHARS} the root lists sections and each top folder
  * gets its own `/<folder>/llms.txt` (root pages `/llms-root.txt`; split into `llms-2.txt`… when one
  * file would still be too big). A multilingual site's `/llms.txt` lists its default language and
- * links one llms.txt per other language at that language's folder (`/de/llms.txt`);
+ * links one llms.txt per other language at that language's folder (`/de/llms.txt`); a versioned
+ * site's lists the current docs version too and links one llms.txt per version at its root
+ * (`/docs/1.x/llms.txt`, content/versions.ts), each split into section files the same way;
  * past {@link LLMS_FULL_MAX_CHARS} `/llms-full.txt` is split into parts linked from the root.
  * The index files are built with the snapshot; the full text only when asked for
  * ({@link renderFullTextPart}), as it holds every page.
@@ -14,6 +16,7 @@ import { splitFrontmatter } from '../content/frontmatter.js';
 import type { Page } from '../content/page.js';
 import type { Site } from '../content/site.js';
 import type { SiteLanguage } from '../content/languages.js';
+import { currentVersion, type SiteVersion } from '../content/versions.js';
 
 /** Upper bound of every llms index file, in characters (AFDocs passes under 50,000). */
 export const LLMS_MAX_CHARS = 50_000;
@@ -46,11 +49,36 @@ export interface LlmsOptions {
 }
 
 /**
- * The pages listed by the llms files of a language (default: the site's default language), in nav
- * order (content/folders.ts): public, and not opted out with `llms: false`.
+ * The pages listed by the llms files of a language (default: the site's default language, with
+ * the current docs version's pages after its own: content/versions.ts), in nav order
+ * (content/folders.ts): public, and not opted out with `llms: false`.
  */
 export function llmsPages(site: Site, language: SiteLanguage | undefined = site.languages[0]): Page[] {
-  return (language?.navPages ?? site.navPages).filter((page) => page.inLlms);
+  const own = language?.navPages ?? site.navPages;
+  const current = language === site.languages[0] ? currentVersion(site.versions) : undefined;
+  return (current === undefined ? own : [...own, ...current.navPages]).filter((page) => page.inLlms);
+}
+
+/** One tree's llms index: a language's, or a docs version's (`/docs/1.x/llms.txt`). */
+interface LlmsTree {
+  /** Its root folder key (`/`, `/de/`, `/docs/1.x/`). */
+  rootKey: string;
+  pages: Page[];
+  /** What the header says of the pages after "public pages" (` in Deutsch (\`de\`)`, ` of version 1.x`); `''` for the root. */
+  which: string;
+}
+
+/** The tree of a language (the default one: the site's root index). */
+function languageTree(site: Site, language: SiteLanguage | undefined): LlmsTree {
+  const rootKey = language?.rootKey ?? '/';
+  const which = rootKey === '/' ? '' : ` in ${language?.label ?? language?.lang} (\`${language?.lang}\`)`;
+  return { rootKey, pages: llmsPages(site, language), which };
+}
+
+/** The tree of a docs version: its own pages, under its root. */
+function versionTree(version: SiteVersion): LlmsTree {
+  const which = ` of version ${version.label}${version.label === version.name ? '' : ` (\`${version.name}\`)`}`;
+  return { rootKey: version.rootKey, pages: version.navPages.filter((page) => page.inLlms), which };
 }
 
 interface Section {
@@ -126,14 +154,14 @@ function chunkLines(lines: readonly string[], maxChars: number): string[][] {
   return chunks;
 }
 
-/** The H1, blockquote and details of an llms.txt; a language's other than the default one says which it is. */
-function header(site: Site, baseUrl: string, pageCount: number, language?: SiteLanguage): string[] {
-  const rootKey = language?.rootKey ?? '/';
+/** The H1, blockquote and details of an llms.txt; a tree other than the root one says which it is. */
+function header(site: Site, baseUrl: string, tree: LlmsTree): string[] {
+  const { rootKey, which } = tree;
+  const pageCount = tree.pages.length;
   const root = site.folders.get(rootKey)?.index;
   const own = root !== undefined && root.description !== '' ? root.description : undefined;
   // The configured description is in the default language: a translation's own root page says it in its language.
   const summary = (rootKey === '/' ? (site.description ?? own) : (own ?? site.description)) ?? `Documentation of ${site.name}.`;
-  const which = rootKey === '/' ? '' : ` in ${language?.label ?? language?.lang} (\`${language?.lang}\`)`;
   return [
     `# ${site.name}`,
     '',
@@ -212,26 +240,38 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
       `llms index of the ${count} pages in ${language.lang}`,
     );
   });
-  addLanguageFiles(files, site, options, fullPaths, main, languageLines.length === 0 ? [] : ['', '## Languages', '', ...languageLines]);
-  for (const language of translated) addLanguageFiles(files, site, options, fullPaths, language, []);
+  const versions = site.versions.map(versionTree).filter((tree) => tree.pages.length > 0);
+  const versionLines = site.versions.flatMap((version) => {
+    const count = versions.find((tree) => tree.rootKey === version.rootKey)?.pages.length ?? 0;
+    if (count === 0) return [];
+    const status = version.current ? 'the current version' : version.banner === 'unreleased' ? 'an unreleased version' : 'an older version';
+    return [linkLine(`${options.baseUrl}${version.rootKey}llms.txt`, version.label, `llms index of the ${count} pages of ${status}`)];
+  });
+  const mainSections = [
+    ...(languageLines.length === 0 ? [] : ['', '## Languages', '', ...languageLines]),
+    ...(versionLines.length === 0 ? [] : ['', '## Versions', '', ...versionLines]),
+  ];
+  addTreeFiles(files, site, options, fullPaths, languageTree(site, main), mainSections);
+  for (const language of translated) addTreeFiles(files, site, options, fullPaths, languageTree(site, language), []);
+  // After the root's: a version's index wins over a root section file at its folder (`/docs/llms.txt`).
+  for (const tree of versions) addTreeFiles(files, site, options, fullPaths, tree, []);
   return files;
 }
 
-/** Adds the llms index files of one language (`<root>llms.txt` and its section files) to `files`. */
-function addLanguageFiles(
+/** Adds the llms index files of one tree (`<root>llms.txt` and its section files) to `files`. */
+function addTreeFiles(
   files: Map<string, string>,
   site: Site,
   options: LlmsOptions,
   fullPaths: readonly string[],
-  language: SiteLanguage | undefined,
+  tree: LlmsTree,
   languageSection: readonly string[],
 ): void {
   const { baseUrl } = options;
   const maxChars = options.maxChars ?? LLMS_MAX_CHARS;
-  const rootKey = language?.rootKey ?? '/';
-  const pages = llmsPages(site, language);
+  const { rootKey, pages } = tree;
   const sections = llmsSections(site, pages, rootKey);
-  const flat = [...header(site, baseUrl, pages.length, language)];
+  const flat = [...header(site, baseUrl, tree)];
   for (const section of sections) flat.push('', `## ${section.title}`, '', ...section.pages.map((page) => pageLine(baseUrl, page)));
   flat.push(...languageSection, ...apiSection(baseUrl, fullPaths, options.api));
   const flatText = `${flat.join('\n')}\n`;
@@ -241,7 +281,7 @@ function addLanguageFiles(
   }
 
   const root = [
-    ...header(site, baseUrl, pages.length, language),
+    ...header(site, baseUrl, tree),
     '',
     'The site is large, so its pages are listed in one llms file per section, linked below.',
   ];

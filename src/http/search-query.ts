@@ -3,7 +3,7 @@
  * (api/schemas.ts, published in the OpenAPI description) with the messages a JSON Schema
  * validator gives (ajv's, as the description's readers know them): each parameter at most once,
  * `q` text of at most 256 characters, `limit` an integer 1–100, `offset` an integer ≥ 0 (default
- * 0), `lang` a BCP 47 tag. Unknown parameters are ignored.
+ * 0), `lang` a BCP 47 tag, `version` a name of 1–100 characters. Unknown parameters are ignored.
  */
 import { ApiError } from '../errors.js';
 import { SearchQuerySchema } from '../api/schemas.js';
@@ -17,9 +17,11 @@ export interface SearchQuery {
   offset: number;
   /** BCP 47 tag of the language to search in; undefined when not given. */
   lang?: string;
+  /** Name of the docs version to search in (content/versions.ts); undefined when not given. Whether the site has it is the answer's to say. */
+  version?: string;
 }
 
-const { q: Q, limit: LIMIT, offset: OFFSET, lang: LANG } = SearchQuerySchema.properties;
+const { q: Q, limit: LIMIT, offset: OFFSET, lang: LANG, version: VERSION } = SearchQuerySchema.properties;
 const LANG_PATTERN = new RegExp(LANG.pattern);
 
 /** @throws {ApiError} `invalid_query` naming the parameter, as `Invalid parameter: <name> <rule>.` */
@@ -77,6 +79,12 @@ export function parseSearchQuery(search: string): SearchQuery {
     if (lang.length > LANG.maxLength) throw invalid('lang', `must NOT have more than ${LANG.maxLength} characters`);
     if (!LANG_PATTERN.test(lang)) throw invalid('lang', `must match pattern "${LANG.pattern}"`);
     query.lang = lang;
+  }
+  const version = given.get('version');
+  if (version !== undefined) {
+    if (codePoints(version) < VERSION.minLength) throw invalid('version', `must NOT have fewer than ${VERSION.minLength} characters`);
+    if (codePoints(version) > VERSION.maxLength) throw invalid('version', `must NOT have more than ${VERSION.maxLength} characters`);
+    query.version = version;
   }
   return query;
 }

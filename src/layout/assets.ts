@@ -29,6 +29,12 @@ a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(-
 .search-submit{padding:.45rem .8rem;font:inherit;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
 .search-results{position:absolute;left:0;right:0;top:100%;margin:.25rem 0 0;padding:0;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;max-height:60vh;overflow:auto;z-index:5}
 .search-results .empty{padding:.45rem .7rem;color:var(--muted)}
+.version-switcher{position:relative}
+.version-switcher summary{cursor:pointer;padding:.45rem .7rem;border:1px solid var(--border);border-radius:6px;white-space:nowrap}
+.version-switcher ul{position:absolute;right:0;top:100%;margin:.25rem 0 0;padding:.25rem 0;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;min-width:100%;z-index:6}
+.version-switcher a{display:block;padding:.3rem .8rem;white-space:nowrap}
+.version-switcher a[aria-current]{font-weight:600}
+.version-banner{border-left:4px solid #bf8700;background:var(--panel);padding:.25rem 1rem;margin:0 0 1rem;border-radius:0 6px 6px 0}
 .site-footer{border-top:1px solid var(--border);background:var(--panel);padding:1rem 1.25rem;font-size:.9rem}
 .footer-links{display:flex;flex-wrap:wrap;gap:1rem;max-width:90rem;margin:0 auto}
 .page-parts{margin:0 0 1rem;padding:.5rem .8rem;border:1px solid var(--border);border-radius:6px;background:var(--panel);font-size:.93rem}

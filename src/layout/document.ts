@@ -82,6 +82,10 @@ export interface DocumentInput {
    * are spliced at (snapshot/reader-view.ts). Default none: anonymous documents are unchanged.
    */
   accountHtml?: string | undefined;
+  /** The version switcher (layout/versions.ts, already escaped), placed after the search form; none on an unversioned page. */
+  versionSwitcherHtml?: string | undefined;
+  /** The docs version the header's search asks for (a hidden `version` field), on a page of an old version. */
+  searchVersion?: string | undefined;
 }
 
 /** Renders a complete HTML5 document. */
@@ -131,9 +135,9 @@ ${chrome.liveReload === undefined ? '' : `<script src="${basePath}${LIVE_RELOAD_
 <form class="search" role="search" action="${basePath}/search" method="get">
 <input id="search-input" name="q" type="search" aria-label="Search the site" placeholder="Search…" autocomplete="off" maxlength="256">
 <button class="search-submit" type="submit">Search</button>
-<ul id="search-results" class="search-results" hidden></ul>
+${input.searchVersion === undefined ? '' : `<input type="hidden" name="version" value="${escapeHtml(input.searchVersion)}">\n`}<ul id="search-results" class="search-results" hidden></ul>
 </form>
-<button type="button" class="theme-toggle" aria-label="Colour theme: ${theme}" title="Colour theme: ${theme}"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor"/></svg></button>
+${input.versionSwitcherHtml ?? ''}<button type="button" class="theme-toggle" aria-label="Colour theme: ${theme}" title="Colour theme: ${theme}"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor"/></svg></button>
 ${input.accountHtml ?? ''}</header>
 <div class="layout">
 <main id="main">

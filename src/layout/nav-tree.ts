@@ -16,7 +16,7 @@ import { escapeHtml } from '../escape.js';
 import type { Site } from '../content/site.js';
 import { isFolder, navLabel, type Folder } from '../content/folders.js';
 import { parentFolderKey } from '../content/paths.js';
-import { languageOfKey } from '../content/languages.js';
+import { treeOfKey } from '../content/versions.js';
 import { isFolderPage, type Page } from '../content/page.js';
 
 /** Entries a folder lists before the rest is collapsed (on the current branch) or left to its listing page (elsewhere). */
@@ -49,7 +49,7 @@ interface TreeState {
  *   the collapsed rest of its folder that holds it is open
  */
 export function renderNavTree(site: Site, folderKey: string, basePath: string, pinned?: Page): string {
-  const rootKey = languageOfKey(site.languages, folderKey).rootKey;
+  const rootKey = treeOfKey(site, folderKey).rootKey;
   const root = site.folders.get(rootKey);
   if (root === undefined) return '';
   const branch = new Set<string>();

@@ -3,7 +3,7 @@ import { escapeHtml } from '../escape.js';
 import type { Site } from '../content/site.js';
 import { navLabel } from '../content/folders.js';
 import { parentFolderKey } from '../content/paths.js';
-import { languageOfKey } from '../content/languages.js';
+import { treeOfKey } from '../content/versions.js';
 import type { Page } from '../content/page.js';
 
 /** Each site's pages' places in their language's nav order, made on first use. */
@@ -19,7 +19,8 @@ export function renderPageNav(site: Site, key: string, basePath: string): string
   let index = NAV_INDEX.get(site);
   if (index === undefined) {
     index = new Map();
-    for (const { navPages } of site.languages) navPages.forEach((page, at) => index?.set(page.key, { order: navPages, at }));
+    for (const { navPages } of [...site.languages, ...site.versions])
+      navPages.forEach((page, at) => index?.set(page.key, { order: navPages, at }));
     NAV_INDEX.set(site, index);
   }
   const place = index.get(key);
@@ -37,7 +38,7 @@ export function renderPageNav(site: Site, key: string, basePath: string): string
 export function renderBreadcrumb(site: Site, key: string, basePath: string): string {
   if (key === '/') return '';
   const crumbs: string[] = [];
-  const rootKey = languageOfKey(site.languages, key).rootKey;
+  const rootKey = treeOfKey(site, key).rootKey;
   if (key === rootKey) return '';
   let folderKey = parentFolderKey(key);
   for (;;) {

@@ -10,6 +10,7 @@ import { renderDocument, type SiteChrome } from './document.js';
 import { partMarkdownUrlOf, partUrlOf } from '../content/paths.js';
 import { partMarkdown } from '../content/part-markdown.js';
 import { languageOfKey, type Alternate } from '../content/languages.js';
+import { versionSurroundings, type VersionSurroundings } from './versions.js';
 import { renderPageActions, renderPageMeta } from './page-extras.js';
 import { renderToc, tocEntries } from './toc.js';
 
@@ -29,6 +30,10 @@ export interface PageSurroundings {
   language?: { direction?: 'ltr' | 'rtl' | undefined; alternates: readonly Alternate[] } | undefined;
   /** The header's account block (layout/document.ts `accountHtml`); none for anonymous bodies. */
   accountHtml?: string | undefined;
+  /** The version switcher and banner (layout/versions.ts); none on an unversioned page. */
+  version?: VersionSurroundings | undefined;
+  /** The canonical URL path when it is not the page's own: an old version's page names the current version's. */
+  canonicalPath?: string | undefined;
 }
 
 /**
@@ -49,14 +54,14 @@ export function renderPageHtml(chrome: SiteChrome, page: Page, content: PageCont
   const bodyHtml = part?.bodyHtml ?? content.bodyHtml;
   const top = part === undefined ? '' : renderPartsTop(basePath, parts, part);
   const bottom = part === undefined ? '' : renderPartsBottom(basePath, parts, part);
-  const mainHtml = `<article class="content">
+  const mainHtml = `${around.version?.bannerHtml ?? ''}<article class="content">
 ${top}${heading}${bodyHtml}${bottom}</article>
 ${renderPageActions(basePath + markdownUrl, chrome.baseUrl + url)}${renderToc(tocEntries(bodyHtml))}<footer class="page-footer">
 ${renderPageMeta(around.editUrl, around.updatedMs ?? page.lastModifiedMs)}${around.pageNavHtml ?? ''}</footer>`;
   return renderDocument(chrome, {
     title,
     description: page.description,
-    path: url,
+    path: part === undefined ? (around.canonicalPath ?? url) : url,
     markdownPath: markdownUrl,
     previousPath: part === undefined ? undefined : parts[part.n - 2]?.url,
     nextPath: part === undefined ? undefined : parts[part.n]?.url,
@@ -67,6 +72,8 @@ ${renderPageMeta(around.editUrl, around.updatedMs ?? page.lastModifiedMs)}${arou
     direction: around.language?.direction,
     alternates: part === undefined || part.n === 1 ? (around.language?.alternates ?? []) : [],
     accountHtml: around.accountHtml,
+    versionSwitcherHtml: around.version?.switcherHtml,
+    searchVersion: around.version?.searchVersion,
   });
 }
 
@@ -175,6 +182,7 @@ export function renderFolderHtml(
   });
   const top = part === undefined ? '' : renderPartsTop(chrome.basePath, parts, part);
   const bottom = part === undefined ? '' : renderPartsBottom(chrome.basePath, parts, part);
+  const version = versionSurroundings(site, folder.key, chrome.basePath);
   return renderDocument(chrome, {
     title,
     description: `Pages in ${name}`,
@@ -184,10 +192,12 @@ export function renderFolderHtml(
     nextPath: part === undefined ? undefined : parts[part.n]?.url,
     sidebarHtml,
     breadcrumbHtml,
-    mainHtml: `<article class="content">\n${top}<h1>${escapeHtml(title)}</h1>\n<ul class="listing">\n${items.join('\n')}\n</ul>\n${bottom}</article>`,
+    mainHtml: `${version.bannerHtml}<article class="content">\n${top}<h1>${escapeHtml(title)}</h1>\n<ul class="listing">\n${items.join('\n')}\n</ul>\n${bottom}</article>`,
     lang: languageOfKey(site.languages, folder.key).lang,
     direction: languageOfKey(site.languages, folder.key).direction,
     accountHtml,
+    versionSwitcherHtml: version.switcherHtml,
+    searchVersion: version.searchVersion,
   });
 }
 

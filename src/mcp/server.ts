@@ -35,6 +35,11 @@ export interface McpContext {
    * default language's index when omitted.
    */
   languageOf?: ((lang: string | undefined) => string | undefined) | undefined;
+  /**
+   * The old docs version search answers in, given the call's `version` argument (answers/search-version.ts
+   * `searchVersion`, checked before the call reaches the tool); `undefined`: the current version.
+   */
+  versionOf?: ((version: string | undefined) => string | undefined) | undefined;
   /** Told of each search with how many results it found in all (analytics); optional. */
   searched?: ((query: string, found: number) => void) | undefined;
 }
@@ -183,9 +188,11 @@ export function createMcpServer(context: McpContext): McpServer {
       inputSchema: SEARCH_INPUT,
       annotations: READ_ONLY,
     },
-    ({ query, limit, lang }) => {
+    ({ query, limit, lang, version: versionName }) => {
       const language = context.languageOf?.(lang);
-      const { results, total } = snapshot.search.search(query, { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal, language });
+      const version = context.versionOf?.(versionName);
+      const options = { limit: limit ?? MCP_DEFAULT_LIMIT, offset: 0, includeInternal, language, version };
+      const { results, total } = snapshot.search.search(query, options);
       searched?.(query, total);
       return textResult({
         results: results.map((doc) => {

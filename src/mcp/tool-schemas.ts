@@ -43,7 +43,7 @@ function withJsonSchemaOnce<S extends z.ZodType>(schema: S): StandardSchemaWithJ
   };
 }
 
-/** `search`'s arguments: the words, how many results, and the language of the pages. */
+/** `search`'s arguments: the words, how many results, the language and the docs version of the pages. */
 export const SEARCH_INPUT = withJsonSchemaOnce(
   z.object({
     query: z.string().min(1).max(256).describe('words to search for'),
@@ -56,6 +56,12 @@ export const SEARCH_INPUT = withJsonSchemaOnce(
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,16}$/)
       .optional()
       .describe("BCP 47 language tag of the pages to search (de, pt-BR); default: the request's Accept-Language, else the site's language"),
+    version: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("name of the docs version whose pages to search (2.x), as the site's llms.txt lists them; default: the current version"),
   }),
 );
 

@@ -53,7 +53,19 @@ export interface SearchOptions {
    * language's when omitted or when the site has no pages in it.
    */
   language?: string | undefined;
+  /**
+   * Name of the docs version whose pages are searched (content/versions.ts), when it is not the
+   * current one: an old version has an index of its own (search/site-search.ts); `undefined`
+   * searches the current version's pages with the pages of no version.
+   */
+  version?: string | undefined;
 }
+
+/** No documents: what an old version without pages in a language lists. */
+export const NO_DOCUMENTS: { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } = {
+  publicDocuments: [],
+  allDocuments: [],
+};
 
 /** The built index. */
 export interface SearchIndex {
@@ -65,8 +77,14 @@ export interface SearchIndex {
   search(query: string, options: SearchOptions): SearchResults;
   /** BCP 47 tags of the languages it has pages in, the default first. */
   readonly languages: readonly string[];
-  /** The public and all documents of one language (of {@link SearchIndex.languages}; the default's otherwise). */
-  documentsOf(language: string | undefined): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] };
+  /**
+   * The public and all documents of one language (of {@link SearchIndex.languages}; the default's
+   * otherwise) and one docs version ({@link SearchOptions.version}; none: the current one).
+   */
+  documentsOf(
+    language: string | undefined,
+    version?: string,
+  ): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] };
 }
 
 /**
@@ -156,12 +174,18 @@ export class CompactSearchIndex implements SearchIndex {
     this.wordDocs = new Uint32Array(count);
   }
 
-  documentsOf(): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } {
-    return this;
+  documentsOf(
+    _language?: string,
+    version?: string,
+  ): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } {
+    // One index alone holds no old version's pages (search/site-search.ts).
+    return version === undefined ? this : NO_DOCUMENTS;
   }
 
   search(query: string, options: SearchOptions): SearchResults {
     const { includeInternal } = options;
+    // One index alone holds no old version's pages (search/site-search.ts).
+    if (options.version !== undefined) return { total: 0, results: [] };
     const terms = queryTerms(query);
     const words = chooseQueryWords(terms, (word) => this.frequencyOf(word, includeInternal), MAX_QUERY_TERMS, this.analysis);
     if (words.length === 0) return { total: 0, results: [] };

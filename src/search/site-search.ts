@@ -1,13 +1,16 @@
 /**
- * The search of a multilingual site: one index per language (search-index.ts), each with its own
+ * The search of a multilingual or versioned site: one index per language (search-index.ts), each with its own
  * statistics, stems and stop words, so a query in one language ranks among that language's pages
- * only and never returns one page five times in five languages. A site in one language has one
- * index, returned as it is.
+ * only and never returns one page five times in five languages; and one per language and old docs
+ * version (content/versions.ts), so a query ranks among the current version's pages unless it asks
+ * for another, and never returns one page once per version. A site in one language and version has
+ * one index, returned as it is.
  */
 import { BM25F_DEFAULTS, type Bm25fParameters } from './bm25f.js';
 import type { CountedBatch } from './field-pairs.js';
 import { SearchIndexBuilder } from './index-builder.js';
-import type { SearchDocument, SearchIndex, SearchOptions, SearchResults } from './search-index.js';
+import { NO_DOCUMENTS, type SearchDocument, type SearchIndex, type SearchOptions, type SearchResults } from './search-index.js';
+import type { DocsVersion } from '../content/conventions/types.js';
 import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** A batch counted on another thread, registered with the builder of each language that uses it. */
@@ -32,9 +35,10 @@ export class SiteSearchBuilder {
     this.builderOf(defaultLanguage);
   }
 
-  private builderOf(language: string): SearchIndexBuilder {
-    let builder = this.builders.get(language);
-    if (builder === undefined) this.builders.set(language, (builder = new SearchIndexBuilder(this.parameters, language)));
+  private builderOf(language: string, version?: string): SearchIndexBuilder {
+    const key = scopeKey(language, version);
+    let builder = this.builders.get(key);
+    if (builder === undefined) this.builders.set(key, (builder = new SearchIndexBuilder(this.parameters, language)));
     return builder;
   }
 
@@ -42,9 +46,10 @@ export class SiteSearchBuilder {
    * Adds a page of `language` (index-builder.ts `add`).
    * @param markdown the page's search text (content/page-text.ts `PageText.searchText`): the plain
    *   body after the dialect step, never the written source
+   * @param version the name of the page's docs version when it is not the current one ({@link searchVersionOf})
    */
-  add(document: SearchDocument, internal: boolean, markdown: string, language: string): void {
-    this.builderOf(language).add(document, internal, markdown);
+  add(document: SearchDocument, internal: boolean, markdown: string, language: string, version?: string): void {
+    this.builderOf(language, version).add(document, internal, markdown);
   }
 
   /** Registers a batch counted on another thread; its terms join a language's vocabulary when a page of it is added. */
@@ -53,10 +58,11 @@ export class SiteSearchBuilder {
   }
 
   /** Adds document `doc` of a batch to its language's index (index-builder.ts `addCounted`). */
-  addCounted(document: SearchDocument, internal: boolean, batch: SiteBatch, doc: number, language: string): void {
-    const builder = this.builderOf(language);
-    let handle = batch.handles.get(language);
-    if (handle === undefined) batch.handles.set(language, (handle = builder.addBatch(batch.batch)));
+  addCounted(document: SearchDocument, internal: boolean, batch: SiteBatch, doc: number, language: string, version?: string): void {
+    const builder = this.builderOf(language, version);
+    const key = scopeKey(language, version);
+    let handle = batch.handles.get(key);
+    if (handle === undefined) batch.handles.set(key, (handle = builder.addBatch(batch.batch)));
     builder.addCounted(document, internal, handle, doc);
   }
 
@@ -78,7 +84,27 @@ function byPath(a: SearchDocument, b: SearchDocument): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-/** One index per language behind one {@link SearchIndex}. */
+/**
+ * The key of a language's index (`en`), or of an old version's in that language (`en 1.x`: a
+ * space, which no BCP 47 tag holds).
+ */
+function scopeKey(language: string, version: string | undefined): string {
+  return version === undefined ? language : `${language} ${version}`;
+}
+
+/**
+ * The version a page is indexed under: its name when it is a page of a docs version other than the
+ * current one, else `undefined` (the current version's pages share the index of the pages of no version).
+ */
+export function searchVersionOf(
+  page: { readonly version?: string | undefined },
+  versions: readonly DocsVersion[] | undefined,
+): string | undefined {
+  if (page.version === undefined) return undefined;
+  return versions?.find((version) => version.name === page.version)?.current === true ? undefined : page.version;
+}
+
+/** One index per language (and old version) behind one {@link SearchIndex}. */
 class MultilingualSearchIndex implements SearchIndex {
   readonly publicDocuments: readonly SearchDocument[];
   readonly allDocuments: readonly SearchDocument[];
@@ -91,18 +117,29 @@ class MultilingualSearchIndex implements SearchIndex {
     const all = [...indexes.values()];
     this.publicDocuments = all.flatMap((index) => index.publicDocuments).sort(byPath);
     this.allDocuments = all.flatMap((index) => index.allDocuments).sort(byPath);
-    this.languages = [defaultLanguage, ...[...indexes.keys()].filter((language) => language !== defaultLanguage)];
+    const languages = [...indexes.keys()].filter((key) => !key.includes(' ') && key !== defaultLanguage);
+    this.languages = [defaultLanguage, ...languages];
   }
 
-  private indexOf(language: string | undefined): SearchIndex {
-    return this.indexes.get(language ?? this.defaultLanguage) ?? (this.indexes.get(this.defaultLanguage) as SearchIndex);
+  /**
+   * The index of a language (the default's when it has none) and version; `undefined` for an old
+   * version without pages in either.
+   */
+  private indexOf(language: string | undefined, version: string | undefined): SearchIndex | undefined {
+    const wanted = language ?? this.defaultLanguage;
+    const found = this.indexes.get(scopeKey(wanted, version)) ?? this.indexes.get(scopeKey(this.defaultLanguage, version));
+    return found ?? (version === undefined ? this.indexes.get(this.defaultLanguage) : undefined);
   }
 
   search(query: string, options: SearchOptions): SearchResults {
-    return this.indexOf(options.language).search(query, options);
+    // Each index holds one version's pages: it is asked for the current one's.
+    return this.indexOf(options.language, options.version)?.search(query, { ...options, version: undefined }) ?? { total: 0, results: [] };
   }
 
-  documentsOf(language: string | undefined): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } {
-    return this.indexOf(language);
+  documentsOf(
+    language: string | undefined,
+    version?: string,
+  ): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } {
+    return this.indexOf(language, version) ?? NO_DOCUMENTS;
   }
 }

@@ -12,6 +12,7 @@ import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
 import { buildSitemaps, type Sitemaps } from '../discovery/sitemap.js';
 import { buildFeeds } from '../discovery/feeds.js';
 import { alternatesOf } from '../content/languages.js';
+import { canonicalPageOf } from '../content/versions.js';
 import { buildApiCatalog, buildProtectedResourceMetadata } from '../discovery/well-known.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { CONTENT_TYPES, jsonBody } from './bodies.js';
@@ -70,7 +71,8 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
   let sitemaps: Sitemaps | undefined;
   const sitemapsOf = (): Sitemaps =>
     (sitemaps ??= buildSitemaps(
-      site.publicPages,
+      // Canonical URLs only: an old version's page that names the current one's is left out (content/versions.ts).
+      site.versions.length === 0 ? site.publicPages : site.publicPages.filter((page) => canonicalPageOf(site, page) === page),
       baseUrl,
       options.sitemapMaxUrls,
       (page) => alternatesOf(site, page.key),

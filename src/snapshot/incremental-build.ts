@@ -10,7 +10,8 @@ import type { ContentProblem } from '../content/problems.js';
 import type { Conventions } from '../content/conventions/types.js';
 import { readSourcePage, SiteAssembler } from '../content/site.js';
 import type { DocumentCounts } from '../search/document-counts.js';
-import { SiteSearchBuilder } from '../search/site-search.js';
+import { SiteSearchBuilder, searchVersionOf } from '../search/site-search.js';
+import type { Page } from '../content/page.js';
 import { fingerprintOfSource, withDependencies } from './fingerprint.js';
 import { compact, readInParallel, type BuiltContent, type ParallelReads } from './parallel-build.js';
 import type { CachedRead, ReadCache } from './read-cache.js';
@@ -97,7 +98,8 @@ function keepParallelReads(files: readonly SourceFile[], { outputs, share }: Par
 
 /**
  * The site and index of `files`, every one read (the cache holds them all): pages added in file
- * order, each language's index made of one batch of its pages' counts in the order they were added.
+ * order, each index (a language's, or an old docs version's in a language: search/site-search.ts)
+ * made of one batch of its pages' counts in the order they were added.
  */
 function* assemble(
   files: readonly SourceFile[],
@@ -107,21 +109,24 @@ function* assemble(
 ): BuildSteps<Omit<BuiltContent, 'workers'>> {
   const problems: ContentProblem[] = [];
   const assembler = new SiteAssembler(problems);
-  const added = new Map<string, { pages: NonNullable<CachedRead['page']>[]; counts: DocumentCounts[] }>();
+  /** Pages added and their counts, by index: language, then version (none for the current one). */
+  const added = new Map<string, { language: string; version: string | undefined; pages: Page[]; counts: DocumentCounts[] }>();
   for (const file of files) {
     const entry = cache.get(file.relPath);
     if (entry === undefined) throw new Error(`${file.relPath} was not read`);
     problems.push(...entry.problems);
     const { page, counts } = entry;
     if (page === undefined || counts === undefined || !assembler.add(page, entry.rank, file, entry.text)) continue;
-    let language = added.get(page.lang);
-    if (language === undefined) added.set(page.lang, (language = { pages: [], counts: [] }));
-    language.pages.push(page);
-    language.counts.push(counts);
+    const version = searchVersionOf(page, conventions?.versions);
+    const key = `${page.lang}\n${version ?? ''}`;
+    let index = added.get(key);
+    if (index === undefined) added.set(key, (index = { language: page.lang, version, pages: [], counts: [] }));
+    index.pages.push(page);
+    index.counts.push(counts);
   }
   yield;
   const indexer = new SiteSearchBuilder(conventions?.locales[0]?.lang);
-  for (const { pages, counts } of added.values()) {
+  for (const { language, version, pages, counts } of added.values()) {
     const batch = indexer.addBatch(cache.counter.batchOf(counts));
     pages.forEach((page, doc) =>
       indexer.addCounted(
@@ -129,7 +134,8 @@ function* assemble(
         page.kind === 'internal',
         batch,
         doc,
-        page.lang,
+        language,
+        version,
       ),
     );
   }

@@ -5,6 +5,7 @@
  */
 import type { Body } from '../body.js';
 import type { AssetFile } from '../content/assets.js';
+import { canonicalPageOf } from '../content/versions.js';
 import type { Page } from '../content/page.js';
 import { decodeRequestPath, parsePartPath, type PartPath } from '../content/paths.js';
 import { locationOf, spelledTarget } from '../content/redirects.js';
@@ -24,6 +25,11 @@ export interface Found {
   url: string;
   /** URL path of the markdown representation. */
   markdownUrl: string;
+  /**
+   * The URL path search engines should index when it is not {@link Found.url}: an old version's
+   * page names the current version's page at the same path (content/versions.ts `canonicalPageOf`).
+   */
+  canonicalUrl?: string | undefined;
   /** True for the `.md` suffix: markdown is the only representation offered. */
   markdownOnly: boolean;
   /** For a part of a page served in parts: which one, and its neighbours (for `Link` rel prev/next). */
@@ -163,7 +169,9 @@ function represent(snapshot: Snapshot, located: Located | undefined): Found | un
     if (bodies === undefined) return undefined; // the source vanished since the build
     const first = bodies.parts?.[0];
     if (bodies.parts !== undefined && first !== undefined) return partFound(key, page, bodies.parts, first, markdownOnly);
-    return { kind: 'page', bodies, page, key, url: page.url, markdownUrl: page.markdownUrl, markdownOnly };
+    const canonical = canonicalPageOf(snapshot.site, page);
+    const found: Found = { kind: 'page', bodies, page, key, url: page.url, markdownUrl: page.markdownUrl, markdownOnly };
+    return canonical === page ? found : { ...found, canonicalUrl: canonical.url };
   }
   const listing = snapshot.listings.get(key);
   const folder = snapshot.site.folders.get(key);

@@ -5,6 +5,8 @@ import { withLlmsDirective } from '../content/portable-markdown.js';
 import { renderBreadcrumb, renderPageNav } from '../layout/navigation.js';
 import { renderPageHtml } from '../layout/pages.js';
 import { alternatesOf, languageOfKey } from '../content/languages.js';
+import { canonicalPageOf } from '../content/versions.js';
+import { versionSurroundings } from '../layout/versions.js';
 import { partBodies, partedBodies, wholeBodies, type PageBodies } from './bodies.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
 import type { SiteView } from './site-view.js';
@@ -103,6 +105,8 @@ export function pageBodiesOf(view: SiteView, cache: BodyCache, options: PageBodi
           updatedMs: view.updatedMsOf(page),
           language,
           accountHtml: internal?.accountHtml ?? options.accountHtml,
+          version: versionSurroundings(site, key, basePath),
+          canonicalPath: canonicalPageOf(site, page).url,
         };
         const render = (part?: PagePart): string => renderPageHtml(chrome, page, content, around, part);
         if (content.parts.length === 0) return wholeBodies(render(), withLlmsDirective(content.markdown, baseUrl));

@@ -14,7 +14,7 @@ import { PAGE_KINDS, type Page } from '../content/page.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { Conventions } from '../content/conventions/types.js';
 import { HELD_SOURCE_MAX_CHARS, SiteAssembler, type Site } from '../content/site.js';
-import { SiteSearchBuilder } from '../search/site-search.js';
+import { SiteSearchBuilder, searchVersionOf } from '../search/site-search.js';
 import type { CountedBatch } from '../search/field-pairs.js';
 import type { SearchIndex } from '../search/search-index.js';
 import type { Dependency } from './fingerprint.js';
@@ -255,7 +255,7 @@ function merge(
       const page = compact(received, file, sections);
       const document = { path: page.url, title: page.title, description: page.description };
       if (assembler.add(page, rank, file, output.texts?.[doc]))
-        indexer.addCounted(document, page.kind === 'internal', batch, doc, page.lang);
+        indexer.addCounted(document, page.kind === 'internal', batch, doc, page.lang, searchVersionOf(page, conventions?.versions));
     });
   });
   return { site: assembler.finish(fallbackName, conventions), search: indexer.finish() };

@@ -20,7 +20,7 @@
  */
 import { makeBody, type Body } from '../body.js';
 import type { Principal } from '../auth/principal.js';
-import { buildLanguages } from '../content/languages.js';
+import { buildTrees } from '../content/versions.js';
 import { withUrlFolders } from '../content/conventions/urls.js';
 import { plainConventions, type Conventions, type DeclaredSite } from '../content/conventions/types.js';
 import type { Site } from '../content/site.js';
@@ -166,8 +166,8 @@ const PLAIN = plainConventions();
  */
 function withEveryPageInNav(site: Site, conventions: Conventions | undefined): Site {
   const every = [...site.pages.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  const { folders, languages } = buildLanguages(every, withUrlFolders(conventions ?? PLAIN));
-  return { ...site, folders, languages, navPages: languages[0]?.navPages ?? [] };
+  const { folders, languages, versions } = buildTrees(every, withUrlFolders(conventions ?? PLAIN));
+  return { ...site, folders, languages, versions, navPages: languages[0]?.navPages ?? [] };
 }
 
 /**

@@ -25,6 +25,8 @@ export interface SearchKey {
   includeInternal: boolean;
   /** The language searched (BCP 47); undefined: the default. */
   language: string | undefined;
+  /** The old docs version searched (search-index.ts `SearchOptions.version`); undefined: the current one. */
+  version?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -42,7 +44,7 @@ const CACHES = new WeakMap<Snapshot, LRUCache<string, CachedResults>>();
 
 /** The cache key: the audience first, the query last (it alone may hold any character). */
 function keyOf(key: SearchKey): string {
-  return `${key.includeInternal ? 'internal' : 'public'}\n${key.language ?? ''}\n${key.limit}\n${key.offset}\n${key.query}`;
+  return `${key.includeInternal ? 'internal' : 'public'}\n${key.language ?? ''}\n${key.version ?? ''}\n${key.limit}\n${key.offset}\n${key.query}`;
 }
 
 /** Estimated bytes of an entry: its strings at two bytes a unit, plus the derived answers' size as counted at insertion. */

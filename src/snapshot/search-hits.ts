@@ -5,7 +5,7 @@
  * see is decided before (the search itself, by `includeInternal`) and again here, page by page.
  */
 import { decodeRequestPath, parentFolderKey } from '../content/paths.js';
-import { languageOfKey } from '../content/languages.js';
+import { treeOfKey } from '../content/versions.js';
 import { withoutAgentFraming } from '../content/portable-markdown.js';
 import { analysisOf } from '../search/analysis.js';
 import { excerptIn, excerptQueryOf, pageWordsOf, plainText, type Excerpt, type PageWords } from '../search/excerpt.js';
@@ -86,7 +86,7 @@ export function excerptOfPage(
 /** The titles of the folders above the page at decoded `key`, from its language's root (excluded) down. */
 export function sectionOf(snapshot: Snapshot, key: string): string[] {
   const site = snapshot.site;
-  const rootKey = languageOfKey(site.languages, key).rootKey;
+  const rootKey = treeOfKey(site, key).rootKey;
   const titles: string[] = [];
   if (key === rootKey) return titles;
   for (let folderKey = parentFolderKey(key); folderKey !== rootKey && folderKey !== '/'; folderKey = parentFolderKey(folderKey)) {

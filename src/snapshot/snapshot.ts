@@ -17,7 +17,7 @@ import { buildSite, withAssets, type Site } from '../content/site.js';
 import type { AssetFile } from '../content/assets.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { SearchIndex } from '../search/search-index.js';
-import { SiteSearchBuilder } from '../search/site-search.js';
+import { SiteSearchBuilder, searchVersionOf } from '../search/site-search.js';
 import type { SiteChrome } from '../layout/document.js';
 import type { PageBodies } from './bodies.js';
 import { assetBodies, notFoundBody } from './chrome-bodies.js';
@@ -144,6 +144,7 @@ export function snapshotOptionsOf(config: Config): Omit<SnapshotOptions, 'fallba
     conventions: config.conventions,
     nav: config.nav,
     redirects: config.redirects,
+    versions: config.versions,
     staticDirs: config.staticDirs,
     protectedPaths: protectedPathsOf(config),
     liveReload: config.watch,
@@ -207,7 +208,13 @@ function buildContent(
     conventions,
     onProgress,
     onPage: ({ page, body }) =>
-      indexer.add({ path: page.url, title: page.title, description: page.description }, page.kind === 'internal', body, page.lang),
+      indexer.add(
+        { path: page.url, title: page.title, description: page.description },
+        page.kind === 'internal',
+        body,
+        page.lang,
+        searchVersionOf(page, conventions?.versions),
+      ),
   });
   return { site, search: indexer.finish() };
 }

@@ -38,10 +38,11 @@ export class Declaration {
   private readonly claims = new Map<string, { label: string; position: number; depth: number }[]>();
 
   /**
-   * @param root the folder the declaration's paths start from (`''`, the content folder; Docusaurus'
-   *   docs folder when sitegate is given the site folder): pages directly in it never make a group's folder
+   * @param roots the folders the declaration's paths start from (`''`, the content folder; Docusaurus'
+   *   docs folder when sitegate is given the site folder, and each version's folder): pages directly
+   *   in one never make a group's folder
    */
-  constructor(private readonly root = '') {}
+  constructor(private readonly roots: readonly string[] = ['']) {}
 
   /** Declares a page at the next position; a page declared twice keeps its first place. */
   page(
@@ -78,10 +79,10 @@ export class Declaration {
     const depth = this.open.length - 1;
     const files = this.open.pop() ?? [];
     const position = this.starts.pop() ?? 0;
-    const folders = files.map(folderOfFile).filter((folder) => folder !== '' && folder !== this.root);
+    const folders = files.map(folderOfFile).filter((folder) => folder !== '' && !this.roots.includes(folder));
     if (label === undefined || folders.length === 0) return;
     const folder = commonFolder(folders);
-    if (folder === '' || folder === this.root) return;
+    if (folder === '' || this.roots.includes(folder)) return;
     const list = this.claims.get(folder) ?? [];
     list.push({ label, position, depth });
     this.claims.set(folder, list);

@@ -17,6 +17,7 @@ import { objectOf, parseJsModule, stringOf, type Literal } from './js-literal.js
 import { languageTagOf } from './locales.js';
 import { declareSidebars, docsPluginOptions, sidebarDocIds, sidebarSource } from './docusaurus-sidebars.js';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
+import { readDocusaurusVersions } from './docusaurus-versions.js';
 import { editPatternFromSiteRoot } from '../edit-url.js';
 
 /** The docs plugin's `editUrl` given as a string in `presets: [['classic', { docs: { editUrl } }]]`. */
@@ -46,7 +47,6 @@ function docId(relPath: string, data: Record<string, unknown>): string {
 
 /** The conventions of a Docusaurus site. */
 export function readDocusaurus(context: ReaderContext): Conventions {
-  let declaration = new Declaration();
   const site: DeclaredSite = {};
   let locales: Locale[] | undefined;
   const pages = frontmatters(context);
@@ -64,28 +64,78 @@ export function readDocusaurus(context: ReaderContext): Conventions {
     if (lang !== undefined) locales = [{ lang, dir: '' }];
   }
   const source = sidebarSource(docsOptions, configDir, (message) => unreadable(context, context.configFile ?? configDir, message));
-  if (source !== undefined && 'file' in source) {
-    const sidebarsFile = source.file;
-    const sidebars = readJs(context, sidebarsFile);
-    const root = docsRoot(context, configDir, docsOptions, sidebarDocIds(sidebars), pages);
-    // Pages at the top of the docs folder stay aside when a group names its folder (declare.ts).
-    declaration = new Declaration(root);
-    const ids = new Map<string, string>();
-    for (const [relPath, data] of pages)
-      if (root === '' || relPath.startsWith(`${root}/`))
-        ids.set(docId(root === '' ? relPath : relPath.slice(root.length + 1), data), relPath);
-    declareSidebars(objectOf(sidebars), {
-      declaration,
-      fileOf: (id) => ids.get(id),
-      folderOf: (dir) => path.posix.join(root, dir.replace(NUMBER_PREFIX, '')).replace(/^\.$/, ''),
-      report: (message) => unreadable(context, sidebarsFile, message),
-    });
+  const sidebars = source !== undefined && 'file' in source ? { file: source.file, value: readJs(context, source.file) } : undefined;
+  const root = docsRoot(context, configDir, docsOptions, sidebarDocIds(sidebars?.value), pages);
+  const versions = readDocusaurusVersions({
+    contentDir: context.contentDir,
+    configDir,
+    docsRoot: root,
+    options: docsOptions,
+    report: (file, message) => unreadable(context, file, message),
+  });
+  // Pages at the top of the docs folder stay aside when a group names its folder (declare.ts).
+  const declaration = new Declaration(versions === undefined ? [root] : versions.map((version) => version.dir));
+  for (const version of versions ?? [{ dir: root, sidebarsFile: sidebars?.file }]) {
+    const file = version.sidebarsFile ?? sidebars?.file;
+    if (file === undefined) continue;
+    const value = file === sidebars?.file ? sidebars.value : readSidebarsJson(context, file);
+    if (value !== undefined) declareDocSidebars(context, declaration, version.dir, file, value, pages);
   }
   readCategoryFiles(context, declaration);
   const unpublished = new Map<string, string>();
-  for (const file of context.files)
+  const versionDirs = (versions ?? []).map((version) => `${version.dir}/`);
+  const leftOutCurrent = versions !== undefined && root !== '' && !versions.some((version) => version.dir === root);
+  const versionedDocs = `${path.relative(context.contentDir, path.join(configDir, 'versioned_docs')).split(path.sep).join('/')}/`;
+  for (const file of context.files) {
     if (isUnderscored(file.relPath)) unpublished.set(file.relPath, 'a name starting with _ is a partial, which Docusaurus never publishes');
-  return conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path', locales });
+    else if (file.relPath.startsWith(versionedDocs) && !versionDirs.some((dir) => file.relPath.startsWith(dir)))
+      unpublished.set(file.relPath, 'in a versioned_docs folder of no version served (versions.json, onlyIncludeVersions)');
+    else if (leftOutCurrent && file.relPath.startsWith(`${root}/`))
+      unpublished.set(file.relPath, 'in the docs folder, whose version is not served (includeCurrentVersion, onlyIncludeVersions)');
+  }
+  const conventions = conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path', locales });
+  return versions === undefined
+    ? conventions
+    : {
+        ...conventions,
+        versions: versions.map(({ name, label, dir, urlDir, current, banner }) => ({ name, label, dir, urlDir, current, banner })),
+      };
+}
+
+/**
+ * Declares the sidebars of the docs in `dir` (the docs folder, or a version's folder): their doc
+ * ids are relative to it (docusaurus.io/docs/versioning: versioned sidebars name the ids without
+ * a version prefix).
+ */
+function declareDocSidebars(
+  context: ReaderContext,
+  declaration: Declaration,
+  dir: string,
+  sidebarsFile: string,
+  sidebars: Literal,
+  pages: ReadonlyMap<string, Record<string, unknown>>,
+): void {
+  const ids = new Map<string, string>();
+  for (const [relPath, data] of pages)
+    if (dir === '' || relPath.startsWith(`${dir}/`)) ids.set(docId(dir === '' ? relPath : relPath.slice(dir.length + 1), data), relPath);
+  declareSidebars(objectOf(sidebars), {
+    declaration,
+    fileOf: (id) => ids.get(id),
+    folderOf: (name) => path.posix.join(dir, name.replace(NUMBER_PREFIX, '')).replace(/^\.$/, ''),
+    report: (message) => unreadable(context, sidebarsFile, message),
+  });
+}
+
+/** A version's `versioned_sidebars/version-<name>-sidebars.json`; `undefined` when missing (autogenerated) or unreadable (reported). */
+function readSidebarsJson(context: ReaderContext, file: string): Literal | undefined {
+  const text = readTextFile(file);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as Literal;
+  } catch (error) {
+    unreadable(context, file, `cannot parse: ${(error as Error).message.split('\n')[0]}; the nav follows frontmatter and file order`);
+    return undefined;
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import { readMkDocs } from './mkdocs.js';
 import { readNavList } from './mkdocs-nav.js';
 import { readStarlight } from './starlight.js';
 import { folderLocales, languageFolderCandidates, withMirroredOrder } from './locales.js';
-import { DEFAULT_LOCALE, plainConventions, type Conventions, type Generator } from './types.js';
+import { DEFAULT_LOCALE, plainConventions, type Conventions, type DocsVersion, type Generator, type VersionBanner } from './types.js';
 import { readVitePress } from './vitepress.js';
 
 /** The settings that shape conventions (config/config.ts `conventions`, `nav`). */
@@ -30,6 +30,36 @@ export interface ConventionsOptions {
   nav?: unknown;
   /** sitegate.json `redirects` (config/config.ts): carried on the conventions to the site build (content/redirects.ts). */
   redirects?: ReadonlyMap<string, string> | undefined;
+  /**
+   * The `versions` setting (config/settings.ts): one folder per version, served at its own path;
+   * replaces what the generator declares (Docusaurus' versions.json).
+   */
+  versions?: readonly VersionSetting[] | undefined;
+}
+
+/** One entry of the `versions` setting, validated (config/versions-setting.ts): exactly one is `current`. */
+export interface VersionSetting {
+  name: string;
+  /** Folder relative to the content folder, `/`-separated, without leading or trailing slash. */
+  dir: string;
+  current?: boolean | undefined;
+  label?: string | undefined;
+  banner?: VersionBanner | undefined;
+}
+
+/**
+ * The versions of the `versions` setting as the build reads them: each served at its folder's own
+ * path (`v2/intro.md` at `/v2/intro`); an old version's banner says `unmaintained` unless it says otherwise.
+ */
+function versionsOfSetting(setting: readonly VersionSetting[]): DocsVersion[] {
+  return setting.map((version) => ({
+    name: version.name,
+    label: version.label ?? version.name,
+    dir: version.dir,
+    urlDir: version.dir,
+    current: version.current === true,
+    banner: version.banner ?? (version.current === true ? 'none' : 'unmaintained'),
+  }));
 }
 
 const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => Conventions> = {
@@ -48,9 +78,12 @@ const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => C
  */
 export function readConventions(contentDir: string, files: readonly SourceFile[], options: ConventionsOptions = {}): Conventions {
   const candidates = languageFolderCandidates(files.map((file) => file.relPath));
-  const conventions = readGeneratorConventions(contentDir, files, options, candidates);
-  // Every folder named like a language holds an internal zone, recognised as a locale or not (fail closed).
-  const languageFolders = [...(conventions.languageFolders ?? []), ...candidates];
+  const read = readGeneratorConventions(contentDir, files, options, candidates);
+  const conventions = options.versions === undefined ? read : { ...read, versions: versionsOfSetting(options.versions) };
+  // Every folder named like a language holds an internal zone, recognised as a locale or not (fail
+  // closed); so does every version's folder, where it is read and where it is served.
+  const versionFolders = (conventions.versions ?? []).flatMap((version) => [version.dir, version.urlDir]);
+  const languageFolders = [...(conventions.languageFolders ?? []), ...candidates, ...versionFolders];
   if (options.redirects === undefined) return { ...conventions, languageFolders };
   // The generator's own redirects (book.toml, .gitbook.yaml: content/conventions/book.ts), the setting's over them.
   const redirects = new Map([...(conventions.redirects ?? []), ...options.redirects]);

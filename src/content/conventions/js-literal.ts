@@ -4,9 +4,14 @@
  * `@babel/parser` and never executed. Objects, arrays, strings, numbers, booleans and `null` are
  * read; names of top-level `const`s are followed; calls such as `defineConfig({…})` are read as
  * their first argument. Anything else becomes an {@link Unread} that says what it was.
+ * The parser loads on the first parse: the threads that read pages (snapshot/build-worker.ts) use
+ * this module's value helpers only, and @babel/parser costs some 90 ms and 10 MB to load.
  */
-import { parse } from '@babel/parser';
+import { createRequire } from 'node:module';
 import type * as t from '@babel/types';
+
+/** `@babel/parser`'s `parse`, loaded on first use (a CommonJS package). */
+let babelParse: typeof import('@babel/parser').parse | undefined;
 
 /** A part of the config that is not a literal (a function call, a variable, a template with values). */
 export class Unread {
@@ -43,7 +48,8 @@ export type ImportReader = (source: string, name: string) => Literal | undefined
  * @throws {SyntaxError} when the text does not parse
  */
 export function parseJsModule(text: string, readImport?: ImportReader): JsModule {
-  const file = parse(text, { sourceType: 'unambiguous', plugins: ['typescript', 'jsx'], errorRecovery: false });
+  babelParse ??= (createRequire(import.meta.url)('@babel/parser') as typeof import('@babel/parser')).parse;
+  const file = babelParse(text, { sourceType: 'unambiguous', plugins: ['typescript', 'jsx'], errorRecovery: false });
   const consts = new Map<string, t.Expression>();
   const imports = new Map<string, { source: string; name: string }>();
   let exported: t.Expression | undefined;

@@ -77,6 +77,36 @@ export interface Locale {
 /** The language of a site that declares none: pages have always been served as English. */
 export const DEFAULT_LOCALE: Locale = { lang: 'en', dir: '' };
 
+/**
+ * The banner an old version's pages show (Docusaurus `versions.<name>.banner`,
+ * docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#VersionsConfig): `unreleased` for a
+ * version newer than the current one (Docusaurus' "Next"), `unmaintained` for an older one.
+ */
+export const BANNERS = ['none', 'unreleased', 'unmaintained'] as const;
+export type VersionBanner = (typeof BANNERS)[number];
+
+/**
+ * One version of the docs, a site of its own (content/versions.ts): Docusaurus' `docs/` folder and
+ * each `versioned_docs/version-<name>/` (docusaurus.io/docs/versioning), or one folder per version
+ * by the `versions` setting (config/settings.ts) for every other layout.
+ */
+export interface DocsVersion {
+  /** Its name: `2.x`, and `current` for Docusaurus' `docs/` folder. */
+  name: string;
+  /** What readers see: Docusaurus' `label` (`Next` for `current`), else the name. */
+  label: string;
+  /** Folder of its files relative to the content folder, `/`-separated, never `''`: `versioned_docs/version-2.x`, `v2`. */
+  dir: string;
+  /**
+   * Folder its pages are served under relative to the site root, `/`-separated, never `''`:
+   * `docs/2.x` (route base path + version path), `docs` for Docusaurus' `lastVersion`, `v2`.
+   */
+  urlDir: string;
+  /** The version readers are sent to: canonical URLs, search and MCP by default. Exactly one is. */
+  current: boolean;
+  banner: VersionBanner;
+}
+
 /** Everything a generator declares, ready for the build. Plain data: it can cross to a worker. */
 export interface Conventions {
   generator: Generator;
@@ -136,6 +166,12 @@ export interface Conventions {
    * derived titles (`withoutHeadingAttrs`) follow it.
    */
   markdownAttrs?: { left: string; right: string } | false | undefined;
+  /**
+   * The docs' versions, newest first as declared (Docusaurus `versions.json`, the `versions`
+   * setting); absent for an unversioned site. Each version's files are in its `dir` and its pages
+   * under its `urlDir` (content/conventions/urls.ts); exactly one is current.
+   */
+  versions?: readonly DocsVersion[] | undefined;
 }
 
 /** Conventions of a plain folder: nothing declared, siblings by title. */

@@ -29,7 +29,7 @@ import { slug as githubSlug } from 'github-slugger';
 import { encodePath, pagePathOf, parentFolderKey, type PagePath } from '../paths.js';
 import type { LinkRules } from '../links.js';
 import { dateOf, expandPermalink, isUgly } from './hugo-urls.js';
-import type { Conventions } from './types.js';
+import type { Conventions, DocsVersion } from './types.js';
 
 type Data = Record<string, unknown>;
 
@@ -77,8 +77,25 @@ const stringField = (data: Data, name: string): string | undefined => {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 };
 
-/** The URL folder key of a file's folder (`guides/01-api` → `/guides/api/` for Docusaurus). */
-export function folderKeyOf(folder: string, conventions: Pick<Conventions, 'generator' | 'lowercasePaths'>): string {
+/**
+ * The version whose folder holds a file or folder (the deepest, should folders nest), or `undefined`.
+ * @param relPath `/`-separated path relative to the content folder
+ */
+export function versionOfFile(relPath: string, versions: readonly DocsVersion[] | undefined): DocsVersion | undefined {
+  let found: DocsVersion | undefined;
+  for (const version of versions ?? [])
+    if ((relPath === version.dir || relPath.startsWith(`${version.dir}/`)) && version.dir.length > (found?.dir.length ?? -1))
+      found = version;
+  return found;
+}
+
+/** The URL folder key of a file's folder (`guides/01-api` → `/guides/api/` for Docusaurus; a version's under its `urlDir`). */
+export function folderKeyOf(folder: string, conventions: Pick<Conventions, 'generator' | 'lowercasePaths' | 'versions'>): string {
+  const version = versionOfFile(folder, conventions.versions);
+  if (version !== undefined) {
+    const inner = folder.slice(version.dir.length + 1);
+    return `/${version.urlDir}${folderKeyOf(inner, { ...conventions, versions: undefined })}`;
+  }
   if (folder === '') return '/';
   return `/${folder
     .split('/')
@@ -105,8 +122,16 @@ function urlSegment(segment: string, conventions: Pick<Conventions, 'generator' 
  * @param relPath `/`-separated path relative to the content folder, ending in `.md` or `.mdx`
  */
 export function pageLocationOf(relPath: string, data: Data, conventions: Conventions): PageLocation {
-  const filePath = pagePathOf(relPath);
-  const path = generatorPath(relPath, data, conventions, filePath);
+  const version = versionOfFile(relPath, conventions.versions);
+  // A version's files are read as if its folder were the docs folder, then served under its
+  // `urlDir` (docusaurus.io/docs/versioning: `versioned_docs/version-1.x/intro.md` at `/docs/1.x/intro`).
+  const inner = version === undefined ? relPath : relPath.slice(version.dir.length + 1);
+  const prefix = version === undefined ? '' : `/${version.urlDir}`;
+  const rebase = (at: PagePath): PagePath => (prefix === '' ? at : pathAt(`${prefix}${at.key}`, at.indexRank, at.isIndex));
+  const filePath = rebase(pagePathOf(inner));
+  const path = rebase(
+    generatorPath(inner, data, version === undefined ? conventions : { ...conventions, versions: undefined }, pagePathOf(inner)),
+  );
   const formerKeys = path.key === filePath.key ? [] : [filePath.key];
   // Relative aliases are read from the page's folder (a pretty URL's `/a/b/` sits in `/a/`).
   const folderKey = path.isIndex ? path.key : parentFolderKey(path.key);
@@ -220,8 +245,8 @@ export function linkRulesOf(conventions: Pick<Conventions, 'generator' | 'render
  * looks them up (`01-basics` → `basics` for Docusaurus, `Guides` → `guides` for Hugo).
  */
 export function withUrlFolders(conventions: Conventions): Conventions {
-  if (conventions.generator !== 'docusaurus' && conventions.generator !== 'hugo' && conventions.generator !== 'starlight')
-    return conventions;
+  const renames = conventions.generator === 'docusaurus' || conventions.generator === 'hugo' || conventions.generator === 'starlight';
+  if (!renames && conventions.versions === undefined) return conventions;
   const folders = new Map([...conventions.folders].map(([folder, declared]) => [folderKeyOf(folder, conventions).slice(1, -1), declared]));
   return { ...conventions, folders };
 }

@@ -16,6 +16,8 @@ export const SEARCH_JS = `(() => {
   const endpoint = new URL(form.action, location.href).pathname.replace(/\\/search$/, '') + '/api/search.json';
   // The page's language: a German page searches German pages, whatever the browser's Accept-Language.
   const lang = document.documentElement.lang ? '&lang=' + encodeURIComponent(document.documentElement.lang) : '';
+  // The page's docs version, when it is not the current one: a reader of 1.x searches 1.x (layout/versions.ts).
+  const version = form.elements.version ? '&version=' + encodeURIComponent(form.elements.version.value) : '';
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
   input.setAttribute('aria-expanded', 'false');
@@ -80,7 +82,7 @@ export const SEARCH_JS = `(() => {
     if (q === '') { list.replaceChildren(); close(); return; }
     controller = new AbortController();
     try {
-      const response = await fetch(endpoint + '?limit=10&q=' + encodeURIComponent(q) + lang, { signal: controller.signal, headers: { accept: 'application/json' } });
+      const response = await fetch(endpoint + '?limit=10&q=' + encodeURIComponent(q) + lang + version, { signal: controller.signal, headers: { accept: 'application/json' } });
       if (response.ok) show(await response.json());
     } catch (error) {
       if (error.name !== 'AbortError') close();

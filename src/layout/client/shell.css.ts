@@ -107,6 +107,8 @@ main>.toc{position:sticky;top:calc(var(--header-h) + 1rem);align-self:start;max-
 .site-header .search-submit{display:none}
 .brand{max-width:40%}
 .account-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.version-word{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.version-switcher summary{padding:.45rem .5rem}
 .page-actions{flex-wrap:nowrap;overflow-x:auto;padding-bottom:.25rem;white-space:nowrap}
 .page-nav{grid-template-columns:minmax(0,1fr)}
 .page-nav-next{grid-column:1}
