@@ -7,7 +7,7 @@
  * MCP search and fetch for the public and for a client with `internal:read`.
  */
 import type { InjectOptions } from 'light-my-request';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -22,6 +22,16 @@ export interface ChangingSite {
   write(relPath: string, text: string): void;
   remove(relPath: string): void;
   rename(from: string, to: string): void;
+}
+
+/** Every file below `dir` (a fixture), by path relative to it, `/`-separated. */
+export function filesOf(dir: string): Record<string, string> {
+  const names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  return Object.fromEntries(
+    names
+      .filter((name) => statSync(path.join(dir, name)).isFile())
+      .map((name) => [name.split(path.sep).join('/'), readFileSync(path.join(dir, name), 'utf8')]),
+  );
 }
 
 /** A new temporary content folder holding `files`; remove it with {@link removeSite}. */
@@ -93,7 +103,12 @@ function urlsOf(snapshot: Snapshot): string[] {
  * list (crawled), anonymous and with the client's key, then searches and MCP calls for `queries`.
  * @returns "request" → "status, compared headers, body"
  */
-export async function answersOf(server: Served, urls: readonly string[], queries: readonly string[]): Promise<Map<string, string>> {
+export async function answersOf(
+  server: Served,
+  urls: readonly string[],
+  queries: readonly string[],
+  versions: readonly string[] = [],
+): Promise<Map<string, string>> {
   const answers = new Map<string, string>();
   const audiences: [string, Record<string, string>][] = [
     ['public', {}],
@@ -120,6 +135,11 @@ export async function answersOf(server: Served, urls: readonly string[], queries
       const q = encodeURIComponent(query);
       await ask(`${audience} search ${query}`, { method: 'GET', url: `/api/search.json?q=${q}&limit=100`, headers: credential });
       await ask(`${audience} mcp search ${query}`, mcpCall(credential, 'search', { query }));
+      for (const version of versions) {
+        const url = `/api/search.json?q=${q}&limit=100&version=${encodeURIComponent(version)}`;
+        await ask(`${audience} search ${query} in ${version}`, { method: 'GET', url, headers: credential });
+        await ask(`${audience} mcp search ${query} in ${version}`, mcpCall(credential, 'search', { query, version }));
+      }
     }
     for (const url of urls) await ask(`${audience} mcp fetch ${url}`, mcpCall(credential, 'fetch', { id: url }));
   }
@@ -153,7 +173,11 @@ export async function bothAnswers(
   const snapshots = [incremental.t.context.snapshot(), scratch.t.context.snapshot()];
   const urls = [...new Set(snapshots.flatMap(urlsOf))].sort();
   const queries = queriesOf(snapshots, extraQueries);
-  return { incremental: await answersOf(incremental, urls, queries), scratch: await answersOf(scratch, urls, queries) };
+  const versions = [...new Set(snapshots.flatMap((snapshot) => snapshot.site.versions.map((version) => version.name)))];
+  return {
+    incremental: await answersOf(incremental, urls, queries, versions),
+    scratch: await answersOf(scratch, urls, queries, versions),
+  };
 }
 
 /** Small enough that /llms.txt is split into section files (src/discovery/llms.ts), so those are compared too. */

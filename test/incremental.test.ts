@@ -9,7 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadCache } from '../src/snapshot/read-cache.js';
 import { loadSnapshot } from '../src/snapshot/snapshot.js';
-import { closeScene, sceneOf, type Scene } from './incremental-support.js';
+import path from 'node:path';
+import { closeScene, filesOf, sceneOf, type Scene } from './incremental-support.js';
+import { FIXTURES_DIR } from './helpers.js';
 
 const TEST_TIMEOUT_MS = 60_000;
 /** The snapshot builds of these tests: the sources', on this thread. */
@@ -161,5 +163,22 @@ describe('incremental snapshots: a GitBook site, its SUMMARY.md edited', { timeo
     expect(scene.rebuild(['SUMMARY.md']).filesRead).toBe(3);
     await scene.expectSameAnswers();
     expect(scene.rebuild().filesRead).toBe(0);
+  });
+});
+
+describe('incremental snapshots: a versioned Docusaurus site', { timeout: TEST_TIMEOUT_MS }, () => {
+  let scene: Scene | undefined;
+  afterAll(() => closeScene(scene));
+
+  it("an old version's page edited, a page added to the next version: every version's answers as from scratch", async () => {
+    scene = await sceneOf(filesOf(path.join(FIXTURES_DIR, 'generator-projects/docusaurus-versioned')), BUILDS);
+    scene.rebuild();
+    await scene.expectSameAnswers(['install', 'upgrade', 'legacy']);
+    scene.site.write('versioned_docs/version-1.x/legacy.md', '# Legacy\n\nThe old way, now with a warning about wombats.\n');
+    expect(scene.rebuild(['versioned_docs/version-1.x/legacy.md']).site.pages.get('/docs/1.x/legacy')?.title).toBe('Legacy');
+    await scene.expectSameAnswers(['install', 'upgrade', 'legacy', 'wombats']);
+    scene.site.write('docs/guides/migrate.md', '# Migrate\n\nMoving from 2.x to the next version: numbats.\n');
+    expect(scene.rebuild(['docs/guides/migrate.md']).site.pages.has('/docs/next/guides/migrate')).toBe(true);
+    await scene.expectSameAnswers(['install', 'upgrade', 'legacy', 'wombats', 'numbats', 'migrate']);
   });
 });
