@@ -19,6 +19,8 @@ import type { BuildSteps } from '../build-steps.js';
 
 /** Files read between two progress calls. */
 const PROGRESS_EVERY_FILES = 1_000;
+/** Files read on this thread in one step (build-steps.ts): a markdown page takes well under 1 ms, an MDX page some 10. */
+const READ_STEP_FILES = 50;
 
 /** What {@link buildIncrementally} did, besides the content. */
 export interface IncrementalContent extends BuiltContent {
@@ -41,21 +43,25 @@ export function* buildIncrementally(
   const stale = cache.stale(files, conventions);
   yield;
   const reads = parallel ? readInParallel(stale, conventions, true, onProgress) : undefined;
-  if (reads === undefined) readHere(stale, conventions, cache, onProgress);
+  if (reads === undefined) yield* readHere(stale, conventions, cache, onProgress);
   else keepParallelReads(stale, reads, cache);
   yield;
   const content = yield* assemble(files, fallbackName, conventions, cache);
   return { ...content, workers: reads?.outputs.length ?? 0, filesRead: stale.length };
 }
 
-/** Reads `files` on this thread into the cache, recording what each page's text reads. */
-function readHere(
+/**
+ * Reads `files` on this thread into the cache, recording what each page's text reads, a step every
+ * {@link READ_STEP_FILES} files.
+ */
+function* readHere(
   files: readonly SourceFile[],
   conventions: Conventions | undefined,
   cache: ReadCache,
   onProgress?: (done: number, total: number) => void,
-): void {
-  files.forEach((file, done) => {
+): BuildSteps<void> {
+  for (const [done, file] of files.entries()) {
+    if (done > 0 && done % READ_STEP_FILES === 0) yield;
     if (onProgress !== undefined && done % PROGRESS_EVERY_FILES === 0) onProgress(done, files.length);
     // Taken before the file is read: an edit made meanwhile shows at the next build.
     const fingerprint = fingerprintOfSource(file);
@@ -70,7 +76,7 @@ function readHere(
       problems,
       dependencies,
     });
-  });
+  }
 }
 
 /** Keeps the workers' reads of `files` in the cache, their terms taken into its table. */
