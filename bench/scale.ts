@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- scale`: build time, memory and search latency of synthetic sites of 1k, 10k and
  * 100k pages (bench/generate-site.ts), each built in a fresh child process (bench/scale-child.ts),
- * then the start of `sitegate serve` on each (bench/scale-serve.ts: first answer, resident memory).
+ * then the start of `sitegate serve` on each (bench/scale-serve.ts: first answer, resident memory),
+ * then edits under `serve --watch` (bench/scale-edit.ts: time until a change shows, latency, memory).
  * Sites are generated into the system temp folder (the bench says where) and removed at the end;
  * with `--keep-sites` they stay and are reused while the generator is unchanged.
  */
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { GENERATOR_VERSION, vocabulary, writeSite } from './generate-site.js';
 import type { ScaleRequest, ScaleRow } from './scale-child.js';
 import { measureServe, serveTable, SETTLE_MS, type ServeRow } from './scale-serve.js';
+import { editTable, measureEdits, type EditRow } from './scale-edit.js';
 
 /** The targets of issue 5 at 100k pages. */
 export const SCALE_TARGETS = { buildSec: 10, rssMb: 400, searchP99Ms: 5 };
@@ -124,6 +126,7 @@ async function measureSizes(sitesDir: string, sizes: readonly number[]): Promise
   );
   const rows: ScaleRow[] = [];
   const serveRows: ServeRow[] = [];
+  const editRows: EditRow[] = [];
   for (const pages of sizes) {
     const dir = siteOf(sitesDir, pages);
     const row = await measure(dir, queries);
@@ -136,10 +139,20 @@ async function measureSizes(sitesDir: string, sizes: readonly number[]): Promise
       `bench: ${pages} pages, serve: first answer ${served.firstAnswerSec.toFixed(2)} s, ${served.rssMb.toFixed(0)} MB (peak ${served.peakMb.toFixed(0)} MB)\n`,
     );
     serveRows.push(served);
+    const edits = await measureEdits(dir, row.pages);
+    for (const edit of edits)
+      process.stderr.write(
+        `bench: ${pages} pages, ${edit.change}: live in ${Math.max(edit.htmlMs, edit.markdownMs, edit.searchMs).toFixed(0)} ms, max latency ${edit.maxMs.toFixed(1)} ms\n`,
+      );
+    editRows.push(...edits);
   }
   process.stdout.write(`${scaleTable(rows)}\n`);
   process.stdout.write(
     `\n## serve\n\n\`node bin/sitegate.js serve SITE --port P --data-dir TMP\` in a fresh process: seconds from spawn to the first 200 of \`/\` and of one page; ` +
       `CPU s of the process until then; VmRSS ${SETTLE_MS / 1000} s after them, and VmHWM (peak) then; targets of issue 34 at 100k pages\n\n${serveTable(serveRows)}\n`,
+  );
+  process.stdout.write(
+    `\n## edits\n\n\`serve --watch\` on a copy of the site, a closed loop of requests (a page, its .md, a search) throughout; per change, ms from the write ` +
+      `until the HTML, the .md and search show it; the loop's latency meanwhile; VmRSS at rest before it and VmHWM from the write on; targets of issue 34 at 100k pages\n\n${editTable(editRows)}\n`,
   );
 }

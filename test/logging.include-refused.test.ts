@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT_PATHS, snapshotBuilder } from '../src/cli/serve.js';
+import { runSteps } from '../src/build-steps.js';
 import { loadConfig } from '../src/config/config.js';
 import { createContext } from '../src/context.js';
 import { buildInjectableApp, type InjectableApp } from './app.js';
@@ -50,7 +51,7 @@ beforeAll(async () => {
     },
   });
   const { logger } = createLoggers(config.logLevel, 'json', LOG_REDACT_PATHS, stream);
-  const loaded = snapshotBuilder(config, logger)();
+  const loaded = runSteps(snapshotBuilder(config, logger)());
   const context = await createContext(config, loaded.snapshot, { log: logger });
   app = buildInjectableApp(context, { logger });
   app.onClose(() => context.close());

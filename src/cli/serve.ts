@@ -8,7 +8,9 @@ import { createContext, type ServerContext } from '../context.js';
 import type { BuildIndex } from '../built/build-index.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
-import { loadSnapshot, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { runSteps, runStepsYielding, type BuildSteps } from '../build-steps.js';
+import { ReadCache } from '../snapshot/read-cache.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { generatorLine, versionsLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
@@ -60,11 +62,17 @@ async function resolvePort(config: Config): Promise<Config> {
 }
 
 /**
- * The snapshot build of this config, used at start and by hot reload; its pages tell `log` of the
+ * The snapshot build of this config, used at start and by hot reload, in steps (snapshot/build-steps.ts:
+ * run at once at start, yielding to requests between steps on reload); its pages tell `log` of the
  * includes they refuse when first served (snapshot/page-bodies.ts).
+ * @param readCache what earlier builds read (snapshot/read-cache.ts), with `--watch`
  */
-export function snapshotBuilder(config: Config, log: Log): (onProgress?: SnapshotOptions['onProgress']) => LoadedSnapshot {
-  return (onProgress) => loadSnapshot(config.contentDir, { ...snapshotOptionsOf(config), onProgress, log });
+export function snapshotBuilder(
+  config: Config,
+  log: Log,
+  readCache?: ReadCache,
+): (onProgress?: SnapshotOptions['onProgress']) => BuildSteps<LoadedSnapshot> {
+  return (onProgress) => loadSnapshotInSteps(config.contentDir, { ...snapshotOptionsOf(config), onProgress, log, readCache });
 }
 
 /**
@@ -77,7 +85,9 @@ export function snapshotBuilder(config: Config, log: Log): (onProgress?: Snapsho
 export async function serve(flags: ConfigInput & { config?: string | undefined }): Promise<void> {
   const config = await resolvePort(loadSettings(flags));
   const { logger, lifecycle } = createLoggers(config.logLevel, config.logFormat, LOG_REDACT_PATHS);
-  const build = snapshotBuilder(config, logger);
+  // With --watch, what each file's read produced is kept, so a rebuild reads only what changed (issue 34).
+  const readCache = config.watch ? new ReadCache() : undefined;
+  const build = snapshotBuilder(config, logger, readCache);
   const metrics = config.metricsPort === null ? undefined : createMetrics();
   // Not ready until the main port listens with the first snapshot: the metrics port answers the
   // readiness probe from before the build, so probes see 503, not a refused connection.
@@ -100,7 +110,7 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
   const progress = progressLine('sitegate: building pages');
   const loaded = (() => {
     try {
-      return build((_phase, done, total) => progress.update(done, total));
+      return runSteps(build((_phase, done, total) => progress.update(done, total)));
     } catch (error) {
       void watcher?.close();
       void metricsServer?.close();
@@ -143,7 +153,9 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
   serving.context = context;
   announce(lifecycle, config, loaded, buildMs, app.server.address() as AddressInfo, context.built);
   const reloader =
-    watcher === undefined ? undefined : startReloading(watcher, build, context, logger, lifecycle, config.contentDir, metrics);
+    watcher === undefined || readCache === undefined
+      ? undefined
+      : startReloading(watcher, build, readCache, context, logger, lifecycle, config.contentDir, metrics);
 
   await new Promise<void>((resolve) => {
     let drain: Drain | undefined;
@@ -247,7 +259,8 @@ export function checkHeldBack(problems: readonly ContentProblem[], allowContentE
 /** Rebuilds the snapshot on content changes and logs each reload (pages, build ms) or failure. */
 function startReloading(
   watcher: ContentWatcher,
-  build: () => LoadedSnapshot,
+  build: () => BuildSteps<LoadedSnapshot>,
+  readCache: ReadCache,
   context: ServerContext,
   logger: Logger,
   lifecycle: Logger,
@@ -255,8 +268,9 @@ function startReloading(
   metrics: Metrics | undefined,
 ): Reloader {
   const reloader = createReloader({
-    build: async () => {
-      const loaded = build();
+    build: async (changed) => {
+      readCache.report(changed);
+      const loaded = await runStepsYielding(build());
       await loaded.snapshot.datesReady;
       return loaded;
     },
@@ -265,11 +279,12 @@ function startReloading(
       metrics?.snapshotBuilt(buildMs / 1000, loaded.snapshot.site.pages.size, loaded.snapshot.site.assets.size);
       checkHeldBack(loaded.problems, true, logger);
       const problems = loaded.problems.filter((problem) => problem.severity === 'error').length;
-      logger.info({ pages: loaded.snapshot.site.pages.size, buildMs: Math.round(buildMs), problems }, 'content reloaded');
+      const { filesRead } = loaded.snapshot;
+      logger.info({ pages: loaded.snapshot.site.pages.size, filesRead, buildMs: Math.round(buildMs), problems }, 'content reloaded');
     },
     onError: (error) => logger.error({ err: error }, 'content reload failed; still serving the previous snapshot'),
   });
-  watcher.onChange(() => reloader.schedule());
+  watcher.onChange((relPath) => reloader.schedule(relPath));
   lifecycle.info({ contentDir }, `watching ${contentDir} for changes`);
   return reloader;
 }

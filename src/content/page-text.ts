@@ -16,6 +16,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { forAudience } from './audience.js';
+import { noteFileRead } from './read-observer.js';
 import type { InternalZone } from './access.js';
 import { plainMarkdown, type ContentFileLookup } from './dialects/index.js';
 import { agentsMarkdown } from './dialects/agents-markdown.js';
@@ -96,7 +97,9 @@ export function observePageText(next: PipelineObserver | undefined): void {
 export function contentFileLookup(files: SiteFiles | undefined): ContentFileLookup {
   return (relPath) => {
     if (files === undefined || relPath.startsWith('/') || relPath.split('/').includes('..')) return undefined;
-    return existsSync(path.join(files.contentRoot, relPath)) ? relPath : undefined;
+    const absolute = path.join(files.contentRoot, relPath);
+    noteFileRead(absolute);
+    return existsSync(absolute) ? relPath : undefined;
   };
 }
 

@@ -30,6 +30,7 @@ import path from 'node:path';
 import { accessOf, mentionsAccess, unpublishedBy, type InternalZone } from './access.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
 import { isHiddenName } from './walk.js';
+import { noteFileRead } from './read-observer.js';
 
 /** Included files larger than this are refused: a listing is a few kB, and a page must stay servable. */
 export const INCLUDE_MAX_BYTES = 1024 * 1024;
@@ -202,6 +203,8 @@ export function readContentFile(roots: ReadableRoots, request: ReadRequest): Inc
   const dotFolders = request.dotFolders ?? [];
   if (target.includes('\0')) return { error: `${target} cannot be read` };
   const resolved = target.startsWith('/') ? path.join(roots.contentRoot, target) : path.resolve(request.base, target);
+  // A refused or missing file is a dependency too: the page changes when it becomes readable.
+  noteFileRead(resolved);
   const listed = placeOf(roots, resolved, target, dotFolders, 'is');
   if (listed !== undefined) return { error: listed };
   let real: string;
@@ -210,6 +213,7 @@ export function readContentFile(roots: ReadableRoots, request: ReadRequest): Inc
   } catch {
     return { error: `${target} not found` };
   }
+  if (real !== resolved) noteFileRead(real);
   const actual = placeOf(roots, real, target, dotFolders, 'leads');
   if (actual !== undefined) return { error: actual };
   // Non-markdown files in the internal zone are internal as well (a listing under `internal/`).

@@ -9,7 +9,7 @@ export const TERM_IN_PUBLIC = 1;
 export const TERM_IN_INTERNAL = 2;
 
 /** Largest stored term frequency; BM25 saturates long before it. */
-const MAX_TF = 255;
+export const MAX_TF = 255;
 
 /** One field of a {@link CountedBatch}: pairs of document d at starts[d] … starts[d + 1] − 1. */
 export interface CountedField {

@@ -7,7 +7,8 @@
 import { BM25F_DEFAULTS, type Bm25fParameters } from './bm25f.js';
 import { FieldPairs, type CountedBatch, type CountedField } from './field-pairs.js';
 import { TermCounter } from './term-counter.js';
-import { CompactSearchIndex, type SearchDocument, type SearchIndex } from './search-index.js';
+import { CompactSearchIndex, type FieldPostings, type SearchDocument, type SearchIndex } from './search-index.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** Collects pages, then builds a {@link SearchIndex}. Not reusable after `finish()`. */
 export class SearchIndexBuilder {
@@ -62,6 +63,11 @@ export class SearchIndexBuilder {
 
   /** Builds the index. */
   finish(): SearchIndex {
+    return runSteps(this.finishInSteps());
+  }
+
+  /** {@link SearchIndexBuilder.finish} in steps (build-steps.ts): each field's postings, then the vocabulary. */
+  *finishInSteps(): BuildSteps<SearchIndex> {
     const slots = [...this.slotByPath.values()].sort((a, b) => {
       const pa = (this.documents[a] as SearchDocument).path;
       const pb = (this.documents[b] as SearchDocument).path;
@@ -71,13 +77,18 @@ export class SearchIndexBuilder {
     const termCount = this.counter.table.terms.length;
     const internal = Uint8Array.from(slots, (slot) => (this.internal[slot] === true ? 1 : 0));
     const termVisibility = new Uint8Array(termCount);
+    const fields: FieldPostings[] = [];
+    for (const field of this.fields) {
+      fields.push(field.toPostings(slots, termCount, internal, termVisibility));
+      yield;
+    }
     return new CompactSearchIndex(
       {
         documents: slots.map((slot) => this.documents[slot] as SearchDocument),
         internal,
         terms: this.counter.table.terms,
         dictionary: this.counter.table,
-        fields: this.fields.map((field) => field.toPostings(slots, termCount, internal, termVisibility)),
+        fields,
         termVisibility,
         language: this.language,
       },
@@ -96,14 +107,21 @@ export function buildSearchIndex(
   return builder.finish();
 }
 
+/** Where {@link countFields} hands each field's counts: title, then body. */
+export interface FieldSink {
+  /** Takes the counts of the counter's current field (drains it). */
+  addDocument(counter: TermCounter): void;
+}
+
 /**
  * Counts a document's title into the title field, and its description with its body into the body
  * field: a description is most often the body's first paragraph (content/page.ts), which scored as
  * a field of its own would count that paragraph's words twice over, with a second saturation.
+ * @param fields the title's sink, then the body's
  */
-function countFields(
+export function countFields(
   counter: TermCounter,
-  fields: readonly FieldPairs[],
+  fields: readonly FieldSink[],
   document: Pick<SearchDocument, 'title' | 'description'>,
   markdown: string,
 ): void {

@@ -11,6 +11,7 @@ import type { CountedBatch } from './field-pairs.js';
 import { SearchIndexBuilder } from './index-builder.js';
 import { NO_DOCUMENTS, type SearchDocument, type SearchIndex, type SearchOptions, type SearchResults } from './search-index.js';
 import type { DocsVersion } from '../content/conventions/types.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** A batch counted on another thread, registered with the builder of each language that uses it. */
 export interface SiteBatch {
@@ -67,7 +68,13 @@ export class SiteSearchBuilder {
 
   /** Builds the index: the default language's alone for a site in one language. */
   finish(): SearchIndex {
-    const indexes = new Map([...this.builders].map(([language, builder]) => [language, builder.finish()]));
+    return runSteps(this.finishInSteps());
+  }
+
+  /** {@link SiteSearchBuilder.finish} in steps (build-steps.ts), each language's index in its own. */
+  *finishInSteps(): BuildSteps<SearchIndex> {
+    const indexes = new Map<string, SearchIndex>();
+    for (const [language, builder] of this.builders) indexes.set(language, yield* builder.finishInSteps());
     const main = indexes.get(this.defaultLanguage) as SearchIndex;
     return indexes.size === 1 ? main : new MultilingualSearchIndex(this.defaultLanguage, indexes);
   }

@@ -9,7 +9,8 @@ import { loadMdx, MdxNotLoadedError } from '../content/mdx/on-demand.js';
 import type { ContentProblem } from '../content/problems.js';
 import { readSourcePage, type SourcePageRead } from '../content/site.js';
 import { BatchCounter } from '../search/index-builder.js';
-import type { WorkerInput, WorkerOutput } from './parallel-build.js';
+import { fingerprintOfSource, withDependencies, type Dependency } from './fingerprint.js';
+import type { FileOutcome, WorkerInput, WorkerOutput } from './parallel-build.js';
 
 const input = workerData as WorkerInput;
 const port: MessagePort = input.port;
@@ -20,14 +21,19 @@ async function run(
   heldMaxChars: number,
   conventions: WorkerInput['conventions'],
   protectedPaths: readonly string[],
+  recordReads: boolean,
 ): Promise<WorkerOutput> {
-  const problems: ContentProblem[] = [];
+  const outcomes: FileOutcome[] = [];
   const counter = new BatchCounter();
   const reads: WorkerOutput['reads'] = [];
   let texts: string[] | undefined = [];
   let heldChars = 0;
   for (const [fileIndex, parts] of files.entries()) {
-    const read = await readOnce(diskSource(parts), problems, conventions, protectedPaths);
+    const file = diskSource(parts);
+    // Taken before the file is read: an edit made meanwhile shows at the next build.
+    const fingerprint = recordReads ? fingerprintOfSource(file) : undefined;
+    const { read, problems, dependencies } = await readOnce(file, conventions, protectedPaths, recordReads);
+    outcomes.push(recordReads ? { problems, fingerprint, dependencies } : { problems });
     if (read !== undefined) {
       reads.push({ page: read.page, rank: read.rank, fileIndex });
       counter.add(read.page, read.body);
@@ -38,35 +44,38 @@ async function run(
     }
     Atomics.add(signals, 1, 1);
   }
-  return { reads, texts, problems, batch: counter.finish() };
+  return { reads, texts, files: outcomes, batch: counter.finish() };
 }
 
 /**
- * A page read as the main thread reads it; a page that needs the MDX reader this worker started
- * without (content/mdx/on-demand.ts) is read again once the reader is loaded, its problems reported once.
+ * A page read as the main thread reads it, with its problems and, when asked, what its text read
+ * (fingerprint.ts); a page that needs the MDX reader this worker started without
+ * (content/mdx/on-demand.ts) is read again once the reader is loaded, its problems reported once.
  */
 async function readOnce(
   file: SourceFile,
-  problems: ContentProblem[],
   conventions: WorkerInput['conventions'],
   protectedPaths: readonly string[],
-): Promise<SourcePageRead | undefined> {
-  const own: ContentProblem[] = [];
-  let read: SourcePageRead | undefined;
+  recordReads: boolean,
+): Promise<{ read: SourcePageRead | undefined; problems: ContentProblem[]; dependencies: Dependency[] }> {
+  const attempt = (): { read: SourcePageRead | undefined; problems: ContentProblem[]; dependencies: Dependency[] } => {
+    const problems: ContentProblem[] = [];
+    const readPage = (): SourcePageRead | undefined => readSourcePage(file, problems, conventions, { protectedPaths });
+    if (!recordReads) return { read: readPage(), problems, dependencies: [] };
+    const { result, dependencies } = withDependencies(readPage);
+    return { read: result, problems, dependencies };
+  };
   try {
-    read = readSourcePage(file, own, conventions, { protectedPaths });
+    return attempt();
   } catch (error) {
     if (!(error instanceof MdxNotLoadedError)) throw error;
     await loadMdx();
-    own.length = 0;
-    read = readSourcePage(file, own, conventions, { protectedPaths });
+    return attempt();
   }
-  problems.push(...own);
-  return read;
 }
 
 try {
-  const output = await run(input.files, input.heldMaxChars, input.conventions, input.protectedPaths);
+  const output = await run(input.files, input.heldMaxChars, input.conventions, input.protectedPaths, input.recordReads);
   const buffers = output.batch.fields.flatMap((field) => [field.starts.buffer, field.ids.buffer, field.tfs.buffer, field.lengths.buffer]);
   port.postMessage(output, buffers as ArrayBuffer[]);
 } catch (error) {

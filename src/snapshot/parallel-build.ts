@@ -17,6 +17,7 @@ import { HELD_SOURCE_MAX_CHARS, SiteAssembler, type Site } from '../content/site
 import { SiteSearchBuilder, searchVersionOf } from '../search/site-search.js';
 import type { CountedBatch } from '../search/field-pairs.js';
 import type { SearchIndex } from '../search/search-index.js';
+import type { Dependency } from './fingerprint.js';
 
 /** Sites with fewer files build on the main thread: starting workers costs more than it saves. */
 export const PARALLEL_MIN_FILES = 5_000;
@@ -67,6 +68,18 @@ export interface WorkerInput {
    * page that needs one (content/mdx/on-demand.ts), so a plain site's workers do not pay its load.
    */
   mdxOnDemand: boolean;
+  /** Whether each file's fingerprint and what its text read are sent back (fingerprint.ts), for the incremental build. */
+  recordReads: boolean;
+}
+
+/** What came of reading one file, besides its page. */
+export interface FileOutcome {
+  /** The file's own problems and its dialect's (content/site.ts `readSourcePage`). */
+  problems: ContentProblem[];
+  /** Its fingerprint before it was read (fingerprint.ts `fingerprintOfSource`), when asked for. */
+  fingerprint?: string | undefined;
+  /** The paths its text read, when asked for. */
+  dependencies?: Dependency[];
 }
 
 /** What a worker posts back. */
@@ -75,9 +88,16 @@ export interface WorkerOutput {
   reads: { page: Page; rank: number; fileIndex: number }[];
   /** The page text of each read (content/page-text.ts), or `undefined` when they did not fit the worker's share. */
   texts: string[] | undefined;
-  problems: ContentProblem[];
+  /** Each file of the worker's share, in order. */
+  files: FileOutcome[];
   /** The pages' counted terms, document d being reads[d]. */
   batch: CountedBatch;
+}
+
+/** The workers' answers, each for its share of the files: worker w read files w × share … (w + 1) × share − 1. */
+export interface ParallelReads {
+  outputs: WorkerOutput[];
+  share: number;
 }
 
 /** A site and its search index. */
@@ -105,6 +125,22 @@ export function buildInParallel(
   onProgress?: (done: number, total: number) => void,
   conventions?: Conventions,
 ): BuiltContent | undefined {
+  const read = readInParallel(files, conventions, false, onProgress);
+  if (read === undefined) return undefined;
+  return { ...merge(files, read, fallbackName, conventions), workers: read.outputs.length };
+}
+
+/**
+ * Reads the files on worker threads when it pays (see {@link buildInParallel}).
+ * @param recordReads send back each file's fingerprint and what its text read (the incremental build's)
+ * @returns `undefined` when it does not pay or the workers failed
+ */
+export function readInParallel(
+  files: readonly SourceFile[],
+  conventions: Conventions | undefined,
+  recordReads: boolean,
+  onProgress?: (done: number, total: number) => void,
+): ParallelReads | undefined {
   const script = workerScript();
   const workerCount = Math.min(MAX_WORKERS, os.availableParallelism());
   if (script === undefined || workerCount < 2 || buildWeight(files) < PARALLEL_MIN_FILES) return undefined;
@@ -128,6 +164,7 @@ export function buildInParallel(
       conventions,
       protectedPaths: files[0]?.protectedPaths ?? [],
       mdxOnDemand,
+      recordReads,
     };
     const worker = new Worker(script, { workerData: input, transferList: [port2] });
     // Its error reaches this thread's event loop after the build, whatever became of it: heard,
@@ -144,7 +181,7 @@ export function buildInParallel(
     for (const worker of workers) void worker.terminate();
     return undefined;
   }
-  return { ...merge(files, share, outputs as WorkerOutput[], fallbackName, conventions), workers: workerCount };
+  return { outputs: outputs as WorkerOutput[], share };
 }
 
 /**
@@ -179,7 +216,7 @@ export function awaitWorkers(
  * so the key and the URL (usually equal), the file path (the listing has it), the kind and the
  * section would each cost their own memory, some 20 MB over 100k pages.
  */
-function compact(received: Page, file: SourceFile, sections: Map<string, string>): Page {
+export function compact(received: Page, file: SourceFile, sections: Map<string, string>): Page {
   // The object is the message's own copy: changed in place rather than copied, which would double
   // the garbage of the merge (100k objects), and the heap it leaves behind.
   const page = received as Mutable<Page>;
@@ -202,8 +239,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** Puts the workers' pages and counts together in file order, as the single-threaded build would. */
 function merge(
   files: readonly SourceFile[],
-  share: number,
-  outputs: readonly WorkerOutput[],
+  { outputs, share }: ParallelReads,
   fallbackName: string,
   conventions: Conventions | undefined,
 ): Omit<BuiltContent, 'workers'> {
@@ -212,7 +248,7 @@ function merge(
   const indexer = new SiteSearchBuilder(conventions?.locales[0]?.lang);
   const sections = new Map<string, string>();
   outputs.forEach((output, w) => {
-    problems.push(...output.problems);
+    for (const outcome of output.files) problems.push(...outcome.problems);
     const batch = indexer.addBatch(output.batch);
     output.reads.forEach(({ page: received, rank, fileIndex }, doc) => {
       const file = files[w * share + fileIndex] as SourceFile;

@@ -26,6 +26,9 @@ import { createBodyCache } from './lazy-map.js';
 import { listingBodiesOf } from './listing-bodies.js';
 import { pageBodiesOf } from './page-bodies.js';
 import { buildInParallel, type BuiltContent } from './parallel-build.js';
+import { buildIncrementally } from './incremental-build.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
+import type { ReadCache } from './read-cache.js';
 import { siteViewOf } from './site-view.js';
 import { readerViewOf, type ReaderView } from './reader-view.js';
 import { readGitDates, type GitDates } from './git-dates.js';
@@ -65,6 +68,8 @@ export interface Snapshot {
   readonly builtAtMs: number;
   /** Worker threads that read the content (parallel-build.ts), 0 when it was read on the main thread. */
   readonly buildWorkers: number;
+  /** Content files read by the build: all of them, but for a build from a read cache (read-cache.ts), those that changed. */
+  readonly filesRead: number;
 }
 
 /** Options for {@link buildSnapshot}. */
@@ -108,6 +113,12 @@ export interface SnapshotOptions {
   protectedPaths?: readonly string[];
   /** Whether big sites may be read on worker threads (default true; false for comparisons in tests). */
   parallel?: boolean;
+  /**
+   * What reading each file produced in earlier builds (read-cache.ts), for `serve --watch`: only
+   * the files that changed, and the pages that read them, are read again; the cache is updated.
+   * Without it, every file is read.
+   */
+  readCache?: ReadCache | undefined;
   /** Called every thousand pages while reading, for a progress line. */
   onProgress?: (phase: 'read', done: number, total: number) => void;
   /**
@@ -158,11 +169,27 @@ function buildIdOf(builtAtMs: number): string {
 
 /** Builds a snapshot from the content files. Pure apart from reading them and the clock passed in. */
 export function buildSnapshot(files: readonly SourceFile[], options: SnapshotOptions): Snapshot {
+  return runSteps(buildSnapshotInSteps(files, options));
+}
+
+/**
+ * {@link buildSnapshot} in steps (build-steps.ts): with a read cache, the incremental build yields
+ * between reading, putting pages together, the search index and the bodies; from scratch, one step.
+ */
+export function* buildSnapshotInSteps(files: readonly SourceFile[], options: SnapshotOptions): BuildSteps<Snapshot> {
   const onProgress =
     options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.('read', done, total);
   const { fallbackName, conventions } = options;
+  if (options.readCache !== undefined) {
+    const built = yield* buildIncrementally(files, fallbackName, conventions, options.readCache, options.parallel !== false, onProgress);
+    yield;
+    return snapshotOf(built, options);
+  }
   const parallel = options.parallel === false ? undefined : buildInParallel(files, fallbackName, onProgress, conventions);
-  return snapshotOf(parallel ?? { ...buildContent(files, fallbackName, conventions, onProgress), workers: 0 }, options);
+  return snapshotOf(
+    { ...(parallel ?? { ...buildContent(files, fallbackName, conventions, onProgress), workers: 0 }), filesRead: files.length },
+    options,
+  );
 }
 
 /**
@@ -196,7 +223,7 @@ function buildContent(
  * The snapshot of a built site: the view its bodies are drawn in, then pages and listings (made on
  * demand), discovery documents, assets and the 404 page, all sharing one bounded body cache.
  */
-function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
+function snapshotOf(built: BuiltContent & { filesRead: number }, options: SnapshotOptions): Snapshot {
   const builtAtMs = (options.now ?? Date.now)();
   const view = siteViewOf(withAssets(built.site, options.assets ?? []), options.baseUrl, {
     siteTitle: options.siteTitle,
@@ -227,6 +254,7 @@ function snapshotOf(built: BuiltContent, options: SnapshotOptions): Snapshot {
     datesReady: options.gitDates?.ready ?? Promise.resolve(),
     builtAtMs,
     buildWorkers: built.workers,
+    filesRead: built.filesRead,
   };
 }
 
@@ -254,14 +282,20 @@ export interface LoadedSnapshot {
  * and builds a snapshot.
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function loadSnapshot(
-  contentDir: string,
-  options: Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions,
-): LoadedSnapshot {
+export function loadSnapshot(contentDir: string, options: LoadSnapshotOptions): LoadedSnapshot {
+  return runSteps(loadSnapshotInSteps(contentDir, options));
+}
+
+/** The options of {@link loadSnapshot}: the snapshot's, and the settings that shape the conventions. */
+export type LoadSnapshotOptions = Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions;
+
+/** {@link loadSnapshot} in steps (build-steps.ts): listing the folder, then {@link buildSnapshotInSteps}. */
+export function* loadSnapshotInSteps(contentDir: string, options: LoadSnapshotOptions): BuildSteps<LoadedSnapshot> {
   const loaded = loadSiteFiles(contentDir, options, options.staticDirs, options.protectedPaths);
   // One `git log` per build, read while the pages wait to be requested (git-dates.ts).
   const gitDates = options.gitDates ?? readGitDates(contentDir);
-  const snapshot = buildSnapshot(loaded.files, {
+  if (options.readCache !== undefined) yield;
+  const snapshot = yield* buildSnapshotInSteps(loaded.files, {
     ...options,
     gitDates,
     conventions: loaded.conventions,

@@ -6,7 +6,7 @@ import { ContentDirError } from '../content/load.js';
 import { createReloader, DEFAULT_RELOAD_DEBOUNCE_MS, isContentChange, watchContent } from './watch.js';
 
 /** A reloader over numbered snapshots that records what happened, in order. */
-function recorder(build: () => string | Promise<string>): {
+function recorder(build: (changed: ReadonlySet<string>) => string | Promise<string>): {
   events: string[];
   reloader: ReturnType<typeof createReloader<string>>;
 } {
@@ -96,6 +96,43 @@ describe('createReloader', () => {
     expect(finishers).toHaveLength(2);
     expect(mostAtOnce).toBe(1);
     expect(events).toStrictEqual(['swap first', 'reloaded first in 5 ms', 'swap second', 'reloaded second in 5 ms']);
+  });
+
+  it('gives each build the paths reported since the last began: a burst coalesced, those heard during a build to the next', async () => {
+    const given: string[][] = [];
+    let finish: (snapshot: string) => void = () => undefined;
+    const { events, reloader } = recorder((changed) => {
+      given.push([...changed]);
+      return new Promise<string>((resolve) => (finish = resolve));
+    });
+    for (const relPath of ['a.md', 'b.md', 'a.md']) reloader.schedule(relPath);
+    await vi.advanceTimersByTimeAsync(DEFAULT_RELOAD_DEBOUNCE_MS);
+    reloader.schedule('c.md');
+    reloader.schedule();
+    finish('first');
+    await vi.advanceTimersByTimeAsync(DEFAULT_RELOAD_DEBOUNCE_MS);
+    finish('second');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(given).toStrictEqual([
+      ['a.md', 'b.md'],
+      ['c.md', ''],
+    ]);
+    expect(events).toStrictEqual(['swap first', 'reloaded first in 5 ms', 'swap second', 'reloaded second in 5 ms']);
+  });
+
+  it('a failed build passes its paths on to the next', async () => {
+    const given: string[][] = [];
+    const { events, reloader } = recorder((changed) => {
+      given.push([...changed]);
+      if (given.length === 1) throw new Error('half-written file');
+      return 'fixed';
+    });
+    reloader.schedule('a.md');
+    await vi.advanceTimersByTimeAsync(DEFAULT_RELOAD_DEBOUNCE_MS);
+    reloader.schedule('b.md');
+    await vi.advanceTimersByTimeAsync(DEFAULT_RELOAD_DEBOUNCE_MS);
+    expect(given).toStrictEqual([['a.md'], ['a.md', 'b.md']]);
+    expect(events).toStrictEqual(['error half-written file', 'swap fixed', 'reloaded fixed in 5 ms']);
   });
 
   it('close cancels a pending build and ignores later changes', async () => {

@@ -1,6 +1,8 @@
 /**
- * Hot reload (`serve --watch`, DESIGN.md "Architecture"): a chokidar watcher on the content folder
- * and a reloader that rebuilds the snapshot after content changes and swaps it in.
+ * Hot reload (`serve --watch`, DESIGN.md "Architecture"): a watcher on the content folder, one
+ * watch per folder (folder-watch.ts), and a reloader that rebuilds the snapshot after content changes and swaps it in. Each build is
+ * given the paths changed since the last one, so it reads only what changed and what depends on
+ * it (read-cache.ts, issue 34).
  *
  * - Bursts of events (an editor's save, `git checkout`, `rsync`) are coalesced: a build starts
  *   once no event has come for {@link DEFAULT_RELOAD_DEBOUNCE_MS}.
@@ -10,12 +12,13 @@
  * - The swap is one assignment (`ServerContext.swapSnapshot`): requests in flight finish on the
  *   snapshot they read, later ones see the new one.
  *
- * The build runs on the main thread (the snapshot holds closures and cannot cross to a worker), so
- * requests wait while it runs; none fails.
+ * The snapshot is put together on the main thread (it holds closures and cannot cross to a worker),
+ * so requests wait while that runs; none fails. Files are read on worker threads when they weigh
+ * enough (parallel-build.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { watchFolders, type FolderWatch } from './folder-watch.js';
 import { isHiddenName } from '../content/load.js';
 import { inGeneratorAssetFolder, isAssetName } from '../content/assets.js';
 
@@ -24,8 +27,12 @@ export const DEFAULT_RELOAD_DEBOUNCE_MS = 150;
 
 /** Options of {@link createReloader}. */
 export interface ReloaderOptions<S> {
-  /** Builds a new snapshot from the content folder; may throw (or reject), e.g. `ContentDirError`. */
-  build: () => S | Promise<S>;
+  /**
+   * Builds a new snapshot from the content folder; may throw (or reject), e.g. `ContentDirError`.
+   * @param changed the paths reported since the last build began, relative to the content folder;
+   *   `''` stands for the folder itself or a change of unknown place (everything may have changed)
+   */
+  build: (changed: ReadonlySet<string>) => S | Promise<S>;
   /** Puts a new snapshot in service. */
   swap: (snapshot: S) => void;
   /** Quiet period before a build (ms; default {@link DEFAULT_RELOAD_DEBOUNCE_MS}). */
@@ -40,8 +47,11 @@ export interface ReloaderOptions<S> {
 
 /** Rebuilds on demand, debounced and one build at a time. */
 export interface Reloader {
-  /** Notes that content changed. */
-  schedule(): void;
+  /**
+   * Notes that content changed at `relPath` (relative to the content folder; default `''`: the
+   * folder itself, or a place unknown).
+   */
+  schedule(relPath?: string): void;
   /** Cancels a pending build and waits for a running one; later {@link schedule} calls do nothing. */
   close(): Promise<void>;
 }
@@ -57,15 +67,21 @@ export function createReloader<S>(options: ReloaderOptions<S>): Reloader {
   let running: Promise<void> | undefined;
   let changedWhileRunning = false;
   let closed = false;
+  /** Paths reported since the running (or last) build began. */
+  let changed = new Set<string>();
 
   const rebuild = async (): Promise<void> => {
     const startedMs = now();
+    const paths = changed;
+    changed = new Set();
     try {
-      const snapshot = await options.build();
+      const snapshot = await options.build(paths);
       if (closed) return;
       options.swap(snapshot);
       options.onReload?.(snapshot, now() - startedMs);
     } catch (error) {
+      // The next build reads what this one was to read, whatever it got to.
+      for (const relPath of paths) changed.add(relPath);
       options.onError?.(error);
     }
   };
@@ -81,8 +97,9 @@ export function createReloader<S>(options: ReloaderOptions<S>): Reloader {
     });
   };
 
-  const schedule = (): void => {
+  const schedule = (relPath = ''): void => {
     if (closed) return;
+    changed.add(relPath);
     if (running !== undefined) {
       changedWhileRunning = true;
       return;
@@ -128,13 +145,13 @@ export function isContentChange(event: string, relPath: string): boolean {
 export const ROOT_POLL_MS = 250;
 
 /**
- * Watches `contentDir` (recursively, following symlinks) and resolves once the initial scan is
- * done, so no change after that is missed. Changes to hidden names and non-markdown files are
- * ignored (see {@link isContentChange}). When the folder itself is removed or renamed away (a
- * deploy that swaps folders), the change is reported and the path is polled every
- * {@link ROOT_POLL_MS} until a folder is back, which is then watched afresh and reported.
+ * Watches `contentDir` (recursively, following symlinks, one watch per folder: folder-watch.ts)
+ * and resolves once every folder is watched, so no change after that is missed. Changes to hidden
+ * names and non-markdown files are ignored (see {@link isContentChange}). When the folder itself is
+ * removed or renamed away (a deploy that swaps folders), the change is reported and the path is
+ * polled every {@link ROOT_POLL_MS} until a folder is back, which is then watched afresh and reported.
  * @param onError called with watcher errors (e.g. too many watched folders); watching goes on
- * @throws when chokidar cannot start
+ * @throws when the folder cannot be watched
  */
 export async function watchContent(contentDir: string, onError: (error: unknown) => void): Promise<ContentWatcher> {
   const root = path.resolve(contentDir);
@@ -147,46 +164,36 @@ export async function watchContent(contentDir: string, onError: (error: unknown)
     else listener(relPath);
   };
 
-  const start = async (): Promise<FSWatcher> => {
-    const watcher = watch(root, {
-      ignoreInitial: true,
-      // chokidar asks about the root itself too: only names below it count.
-      ignored: (file) =>
-        path
-          .relative(root, file)
-          .split(path.sep)
-          .some((part) => part !== '' && part !== '..' && isHiddenName(part)),
+  const start = (): FolderWatch =>
+    watchFolders(root, {
+      ignored: (relPath) => relPath.split('/').some(isHiddenName),
+      onEvent: (event, relPath) => {
+        if (event === 'unlinkDir' && relPath === '') awaitRoot();
+        if (isContentChange(event, relPath)) notify(relPath);
+      },
+      onError,
     });
-    watcher.on('all', (event, file) => {
-      if (event === 'unlinkDir' && path.resolve(file) === root) awaitRoot(watcher);
-      const relPath = path.relative(root, file).split(path.sep).join('/');
-      if (isContentChange(event, relPath)) notify(relPath);
-    });
-    watcher.on('error', onError);
-    await new Promise<void>((resolve) => watcher.once('ready', resolve));
-    return watcher;
-  };
 
-  // chokidar does not follow a watched folder that comes back, so a fresh watcher takes over.
-  const awaitRoot = (gone: FSWatcher): void => {
+  // The root's watch ends with it, so a fresh one takes over once a folder is back.
+  const awaitRoot = (): void => {
     if (poll !== undefined) return;
     poll = setInterval(() => {
       if (!existsSync(root)) return;
       clearInterval(poll);
       poll = undefined;
-      gone
-        .close()
-        .then(start)
-        .then(async (next) => {
-          if (closed) return next.close();
-          current = next;
-          notify('');
-        })
-        .catch(onError);
+      if (closed) return;
+      try {
+        current.close();
+        current = start();
+        notify('');
+      } catch (error) {
+        onError(error);
+      }
     }, ROOT_POLL_MS);
   };
 
-  let current = await start();
+  let current = start();
+  await Promise.resolve();
   return {
     onChange(next) {
       listener = next;
@@ -198,7 +205,8 @@ export async function watchContent(contentDir: string, onError: (error: unknown)
     async close() {
       closed = true;
       if (poll !== undefined) clearInterval(poll);
-      await current.close();
+      current.close();
+      await Promise.resolve();
     },
   };
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 import type { IncludeRead, SiteFiles } from './site-files.js';
+import { noteFileRead } from '../read-observer.js';
 
 const LINE = /^(\s*)(;?)--8<--[ \t]+(["'])(.+?)\3[ \t]*$/;
 const BLOCK = /^(\s*)--8<--[ \t]*$/;
@@ -135,6 +136,7 @@ export function snippetsConfig(files: SiteFiles | undefined): SnippetsConfig {
   if (files?.siteRoot === undefined) return NO_CONFIG;
   for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
     const file = path.join(files.siteRoot, name);
+    noteFileRead(file);
     let mtimeMs: number;
     try {
       mtimeMs = statSync(file).mtimeMs;

@@ -15,6 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { splitFrontmatter } from '../frontmatter.js';
 import type { SiteFiles } from '../dialects/site-files.js';
 import { readContentFile } from '../readable.js';
+import { noteFileRead } from '../read-observer.js';
 
 /** The markdown of a page's doc cards, given the page (`/`-separated, relative to the content folder); '' when none. */
 export type DocCardLister = (relPath: string) => string;
@@ -52,6 +53,7 @@ export function docCardLister(files: SiteFiles | undefined, internal: boolean): 
       return 'text' in result ? result.text : undefined;
     };
     let entries: import('node:fs').Dirent[];
+    noteFileRead(base);
     try {
       entries = readdirSync(base, { withFileTypes: true });
     } catch {
@@ -95,6 +97,7 @@ function pageCard(name: string, source: string | undefined, href = `./${name}`):
 /** A subfolder's card: its index page, labelled by its category file; undefined without an index page. */
 function folderCard(folder: string, base: string, read: (target: string) => string | undefined): Card | undefined {
   let entries: string[];
+  noteFileRead(path.join(base, folder));
   try {
     entries = readdirSync(path.join(base, folder));
   } catch {

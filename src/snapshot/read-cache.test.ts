@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent, sourceFile } from '../content/load.js';
+import { fingerprintOfSource } from './fingerprint.js';
+import { plainConventions } from '../content/conventions/types.js';
+import { buildSnapshot } from './snapshot.js';
+import { ReadCache } from './read-cache.js';
+
+/** A read that found no page. */
+const EMPTY_READ = { page: undefined, rank: 0, text: undefined, counts: undefined, problems: [], dependencies: [] };
+const OPTIONS = { baseUrl: 'http://sitegate.test', fallbackName: 'Site', parallel: false };
+
+describe('ReadCache', () => {
+  it('reads sources held in memory again at every build: they have no fingerprint', () => {
+    const cache = new ReadCache();
+    const files = [sourceFile('a.md', '# A\n\nAlpha.\n'), sourceFile('b.md', '# B\n\nBeta.\n')];
+    expect(buildSnapshot(files, { ...OPTIONS, readCache: cache }).filesRead).toBe(2);
+    const next = buildSnapshot([files[0] as never, sourceFile('b.md', '# B2\n\nBeta again.\n')], { ...OPTIONS, readCache: cache });
+    expect([next.filesRead, next.site.pages.get('/b')?.title]).toStrictEqual([2, 'B2']);
+    expect(next.search.search('again', { limit: 10, offset: 0, includeInternal: false }).results.map((hit) => hit.path)).toStrictEqual([
+      '/b',
+    ]);
+  });
+
+  it('holds an entry while its fingerprint does; forgets everything when the conventions change, and files no longer listed', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-read-cache-'));
+    try {
+      writeFileSync(path.join(dir, 'a.md'), '# A\n');
+      const files = loadContent(dir).files;
+      const cache = new ReadCache();
+      const keep = (): void => {
+        for (const file of files) cache.store(file.relPath, { ...EMPTY_READ, fingerprint: fingerprintOfSource(file) });
+      };
+      expect(cache.stale(files, plainConventions()).map((file) => file.relPath)).toStrictEqual(['a.md']);
+      keep();
+      expect(cache.stale(files, plainConventions())).toStrictEqual([]);
+      expect(cache.stale(files, { ...plainConventions(), detectedBy: 'another reader' }).map((file) => file.relPath)).toStrictEqual([
+        'a.md',
+      ]);
+      keep();
+      cache.report(['a.md']);
+      expect(cache.stale(files, { ...plainConventions(), detectedBy: 'another reader' }).map((file) => file.relPath)).toStrictEqual([
+        'a.md',
+      ]);
+      keep();
+      expect(cache.stale([], { ...plainConventions(), detectedBy: 'another reader' })).toStrictEqual([]);
+      expect(cache.size).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
