@@ -188,6 +188,9 @@ describe('watchContent', () => {
       const watcher = await watchContent(dir, (error) => errors.push(error));
       try {
         const added = new Promise<string>((resolve) => watcher.onChange(resolve));
+        // node_modules is never walked (content/walk.ts), so nothing in it is watched either.
+        mkdirSync(path.join(dir, 'node_modules', 'left-pad'), { recursive: true });
+        writeFileSync(path.join(dir, 'node_modules', 'left-pad', 'README.md'), '# left-pad\n');
         writeFileSync(path.join(dir, 'new.md'), '# New\n');
         expect(await added).toBe('new.md');
         const later = new Promise<string>((resolve) => watcher.onChange(resolve));

@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { watchFolders, type FolderWatch } from './folder-watch.js';
 import { isHiddenName } from '../content/load.js';
+import { isDependencyFolder } from '../content/walk.js';
 import { inGeneratorAssetFolder, isAssetName } from '../content/assets.js';
 
 /** Quiet period after the last change before a rebuild starts (ms). */
@@ -166,7 +167,8 @@ export async function watchContent(contentDir: string, onError: (error: unknown)
 
   const start = (): FolderWatch =>
     watchFolders(root, {
-      ignored: (relPath) => relPath.split('/').some(isHiddenName),
+      // What the content walk never enters (content/walk.ts) cannot change the site.
+      ignored: (relPath) => relPath.split('/').some((part) => isHiddenName(part) || isDependencyFolder(part)),
       onEvent: (event, relPath) => {
         if (event === 'unlinkDir' && relPath === '') awaitRoot();
         if (isContentChange(event, relPath)) notify(relPath);
