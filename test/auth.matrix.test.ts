@@ -401,8 +401,10 @@ const CREDENTIAL_KINDS: CredentialKind[] = [
     outcome: { kind: 'refused', header: 'x-api-key', code: 'invalid_api_key', message: MALFORMED_KEY_MESSAGE },
     async prepare(env) {
       const { apiKey } = await issueKey(env.context, ALL_SCOPES);
-      // Swap two characters of the secret: the checksum no longer matches.
-      const at = apiKey.length - 10;
+      // Swap two different characters of the secret: the checksum no longer matches. (Two equal
+      // ones, 1 key in 62, would leave the key as it was: it failed CI once.)
+      let at = apiKey.length - 10;
+      while (apiKey.charAt(at) === apiKey.charAt(at + 1)) at -= 1;
       return { 'x-api-key': `${apiKey.slice(0, at)}${apiKey.charAt(at + 1)}${apiKey.charAt(at)}${apiKey.slice(at + 2)}` };
     },
   },

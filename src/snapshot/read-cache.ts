@@ -41,8 +41,12 @@ export interface CachedRead {
 
 /** The per-file read cache of one content folder (see the file comment). */
 export class ReadCache {
-  /** The term table of every page counted. */
-  readonly counter = new DocumentCounter();
+  /**
+   * The term table of every page counted since the cache was last emptied: terms of pages since
+   * changed stay in it (a build's index holds only the terms its pages use, document-counts.ts
+   * `batchOf`), until a build from scratch starts a new one.
+   */
+  counter = new DocumentCounter();
   private readonly entries = new Map<string, CachedRead>();
   private conventions: Conventions | undefined;
   /** Relative paths the watcher reported since the last build; `everything` after a root change. */
@@ -137,6 +141,7 @@ export class ReadCache {
 
   private clear(): void {
     this.entries.clear();
+    this.counter = new DocumentCounter();
     this.textChars = 0;
     this.holdTexts = true;
   }
