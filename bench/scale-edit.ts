@@ -12,11 +12,10 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/free-port.js';
 import { sendRequest } from './http-client.js';
 import { processMemory } from './memory.js';
-import { pageUrlOf } from './scale-serve.js';
+import { cell, pageUrlOf, SITEGATE_BIN } from './scale-serve.js';
 
 /** Targets of issue 34 at 100k pages: one page live in ms, 1,000 files in ms, max latency during either in ms, peak RSS over rest. */
 export const EDIT_TARGETS = { onePageMs: 300, thousandFilesMs: 3_000, maxLatencyMs: 50, peakOverRest: 1.3 };
@@ -29,8 +28,6 @@ const CHANGE_TIMEOUT_MS = 300_000;
 const REST_MS = 3_000;
 /** Files changed by the big change. */
 const MANY_FILES = 1_000;
-
-const SITEGATE_BIN = fileURLToPath(new URL('../bin/sitegate.js', import.meta.url));
 
 /** One measured change. */
 export interface EditRow {
@@ -223,11 +220,6 @@ export async function measureEdits(siteDir: string, pages: number): Promise<Edit
     await exit;
     rmSync(work, { recursive: true, force: true });
   }
-}
-
-function cell(value: number, digits: number, target?: number): string {
-  const text = value.toFixed(digits);
-  return target === undefined ? text : `${text} ${value <= target ? '✓' : 'MISS'}`;
 }
 
 /** The markdown table of the edit rows; targets (issue 34, at 100k pages) are marked on every row. */

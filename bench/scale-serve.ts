@@ -28,7 +28,8 @@ const POLL_MS = 50;
 /** Longest wait for the first answer, ms. */
 const START_TIMEOUT_MS = 300_000;
 
-const SITEGATE_BIN = fileURLToPath(new URL('../bin/sitegate.js', import.meta.url));
+/** The CLI the scale bench's `serve` and edit rows start (built by `npm run build`). */
+export const SITEGATE_BIN = fileURLToPath(new URL('../bin/sitegate.js', import.meta.url));
 
 /** One measured start of `serve`. */
 export interface ServeRow {
@@ -119,7 +120,8 @@ export async function measureServe(siteDir: string, pages: number): Promise<Serv
   }
 }
 
-function cell(value: number, digits: number, target?: number): string {
+/** A table cell of the scale bench: `value` with `digits` decimals, marked ✓ or MISS against a target (at most) when given. */
+export function cell(value: number, digits: number, target?: number): string {
   const text = value.toFixed(digits);
   return target === undefined ? text : `${text} ${value <= target ? '✓' : 'MISS'}`;
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENERATOR_VERSION, vocabulary, writeSite } from './generate-site.js';
 import type { ScaleRequest, ScaleRow } from './scale-child.js';
-import { measureServe, serveTable, SETTLE_MS, type ServeRow } from './scale-serve.js';
+import { cell, measureServe, serveTable, SETTLE_MS, type ServeRow } from './scale-serve.js';
 import { editTable, measureEdits, type EditRow } from './scale-edit.js';
 
 /** The targets of issue 5 at 100k pages. */
@@ -71,11 +71,6 @@ function measure(contentDir: string, queries: string[]): Promise<ScaleRow> {
     child.once('exit', (code) => reject(new Error(`scale child exited with ${code ?? 'a signal'} before reporting`)));
     child.send({ contentDir, queries, rounds: ROUNDS } satisfies ScaleRequest);
   });
-}
-
-function cell(value: number, digits: number, target?: number): string {
-  const text = value.toFixed(digits);
-  return target === undefined ? text : `${text} ${value <= target ? '✓' : 'MISS'}`;
 }
 
 /** The markdown table of the rows; target columns apply to the 100k row and are marked on every row. */
