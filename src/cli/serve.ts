@@ -8,7 +8,7 @@ import { createContext, type ServerContext } from '../context.js';
 import type { BuildIndex } from '../built/build-index.js';
 import { buildApp } from '../http/app.js';
 import { drainServer, type Drain } from '../http/drain.js';
-import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
+import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { runSteps, runStepsYielding, type BuildSteps } from '../build-steps.js';
 import { ReadCache } from '../snapshot/read-cache.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
@@ -151,6 +151,7 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
     throw error;
   }
   serving.context = context;
+  warmUp(loaded.snapshot, logger);
   announce(lifecycle, config, loaded, buildMs, app.server.address() as AddressInfo, context.built);
   const reloader =
     watcher === undefined || readCache === undefined
@@ -256,6 +257,14 @@ export function checkHeldBack(problems: readonly ContentProblem[], allowContentE
   );
 }
 
+/**
+ * Runs a snapshot's warm-up (snapshot.ts `warm`) between requests, once it is in service; a failure
+ * is logged, and the first request that needs what it makes makes it then.
+ */
+function warmUp(snapshot: Snapshot, logger: Logger): void {
+  runStepsYielding(snapshot.warm()).catch((error: unknown) => logger.error({ err: error }, 'snapshot warm-up failed'));
+}
+
 /** Rebuilds the snapshot on content changes and logs each reload (pages, build ms) or failure. */
 function startReloading(
   watcher: ContentWatcher,
@@ -274,7 +283,10 @@ function startReloading(
       await loaded.snapshot.datesReady;
       return loaded;
     },
-    swap: (loaded) => context.swapSnapshot(loaded.snapshot),
+    swap: (loaded) => {
+      context.swapSnapshot(loaded.snapshot);
+      warmUp(loaded.snapshot, logger);
+    },
     onReload: (loaded, buildMs) => {
       metrics?.snapshotBuilt(buildMs / 1000, loaded.snapshot.site.pages.size, loaded.snapshot.site.assets.size);
       checkHeldBack(loaded.problems, true, logger);

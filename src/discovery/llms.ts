@@ -8,8 +8,8 @@
  * site's lists the current docs version too and links one llms.txt per version at its root
  * (`/docs/1.x/llms.txt`, content/versions.ts), each split into section files the same way;
  * past {@link LLMS_FULL_MAX_CHARS} `/llms-full.txt` is split into parts linked from the root.
- * The index files are built with the snapshot; the full text only when asked for
- * ({@link renderFullTextPart}), as it holds every page.
+ * The index files are built on first request or by the snapshot's warm-up after a rebuild, in steps
+ * (build-steps.ts); the full text only when asked for ({@link renderFullTextPart}), as it holds every page.
  */
 import { escapeLinkText } from '../escape.js';
 import { splitFrontmatter } from '../content/frontmatter.js';
@@ -17,6 +17,7 @@ import type { Page } from '../content/page.js';
 import type { Site } from '../content/site.js';
 import type { SiteLanguage } from '../content/languages.js';
 import { currentVersion, type SiteVersion } from '../content/versions.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** Upper bound of every llms index file, in characters (AFDocs passes under 50,000). */
 export const LLMS_MAX_CHARS = 50_000;
@@ -132,8 +133,18 @@ function linkLine(url: string, title: string, description: string): string {
   return `- [${escapeLinkText(title)}](${url})${description === '' ? '' : `: ${description}`}`;
 }
 
+/**
+ * Each page's link line, by page: a `serve --watch` rebuild keeps the page objects of files that did
+ * not change (snapshot/read-cache.ts), so their lines are not made again. Keyed by page, then base URL.
+ */
+const PAGE_LINES = new WeakMap<Page, { baseUrl: string; line: string }>();
+
 function pageLine(baseUrl: string, page: Page): string {
-  return linkLine(baseUrl + page.markdownUrl, page.title, page.description);
+  const known = PAGE_LINES.get(page);
+  if (known?.baseUrl === baseUrl) return known.line;
+  const line = linkLine(baseUrl + page.markdownUrl, page.title, page.description);
+  PAGE_LINES.set(page, { baseUrl, line });
+  return line;
 }
 
 /** Splits lines into chunks whose joined length stays under `maxChars`. */
@@ -212,6 +223,17 @@ function sectionFilePath(section: Section, n: number): string {
   return `${section.folderUrl}${n === 1 ? 'llms.txt' : `llms-${n}.txt`}`;
 }
 
+/** The last segment of every llms file's path: index, section, root-page and full-text files and their parts. */
+const LLMS_FILE_NAME = /\/llms(?:-root|-full)?(?:-[1-9]\d*)?\.txt$/;
+
+/**
+ * Whether `path` (a URL path) has the name of an llms file, so that a page's path can be told apart
+ * without building the files. Every name {@link sectionFilePath} and {@link planFullText} give matches.
+ */
+export function isLlmsFileName(path: string): boolean {
+  return LLMS_FILE_NAME.test(path);
+}
+
 /** The lines above the links of a section file listing pages `first`–`last`, as text ending in a newline. */
 function sectionHeader(site: Site, section: Section, baseUrl: string, first: number, last: number, part: number, parts: number): string {
   const range = `pages ${first}–${last} of ${section.pages.length}`;
@@ -227,6 +249,11 @@ function sectionHeader(site: Site, section: Section, baseUrl: string, first: num
  * @returns URL path (percent-encoded) → file text; always holds `/llms.txt`
  */
 export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, string> {
+  return runSteps(buildLlmsFilesInSteps(site, options));
+}
+
+/** {@link buildLlmsFiles} in steps (build-steps.ts): one per section file of a large tree, one per small tree. */
+export function* buildLlmsFilesInSteps(site: Site, options: LlmsOptions): BuildSteps<Map<string, string>> {
   const files = new Map<string, string>();
   const fullPaths = planFullText(site, options).paths;
   if (fullPaths.length > 1) files.set('/llms-full.txt', fullIndex(site, options.baseUrl, fullPaths));
@@ -251,60 +278,63 @@ export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, st
     ...(languageLines.length === 0 ? [] : ['', '## Languages', '', ...languageLines]),
     ...(versionLines.length === 0 ? [] : ['', '## Versions', '', ...versionLines]),
   ];
-  addTreeFiles(files, site, options, fullPaths, languageTree(site, main), mainSections);
-  for (const language of translated) addTreeFiles(files, site, options, fullPaths, languageTree(site, language), []);
+  yield;
+  yield* addTreeFiles(files, site, options, fullPaths, languageTree(site, main), mainSections);
+  for (const language of translated) yield* addTreeFiles(files, site, options, fullPaths, languageTree(site, language), []);
   // After the root's: a version's index wins over a root section file at its folder (`/docs/llms.txt`).
-  for (const tree of versions) addTreeFiles(files, site, options, fullPaths, tree, []);
+  for (const tree of versions) yield* addTreeFiles(files, site, options, fullPaths, tree, []);
   return files;
 }
 
-/** Adds the llms index files of one tree (`<root>llms.txt` and its section files) to `files`. */
-function addTreeFiles(
+/** Adds the llms index files of one tree (`<root>llms.txt` and its section files) to `files`, a step per section file. */
+function* addTreeFiles(
   files: Map<string, string>,
   site: Site,
   options: LlmsOptions,
   fullPaths: readonly string[],
   tree: LlmsTree,
   languageSection: readonly string[],
-): void {
+): BuildSteps<void> {
   const { baseUrl } = options;
   const maxChars = options.maxChars ?? LLMS_MAX_CHARS;
   const { rootKey, pages } = tree;
   const sections = llmsSections(site, pages, rootKey);
+  const sectionLines = sections.map((section) => section.pages.map((page) => pageLine(baseUrl, page)));
+  const tail = [...languageSection, ...apiSection(baseUrl, fullPaths, options.api)];
   const flat = [...header(site, baseUrl, tree)];
-  for (const section of sections) flat.push('', `## ${section.title}`, '', ...section.pages.map((page) => pageLine(baseUrl, page)));
-  flat.push(...languageSection, ...apiSection(baseUrl, fullPaths, options.api));
-  const flatText = `${flat.join('\n')}\n`;
-  if (flatText.length <= maxChars) {
-    files.set(`${rootKey}llms.txt`, flatText);
+  sections.forEach((section, i) => flat.push('', `## ${section.title}`, '', ...(sectionLines[i] as string[])));
+  flat.push(...tail);
+  // Its length first: a large tree's flat text (megabytes at 100k pages) is never made.
+  if (flat.reduce((sum, line) => sum + line.length + 1, 0) <= maxChars) {
+    files.set(`${rootKey}llms.txt`, `${flat.join('\n')}\n`);
     return;
   }
+  yield;
 
   const root = [
     ...header(site, baseUrl, tree),
     '',
     'The site is large, so its pages are listed in one llms file per section, linked below.',
   ];
-  for (const section of sections) {
+  for (const [s, section] of sections.entries()) {
     // The header's longest form (every number at its most digits) bounds the room left for links,
     // so each file stays within maxChars whatever the bound (a fixed reserve left none at 2,000).
     const n = section.pages.length;
-    const chunks = chunkLines(
-      section.pages.map((page) => pageLine(baseUrl, page)),
-      maxChars - sectionHeader(site, section, baseUrl, n, n, n, n).length,
-    );
+    const chunks = chunkLines(sectionLines[s] as string[], maxChars - sectionHeader(site, section, baseUrl, n, n, n, n).length);
     root.push('', `## ${section.title}`, '');
+    let first = 1;
     chunks.forEach((lines, i) => {
       const path = sectionFilePath(section, i + 1);
-      const first = section.pages.length === 0 ? 0 : chunks.slice(0, i).reduce((sum, chunk) => sum + chunk.length, 0) + 1;
       const last = first + lines.length - 1;
       const range = `pages ${first}–${last} of ${section.pages.length}`;
       const title = chunks.length === 1 ? `${section.title} pages` : `${section.title} pages, part ${i + 1} of ${chunks.length}`;
       root.push(linkLine(baseUrl + path, title, `llms index of ${range} in ${section.title}`));
       files.set(path, `${sectionHeader(site, section, baseUrl, first, last, i + 1, chunks.length)}${lines.join('\n')}\n`);
+      first = last + 1;
     });
+    yield;
   }
-  root.push(...languageSection, ...apiSection(baseUrl, fullPaths, options.api));
+  root.push(...tail);
   files.set(`${rootKey}llms.txt`, `${root.join('\n')}\n`);
 }
 

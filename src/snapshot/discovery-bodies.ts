@@ -61,9 +61,9 @@ export interface DiscoveryOptions {
 }
 
 /**
- * The discovery documents of `view`'s site. Small ones are made now; the full-text llms files,
- * sitemap parts and the search index JSON (some 15 MB at 100k pages) on first request, kept in
- * `cache`.
+ * The discovery documents of `view`'s site. Small ones are made now; the llms index files by
+ * `warm` or the first request (llms-bodies.ts); the full-text llms files, sitemap parts and the
+ * search index JSON (some 15 MB at 100k pages) on first request, kept in `cache`.
  */
 export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: BodyCache, options: DiscoveryOptions): DiscoveryBodies {
   const { site, baseUrl } = view;
@@ -79,7 +79,7 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
       (page) => view.updatedMsOf(page),
     ));
   let sitemapBody: Body | undefined;
-  const { llmsTxt, llmsFiles } = llmsBodiesOf(view, cache, options.llmsMaxChars, options.llmsApi);
+  const llms = llmsBodiesOf(view, cache, options.llmsMaxChars, options.llmsApi);
   const cachedJson = (key: string, value: () => unknown): Body => {
     let body = cache.get(key) as Body | undefined;
     if (body === undefined) cache.set(key, (body = jsonBody(value())));
@@ -87,11 +87,14 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
   };
   return {
     openapi: jsonBody(buildOpenApi({ baseUrl, siteName: site.name })),
-    llmsTxt,
-    get llmsFullTxt() {
-      return llmsFiles.get('/llms-full.txt') ?? makeBody('', CONTENT_TYPES.text);
+    get llmsTxt() {
+      return llms.llmsTxt;
     },
-    llmsFiles,
+    get llmsFullTxt() {
+      return llms.llmsFiles.get('/llms-full.txt') ?? makeBody('', CONTENT_TYPES.text);
+    },
+    llmsFiles: llms.llmsFiles,
+    warm: () => llms.warm(),
     get sitemap() {
       return (sitemapBody ??= makeBody(sitemapsOf().root, CONTENT_TYPES.xml));
     },

@@ -1,11 +1,14 @@
 /**
  * Step of the snapshot build: every llms file (llmstxt.org) by URL path. The index files
- * (`/llms.txt`, section files) are built now; the full-text files (`/llms-full.txt` and its parts)
- * on first request, then cached.
+ * (`/llms.txt`, section files) are built by the snapshot's warm-up (snapshot.ts `warm`), in steps, or
+ * at once by the first request that needs them before it ran (some 0.4 s at 100k pages, kept out of
+ * a `serve --watch` rebuild); the full-text files (`/llms-full.txt` and its parts) on first request,
+ * then cached.
  */
 import { makeBody, type Body } from '../body.js';
 import { renderPageMarkdown } from '../content/page-content.js';
-import { buildLlmsFiles, planFullText, renderFullTextPart } from '../discovery/llms.js';
+import { buildLlmsFilesInSteps, isLlmsFileName, planFullText, renderFullTextPart, type FullTextPlan } from '../discovery/llms.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 import { CONTENT_TYPES } from './bodies.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
 import type { SiteView } from './site-view.js';
@@ -16,6 +19,8 @@ export interface LlmsBodies {
   readonly llmsTxt: Body;
   /** Every llms file by URL path, including `/llms.txt`, section files and llms-full parts. */
   readonly llmsFiles: ReadonlyMap<string, Body>;
+  /** Builds the index files, if no request has, a step per section file (build-steps.ts). */
+  warm(): BuildSteps<void>;
 }
 
 /**
@@ -26,16 +31,27 @@ export interface LlmsBodies {
 export function llmsBodiesOf(view: SiteView, cache: BodyCache, maxChars: number | undefined, api?: boolean): LlmsBodies {
   const { site, baseUrl } = view;
   const llmsOptions = { baseUrl, maxChars, api };
-  const indexFiles = new Map([...buildLlmsFiles(site, llmsOptions)].map(([path, text]) => [path, makeBody(text, CONTENT_TYPES.text)]));
-  const fullPlan = planFullText(site, llmsOptions);
-  // Asked of every page request's path (snapshot/lookup.ts), so a set rather than the plan's array.
-  const fullPaths = new Set(fullPlan.paths);
+  let indexFiles: Map<string, Body> | undefined;
+  function* buildIndexFiles(): BuildSteps<Map<string, Body>> {
+    const texts = yield* buildLlmsFilesInSteps(site, llmsOptions);
+    // A request may have built them meanwhile: the first build wins, so every answer is one body.
+    return (indexFiles ??= new Map([...texts].map(([path, text]) => [path, makeBody(text, CONTENT_TYPES.text)])));
+  }
+  const indexFilesNow = (): Map<string, Body> => indexFiles ?? runSteps(buildIndexFiles());
+  let full: { plan: FullTextPlan; paths: Set<string> } | undefined;
+  const fullNow = (): { plan: FullTextPlan; paths: Set<string> } => {
+    if (full !== undefined) return full;
+    const plan = planFullText(site, llmsOptions);
+    // Asked of every llms-named request path (snapshot/lookup.ts), so a set rather than the plan's array.
+    return (full = { plan, paths: new Set(plan.paths) });
+  };
   const fullParts = new LazyMap<Body>(
     {
-      keys: () => fullPlan.paths,
-      has: (path) => fullPaths.has(path),
+      keys: () => fullNow().plan.paths,
+      has: (path) => isLlmsFileName(path) && fullNow().paths.has(path),
       make: (path) => {
-        const text = renderFullTextPart(site, fullPlan, fullPlan.paths.indexOf(path), baseUrl, (page) => {
+        const { plan } = fullNow();
+        const text = renderFullTextPart(site, plan, plan.paths.indexOf(path), baseUrl, (page) => {
           try {
             return renderPageMarkdown(site, page, baseUrl);
           } catch {
@@ -51,12 +67,24 @@ export function llmsBodiesOf(view: SiteView, cache: BodyCache, maxChars: number 
   );
   const llmsFiles = new LazyMap<Body>(
     {
-      keys: () => [...indexFiles.keys(), ...fullPlan.paths.filter((path) => !indexFiles.has(path))],
-      has: (path) => indexFiles.has(path) || fullParts.has(path),
-      make: (path) => indexFiles.get(path) ?? fullParts.get(path),
+      keys: () => {
+        const index = indexFilesNow();
+        return [...index.keys(), ...fullNow().plan.paths.filter((path) => !index.has(path))];
+      },
+      // Every page request's path is asked (snapshot/lookup.ts): a page's is told by its name, and builds nothing.
+      has: (path) => isLlmsFileName(path) && (indexFilesNow().has(path) || fullParts.has(path)),
+      make: (path) => (isLlmsFileName(path) ? (indexFilesNow().get(path) ?? fullParts.get(path)) : undefined),
     },
     // Index files are held by `indexFiles`, full-text parts by the cache of `fullParts`.
     undefined,
   );
-  return { llmsTxt: indexFiles.get('/llms.txt') ?? makeBody('', CONTENT_TYPES.text), llmsFiles };
+  return {
+    get llmsTxt() {
+      return indexFilesNow().get('/llms.txt') ?? makeBody('', CONTENT_TYPES.text);
+    },
+    llmsFiles,
+    *warm() {
+      if (indexFiles === undefined) yield* buildIndexFiles();
+    },
+  };
 }

@@ -70,6 +70,12 @@ export interface Snapshot {
   readonly buildWorkers: number;
   /** Content files read by the build: all of them, but for a build from a read cache (read-cache.ts), those that changed. */
   readonly filesRead: number;
+  /**
+   * Makes what the first requests would otherwise make (the llms index files: llms-bodies.ts), in
+   * steps (build-steps.ts); `serve` runs it between requests once the snapshot is in service, so
+   * neither the start nor a `--watch` rebuild waits for it.
+   */
+  warm(): BuildSteps<void>;
 }
 
 /** Options for {@link buildSnapshot}. */
@@ -240,6 +246,7 @@ function snapshotOf(built: BuiltContent & { filesRead: number }, options: Snapsh
     conventions: options.conventions,
     llmsMaxChars: options.llmsMaxChars,
   });
+  const discovery = discoveryBodiesOf(view, built.search, cache, options);
   return {
     site: view.site,
     search: built.search,
@@ -247,7 +254,7 @@ function snapshotOf(built: BuiltContent & { filesRead: number }, options: Snapsh
     rootSidebar: view.rootSidebar,
     pages: pageBodiesOf(view, cache, { ...options, internalPages: reader.internalPages }),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
-    discovery: discoveryBodiesOf(view, built.search, cache, options),
+    discovery,
     assets: assetBodies(options.branding?.accentColor ?? null, options.liveReload === true),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
     reader,
@@ -255,6 +262,7 @@ function snapshotOf(built: BuiltContent & { filesRead: number }, options: Snapsh
     builtAtMs,
     buildWorkers: built.workers,
     filesRead: built.filesRead,
+    warm: () => discovery.warm(),
   };
 }
 
