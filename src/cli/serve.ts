@@ -11,6 +11,7 @@ import { drainServer, type Drain } from '../http/drain.js';
 import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { runSteps, runStepsYielding, type BuildSteps } from '../build-steps.js';
 import { ReadCache } from '../snapshot/read-cache.js';
+import { gitDatesReader } from '../snapshot/git-dates.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { generatorLine, versionsLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
@@ -65,14 +66,17 @@ async function resolvePort(config: Config): Promise<Config> {
  * The snapshot build of this config, used at start and by hot reload, in steps (snapshot/build-steps.ts:
  * run at once at start, yielding to requests between steps on reload); its pages tell `log` of the
  * includes they refuse when first served (snapshot/page-bodies.ts).
- * @param readCache what earlier builds read (snapshot/read-cache.ts), with `--watch`
+ * @param readCache what earlier builds read (snapshot/read-cache.ts), with `--watch`; git's log is
+ *   then read again only when HEAD moved (snapshot/git-dates.ts `gitDatesReader`)
  */
 export function snapshotBuilder(
   config: Config,
   log: Log,
   readCache?: ReadCache,
 ): (onProgress?: SnapshotOptions['onProgress']) => BuildSteps<LoadedSnapshot> {
-  return (onProgress) => loadSnapshotInSteps(config.contentDir, { ...snapshotOptionsOf(config), onProgress, log, readCache });
+  const gitDates = readCache === undefined ? undefined : gitDatesReader(config.contentDir);
+  return (onProgress) =>
+    loadSnapshotInSteps(config.contentDir, { ...snapshotOptionsOf(config), onProgress, log, readCache, gitDates: gitDates?.() });
 }
 
 /**

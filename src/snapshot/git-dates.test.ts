@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseGitLog, readGitDates } from './git-dates.js';
+import { gitDatesReader, parseGitLog, readGitDates } from './git-dates.js';
 import { siteViewOf } from './site-view.js';
 import { buildSite } from '../content/site.js';
 import { sourceFile } from '../content/load.js';
@@ -76,5 +76,46 @@ describe('readGitDates', () => {
     // With a git time, the page shows it instead.
     const known = { timeOf: (file: string) => (file === 'a.md' ? 1_700_000_000_000 : undefined), ready: Promise.resolve() };
     expect(page === undefined ? undefined : siteViewOf(site, 'http://x', { gitDates: known }).updatedMsOf(page)).toBe(1_700_000_000_000);
+  });
+});
+
+describe('gitDatesReader', () => {
+  it("reads git's log again only when HEAD moved", async () => {
+    const repo = tempDir();
+    execFileSync('git', ['init', '-q'], { cwd: repo });
+    writeFileSync(path.join(repo, 'a.md'), '# A\n');
+    commitAt(repo, 1_700_000_000, 'first');
+    writeFileSync(path.join(repo, 'a.md'), '# A\n\nMore.\n');
+    commitAt(repo, 1_700_086_400, 'second');
+    const datesOf = gitDatesReader(repo);
+    const first = datesOf();
+    await first.ready;
+    expect(first.timeOf('a.md')).toBe(1_700_086_400_000);
+
+    // A replace ref makes the log tell another time while HEAD names the same commit: the log is not read again.
+    const older = execFileSync('git', ['rev-parse', 'HEAD~1'], { cwd: repo, encoding: 'utf8' }).trim();
+    execFileSync('git', ['replace', 'HEAD', older], { cwd: repo });
+    const fresh = readGitDates(repo);
+    await fresh.ready;
+    expect(fresh.timeOf('a.md')).toBe(1_700_000_000_000);
+    const same = datesOf();
+    await same.ready;
+    expect(same.timeOf('a.md')).toBe(1_700_086_400_000);
+
+    // A commit moves HEAD: read again.
+    execFileSync('git', ['replace', '-d', 'HEAD'], { cwd: repo });
+    writeFileSync(path.join(repo, 'a.md'), '# A\n\nMost.\n');
+    commitAt(repo, 1_700_172_800, 'third');
+    const moved = datesOf();
+    await moved.ready;
+    expect(moved.timeOf('a.md')).toBe(1_700_172_800_000);
+  });
+
+  it('knows no time outside a repository', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'a.md'), '# A\n');
+    const dates = gitDatesReader(dir)();
+    await dates.ready;
+    expect(dates.timeOf('a.md')).toBeUndefined();
   });
 });

@@ -56,3 +56,39 @@ export function readGitDates(contentDir: string, timeoutMs = GIT_LOG_TIMEOUT_MS)
   });
   return { timeOf: (relPath) => times.get(relPath), ready };
 }
+
+/**
+ * The commit `HEAD` names in the repository of `contentDir` (`git rev-parse HEAD`, a few ms);
+ * `undefined` outside a repository, without commits, or on any failure.
+ */
+function headOf(contentDir: string, timeoutMs: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: contentDir, timeout: timeoutMs, windowsHide: true }, (error, stdout) =>
+      resolve(error === null ? stdout.trim() : undefined),
+    );
+  });
+}
+
+/**
+ * Git dates for the successive builds of one content folder (`serve --watch`): each call asks which
+ * commit `HEAD` names and reads the log ({@link readGitDates}) again only when it moved (a commit, a
+ * checkout, a pull), since an edit of the working tree changes no commit time. In a repository of
+ * a long history the log takes seconds, which every rebuild would otherwise wait for.
+ * @param timeoutMs bound of each git run (default {@link GIT_LOG_TIMEOUT_MS})
+ * @returns a function giving each build its dates; never throws
+ */
+export function gitDatesReader(contentDir: string, timeoutMs = GIT_LOG_TIMEOUT_MS): () => GitDates {
+  let last: { head: string; dates: GitDates } | undefined;
+  return () => {
+    let dates: GitDates | undefined;
+    const ready = headOf(contentDir, timeoutMs).then(async (head) => {
+      if (head !== undefined && last?.head === head) dates = last.dates;
+      else {
+        dates = readGitDates(contentDir, timeoutMs);
+        last = head === undefined ? undefined : { head, dates };
+      }
+      await dates.ready;
+    });
+    return { timeOf: (relPath) => dates?.timeOf(relPath), ready };
+  };
+}
