@@ -80,19 +80,23 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
   it('a page added', async () => {
     scene.site.write('guides/new.md', '# Brand new guide\n\nFresh words: quokka.\n');
     expect(scene.rebuild(['guides/new.md']).filesRead).toBe(1);
+    // No walk: the last listing, patched for the file reported (src/content/listing-patch.ts).
+    expect(scene.cache.listingPatched).toBe(true);
     await scene.expectSameAnswers([...QUERIES, 'quokka']);
   });
 
   it('a page deleted: nothing read', async () => {
     scene.site.remove('guides/tuning.md');
     const next = scene.rebuild(['guides/tuning.md']);
-    expect([next.filesRead, next.site.pages.has('/guides/tuning')]).toStrictEqual([0, false]);
+    expect([next.filesRead, next.site.pages.has('/guides/tuning'), scene.cache.listingPatched]).toStrictEqual([0, false, true]);
     await scene.expectSameAnswers([...QUERIES, 'tune speed']);
   });
 
   it('a page renamed into another folder', async () => {
     scene.site.rename('guides/new.md', 'reference/moved.md');
     expect(scene.rebuild(['guides/new.md', 'reference', 'reference/moved.md']).filesRead).toBe(1);
+    // A folder reported: the folder is walked.
+    expect(scene.cache.listingPatched).toBe(false);
     await scene.expectSameAnswers([...QUERIES, 'quokka']);
   });
 
@@ -137,7 +141,7 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
 
   it('the whole folder reported (it was replaced): everything read again', async () => {
     // The 9 files of PLAIN_SITE less guides/tuning.md, plus reference/moved.md and guides/README.md.
-    expect(scene.rebuild(['']).filesRead).toBe(10);
+    expect([scene.rebuild(['']).filesRead, scene.cache.listingPatched]).toStrictEqual([10, false]);
     await scene.expectSameAnswers(QUERIES);
   });
 });

@@ -91,6 +91,10 @@ class DiskSource implements SourceFile {
     return readText(real);
   }
 
+  relisted(): DiskSource {
+    return new DiskSource(this.relPath, this.root, this.realPath, this.protectedPaths);
+  }
+
   parts(): DiskSourceParts {
     return { relPath: this.relPath, root: this.root, realPath: this.realPath };
   }
@@ -110,6 +114,14 @@ export interface DiskSourceParts {
 /** The parts of a file listed by {@link loadContent}, or `undefined` for a source held in memory. */
 export function diskSourceParts(file: SourceFile): DiskSourceParts | undefined {
   return file instanceof DiskSource ? file.parts() : undefined;
+}
+
+/**
+ * The same file listed again: a file on disk as a new source, whose modification time is taken
+ * afresh when next asked for (it may have changed since); a source held in memory as it is.
+ */
+export function relisted(file: SourceFile): SourceFile {
+  return file instanceof DiskSource ? file.relisted() : file;
 }
 
 /** The source of a file listed by {@link loadContent}, from its {@link DiskSourceParts}. */
@@ -192,6 +204,70 @@ export interface LoadOptions {
  * @throws {ContentDirError} when `rootDir` does not exist or is not a folder
  */
 export function loadContent(rootDir: string, options: LoadOptions = {}): LoadResult {
+  return loadResultOf(listContent(rootDir, options));
+}
+
+/**
+ * What {@link loadContent} walked, kept by part, so that a later build can patch it for the files
+ * the watcher reported instead of walking again (content/listing-patch.ts). Arrays are never
+ * changed once made: a patch makes new ones.
+ */
+export interface ContentListing {
+  /** The content folder's real path. */
+  readonly root: string;
+  /** The options it was listed with. */
+  readonly options: Required<LoadOptions>;
+  /** Page files, sorted by relPath (code-unit order). */
+  readonly files: readonly SourceFile[];
+  /** Assets of the content folder, in walk order. */
+  readonly assets: readonly AssetFile[];
+  /** Files of the content folder neither page nor asset, by relative path, in walk order. */
+  readonly skippedFiles: readonly string[];
+  /** The static folders' assets, in walk order, after the content folder's. */
+  readonly staticAssets: readonly AssetFile[];
+  /** The static folders' other files as `check` shows them, and their count by extension. */
+  readonly staticSkippedFiles: readonly string[];
+  readonly staticSkipped: ReadonlyMap<string, number>;
+  /** The walks' problems, in walk order. */
+  readonly problems: readonly ContentProblem[];
+  /**
+   * Whether the content folder's walk met a symlink: where files are listed then depends on more
+   * than their own path (content/walk.ts lists a linked folder after every real one), so a patch
+   * gives way to a walk.
+   */
+  readonly linked: boolean;
+}
+
+/** What a page of the content folder is listed as, by its path: `undefined` when it is not listed at all. */
+export function listedKind(rel: string, name: string): 'page' | 'asset' | 'skipped' | undefined {
+  // Only a generator's asset folder is hidden and walked (content/walk.ts): assets alone are listed there.
+  const hidden = isHiddenName(rel.split('/', 1)[0] as string);
+  if (hidden && !inGeneratorAssetFolder(rel)) return undefined;
+  // A generator's upload folder is served by type as any other folder: an upload of a script,
+  // a page or a stylesheet would run on the site's origin (content/assets.ts ASSET_EXTENSIONS).
+  if (!hidden && MARKDOWN_FILE.test(name)) return 'page';
+  return isServedAsset(rel) ? 'asset' : 'skipped';
+}
+
+/** The {@link LoadResult} of a listing: its parts joined, content folder first. */
+export function loadResultOf(listing: ContentListing): LoadResult {
+  const skipped = new Map<string, number>();
+  for (const rel of listing.skippedFiles) {
+    const extension = extensionOf(rel.slice(rel.lastIndexOf('/') + 1));
+    skipped.set(extension, (skipped.get(extension) ?? 0) + 1);
+  }
+  for (const [extension, count] of listing.staticSkipped) skipped.set(extension, (skipped.get(extension) ?? 0) + count);
+  return {
+    files: [...listing.files],
+    assets: [...listing.assets, ...listing.staticAssets],
+    skipped,
+    skippedFiles: [...listing.skippedFiles, ...listing.staticSkippedFiles],
+    problems: [...listing.problems],
+  };
+}
+
+/** {@link loadContent}'s walk, by part. */
+export function listContent(rootDir: string, options: LoadOptions = {}): ContentListing {
   let root: string;
   try {
     // The native realpath everywhere (here, for symlinks and when reading): on case-insensitive
@@ -204,33 +280,32 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
 
   const files: SourceFile[] = [];
   const assets: AssetFile[] = [];
-  const skipped = new Map<string, number>();
   const skippedFiles: string[] = [];
+  const staticAssets: AssetFile[] = [];
+  const staticSkipped = new Map<string, number>();
+  const staticSkippedFiles: string[] = [];
   const problems: ContentProblem[] = [];
-  const staticRoots = (options.staticDirs ?? []).map((dir) => ({ dir, real: realFolder(dir) }));
+  const staticDirs = options.staticDirs ?? [];
+  const staticRoots = staticDirs.map((dir) => ({ dir, real: realFolder(dir) }));
   const servedAtRoot = staticRoots.flatMap(({ real }) => (real !== undefined && real !== root && within(root, real) ? [real] : []));
   const protectedPaths = options.protectedPaths ?? [];
   const skip = protectedSkip(protectedPaths, problems);
+  let linked = false;
   walkFolder(
     root,
     (rel, real, name) => {
-      // A static folder inside the content folder is served at the site root only (see below).
+      if (real !== path.join(root, rel)) linked = true;
+      // A static folder inside the content folder is served at the site root only (see loadContent).
       if (servedAtRoot.some((folder) => within(folder, real))) return;
-      // Only a generator's asset folder is hidden and walked (content/walk.ts): assets alone are listed there.
-      const hidden = isHiddenName(rel.split('/', 1)[0] as string);
-      if (hidden && !inGeneratorAssetFolder(rel)) return;
-      // A generator's upload folder is served by type as any other folder: an upload of a script,
-      // a page or a stylesheet would run on the site's origin (content/assets.ts ASSET_EXTENSIONS).
-      if (!hidden && MARKDOWN_FILE.test(name)) files.push(listedFile(root, real, rel, protectedPaths));
-      else if (isServedAsset(rel)) assets.push(assetOf(rel, real, root, root, false, LISTING_ZONE));
-      else {
-        skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
-        skippedFiles.push(rel);
-      }
+      const kind = listedKind(rel, name);
+      if (kind === 'page') files.push(listedFile(root, real, rel, protectedPaths));
+      else if (kind === 'asset') assets.push(listedAsset(root, real, rel));
+      else if (kind === 'skipped') skippedFiles.push(rel);
     },
     problems,
     '',
     skip,
+    () => (linked = true),
   );
   for (const { dir, real: staticRoot } of staticRoots) {
     if (staticRoot === undefined) {
@@ -242,11 +317,11 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
     walkFolder(
       staticRoot,
       (rel, real, name) => {
-        if (isAssetName(name)) assets.push(assetOf(rel, real, staticRoot, root, true, LISTING_ZONE));
+        if (isAssetName(name)) staticAssets.push(assetOf(rel, real, staticRoot, root, true, LISTING_ZONE));
         else {
           // Served by type as the content folder's files are: `check` lists the rest.
-          skipped.set(extensionOf(name), (skipped.get(extensionOf(name)) ?? 0) + 1);
-          skippedFiles.push(`${shown}${rel}`);
+          staticSkipped.set(extensionOf(name), (staticSkipped.get(extensionOf(name)) ?? 0) + 1);
+          staticSkippedFiles.push(`${shown}${rel}`);
         }
       },
       problems,
@@ -255,7 +330,18 @@ export function loadContent(rootDir: string, options: LoadOptions = {}): LoadRes
     );
   }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
-  return { files, assets, skipped, skippedFiles, problems };
+  return {
+    root,
+    options: { staticDirs, protectedPaths },
+    files,
+    assets,
+    skippedFiles,
+    staticAssets,
+    staticSkippedFiles,
+    staticSkipped,
+    problems,
+    linked,
+  };
 }
 
 /** The real path of a folder, or undefined when there is none. */
@@ -273,8 +359,13 @@ function readText(real: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** An asset of the content folder as listed, judged by the root's internal zone alone (see {@link LISTING_ZONE}). */
+export function listedAsset(root: string, real: string, rel: string): AssetFile {
+  return assetOf(rel, real, root, root, false, LISTING_ZONE);
+}
+
 /** A listed file; it is read (and its mtime taken) later, by the build. */
-function listedFile(root: string, real: string, relPath: string, protectedPaths: readonly string[]): SourceFile {
+export function listedFile(root: string, real: string, relPath: string, protectedPaths: readonly string[]): SourceFile {
   return new DiskSource(relPath, root, real === path.join(root, relPath) ? undefined : real, protectedPaths);
 }
 

@@ -53,6 +53,7 @@ export function walkFolder(
   problems: ContentProblem[],
   reportPrefix = '',
   skip?: (full: string, real: string, rel: string) => boolean,
+  onLink?: () => void,
 ): void {
   const visited = new Set<string>([root]);
   const linkedFolders: [real: string, rel: string][] = [];
@@ -82,6 +83,7 @@ export function walkFolder(
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
+        onLink?.();
         try {
           real = realpathSync.native(full);
         } catch {

@@ -4,25 +4,29 @@
  * content/site.ts `HELD_SOURCE_MAX_CHARS`, and its counted search terms (search/document-counts.ts).
  * An entry holds while
  *
- * - the file's fingerprint (fingerprint.ts: modification time, size, identity, real path) is the one
- *   it had when read, and the watcher has not reported it since;
+ * - the watcher (watch.ts) has not reported its file since it was read: the watcher's report is
+ *   trusted, so a build stats the reported files, not every listed one (at 100,000 pages that stat
+ *   of every file cost 440-550 ms per edit); a file the watcher never reports (its change made while
+ *   nobody watched) is seen at the next build from scratch (a `''` report);
  * - every path its text read (includes, partials, folders listed: content/read-observer.ts) has the
- *   fingerprint it had then, and none of them was reported;
+ *   fingerprint it had then, and none of them was reported: these are statted at every build, once
+ *   per path, so an include changed unheard is still seen, and a listed file found changed that way
+ *   is read again too;
  * - the conventions are equal, value for value, to those it was read under: a sidebar, `mkdocs.yml`,
  *   `SUMMARY.md` or `sitegate.json` change that changes them empties the cache, and the build is
  *   one from scratch. Nothing else of the site goes into a page's read (content/site.ts `readPage`).
  *
  * Used by one build at a time (watch.ts never overlaps builds).
  */
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { SourceFile } from '../content/load.js';
+import type { ContentListing, SourceFile } from '../content/load.js';
 import type { Page } from '../content/page.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { Conventions } from '../content/conventions/types.js';
 import { HELD_SOURCE_MAX_CHARS } from '../content/site.js';
 import { DocumentCounter, type DocumentCounts } from '../search/document-counts.js';
-import { fingerprintOfPath, fingerprintOfSource, type Dependency } from './fingerprint.js';
+import { DependencyIndex } from './dependency-index.js';
+import type { Dependency } from './fingerprint.js';
 
 /** A file as it was read. */
 export interface CachedRead {
@@ -47,7 +51,16 @@ export class ReadCache {
    * `batchOf`), until a build from scratch starts a new one.
    */
   counter = new DocumentCounter();
+  /**
+   * The content folder's listing at the last build (content/load.ts), which the next one patches
+   * for the reported paths instead of walking again (site-listing.ts); `undefined` before the first.
+   */
+  listing: ContentListing | undefined;
+  /** Whether the last build's listing was patched from the one before (else walked). */
+  listingPatched = false;
   private readonly entries = new Map<string, CachedRead>();
+  /** Who read what besides its own file, to stat each such path once per build. */
+  private dependents = new DependencyIndex();
   private conventions: Conventions | undefined;
   /** Relative paths the watcher reported since the last build; `everything` after a root change. */
   private reported = new Set<string>();
@@ -78,34 +91,37 @@ export class ReadCache {
   }
 
   /**
+   * The paths reported since the last build, relative to the content folder, `/`-separated;
+   * `undefined` when the whole folder was reported (`''`): anything may have changed.
+   */
+  get changes(): ReadonlySet<string> | undefined {
+    return this.everything ? undefined : this.reported;
+  }
+
+  /**
    * Starts a build of `files` under `conventions`: forgets everything when the conventions differ
    * or the whole folder was reported, and the files no longer listed.
-   * @returns the files to read again, in file order; the others' entries hold
+   * @returns the files to read again, in file order: those not held, those reported, those whose
+   *   recorded dependencies changed, and those found changed as another entry's dependency; the
+   *   others' entries hold
    */
   stale(files: readonly SourceFile[], conventions: Conventions | undefined): SourceFile[] {
     if (this.everything || !isDeepStrictEqual(this.conventions, conventions)) this.clear();
     this.conventions = conventions;
     this.everything = false;
+    const reported = this.reported;
+    this.reported = new Set();
     const listed = new Set(files.map((file) => file.relPath));
     for (const relPath of this.entries.keys()) if (!listed.has(relPath)) this.forget(relPath);
     const root = files.find((file) => file.contentRoot !== undefined)?.contentRoot;
-    const reported = new Set([...this.reported].map((relPath) => (root === undefined ? relPath : path.join(root, relPath))));
-    const reportedRel = this.reported;
-    this.reported = new Set();
-    const now = new Map<string, string>();
-    const unchanged = (dependency: Dependency): boolean => {
-      if (reported.has(dependency.path)) return false;
-      let fingerprint = now.get(dependency.path);
-      if (fingerprint === undefined) now.set(dependency.path, (fingerprint = fingerprintOfPath(dependency.path)));
-      return fingerprint === dependency.fingerprint;
-    };
+    const stale = this.dependents.changed(root, reported);
     return files.filter((file) => {
       const entry = this.entries.get(file.relPath);
       const fresh =
         entry?.fingerprint !== undefined &&
-        !reportedRel.has(file.relPath) &&
-        fingerprintOfSource(file) === entry.fingerprint &&
-        entry.dependencies.every(unchanged);
+        !stale.has(file.relPath) &&
+        !reported.has(file.relPath) &&
+        (file.realRelPath === undefined || (!stale.has(file.realRelPath) && !reported.has(file.realRelPath)));
       if (!fresh) this.forget(file.relPath);
       return !fresh;
     });
@@ -119,7 +135,9 @@ export class ReadCache {
   /** Keeps what reading `relPath` produced, for this build and, with a fingerprint, the next ones. */
   store(relPath: string, read: CachedRead): void {
     const text = this.holdTexts ? read.text : undefined;
+    this.forget(relPath);
     this.entries.set(relPath, { ...read, text });
+    this.dependents.add(relPath, read.dependencies);
     this.holdText(text);
   }
 
@@ -136,11 +154,13 @@ export class ReadCache {
     const entry = this.entries.get(relPath);
     if (entry === undefined) return;
     if (entry.text !== undefined) this.textChars -= entry.text.length;
+    this.dependents.remove(relPath, entry.dependencies);
     this.entries.delete(relPath);
   }
 
   private clear(): void {
     this.entries.clear();
+    this.dependents = new DependencyIndex();
     this.counter = new DocumentCounter();
     this.textChars = 0;
     this.holdTexts = true;

@@ -11,7 +11,7 @@ import { protectedPathsOf } from '../config/protected-paths.js';
 import type { RateLimitConfig } from '../auth/rate-limits.js';
 import type { Body } from '../body.js';
 import type { SourceFile } from '../content/load.js';
-import { loadSiteFiles, type ConventionsOptions } from '../content/conventions/index.js';
+import type { ConventionsOptions } from '../content/conventions/index.js';
 import type { Conventions } from '../content/conventions/types.js';
 import { buildSite, withAssets, type Site } from '../content/site.js';
 import type { AssetFile } from '../content/assets.js';
@@ -30,6 +30,7 @@ import { buildIncrementally } from './incremental-build.js';
 import { runSteps, type BuildSteps } from '../build-steps.js';
 import type { ReadCache } from './read-cache.js';
 import { siteViewOf } from './site-view.js';
+import { listSiteFiles } from './site-listing.js';
 import { readerViewOf, type ReaderView } from './reader-view.js';
 import { readGitDates, type GitDates } from './git-dates.js';
 import type { Branding } from '../layout/branding.js';
@@ -299,7 +300,7 @@ export type LoadSnapshotOptions = Omit<SnapshotOptions, 'fallbackName' | 'conven
 
 /** {@link loadSnapshot} in steps (build-steps.ts): listing the folder, then {@link buildSnapshotInSteps}. */
 export function* loadSnapshotInSteps(contentDir: string, options: LoadSnapshotOptions): BuildSteps<LoadedSnapshot> {
-  const loaded = loadSiteFiles(contentDir, options, options.staticDirs, options.protectedPaths);
+  const loaded = listSiteFiles(contentDir, options, options.readCache);
   // One `git log` per build, read while the pages wait to be requested (git-dates.ts).
   const gitDates = options.gitDates ?? readGitDates(contentDir);
   if (options.readCache !== undefined) yield;

@@ -177,7 +177,15 @@ export function loadSiteFiles(
   staticDirs?: readonly string[] | null,
   protectedPaths: readonly string[] = [],
 ): SiteFiles {
-  const loaded = loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, staticDirs), protectedPaths });
+  return siteFilesOf(contentDir, loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, staticDirs), protectedPaths }), options);
+}
+
+/**
+ * {@link loadSiteFiles} of a listing already made (content/load.ts `loadContent`, or a listing
+ * patched for the files that changed: content/listing-patch.ts): the conventions read from it and
+ * the generator's config files, the files they never publish left out.
+ */
+export function siteFilesOf(contentDir: string, loaded: LoadResult, options: ConventionsOptions = {}): SiteFiles {
   const read = readConventions(contentDir, loaded.files, options);
   // A folder named like a language that holds assets alone (`de/internal/plan.png`) has its zone too.
   const assetFolders = languageFolderCandidates(loaded.assets.map((asset) => asset.key.slice(1)));

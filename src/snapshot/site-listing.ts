@@ -1,0 +1,38 @@
+/**
+ * The content listing of a build (content/conventions/index.ts `loadSiteFiles`), for `serve
+ * --watch` (issue 34) patched from the last build's for the paths the watcher reported
+ * (content/listing-patch.ts) when that can tell, else walked; the conventions are read from it
+ * either way.
+ */
+import { siteFilesOf, type ConventionsOptions, type SiteFiles } from '../content/conventions/index.js';
+import { staticFoldersOf } from '../content/assets.js';
+import { listContent, loadResultOf } from '../content/load.js';
+import { patchListing } from '../content/listing-patch.js';
+import type { ReadCache } from './read-cache.js';
+
+/** The options that shape a listing: the conventions' and the folders never or also listed. */
+export interface ListingOptions extends ConventionsOptions {
+  /** The `static` setting (config/config.ts `staticDirs`); null or omitted: content/assets.ts `staticFoldersOf` finds them. */
+  staticDirs?: readonly string[] | null | undefined;
+  /** Absolute paths never listed (config/protected-paths.ts). */
+  protectedPaths?: readonly string[] | undefined;
+}
+
+/**
+ * The published files, assets, problems and conventions of `contentDir`; with a read cache, its
+ * listing is patched from the cache's last one for {@link ReadCache.changes} when it can be, and
+ * kept in the cache for the next build.
+ * @throws {ContentDirError} when the folder cannot be read
+ */
+export function listSiteFiles(contentDir: string, options: ListingOptions, cache?: ReadCache): SiteFiles {
+  const loadOptions = { staticDirs: staticFoldersOf(contentDir, options.staticDirs), protectedPaths: options.protectedPaths ?? [] };
+  const changes = cache?.changes;
+  const previous = cache?.listing;
+  const patched = previous === undefined || changes === undefined ? undefined : patchListing(previous, contentDir, changes, loadOptions);
+  const listing = patched ?? listContent(contentDir, loadOptions);
+  if (cache !== undefined) {
+    cache.listing = listing;
+    cache.listingPatched = patched !== undefined;
+  }
+  return siteFilesOf(contentDir, loadResultOf(listing), options);
+}
