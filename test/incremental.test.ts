@@ -146,6 +146,29 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
   });
 });
 
+describe('incremental snapshots: a snippet of code included', { timeout: TEST_TIMEOUT_MS }, () => {
+  let scene: Scene | undefined;
+  afterAll(() => closeScene(scene));
+
+  it('a .py file the watcher reports (neither page nor asset): the page that includes it is read again, nothing walked', async () => {
+    scene = await sceneOf(
+      {
+        'index.md': '# Snippets\n\nThe example:\n\n<!--@include: snippets/example.py-->\n',
+        'other.md': '# Other\n\nNo snippet here.\n',
+        'snippets/example.py': 'print("marmot")\n',
+      },
+      BUILDS,
+    );
+    expect(scene.rebuild().filesRead).toBe(2);
+    await scene.expectSameAnswers(['marmot']);
+    scene.site.write('snippets/example.py', 'print("pangolin")\n');
+    const next = scene.rebuild(['snippets/example.py']);
+    expect([next.filesRead, scene.cache.listingPatched]).toStrictEqual([1, true]);
+    expect(next.site.textOf(next.site.pages.get('/') as never)).toContain('pangolin');
+    await scene.expectSameAnswers(['marmot', 'pangolin']);
+  });
+});
+
 describe('incremental snapshots: a GitBook site, its SUMMARY.md edited', { timeout: TEST_TIMEOUT_MS }, () => {
   let scene: Scene | undefined;
   afterAll(() => closeScene(scene));

@@ -12,6 +12,7 @@ import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type Snaps
 import { runSteps, runStepsYielding, type BuildSteps } from '../build-steps.js';
 import { ReadCache } from '../snapshot/read-cache.js';
 import { gitDatesReader } from '../snapshot/git-dates.js';
+import { mayChangeSite } from '../snapshot/change-filter.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { generatorLine, versionsLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
@@ -283,6 +284,8 @@ function startReloading(
   const reloader = createReloader({
     build: async (changed) => {
       readCache.report(changed);
+      // A script no page includes, a build artefact: nothing to build (snapshot/change-filter.ts).
+      if (!mayChangeSite(readCache, changed)) return undefined;
       const loaded = await runStepsYielding(build());
       await loaded.snapshot.datesReady;
       return loaded;

@@ -29,6 +29,11 @@ export class DependencyIndex {
     }
   }
 
+  /** Whether some read looked at `absolute`. */
+  has(absolute: string): boolean {
+    return this.byPath.has(absolute);
+  }
+
   /**
    * Stats every dependency path once (fingerprint.ts `fingerprintOfPath`).
    * @param root the content folder's real path, which `reported` paths are relative to (`undefined`:

@@ -127,6 +127,11 @@ export class ReadCache {
     });
   }
 
+  /** Whether some cached read looked at `absolute` (a path besides its own file: fingerprint.ts `Dependency`). */
+  isDependency(absolute: string): boolean {
+    return this.dependents.has(absolute);
+  }
+
   /** The entry of a file, after {@link ReadCache.stale} and {@link ReadCache.store}. */
   get(relPath: string): CachedRead | undefined {
     return this.entries.get(relPath);

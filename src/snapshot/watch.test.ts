@@ -6,7 +6,7 @@ import { ContentDirError } from '../content/load.js';
 import { createReloader, DEFAULT_RELOAD_DEBOUNCE_MS, isContentChange, watchContent } from './watch.js';
 
 /** A reloader over numbered snapshots that records what happened, in order. */
-function recorder(build: (changed: ReadonlySet<string>) => string | Promise<string>): {
+function recorder(build: (changed: ReadonlySet<string>) => string | undefined | Promise<string | undefined>): {
   events: string[];
   reloader: ReturnType<typeof createReloader<string>>;
 } {
@@ -120,6 +120,20 @@ describe('createReloader', () => {
     expect(events).toStrictEqual(['swap first', 'reloaded first in 5 ms', 'swap second', 'reloaded second in 5 ms']);
   });
 
+  it('a build that finds nothing to change keeps the snapshot: no swap, no reload', async () => {
+    const given: string[][] = [];
+    const { events, reloader } = recorder((changed) => {
+      given.push([...changed]);
+      return given.length === 1 ? undefined : 'second';
+    });
+    reloader.schedule('run.py');
+    await vi.advanceTimersByTimeAsync(DEFAULT_RELOAD_DEBOUNCE_MS);
+    reloader.schedule('a.md');
+    await vi.advanceTimersByTimeAsync(DEFAULT_RELOAD_DEBOUNCE_MS);
+    expect(given).toStrictEqual([['run.py'], ['a.md']]);
+    expect(events).toStrictEqual(['swap second', 'reloaded second in 5 ms']);
+  });
+
   it('a failed build passes its paths on to the next', async () => {
     const given: string[][] = [];
     const { events, reloader } = recorder((changed) => {
@@ -163,19 +177,21 @@ describe('createReloader', () => {
 
 describe('isContentChange', () => {
   it.each([
-    ['add', 'guides/setup.md', true],
-    ['change', 'README.MD', true],
-    ['unlink', 'a/b/c.md', true],
-    ['addDir', 'guides', true],
-    ['unlinkDir', '', true],
-    ['add', '..md', true],
-    ['change', 'guides/image.png', false],
-    ['change', '.draft.md', false],
-    ['add', '.git/HEAD', false],
-    ['addDir', 'guides/.cache', false],
-    ['change', 'notes/.obsidian/workspace.md', false],
-  ])('%s %s → %s', (event, relPath, expected) => {
-    expect(isContentChange(event, relPath)).toBe(expected);
+    ['guides/setup.md', true],
+    ['README.MD', true],
+    ['guides', true],
+    ['', true],
+    ['..md', true],
+    ['guides/image.png', true],
+    ['snippets/example.py', true],
+    ['sidebars.js', true],
+    ['.gitbook/assets/logo.png', true],
+    ['.draft.md', false],
+    ['.git/HEAD', false],
+    ['guides/.cache', false],
+    ['notes/.obsidian/workspace.md', false],
+  ])('%s → %s', (relPath, expected) => {
+    expect(isContentChange(relPath)).toBe(expected);
   });
 });
 

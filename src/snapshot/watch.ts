@@ -21,7 +21,7 @@ import path from 'node:path';
 import { watchFolders, type FolderWatch } from './folder-watch.js';
 import { isHiddenName } from '../content/load.js';
 import { isDependencyFolder } from '../content/walk.js';
-import { inGeneratorAssetFolder, isAssetName } from '../content/assets.js';
+import { inGeneratorAssetFolder } from '../content/assets.js';
 
 /** Quiet period after the last change before a rebuild starts (ms). */
 export const DEFAULT_RELOAD_DEBOUNCE_MS = 150;
@@ -32,8 +32,10 @@ export interface ReloaderOptions<S> {
    * Builds a new snapshot from the content folder; may throw (or reject), e.g. `ContentDirError`.
    * @param changed the paths reported since the last build began, relative to the content folder;
    *   `''` stands for the folder itself or a change of unknown place (everything may have changed)
+   * @returns the snapshot, or `undefined` when the changes can change nothing (read-cache.ts): the
+   *   current snapshot stays, and neither `swap` nor `onReload` is called
    */
-  build: (changed: ReadonlySet<string>) => S | Promise<S>;
+  build: (changed: ReadonlySet<string>) => S | undefined | Promise<S | undefined>;
   /** Puts a new snapshot in service. */
   swap: (snapshot: S) => void;
   /** Quiet period before a build (ms; default {@link DEFAULT_RELOAD_DEBOUNCE_MS}). */
@@ -77,7 +79,7 @@ export function createReloader<S>(options: ReloaderOptions<S>): Reloader {
     changed = new Set();
     try {
       const snapshot = await options.build(paths);
-      if (closed) return;
+      if (closed || snapshot === undefined) return;
       options.swap(snapshot);
       options.onReload?.(snapshot, now() - startedMs);
     } catch (error) {
@@ -131,15 +133,18 @@ export interface ContentWatcher {
   close(): Promise<void>;
 }
 
-/** Whether a change at `relPath` (relative to the content folder) can change the site. */
-export function isContentChange(event: string, relPath: string): boolean {
+/**
+ * Whether a change at `relPath` (relative to the content folder) is reported to the build: every
+ * change but those of hidden names. Not only pages and assets: a snippet an include reads
+ * (`example.py`), a config file the conventions read (`sidebars.js`, `_category_.json`) or a folder
+ * a page lists changes the site too, and only the build knows what its pages read; it skips a
+ * change that can matter to none (read-cache.ts `mayChange`).
+ */
+export function isContentChange(relPath: string): boolean {
   const parts = relPath.split(/[\\/]/).filter((part) => part !== '');
   // Hidden files and folders are never served (DESIGN.md), so their changes cannot matter, but
   // for a generator's asset folder (content/assets.ts).
-  if (parts.some(isHiddenName) && !inGeneratorAssetFolder(parts.join('/'))) return false;
-  if (event === 'addDir' || event === 'unlinkDir') return true;
-  // An asset is read when served: only its arrival or removal changes the site.
-  return /\.mdx?$/i.test(relPath) || ((event === 'add' || event === 'unlink') && isAssetName(parts.at(-1) ?? ''));
+  return !parts.some(isHiddenName) || inGeneratorAssetFolder(parts.join('/'));
 }
 
 /** How often a vanished content folder is looked for (ms). */
@@ -148,7 +153,7 @@ export const ROOT_POLL_MS = 250;
 /**
  * Watches `contentDir` (recursively, following symlinks, one watch per folder: folder-watch.ts)
  * and resolves once every folder is watched, so no change after that is missed. Changes to hidden
- * names and non-markdown files are ignored (see {@link isContentChange}). When the folder itself is
+ * names are ignored (see {@link isContentChange}). When the folder itself is
  * removed or renamed away (a deploy that swaps folders), the change is reported and the path is
  * polled every {@link ROOT_POLL_MS} until a folder is back, which is then watched afresh and reported.
  * @param onError called with watcher errors (e.g. too many watched folders); watching goes on
@@ -171,7 +176,7 @@ export async function watchContent(contentDir: string, onError: (error: unknown)
       ignored: (relPath) => relPath.split('/').some((part) => isHiddenName(part) || isDependencyFolder(part)),
       onEvent: (event, relPath) => {
         if (event === 'unlinkDir' && relPath === '') awaitRoot();
-        if (isContentChange(event, relPath)) notify(relPath);
+        if (isContentChange(relPath)) notify(relPath);
       },
       onError,
     });

@@ -1,0 +1,50 @@
+/**
+ * Whether the paths the watcher reported (watch.ts reports every change but hidden names) can give
+ * another site than the last build's, so that `serve --watch` skips a build that could change
+ * nothing: a script beside the pages that no page includes, a build artefact. The rule errs towards
+ * building:
+ *
+ * - a page or an asset (content/load.ts `listedKind`), or a file of a type a generator's config is
+ *   written in ({@link CONFIG_EXTENSION}: `sidebars.js`, `_category_.json`, `mkdocs.yml`,
+ *   `versions.json`…, which the conventions read: content/conventions/) changes the site;
+ * - so does a path a page's read looked at (an include, a folder listed: read-cache.ts), or whose
+ *   folder one looked at;
+ * - so does a folder, a symlink, or a path gone below which files were listed.
+ */
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import { listedKind } from '../content/load.js';
+import type { ReadCache } from './read-cache.js';
+
+/** The extensions of the generators' config files (JavaScript and TypeScript modules, JSON, YAML, TOML). */
+const CONFIG_EXTENSION = /\.(?:[cm]?[jt]s|json5?|ya?ml|toml)$/i;
+
+/**
+ * Whether a build for `changed` (paths relative to the content folder, `/`-separated, `''` for the
+ * folder itself) may give another site than the last build from `cache`; true when unsure (no
+ * build yet, the whole folder reported).
+ */
+export function mayChangeSite(cache: ReadCache, changed: ReadonlySet<string>): boolean {
+  const listing = cache.listing;
+  if (listing === undefined || cache.changes === undefined) return true;
+  for (const rel of changed) {
+    if (rel === '') return true;
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    const kind = listedKind(rel, name);
+    if (kind === 'page' || kind === 'asset' || CONFIG_EXTENSION.test(name)) return true;
+    const full = path.join(listing.root, rel);
+    if (cache.isDependency(full) || cache.isDependency(path.dirname(full))) return true;
+    const stats = lstatSync(full, { throwIfNoEntry: false });
+    if (stats === undefined ? holdsListed(listing, `${rel}/`) : !stats.isFile()) return true;
+  }
+  return false;
+}
+
+/** Whether the listing holds a file below the folder `prefix` (ending in `/`). */
+function holdsListed(listing: NonNullable<ReadCache['listing']>, prefix: string): boolean {
+  return (
+    listing.files.some((file) => file.relPath.startsWith(prefix)) ||
+    listing.assets.some((asset) => asset.file.startsWith(prefix)) ||
+    listing.skippedFiles.some((file) => file.startsWith(prefix))
+  );
+}
