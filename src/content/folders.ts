@@ -9,6 +9,7 @@ import { isFolderPage, type Page } from './page.js';
 import { encodePath, parentFolderKey } from './paths.js';
 import type { DeclaredFolder, FallbackOrder } from './conventions/types.js';
 import { summaryNavItems } from './summary-nav.js';
+import type { FolderMemo } from './folder-memo.js';
 
 /**
  * A folder of the site, for navigation and for generated listing pages. Folders are made of public
@@ -54,6 +55,11 @@ export interface FolderRules {
    * the root's items are its chapters, parts and groups (content/summary-nav.ts); the URL folders stay as they are.
    */
   summaryNav?: boolean | undefined;
+  /**
+   * The folders of the last build, reused where made of the same pages (content/folder-memo.ts);
+   * without it, every folder is made.
+   */
+  memo?: FolderMemo | undefined;
 }
 
 /** A title for a folder without an index page: `release-notes` → `Release notes`. */
@@ -127,6 +133,12 @@ export function buildFolders(
   const build = (key: string): Folder => {
     const entry = members.get(key) as Members;
     const subfolders = [...entry.subfolders].map(build);
+    const kept = rules.memo?.reuse(rootKey, key, entry.index, entry.pages, subfolders);
+    if (kept !== undefined) {
+      firstPosition.set(key, kept.firstPosition);
+      folders.set(key, kept.folder);
+      return kept.folder;
+    }
     const name = key === '/' ? '' : (key.slice(0, -1).split('/').pop() ?? '');
     const declared = rules.folders.get(key.slice(1, -1));
     const title = entry.index?.title ?? declared?.label ?? folderTitle(name);
@@ -151,10 +163,8 @@ export function buildFolders(
       })),
     ].sort(byOrder);
     // Sorted, so the first item holds the folder's lowest position.
-    firstPosition.set(
-      key,
-      Math.min(declared?.position ?? Infinity, entry.index?.nav?.position ?? Infinity, sorted[0]?.position ?? Infinity),
-    );
+    const lowest = Math.min(declared?.position ?? Infinity, entry.index?.nav?.position ?? Infinity, sorted[0]?.position ?? Infinity);
+    firstPosition.set(key, lowest);
     const items = sorted.map((one) => one.item);
     const folder: Folder = {
       key,
@@ -167,17 +177,19 @@ export function buildFolders(
       items: items.filter((item) => isFolder(item) || item.nav?.hidden !== true),
     };
     folders.set(key, folder);
+    rules.memo?.keep(rootKey, key, { index: entry.index, pages: entry.pages, subfolders, folder, firstPosition: lowest });
     return folder;
   };
   const built = build(rootKey);
   const root = rules.summaryNav === true ? { ...built, items: summaryNavItems(pages, rootKey) } : built;
   if (root !== built) folders.set(rootKey, root);
   const navPages: Page[] = [];
-  // A SUMMARY chapter may be the root's own page too (GitBook's README.md with nested pages): listed once.
-  const listed = new Set<Page>();
+  // A SUMMARY chapter may be the root's own page too (GitBook's README.md with nested pages): listed
+  // once. Folders alone list each page once (an index is none of its folder's pages).
+  const listed = root === built ? undefined : new Set<Page>();
   const add = (page: Page): void => {
-    if (listed.has(page)) return;
-    listed.add(page);
+    if (listed?.has(page) === true) return;
+    listed?.add(page);
     navPages.push(page);
   };
   const visit = (folder: Folder): void => {

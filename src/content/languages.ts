@@ -5,6 +5,7 @@
  * language's tree (`/guides/i18n` ↔ `/de/guides/i18n`). Made of public pages only, so an alternate
  * never names a page the reader may not read (DESIGN.md "Private content fails closed").
  */
+import type { FolderMemo } from './folder-memo.js';
 import { buildFolders, type Folder } from './folders.js';
 import type { Page } from './page.js';
 import type { FallbackOrder, DeclaredFolder, Locale } from './conventions/types.js';
@@ -52,6 +53,8 @@ export interface LanguageRules {
   locales: readonly Locale[];
   /** The nav follows SUMMARY.md's tree (content/folders.ts `FolderRules.summaryNav`). */
   summaryNav?: boolean | undefined;
+  /** The last build's folders (content/folders.ts `FolderRules.memo`). */
+  memo?: FolderMemo | undefined;
 }
 
 /**

@@ -21,6 +21,8 @@ import { detached } from '../strings.js';
 import type { Folder } from './folders.js';
 import type { SiteLanguage, Translation } from './languages.js';
 import { buildTrees, type SiteVersion } from './versions.js';
+import type { FolderMemo } from './folder-memo.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 import { pageNavOf, type PageNav } from './conventions/page-nav.js';
 import { localeFallbackOf, localeOfFile } from './conventions/locales.js';
 import { plainConventions, type Conventions, type Generator } from './conventions/types.js';
@@ -263,9 +265,22 @@ export class SiteAssembler {
 
   /** The site of the pages added. */
   finish(fallbackName: string, conventions: Conventions = PLAIN): Site {
+    return runSteps(this.finishInSteps(fallbackName, conventions));
+  }
+
+  /**
+   * {@link SiteAssembler.finish} in steps (build-steps.ts): the public pages in URL order, the
+   * folder trees, then the rest, so that `serve --watch` answers requests between them.
+   * @param memo the last build's folders (content/folder-memo.ts), reused where made of the same
+   *   pages; this build's are kept in it for the next
+   */
+  *finishInSteps(fallbackName: string, conventions: Conventions = PLAIN, memo?: FolderMemo): BuildSteps<Site> {
     const pages = this.pages;
     const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
-    const { folders, languages, translations, versions } = buildTrees(publicPages, withUrlFolders(conventions));
+    yield;
+    memo?.begin();
+    const { folders, languages, translations, versions } = buildTrees(publicPages, { ...withUrlFolders(conventions), memo });
+    yield;
     const root = folders.get('/');
     const byFile = new Map<string, Page>();
     for (const page of pages.values()) byFile.set(page.file, page);

@@ -6,6 +6,7 @@
  * of public pages only, so a switcher link, a canonical link or an llms.txt never names a page the
  * reader may not read (DESIGN.md "Private content fails closed").
  */
+import type { FolderMemo } from './folder-memo.js';
 import { buildFolders, type Folder } from './folders.js';
 import type { Page } from './page.js';
 import { parentFolderKey } from './paths.js';
@@ -40,6 +41,8 @@ export interface SiteVersions {
 export interface VersionRules {
   folders: ReadonlyMap<string, DeclaredFolder>;
   fallbackOrder: FallbackOrder;
+  /** The last build's folders (content/folders.ts `FolderRules.memo`). */
+  memo?: FolderMemo | undefined;
 }
 
 /**

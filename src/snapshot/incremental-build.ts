@@ -19,6 +19,8 @@ import type { BuildSteps } from '../build-steps.js';
 
 /** Files read between two progress calls. */
 const PROGRESS_EVERY_FILES = 1_000;
+/** Pages put together in one step: about 1 µs each, so some 20 ms a step on a busy core. */
+const ASSEMBLE_STEP_FILES = 20_000;
 /** Files read on this thread in one step (build-steps.ts): a markdown page takes well under 1 ms, an MDX page some 10. */
 const READ_STEP_FILES = 50;
 
@@ -117,7 +119,8 @@ function* assemble(
   const assembler = new SiteAssembler(problems);
   /** Pages added and their counts, by index: language, then version (none for the current one). */
   const added = new Map<string, { language: string; version: string | undefined; pages: Page[]; counts: DocumentCounts[] }>();
-  for (const file of files) {
+  for (const [done, file] of files.entries()) {
+    if (done > 0 && done % ASSEMBLE_STEP_FILES === 0) yield;
     const entry = cache.get(file.relPath);
     if (entry === undefined) throw new Error(`${file.relPath} was not read`);
     problems.push(...entry.problems);
@@ -148,5 +151,5 @@ function* assemble(
   yield;
   const search = yield* indexer.finishInSteps();
   yield;
-  return { site: assembler.finish(fallbackName, conventions), search };
+  return { site: yield* assembler.finishInSteps(fallbackName, conventions, cache.folders), search };
 }

@@ -26,6 +26,7 @@ import type { Conventions } from '../content/conventions/types.js';
 import { HELD_SOURCE_MAX_CHARS } from '../content/site.js';
 import { DocumentCounter, type DocumentCounts } from '../search/document-counts.js';
 import { DependencyIndex } from './dependency-index.js';
+import { FolderMemo } from '../content/folder-memo.js';
 import type { Dependency } from './fingerprint.js';
 
 /** A file as it was read. */
@@ -58,6 +59,8 @@ export class ReadCache {
   listing: ContentListing | undefined;
   /** Whether the last build's listing was patched from the one before (else walked). */
   listingPatched = false;
+  /** The folders of the last build (content/folder-memo.ts), reused where made of the same pages. */
+  folders = new FolderMemo();
   private readonly entries = new Map<string, CachedRead>();
   /** Who read what besides its own file, to stat each such path once per build. */
   private dependents = new DependencyIndex();
@@ -166,6 +169,7 @@ export class ReadCache {
   private clear(): void {
     this.entries.clear();
     this.dependents = new DependencyIndex();
+    this.folders = new FolderMemo();
     this.counter = new DocumentCounter();
     this.textChars = 0;
     this.holdTexts = true;

@@ -298,7 +298,11 @@ export function loadSnapshot(contentDir: string, options: LoadSnapshotOptions): 
 /** The options of {@link loadSnapshot}: the snapshot's, and the settings that shape the conventions. */
 export type LoadSnapshotOptions = Omit<SnapshotOptions, 'fallbackName' | 'conventions'> & { fallbackName?: string } & ConventionsOptions;
 
-/** {@link loadSnapshot} in steps (build-steps.ts): listing the folder, then {@link buildSnapshotInSteps}. */
+/**
+ * {@link loadSnapshot} in steps (build-steps.ts): listing the folder (with a read cache, the last
+ * listing patched for the reported paths when that can tell: site-listing.ts), then
+ * {@link buildSnapshotInSteps}.
+ */
 export function* loadSnapshotInSteps(contentDir: string, options: LoadSnapshotOptions): BuildSteps<LoadedSnapshot> {
   const loaded = listSiteFiles(contentDir, options, options.readCache);
   // One `git log` per build, read while the pages wait to be requested (git-dates.ts).
