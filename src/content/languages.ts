@@ -6,7 +6,8 @@
  * never names a page the reader may not read (DESIGN.md "Private content fails closed").
  */
 import type { FolderMemo } from './folder-memo.js';
-import { buildFolders, type Folder } from './folders.js';
+import { buildFoldersInSteps, type Folder } from './folders.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 import type { Page } from './page.js';
 import type { FallbackOrder, DeclaredFolder, Locale } from './conventions/types.js';
 
@@ -62,6 +63,11 @@ export interface LanguageRules {
  * A page of a locale whose URL does not start with the locale's folder joins the main tree.
  */
 export function buildLanguages(pages: readonly Page[], rules: LanguageRules): SiteLanguages {
+  return runSteps(buildLanguagesInSteps(pages, rules));
+}
+
+/** {@link buildLanguages} in steps (build-steps.ts): each language's tree in {@link buildFoldersInSteps}'s. */
+export function* buildLanguagesInSteps(pages: readonly Page[], rules: LanguageRules): BuildSteps<SiteLanguages> {
   const locales = rules.locales.length === 0 ? [{ lang: 'en', dir: '' }] : rules.locales;
   const rootKeys = locales.map((locale, i) => (i === 0 || locale.dir === '' ? '/' : `/${locale.dir}/`));
   const members: Page[][] = locales.map(() => []);
@@ -73,13 +79,15 @@ export function buildLanguages(pages: readonly Page[], rules: LanguageRules): Si
     const at = indexOfLang.get(page.lang) ?? 0;
     (members[page.key.startsWith(rootKeys[at] as string) ? at : 0] as Page[]).push(page);
   }
+  yield;
   const folders = new Map<string, Folder>();
-  const languages: SiteLanguage[] = locales.map((locale, i) => {
+  const languages: SiteLanguage[] = [];
+  for (const [i, locale] of locales.entries()) {
     const rootKey = rootKeys[i] as string;
-    const tree = buildFolders(members[i] as Page[], rules, rootKey);
+    const tree = yield* buildFoldersInSteps(members[i] as Page[], rules, rootKey);
     for (const [key, folder] of tree.folders) folders.set(key, folder);
-    return { lang: locale.lang, label: locale.label, direction: locale.direction, rootKey, navPages: tree.navPages };
-  });
+    languages.push({ lang: locale.lang, label: locale.label, direction: locale.direction, rootKey, navPages: tree.navPages });
+  }
   const translations = locales.length === 1 ? new Map<string, readonly Translation[]>() : translationsOf(locales, members);
   return { folders, languages, translations };
 }

@@ -20,7 +20,7 @@ import type { AssetFile } from './assets.js';
 import { detached } from '../strings.js';
 import type { Folder } from './folders.js';
 import type { SiteLanguage, Translation } from './languages.js';
-import { buildTrees, type SiteVersion } from './versions.js';
+import { buildTreesInSteps, type SiteVersion } from './versions.js';
 import type { FolderMemo } from './folder-memo.js';
 import { runSteps, type BuildSteps } from '../build-steps.js';
 import { pageNavOf, type PageNav } from './conventions/page-nav.js';
@@ -279,7 +279,7 @@ export class SiteAssembler {
     const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
     yield;
     memo?.begin();
-    const { folders, languages, translations, versions } = buildTrees(publicPages, { ...withUrlFolders(conventions), memo });
+    const { folders, languages, translations, versions } = yield* buildTreesInSteps(publicPages, { ...withUrlFolders(conventions), memo });
     yield;
     const root = folders.get('/');
     const byFile = new Map<string, Page>();

@@ -7,10 +7,11 @@
  * reader may not read (DESIGN.md "Private content fails closed").
  */
 import type { FolderMemo } from './folder-memo.js';
-import { buildFolders, type Folder } from './folders.js';
+import { buildFoldersInSteps, type Folder } from './folders.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 import type { Page } from './page.js';
 import { parentFolderKey } from './paths.js';
-import { buildLanguages, languageOfKey, type LanguageRules, type SiteLanguage, type Translation } from './languages.js';
+import { buildLanguagesInSteps, languageOfKey, type LanguageRules, type SiteLanguage, type Translation } from './languages.js';
 import type { DeclaredFolder, DocsVersion, FallbackOrder, VersionBanner } from './conventions/types.js';
 
 /** One version of the docs with its own navigation tree. */
@@ -46,20 +47,22 @@ export interface VersionRules {
 }
 
 /**
- * Builds each version's tree from the public pages that carry its name (`Page.version`).
+ * Builds each version's tree from the public pages that carry its name (`Page.version`), in steps
+ * (build-steps.ts: content/folders.ts `buildFoldersInSteps`'s).
  * @param pages public pages of every version; pages of a version not declared are left out
  */
-export function buildVersions(pages: readonly Page[], declared: readonly DocsVersion[], rules: VersionRules): SiteVersions {
+export function* buildVersions(pages: readonly Page[], declared: readonly DocsVersion[], rules: VersionRules): BuildSteps<SiteVersions> {
   const members = new Map<string, Page[]>(declared.map((version) => [version.name, []]));
   for (const page of pages) if (page.version !== undefined) members.get(page.version)?.push(page);
   const folders = new Map<string, Folder>();
-  const versions = declared.map((version): SiteVersion => {
+  const versions: SiteVersion[] = [];
+  for (const version of declared) {
     const rootKey = `/${version.urlDir}/`;
-    const tree = buildFolders(members.get(version.name) ?? [], rules, rootKey);
+    const tree = yield* buildFoldersInSteps(members.get(version.name) ?? [], rules, rootKey);
     for (const [key, folder] of tree.folders) folders.set(key, folder);
     const { name, label, current, banner } = version;
-    return { name, label, current, banner, rootKey, navPages: tree.navPages };
-  });
+    versions.push({ name, label, current, banner, rootKey, navPages: tree.navPages });
+  }
   return { folders, versions };
 }
 
@@ -112,13 +115,21 @@ export interface SiteTrees {
  * of the others: the one split every build of the nav makes (the public site's, a reader's).
  * @param pages pages sorted by URL
  */
-export function buildTrees(pages: readonly Page[], rules: LanguageRules & { versions?: readonly DocsVersion[] | undefined }): SiteTrees {
-  if (rules.versions === undefined) return { ...buildLanguages(pages, rules), versions: [] };
-  const { folders, languages, translations } = buildLanguages(
+export function buildTrees(pages: readonly Page[], rules: TreeRules): SiteTrees {
+  return runSteps(buildTreesInSteps(pages, rules));
+}
+
+/** How the trees are made: the languages' rules and the docs versions, if any. */
+export type TreeRules = LanguageRules & { versions?: readonly DocsVersion[] | undefined };
+
+/** {@link buildTrees} in steps (build-steps.ts): each tree in content/folders.ts `buildFoldersInSteps`'s. */
+export function* buildTreesInSteps(pages: readonly Page[], rules: TreeRules): BuildSteps<SiteTrees> {
+  if (rules.versions === undefined) return { ...(yield* buildLanguagesInSteps(pages, rules)), versions: [] };
+  const { folders, languages, translations } = yield* buildLanguagesInSteps(
     pages.filter((page) => page.version === undefined),
     rules,
   );
-  const built = buildVersions(pages, rules.versions, rules);
+  const built = yield* buildVersions(pages, rules.versions, rules);
   for (const [key, folder] of built.folders) folders.set(key, folder);
   folders.set('/', withCurrentVersion(folders.get('/') as Folder, built.versions, built.folders));
   return { folders, languages, translations, versions: built.versions };

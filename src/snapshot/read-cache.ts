@@ -114,20 +114,28 @@ export class ReadCache {
     this.everything = false;
     const reported = this.reported;
     this.reported = new Set();
-    const listed = new Set(files.map((file) => file.relPath));
-    for (const relPath of this.entries.keys()) if (!listed.has(relPath)) this.forget(relPath);
     const root = files.find((file) => file.contentRoot !== undefined)?.contentRoot;
     const stale = this.dependents.changed(root, reported);
-    return files.filter((file) => {
+    let held = 0;
+    const toRead = files.filter((file) => {
       const entry = this.entries.get(file.relPath);
       const fresh =
         entry?.fingerprint !== undefined &&
         !stale.has(file.relPath) &&
         !reported.has(file.relPath) &&
         (file.realRelPath === undefined || (!stale.has(file.realRelPath) && !reported.has(file.realRelPath)));
-      if (!fresh) this.forget(file.relPath);
+      if (fresh) held += 1;
+      else this.forget(file.relPath);
       return !fresh;
     });
+    // Entries beyond those held are of files no longer listed: the reported ones gone, as a rule
+    // (the listed ones reported were just forgotten); else found by a pass over the listing.
+    for (const relPath of reported) if (this.entries.size > held) this.forget(relPath);
+    if (this.entries.size > held) {
+      const listed = new Set(files.map((file) => file.relPath));
+      for (const relPath of this.entries.keys()) if (!listed.has(relPath)) this.forget(relPath);
+    }
+    return toRead;
   }
 
   /** Whether some cached read looked at `absolute` (a path besides its own file: fingerprint.ts `Dependency`). */

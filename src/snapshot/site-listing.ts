@@ -9,6 +9,7 @@ import { staticFoldersOf } from '../content/assets.js';
 import { listContent, loadResultOf } from '../content/load.js';
 import { patchListing } from '../content/listing-patch.js';
 import type { ReadCache } from './read-cache.js';
+import type { BuildSteps } from '../build-steps.js';
 
 /** The options that shape a listing: the conventions' and the folders never or also listed. */
 export interface ListingOptions extends ConventionsOptions {
@@ -19,12 +20,13 @@ export interface ListingOptions extends ConventionsOptions {
 }
 
 /**
- * The published files, assets, problems and conventions of `contentDir`; with a read cache, its
- * listing is patched from the cache's last one for {@link ReadCache.changes} when it can be, and
- * kept in the cache for the next build.
+ * The published files, assets, problems and conventions of `contentDir`, in two steps
+ * (build-steps.ts): the listing, then the conventions read from it. With a read cache, the listing
+ * is patched from the cache's last one for {@link ReadCache.changes} when it can be, and kept in
+ * the cache for the next build.
  * @throws {ContentDirError} when the folder cannot be read
  */
-export function listSiteFiles(contentDir: string, options: ListingOptions, cache?: ReadCache): SiteFiles {
+export function* listSiteFiles(contentDir: string, options: ListingOptions, cache?: ReadCache): BuildSteps<SiteFiles> {
   const loadOptions = { staticDirs: staticFoldersOf(contentDir, options.staticDirs), protectedPaths: options.protectedPaths ?? [] };
   const changes = cache?.changes;
   const previous = cache?.listing;
@@ -34,5 +36,6 @@ export function listSiteFiles(contentDir: string, options: ListingOptions, cache
     cache.listing = listing;
     cache.listingPatched = patched !== undefined;
   }
+  yield;
   return siteFilesOf(contentDir, loadResultOf(listing), options);
 }

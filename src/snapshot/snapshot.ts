@@ -304,7 +304,8 @@ export type LoadSnapshotOptions = Omit<SnapshotOptions, 'fallbackName' | 'conven
  * {@link buildSnapshotInSteps}.
  */
 export function* loadSnapshotInSteps(contentDir: string, options: LoadSnapshotOptions): BuildSteps<LoadedSnapshot> {
-  const loaded = listSiteFiles(contentDir, options, options.readCache);
+  const loaded = yield* listSiteFiles(contentDir, options, options.readCache);
+  if (options.readCache !== undefined) yield;
   // One `git log` per build, read while the pages wait to be requested (git-dates.ts).
   const gitDates = options.gitDates ?? readGitDates(contentDir);
   if (options.readCache !== undefined) yield;
