@@ -19,8 +19,8 @@ import type { BuildSteps } from '../build-steps.js';
 
 /** Files read between two progress calls. */
 const PROGRESS_EVERY_FILES = 1_000;
-/** Pages put together in one step: about 1 µs each, so some 20 ms a step on a busy core. */
-const ASSEMBLE_STEP_FILES = 20_000;
+/** Pages put together in one step: about 1-2 µs each, so some 15-35 ms a step on a busy core. */
+const ASSEMBLE_STEP_FILES = 15_000;
 /** Files read on this thread in one step (build-steps.ts): a markdown page takes well under 1 ms, an MDX page some 10. */
 const READ_STEP_FILES = 50;
 

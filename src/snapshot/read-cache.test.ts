@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent, sourceFile } from '../content/load.js';
-import { fingerprintOfSource } from './fingerprint.js';
+import { fingerprintOfPath, fingerprintOfSource } from './fingerprint.js';
 import { plainConventions } from '../content/conventions/types.js';
 import { buildSnapshot } from './snapshot.js';
 import { ReadCache } from './read-cache.js';
@@ -24,7 +24,39 @@ describe('ReadCache', () => {
     ]);
   });
 
-  it('holds an entry while its fingerprint does; forgets everything when the conventions change, and files no longer listed', () => {
+  it("trusts the watcher's report: a page edit it did not report is not read again; what a page read is statted", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-read-cache-'));
+    try {
+      writeFileSync(path.join(dir, 'a.md'), '# A\n');
+      writeFileSync(path.join(dir, 'b.md'), '# B\n');
+      writeFileSync(path.join(dir, 'part.txt'), 'included\n');
+      const files = loadContent(dir).files;
+      const cache = new ReadCache();
+      const part = { path: path.join(realpathSync(dir), 'part.txt'), fingerprint: fingerprintOfPath(path.join(dir, 'part.txt')) };
+      const keep = (): void => {
+        for (const file of files)
+          cache.store(file.relPath, {
+            ...EMPTY_READ,
+            fingerprint: fingerprintOfSource(file),
+            dependencies: file.relPath === 'b.md' ? [part] : [],
+          });
+      };
+      expect(cache.stale(files, plainConventions()).map((file) => file.relPath)).toStrictEqual(['a.md', 'b.md']);
+      keep();
+      writeFileSync(path.join(dir, 'a.md'), '# A, edited unheard\n');
+      expect(cache.stale(files, plainConventions())).toStrictEqual([]);
+      keep();
+      cache.report(['a.md']);
+      expect(cache.stale(files, plainConventions()).map((file) => file.relPath)).toStrictEqual(['a.md']);
+      keep();
+      writeFileSync(path.join(dir, 'part.txt'), 'included, and longer now\n');
+      expect(cache.stale(files, plainConventions()).map((file) => file.relPath)).toStrictEqual(['b.md']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('holds an entry until its file is reported; forgets everything when the conventions change, and files no longer listed', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-read-cache-'));
     try {
       writeFileSync(path.join(dir, 'a.md'), '# A\n');
