@@ -169,6 +169,31 @@ describe('incremental snapshots: a snippet of code included', { timeout: TEST_TI
   });
 });
 
+describe('incremental snapshots: a Docusaurus page moved in the sidebar by its frontmatter id', { timeout: TEST_TIMEOUT_MS }, () => {
+  let scene: Scene | undefined;
+  afterAll(() => closeScene(scene));
+
+  it("an id edited and reported: the sidebar (read from the pages' frontmatter) reorders as from scratch, the other pages' frontmatter kept", async () => {
+    scene = await sceneOf(
+      {
+        'docusaurus.config.js': "module.exports = { title: 'Cogs', presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };\n",
+        'sidebars.js': "module.exports = { cogs: ['top', 'alpha', 'beta', 'gamma'] };\n",
+        'docs/alpha.md': '# Alpha\n\nThe first cog.\n',
+        'docs/beta.md': '# Beta\n\nThe second cog.\n',
+        'docs/gamma.md': '# Gamma\n\nThe third cog.\n',
+      },
+      BUILDS,
+    );
+    const navOf = (snapshot: ReturnType<Scene['rebuild']>): string[] => snapshot.site.navPages.map((page) => page.title);
+    expect(navOf(scene.rebuild())).toStrictEqual(['Alpha', 'Beta', 'Gamma']);
+    await scene.expectSameAnswers(['cog']);
+    scene.site.write('docs/gamma.md', '---\nid: top\n---\n\n# Gamma\n\nThe third cog, now on top.\n');
+    const next = scene.rebuild(['docs/gamma.md']);
+    expect([navOf(next), scene.cache.listingPatched]).toStrictEqual([['Gamma', 'Alpha', 'Beta'], true]);
+    await scene.expectSameAnswers(['cog']);
+  });
+});
+
 describe('incremental snapshots: a GitBook site, its SUMMARY.md edited', { timeout: TEST_TIMEOUT_MS }, () => {
   let scene: Scene | undefined;
   afterAll(() => closeScene(scene));

@@ -27,6 +27,7 @@ import { HELD_SOURCE_MAX_CHARS } from '../content/site.js';
 import { DocumentCounter, type DocumentCounts } from '../search/document-counts.js';
 import { DependencyIndex } from './dependency-index.js';
 import { FolderMemo } from '../content/folder-memo.js';
+import { FrontmatterMemo } from '../content/conventions/frontmatter-memo.js';
 import type { Dependency } from './fingerprint.js';
 
 /** A file as it was read. */
@@ -59,6 +60,8 @@ export class ReadCache {
   listing: ContentListing | undefined;
   /** Whether the last build's listing was patched from the one before (else walked). */
   listingPatched = false;
+  /** The pages' frontmatter as the conventions' readers last read it (content/conventions/frontmatter-memo.ts). */
+  readonly frontmatters = new FrontmatterMemo();
   /** The folders of the last build (content/folder-memo.ts), reused where made of the same pages. */
   folders = new FolderMemo();
   private readonly entries = new Map<string, CachedRead>();

@@ -35,7 +35,11 @@ export function* listSiteFiles(contentDir: string, options: ListingOptions, cach
   if (cache !== undefined) {
     cache.listing = listing;
     cache.listingPatched = patched !== undefined;
+    // A page's frontmatter holds until its file is reported; after a walk (a folder added, files
+    // appearing unreported inside it) every page's is read again.
+    if (patched === undefined || changes === undefined) cache.frontmatters.clear();
+    else cache.frontmatters.forget(changes);
   }
   yield;
-  return siteFilesOf(contentDir, loadResultOf(listing), options);
+  return siteFilesOf(contentDir, loadResultOf(listing), options, cache?.frontmatters);
 }

@@ -8,6 +8,7 @@ import { scalarText } from '../page.js';
 import { summarizeMarkdown } from '../render.js';
 import type { ContentProblem } from '../problems.js';
 import type { Declaration } from './declare.js';
+import type { FrontmatterMemo } from './frontmatter-memo.js';
 import { DEFAULT_LOCALE, type Conventions, type DeclaredSite, type FallbackOrder, type Generator, type Locale } from './types.js';
 
 /** The input of every generator reader. */
@@ -27,6 +28,11 @@ export interface ReaderContext {
    * it, so that nothing a reader takes from a file (a 404 page, a section label) is private.
    */
   zone: InternalZone;
+  /**
+   * The pages' frontmatter as read at the last build, for those whose files did not change since
+   * (frontmatter-memo.ts, `serve --watch`); `undefined`: every page's is read.
+   */
+  frontmatterMemo?: FrontmatterMemo | undefined;
 }
 
 /** A file's text, or `undefined` when it cannot be read. */
@@ -53,10 +59,19 @@ export function frontmatters(
   wanted: (relPath: string, block: string) => boolean = () => true,
 ): Map<string, Record<string, unknown>> {
   const all = new Map<string, Record<string, unknown>>();
+  const memo = context.frontmatterMemo;
   for (const file of context.files) {
+    const kept = memo?.get(file.relPath);
     try {
-      const text = file.read();
-      if (wanted(file.relPath, frontmatterBlock(text))) all.set(file.relPath, splitFrontmatter(text).data);
+      let text: string | undefined;
+      const block = kept?.block ?? frontmatterBlock((text = file.read()));
+      if (!wanted(file.relPath, block)) {
+        memo?.set(file.relPath, kept ?? { block });
+        continue;
+      }
+      const data = kept?.data ?? splitFrontmatter(text ?? file.read()).data;
+      all.set(file.relPath, data);
+      memo?.set(file.relPath, { block, data });
     } catch {
       // Unreadable now: the build reports it.
     }

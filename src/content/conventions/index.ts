@@ -11,6 +11,7 @@ import { loadContent, type LoadResult, type SourceFile } from '../load.js';
 import type { ContentProblem } from '../problems.js';
 import { readGitBook, readMdBook } from './book.js';
 import type { ReaderContext } from './context.js';
+import type { FrontmatterMemo } from './frontmatter-memo.js';
 import { Declaration } from './declare.js';
 import { detectGenerator } from './detect.js';
 import { readDocusaurus } from './docusaurus.js';
@@ -75,10 +76,16 @@ const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => C
 /**
  * The conventions of the content folder `contentDir` holding `files`. A named generator whose files
  * are missing is applied with its rules alone (no config read), and `check` is told.
+ * @param frontmatterMemo see {@link siteFilesOf}
  */
-export function readConventions(contentDir: string, files: readonly SourceFile[], options: ConventionsOptions = {}): Conventions {
+export function readConventions(
+  contentDir: string,
+  files: readonly SourceFile[],
+  options: ConventionsOptions = {},
+  frontmatterMemo?: FrontmatterMemo,
+): Conventions {
   const candidates = languageFolderCandidates(files.map((file) => file.relPath));
-  const read = readGeneratorConventions(contentDir, files, options, candidates);
+  const read = readGeneratorConventions(contentDir, files, options, candidates, frontmatterMemo);
   const conventions = options.versions === undefined ? read : { ...read, versions: versionsOfSetting(options.versions) };
   // Every folder named like a language holds an internal zone, recognised as a locale or not (fail
   // closed); so does every version's folder, where it is read and where it is served.
@@ -100,6 +107,7 @@ function readGeneratorConventions(
   files: readonly SourceFile[],
   options: ConventionsOptions,
   candidates: readonly string[],
+  frontmatterMemo: FrontmatterMemo | undefined,
 ): Conventions {
   const dir = path.resolve(contentDir);
   const problems: ContentProblem[] = [];
@@ -133,6 +141,7 @@ function readGeneratorConventions(
       files,
       problems,
       zone: new InternalZone(candidates),
+      frontmatterMemo,
     }),
     files,
   );
@@ -184,9 +193,16 @@ export function loadSiteFiles(
  * {@link loadSiteFiles} of a listing already made (content/load.ts `loadContent`, or a listing
  * patched for the files that changed: content/listing-patch.ts): the conventions read from it and
  * the generator's config files, the files they never publish left out.
+ * @param frontmatterMemo the pages' frontmatter kept from the last build, for those unchanged since
+ *   (frontmatter-memo.ts); without it, the readers that read frontmatter read every page
  */
-export function siteFilesOf(contentDir: string, loaded: LoadResult, options: ConventionsOptions = {}): SiteFiles {
-  const read = readConventions(contentDir, loaded.files, options);
+export function siteFilesOf(
+  contentDir: string,
+  loaded: LoadResult,
+  options: ConventionsOptions = {},
+  frontmatterMemo?: FrontmatterMemo,
+): SiteFiles {
+  const read = readConventions(contentDir, loaded.files, options, frontmatterMemo);
   // A folder named like a language that holds assets alone (`de/internal/plan.png`) has its zone too.
   const assetFolders = languageFolderCandidates(loaded.assets.map((asset) => asset.key.slice(1)));
   const conventions = assetFolders.length === 0 ? read : { ...read, languageFolders: [...(read.languageFolders ?? []), ...assetFolders] };
