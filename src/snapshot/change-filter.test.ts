@@ -33,6 +33,8 @@ describe('mayChangeSite', () => {
   it('after a build, skips what no page reads and no listing or convention holds', () => {
     loadSnapshot(dir, { baseUrl: 'http://sitegate.test', parallel: false, readCache: cache });
     writeFileSync(path.join(dir, 'scripts/new.sh'), 'echo new\n');
+    writeFileSync(path.join(dir, 'img/logo.png'), 'png, edited');
+    writeFileSync(path.join(dir, 'img/icon.png'), 'png, added');
     rmSync(path.join(dir, 'tools/old.py'));
     mkdirSync(path.join(dir, 'fresh'));
     const may = (relPath: string): [string, boolean] => [relPath, mayChangeSite(cache, new Set([relPath]))];
@@ -45,6 +47,8 @@ describe('mayChangeSite', () => {
         'snippets/other.py',
         'guides/new.md',
         'img/logo.png',
+        'img/icon.png',
+        'img/gone.png',
         'sidebars.js',
         '_category_.json',
         'mkdocs.yml',
@@ -61,7 +65,11 @@ describe('mayChangeSite', () => {
       // Its folder was not looked at, only the file.
       ['snippets/other.py', false],
       ['guides/new.md', true],
-      ['img/logo.png', true],
+      // An asset edited is read when served; one added is listed.
+      ['img/logo.png', false],
+      ['img/icon.png', true],
+      // Neither listed nor there.
+      ['img/gone.png', false],
       ['sidebars.js', true],
       ['_category_.json', true],
       ['mkdocs.yml', true],
@@ -70,6 +78,6 @@ describe('mayChangeSite', () => {
       ['tools', true],
       ['', true],
     ]);
-    expect(mayChangeSite(cache, new Set(['scripts/build.py', 'img/logo.png']))).toBe(true);
+    expect(mayChangeSite(cache, new Set(['scripts/build.py', 'img/icon.png']))).toBe(true);
   });
 });

@@ -4,9 +4,10 @@
  * nothing: a script beside the pages that no page includes, a build artefact. The rule errs towards
  * building:
  *
- * - a page or an asset (content/load.ts `listedKind`), or a file of a type a generator's config is
- *   written in ({@link CONFIG_EXTENSION}: `sidebars.js`, `_category_.json`, `mkdocs.yml`,
- *   `versions.json`…, which the conventions read: content/conventions/) changes the site;
+ * - a page (content/load.ts `listedKind`), an asset added or removed (an asset's bytes are read
+ *   when served, so an edit changes nothing), or a file of a type a generator's config is written in
+ *   ({@link CONFIG_EXTENSION}: `sidebars.js`, `_category_.json`, `mkdocs.yml`, `versions.json`…,
+ *   which the conventions read: content/conventions/) changes the site;
  * - so does a path a page's read looked at (an include, a folder listed: read-cache.ts), or whose
  *   folder one looked at;
  * - so does a folder, a symlink, or a path gone below which files were listed.
@@ -31,11 +32,13 @@ export function mayChangeSite(cache: ReadCache, changed: ReadonlySet<string>): b
     if (rel === '') return true;
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     const kind = listedKind(rel, name);
-    if (kind === 'page' || kind === 'asset' || CONFIG_EXTENSION.test(name)) return true;
+    if (kind === 'page' || CONFIG_EXTENSION.test(name)) return true;
     const full = path.join(listing.root, rel);
     if (cache.isDependency(full) || cache.isDependency(path.dirname(full))) return true;
     const stats = lstatSync(full, { throwIfNoEntry: false });
     if (stats === undefined ? holdsListed(listing, `${rel}/`) : !stats.isFile()) return true;
+    // An asset's bytes are read when it is served: only its arrival or removal changes the site.
+    if (kind === 'asset' && (stats !== undefined) !== listing.assets.some((asset) => asset.file === rel)) return true;
   }
   return false;
 }
