@@ -43,29 +43,32 @@ export function patchListing(
     return real !== undefined && real !== root && within(root, real) ? [real] : [];
   });
   const files = previous.files.map(relisted);
-  let assets = [...previous.assets];
-  let skippedFiles = [...previous.skippedFiles];
+  const assets = [...previous.assets];
+  const skippedFiles = [...previous.skippedFiles];
   for (const rel of [...changed].sort()) {
     const change = changeAt(root, rel, (full) => isProtected(full) || staticInside.some((folder) => within(folder, full)));
     if (change === 'walk') return undefined;
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     const kind = change === 'listed' ? listedKind(rel, name) : undefined;
     const pageAt = indexOfPage(files, rel);
-    const listed = pageAt.found || assets.some((asset) => asset.file === rel) || skippedFiles.includes(rel);
+    const assetAt = assets.findIndex((asset) => asset.file === rel);
+    const skippedAt = skippedFiles.indexOf(rel);
     // A path gone that was no file listed may be a folder that held some: only a walk tells.
-    if (change === 'gone' && !listed && holdsListed(files, assets, skippedFiles, rel)) return undefined;
-    if (pageAt.found) files.splice(pageAt.index, 1);
-    assets = assets.filter((asset) => asset.file !== rel);
-    skippedFiles = skippedFiles.filter((file) => file !== rel);
-    if (kind === 'page') files.splice(pageAt.index, 0, listedFile(root, path.join(root, rel), rel, options.protectedPaths));
-    else if (kind === 'asset') {
-      const at = walkIndex(
-        root,
-        assets.map((asset) => asset.file),
-        rel,
-      );
-      assets.splice(at, 0, listedAsset(root, path.join(root, rel), rel));
-    } else if (kind === 'skipped') skippedFiles.splice(walkIndex(root, skippedFiles, rel), 0, rel);
+    if (change === 'gone' && !pageAt.found && assetAt === -1 && skippedAt === -1 && holdsListed(files, assets, skippedFiles, rel))
+      return undefined;
+    // A file edited keeps its place (a page is listed afresh: its modification time is taken anew).
+    if (kind === 'page' && pageAt.found) files[pageAt.index] = listedFile(root, path.join(root, rel), rel, options.protectedPaths);
+    else if (kind === 'asset' && assetAt !== -1) assets[assetAt] = listedAsset(root, path.join(root, rel), rel);
+    else if (kind !== 'skipped' || skippedAt === -1) {
+      if (pageAt.found) files.splice(pageAt.index, 1);
+      if (assetAt !== -1) assets.splice(assetAt, 1);
+      if (skippedAt !== -1) skippedFiles.splice(skippedAt, 1);
+      if (kind === 'page') files.splice(pageAt.index, 0, listedFile(root, path.join(root, rel), rel, options.protectedPaths));
+      else if (kind === 'asset') {
+        const order = assets.map((asset) => asset.file);
+        assets.splice(walkIndex(root, order, rel), 0, listedAsset(root, path.join(root, rel), rel));
+      } else if (kind === 'skipped') skippedFiles.splice(walkIndex(root, skippedFiles, rel), 0, rel);
+    }
   }
   return { ...previous, files, assets, skippedFiles };
 }
