@@ -32,7 +32,10 @@ import type { Dependency } from './fingerprint.js';
 
 /** A file as it was read. */
 export interface CachedRead {
-  /** fingerprint.ts `fingerprintOfSource` before the read; `undefined` for a source in memory, read again by every build. */
+  /**
+   * fingerprint.ts `fingerprintOfSource` before the read; `undefined` for a source in memory, read
+   * again by every build. Not compared at later builds: the watcher's report says what changed.
+   */
   readonly fingerprint: string | undefined;
   /** The page and its rank among files of one URL; `undefined` for a draft or an unreadable file. */
   readonly page: Page | undefined;

@@ -32,7 +32,7 @@ export interface ReloaderOptions<S> {
    * Builds a new snapshot from the content folder; may throw (or reject), e.g. `ContentDirError`.
    * @param changed the paths reported since the last build began, relative to the content folder;
    *   `''` stands for the folder itself or a change of unknown place (everything may have changed)
-   * @returns the snapshot, or `undefined` when the changes can change nothing (read-cache.ts): the
+   * @returns the snapshot, or `undefined` when the changes can change nothing (change-filter.ts): the
    *   current snapshot stays, and neither `swap` nor `onReload` is called
    */
   build: (changed: ReadonlySet<string>) => S | undefined | Promise<S | undefined>;
@@ -138,7 +138,7 @@ export interface ContentWatcher {
  * change but those of hidden names. Not only pages and assets: a snippet an include reads
  * (`example.py`), a config file the conventions read (`sidebars.js`, `_category_.json`) or a folder
  * a page lists changes the site too, and only the build knows what its pages read; it skips a
- * change that can matter to none (read-cache.ts `mayChange`).
+ * change that can matter to none (change-filter.ts `mayChangeSite`).
  */
 export function isContentChange(relPath: string): boolean {
   const parts = relPath.split(/[\\/]/).filter((part) => part !== '');
