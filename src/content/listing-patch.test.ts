@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listContent, loadResultOf, type ContentListing, type LoadOptions } from './load.js';
+import { listContent, type LoadOptions } from './load.js';
+import { loadResultOf, type ContentListing } from './listing.js';
 import { patchListing } from './listing-patch.js';
 
 const made: string[] = [];

@@ -15,7 +15,8 @@ import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { entersHiddenFolder } from './assets.js';
-import { listedAsset, listedFile, listedKind, relisted, type ContentListing, type LoadOptions, type SourceFile } from './load.js';
+import { listedAsset, listedFile, relisted, type LoadOptions, type SourceFile } from './load.js';
+import { listedKind, type ContentListing } from './listing.js';
 import { protectedMatcher, within } from './readable.js';
 import { isDependencyFolder, isHiddenName } from './walk.js';
 

@@ -14,7 +14,7 @@
  */
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { listedKind } from '../content/load.js';
+import { listedKind } from '../content/listing.js';
 import type { ReadCache } from './read-cache.js';
 
 /** The extensions of the generators' config files (JavaScript and TypeScript modules, JSON, YAML, TOML). */

@@ -19,7 +19,8 @@
  * Used by one build at a time (watch.ts never overlaps builds).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ContentListing, SourceFile } from '../content/load.js';
+import type { SourceFile } from '../content/load.js';
+import type { ContentListing } from '../content/listing.js';
 import type { Page } from '../content/page.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { Conventions } from '../content/conventions/types.js';

@@ -6,7 +6,8 @@
  */
 import { siteFilesOf, type ConventionsOptions, type SiteFiles } from '../content/conventions/index.js';
 import { staticFoldersOf } from '../content/assets.js';
-import { listContent, loadResultOf } from '../content/load.js';
+import { listContent } from '../content/load.js';
+import { loadResultOf } from '../content/listing.js';
 import { patchListing } from '../content/listing-patch.js';
 import type { ReadCache } from './read-cache.js';
 import type { BuildSteps } from '../build-steps.js';
