@@ -7,7 +7,7 @@
  * production listener. And only what changed is read again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReadCache } from '../src/snapshot/read-cache.js';
+import { ReadCache, TRUSTED_REPORT_MAX_PATHS } from '../src/snapshot/read-cache.js';
 import { loadSnapshot } from '../src/snapshot/snapshot.js';
 import path from 'node:path';
 import { closeScene, filesOf, sceneOf, type Scene } from './incremental-support.js';
@@ -137,6 +137,13 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
     scene.site.remove('guides/index.md');
     expect(scene.rebuild(['guides/index.md']).site.pages.get('/guides/')?.file).toBe('guides/README.md');
     await scene.expectSameAnswers([...QUERIES, 'platypus', 'echidna']);
+  });
+
+  it('a burst past the size the report is trusted at: the folder walked and every file statted, an edit it missed read', async () => {
+    scene.site.write('notes/toggle.md', '---\naccess: public\n---\n\n# Toggle\n\nEdited amid a burst: kinkajou.\n');
+    const burst = Array.from({ length: TRUSTED_REPORT_MAX_PATHS + 1 }, (_, i) => `build/out-${i}.txt`);
+    expect([scene.rebuild(burst).filesRead, scene.cache.listingPatched]).toStrictEqual([1, false]);
+    await scene.expectSameAnswers([...QUERIES, 'kinkajou']);
   });
 
   it('the whole folder reported (it was replaced): everything read again', async () => {

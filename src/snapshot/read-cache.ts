@@ -29,7 +29,15 @@ import { DocumentCounter, type DocumentCounts } from '../search/document-counts.
 import { DependencyIndex } from './dependency-index.js';
 import { FolderMemo } from '../content/folder-memo.js';
 import { FrontmatterMemo } from '../content/conventions/frontmatter-memo.js';
-import type { Dependency } from './fingerprint.js';
+import { fingerprintOfSource, type Dependency } from './fingerprint.js';
+
+/**
+ * Reported paths beyond which a build does not trust the report alone: every listed file is statted
+ * (fingerprint.ts) and the folder walked, as a burst that big (a `git checkout`, an `rsync`) may
+ * have overflowed the kernel's queue of watch events (inotify(7): `/proc/sys/fs/inotify/max_queued_events`,
+ * 16,384 by default; a saved file is several events), which the watcher is not told of.
+ */
+export const TRUSTED_REPORT_MAX_PATHS = 2_000;
 
 /** A file as it was read. */
 export interface CachedRead {
@@ -123,6 +131,8 @@ export class ReadCache {
     this.reported = new Set();
     const root = files.find((file) => file.contentRoot !== undefined)?.contentRoot;
     const stale = this.dependents.changed(root, reported);
+    // A burst too big to trust (the kernel's event queue may have overflowed): every file statted too.
+    const statAll = reported.size > TRUSTED_REPORT_MAX_PATHS;
     let held = 0;
     const toRead = files.filter((file) => {
       const entry = this.entries.get(file.relPath);
@@ -130,7 +140,8 @@ export class ReadCache {
         entry?.fingerprint !== undefined &&
         !stale.has(file.relPath) &&
         !reported.has(file.relPath) &&
-        (file.realRelPath === undefined || (!stale.has(file.realRelPath) && !reported.has(file.realRelPath)));
+        (file.realRelPath === undefined || (!stale.has(file.realRelPath) && !reported.has(file.realRelPath))) &&
+        (!statAll || fingerprintOfSource(file) === entry.fingerprint);
       if (fresh) held += 1;
       else this.forget(file.relPath);
       return !fresh;

@@ -9,7 +9,7 @@ import { staticFoldersOf } from '../content/assets.js';
 import { listContent } from '../content/load.js';
 import { loadResultOf } from '../content/listing.js';
 import { patchListing } from '../content/listing-patch.js';
-import type { ReadCache } from './read-cache.js';
+import { TRUSTED_REPORT_MAX_PATHS, type ReadCache } from './read-cache.js';
 import type { BuildSteps } from '../build-steps.js';
 
 /** The options that shape a listing: the conventions' and the folders never or also listed. */
@@ -31,7 +31,9 @@ export function* listSiteFiles(contentDir: string, options: ListingOptions, cach
   const loadOptions = { staticDirs: staticFoldersOf(contentDir, options.staticDirs), protectedPaths: options.protectedPaths ?? [] };
   const changes = cache?.changes;
   const previous = cache?.listing;
-  const patched = previous === undefined || changes === undefined ? undefined : patchListing(previous, contentDir, changes, loadOptions);
+  // Past TRUSTED_REPORT_MAX_PATHS the report may have missed files: the folder is walked.
+  const trusted = changes !== undefined && changes.size <= TRUSTED_REPORT_MAX_PATHS ? changes : undefined;
+  const patched = previous === undefined || trusted === undefined ? undefined : patchListing(previous, contentDir, trusted, loadOptions);
   const listing = patched ?? listContent(contentDir, loadOptions);
   if (cache !== undefined) {
     cache.listing = listing;
