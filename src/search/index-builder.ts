@@ -7,7 +7,7 @@
 import { BM25F_DEFAULTS, type Bm25fParameters } from './bm25f.js';
 import { FieldPairs, type CountedBatch, type CountedField } from './field-pairs.js';
 import { TermCounter } from './term-counter.js';
-import { CompactSearchIndex, type FieldPostings, type SearchDocument, type SearchIndex } from './search-index.js';
+import { CompactSearchIndex, type FieldPostings, type IndexData, type SearchDocument, type SearchIndex } from './search-index.js';
 import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** Collects pages, then builds a {@link SearchIndex}. Not reusable after `finish()`. */
@@ -67,7 +67,16 @@ export class SearchIndexBuilder {
   }
 
   /** {@link SearchIndexBuilder.finish} in steps (build-steps.ts): each field's postings, then the vocabulary. */
-  *finishInSteps(): BuildSteps<SearchIndex> {
+  *finishInSteps(): BuildSteps<CompactSearchIndex> {
+    const data = yield* this.dataInSteps();
+    return new CompactSearchIndex(data, this.parameters);
+  }
+
+  /**
+   * The index's arrays, in steps (each field's postings in one): what {@link SearchIndexBuilder.finishInSteps}
+   * builds its index of, and segment.ts a segment of.
+   */
+  *dataInSteps(): BuildSteps<IndexData> {
     const slots = [...this.slotByPath.values()].sort((a, b) => {
       const pa = (this.documents[a] as SearchDocument).path;
       const pb = (this.documents[b] as SearchDocument).path;
@@ -82,18 +91,15 @@ export class SearchIndexBuilder {
       fields.push(field.toPostings(slots, termCount, internal, termVisibility));
       yield;
     }
-    return new CompactSearchIndex(
-      {
-        documents: slots.map((slot) => this.documents[slot] as SearchDocument),
-        internal,
-        terms: this.counter.table.terms,
-        dictionary: this.counter.table,
-        fields,
-        termVisibility,
-        language: this.language,
-      },
-      this.parameters,
-    );
+    return {
+      documents: slots.map((slot) => this.documents[slot] as SearchDocument),
+      internal,
+      terms: this.counter.table.terms,
+      dictionary: this.counter.table,
+      fields,
+      termVisibility,
+      language: this.language,
+    };
   }
 }
 

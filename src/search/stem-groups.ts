@@ -55,6 +55,16 @@ export class StemGroups {
     return this.groupByStem.get(stemOf(word, this.analysis)) ?? -1;
   }
 
+  /** The group of a stem (analysis.ts `stemOf`), `undefined` when no term has it. */
+  groupOfStem(stem: string): number | undefined {
+    return this.groupByStem.get(stem);
+  }
+
+  /** Number of groups: they are numbered 0 … size − 1. */
+  get size(): number {
+    return this.groupByStem.size;
+  }
+
   /** The group of term `id`. */
   groupOfId(id: number): number {
     return this.groupOfTerm[id] as number;
