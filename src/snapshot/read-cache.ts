@@ -23,6 +23,7 @@ import type { Conventions } from '../content/conventions/types.js';
 import { HELD_SOURCE_MAX_CHARS } from '../content/site.js';
 import { DocumentCounter, type DocumentCounts } from '../search/document-counts.js';
 import { fingerprintOfPath, fingerprintOfSource, type Dependency } from './fingerprint.js';
+import { IncrementalSearch } from './incremental-search.js';
 
 /** A file as it was read. */
 export interface CachedRead {
@@ -47,6 +48,8 @@ export class ReadCache {
    * `batchOf`), until a build from scratch starts a new one.
    */
   counter = new DocumentCounter();
+  /** The search indexes of the last build, which the next one builds on (incremental-search.ts). */
+  readonly search = new IncrementalSearch();
   private readonly entries = new Map<string, CachedRead>();
   private conventions: Conventions | undefined;
   /** Relative paths the watcher reported since the last build; `everything` after a root change. */
