@@ -8,6 +8,10 @@ import { countFields, type FieldSink } from './index-builder.js';
 import { MAX_TF, type CountedBatch, type CountedField } from './field-pairs.js';
 import type { SearchDocument } from './search-index.js';
 import { TermCounter } from './term-counter.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
+
+/** Documents one step of {@link DocumentCounter.batchOfInSteps} takes: some 20 ms at 100,000 pages (380 ms in all). */
+const BATCH_STEP_DOCUMENTS = 5_000;
 
 /** One page's (term id, frequency) pairs: the title field's first, then the body field's. */
 export interface DocumentCounts {
@@ -91,6 +95,11 @@ export class DocumentCounter {
    * these pages in this order would have, so nothing of a changed page lingers in the index.
    */
   batchOf(documents: readonly DocumentCounts[]): CountedBatch {
+    return runSteps(this.batchOfInSteps(documents));
+  }
+
+  /** {@link DocumentCounter.batchOf} in steps (build-steps.ts) of {@link BATCH_STEP_DOCUMENTS} documents. */
+  *batchOfInSteps(documents: readonly DocumentCounts[]): BuildSteps<CountedBatch> {
     const all = this.counter.table.terms;
     const local = new Int32Array(all.length).fill(-1);
     const terms: string[] = [];
@@ -102,7 +111,9 @@ export class DocumentCounter {
     }
     const title = emptyField(documents.length, titlePairs);
     const body = emptyField(documents.length, bodyPairs);
-    documents.forEach((counts, doc) => {
+    for (let doc = 0; doc < documents.length; doc++) {
+      if (doc > 0 && doc % BATCH_STEP_DOCUMENTS === 0) yield;
+      const counts = documents[doc] as DocumentCounts;
       for (let p = 0; p < counts.ids.length; p++) {
         const global = counts.ids[p] as number;
         let id = local[global] as number;
@@ -120,7 +131,7 @@ export class DocumentCounter {
       body.starts[doc + 1] = (body.starts[doc] as number) + counts.ids.length - counts.titleTerms;
       title.lengths[doc] = counts.titleLength;
       body.lengths[doc] = counts.bodyLength;
-    });
+    }
     return { terms, fields: [title, body] };
   }
 }

@@ -7,7 +7,14 @@
 import { BM25F_DEFAULTS, type Bm25fParameters } from './bm25f.js';
 import { FieldPairs, type CountedBatch, type CountedField } from './field-pairs.js';
 import { TermCounter } from './term-counter.js';
-import { CompactSearchIndex, type FieldPostings, type IndexData, type SearchDocument, type SearchIndex } from './search-index.js';
+import {
+  CompactSearchIndex,
+  layoutInSteps,
+  type FieldPostings,
+  type IndexData,
+  type SearchDocument,
+  type SearchIndex,
+} from './search-index.js';
 import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** Collects pages, then builds a {@link SearchIndex}. Not reusable after `finish()`. */
@@ -69,7 +76,10 @@ export class SearchIndexBuilder {
   /** {@link SearchIndexBuilder.finish} in steps (build-steps.ts): each field's postings, then the vocabulary. */
   *finishInSteps(): BuildSteps<CompactSearchIndex> {
     const data = yield* this.dataInSteps();
-    return new CompactSearchIndex(data, this.parameters);
+    yield;
+    const layout = yield* layoutInSteps(data);
+    yield;
+    return new CompactSearchIndex(layout, this.parameters);
   }
 
   /**
@@ -77,7 +87,9 @@ export class SearchIndexBuilder {
    * builds its index of, and segment.ts a segment of.
    */
   *dataInSteps(): BuildSteps<IndexData> {
-    const slots = [...this.slotByPath.values()].sort((a, b) => {
+    const slots = [...this.slotByPath.values()];
+    yield;
+    slots.sort((a, b) => {
       const pa = (this.documents[a] as SearchDocument).path;
       const pb = (this.documents[b] as SearchDocument).path;
       return pa < pb ? -1 : pa > pb ? 1 : 0;
@@ -88,7 +100,7 @@ export class SearchIndexBuilder {
     const termVisibility = new Uint8Array(termCount);
     const fields: FieldPostings[] = [];
     for (const field of this.fields) {
-      fields.push(field.toPostings(slots, termCount, internal, termVisibility));
+      fields.push(yield* field.toPostingsInSteps(slots, termCount, internal, termVisibility));
       yield;
     }
     return {

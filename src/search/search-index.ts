@@ -23,7 +23,8 @@ import { BM25F_DEFAULTS, inverseDocumentFrequency, statistics, type Bm25fParamet
 import { PHRASE_WINDOW, phraseBonus, phrasePairs, type PhrasePair } from './phrase.js';
 import { foldUnit, queryTerms } from './tokenize.js';
 import { topK } from './top-k.js';
-import { Vocabulary } from './vocabulary.js';
+import { Vocabulary, vocabularyCoreInSteps } from './vocabulary.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** A search document as SPEC.md §2 defines it. */
 export interface SearchDocument {
@@ -168,6 +169,13 @@ export interface IndexLayout extends Collection {
 
 /** The layout of a from-scratch index: one part, every document live and numbered in path order. */
 export function layoutOf(data: IndexData): IndexLayout {
+  return runSteps(layoutInSteps(data));
+}
+
+/** {@link layoutOf} in steps (build-steps.ts): its vocabulary is most of it (vocabulary.ts `vocabularyCoreInSteps`). */
+export function* layoutInSteps(data: IndexData): BuildSteps<IndexLayout> {
+  const analysis = analysisOf(data.language);
+  const core = yield* vocabularyCoreInSteps(data.terms, analysis);
   return {
     documents: data.documents,
     internal: data.internal,
@@ -177,7 +185,7 @@ export function layoutOf(data: IndexData): IndexLayout {
     frequency: undefined,
     pathOrder: undefined,
     ranks: undefined,
-    vocabulary: new Vocabulary(data.terms, data.dictionary, data.termVisibility, analysisOf(data.language)),
+    vocabulary: new Vocabulary(data.terms, data.dictionary, data.termVisibility, analysis, { core }),
     language: data.language,
   };
 }

@@ -19,8 +19,9 @@
  * word's rarest bigrams, read first.
  */
 import { TERM_IN_PUBLIC } from './field-pairs.js';
-import { TypoIndex } from './typo-index.js';
-import { StemGroups } from './stem-groups.js';
+import { TypoIndex, typoArraysInSteps } from './typo-index.js';
+import { StemGroups, stemGroupsInSteps } from './stem-groups.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 import { stemOf, type Analysis } from './analysis.js';
 
 /** One vocabulary term a query word stands for, and its weight (1: the word itself). */
@@ -74,7 +75,7 @@ export interface QueryExpansion {
 }
 
 /** What a vocabulary is built into once and shared by the vocabularies extended from it. */
-interface VocabularyCore {
+export interface VocabularyCore {
   /** Term by id. */
   readonly terms: readonly string[];
   /** Vocabulary in code-unit order, for prefix ranges, and the term id of each entry. */
@@ -105,17 +106,18 @@ export class Vocabulary {
    * @param dictionary term id by term
    * @param visibility per term, {@link TERM_IN_PUBLIC} | TERM_IN_INTERNAL for the pages it is in
    * @param analysis the language of the pages (analysis.ts): its stems group the terms, its stop words are no phrase words
-   * @param extension what {@link Vocabulary.extend} shares: the base's structures and the terms added
+   * @param shared what `terms` were built into, when built in steps ({@link vocabularyCoreInSteps})
+   *   or shared by {@link Vocabulary.extend} with the terms added; else built here
    */
   constructor(
     terms: readonly string[],
     private readonly dictionary: { get(term: string): number | undefined },
     private readonly visibility: Uint8Array,
     readonly analysis?: Analysis,
-    extension?: { core: VocabularyCore; added: AddedTerms },
+    shared?: { core: VocabularyCore; added?: AddedTerms },
   ) {
-    this.added = extension?.added;
-    this.core = extension?.core ?? coreOf(terms, analysis);
+    this.added = shared?.added;
+    this.core = shared?.core ?? runSteps(vocabularyCoreInSteps(terms, analysis));
   }
 
   /** Number of term ids: the terms built with, then those added. */
@@ -319,12 +321,19 @@ function compareUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The structures a vocabulary of `terms` is built into. */
-function coreOf(terms: readonly string[], analysis: Analysis | undefined): VocabularyCore {
+/**
+ * The structures a vocabulary of `terms` is built into, in steps (build-steps.ts): the sort, then
+ * the stem groups and the bigram index, a slice of the terms a step.
+ */
+export function* vocabularyCoreInSteps(terms: readonly string[], analysis: Analysis | undefined): BuildSteps<VocabularyCore> {
   const order = terms.map((_, id) => id).sort((a, b) => compareUnits(terms[a] as string, terms[b] as string));
   const sortedIds = Uint32Array.from(order);
   const sortedTerms = order.map((id) => terms[id] as string);
-  return { terms, sortedTerms, sortedIds, stems: new StemGroups(terms, sortedIds, analysis), typos: new TypoIndex(sortedTerms) };
+  yield;
+  const stems = new StemGroups(terms, sortedIds, analysis, yield* stemGroupsInSteps(terms, sortedIds, analysis));
+  yield;
+  const typos = new TypoIndex(sortedTerms, yield* typoArraysInSteps(sortedTerms));
+  return { terms, sortedTerms, sortedIds, stems, typos };
 }
 
 /**

@@ -95,6 +95,7 @@ export class IncrementalSearch {
     if (state === undefined) return yield* fromScratch(scope, counter);
     const { changed, deleted } = changesOf(state, scope);
     if (changed.length + deleted.length > this.threshold(state.base.layout.documents.length)) return yield* fromScratch(scope, counter);
+    yield;
     const segment = changed.map((i) => ({ document: documentOf(scope.pages[i] as Page), counts: scope.counts[i] as DocumentCounts }));
     const internal = changed.map((i) => (scope.pages[i] as Page).kind === 'internal');
     if (sameSegment(state, segment, deleted)) return state;
@@ -102,12 +103,12 @@ export class IncrementalSearch {
     const data =
       segment.length === 0
         ? undefined
-        : yield* builderOf(
+        : yield* (yield* builderOf(
             segment.map(({ document }, k) => ({ document, internal: internal[k] as boolean })),
             segment.map(({ counts }) => counts),
             scope.language,
             counter,
-          ).dataInSteps();
+          )).dataInSteps();
     const { base } = state;
     const deletions = deleted.map((doc) => deletionOf(doc, state.baseCounts[doc] as DocumentCounts, counter.terms, base.layout.vocabulary));
     return { ...state, current: withSegment(base, deletions, data), segment, deleted };
@@ -177,23 +178,34 @@ function documentOf(page: Page): SearchDocument {
   return { path: page.url, title: page.title, description: page.description };
 }
 
-/** A builder of pages counted in `counter`, one batch of their counts in their order (as snapshot.ts builds). */
-function builderOf(
+/** Pages added to a builder between two yields of {@link builderOf}. */
+const ADD_STEP_DOCUMENTS = 20_000;
+
+/**
+ * A builder of pages counted in `counter`, one batch of their counts in their order (as
+ * snapshot.ts builds), in steps (build-steps.ts).
+ */
+function* builderOf(
   documents: readonly { document: SearchDocument; internal: boolean }[],
   counts: readonly DocumentCounts[],
   language: string,
   counter: DocumentCounter,
-): SearchIndexBuilder {
+): BuildSteps<SearchIndexBuilder> {
   const builder = new SearchIndexBuilder(undefined, language);
-  const batch = builder.addBatch(counter.batchOf(counts));
-  documents.forEach(({ document, internal }, doc) => builder.addCounted(document, internal, batch, doc));
+  const batch = builder.addBatch(yield* counter.batchOfInSteps(counts));
+  for (let doc = 0; doc < documents.length; doc++) {
+    if (doc > 0 && doc % ADD_STEP_DOCUMENTS === 0) yield;
+    const { document, internal } = documents[doc] as { document: SearchDocument; internal: boolean };
+    builder.addCounted(document, internal, batch, doc);
+  }
   return builder;
 }
 
 /** A new base: the scope's index built from scratch, as incremental-build.ts built every index before segments. */
 function* fromScratch(scope: ScopePages, counter: DocumentCounter): BuildSteps<ScopeState> {
   const documents = scope.pages.map((page) => ({ document: documentOf(page), internal: page.kind === 'internal' }));
-  const base = yield* builderOf(documents, scope.counts, scope.language, counter).finishInSteps();
+  const base = yield* (yield* builderOf(documents, scope.counts, scope.language, counter)).finishInSteps();
+  yield;
   const last = new Map<string, number>();
   scope.pages.forEach((page, i) => last.set(page.url, i));
   const docOf = new Map<string, number>();
