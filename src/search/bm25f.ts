@@ -64,15 +64,26 @@ export interface Collection {
  */
 export function statistics(collection: Collection, parameters: Bm25fParameters, includeInternal: boolean): Statistics {
   const { internal, deleted } = collection;
-  const counts = (doc: number): boolean => deleted?.[doc] !== 1 && (includeInternal || internal[doc] !== 1);
-  let documentCount = 0;
-  for (let doc = 0; doc < internal.length; doc++) if (counts(doc)) documentCount++;
+  // Per document, 1 where it counts for the audience (`undefined`: every one does); plain loops,
+  // no callback per document: a watch build runs this on 100,000 documents before it is optimised.
+  let counted: Uint8Array | undefined;
+  if (deleted !== undefined || !includeInternal) {
+    counted = new Uint8Array(internal.length);
+    for (let doc = 0; doc < internal.length; doc++)
+      counted[doc] = deleted?.[doc] === 1 || (!includeInternal && internal[doc] === 1) ? 0 : 1;
+  }
+  let documentCount = internal.length;
+  if (counted !== undefined) {
+    documentCount = 0;
+    for (let doc = 0; doc < counted.length; doc++) documentCount += counted[doc] as number;
+  }
   const lengthBase: number[] = [];
   const lengthScale: number[] = [];
   collection.lengths.forEach((lengths, f) => {
     const { b } = parameters.fields[f] as FieldParameters;
     let sum = 0;
-    for (let doc = 0; doc < lengths.length; doc++) if (counts(doc)) sum += lengths[doc] as number;
+    if (counted === undefined) for (let doc = 0; doc < lengths.length; doc++) sum += lengths[doc] as number;
+    else for (let doc = 0; doc < lengths.length; doc++) if (counted[doc] === 1) sum += lengths[doc] as number;
     const average = documentCount === 0 ? 1 : Math.max(1, sum / documentCount);
     lengthBase.push(1 - b);
     lengthScale.push(b / average);

@@ -87,11 +87,12 @@ export function withSegment(
     const segmentField = segment?.fields[f];
     if (segmentField !== undefined) {
       const own = frequencyOf(segmentField, segment?.terms.length ?? 0);
-      termIds.forEach((local, term) => {
-        if (local === -1) return;
+      for (let term = 0; term < termCount; term++) {
+        const local = termIds[term] as number;
+        if (local === -1) continue;
         counts.all[term] = (counts.all[term] as number) + (own.all[local] as number);
         counts.public[term] = (counts.public[term] as number) + (own.public[local] as number);
-      });
+      }
     }
     return counts;
   });
@@ -103,7 +104,7 @@ export function withSegment(
     }
   const { pathOrder, ranks } = orderOf(layout.documents, segmentDocuments, deleted);
   const combined: IndexLayout = {
-    documents: [...layout.documents, ...segmentDocuments],
+    documents: layout.documents.concat(segmentDocuments),
     internal,
     deleted,
     lengths: layout.lengths.map((lengths, f) => {
@@ -174,17 +175,20 @@ function orderOf(
   const pathOrder = new Uint32Array(live);
   const ranks = new Uint32Array(deleted.length);
   let at = 0;
-  const emit = (doc: number): void => {
-    ranks[doc] = at;
-    pathOrder[at++] = doc;
-  };
   let next = 0;
-  segmentDocuments.forEach(({ path }, j) => {
-    const before = lowerBound(baseDocuments, path);
-    for (; next < before; next++) if (deleted[next] === 0) emit(next);
-    emit(baseCount + j);
-  });
-  for (; next < baseCount; next++) if (deleted[next] === 0) emit(next);
+  // Plain loops: they run on 100,000 documents before they are optimised.
+  for (let j = 0; j <= segmentDocuments.length; j++) {
+    const segmentDocument = segmentDocuments[j];
+    const before = segmentDocument === undefined ? baseCount : lowerBound(baseDocuments, segmentDocument.path);
+    for (; next < before; next++)
+      if (deleted[next] === 0) {
+        ranks[next] = at;
+        pathOrder[at++] = next;
+      }
+    if (segmentDocument === undefined) break;
+    ranks[baseCount + j] = at;
+    pathOrder[at++] = baseCount + j;
+  }
   return { pathOrder, ranks };
 }
 

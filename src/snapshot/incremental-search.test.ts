@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../content/page.js';
 import { DocumentCounter, type DocumentCounts } from '../search/document-counts.js';
-import type { CompactSearchIndex, SearchIndex, SearchOptions } from '../search/search-index.js';
+import { CompactSearchIndex, type IndexLayout, type SearchIndex, type SearchOptions } from '../search/search-index.js';
 import { runSteps } from '../build-steps.js';
 import { IncrementalSearch, mergeThreshold, type ScopePages } from './incremental-search.js';
 
@@ -39,8 +39,14 @@ function answers(index: SearchIndex, languages: readonly string[]): unknown[] {
   );
 }
 
-/** The parts of the default language's index: 1 for a base, 2 with a segment. */
-const partsOf = (index: SearchIndex): number => (index as CompactSearchIndex).layout.parts.length;
+/** The layout of a site's index in one language. */
+function layoutOf(index: SearchIndex): IndexLayout {
+  if (!(index instanceof CompactSearchIndex)) throw new Error('a site in one language has one index');
+  return index.layout;
+}
+
+/** The parts of the index: 1 for a base, 2 with a segment. */
+const partsOf = (index: SearchIndex): number => layoutOf(index).parts.length;
 
 describe('IncrementalSearch', () => {
   const a = { page: pageOf('/a', 'Alpha'), body: 'alpha beta' };
@@ -54,7 +60,7 @@ describe('IncrementalSearch', () => {
     const edited = [a, { page: pageOf('/b', 'Beta'), body: 'zeta gamma' }, c];
     const second = runSteps(search.build(site.scopes(edited), 'en', site.counter));
     expect(partsOf(second)).toBe(2);
-    expect((second as CompactSearchIndex).layout.parts[0]).toBe((first as CompactSearchIndex).layout.parts[0]);
+    expect(layoutOf(second).parts[0]).toBe(layoutOf(first).parts[0]);
     const scratch = runSteps(new IncrementalSearch().build(site.scopes(edited), 'en', site.counter));
     expect(partsOf(scratch)).toBe(1);
     expect(answers(second, ['en'])).toStrictEqual(answers(scratch, ['en']));
