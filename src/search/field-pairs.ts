@@ -1,6 +1,7 @@
 /** The (term, frequency) pairs of one field (title or body) while an index is built. */
 import { ChunkedArray } from './chunked-array.js';
 import { runSteps, type BuildSteps } from '../build-steps.js';
+import type { DocumentCounts } from './document-counts.js';
 import type { FieldPostings } from './search-index.js';
 import type { TermCounter } from './term-counter.js';
 
@@ -36,6 +37,15 @@ interface Segment {
   ids: Uint32Array | undefined;
 }
 
+/** Pages counted before (document-counts.ts), read in place, and how their term ids map to the index's. */
+interface CountsSegment {
+  counts: readonly DocumentCounts[];
+  /** 0: the title's pairs, 1: the body's. */
+  field: number;
+  /** Index term id by the counts' term id. */
+  ids: Int32Array;
+}
+
 /**
  * The (term, frequency) pairs of one field, document by document in insertion order: documents
  * counted here, and documents of batches counted on worker threads, whose arrays are kept as
@@ -48,7 +58,7 @@ export class FieldPairs {
   private readonly tfs = new ChunkedArray(1);
   private readonly lengths = new ChunkedArray(4);
   /** Batches from other threads: segment 1 + i is batches[i]; segment 0 is the pairs above. */
-  private readonly batches: Segment[] = [];
+  private readonly batches: (Segment | CountsSegment)[] = [];
   /** Per slot (added document): its segment and its document number there. */
   private readonly slotSegments: number[] = [];
   private readonly slotDocs: number[] = [];
@@ -79,7 +89,18 @@ export class FieldPairs {
     return this.batches.length;
   }
 
-  /** Takes document `doc` of segment `segment` (from {@link FieldPairs.addBatch}). */
+  /**
+   * Registers pages counted before, whose pairs are read in place when the postings are built.
+   * @param field 0 for the title's pairs, 1 for the body's
+   * @param ids index term id by the counts' term id, for every term they use
+   * @returns the segment number to pass to {@link FieldPairs.addCounted}
+   */
+  addCounts(counts: readonly DocumentCounts[], field: number, ids: Int32Array): number {
+    this.batches.push({ counts, field, ids });
+    return this.batches.length;
+  }
+
+  /** Takes document `doc` of segment `segment` (from {@link FieldPairs.addBatch} or {@link FieldPairs.addCounts}). */
   addCounted(segment: number, doc: number): void {
     this.slotSegments.push(segment);
     this.slotDocs.push(doc);
@@ -111,7 +132,7 @@ export class FieldPairs {
    * documents a pass: a 100,000-page site's body field takes some 450 ms.
    */
   *toPostingsInSteps(slots: readonly number[], termCount: number, internal: Uint8Array, visibility: Uint8Array): BuildSteps<FieldPostings> {
-    const segments: Segment[] = [{ field: this.export(), ids: undefined }, ...this.batches];
+    const segments: (Segment | CountsSegment)[] = [{ field: this.export(), ids: undefined }, ...this.batches];
     for (const array of [this.starts, this.terms, this.tfs, this.lengths]) array.clear();
     this.batches.length = 0;
     // Two passes over the pairs in path order: the first sizes each term's postings (documents as
@@ -128,8 +149,18 @@ export class FieldPairs {
       for (let doc = 0; doc < slots.length; doc++) {
         if (doc > 0 && doc % POSTINGS_STEP_DOCUMENTS === 0) yield;
         const slot = slots[doc] as number;
-        const { field, ids } = segments[slotSegments[slot] as number] as Segment;
+        const segment = segments[slotSegments[slot] as number] as Segment | CountsSegment;
         const local = slotDocs[slot] as number;
+        if ('counts' in segment) {
+          const counts = segment.counts[local] as DocumentCounts;
+          const title = segment.field === 0;
+          lengths[doc] = title ? counts.titleLength : counts.bodyLength;
+          const end = title ? counts.titleTerms : counts.ids.length;
+          for (let p = title ? 0 : counts.titleTerms; p < end; p++)
+            visit(segment.ids[counts.ids[p] as number] as number, doc, counts.tfs[p] as number);
+          continue;
+        }
+        const { field, ids } = segment;
         lengths[doc] = field.lengths[local] as number;
         for (let p = field.starts[local] as number; p < (field.starts[local + 1] as number); p++) {
           const id = field.ids[p] as number;

@@ -24,7 +24,12 @@ function indexOf(pages: readonly { page: TestPage; counts: DocumentCounts }[], c
 
 function builderOf(pages: readonly { page: TestPage; counts: DocumentCounts }[], counter: DocumentCounter): SearchIndexBuilder {
   const builder = new SearchIndexBuilder();
-  const batch = builder.addBatch(counter.batchOf(pages.map(({ counts }) => counts)));
+  const batch = runSteps(
+    builder.addCountsInSteps(
+      pages.map(({ counts }) => counts),
+      counter.terms,
+    ),
+  );
   pages.forEach(({ page: { document, internal } }, doc) => builder.addCounted(document, internal, batch, doc));
   return builder;
 }

@@ -94,8 +94,8 @@ export class IncrementalSearch {
   private *scopeState(state: ScopeState | undefined, scope: ScopePages, counter: DocumentCounter): BuildSteps<ScopeState> {
     if (state === undefined) return yield* fromScratch(scope, counter);
     const { changed, deleted } = changesOf(state, scope);
-    if (changed.length + deleted.length > this.threshold(state.base.layout.documents.length)) return yield* fromScratch(scope, counter);
     yield;
+    if (changed.length + deleted.length > this.threshold(state.base.layout.documents.length)) return yield* fromScratch(scope, counter);
     const segment = changed.map((i) => ({ document: documentOf(scope.pages[i] as Page), counts: scope.counts[i] as DocumentCounts }));
     const internal = changed.map((i) => (scope.pages[i] as Page).kind === 'internal');
     if (sameSegment(state, segment, deleted)) return state;
@@ -182,8 +182,8 @@ function documentOf(page: Page): SearchDocument {
 const ADD_STEP_DOCUMENTS = 20_000;
 
 /**
- * A builder of pages counted in `counter`, one batch of their counts in their order (as
- * snapshot.ts builds), in steps (build-steps.ts).
+ * A builder of pages counted in `counter`, their counts read in place in their order (as
+ * incremental-build.ts built every index before segments), in steps (build-steps.ts).
  */
 function* builderOf(
   documents: readonly { document: SearchDocument; internal: boolean }[],
@@ -192,7 +192,7 @@ function* builderOf(
   counter: DocumentCounter,
 ): BuildSteps<SearchIndexBuilder> {
   const builder = new SearchIndexBuilder(undefined, language);
-  const batch = builder.addBatch(yield* counter.batchOfInSteps(counts));
+  const batch = yield* builder.addCountsInSteps(counts, counter.terms);
   for (let doc = 0; doc < documents.length; doc++) {
     if (doc > 0 && doc % ADD_STEP_DOCUMENTS === 0) yield;
     const { document, internal } = documents[doc] as { document: SearchDocument; internal: boolean };
@@ -204,10 +204,12 @@ function* builderOf(
 /** A new base: the scope's index built from scratch, as incremental-build.ts built every index before segments. */
 function* fromScratch(scope: ScopePages, counter: DocumentCounter): BuildSteps<ScopeState> {
   const documents = scope.pages.map((page) => ({ document: documentOf(page), internal: page.kind === 'internal' }));
+  yield;
   const base = yield* (yield* builderOf(documents, scope.counts, scope.language, counter)).finishInSteps();
   yield;
   const last = new Map<string, number>();
   scope.pages.forEach((page, i) => last.set(page.url, i));
+  yield;
   const docOf = new Map<string, number>();
   const baseCounts = base.layout.documents.map(({ path }, doc) => {
     docOf.set(path, doc);

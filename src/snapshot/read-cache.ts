@@ -44,8 +44,8 @@ export interface CachedRead {
 export class ReadCache {
   /**
    * The term table of every page counted since the cache was last emptied: terms of pages since
-   * changed stay in it (a build's index holds only the terms its pages use, document-counts.ts
-   * `batchOf`), until a build from scratch starts a new one.
+   * changed stay in it (a build's index holds only the terms its pages use, index-builder.ts
+   * `addCountsInSteps`), until a build from scratch starts a new one.
    */
   counter = new DocumentCounter();
   /** The search indexes of the last build, which the next one builds on (incremental-search.ts). */
