@@ -29,6 +29,8 @@ export class SearchIndexBuilder {
   private readonly slotByPath = new Map<string, number>();
   /** Title and body, in the order of {@link Bm25fParameters.fields}. */
   private readonly fields = [new FieldPairs(), new FieldPairs()];
+  /** Once built: by document number, the position among the pages added (from 0) of the page it is. */
+  private addedPositions: readonly number[] = [];
 
   /**
    * @param parameters the ranking's parameters (the bench's sweep tries others)
@@ -89,6 +91,14 @@ export class SearchIndexBuilder {
     this.fields.forEach((field, f) => field.addCounted(batch[f] as number, doc));
   }
 
+  /**
+   * Once the index is built, by document number (path order), the position among the pages added
+   * (0 for the first) of the page it is: the last added of its path.
+   */
+  get positions(): readonly number[] {
+    return this.addedPositions;
+  }
+
   /** Builds the index. */
   finish(): SearchIndex {
     return runSteps(this.finishInSteps());
@@ -116,6 +126,7 @@ export class SearchIndexBuilder {
       return pa < pb ? -1 : pa > pb ? 1 : 0;
     });
     this.slotByPath.clear();
+    this.addedPositions = slots;
     const termCount = this.counter.table.terms.length;
     const internal = Uint8Array.from(slots, (slot) => (this.internal[slot] === true ? 1 : 0));
     const termVisibility = new Uint8Array(termCount);
