@@ -181,6 +181,7 @@ export class FieldPairs {
       postingStart[t + 1] = (postingStart[t] as number) + (frequency[t] as number);
       gapStart[t + 1] = (gapStart[t] as number) + (gapBytes[t] as number);
     }
+    yield;
     const postingGaps = new Uint8Array(gapStart[termCount] as number);
     const postingTfs = new Uint8Array(postingStart[termCount] as number);
     const tfFill = postingStart.slice(0, termCount);

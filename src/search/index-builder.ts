@@ -16,7 +16,7 @@ import {
   type SearchDocument,
   type SearchIndex,
 } from './search-index.js';
-import { runSteps, type BuildSteps } from '../build-steps.js';
+import { runSteps, sortInSteps, type BuildSteps } from '../build-steps.js';
 
 /** Pages whose terms one step of {@link SearchIndexBuilder.addCountsInSteps} reads: some 10 ms at 100,000 pages. */
 const COUNTS_STEP_DOCUMENTS = 5_000;
@@ -118,9 +118,7 @@ export class SearchIndexBuilder {
    * builds its index of, and segment.ts a segment of.
    */
   *dataInSteps(): BuildSteps<IndexData> {
-    const slots = [...this.slotByPath.values()];
-    yield;
-    slots.sort((a, b) => {
+    const slots = yield* sortInSteps([...this.slotByPath.values()], (a, b) => {
       const pa = (this.documents[a] as SearchDocument).path;
       const pb = (this.documents[b] as SearchDocument).path;
       return pa < pb ? -1 : pa > pb ? 1 : 0;

@@ -21,7 +21,7 @@
 import { TERM_IN_PUBLIC } from './field-pairs.js';
 import { TypoIndex, typoArraysInSteps } from './typo-index.js';
 import { StemGroups, stemGroupsInSteps } from './stem-groups.js';
-import { runSteps, type BuildSteps } from '../build-steps.js';
+import { runSteps, sortInSteps, type BuildSteps } from '../build-steps.js';
 import { stemOf, type Analysis } from './analysis.js';
 
 /** One vocabulary term a query word stands for, and its weight (1: the word itself). */
@@ -326,7 +326,10 @@ function compareUnits(a: string, b: string): number {
  * the stem groups and the bigram index, a slice of the terms a step.
  */
 export function* vocabularyCoreInSteps(terms: readonly string[], analysis: Analysis | undefined): BuildSteps<VocabularyCore> {
-  const order = terms.map((_, id) => id).sort((a, b) => compareUnits(terms[a] as string, terms[b] as string));
+  const order = yield* sortInSteps(
+    terms.map((_, id) => id),
+    (a, b) => compareUnits(terms[a] as string, terms[b] as string),
+  );
   const sortedIds = Uint32Array.from(order);
   const sortedTerms = order.map((id) => terms[id] as string);
   yield;
