@@ -21,6 +21,7 @@
  * `MAX_FUZZY_CANDIDATES`) spends it on the base's terms first.
  */
 import { BM25F_DEFAULTS, type Bm25fParameters } from './bm25f.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 import type { DocumentCounts } from './document-counts.js';
 import { TERM_IN_INTERNAL, TERM_IN_PUBLIC } from './field-pairs.js';
 import { CompactSearchIndex, type FieldPostings, type IndexData, type IndexLayout, type SearchDocument } from './search-index.js';
@@ -64,6 +65,19 @@ export function withSegment(
   segment: IndexData | undefined,
   parameters: Bm25fParameters = BM25F_DEFAULTS,
 ): CompactSearchIndex {
+  return runSteps(withSegmentInSteps(base, deletions, segment, parameters));
+}
+
+/**
+ * {@link withSegment} in steps (build-steps.ts): the statistics, the order, the index. Each is
+ * linear in the base's documents or terms: some 10 ms at 100,000 pages.
+ */
+export function* withSegmentInSteps(
+  base: CompactSearchIndex,
+  deletions: readonly Deletion[],
+  segment: IndexData | undefined,
+  parameters: Bm25fParameters = BM25F_DEFAULTS,
+): BuildSteps<CompactSearchIndex> {
   const layout = base.layout;
   const basePart = layout.parts[0];
   if (layout.parts.length !== 1 || basePart === undefined || layout.deleted !== undefined)
@@ -102,6 +116,7 @@ export function withSegment(
       if ((open[term] as number) > 0) visibility[term] = (visibility[term] as number) | TERM_IN_PUBLIC;
       if ((all[term] as number) > (open[term] as number)) visibility[term] = (visibility[term] as number) | TERM_IN_INTERNAL;
     }
+  yield;
   const { pathOrder, ranks } = orderOf(layout.documents, segmentDocuments, deleted);
   const combined: IndexLayout = {
     documents: layout.documents.concat(segmentDocuments),
@@ -124,6 +139,7 @@ export function withSegment(
     vocabulary: layout.vocabulary.extend(added, visibility),
     language: layout.language,
   };
+  yield;
   return new CompactSearchIndex(combined, parameters);
 }
 

@@ -17,7 +17,7 @@ import type { Page } from '../content/page.js';
 import type { DocumentCounter, DocumentCounts } from '../search/document-counts.js';
 import { SearchIndexBuilder } from '../search/index-builder.js';
 import type { CompactSearchIndex, SearchDocument, SearchIndex } from '../search/search-index.js';
-import { deletionOf, withSegment } from '../search/segment.js';
+import { deletionOf, withSegmentInSteps } from '../search/segment.js';
 import { scopeKey, siteSearchOf } from '../search/site-search.js';
 import type { BuildSteps } from '../build-steps.js';
 
@@ -111,7 +111,7 @@ export class IncrementalSearch {
           )).dataInSteps();
     const { base } = state;
     const deletions = deleted.map((doc) => deletionOf(doc, state.baseCounts[doc] as DocumentCounts, counter.terms, base.layout.vocabulary));
-    return { ...state, current: withSegment(base, deletions, data), segment, deleted };
+    return { ...state, current: yield* withSegmentInSteps(base, deletions, data), segment, deleted };
   }
 }
 
