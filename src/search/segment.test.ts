@@ -130,6 +130,18 @@ describe('an index with a segment and deletions', () => {
     expect(answers(again.segmented, queries)).toStrictEqual(answers(again.scratch, queries));
   });
 
+  it('grows an empty base, and empties a base, as from scratch', () => {
+    const pages = [page('/a', 'Alpha', 'layer of paint'), page('/b', 'Beta', 'secret layers', true)];
+    const grown = bothIndexes([], pages);
+    expect(paths(grown.segmented, 'layer')).toStrictEqual(['/a', '/b']);
+    expect(answers(grown.segmented, ['layer', 'secret', 'lay', 'paimt'])).toStrictEqual(
+      answers(grown.scratch, ['layer', 'secret', 'lay', 'paimt']),
+    );
+    const emptied = bothIndexes(pages, []);
+    expect(emptied.segmented.allDocuments).toStrictEqual([]);
+    expect(answers(emptied.segmented, ['layer', 'secret', 'lay'])).toStrictEqual(answers(emptied.scratch, ['layer', 'secret', 'lay']));
+  });
+
   it('refuses to extend an index that has a segment already', () => {
     const { segmented } = bothIndexes([page('/a', 'A', 'one')], [page('/b', 'B', 'two')]);
     expect(() => withSegment(segmented, [], undefined)).toThrow('a segment is added to a from-scratch index');
