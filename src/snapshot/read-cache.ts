@@ -23,6 +23,7 @@ import type { Conventions } from '../content/conventions/types.js';
 import { HELD_SOURCE_MAX_CHARS } from '../content/site.js';
 import { DocumentCounter, type DocumentCounts } from '../search/document-counts.js';
 import { fingerprintOfPath, fingerprintOfSource, type Dependency } from './fingerprint.js';
+import { IncrementalSearch } from './incremental-search.js';
 
 /** A file as it was read. */
 export interface CachedRead {
@@ -43,10 +44,12 @@ export interface CachedRead {
 export class ReadCache {
   /**
    * The term table of every page counted since the cache was last emptied: terms of pages since
-   * changed stay in it (a build's index holds only the terms its pages use, document-counts.ts
-   * `batchOf`), until a build from scratch starts a new one.
+   * changed stay in it (a build's index holds only the terms its pages use, index-builder.ts
+   * `addCountsInSteps`), until a build from scratch starts a new one.
    */
   counter = new DocumentCounter();
+  /** The search indexes of the last build, which the next one builds on (incremental-search.ts). */
+  readonly search = new IncrementalSearch();
   private readonly entries = new Map<string, CachedRead>();
   private conventions: Conventions | undefined;
   /** Relative paths the watcher reported since the last build; `everything` after a root change. */
