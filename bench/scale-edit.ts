@@ -5,7 +5,7 @@
  * pages edited at once. For each: milliseconds from the write until the HTML, the `.md` and search
  * show it (polled every {@link POLL_MS}), the p99 and max latency of the loop's requests meanwhile,
  * and the peak resident memory (VmHWM, reset before the change through /proc/PID/clear_refs)
- * against the memory at rest before it.
+ * against the memory at rest before it, once settled.
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,8 +24,18 @@ export const EDIT_TARGETS = { onePageMs: 300, thousandFilesMs: 3_000, maxLatency
 const POLL_MS = 10;
 /** Longest wait for a change to show, ms. */
 const CHANGE_TIMEOUT_MS = 300_000;
-/** Wait after start and between changes, ms: start-up garbage and the last build settle. */
+/** Wait after start and between changes at least, ms: the last build's answers go out. */
 const REST_MS = 3_000;
+/** Resident memory is settled when {@link SETTLE_SAMPLES} samples this far apart stay within {@link SETTLE_SPREAD} of each other. */
+const SETTLE_SAMPLE_MS = 500;
+const SETTLE_SAMPLES = 6;
+const SETTLE_SPREAD = 0.02;
+/**
+ * Longest wait for resident memory to settle, ms: V8 gives back the garbage of a build only once
+ * the process has been idle a while (its memory reducer; some 30 s after a 100k-page start), and
+ * the steady state is what is left then.
+ */
+const SETTLE_MAX_MS = 60_000;
 /** Files changed by the big change. */
 const MANY_FILES = 1_000;
 
@@ -90,6 +100,22 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+/**
+ * The resident memory of `pid` once it settled (see {@link SETTLE_MAX_MS}), bytes; the last sample
+ * when it did not settle in time.
+ */
+async function settledRss(pid: number): Promise<number> {
+  const samples: number[] = [];
+  const startedMs = performance.now();
+  for (;;) {
+    samples.push(processMemory(pid)?.rssBytes ?? 0);
+    const recent = samples.slice(-SETTLE_SAMPLES);
+    const settled = recent.length === SETTLE_SAMPLES && Math.max(...recent) <= Math.min(...recent) * (1 + SETTLE_SPREAD);
+    if (settled || performance.now() - startedMs > SETTLE_MAX_MS) return samples.at(-1) ?? 0;
+    await sleep(SETTLE_SAMPLE_MS);
+  }
+}
+
 /** Resets the process's peak resident memory (proc(5) clear_refs: "5"), so VmHWM is the peak from now. */
 function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -138,7 +164,7 @@ export async function measureEdits(siteDir: string, pages: number): Promise<Edit
       marker: string,
     ) => {
       await sleep(REST_MS);
-      const restMb = (processMemory(pid)?.rssBytes ?? 0) / 1e6;
+      const restMb = (await settledRss(pid)) / 1e6;
       resetPeak(pid);
       const from = loop.latencies.length;
       const startedMs = performance.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSteps, runStepsYielding, type BuildSteps } from './build-steps.js';
+import { runSteps, runStepsYielding, sortInSteps, type BuildSteps } from './build-steps.js';
 
 /** Three steps that log themselves, returning `done`. */
 function* steps(log: string[]): BuildSteps<string> {
@@ -34,5 +34,19 @@ describe('build steps', () => {
       throw new Error('content folder not found');
     }
     await expect(runStepsYielding(failing())).rejects.toThrow('content folder not found');
+  });
+
+  it('sortInSteps sorts as sort does, stably, yielding between runs and merges', () => {
+    // 50,000 items: three runs and two merge passes; keys repeat, so stability shows.
+    const items = Array.from({ length: 50_000 }, (_, i) => ({ key: (i * 7919) % 1_000, i }));
+    const byKey = (a: { key: number }, b: { key: number }): number => a.key - b.key;
+    const steps = sortInSteps(items, byKey);
+    let yields = 0;
+    let step = steps.next();
+    for (; step.done !== true; step = steps.next()) yields++;
+    expect(step.value).toStrictEqual([...items].sort(byKey));
+    // Two yields between the three runs, then one per 20,000 items merged: 40,000, then 50,000.
+    expect(yields).toBe(2 + 2 + 2);
+    expect(runSteps(sortInSteps([], byKey))).toStrictEqual([]);
   });
 });

@@ -28,3 +28,46 @@ export async function runStepsYielding<T>(steps: BuildSteps<T>): Promise<T> {
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
+
+/** Items sorted, or merged, between two yields of {@link sortInSteps}: some 10 ms of string comparisons. */
+const SORT_STEP_ITEMS = 20_000;
+
+/**
+ * `items` sorted by `compare` (stably) in steps: runs of {@link SORT_STEP_ITEMS} sorted one a
+ * step, then merged pairwise, that many items a step, so that sorting a 100,000-page site's
+ * 300,000 terms (over 100 ms in one `sort`) never holds requests for long.
+ * @returns a new array; `items` is left as it is
+ */
+export function* sortInSteps<T>(items: readonly T[], compare: (a: T, b: T) => number): BuildSteps<T[]> {
+  let runs: T[][] = [];
+  for (let from = 0; from < items.length; from += SORT_STEP_ITEMS) {
+    if (from > 0) yield;
+    runs.push(items.slice(from, from + SORT_STEP_ITEMS).sort(compare));
+  }
+  let budget = 0;
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r] as T[];
+      const b = runs[r + 1];
+      if (b === undefined) {
+        merged.push(a);
+        continue;
+      }
+      const out = new Array<T>(a.length + b.length);
+      let x = 0;
+      let y = 0;
+      for (let k = 0; k < out.length; k++) {
+        // The first run's item first among equals: the merge is stable, as `sort` is.
+        out[k] = y >= b.length || (x < a.length && compare(a[x] as T, b[y] as T) <= 0) ? (a[x++] as T) : (b[y++] as T);
+        if (++budget === SORT_STEP_ITEMS) {
+          budget = 0;
+          yield;
+        }
+      }
+      merged.push(out);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}

@@ -1,8 +1,8 @@
 /**
  * The counted terms of one page, kept between builds (snapshot/read-cache.ts): an unchanged page's
- * terms are not counted again, and the index of a rebuild is made from the counts of every page, as
- * a batch counted on another thread is (index-builder.ts `addBatch`). Term ids are those of one
- * {@link DocumentCounter}'s table, shared by every page it counted or took over from a worker.
+ * terms are not counted again, and an index of a rebuild is made from the counts of its pages, read
+ * in place (index-builder.ts `addCountsInSteps`). Term ids are those of one {@link DocumentCounter}'s
+ * table, shared by every page it counted or took over from a worker.
  */
 import { countFields, type FieldSink } from './index-builder.js';
 import { MAX_TF, type CountedBatch, type CountedField } from './field-pairs.js';
@@ -84,53 +84,4 @@ export class DocumentCounter {
       return { ids: counts, tfs, titleTerms, titleLength: title.lengths[doc] as number, bodyLength: body.lengths[doc] as number };
     });
   }
-
-  /**
-   * The pages as one batch for index-builder.ts `addBatch`, document d being `documents[d]`, with
-   * only the terms they use, numbered as they are first met: the vocabulary a build that counted
-   * these pages in this order would have, so nothing of a changed page lingers in the index.
-   */
-  batchOf(documents: readonly DocumentCounts[]): CountedBatch {
-    const all = this.counter.table.terms;
-    const local = new Int32Array(all.length).fill(-1);
-    const terms: string[] = [];
-    let titlePairs = 0;
-    let bodyPairs = 0;
-    for (const counts of documents) {
-      titlePairs += counts.titleTerms;
-      bodyPairs += counts.ids.length - counts.titleTerms;
-    }
-    const title = emptyField(documents.length, titlePairs);
-    const body = emptyField(documents.length, bodyPairs);
-    documents.forEach((counts, doc) => {
-      for (let p = 0; p < counts.ids.length; p++) {
-        const global = counts.ids[p] as number;
-        let id = local[global] as number;
-        if (id === -1) {
-          id = terms.length;
-          local[global] = id;
-          terms.push(all[global] as string);
-        }
-        const [field, at] = p < counts.titleTerms ? [title, p] : [body, p - counts.titleTerms];
-        const start = field.starts[doc] as number;
-        field.ids[start + at] = id;
-        field.tfs[start + at] = counts.tfs[p] as number;
-      }
-      title.starts[doc + 1] = (title.starts[doc] as number) + counts.titleTerms;
-      body.starts[doc + 1] = (body.starts[doc] as number) + counts.ids.length - counts.titleTerms;
-      title.lengths[doc] = counts.titleLength;
-      body.lengths[doc] = counts.bodyLength;
-    });
-    return { terms, fields: [title, body] };
-  }
-}
-
-/** A field of `documents` documents and `pairs` pairs, to be filled. */
-function emptyField(documents: number, pairs: number): CountedField {
-  return {
-    starts: new Uint32Array(documents + 1),
-    ids: new Uint32Array(pairs),
-    tfs: new Uint8Array(pairs),
-    lengths: new Uint32Array(documents),
-  };
 }

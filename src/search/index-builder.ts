@@ -7,8 +7,19 @@
 import { BM25F_DEFAULTS, type Bm25fParameters } from './bm25f.js';
 import { FieldPairs, type CountedBatch, type CountedField } from './field-pairs.js';
 import { TermCounter } from './term-counter.js';
-import { CompactSearchIndex, type FieldPostings, type SearchDocument, type SearchIndex } from './search-index.js';
-import { runSteps, type BuildSteps } from '../build-steps.js';
+import type { DocumentCounts } from './document-counts.js';
+import {
+  CompactSearchIndex,
+  layoutInSteps,
+  type FieldPostings,
+  type IndexData,
+  type SearchDocument,
+  type SearchIndex,
+} from './search-index.js';
+import { runSteps, sortInSteps, type BuildSteps } from '../build-steps.js';
+
+/** Pages whose terms one step of {@link SearchIndexBuilder.addCountsInSteps} reads: some 10 ms at 100,000 pages. */
+const COUNTS_STEP_DOCUMENTS = 5_000;
 
 /** Collects pages, then builds a {@link SearchIndex}. Not reusable after `finish()`. */
 export class SearchIndexBuilder {
@@ -18,6 +29,8 @@ export class SearchIndexBuilder {
   private readonly slotByPath = new Map<string, number>();
   /** Title and body, in the order of {@link Bm25fParameters.fields}. */
   private readonly fields = [new FieldPairs(), new FieldPairs()];
+  /** Once built: by document number, the position among the pages added (from 0) of the page it is. */
+  private addedPositions: readonly number[] = [];
 
   /**
    * @param parameters the ranking's parameters (the bench's sweep tries others)
@@ -50,6 +63,23 @@ export class SearchIndexBuilder {
   }
 
   /**
+   * Registers pages counted before (document-counts.ts), in steps (build-steps.ts) of
+   * {@link COUNTS_STEP_DOCUMENTS}: their pairs are read in place when the index is built, never
+   * copied; their terms join the vocabulary in the order the pages first use them (title, then
+   * body), the vocabulary a build that counted these pages in this order would have.
+   * @param terms the term table the counts' ids are in (document-counts.ts `DocumentCounter.terms`)
+   * @returns the handle to pass to {@link SearchIndexBuilder.addCounted}, document `doc` being `counts[doc]`
+   */
+  *addCountsInSteps(counts: readonly DocumentCounts[], terms: readonly string[]): BuildSteps<number[]> {
+    const ids = new Int32Array(terms.length).fill(-1);
+    for (let doc = 0; doc < counts.length; doc++) {
+      if (doc > 0 && doc % COUNTS_STEP_DOCUMENTS === 0) yield;
+      for (const id of (counts[doc] as DocumentCounts).ids) if (ids[id] === -1) ids[id] = this.counter.table.add(terms[id] as string);
+    }
+    return this.fields.map((field, f) => field.addCounts(counts, f, ids));
+  }
+
+  /**
    * Adds document `doc` of a batch, as {@link SearchIndexBuilder.add} would have counted it.
    * Adding a path again replaces the earlier page of that path.
    * @param batch the handle {@link SearchIndexBuilder.addBatch} returned
@@ -61,39 +91,57 @@ export class SearchIndexBuilder {
     this.fields.forEach((field, f) => field.addCounted(batch[f] as number, doc));
   }
 
+  /**
+   * Once the index is built, by document number (path order), the position among the pages added
+   * (0 for the first) of the page it is: the last added of its path.
+   */
+  get positions(): readonly number[] {
+    return this.addedPositions;
+  }
+
   /** Builds the index. */
   finish(): SearchIndex {
     return runSteps(this.finishInSteps());
   }
 
   /** {@link SearchIndexBuilder.finish} in steps (build-steps.ts): each field's postings, then the vocabulary. */
-  *finishInSteps(): BuildSteps<SearchIndex> {
-    const slots = [...this.slotByPath.values()].sort((a, b) => {
+  *finishInSteps(): BuildSteps<CompactSearchIndex> {
+    const data = yield* this.dataInSteps();
+    yield;
+    const layout = yield* layoutInSteps(data);
+    yield;
+    return new CompactSearchIndex(layout, this.parameters);
+  }
+
+  /**
+   * The index's arrays, in steps (each field's postings in one): what {@link SearchIndexBuilder.finishInSteps}
+   * builds its index of, and segment.ts a segment of.
+   */
+  *dataInSteps(): BuildSteps<IndexData> {
+    const slots = yield* sortInSteps([...this.slotByPath.values()], (a, b) => {
       const pa = (this.documents[a] as SearchDocument).path;
       const pb = (this.documents[b] as SearchDocument).path;
       return pa < pb ? -1 : pa > pb ? 1 : 0;
     });
     this.slotByPath.clear();
+    this.addedPositions = slots;
     const termCount = this.counter.table.terms.length;
     const internal = Uint8Array.from(slots, (slot) => (this.internal[slot] === true ? 1 : 0));
     const termVisibility = new Uint8Array(termCount);
     const fields: FieldPostings[] = [];
     for (const field of this.fields) {
-      fields.push(field.toPostings(slots, termCount, internal, termVisibility));
+      fields.push(yield* field.toPostingsInSteps(slots, termCount, internal, termVisibility));
       yield;
     }
-    return new CompactSearchIndex(
-      {
-        documents: slots.map((slot) => this.documents[slot] as SearchDocument),
-        internal,
-        terms: this.counter.table.terms,
-        dictionary: this.counter.table,
-        fields,
-        termVisibility,
-        language: this.language,
-      },
-      this.parameters,
-    );
+    return {
+      documents: slots.map((slot) => this.documents[slot] as SearchDocument),
+      internal,
+      terms: this.counter.table.terms,
+      dictionary: this.counter.table,
+      fields,
+      termVisibility,
+      language: this.language,
+    };
   }
 }
 

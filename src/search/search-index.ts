@@ -19,11 +19,12 @@
  * internal pages, and one skipped posting per internal page of a public query's terms.
  */
 import { analysisOf, chooseQueryWords, type Analysis } from './analysis.js';
-import { BM25F_DEFAULTS, inverseDocumentFrequency, statistics, type Bm25fParameters, type Statistics } from './bm25f.js';
+import { BM25F_DEFAULTS, inverseDocumentFrequency, statistics, type Bm25fParameters, type Collection, type Statistics } from './bm25f.js';
 import { PHRASE_WINDOW, phraseBonus, phrasePairs, type PhrasePair } from './phrase.js';
 import { foldUnit, queryTerms } from './tokenize.js';
 import { topK } from './top-k.js';
-import { Vocabulary } from './vocabulary.js';
+import { Vocabulary, vocabularyCoreInSteps } from './vocabulary.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** A search document as SPEC.md §2 defines it. */
 export interface SearchDocument {
@@ -129,21 +130,84 @@ export interface IndexData {
   language?: string | undefined;
 }
 
+/**
+ * A run of postings: a from-scratch index has one; an index with a segment (segment.ts) has its
+ * base's and the segment's.
+ */
+export interface PostingsPart {
+  /** Title, then body, over the part's own term ids and document numbers. */
+  readonly fields: readonly FieldPostings[];
+  /** The index's number of the part's document 0. */
+  readonly firstDocument: number;
+  /** The part's term id by the index's term id, −1 where the part has none; `undefined`: the same ids. */
+  readonly termIds: Int32Array | undefined;
+}
+
+/**
+ * What queries read: the documents, and their postings in one or more parts. {@link layoutOf}
+ * gives a from-scratch index's; segment.ts `withSegment` one over a base and a segment, numbered
+ * base first, where documents deleted since the base stay numbered but count nowhere.
+ */
+export interface IndexLayout extends Collection {
+  /** Every numbered document, deleted ones included. */
+  readonly documents: readonly SearchDocument[];
+  readonly parts: readonly PostingsPart[];
+  /**
+   * Per field, each term's document frequency over the live documents, and over the live public
+   * ones; `undefined`: read off the one part's postings (its `publicFrequency`).
+   */
+  readonly frequency: { readonly all: Uint32Array; readonly public: Uint32Array }[] | undefined;
+  /** Live documents in path order; `undefined`: every document, numbered in path order. */
+  readonly pathOrder: Uint32Array | undefined;
+  /** Position in {@link IndexLayout.pathOrder} by document number (score ties); `undefined` with it. */
+  readonly ranks: Uint32Array | undefined;
+  /** Over every term id the parts use. */
+  readonly vocabulary: Vocabulary;
+  /** BCP 47 tag of the documents' language; English when omitted. */
+  readonly language: string | undefined;
+}
+
+/** The layout of a from-scratch index: one part, every document live and numbered in path order. */
+export function layoutOf(data: IndexData): IndexLayout {
+  return runSteps(layoutInSteps(data));
+}
+
+/** {@link layoutOf} in steps (build-steps.ts): its vocabulary is most of it (vocabulary.ts `vocabularyCoreInSteps`). */
+export function* layoutInSteps(data: IndexData): BuildSteps<IndexLayout> {
+  const analysis = analysisOf(data.language);
+  const core = yield* vocabularyCoreInSteps(data.terms, analysis);
+  return {
+    documents: data.documents,
+    internal: data.internal,
+    deleted: undefined,
+    lengths: data.fields.map((field) => field.lengths),
+    parts: [{ fields: data.fields, firstDocument: 0, termIds: undefined }],
+    frequency: undefined,
+    pathOrder: undefined,
+    ranks: undefined,
+    vocabulary: new Vocabulary(data.terms, data.dictionary, data.termVisibility, analysis, { core }),
+    language: data.language,
+  };
+}
+
 /** Query words past this many are left out, the most common first (one bit each in the match masks). */
 const MAX_QUERY_TERMS = 16;
 
-/** The index over {@link IndexData}. */
+/** The index over {@link IndexData}, or over an {@link IndexLayout} of several parts. */
 export class CompactSearchIndex implements SearchIndex {
   readonly publicDocuments: readonly SearchDocument[];
   readonly allDocuments: readonly SearchDocument[];
   readonly languages: readonly string[];
-  private readonly data: IndexData;
+  /** What queries read (segment.ts builds on a base's). */
+  readonly layout: IndexLayout;
   private readonly vocabulary: Vocabulary;
   private readonly analysis: Analysis;
   private readonly parameters: Bm25fParameters;
   /** Statistics of public queries, and of queries that include internal pages. */
   private readonly publicStatistics: Statistics;
   private readonly allStatistics: Statistics;
+  /** 1 where a public query, or one with internal pages, passes over a posting; `undefined`: none. */
+  private readonly publicSkip: Uint8Array | undefined;
   /** Per-query scratch, reset after each query: score, matched-word bits, touched documents. */
   private readonly scores: Float32Array;
   private readonly masks: Uint32Array;
@@ -154,18 +218,37 @@ export class CompactSearchIndex implements SearchIndex {
   private readonly wordTf: Float32Array;
   private readonly wordDocs: Uint32Array;
 
-  /** @param parameters BM25F's parameters, one per field of `data` */
-  constructor(data: IndexData, parameters: Bm25fParameters = BM25F_DEFAULTS) {
-    this.data = data;
+  /**
+   * @param data a from-scratch index's arrays, or a layout (segment.ts)
+   * @param parameters BM25F's parameters, one per field of `data`
+   */
+  constructor(data: IndexData | IndexLayout, parameters: Bm25fParameters = BM25F_DEFAULTS) {
+    const layout = 'parts' in data ? data : layoutOf(data);
+    this.layout = layout;
     this.parameters = parameters;
-    this.allDocuments = data.documents;
-    this.publicDocuments = data.documents.filter((_, doc) => data.internal[doc] !== 1);
-    this.analysis = analysisOf(data.language);
-    this.languages = [data.language ?? 'en'];
-    this.vocabulary = new Vocabulary(data.terms, data.dictionary, data.termVisibility, this.analysis);
-    const count = data.documents.length;
-    this.publicStatistics = statistics(data, parameters, false);
-    this.allStatistics = statistics(data, parameters, true);
+    const { documents, internal, pathOrder } = layout;
+    // Plain loops: a watch build makes an index of 100,000 documents before this is optimised.
+    const publicDocuments: SearchDocument[] = [];
+    if (pathOrder === undefined) {
+      this.allDocuments = documents;
+      for (let doc = 0; doc < documents.length; doc++) if (internal[doc] !== 1) publicDocuments.push(documents[doc] as SearchDocument);
+    } else {
+      const allDocuments = new Array<SearchDocument>(pathOrder.length);
+      for (let at = 0; at < pathOrder.length; at++) {
+        const doc = pathOrder[at] as number;
+        allDocuments[at] = documents[doc] as SearchDocument;
+        if (internal[doc] !== 1) publicDocuments.push(documents[doc] as SearchDocument);
+      }
+      this.allDocuments = allDocuments;
+    }
+    this.publicDocuments = publicDocuments;
+    this.vocabulary = layout.vocabulary;
+    this.analysis = layout.vocabulary.analysis ?? analysisOf();
+    this.languages = [layout.language ?? 'en'];
+    const count = documents.length;
+    this.publicStatistics = statistics(layout, parameters, false);
+    this.allStatistics = statistics(layout, parameters, true);
+    this.publicSkip = skipOf(internal, layout.deleted);
     this.scores = new Float32Array(count);
     this.masks = new Uint32Array(count);
     this.titleMasks = new Uint32Array(count);
@@ -204,7 +287,7 @@ export class CompactSearchIndex implements SearchIndex {
     const pairs = phrasePairs(groups, idfs);
     const ranked = this.rank(complete, want, pairs);
     if (ranked.length < want) ranked.push(...this.rank(partial, want - ranked.length, pairs));
-    const results = ranked.slice(options.offset).map((doc) => this.data.documents[doc] as SearchDocument);
+    const results = ranked.slice(options.offset).map((doc) => this.layout.documents[doc] as SearchDocument);
     for (let i = 0; i < touchedCount; i++) {
       const doc = this.touched[i] as number;
       this.scores[doc] = 0;
@@ -231,38 +314,44 @@ export class CompactSearchIndex implements SearchIndex {
   ): number {
     const audience = includeInternal ? this.allStatistics : this.publicStatistics;
     const { wordTf, wordDocs, masks, titleMasks, scores, touched } = this;
-    const internal = this.data.internal;
+    const { parts, lengths: fieldLengths } = this.layout;
+    const skip = includeInternal ? this.layout.deleted : this.publicSkip;
     let wordCount = 0;
     // The postings loop stays inline here, reading locals: as a method called per term and field
-    // it measured some 25% slower (10k pages, Node 20, a loaded machine).
+    // it measured some 25% slower (10k pages, Node 20, a loaded machine). A document is in one
+    // part only, so its sum comes in expansion, then field order, as in a from-scratch index.
     for (const { term, weight } of expansions) {
-      this.data.fields.forEach((field, f) => {
-        const { postingGaps, postingTfs, lengths } = field;
-        const start = field.postingStart[term] as number;
-        const end = field.postingStart[term + 1] as number;
-        const skipInternal = !includeInternal && field.publicFrequency !== undefined;
+      for (let f = 0; f < fieldLengths.length; f++) {
+        const lengths = fieldLengths[f] as Float32Array;
         const factor = weight * (this.parameters.fields[f]?.weight ?? 1);
         const lengthBase = audience.lengthBase[f] as number;
         const lengthScale = audience.lengthScale[f] as number;
         const titleBit = f === 0 ? bit : 0;
-        let at = field.gapStart[term] as number;
-        let doc = -1;
-        for (let p = start; p < end; p++) {
-          // One LEB128 varint: 7 bits a byte, low bits first.
-          let byte = postingGaps[at++] as number;
-          let gap = byte & 0x7f;
-          for (let shift = 128; byte >= 0x80; shift *= 128) {
-            byte = postingGaps[at++] as number;
-            gap += (byte & 0x7f) * shift;
+        for (const part of parts) {
+          const local = part.termIds === undefined ? term : (part.termIds[term] as number);
+          const { postingGaps, postingTfs, postingStart, gapStart } = part.fields[f] as FieldPostings;
+          // −1: not in this part; past its terms: a term a segment added, in no base posting.
+          if (local === -1 || local + 1 >= postingStart.length) continue;
+          const end = postingStart[local + 1] as number;
+          let at = gapStart[local] as number;
+          let doc = part.firstDocument - 1;
+          for (let p = postingStart[local] as number; p < end; p++) {
+            // One LEB128 varint: 7 bits a byte, low bits first.
+            let byte = postingGaps[at++] as number;
+            let gap = byte & 0x7f;
+            for (let shift = 128; byte >= 0x80; shift *= 128) {
+              byte = postingGaps[at++] as number;
+              gap += (byte & 0x7f) * shift;
+            }
+            doc += gap;
+            if (skip !== undefined && skip[doc] === 1) continue;
+            if (wordTf[doc] === 0) wordDocs[wordCount++] = doc;
+            if (titleBit !== 0) titleMasks[doc] = (titleMasks[doc] as number) | titleBit;
+            wordTf[doc] =
+              (wordTf[doc] as number) + (factor * (postingTfs[p] as number)) / (lengthBase + lengthScale * (lengths[doc] as number));
           }
-          doc += gap;
-          if (skipInternal && internal[doc] === 1) continue;
-          if (wordTf[doc] === 0) wordDocs[wordCount++] = doc;
-          if (titleBit !== 0) titleMasks[doc] = (titleMasks[doc] as number) | titleBit;
-          wordTf[doc] =
-            (wordTf[doc] as number) + (factor * (postingTfs[p] as number)) / (lengthBase + lengthScale * (lengths[doc] as number));
         }
-      });
+      }
     }
     const idf = inverseDocumentFrequency(audience.documentCount, wordCount);
     idfs[word] = idf;
@@ -284,17 +373,18 @@ export class CompactSearchIndex implements SearchIndex {
    */
   private rank(candidates: Uint32Array, want: number, pairs: readonly PhrasePair[]): number[] {
     if (want <= 0) return [];
-    const best = topK(candidates, this.scores, Math.max(want, pairs.length === 0 ? 0 : PHRASE_WINDOW));
+    const ranks = this.layout.ranks;
+    const best = topK(candidates, this.scores, Math.max(want, pairs.length === 0 ? 0 : PHRASE_WINDOW), ranks);
     if (pairs.length > 0) {
       const window = best.slice(0, PHRASE_WINDOW);
       for (const doc of window) {
         // Only a title that matched both words of a pair can hold it: the others are not read.
         const titleMask = this.titleMasks[doc] as number;
         if (!pairs.some((pair) => (titleMask & pair.bits) === pair.bits)) continue;
-        const title = (this.data.documents[doc] as SearchDocument).title;
+        const title = (this.layout.documents[doc] as SearchDocument).title;
         this.scores[doc] = (this.scores[doc] as number) + phraseBonus(title, pairs, this.vocabulary);
       }
-      const reordered = topK(Uint32Array.from(window), this.scores, window.length);
+      const reordered = topK(Uint32Array.from(window), this.scores, window.length, ranks);
       best.splice(0, window.length, ...reordered);
     }
     return best.slice(0, want);
@@ -310,7 +400,7 @@ export class CompactSearchIndex implements SearchIndex {
     let back = touchedCount;
     for (let i = 0; i < touchedCount; i++) {
       const doc = this.touched[i] as number;
-      if (!includeInternal && this.data.internal[doc] === 1) continue;
+      if (!includeInternal && this.layout.internal[doc] === 1) continue;
       if (((this.masks[doc] as number) & all) === all) out[front++] = doc;
       else out[--back] = doc;
     }
@@ -322,11 +412,27 @@ export class CompactSearchIndex implements SearchIndex {
     const term = this.vocabulary.idOf(word, includeInternal);
     if (term === undefined) return 0;
     let frequency = 0;
-    for (const field of this.data.fields) {
+    const counted = this.layout.frequency;
+    if (counted !== undefined) {
+      for (const field of counted) frequency = Math.max(frequency, (includeInternal ? field.all : field.public)[term] as number);
+      return frequency;
+    }
+    for (const field of (this.layout.parts[0] as PostingsPart).fields) {
       const all = (field.postingStart[term + 1] as number) - (field.postingStart[term] as number);
       const own = !includeInternal && field.publicFrequency !== undefined ? (field.publicFrequency[term] as number) : all;
       frequency = Math.max(frequency, own);
     }
     return frequency;
   }
+}
+
+/**
+ * The documents a public query passes over: internal ones, and deleted ones; `undefined` when
+ * there are none (a site without internal pages, an index without deletions).
+ */
+function skipOf(internal: Uint8Array, deleted: Uint8Array | undefined): Uint8Array | undefined {
+  if (deleted === undefined) return internal.includes(1) ? internal : undefined;
+  const skip = new Uint8Array(internal.length);
+  for (let doc = 0; doc < skip.length; doc++) skip[doc] = (internal[doc] as number) | (deleted[doc] as number);
+  return skip;
 }

@@ -75,9 +75,18 @@ export class SiteSearchBuilder {
   *finishInSteps(): BuildSteps<SearchIndex> {
     const indexes = new Map<string, SearchIndex>();
     for (const [language, builder] of this.builders) indexes.set(language, yield* builder.finishInSteps());
-    const main = indexes.get(this.defaultLanguage) as SearchIndex;
-    return indexes.size === 1 ? main : new MultilingualSearchIndex(this.defaultLanguage, indexes);
+    return siteSearchOf(this.defaultLanguage, indexes);
   }
+}
+
+/**
+ * The site's index of its indexes by {@link scopeKey}, the default language's first: that one
+ * alone for a site in one language and version.
+ */
+export function siteSearchOf(defaultLanguage: string, indexes: ReadonlyMap<string, SearchIndex>): SearchIndex {
+  const main = indexes.get(defaultLanguage);
+  if (main === undefined) throw new Error(`no index of the default language ${defaultLanguage}`);
+  return indexes.size === 1 ? main : new MultilingualSearchIndex(defaultLanguage, indexes);
 }
 
 function byPath(a: SearchDocument, b: SearchDocument): number {
@@ -88,7 +97,7 @@ function byPath(a: SearchDocument, b: SearchDocument): number {
  * The key of a language's index (`en`), or of an old version's in that language (`en 1.x`: a
  * space, which no BCP 47 tag holds).
  */
-function scopeKey(language: string, version: string | undefined): string {
+export function scopeKey(language: string, version: string | undefined): string {
   return version === undefined ? language : `${language} ${version}`;
 }
 

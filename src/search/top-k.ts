@@ -1,19 +1,29 @@
 /** Top-k selection for ranked results. */
 
 /**
- * The `k` best of `candidates` by descending score, ties by ascending number (path order), best
- * first. Uses a bounded min-heap, so cost is O(n log k) and memory O(k) for n candidates.
+ * The `k` best of `candidates` by descending score, ties in path order (ascending number, or
+ * ascending `ranks`), best first. Uses a bounded min-heap, so cost is O(n log k) and memory O(k)
+ * for n candidates.
  * @param candidates document numbers
  * @param scores score by document number
+ * @param ranks position in path order by document number, where numbers are not in path order
+ *   (an index with a segment: segment.ts); `undefined`: the numbers are
  */
-export function topK(candidates: Uint32Array, scores: Float32Array, k: number): number[] {
+export function topK(candidates: Uint32Array, scores: Float32Array, k: number, ranks?: Uint32Array): number[] {
   if (k <= 0 || candidates.length === 0) return [];
   // worse(a, b): a ranks below b.
-  const worse = (a: number, b: number): boolean => {
-    const sa = scores[a] as number;
-    const sb = scores[b] as number;
-    return sa < sb || (sa === sb && a > b);
-  };
+  const worse =
+    ranks === undefined
+      ? (a: number, b: number): boolean => {
+          const sa = scores[a] as number;
+          const sb = scores[b] as number;
+          return sa < sb || (sa === sb && a > b);
+        }
+      : (a: number, b: number): boolean => {
+          const sa = scores[a] as number;
+          const sb = scores[b] as number;
+          return sa < sb || (sa === sb && (ranks[a] as number) > (ranks[b] as number));
+        };
   const heap: number[] = [];
   const siftUp = (i: number): void => {
     while (i > 0) {

@@ -19,6 +19,7 @@
  * docs-large's 18,631 terms, 1.24 MB in 25 ms for the 30,969 of the bench's 10k-page site.
  */
 import { boundedEditDistance } from './fuzzy.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /** What {@link TypoIndex.near} found. */
 export interface NearTerms {
@@ -49,10 +50,47 @@ function forEachBigram(term: string, visit: (key: number) => void): void {
   visit(bigram(previous, BOUNDARY));
 }
 
+/** Terms indexed between two yields of {@link typoArraysInSteps}, per pass: a few ms. */
+const TYPO_STEP_TERMS = 20_000;
+
+/** The arrays of a {@link TypoIndex}. */
+export interface TypoArrays {
+  slots: Map<number, number>;
+  start: Uint32Array;
+  postings: Uint32Array;
+}
+
+/** The bigram postings of `sorted`, in steps (build-steps.ts) of {@link TYPO_STEP_TERMS} terms a pass. */
+export function* typoArraysInSteps(sorted: readonly string[]): BuildSteps<TypoArrays> {
+  const slots = new Map<number, number>();
+  const counts: number[] = [];
+  for (let index = 0; index < sorted.length; index++) {
+    if (index > 0 && index % TYPO_STEP_TERMS === 0) yield;
+    forEachBigram(sorted[index] as string, (key) => {
+      let slot = slots.get(key);
+      if (slot === undefined) slots.set(key, (slot = counts.push(0) - 1));
+      counts[slot] = (counts[slot] as number) + 1;
+    });
+  }
+  const start = new Uint32Array(counts.length + 1);
+  counts.forEach((count, slot) => (start[slot + 1] = (start[slot] as number) + count));
+  const postings = new Uint32Array(start[counts.length] as number);
+  const fill = start.slice(0, counts.length);
+  for (let index = 0; index < sorted.length; index++) {
+    if (index > 0 && index % TYPO_STEP_TERMS === 0) yield;
+    forEachBigram(sorted[index] as string, (key) => {
+      const slot = slots.get(key) as number;
+      postings[fill[slot] as number] = index;
+      fill[slot] = (fill[slot] as number) + 1;
+    });
+  }
+  return { slots, start, postings };
+}
+
 /** The bigram index of a vocabulary. Queries share scratch marks: not for concurrent use (nor is anything synchronous). */
 export class TypoIndex {
   /** Slot of each bigram met in some term. */
-  private readonly slots = new Map<number, number>();
+  private readonly slots: Map<number, number>;
   /** Slot s holds the term indexes postings[start[s] … start[s + 1] − 1], ascending. */
   private readonly start: Uint32Array;
   private readonly postings: Uint32Array;
@@ -60,26 +98,17 @@ export class TypoIndex {
   private readonly marks: Uint32Array;
   private mark = 0;
 
-  /** @param sorted the vocabulary in code-unit order, without duplicates */
-  constructor(private readonly sorted: readonly string[]) {
-    const counts: number[] = [];
-    for (const term of sorted)
-      forEachBigram(term, (key) => {
-        let slot = this.slots.get(key);
-        if (slot === undefined) this.slots.set(key, (slot = counts.push(0) - 1));
-        counts[slot] = (counts[slot] as number) + 1;
-      });
-    this.start = new Uint32Array(counts.length + 1);
-    counts.forEach((count, slot) => (this.start[slot + 1] = (this.start[slot] as number) + count));
-    this.postings = new Uint32Array(this.start[counts.length] as number);
-    const fill = this.start.slice(0, counts.length);
-    sorted.forEach((term, index) =>
-      forEachBigram(term, (key) => {
-        const slot = this.slots.get(key) as number;
-        this.postings[fill[slot] as number] = index;
-        fill[slot] = (fill[slot] as number) + 1;
-      }),
-    );
+  /**
+   * @param sorted the vocabulary in code-unit order, without duplicates
+   * @param arrays its postings, when built in steps ({@link typoArraysInSteps}); else built here
+   */
+  constructor(
+    private readonly sorted: readonly string[],
+    arrays: TypoArrays = runSteps(typoArraysInSteps(sorted)),
+  ) {
+    this.slots = arrays.slots;
+    this.start = arrays.start;
+    this.postings = arrays.postings;
     this.marks = new Uint32Array(sorted.length);
   }
 

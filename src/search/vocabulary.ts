@@ -19,9 +19,10 @@
  * word's rarest bigrams, read first.
  */
 import { TERM_IN_PUBLIC } from './field-pairs.js';
-import { TypoIndex } from './typo-index.js';
-import { StemGroups } from './stem-groups.js';
-import type { Analysis } from './analysis.js';
+import { TypoIndex, typoArraysInSteps } from './typo-index.js';
+import { StemGroups, stemGroupsInSteps } from './stem-groups.js';
+import { runSteps, sortInSteps, type BuildSteps } from '../build-steps.js';
+import { stemOf, type Analysis } from './analysis.js';
 
 /** One vocabulary term a query word stands for, and its weight (1: the word itself). */
 export interface Expansion {
@@ -73,55 +74,97 @@ export interface QueryExpansion {
   fuzzyCandidates: number;
 }
 
-/** The vocabulary: terms by id, in code-unit order, and by stem. */
-export class Vocabulary {
+/** What a vocabulary is built into once and shared by the vocabularies extended from it. */
+export interface VocabularyCore {
+  /** Term by id. */
+  readonly terms: readonly string[];
   /** Vocabulary in code-unit order, for prefix ranges, and the term id of each entry. */
-  private readonly sortedTerms: string[];
-  private readonly sortedIds: Uint32Array;
-  private readonly stems: StemGroups;
+  readonly sortedTerms: string[];
+  readonly sortedIds: Uint32Array;
+  readonly stems: StemGroups;
   /** The vocabulary by bigram, for near spellings. */
-  private readonly typos: TypoIndex;
+  readonly typos: TypoIndex;
+}
+
+/** A visible term a query word may stand for, with its spelling. */
+interface Candidate {
+  term: string;
+  id: number;
+}
+
+/**
+ * The vocabulary: terms by id, in code-unit order, and by stem. It may be extended with terms
+ * ({@link Vocabulary.extend}: the words of a segment, segment.ts) without building it again.
+ */
+export class Vocabulary {
+  private readonly core: VocabularyCore;
+  /** Terms added by {@link Vocabulary.extend}; `undefined` for a vocabulary as built. */
+  private readonly added: AddedTerms | undefined;
 
   /**
    * @param terms term by id
    * @param dictionary term id by term
    * @param visibility per term, {@link TERM_IN_PUBLIC} | TERM_IN_INTERNAL for the pages it is in
    * @param analysis the language of the pages (analysis.ts): its stems group the terms, its stop words are no phrase words
+   * @param shared what `terms` were built into, when built in steps ({@link vocabularyCoreInSteps})
+   *   or shared by {@link Vocabulary.extend} with the terms added; else built here
    */
   constructor(
-    private readonly terms: readonly string[],
+    terms: readonly string[],
     private readonly dictionary: { get(term: string): number | undefined },
     private readonly visibility: Uint8Array,
     readonly analysis?: Analysis,
+    shared?: { core: VocabularyCore; added?: AddedTerms },
   ) {
-    const order = terms
-      .map((_, id) => id)
-      .sort((a, b) => {
-        const ta = terms[a] as string;
-        const tb = terms[b] as string;
-        return ta < tb ? -1 : ta > tb ? 1 : 0;
-      });
-    this.sortedIds = Uint32Array.from(order);
-    this.sortedTerms = order.map((id) => terms[id] as string);
-    this.stems = new StemGroups(terms, this.sortedIds, analysis);
-    this.typos = new TypoIndex(this.sortedTerms);
+    this.added = shared?.added;
+    this.core = shared?.core ?? runSteps(vocabularyCoreInSteps(terms, analysis));
+  }
+
+  /** Number of term ids: the terms built with, then those added. */
+  get size(): number {
+    return this.core.terms.length + (this.added?.terms.length ?? 0);
+  }
+
+  /** The id of a term, visible or not; `undefined` when the vocabulary has none. */
+  termId(term: string): number | undefined {
+    return this.dictionary.get(term) ?? this.added?.ids.get(term);
+  }
+
+  /**
+   * This vocabulary with `terms` added and the visibility of every term replaced, sharing what it
+   * was built into (the sorted terms, stem groups and bigram index): an extension costs what its
+   * terms do, not the vocabulary. The answers are those of a vocabulary built from every term at
+   * once (a term made invisible behaves as one absent: every expansion skips it), except that a
+   * typo search that reaches its candidate budget spends it on the built terms first.
+   * @param terms terms the vocabulary lacks, distinct, in code-unit order: ids {@link Vocabulary.size} on
+   * @param visibility per term id of the extended vocabulary, as the constructor's
+   * @throws {Error} when this vocabulary is itself an extension (extend the base instead)
+   */
+  extend(terms: readonly string[], visibility: Uint8Array): Vocabulary {
+    if (this.added !== undefined) throw new Error('an extended vocabulary is extended from its base');
+    const added = new AddedTerms(terms, this.core.terms.length, this.core.stems, this.analysis);
+    return new Vocabulary(this.core.terms, this.dictionary, visibility, this.analysis, { core: this.core, added });
   }
 
   /** The id of a term pages of the audience contain, else `undefined`. */
   idOf(term: string, includeInternal: boolean): number | undefined {
-    const id = this.dictionary.get(term);
+    const id = this.termId(term);
     return id !== undefined && this.visible(id, includeInternal) ? id : undefined;
   }
 
   /** The stem group of a query word (from stem-groups.ts), -1 when no term has its stem. */
   stemGroupOf(word: string): number {
-    return this.stems.groupOf(word);
+    if (this.added === undefined) return this.core.stems.groupOf(word);
+    const stem = stemOf(word, this.analysis);
+    return this.core.stems.groupOfStem(stem) ?? this.added.groupByStem.get(stem) ?? -1;
   }
 
   /** The stem group of a term of the vocabulary, -1 when the term is in none. */
   stemGroupOfTerm(term: string): number {
-    const id = this.dictionary.get(term);
-    return id === undefined ? -1 : this.stems.groupOfId(id);
+    const id = this.termId(term);
+    if (id === undefined) return -1;
+    const first = this.core.terms.length;
+    return id < first ? this.core.stems.groupOfId(id) : (this.added?.groupOfTerm[id - first] as number);
   }
 
   /**
@@ -166,11 +209,11 @@ export class Vocabulary {
       expansions.push({ term, weight });
       return true;
     };
-    const exact = this.dictionary.get(word);
+    const exact = this.termId(word);
     if (exact !== undefined) add(exact, 1);
     if (group !== -1) {
       let stems = 0;
-      for (const term of this.stems.termsOf(group)) {
+      for (const term of this.stemMembers(group)) {
         if (stems === MAX_STEM_EXPANSIONS) break;
         if (add(term, STEM_WEIGHT)) stems++;
       }
@@ -191,40 +234,146 @@ export class Vocabulary {
     includeInternal: boolean,
   ): { expansions: Expansion[]; candidates: number } {
     const max = Math.min(2, Math.round(word.length * 0.2));
-    const found = this.typos.near(word, max, budget);
-    let near: { index: number; distance: number }[] = [];
-    found.indexes.forEach((index, k) => {
-      if (this.visible(this.sortedIds[index] as number, includeInternal)) near.push({ index, distance: found.distances[k] as number });
-    });
-    if (near.length > limit)
-      near = near
-        .sort((a, b) => a.distance - b.distance || a.index - b.index)
+    const { sortedTerms, sortedIds, typos } = this.core;
+    const found = typos.near(word, max, budget);
+    const near: (Candidate & { distance: number })[] = [];
+    found.indexes.forEach((index, k) =>
+      near.push({ term: sortedTerms[index] as string, id: sortedIds[index] as number, distance: found.distances[k] as number }),
+    );
+    let candidates = found.candidates;
+    const added = this.added;
+    if (added !== undefined && budget > candidates) {
+      const more = added.typos.near(word, max, budget - candidates);
+      candidates += more.candidates;
+      more.indexes.forEach((index, k) =>
+        near.push({ term: added.terms[index] as string, id: added.firstId + index, distance: more.distances[k] as number }),
+      );
+      near.sort((a, b) => compareUnits(a.term, b.term));
+    }
+    let kept = near.filter(({ id }) => this.visible(id, includeInternal));
+    if (kept.length > limit)
+      kept = kept
+        .sort((a, b) => a.distance - b.distance || compareUnits(a.term, b.term))
         .slice(0, limit)
-        .sort((a, b) => a.index - b.index);
-    const expansions = near.map(({ index, distance }) => {
-      const term = this.sortedTerms[index] as string;
-      return { term: this.sortedIds[index] as number, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) };
-    });
-    return { expansions, candidates: found.candidates };
+        .sort((a, b) => compareUnits(a.term, b.term));
+    const expansions = kept.map(({ term, id, distance }) => ({
+      term: id,
+      weight: (FUZZY_WEIGHT * term.length) / (term.length + distance),
+    }));
+    return { expansions, candidates };
   }
 
   /** Adds the first {@link MAX_PREFIX_EXPANSIONS} visible longer words `word` begins. */
   private addCompletions(word: string, includeInternal: boolean, add: (term: number, weight: number) => boolean): void {
-    let index = lowerBound(this.sortedTerms, word);
-    if (this.sortedTerms[index] === word) index++;
-    for (let n = 0; n < MAX_PREFIX_EXPANSIONS && index < this.sortedTerms.length; index++) {
-      const term = this.sortedTerms[index] as string;
-      if (!term.startsWith(word)) break;
-      const id = this.sortedIds[index] as number;
-      if (!this.visible(id, includeInternal)) continue;
+    let n = 0;
+    this.forEachCompletion(word, (term, id) => {
+      if (!this.visible(id, includeInternal)) return true;
       add(id, (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (term.length - word.length)));
-      n++;
+      return ++n < MAX_PREFIX_EXPANSIONS;
+    });
+  }
+
+  /**
+   * Calls `visit` with each longer term `word` begins, in code-unit order (the built terms and the
+   * added ones merged), until it returns false.
+   */
+  private forEachCompletion(word: string, visit: (term: string, id: number) => boolean): void {
+    const { sortedTerms, sortedIds } = this.core;
+    const addedTerms = this.added?.terms ?? [];
+    const firstAdded = this.core.terms.length;
+    let index = lowerBound(sortedTerms, word);
+    if (sortedTerms[index] === word) index++;
+    let other = lowerBound(addedTerms, word);
+    if (addedTerms[other] === word) other++;
+    for (;;) {
+      const term = sortedTerms[index];
+      const addedTerm = addedTerms[other];
+      const fromBase = term !== undefined && term.startsWith(word);
+      const fromAdded = addedTerm !== undefined && addedTerm.startsWith(word);
+      if (!fromBase && !fromAdded) return;
+      const next =
+        fromBase && (!fromAdded || term < addedTerm)
+          ? { term, id: sortedIds[index++] as number }
+          : { term: addedTerm as string, id: firstAdded + other++ };
+      if (!visit(next.term, next.id)) return;
     }
+  }
+
+  /** The term ids of a stem group, in code-unit order of their terms: the built ones and the added ones merged. */
+  private stemMembers(group: number): ArrayLike<number> & Iterable<number> {
+    const { stems, terms } = this.core;
+    const base = group < stems.size ? stems.termsOf(group) : new Uint32Array(0);
+    const added = this.added?.members.get(group);
+    if (added === undefined) return base;
+    const first = terms.length;
+    const termOf = (id: number): string => (id < first ? (terms[id] as string) : (this.added?.terms[id - first] as string));
+    return [...base, ...added].sort((a, b) => compareUnits(termOf(a), termOf(b)));
   }
 
   private visible(term: number, includeInternal: boolean): boolean {
     const bits = this.visibility[term] as number;
     return includeInternal ? bits !== 0 : (bits & TERM_IN_PUBLIC) !== 0;
+  }
+}
+
+/** Code-unit order, as the sorted vocabulary has it. */
+function compareUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The structures a vocabulary of `terms` is built into, in steps (build-steps.ts): the sort, then
+ * the stem groups and the bigram index, a slice of the terms a step.
+ */
+export function* vocabularyCoreInSteps(terms: readonly string[], analysis: Analysis | undefined): BuildSteps<VocabularyCore> {
+  const order = yield* sortInSteps(
+    terms.map((_, id) => id),
+    (a, b) => compareUnits(terms[a] as string, terms[b] as string),
+  );
+  const sortedIds = Uint32Array.from(order);
+  const sortedTerms = order.map((id) => terms[id] as string);
+  yield;
+  const stems = new StemGroups(terms, sortedIds, analysis, yield* stemGroupsInSteps(terms, sortedIds, analysis));
+  yield;
+  const typos = new TypoIndex(sortedTerms, yield* typoArraysInSteps(sortedTerms));
+  return { terms, sortedTerms, sortedIds, stems, typos };
+}
+
+/**
+ * Terms added to a built vocabulary ({@link Vocabulary.extend}), ids from `firstId` on in
+ * code-unit order: each joins the stem group of the built terms with its stem, or a new group
+ * numbered after theirs.
+ */
+class AddedTerms {
+  /** Term id by term. */
+  readonly ids = new Map<string, number>();
+  /** Stem group of each added term, by its index in `terms`. */
+  readonly groupOfTerm: Uint32Array;
+  /** The new groups, by stem. */
+  readonly groupByStem = new Map<string, number>();
+  /** The added term ids of each group, in code-unit order. */
+  readonly members = new Map<number, number[]>();
+  readonly typos: TypoIndex;
+
+  constructor(
+    readonly terms: readonly string[],
+    readonly firstId: number,
+    stems: StemGroups,
+    analysis: Analysis | undefined,
+  ) {
+    this.groupOfTerm = new Uint32Array(terms.length);
+    terms.forEach((term, index) => {
+      const id = firstId + index;
+      this.ids.set(term, id);
+      const stem = stemOf(term, analysis);
+      let group = stems.groupOfStem(stem) ?? this.groupByStem.get(stem);
+      if (group === undefined) this.groupByStem.set(stem, (group = stems.size + this.groupByStem.size));
+      this.groupOfTerm[index] = group;
+      const members = this.members.get(group);
+      if (members === undefined) this.members.set(group, [id]);
+      else members.push(id);
+    });
+    this.typos = new TypoIndex(terms);
   }
 }
 

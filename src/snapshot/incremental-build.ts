@@ -10,7 +10,7 @@ import type { ContentProblem } from '../content/problems.js';
 import type { Conventions } from '../content/conventions/types.js';
 import { readSourcePage, SiteAssembler } from '../content/site.js';
 import type { DocumentCounts } from '../search/document-counts.js';
-import { SiteSearchBuilder, searchVersionOf } from '../search/site-search.js';
+import { searchVersionOf } from '../search/site-search.js';
 import type { Page } from '../content/page.js';
 import { fingerprintOfSource, withDependencies } from './fingerprint.js';
 import { compact, readInParallel, type BuiltContent, type ParallelReads } from './parallel-build.js';
@@ -107,7 +107,8 @@ function keepParallelReads(files: readonly SourceFile[], { outputs, share }: Par
 /**
  * The site and index of `files`, every one read (the cache holds them all): pages added in file
  * order, each index (a language's, or an old docs version's in a language: search/site-search.ts)
- * made of one batch of its pages' counts in the order they were added.
+ * the last one's with the pages changed since in a segment, or made of one batch of its pages'
+ * counts in the order they were added (incremental-search.ts).
  */
 function* assemble(
   files: readonly SourceFile[],
@@ -134,22 +135,7 @@ function* assemble(
     index.counts.push(counts);
   }
   yield;
-  const indexer = new SiteSearchBuilder(conventions?.locales[0]?.lang);
-  for (const { language, version, pages, counts } of added.values()) {
-    const batch = indexer.addBatch(cache.counter.batchOf(counts));
-    pages.forEach((page, doc) =>
-      indexer.addCounted(
-        { path: page.url, title: page.title, description: page.description },
-        page.kind === 'internal',
-        batch,
-        doc,
-        language,
-        version,
-      ),
-    );
-  }
-  yield;
-  const search = yield* indexer.finishInSteps();
+  const search = yield* cache.search.build([...added.values()], conventions?.locales[0]?.lang, cache.counter);
   yield;
   return { site: yield* assembler.finishInSteps(fallbackName, conventions, cache.folders), search };
 }

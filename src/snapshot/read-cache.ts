@@ -30,6 +30,7 @@ import { DependencyIndex } from './dependency-index.js';
 import { FolderMemo } from '../content/folder-memo.js';
 import { FrontmatterMemo } from '../content/conventions/frontmatter-memo.js';
 import { fingerprintOfSource, type Dependency } from './fingerprint.js';
+import { IncrementalSearch } from './incremental-search.js';
 
 /**
  * Reported paths beyond which a build does not trust the report alone: every listed file is statted
@@ -61,8 +62,8 @@ export interface CachedRead {
 export class ReadCache {
   /**
    * The term table of every page counted since the cache was last emptied: terms of pages since
-   * changed stay in it (a build's index holds only the terms its pages use, document-counts.ts
-   * `batchOf`), until a build from scratch starts a new one.
+   * changed stay in it (a build's index holds only the terms its pages use, index-builder.ts
+   * `addCountsInSteps`), until a build from scratch starts a new one.
    */
   counter = new DocumentCounter();
   /**
@@ -76,6 +77,8 @@ export class ReadCache {
   readonly frontmatters = new FrontmatterMemo();
   /** The folders of the last build (content/folder-memo.ts), reused where made of the same pages. */
   folders = new FolderMemo();
+  /** The search indexes of the last build, which the next one builds on (incremental-search.ts). */
+  readonly search = new IncrementalSearch();
   private readonly entries = new Map<string, CachedRead>();
   /** Who read what besides its own file, to stat each such path once per build. */
   private dependents = new DependencyIndex();
