@@ -14,6 +14,7 @@ import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../test/seeded-random.js';
 
 /** Options of {@link generateSite}. */
 export interface GenerateOptions {
@@ -52,24 +53,12 @@ const SYLLABLES = (
 
 const LANGUAGES = ['ts', 'js', 'bash', 'json', 'yaml', 'python'];
 
-/** Mulberry32: a small, fast, seedable PRNG; returns floats in [0, 1). */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The vocabulary in rank order: {@link FUNCTION_WORDS}, then distinct generated words of 2–4
  * syllables. Deterministic and independent of the seed of the site.
  */
 export function vocabulary(size = VOCABULARY_SIZE): string[] {
-  const random = prng(0x5eed);
+  const random = seededRandom(0x5eed);
   const words = [...FUNCTION_WORDS];
   const seen = new Set(words);
   while (words.length < size) {
@@ -156,7 +145,7 @@ function relativeLink(from: string, to: string): string {
  */
 export function generatePages(options: GenerateOptions): GeneratedPage[] {
   if (!Number.isInteger(options.pages) || options.pages < 1) throw new RangeError(`pages must be a positive integer, got ${options.pages}`);
-  const random = prng(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const words = vocabulary();
   const rank = zipfSampler(words.length, random);
   const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));

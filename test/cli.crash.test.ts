@@ -14,6 +14,7 @@ import { createKeyService } from '../src/auth/keys.js';
 import { openSqliteStore, SQLITE_FILE } from '../src/store/sqlite.js';
 import type { ApiKeyRecord } from '../src/store/store.js';
 import { CLI_TIMEOUT_MS, cliProcesses, type Cli } from './cli-process.js';
+import { seededRandom } from './seeded-random.js';
 
 const { tempDir, start, call } = cliProcesses();
 /** Operations killed (or not) in one run; each is one CLI process of about a second. */
@@ -30,18 +31,6 @@ interface Known {
   /** The secret hash in the store after the last check, and how many rotations committed. */
   secretHash: string;
   rotations: number;
-}
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A record as a committed write leaves it: every field present and of its type. */
@@ -92,7 +81,7 @@ describe('crash safety of key changes', () => {
     'SIGKILL at random moments of keys create / rotate / revoke loses no reported change and leaves no half-written key',
     async (context) => {
       const seed = Date.now() % 2 ** 31;
-      const next = random(seed);
+      const next = seededRandom(seed);
       const where = `(seed ${seed})`;
       const cwd = tempDir(context, 'sitegate-cwd-');
       const dataDir = path.join(tempDir(context, 'sitegate-crash-'), 'data');

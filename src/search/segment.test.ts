@@ -4,6 +4,7 @@ import { SearchIndexBuilder } from './index-builder.js';
 import type { CompactSearchIndex, SearchDocument, SearchOptions } from './search-index.js';
 import { deletionOf, withSegment } from './segment.js';
 import { runSteps } from '../build-steps.js';
+import { seededRandom } from '../../test/seeded-random.js';
 
 interface TestPage {
   document: SearchDocument;
@@ -148,18 +149,6 @@ describe('an index with a segment and deletions', () => {
   });
 });
 
-/** Mulberry32: a seeded generator, so a failing case can be run again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = (
   'layer layers layered layering config configure configuration configured widget widgets gadget ' +
   'alpha beta gamma delta paint painting painted rotation rotate secret pager runbook quokka ' +
@@ -168,7 +157,7 @@ const WORDS = (
 
 describe('an index with a segment, on random edits', () => {
   it('answers every query as a from-scratch index of the same pages, for both audiences', () => {
-    const next = random(34);
+    const next = seededRandom(34);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
     const text = (min: number, max: number): string =>
       Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () =>

@@ -1,0 +1,14 @@
+/**
+ * Mulberry32 (Tommy Ettinger's 32-bit generator): a small, fast, seeded source of floats in [0, 1),
+ * so a generated site or a random test case can be made again from its seed.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
