@@ -109,7 +109,11 @@ export async function serve(flags: ConfigInput & { config?: string | undefined }
     );
   // Watching starts before the first build, so that no change made during it is missed.
   const watcher = config.watch
-    ? await watchContent(config.contentDir, (error) => logger.error({ err: error }, 'watcher error'))
+    ? await watchContent(config.contentDir, (error) => {
+        // A folder left unwatched may change unheard: from now on every build checks every file.
+        logger.error({ err: error }, 'watcher error; every rebuild now checks every file');
+        readCache?.distrustReports();
+      })
     : undefined;
   const started = performance.now();
   const progress = progressLine('sitegate: building pages');

@@ -54,8 +54,8 @@ export function patchListing(
     const pageAt = indexOfPage(files, rel);
     const assetAt = assets.findIndex((asset) => asset.file === rel);
     const skippedAt = skippedFiles.indexOf(rel);
-    // A path gone that was no file listed may be a folder that held some: only a walk tells.
-    if (change === 'gone' && !pageAt.found && assetAt === -1 && skippedAt === -1 && holdsListed(files, assets, skippedFiles, rel))
+    // A path gone, or a file now, where files were listed below a folder of its name: only a walk tells.
+    if (change !== 'none' && !pageAt.found && assetAt === -1 && skippedAt === -1 && holdsListed(files, assets, skippedFiles, rel))
       return undefined;
     // A file edited keeps its place (a page is listed afresh: its modification time is taken anew).
     if (kind === 'page' && pageAt.found) files[pageAt.index] = listedFile(root, path.join(root, rel), rel, options.protectedPaths);
@@ -91,7 +91,13 @@ function changeAt(root: string, rel: string, excluded: (full: string) => boolean
     if (excluded(path.join(root, prefix))) return 'walk';
   }
   const full = path.join(root, rel);
-  const stats = lstatSync(full, { throwIfNoEntry: false });
+  let stats;
+  try {
+    stats = lstatSync(full, { throwIfNoEntry: false });
+  } catch {
+    // ENOTDIR: a folder on the way is a file now; anything else unexpected: a walk tells.
+    return 'walk';
+  }
   if (stats === undefined) return 'gone';
   if (stats.isSymbolicLink() || stats.isDirectory()) return 'walk';
   // A folder on the way that is a link lists the file elsewhere (content/walk.ts).

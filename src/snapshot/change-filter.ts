@@ -10,11 +10,13 @@
  *   which the conventions read: content/conventions/) changes the site;
  * - so does a path a page's read looked at (an include, a folder listed: read-cache.ts), or whose
  *   folder one looked at;
- * - so does a folder, a symlink, or a path gone below which files were listed.
+ * - so does a folder, a symlink, a path in a static folder inside the content folder, or a path
+ *   gone (or a file now) below which files were listed.
  */
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { listedKind } from '../content/listing.js';
+import { within } from '../content/readable.js';
 import type { ReadCache } from './read-cache.js';
 
 /** The extensions of the generators' config files (JavaScript and TypeScript modules, JSON, YAML, TOML). */
@@ -35,8 +37,17 @@ export function mayChangeSite(cache: ReadCache, changed: ReadonlySet<string>): b
     if (kind === 'page' || CONFIG_EXTENSION.test(name)) return true;
     const full = path.join(listing.root, rel);
     if (cache.isDependency(full) || cache.isDependency(path.dirname(full))) return true;
-    const stats = lstatSync(full, { throwIfNoEntry: false });
-    if (stats === undefined ? holdsListed(listing, `${rel}/`) : !stats.isFile()) return true;
+    // A static folder inside the content folder (VitePress `public/`) is listed apart: a build tells.
+    if (listing.options.staticDirs.some((dir) => within(dir, full))) return true;
+    let stats;
+    try {
+      stats = lstatSync(full, { throwIfNoEntry: false });
+    } catch {
+      // ENOTDIR: a folder on the way is a file now.
+      return true;
+    }
+    // Gone, or a file now, where a folder of its name held listed files; a folder; a symlink.
+    if (stats === undefined || stats.isFile() ? holdsListed(listing, `${rel}/`) : true) return true;
     // An asset's bytes are read when it is served: only its arrival or removal changes the site.
     if (kind === 'asset' && (stats !== undefined) !== listing.assets.some((asset) => asset.file === rel)) return true;
   }

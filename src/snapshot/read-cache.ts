@@ -86,6 +86,8 @@ export class ReadCache {
   /** Relative paths the watcher reported since the last build; `everything` after a root change. */
   private reported = new Set<string>();
   private everything = false;
+  /** False once {@link ReadCache.distrustReports} was called. */
+  private reportsTrusted = true;
   private textChars = 0;
   /** False once the texts passed the budget: the site reads every page from disk then. */
   private holdTexts = true;
@@ -120,6 +122,25 @@ export class ReadCache {
   }
 
   /**
+   * {@link ReadCache.changes} when a build may rely on them alone (patch the listing, check no other
+   * file): `undefined` after `''`, past {@link TRUSTED_REPORT_MAX_PATHS} (the kernel's event queue may
+   * have overflowed), and once {@link ReadCache.distrustReports} was called. Then every file's
+   * fingerprint is checked and the folder walked.
+   */
+  get trustedChanges(): ReadonlySet<string> | undefined {
+    return !this.reportsTrusted || this.reported.size > TRUSTED_REPORT_MAX_PATHS ? undefined : this.changes;
+  }
+
+  /**
+   * Notes that the watcher may miss changes from now on (a folder it could not watch: folder-watch.ts
+   * errors such as ENOSPC when the inotify watches run out): every later build checks every file's
+   * fingerprint and walks the folder, as builds did before reports were trusted.
+   */
+  distrustReports(): void {
+    this.reportsTrusted = false;
+  }
+
+  /**
    * Starts a build of `files` under `conventions`: forgets everything when the conventions differ
    * or the whole folder was reported, and the files no longer listed.
    * @returns the files to read again, in file order: those not held, those reported, those whose
@@ -127,6 +148,8 @@ export class ReadCache {
    *   others' entries hold
    */
   stale(files: readonly SourceFile[], conventions: Conventions | undefined): SourceFile[] {
+    // A report not to be trusted alone (see trustedChanges): every file statted too.
+    const statAll = this.trustedChanges === undefined;
     if (this.everything || !isDeepStrictEqual(this.conventions, conventions)) this.clear();
     this.conventions = conventions;
     this.everything = false;
@@ -134,17 +157,18 @@ export class ReadCache {
     this.reported = new Set();
     const root = files.find((file) => file.contentRoot !== undefined)?.contentRoot;
     const stale = this.dependents.changed(root, reported);
-    // A burst too big to trust (the kernel's event queue may have overflowed): every file statted too.
-    const statAll = reported.size > TRUSTED_REPORT_MAX_PATHS;
     let held = 0;
     const toRead = files.filter((file) => {
       const entry = this.entries.get(file.relPath);
+      // A file reached through a symlink: the link may point elsewhere now, which no report of the
+      // file tells; its fingerprint holds its real path (fingerprint.ts), so it is checked.
+      const checkFingerprint = statAll || file.realRelPath !== undefined;
       const fresh =
         entry?.fingerprint !== undefined &&
         !stale.has(file.relPath) &&
         !reported.has(file.relPath) &&
         (file.realRelPath === undefined || (!stale.has(file.realRelPath) && !reported.has(file.realRelPath))) &&
-        (!statAll || fingerprintOfSource(file) === entry.fingerprint);
+        (!checkFingerprint || fingerprintOfSource(file) === entry.fingerprint);
       if (fresh) held += 1;
       else this.forget(file.relPath);
       return !fresh;

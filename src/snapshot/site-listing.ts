@@ -9,7 +9,7 @@ import { staticFoldersOf } from '../content/assets.js';
 import { listContent } from '../content/load.js';
 import { loadResultOf } from '../content/listing.js';
 import { patchListing } from '../content/listing-patch.js';
-import { TRUSTED_REPORT_MAX_PATHS, type ReadCache } from './read-cache.js';
+import type { ReadCache } from './read-cache.js';
 import type { BuildSteps } from '../build-steps.js';
 
 /** The options that shape a listing: the conventions' and the folders never or also listed. */
@@ -31,8 +31,8 @@ export function* listSiteFiles(contentDir: string, options: ListingOptions, cach
   const loadOptions = { staticDirs: staticFoldersOf(contentDir, options.staticDirs), protectedPaths: options.protectedPaths ?? [] };
   const changes = cache?.changes;
   const previous = cache?.listing;
-  // Past TRUSTED_REPORT_MAX_PATHS the report may have missed files: the folder is walked.
-  const trusted = changes !== undefined && changes.size <= TRUSTED_REPORT_MAX_PATHS ? changes : undefined;
+  // A report not to be trusted alone (read-cache.ts trustedChanges) may have missed files: the folder is walked.
+  const trusted = cache?.trustedChanges;
   const patched = previous === undefined || trusted === undefined ? undefined : patchListing(previous, contentDir, trusted, loadOptions);
   const listing = patched ?? listContent(contentDir, loadOptions);
   if (cache !== undefined) {

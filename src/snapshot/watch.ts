@@ -21,7 +21,7 @@ import path from 'node:path';
 import { watchFolders, type FolderWatch } from './folder-watch.js';
 import { isHiddenName } from '../content/load.js';
 import { isDependencyFolder } from '../content/walk.js';
-import { inGeneratorAssetFolder } from '../content/assets.js';
+import { entersHiddenFolder, inGeneratorAssetFolder } from '../content/assets.js';
 
 /**
  * Quiet period after the last change before a rebuild starts (ms). An editor's save (write, rename)
@@ -178,7 +178,11 @@ export async function watchContent(contentDir: string, onError: (error: unknown)
   const start = (): FolderWatch =>
     watchFolders(root, {
       // What the content walk never enters (content/walk.ts) cannot change the site.
-      ignored: (relPath) => relPath.split('/').some((part) => isHiddenName(part) || isDependencyFolder(part)),
+      // A generator's hidden asset folder (`.gitbook/assets`) is walked, so it is watched too.
+      ignored: (relPath) =>
+        !entersHiddenFolder(relPath) &&
+        !inGeneratorAssetFolder(relPath) &&
+        relPath.split('/').some((part) => isHiddenName(part) || isDependencyFolder(part)),
       onEvent: (event, relPath) => {
         if (event === 'unlinkDir' && relPath === '') awaitRoot();
         if (isContentChange(relPath)) notify(relPath);
