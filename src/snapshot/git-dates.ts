@@ -42,19 +42,24 @@ export function parseGitLog(output: string): Map<string, number> {
  * @param timeoutMs bound of the `git log` run (default {@link GIT_LOG_TIMEOUT_MS})
  */
 export function readGitDates(contentDir: string, timeoutMs = GIT_LOG_TIMEOUT_MS): GitDates {
+  return startGitLog(contentDir, timeoutMs).dates;
+}
+
+/** {@link readGitDates}, and whether the log was read (false: no repository, no `git`, a failure or the time bound). */
+function startGitLog(contentDir: string, timeoutMs: number): { dates: GitDates; read: Promise<boolean> } {
   let times = new Map<string, number>();
-  const ready = new Promise<void>((resolve) => {
+  const read = new Promise<boolean>((resolve) => {
     execFile(
       'git',
       ['-c', 'core.quotepath=off', 'log', '--format=%ct', '--name-only', '--relative', '--no-renames', '--', '.'],
       { cwd: contentDir, timeout: timeoutMs, maxBuffer: GIT_LOG_MAX_BYTES, windowsHide: true },
       (error, stdout) => {
         if (error === null) times = parseGitLog(stdout);
-        resolve();
+        resolve(error === null);
       },
     );
   });
-  return { timeOf: (relPath) => times.get(relPath), ready };
+  return { dates: { timeOf: (relPath) => times.get(relPath), ready: read.then(() => undefined) }, read };
 }
 
 /**
@@ -82,12 +87,14 @@ export function gitDatesReader(contentDir: string, timeoutMs = GIT_LOG_TIMEOUT_M
   return () => {
     let dates: GitDates | undefined;
     const ready = headOf(contentDir, timeoutMs).then(async (head) => {
-      if (head !== undefined && last?.head === head) dates = last.dates;
-      else {
-        dates = readGitDates(contentDir, timeoutMs);
-        last = head === undefined ? undefined : { head, dates };
+      if (head !== undefined && last?.head === head) {
+        dates = last.dates;
+        return;
       }
-      await dates.ready;
+      const started = startGitLog(contentDir, timeoutMs);
+      dates = started.dates;
+      // A log that failed (a time bound under load) is read again by the next build.
+      last = head !== undefined && (await started.read) ? { head, dates } : undefined;
     });
     return { timeOf: (relPath) => dates?.timeOf(relPath), ready };
   };
