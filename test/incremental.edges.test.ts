@@ -1,6 +1,7 @@
 /**
  * Where a `serve --watch` rebuild cannot rely on the watcher's report alone (issue 34; found in
- * review): a symlink pointed elsewhere, a folder the watcher could not watch, a folder replaced by a
+ * review): a symlink pointed elsewhere, a folder the watcher could not watch, an edit it never
+ * reported (found by the sweep), a folder replaced by a
  * file, uploads to GitBook's hidden asset folder, a static folder inside the content folder. Each
  * rebuild answers as a build from scratch of the same files (test/incremental-support.ts), and no
  * page made internal stays public.
@@ -13,6 +14,7 @@ import { ReadCache } from '../src/snapshot/read-cache.js';
 import { loadSnapshot } from '../src/snapshot/snapshot.js';
 import { mayChangeSite } from '../src/snapshot/change-filter.js';
 import { watchContent } from '../src/snapshot/watch.js';
+import { runSteps } from '../src/build-steps.js';
 import { closeScene, sceneOf, type Scene } from './incremental-support.js';
 
 const TEST_TIMEOUT_MS = 60_000;
@@ -65,6 +67,18 @@ describe('incremental snapshots where the report is not enough', { timeout: TEST
     s.site.write('deep/new.md', '# New\n\nUnheard nebula.\n');
     expect(s.rebuild(['other.md']).site.pages.has('/deep/new')).toBe(true);
     await s.expectSameAnswers(['nebula']);
+  });
+
+  it('an edit nobody reported is found by a sweep (sweep.ts): the page made internal is unpublished once reported', async () => {
+    const s = await sceneWith({
+      'index.md': '# Home\n\nWelcome.\n',
+      'deep/folder/plan.md': '# Plan\n\nThe roadmap mentions quasar.\n',
+    });
+    s.site.write('deep/folder/plan.md', '---\naccess: internal\n---\n\n# Plan\n\nThe roadmap mentions quasar.\n');
+    const found = runSteps(s.cache.sweep());
+    expect(found).toStrictEqual(['deep/folder/plan.md']);
+    expect(s.rebuild(found).site.pages.get('/deep/folder/plan')?.kind).toBe('internal');
+    await s.expectSameAnswers(['quasar']);
   });
 
   it('a folder moved away and a file of its name made: the change builds, and its pages are gone', async () => {

@@ -13,6 +13,7 @@ import { runSteps, runStepsYielding, type BuildSteps } from '../build-steps.js';
 import { ReadCache } from '../snapshot/read-cache.js';
 import { gitDatesReader } from '../snapshot/git-dates.js';
 import { mayChangeSite } from '../snapshot/change-filter.js';
+import { startSweeping } from '../snapshot/sweep.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
 import { generatorLine, versionsLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
@@ -274,7 +275,10 @@ function warmUp(snapshot: Snapshot, logger: Logger): void {
   runStepsYielding(snapshot.warm()).catch((error: unknown) => logger.error({ err: error }, 'snapshot warm-up failed'));
 }
 
-/** Rebuilds the snapshot on content changes and logs each reload (pages, build ms) or failure. */
+/**
+ * Rebuilds the snapshot on content changes, those the watcher reports and those a sweep finds
+ * (snapshot/sweep.ts), and logs each reload (pages, build ms) or failure.
+ */
 function startReloading(
   watcher: ContentWatcher,
   build: () => BuildSteps<LoadedSnapshot>,
@@ -308,6 +312,18 @@ function startReloading(
     onError: (error) => logger.error({ err: error }, 'content reload failed; still serving the previous snapshot'),
   });
   watcher.onChange((relPath) => reloader.schedule(relPath));
+  // What the watcher missed is found by a sweep now and then (snapshot/sweep.ts).
+  const stopSweeping = startSweeping(
+    readCache,
+    (relPath) => reloader.schedule(relPath),
+    (error) => logger.error({ err: error }, 'sweep for unreported changes failed'),
+  );
   lifecycle.info({ contentDir }, `watching ${contentDir} for changes`);
-  return reloader;
+  return {
+    schedule: (relPath) => reloader.schedule(relPath),
+    async close() {
+      stopSweeping();
+      await reloader.close();
+    },
+  };
 }

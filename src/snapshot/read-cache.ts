@@ -6,8 +6,9 @@
  *
  * - the watcher (watch.ts) has not reported its file since it was read: the watcher's report is
  *   trusted, so a build stats the reported files, not every listed one (at 100,000 pages that stat
- *   of every file cost 440-550 ms per edit); a file the watcher never reports (its change made while
- *   nobody watched) is seen at the next build from scratch (a `''` report);
+ *   of every file cost 440-550 ms per edit); a change the watcher never reports is found by
+ *   {@link ReadCache.sweep} (sweep.ts), and after a watcher error no report is trusted alone
+ *   ({@link ReadCache.distrustReports});
  * - every path its text read (includes, partials, folders listed: content/read-observer.ts) has the
  *   fingerprint it had then, and none of them was reported: these are statted at every build, once
  *   per path, so an include changed unheard is still seen, and a listed file found changed that way
@@ -31,6 +32,7 @@ import { FolderMemo } from '../content/folder-memo.js';
 import { FrontmatterMemo } from '../content/conventions/frontmatter-memo.js';
 import { fingerprintOfSource, type Dependency } from './fingerprint.js';
 import { IncrementalSearch } from './incremental-search.js';
+import type { BuildSteps } from '../build-steps.js';
 
 /**
  * Reported paths beyond which a build does not trust the report alone: every listed file is statted
@@ -39,6 +41,9 @@ import { IncrementalSearch } from './incremental-search.js';
  * 16,384 by default; a saved file is several events), which the watcher is not told of.
  */
 export const TRUSTED_REPORT_MAX_PATHS = 2_000;
+
+/** Listed files statted per step of {@link ReadCache.sweep} (build-steps.ts): some 25 ms at 5 µs a stat. */
+const SWEEP_STEP_FILES = 5_000;
 
 /** A file as it was read. */
 export interface CachedRead {
@@ -181,6 +186,33 @@ export class ReadCache {
       for (const relPath of this.entries.keys()) if (!listed.has(relPath)) this.forget(relPath);
     }
     return toRead;
+  }
+
+  /**
+   * Looks for changes the watcher did not report (an inotify queue overflow tells Node nothing, and
+   * nothing reports a change made while a folder could not be watched): the page files of the last
+   * listing whose fingerprint (fingerprint.ts) is no longer the one they were read with, in steps of
+   * {@link SWEEP_STEP_FILES}. `serve --watch` runs it now and then between requests and reports what it
+   * finds (sweep.ts), so a missed edit, a page made internal among them, is served within a sweep.
+   * Reads the cache only; a build that runs meanwhile at worst makes it report a file twice.
+   * @returns relative paths of the files changed or gone, in listing order
+   */
+  *sweep(): BuildSteps<string[]> {
+    const files = this.listing?.files ?? [];
+    const changed: string[] = [];
+    for (const [i, file] of files.entries()) {
+      if (i > 0 && i % SWEEP_STEP_FILES === 0) yield;
+      const entry = this.entries.get(file.relPath);
+      if (entry?.fingerprint === undefined) continue;
+      let fingerprint: string | undefined;
+      try {
+        fingerprint = fingerprintOfSource(file);
+      } catch {
+        // ENOTDIR: a folder on the way is a file now.
+      }
+      if (fingerprint !== entry.fingerprint) changed.push(file.relPath);
+    }
+    return changed;
   }
 
   /** Whether some cached read looked at `absolute` (a path besides its own file: fingerprint.ts `Dependency`). */
