@@ -286,7 +286,7 @@ export function* buildLlmsFilesInSteps(site: Site, options: LlmsOptions): BuildS
   return files;
 }
 
-/** Adds the llms index files of one tree (`<root>llms.txt` and its section files) to `files`, a step per section file. */
+/** Adds the llms index files of one tree (`<root>llms.txt` and its section files) to `files`, a step per section file (each at most {@link LLMS_MAX_CHARS}). */
 function* addTreeFiles(
   files: Map<string, string>,
   site: Site,
@@ -323,7 +323,7 @@ function* addTreeFiles(
     const chunks = chunkLines(sectionLines[s] as string[], maxChars - sectionHeader(site, section, baseUrl, n, n, n, n).length);
     root.push('', `## ${section.title}`, '');
     let first = 1;
-    chunks.forEach((lines, i) => {
+    for (const [i, lines] of chunks.entries()) {
       const path = sectionFilePath(section, i + 1);
       const last = first + lines.length - 1;
       const range = `pages ${first}–${last} of ${section.pages.length}`;
@@ -331,8 +331,8 @@ function* addTreeFiles(
       root.push(linkLine(baseUrl + path, title, `llms index of ${range} in ${section.title}`));
       files.set(path, `${sectionHeader(site, section, baseUrl, first, last, i + 1, chunks.length)}${lines.join('\n')}\n`);
       first = last + 1;
-    });
-    yield;
+      yield;
+    }
   }
   root.push(...tail);
   files.set(`${rootKey}llms.txt`, `${root.join('\n')}\n`);

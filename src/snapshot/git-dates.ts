@@ -87,14 +87,16 @@ export function gitDatesReader(contentDir: string, timeoutMs = GIT_LOG_TIMEOUT_M
   return () => {
     let dates: GitDates | undefined;
     const ready = headOf(contentDir, timeoutMs).then(async (head) => {
-      if (head !== undefined && last?.head === head) {
+      // No commit to name (no repository, no commit yet, no git): no log to read either.
+      if (head === undefined) return;
+      if (last?.head === head) {
         dates = last.dates;
         return;
       }
       const started = startGitLog(contentDir, timeoutMs);
       dates = started.dates;
       // A log that failed (a time bound under load) is read again by the next build.
-      last = head !== undefined && (await started.read) ? { head, dates } : undefined;
+      last = (await started.read) ? { head, dates } : undefined;
     });
     return { timeOf: (relPath) => dates?.timeOf(relPath), ready };
   };

@@ -13,6 +13,9 @@ import { CONTENT_TYPES } from './bodies.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
 import type { SiteView } from './site-view.js';
 
+/** Characters of index files made into bodies (bytes, ETag) per step: some 5 ms. */
+const BODY_STEP_CHARS = 1_000_000;
+
 /** The llms files of a snapshot. */
 export interface LlmsBodies {
   /** `/llms.txt` (empty when the site has none). */
@@ -34,8 +37,17 @@ export function llmsBodiesOf(view: SiteView, cache: BodyCache, maxChars: number 
   let indexFiles: Map<string, Body> | undefined;
   function* buildIndexFiles(): BuildSteps<Map<string, Body>> {
     const texts = yield* buildLlmsFilesInSteps(site, llmsOptions);
+    const bodies = new Map<string, Body>();
+    let chars = 0;
+    for (const [path, text] of texts) {
+      bodies.set(path, makeBody(text, CONTENT_TYPES.text));
+      chars += text.length;
+      if (chars < BODY_STEP_CHARS) continue;
+      chars = 0;
+      yield;
+    }
     // A request may have built them meanwhile: the first build wins, so every answer is one body.
-    return (indexFiles ??= new Map([...texts].map(([path, text]) => [path, makeBody(text, CONTENT_TYPES.text)])));
+    return (indexFiles ??= bodies);
   }
   const indexFilesNow = (): Map<string, Body> => indexFiles ?? runSteps(buildIndexFiles());
   let full: { plan: FullTextPlan; paths: Set<string> } | undefined;
