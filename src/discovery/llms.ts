@@ -133,18 +133,8 @@ function linkLine(url: string, title: string, description: string): string {
   return `- [${escapeLinkText(title)}](${url})${description === '' ? '' : `: ${description}`}`;
 }
 
-/**
- * Each page's link line, by page: a `serve --watch` rebuild keeps the page objects of files that did
- * not change (snapshot/read-cache.ts), so their lines are not made again. Keyed by page, then base URL.
- */
-const PAGE_LINES = new WeakMap<Page, { baseUrl: string; line: string }>();
-
 function pageLine(baseUrl: string, page: Page): string {
-  const known = PAGE_LINES.get(page);
-  if (known?.baseUrl === baseUrl) return known.line;
-  const line = linkLine(baseUrl + page.markdownUrl, page.title, page.description);
-  PAGE_LINES.set(page, { baseUrl, line });
-  return line;
+  return linkLine(baseUrl + page.markdownUrl, page.title, page.description);
 }
 
 /** Splits lines into chunks whose joined length stays under `maxChars`. */
