@@ -267,12 +267,17 @@ export function checkHeldBack(problems: readonly ContentProblem[], allowContentE
   );
 }
 
+/** Quiet time before a snapshot's warm-up (ms): the requests that follow a swap (open pages reloading) come first. */
+const WARM_UP_DELAY_MS = 1_000;
+
 /**
  * Runs a snapshot's warm-up (snapshot.ts `warm`) between requests, once it is in service; a failure
  * is logged, and the first request that needs what it makes makes it then.
  */
 function warmUp(snapshot: Snapshot, logger: Logger): void {
-  runStepsYielding(snapshot.warm()).catch((error: unknown) => logger.error({ err: error }, 'snapshot warm-up failed'));
+  setTimeout(() => {
+    runStepsYielding(snapshot.warm()).catch((error: unknown) => logger.error({ err: error }, 'snapshot warm-up failed'));
+  }, WARM_UP_DELAY_MS).unref();
 }
 
 /**
