@@ -127,8 +127,16 @@ function indexOfPage(files: readonly SourceFile[], relPath: string): { index: nu
   return { index: low, found: files[low]?.relPath === relPath };
 }
 
-/** Whether anything listed lies below the folder `rel`. */
-function holdsListed(files: readonly SourceFile[], assets: readonly { file: string }[], skipped: readonly string[], rel: string): boolean {
+/**
+ * Whether anything listed lies below the folder `rel` (relative, `/`-separated): pages by a binary
+ * search of their sorted paths, assets and other files by a pass over them.
+ */
+export function holdsListed(
+  files: readonly SourceFile[],
+  assets: readonly { file: string }[],
+  skipped: readonly string[],
+  rel: string,
+): boolean {
   const below = `${rel}/`;
   return (
     files[indexOfPage(files, below).index]?.relPath.startsWith(below) === true ||

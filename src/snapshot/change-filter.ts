@@ -16,6 +16,7 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { listedKind } from '../content/listing.js';
+import { holdsListed } from '../content/listing-patch.js';
 import { within } from '../content/readable.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -47,18 +48,9 @@ export function mayChangeSite(cache: ReadCache, changed: ReadonlySet<string>): b
       return true;
     }
     // Gone, or a file now, where a folder of its name held listed files; a folder; a symlink.
-    if (stats === undefined || stats.isFile() ? holdsListed(listing, `${rel}/`) : true) return true;
+    if (stats === undefined || stats.isFile() ? holdsListed(listing.files, listing.assets, listing.skippedFiles, rel) : true) return true;
     // An asset's bytes are read when it is served: only its arrival or removal changes the site.
     if (kind === 'asset' && (stats !== undefined) !== listing.assets.some((asset) => asset.file === rel)) return true;
   }
   return false;
-}
-
-/** Whether the listing holds a file below the folder `prefix` (ending in `/`). */
-function holdsListed(listing: NonNullable<ReadCache['listing']>, prefix: string): boolean {
-  return (
-    listing.files.some((file) => file.relPath.startsWith(prefix)) ||
-    listing.assets.some((asset) => asset.file.startsWith(prefix)) ||
-    listing.skippedFiles.some((file) => file.startsWith(prefix))
-  );
 }
