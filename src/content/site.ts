@@ -235,6 +235,8 @@ export interface SiteParts {
   readonly publicPages: readonly Page[];
   /** Every page by its file's relative path. */
   readonly byFile: ReadonlyMap<string, Page>;
+  /** The pages that have former keys (`Page.formerKeys`), in file order: what content/redirects.ts redirects. */
+  readonly formerKeyPages: readonly Page[];
 }
 
 /**
@@ -317,8 +319,12 @@ export class SiteAssembler {
     const { pages, sources, held, heldChars } = this;
     const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
     const byFile = new Map<string, Page>();
-    for (const page of pages.values()) byFile.set(page.file, page);
-    return { pages, sources, held, heldChars, publicPages, byFile };
+    const formerKeyPages: Page[] = [];
+    for (const page of pages.values()) {
+      byFile.set(page.file, page);
+      if ((page.formerKeys?.length ?? 0) > 0) formerKeyPages.push(page);
+    }
+    return { pages, sources, held, heldChars, publicPages, byFile, formerKeyPages };
   }
 }
 
@@ -342,7 +348,8 @@ export function* siteInSteps(
   yield;
   const root = folders.get('/');
   const internalZone = internalZoneOf(conventions);
-  const redirects = siteRedirects(pages, conventions.redirects, problems, internalZone, localeFallbackOf(conventions));
+  const fallback = localeFallbackOf(conventions);
+  const redirects = siteRedirects(pages, conventions.redirects, problems, internalZone, fallback, parts.formerKeyPages);
   const lowercaseUrls = lowercasesUrls(conventions);
   const sitePath = (key: string): string | undefined => canonicalUrlOf({ pages, redirects, folders, lowercaseUrls }, key);
   return {

@@ -142,6 +142,8 @@ export function patchedAssembly(
     parts.held === undefined || heldChars > HELD_SOURCE_MAX_CHARS ? undefined : PatchedMap.of(parts.held).patched(textsSet, keysGone);
   const byFileSet = changes.flatMap(({ relPath, entry }) => (entry?.page === undefined ? [] : [[relPath, entry.page] as [string, Page]]));
   const nextParts: SiteParts = {
+    // No page changed has former keys (claimsAreClear): the same pages have them.
+    ...parts,
     pages: PatchedMap.of(parts.pages).patched(pagesSet, keysGone),
     sources: PatchedMap.of(parts.sources).patched(sourcesSet, keysGone),
     held,
