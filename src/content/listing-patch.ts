@@ -115,8 +115,8 @@ function realPathOf(target: string): string | undefined {
   }
 }
 
-/** Where `relPath` is, or would go, in pages sorted by path (code-unit order, as content/load.ts sorts). */
-function indexOfPage(files: readonly SourceFile[], relPath: string): { index: number; found: boolean } {
+/** Where `relPath` is, or would go, in pages sorted by path (code-unit order, as content/load.ts sorts): a binary search. */
+export function indexOfPage(files: readonly SourceFile[], relPath: string): { index: number; found: boolean } {
   let low = 0;
   let high = files.length;
   while (low < high) {

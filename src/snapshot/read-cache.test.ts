@@ -7,6 +7,9 @@ import { fingerprintOfPath, fingerprintOfSource } from './fingerprint.js';
 import { plainConventions } from '../content/conventions/types.js';
 import { buildSnapshot } from './snapshot.js';
 import { ReadCache, TRUSTED_REPORT_MAX_PATHS } from './read-cache.js';
+import { runSteps } from '../build-steps.js';
+import type { SourceFile } from '../content/load.js';
+import { listSiteFiles } from './site-listing.js';
 
 /** A read that found no page. */
 const EMPTY_READ = { page: undefined, rank: 0, text: undefined, counts: undefined, problems: [], dependencies: [] };
@@ -85,6 +88,43 @@ describe('ReadCache', () => {
       keep();
       expect(cache.stale([], { ...plainConventions(), detectedBy: 'another reader' })).toStrictEqual([]);
       expect(cache.size).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('after a listing patched under the conventions kept, reads the reported files, and those a build that threw left unread', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-read-cache-'));
+    try {
+      for (const name of ['a', 'b', 'c', 'd']) writeFileSync(path.join(dir, `${name}.md`), `# ${name}\n`);
+      const cache = new ReadCache();
+      let conventions: unknown;
+      /** A watch build up to its reads: the listing patched for `heard` (site-listing.ts), the files to read. */
+      const stale = (heard: readonly string[]): string[] => {
+        cache.report(heard);
+        const listed = runSteps(listSiteFiles(dir, {}, cache));
+        if (heard.length > 0) expect([listed.conventions === conventions, cache.listingPatched]).toStrictEqual([true, true]);
+        conventions = listed.conventions;
+        return cache.stale(listed.files, listed.conventions).map((file) => file.relPath);
+      };
+      const store = (relPaths: readonly string[]): void => {
+        for (const relPath of relPaths)
+          cache.store(relPath, {
+            ...EMPTY_READ,
+            fingerprint: fingerprintOfSource({ relPath, contentRoot: realpathSync(dir) } as SourceFile),
+          });
+      };
+      expect(stale([])).toStrictEqual(['a.md', 'b.md', 'c.md', 'd.md']);
+      // The build threw after reading two files: the next reads the others besides the one reported.
+      store(['a.md', 'b.md']);
+      writeFileSync(path.join(dir, 'b.md'), '# b, edited\n');
+      expect(stale(['b.md'])).toStrictEqual(['b.md', 'c.md', 'd.md']);
+      store(['b.md', 'c.md', 'd.md']);
+      writeFileSync(path.join(dir, 'd.md'), '# d, edited\n');
+      writeFileSync(path.join(dir, 'e.md'), '# e\n');
+      rmSync(path.join(dir, 'a.md'));
+      expect([stale(['e.md', 'd.md', 'a.md']), cache.size]).toStrictEqual([['d.md', 'e.md'], 2]);
+      store(['d.md', 'e.md']);
+      expect([stale(['a.md']), cache.size]).toStrictEqual([[], 4]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,8 +1,8 @@
 /**
  * The content listing of a build (content/conventions/index.ts `loadSiteFiles`), for `serve
  * --watch` (issue 34) patched from the last build's for the paths the watcher reported
- * (content/listing-patch.ts) when that can tell, else walked; the conventions are read from it
- * either way.
+ * (content/listing-patch.ts) when that can tell, else walked; the conventions are read from it,
+ * or kept from the last build where a patch cannot have changed them (content/conventions/conventions-memo.ts).
  */
 import { siteFilesOf, type ConventionsOptions, type SiteFiles } from '../content/conventions/index.js';
 import { staticFoldersOf } from '../content/assets.js';
@@ -37,12 +37,15 @@ export function* listSiteFiles(contentDir: string, options: ListingOptions, cach
   const listing = patched ?? listContent(contentDir, loadOptions);
   if (cache !== undefined) {
     cache.listing = listing;
-    cache.listingPatched = patched !== undefined;
+    cache.listingBase = patched === undefined ? undefined : previous;
     // A page's frontmatter holds until its file is reported; after a walk (a folder added, files
     // appearing unreported inside it) every page's is read again.
     if (patched === undefined || changes === undefined) cache.frontmatters.clear();
     else cache.frontmatters.forget(changes);
   }
   yield;
-  return siteFilesOf(contentDir, loadResultOf(listing), options, cache?.frontmatters);
+  // A patched listing differs from the last only at the reported paths: the last conventions may hold (conventions-memo.ts).
+  const origin = { listing, base: patched === undefined ? undefined : previous, changes: trusted };
+  const reuse = cache === undefined ? undefined : { memo: cache.conventionsMemo, origin };
+  return siteFilesOf(contentDir, loadResultOf(listing), options, cache?.frontmatters, reuse);
 }

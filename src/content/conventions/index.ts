@@ -13,7 +13,9 @@ import { readGitBook, readMdBook } from './book.js';
 import type { ReaderContext } from './context.js';
 import type { FrontmatterMemo } from './frontmatter-memo.js';
 import { Declaration } from './declare.js';
-import { detectGenerator } from './detect.js';
+import { detectGenerator, type Detected } from './detect.js';
+import type { AssetFile } from '../assets.js';
+import type { ConventionsKey, ConventionsMemo, KeptConventions, ListingOrigin } from './conventions-memo.js';
 import { readDocusaurus } from './docusaurus.js';
 import { readHugo } from './hugo.js';
 import { readMkDocs } from './mkdocs.js';
@@ -77,15 +79,17 @@ const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => C
  * The conventions of the content folder `contentDir` holding `files`. A named generator whose files
  * are missing is applied with its rules alone (no config read), and `check` is told.
  * @param frontmatterMemo see {@link siteFilesOf}
+ * @param detected what detect.ts `detectGenerator` finds for `options.conventions` (found when omitted)
  */
 export function readConventions(
   contentDir: string,
   files: readonly SourceFile[],
   options: ConventionsOptions = {},
   frontmatterMemo?: FrontmatterMemo,
+  detected: Detected | undefined = detectGenerator(path.resolve(contentDir), options.conventions),
 ): Conventions {
   const candidates = languageFolderCandidates(files.map((file) => file.relPath));
-  const read = readGeneratorConventions(contentDir, files, options, candidates, frontmatterMemo);
+  const read = readGeneratorConventions(contentDir, files, options, candidates, frontmatterMemo, detected);
   const conventions = options.versions === undefined ? read : { ...read, versions: versionsOfSetting(options.versions) };
   // Every folder named like a language holds an internal zone, recognised as a locale or not (fail
   // closed); so does every version's folder, where it is read and where it is served.
@@ -101,6 +105,7 @@ export function readConventions(
  * {@link readConventions} before the settings that apply to every generator.
  * @param candidates the top folders named like a language (locales.ts `languageFolderCandidates`):
  *   with the root, the internal zone the reader judges files by
+ * @param detected what detect.ts `detectGenerator` found for `options.conventions`
  */
 function readGeneratorConventions(
   contentDir: string,
@@ -108,10 +113,10 @@ function readGeneratorConventions(
   options: ConventionsOptions,
   candidates: readonly string[],
   frontmatterMemo: FrontmatterMemo | undefined,
+  detected: Detected | undefined,
 ): Conventions {
   const dir = path.resolve(contentDir);
   const problems: ContentProblem[] = [];
-  const detected = detectGenerator(dir, options.conventions);
   const generator: Generator = detected?.generator ?? options.conventions ?? 'plain';
   if (detected === undefined)
     problems.push({
@@ -189,29 +194,76 @@ export function loadSiteFiles(
   return siteFilesOf(contentDir, loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, staticDirs), protectedPaths }), options);
 }
 
+/** A {@link ConventionsMemo} and how this build's listing was made, for {@link siteFilesOf} to reuse the last conventions. */
+export interface ConventionsReuse {
+  readonly memo: ConventionsMemo;
+  readonly origin: ListingOrigin;
+}
+
 /**
  * {@link loadSiteFiles} of a listing already made (content/load.ts `loadContent`, or a listing
  * patched for the files that changed: content/listing-patch.ts): the conventions read from it and
  * the generator's config files, the files they never publish left out.
  * @param frontmatterMemo the pages' frontmatter kept from the last build, for those unchanged since
  *   (frontmatter-memo.ts); without it, the readers that read frontmatter read every page
+ * @param reuse the last build's conventions, taken again (the same object) where they hold
+ *   (conventions-memo.ts), and given this build's
  */
 export function siteFilesOf(
   contentDir: string,
   loaded: LoadResult,
   options: ConventionsOptions = {},
   frontmatterMemo?: FrontmatterMemo,
+  reuse?: ConventionsReuse,
 ): SiteFiles {
-  const read = readConventions(contentDir, loaded.files, options, frontmatterMemo);
-  // A folder named like a language that holds assets alone (`de/internal/plan.png`) has its zone too.
-  const assetFolders = languageFolderCandidates(loaded.assets.map((asset) => asset.key.slice(1)));
-  const conventions = assetFolders.length === 0 ? read : { ...read, languageFolders: [...(read.languageFolders ?? []), ...assetFolders] };
+  const contentRoot = realpathSync.native(contentDir);
+  const { conventions: named, nav, redirects, versions } = options;
+  const key: ConventionsKey = {
+    contentRoot,
+    detected: detectGenerator(path.resolve(contentDir), named),
+    settings: { named, nav, redirects, versions },
+  };
+  const kept = reuse?.memo.reusable(key, reuse.origin);
+  const conventions = kept?.conventions ?? listedConventions(contentDir, loaded, options, frontmatterMemo, key.detected);
+  // The assets of `de/internal/` are internal once `de/` is known to be a language folder.
+  const assets =
+    kept === undefined
+      ? withInternalZone(loaded.assets, contentRoot, internalZoneOf(conventions))
+      : rezoned(loaded.assets, kept, contentRoot);
+  if (reuse !== undefined) reuse.memo.keep({ key, listing: reuse.origin.listing, conventions, assets: loaded.assets, zonedAssets: assets });
   return {
     ...loaded,
-    // The assets of `de/internal/` are internal once `de/` is known to be a language folder.
-    assets: withInternalZone(loaded.assets, realpathSync.native(contentDir), internalZoneOf(conventions)),
+    assets,
     files: publishedFiles(loaded.files, conventions),
     problems: [...loaded.problems, ...conventions.problems],
     conventions,
   };
+}
+
+/** {@link readConventions} of a listing, with the zones of the folders named like a language that hold assets alone. */
+function listedConventions(
+  contentDir: string,
+  loaded: LoadResult,
+  options: ConventionsOptions,
+  frontmatterMemo: FrontmatterMemo | undefined,
+  detected: Detected | undefined,
+): Conventions {
+  const read = readConventions(contentDir, loaded.files, options, frontmatterMemo, detected);
+  // A folder named like a language that holds assets alone (`de/internal/plan.png`) has its zone too.
+  const assetFolders = languageFolderCandidates(loaded.assets.map((asset) => asset.key.slice(1)));
+  return assetFolders.length === 0 ? read : { ...read, languageFolders: [...(read.languageFolders ?? []), ...assetFolders] };
+}
+
+/**
+ * `assets` judged by the zone of `kept.conventions` (assets.ts `withInternalZone`), each one listed
+ * as it was at the last build (the same object at the same place) taken as judged then.
+ */
+function rezoned(assets: readonly AssetFile[], kept: KeptConventions, contentRoot: string): AssetFile[] {
+  if (assets.length !== kept.assets.length) return withInternalZone(assets, contentRoot, internalZoneOf(kept.conventions));
+  let zone: InternalZone | undefined;
+  return assets.map((asset, i) =>
+    asset === kept.assets[i]
+      ? (kept.zonedAssets[i] as AssetFile)
+      : (withInternalZone([asset], contentRoot, (zone ??= internalZoneOf(kept.conventions)))[0] as AssetFile),
+  );
 }
