@@ -92,9 +92,13 @@ describe('ReadCache', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('after a listing patched under the conventions kept, reads the reported files, and those a build that threw left unread', () => {
+  it.each([
+    ['a plain folder (its conventions kept: the same object)', {}],
+    ['an MkDocs folder (its conventions read again, equal)', { 'mkdocs.yml': 'site_name: Docs\n' }],
+  ])('after a listing patched in %s, reads the reported files, and those a build that threw left unread', (_, config) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sitegate-read-cache-'));
     try {
+      for (const [name, text] of Object.entries(config)) writeFileSync(path.join(dir, name), text);
       for (const name of ['a', 'b', 'c', 'd']) writeFileSync(path.join(dir, `${name}.md`), `# ${name}\n`);
       const cache = new ReadCache();
       let conventions: unknown;
@@ -102,7 +106,7 @@ describe('ReadCache', () => {
       const stale = (heard: readonly string[]): string[] => {
         cache.report(heard);
         const listed = runSteps(listSiteFiles(dir, {}, cache));
-        if (heard.length > 0) expect([listed.conventions === conventions, cache.listingPatched]).toStrictEqual([true, true]);
+        if (heard.length > 0) expect([listed.conventions, cache.listingPatched]).toStrictEqual([conventions, true]);
         conventions = listed.conventions;
         return cache.stale(listed.files, listed.conventions).map((file) => file.relPath);
       };

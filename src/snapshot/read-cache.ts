@@ -187,8 +187,7 @@ export class ReadCache {
     // Patched from the listing the entries were read from: files differ from those read at the reported paths alone.
     const patched = this.listingBase !== undefined && this.listingBase === this.readListing && this.listing?.linked === false;
     this.readListing = this.listing;
-    const toReadOfReports =
-      kept && !cleared && !statAll && patched ? this.staleOfReports(files, new Set([...reported, ...stale])) : undefined;
+    const toReadOfReports = !cleared && !statAll && patched ? this.staleOfReports(files, new Set([...reported, ...stale])) : undefined;
     if (toReadOfReports !== undefined) return toReadOfReports;
     let held = 0;
     const toRead = files.filter((file) => {
@@ -218,7 +217,7 @@ export class ReadCache {
 
   /**
    * {@link ReadCache.stale} of a build whose listing was patched for the reported paths alone
-   * (site-listing.ts) under the same conventions: no other file can need reading, so the files to
+   * (site-listing.ts) under equal conventions: no other file can need reading, so the files to
    * read are looked up by path (`files` are sorted by path, as content/listing.ts lists pages)
    * rather than every file checked against the cache (some 40 ms at 100,000 pages).
    * @param changed the reported paths and those whose reads no longer hold (dependency-index.ts)
