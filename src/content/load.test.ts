@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentDirError, isHiddenName, loadContent, type LoadResult, type SourceFile } from './load.js';
+import { ContentDirError, isHiddenName, loadContent, relisted, type LoadResult, type SourceFile } from './load.js';
 import type { ContentProblem } from './problems.js';
 import { buildSite } from './site.js';
 
@@ -127,6 +127,18 @@ describe('loadContent', () => {
     const when = new Date('2026-05-04T03:02:01.000Z');
     utimesSync(path.join(root, 'a.md'), when, when);
     expect(loadContent(root).files[0]?.mtimeMs).toBe(when.getTime());
+  });
+
+  it('relists a file as one whose mtime is taken afresh: the same source until its mtime was taken, a new one after', () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'a.md': 'a' });
+    const file = loadContent(root).files[0] as SourceFile;
+    expect(relisted(file)).toBe(file);
+    const [first, second] = [new Date('2026-05-04T03:02:01.000Z'), new Date('2026-06-04T03:02:01.000Z')];
+    utimesSync(path.join(root, 'a.md'), first, first);
+    expect(file.mtimeMs).toBe(first.getTime());
+    utimesSync(path.join(root, 'a.md'), second, second);
+    expect([file.mtimeMs, relisted(file).mtimeMs]).toStrictEqual([first.getTime(), second.getTime()]);
   });
 
   it('strips a leading byte-order mark, and only that', () => {

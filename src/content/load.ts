@@ -93,7 +93,9 @@ class DiskSource implements SourceFile {
   }
 
   relisted(): DiskSource {
-    return new DiskSource(this.relPath, this.root, this.realPath, this.protectedPaths);
+    // Its modification time not yet taken, a source is as good as new: a watch build that relists
+    // 100,000 files makes new objects only for those read on this thread since (issue 34).
+    return this.mtime === undefined ? this : new DiskSource(this.relPath, this.root, this.realPath, this.protectedPaths);
   }
 
   parts(): DiskSourceParts {
@@ -118,8 +120,9 @@ export function diskSourceParts(file: SourceFile): DiskSourceParts | undefined {
 }
 
 /**
- * The same file listed again: a file on disk as a new source, whose modification time is taken
- * afresh when next asked for (it may have changed since); a source held in memory as it is.
+ * The same file listed again: a file on disk as a source whose modification time is taken afresh
+ * when next asked for (it may have changed since): a new one once the time was taken, else the
+ * same; a source held in memory as it is.
  */
 export function relisted(file: SourceFile): SourceFile {
   return file instanceof DiskSource ? file.relisted() : file;
