@@ -192,15 +192,19 @@ function readJs(context: ReaderContext, file: string): Literal | undefined {
   }
 }
 
-/** `_category_.json` / `_category_.yml` of every folder holding pages: its `label` and `position`. */
+/**
+ * `_category_.json` / `_category_.yml` of every folder holding pages: its `label` and `position`.
+ * Kept across watch builds until reported (frontmatter-memo.ts).
+ */
 function readCategoryFiles(context: ReaderContext, declaration: Declaration): void {
   const folders = new Set<string>();
   for (const file of context.files)
     for (let folder = folderOfFile(file.relPath); folder !== ''; folder = folderOfFile(folder)) folders.add(folder);
+  const memo = context.frontmatterMemo;
   for (const folder of folders) {
     for (const name of ['_category_.json', '_category_.yml', '_category_.yaml']) {
       const file = path.join(context.contentDir, folder, name);
-      const text = readTextFile(file);
+      const text = memo === undefined ? readTextFile(file) : memo.textOf(`${folder}/${name}`, () => readTextFile(file));
       if (text === undefined) continue;
       try {
         const data = (name.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as { label?: unknown; position?: unknown } | null;

@@ -52,4 +52,23 @@ describe('FrontmatterMemo', () => {
     // The second call read b.md and c.md again (their data was never parsed), then the third read all three.
     expect(reads).toStrictEqual(['a.md', 'b.md', 'c.md', 'b.md', 'c.md', 'a.md', 'b.md', 'c.md']);
   });
+  it('keeps the text of other files, a missing one too, until forgotten (reported) or cleared (a walk)', () => {
+    const memo = new FrontmatterMemo();
+    const reads: string[] = [];
+    const disk = new Map([['guides/_category_.json', '{"label":"Guides"}']]);
+    const textOf = (relPath: string): string | undefined =>
+      memo.textOf(relPath, () => {
+        reads.push(relPath);
+        return disk.get(relPath);
+      });
+    expect([textOf('guides/_category_.json'), textOf('api/_category_.json')]).toStrictEqual(['{"label":"Guides"}', undefined]);
+    disk.set('guides/_category_.json', '{"label":"Tutorials"}');
+    disk.set('api/_category_.json', '{"label":"API"}');
+    expect([textOf('guides/_category_.json'), textOf('api/_category_.json')]).toStrictEqual(['{"label":"Guides"}', undefined]);
+    memo.forget(['api/_category_.json']);
+    expect([textOf('guides/_category_.json'), textOf('api/_category_.json')]).toStrictEqual(['{"label":"Guides"}', '{"label":"API"}']);
+    memo.clear();
+    expect(textOf('guides/_category_.json')).toBe('{"label":"Tutorials"}');
+    expect(reads).toStrictEqual(['guides/_category_.json', 'api/_category_.json', 'api/_category_.json', 'guides/_category_.json']);
+  });
 });
