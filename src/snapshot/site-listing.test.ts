@@ -150,7 +150,7 @@ describe('listSiteFiles with a read cache: the conventions kept across builds (c
     expect(summary.conventions.generator).toBe('gitbook');
   });
 
-  it('reads them again when the settings that shape them change: nav, versions', () => {
+  it('reads them again when the settings that shape them change (nav, versions), not for a page added to a version', () => {
     const dir = contentWith({ ...PLAIN, 'v1/guides/a.md': '# A (v1)\n' });
     const cache = new ReadCache();
     const first = listed(cache, dir, []);
@@ -162,9 +162,9 @@ describe('listSiteFiles with a read cache: the conventions kept across builds (c
     ];
     const versioned = listed(cache, dir, [], { versions });
     expect(versioned.conventions).not.toBe(nav.conventions);
-    // Version folders hold pages of their own: a page added may change them, so they are read again.
+    // A version's folder is named by the setting, whatever pages it holds: a page added there changes nothing.
     write(dir, { 'v1/guides/b.md': '# B (v1)\n' });
-    expect(listed(cache, dir, ['v1/guides/b.md'], { versions }).conventions).not.toBe(versioned.conventions);
+    expect(listed(cache, dir, ['v1/guides/b.md'], { versions }).conventions).toBe(versioned.conventions);
   });
 
   it('reads them again after a walk (a folder reported)', () => {
@@ -176,5 +176,19 @@ describe('listSiteFiles with a read cache: the conventions kept across builds (c
     expect([cache.listingPatched, walked.conventions === first.conventions]).toStrictEqual([false, false]);
     write(dir, { 'reference/api.md': '# API, edited\n' });
     expect(listed(cache, dir, ['reference/api.md']).conventions).toBe(walked.conventions);
+  });
+  it("a generator's folder: its conventions read again at every build, with the languages of its paths as from scratch", () => {
+    const dir = contentWith(TRANSLATED);
+    write(path.dirname(dir), { 'mkdocs.yml': 'site_name: Lamps\n' });
+    const cache = new ReadCache();
+    expect(listed(cache, dir, []).conventions.locales.map((locale) => locale.dir)).toStrictEqual(['', 'de']);
+    write(dir, { 'guides/b.md': '# B, edited\n' });
+    listed(cache, dir, ['guides/b.md']);
+    rmSync(path.join(dir, 'guides/a.md'));
+    rmSync(path.join(dir, 'index.md'));
+    expect(listed(cache, dir, ['guides/a.md', 'index.md']).conventions.locales.map((locale) => locale.dir)).toStrictEqual(['']);
+    write(dir, { 'index.md': '# Home\n' });
+    const back = listed(cache, dir, ['index.md']);
+    expect([back.conventions.generator, back.conventions.locales.map((locale) => locale.dir)]).toStrictEqual(['mkdocs', ['', 'de']]);
   });
 });

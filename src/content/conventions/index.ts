@@ -21,7 +21,7 @@ import { readHugo } from './hugo.js';
 import { readMkDocs } from './mkdocs.js';
 import { readNavList } from './mkdocs-nav.js';
 import { readStarlight } from './starlight.js';
-import { folderLocales, languageFolderCandidates, withMirroredOrder } from './locales.js';
+import { languageFolderCandidates, ListedLanguages, withMirroredOrder } from './locales.js';
 import { DEFAULT_LOCALE, plainConventions, type Conventions, type DocsVersion, type Generator, type VersionBanner } from './types.js';
 import { readVitePress } from './vitepress.js';
 
@@ -80,6 +80,7 @@ const READERS: Record<Exclude<Generator, 'plain'>, (context: ReaderContext) => C
  * are missing is applied with its rules alone (no config read), and `check` is told.
  * @param frontmatterMemo see {@link siteFilesOf}
  * @param detected what detect.ts `detectGenerator` finds for `options.conventions` (found when omitted)
+ * @param languages what the paths of `files` show of languages (found when omitted)
  */
 export function readConventions(
   contentDir: string,
@@ -87,9 +88,10 @@ export function readConventions(
   options: ConventionsOptions = {},
   frontmatterMemo?: FrontmatterMemo,
   detected: Detected | undefined = detectGenerator(path.resolve(contentDir), options.conventions),
+  languages: ListedLanguages = new ListedLanguages(files),
 ): Conventions {
-  const candidates = languageFolderCandidates(files.map((file) => file.relPath));
-  const read = readGeneratorConventions(contentDir, files, options, candidates, frontmatterMemo, detected);
+  const { candidates } = languages;
+  const read = readGeneratorConventions(contentDir, files, options, frontmatterMemo, detected, languages);
   const conventions = options.versions === undefined ? read : { ...read, versions: versionsOfSetting(options.versions) };
   // Every folder named like a language holds an internal zone, recognised as a locale or not (fail
   // closed); so does every version's folder, where it is read and where it is served.
@@ -103,17 +105,17 @@ export function readConventions(
 
 /**
  * {@link readConventions} before the settings that apply to every generator.
- * @param candidates the top folders named like a language (locales.ts `languageFolderCandidates`):
- *   with the root, the internal zone the reader judges files by
  * @param detected what detect.ts `detectGenerator` found for `options.conventions`
+ * @param languages what the paths of `files` show of languages: its candidates (top folders named
+ *   like a language) with the root are the internal zone the reader judges files by
  */
 function readGeneratorConventions(
   contentDir: string,
   files: readonly SourceFile[],
   options: ConventionsOptions,
-  candidates: readonly string[],
   frontmatterMemo: FrontmatterMemo | undefined,
   detected: Detected | undefined,
+  languages: ListedLanguages,
 ): Conventions {
   const dir = path.resolve(contentDir);
   const problems: ContentProblem[] = [];
@@ -126,7 +128,7 @@ function readGeneratorConventions(
     });
   if (generator === 'plain') {
     const plain = plainConventions(options.conventions === 'plain' ? 'the conventions setting' : detected?.detectedBy);
-    const conventions = withFolderLocales(plain, files);
+    const conventions = withFolderLocales(plain, languages);
     if (options.nav === undefined) return conventions;
     const declaration = new Declaration();
     for (const entry of readNavList(options.nav, declaration, false))
@@ -145,10 +147,10 @@ function readGeneratorConventions(
       configFile: detected?.configFile,
       files,
       problems,
-      zone: new InternalZone(candidates),
+      zone: new InternalZone(languages.candidates),
       frontmatterMemo,
     }),
-    files,
+    languages,
   );
   return {
     ...conventions,
@@ -160,9 +162,9 @@ function readGeneratorConventions(
  * `conventions` with the locales of BCP 47 folders (content/conventions/locales.ts) when its
  * generator declared one language, and the declared order applied to every language.
  */
-function withFolderLocales(conventions: Conventions, files: readonly SourceFile[]): Conventions {
+function withFolderLocales(conventions: Conventions, languages: ListedLanguages): Conventions {
   if (conventions.locales.length > 1) return withMirroredOrder(conventions);
-  const locales = folderLocales(files, conventions.locales[0] ?? DEFAULT_LOCALE);
+  const locales = languages.folderLocales(conventions.locales[0] ?? DEFAULT_LOCALE);
   return locales.length === 1 ? conventions : withMirroredOrder({ ...conventions, locales });
 }
 
@@ -206,8 +208,8 @@ export interface ConventionsReuse {
  * the generator's config files, the files they never publish left out.
  * @param frontmatterMemo the pages' frontmatter kept from the last build, for those unchanged since
  *   (frontmatter-memo.ts); without it, the readers that read frontmatter read every page
- * @param reuse the last build's conventions, taken again (the same object) where they hold
- *   (conventions-memo.ts), and given this build's
+ * @param reuse the last build's languages and (a plain folder's) conventions, taken again (the same
+ *   objects) where they hold (conventions-memo.ts), and given this build's
  */
 export function siteFilesOf(
   contentDir: string,
@@ -223,14 +225,16 @@ export function siteFilesOf(
     detected: detectGenerator(path.resolve(contentDir), named),
     settings: { named, nav, redirects, versions },
   };
-  const kept = reuse?.memo.reusable(key, reuse.origin);
-  const conventions = kept?.conventions ?? listedConventions(contentDir, loaded, options, frontmatterMemo, key.detected);
+  const languages = reuse?.memo.languagesOf(reuse.origin) ?? new ListedLanguages(loaded.files);
+  const kept = reuse?.memo.reusable(key, languages);
+  const conventions = kept?.conventions ?? listedConventions(contentDir, loaded, options, frontmatterMemo, key.detected, languages);
   // The assets of `de/internal/` are internal once `de/` is known to be a language folder.
   const assets =
     kept === undefined
       ? withInternalZone(loaded.assets, contentRoot, internalZoneOf(conventions))
       : rezoned(loaded.assets, kept, contentRoot);
-  if (reuse !== undefined) reuse.memo.keep({ key, listing: reuse.origin.listing, conventions, assets: loaded.assets, zonedAssets: assets });
+  if (reuse !== undefined)
+    reuse.memo.keep({ key, listing: reuse.origin.listing, languages, conventions, assets: loaded.assets, zonedAssets: assets });
   return {
     ...loaded,
     assets,
@@ -247,8 +251,9 @@ function listedConventions(
   options: ConventionsOptions,
   frontmatterMemo: FrontmatterMemo | undefined,
   detected: Detected | undefined,
+  languages: ListedLanguages,
 ): Conventions {
-  const read = readConventions(contentDir, loaded.files, options, frontmatterMemo, detected);
+  const read = readConventions(contentDir, loaded.files, options, frontmatterMemo, detected, languages);
   // A folder named like a language that holds assets alone (`de/internal/plan.png`) has its zone too.
   const assetFolders = languageFolderCandidates(loaded.assets.map((asset) => asset.key.slice(1)));
   return assetFolders.length === 0 ? read : { ...read, languageFolders: [...(read.languageFolders ?? []), ...assetFolders] };

@@ -59,6 +59,30 @@ export function languageFolderCandidates(relPaths: Iterable<string>): string[] {
   return [...folders].filter((folder) => languageTagOf(folder) !== undefined);
 }
 
+/**
+ * What the conventions take from the listed pages' paths: the top folders named like a language
+ * ({@link languageFolderCandidates}) and the locales they make ({@link folderLocales}), each found
+ * once. Watch builds keep it while the pages' paths cannot have changed either (conventions-memo.ts).
+ */
+export class ListedLanguages {
+  /** {@link languageFolderCandidates} of the pages. */
+  readonly candidates: readonly string[];
+  /** The locales after the default one, by the default one's folder (all they depend on). */
+  private readonly others = new Map<string, Locale[]>();
+
+  /** @param files the listed pages (a listing's, never changed after) */
+  constructor(private readonly files: readonly SourceFile[]) {
+    this.candidates = languageFolderCandidates(files.map((file) => file.relPath));
+  }
+
+  /** {@link folderLocales} of the pages for `defaultLocale`: a new array, the other locales shared with earlier calls. */
+  folderLocales(defaultLocale: Locale): Locale[] {
+    let others = this.others.get(defaultLocale.dir);
+    if (others === undefined) this.others.set(defaultLocale.dir, (others = folderLocales(this.files, defaultLocale).slice(1)));
+    return [defaultLocale, ...others];
+  }
+}
+
 /** Share of a candidate folder's pages that must be translations of default-language pages. */
 const TRANSLATED_SHARE = 0.5;
 
