@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gitDatesReader, parseGitLog, readGitDates } from './git-dates.js';
+import { gitDatesReader, headOf, parseGitLog, readGitDates } from './git-dates.js';
 import { siteViewOf } from './site-view.js';
 import { buildSite } from '../content/site.js';
 import { sourceFile } from '../content/load.js';
@@ -117,5 +117,40 @@ describe('gitDatesReader', () => {
     const dates = gitDatesReader(dir)();
     await dates.ready;
     expect(dates.timeOf('a.md')).toBeUndefined();
+  });
+});
+
+describe('headOf', () => {
+  const revParse = (dir: string): string => execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
+
+  it("reads the commit HEAD names from the repository's files as git does: a branch's loose ref, packed refs, a detached HEAD", async () => {
+    const repo = tempDir();
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+    mkdirSync(path.join(repo, 'docs'));
+    // No commit yet: HEAD names none.
+    expect(await headOf(path.join(repo, 'docs'), 5_000)).toBeUndefined();
+    writeFileSync(path.join(repo, 'docs/index.md'), '# Home\n');
+    commitAt(repo, 1_700_000_000, 'first');
+    const first = revParse(repo);
+    expect(await headOf(path.join(repo, 'docs'), 5_000)).toBe(first);
+    execFileSync('git', ['pack-refs', '--all'], { cwd: repo });
+    writeFileSync(path.join(repo, 'docs/index.md'), '# Home again\n');
+    expect(await headOf(repo, 5_000)).toBe(first);
+    commitAt(repo, 1_700_000_100, 'second');
+    const second = revParse(repo);
+    expect([second === first, await headOf(path.join(repo, 'docs'), 5_000)]).toStrictEqual([false, second]);
+    execFileSync('git', ['checkout', '-q', '--detach', first], { cwd: repo });
+    expect(await headOf(path.join(repo, 'docs'), 5_000)).toBe(first);
+  });
+
+  it('asks git in a worktree (a .git file), and names none outside a repository', async () => {
+    const repo = tempDir();
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+    writeFileSync(path.join(repo, 'index.md'), '# Home\n');
+    commitAt(repo, 1_700_000_000, 'first');
+    const worktree = path.join(tempDir(), 'wt');
+    execFileSync('git', ['worktree', 'add', '-q', '-b', 'other', worktree], { cwd: repo });
+    expect(await headOf(worktree, 5_000)).toBe(revParse(repo));
+    expect(await headOf(tempDir(), 5_000)).toBeUndefined();
   });
 });

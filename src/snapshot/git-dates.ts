@@ -6,6 +6,8 @@
  * does not know (untracked, or no repository), fall back to the file's modification time.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 
 /** How long the one `git log` may run before it is given up on (ms). */
 export const GIT_LOG_TIMEOUT_MS = 10_000;
@@ -63,15 +65,77 @@ function startGitLog(contentDir: string, timeoutMs: number): { dates: GitDates; 
 }
 
 /**
- * The commit `HEAD` names in the repository of `contentDir` (`git rev-parse HEAD`, a few ms);
- * `undefined` outside a repository, without commits, or on any failure.
+ * The commit `HEAD` names in the repository of `contentDir`; `undefined` outside a repository,
+ * without commits, or on any failure. Read from the repository's files where git keeps it (a
+ * `.git` folder's `HEAD`, then the branch's ref file or `packed-refs`: git-scm.com/docs/gitrepository-layout),
+ * a few reads; `git rev-parse HEAD` (a process: some 10-20 ms of this thread at each `serve --watch`
+ * build) only where that layout does not tell (a `.git` file of a worktree or submodule, `GIT_DIR`
+ * set, a ref naming a ref).
  */
-function headOf(contentDir: string, timeoutMs: number): Promise<string | undefined> {
+export function headOf(contentDir: string, timeoutMs: number): Promise<string | undefined> {
+  const gitDir = gitDirOf(contentDir);
+  if (gitDir === undefined) return Promise.resolve(undefined);
+  const head = gitDir === ASK_GIT ? ASK_GIT : headInGitDir(gitDir);
+  if (head !== ASK_GIT) return Promise.resolve(head);
   return new Promise((resolve) => {
     execFile('git', ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: contentDir, timeout: timeoutMs, windowsHide: true }, (error, stdout) =>
       resolve(error === null ? stdout.trim() : undefined),
     );
   });
+}
+
+/** Git is asked ({@link headOf}): the files alone do not tell. */
+const ASK_GIT = Symbol('ask git');
+/** An object name: SHA-1, or SHA-256 in a repository of that format. */
+const OBJECT_NAME = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/**
+ * The `.git` folder of the nearest folder from `dir` up that has a `.git`; {@link ASK_GIT} for a
+ * `.git` file (worktree, submodule) or with `GIT_DIR` set; `undefined` when none has one.
+ */
+function gitDirOf(dir: string): string | typeof ASK_GIT | undefined {
+  if (process.env.GIT_DIR !== undefined) return ASK_GIT;
+  for (let folder = path.resolve(dir); ; folder = path.dirname(folder)) {
+    const dotGit = path.join(folder, '.git');
+    let stats;
+    try {
+      stats = statSync(dotGit);
+    } catch {
+      stats = undefined;
+    }
+    if (stats !== undefined) return stats.isDirectory() ? dotGit : ASK_GIT;
+    if (path.dirname(folder) === folder) return undefined;
+  }
+}
+
+/** The commit `HEAD` of the `.git` folder names; `undefined` on an unborn branch; {@link ASK_GIT} where its files do not tell. */
+function headInGitDir(gitDir: string): string | undefined | typeof ASK_GIT {
+  try {
+    const head = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
+    if (OBJECT_NAME.test(head)) return head;
+    const ref = /^ref: (refs\/[^\s]+)$/.exec(head)?.[1];
+    if (ref === undefined || ref.split('/').includes('..')) return ASK_GIT;
+    let loose: string | undefined;
+    try {
+      loose = readFileSync(path.join(gitDir, ref), 'utf8').trim();
+    } catch {
+      loose = undefined;
+    }
+    if (loose !== undefined) return OBJECT_NAME.test(loose) ? loose : ASK_GIT;
+    let packed = '';
+    try {
+      packed = readFileSync(path.join(gitDir, 'packed-refs'), 'utf8');
+    } catch {
+      // No packed refs: a branch without commits.
+    }
+    for (const line of packed.split('\n')) {
+      const [name, refName] = line.split(' ');
+      if (refName === ref && name !== undefined && OBJECT_NAME.test(name)) return name;
+    }
+    return undefined;
+  } catch {
+    return ASK_GIT;
+  }
 }
 
 /**
