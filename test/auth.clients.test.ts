@@ -4,26 +4,13 @@
  * whoami with it, and reads refusals as proper OAuth errors (RFC 6749 §5.2, RFC 6750 §3). No
  * discovery document exists yet, so the authorization server metadata is written out by hand.
  */
-import { createServer } from 'node:net';
+import { freePort } from './free-port.js';
 import * as oauth from 'oauth4webapi';
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../src/errors.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, type TestApp } from './helpers.js';
 import { ALL_SCOPES, apiErrorBody, TOKEN_PATH } from './auth-fixtures.js';
-
-/** Asks the OS for a free port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Served extends TestApp {
   baseUrl: string;

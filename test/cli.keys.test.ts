@@ -6,7 +6,7 @@
  * Every child process is killed after its test; every wait is bounded.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.js';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
 import { parseApiKey } from '../src/auth/api-keys.js';
@@ -21,18 +21,6 @@ import { requestToken } from './auth-fixtures.js';
 const { tempDir, start, run, call } = cliProcesses();
 const SERVER_START_TIMEOUT_MS = 45_000;
 const SLOW_TEST_MS = 180_000;
-
-/** A free TCP port on 127.0.0.1, so that a restarted server keeps its URL (and tokens their `aud`). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Created {
   client_id: string;

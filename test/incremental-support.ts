@@ -219,7 +219,7 @@ export class Scene {
     return next;
   }
 
-  /** Asserts that every answer of the two servers is the same; returns the requests compared. */
+  /** Asserts that every answer of the two servers is the same, and the problems found; returns the requests compared. */
   async expectSameAnswers(extraQueries: readonly string[] = []): Promise<string[]> {
     const { incremental, scratch } = await bothAnswers(this.incremental, this.scratch, extraQueries);
     expect([...incremental.keys()]).toStrictEqual([...scratch.keys()]);
@@ -227,6 +227,8 @@ export class Scene {
     expect(differing.map((request) => `${request}\n${incremental.get(request)}`)).toStrictEqual(
       differing.map((request) => `${request}\n${scratch.get(request)}`),
     );
+    // What `check` and the log report too.
+    expect(this.incremental.t.context.snapshot().site.problems).toStrictEqual(this.scratch.t.context.snapshot().site.problems);
     return [...scratch.keys()];
   }
 }

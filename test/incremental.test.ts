@@ -55,8 +55,9 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
   it("an edit of a page's body: that page alone is read again", async () => {
     scene.site.write('guides/usage.md', '---\ndescription: Daily use of the widget\n---\n\n# Usage\n\nUse the widget hourly; it sings.\n');
     expect(scene.rebuild(['guides/usage.md']).filesRead).toBe(1);
-    // The trees patched from the last build's (src/content/trees-patch.ts), not made again.
-    expect(scene.cache.folders.patched).toBe(true);
+    // The last build's site patched for the one page (src/snapshot/assembly-patch.ts), not put together again,
+    // and its trees (src/content/trees-patch.ts).
+    expect([scene.cache.assemblyPatched, scene.cache.folders.patched]).toStrictEqual([true, true]);
     await scene.expectSameAnswers([...QUERIES, 'hourly sings']);
   });
 
@@ -65,7 +66,7 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
       'guides/usage.md',
       '---\ndescription: Everyday operation\n---\n\n# Operating the widget\n\nUse the widget hourly; it sings.\n',
     );
-    expect(scene.rebuild(['guides/usage.md']).filesRead).toBe(1);
+    expect([scene.rebuild(['guides/usage.md']).filesRead, scene.cache.assemblyPatched]).toStrictEqual([1, true]);
     await scene.expectSameAnswers([...QUERIES, 'operating', 'everyday']);
   });
 
@@ -73,6 +74,7 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
     const text = '# Toggle\n\nA page that goes internal and back: flipflop.\n';
     scene.site.write('notes/toggle.md', `---\naccess: internal\n---\n\n${text}`);
     expect(scene.rebuild(['notes/toggle.md']).site.pages.get('/notes/toggle')?.kind).toBe('internal');
+    expect(scene.cache.assemblyPatched).toBe(true);
     await scene.expectSameAnswers(QUERIES);
     scene.site.write('notes/toggle.md', `---\naccess: public\n---\n\n${text}`);
     expect(scene.rebuild(['notes/toggle.md']).site.pages.get('/notes/toggle')?.kind).toBe('page');
@@ -83,29 +85,34 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
     scene.site.write('guides/new.md', '# Brand new guide\n\nFresh words: quokka.\n');
     expect(scene.rebuild(['guides/new.md']).filesRead).toBe(1);
     // No walk: the last listing, patched for the file reported (src/content/listing-patch.ts).
-    expect(scene.cache.listingPatched).toBe(true);
+    expect([scene.cache.listingPatched, scene.cache.assemblyPatched]).toStrictEqual([true, true]);
     await scene.expectSameAnswers([...QUERIES, 'quokka']);
   });
 
   it('a page deleted: nothing read', async () => {
     scene.site.remove('guides/tuning.md');
     const next = scene.rebuild(['guides/tuning.md']);
-    expect([next.filesRead, next.site.pages.has('/guides/tuning'), scene.cache.listingPatched]).toStrictEqual([0, false, true]);
+    expect([next.filesRead, next.site.pages.has('/guides/tuning'), scene.cache.listingPatched, scene.cache.assemblyPatched]).toStrictEqual([
+      0,
+      false,
+      true,
+      true,
+    ]);
     await scene.expectSameAnswers([...QUERIES, 'tune speed']);
   });
 
   it('a page renamed into another folder', async () => {
     scene.site.rename('guides/new.md', 'reference/moved.md');
     expect(scene.rebuild(['guides/new.md', 'reference', 'reference/moved.md']).filesRead).toBe(1);
-    // A folder reported: the folder is walked.
-    expect(scene.cache.listingPatched).toBe(false);
+    // A folder reported: the folder is walked; the site is patched, both paths reported.
+    expect([scene.cache.listingPatched, scene.cache.assemblyPatched]).toStrictEqual([false, true]);
     await scene.expectSameAnswers([...QUERIES, 'quokka']);
   });
 
   it('an included file edited: the pages that include it are read again, though the watcher named only the file', async () => {
     scene.site.write('parts/shared.md', '# Shared part\n\nThe shared paragraph now mentions recalibration.\n');
     const next = scene.rebuild(['parts/shared.md']);
-    expect(next.filesRead).toBe(2);
+    expect([next.filesRead, scene.cache.assemblyPatched]).toStrictEqual([2, true]);
     expect(next.site.textOf(next.site.pages.get('/guides/setup') as never)).toContain('recalibration');
     await scene.expectSameAnswers([...QUERIES, 'recalibration']);
   });
@@ -128,23 +135,26 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
   it('files that claim one URL: a README, then an index that wins over it, then the index gone', async () => {
     scene.site.write('guides/README.md', '# Guides readme\n\nThe folder as a readme: platypus.\n');
     scene.rebuild(['guides/README.md']);
+    // A URL no file claimed yet: patched. Once two files claim it, every page is put together again.
+    expect(scene.cache.assemblyPatched).toBe(true);
     await scene.expectSameAnswers([...QUERIES, 'platypus']);
     scene.site.write('guides/index.md', '# Guides index\n\nThe folder as an index: echidna.\n');
     const next = scene.rebuild(['guides/index.md']);
-    expect(next.site.pages.get('/guides/')?.file).toBe('guides/index.md');
+    expect([next.site.pages.get('/guides/')?.file, scene.cache.assemblyPatched]).toStrictEqual(['guides/index.md', false]);
     expect(next.site.problems.filter((problem) => problem.file === 'guides/README.md')).toStrictEqual([
       { severity: 'error', file: 'guides/README.md', message: 'duplicate URL /guides/: also served by guides/index.md, which wins' },
     ]);
     await scene.expectSameAnswers([...QUERIES, 'platypus', 'echidna']);
     scene.site.remove('guides/index.md');
     expect(scene.rebuild(['guides/index.md']).site.pages.get('/guides/')?.file).toBe('guides/README.md');
+    expect(scene.cache.assemblyPatched).toBe(false);
     await scene.expectSameAnswers([...QUERIES, 'platypus', 'echidna']);
   });
 
   it('a burst past the size the report is trusted at: the folder walked and every file statted, an edit it missed read', async () => {
     scene.site.write('notes/toggle.md', '---\naccess: public\n---\n\n# Toggle\n\nEdited amid a burst: kinkajou.\n');
     const burst = Array.from({ length: TRUSTED_REPORT_MAX_PATHS + 1 }, (_, i) => `build/out-${i}.txt`);
-    expect([scene.rebuild(burst).filesRead, scene.cache.listingPatched]).toStrictEqual([1, false]);
+    expect([scene.rebuild(burst).filesRead, scene.cache.listingPatched, scene.cache.assemblyPatched]).toStrictEqual([1, false, false]);
     await scene.expectSameAnswers([...QUERIES, 'kinkajou']);
   });
 

@@ -93,6 +93,8 @@ export interface LocaleFallback {
  * @param settings the `redirects` setting, decoded path → path or absolute URL (config/config.ts)
  * @param zone the site's internal zone (content/access.ts): no locale fallback leads into it or from it
  * @param fallback the locales that fall back to the default language; none when undefined
+ * @param formerKeyPages the pages of `pages` that have former keys, in file order (default: found
+ *   in `pages`, a pass over every page; content/site.ts keeps them)
  */
 export function siteRedirects(
   pages: ReadonlyMap<string, Page>,
@@ -100,9 +102,10 @@ export function siteRedirects(
   problems: ContentProblem[],
   zone: InternalZone,
   fallback?: LocaleFallback,
+  formerKeyPages: Iterable<Page> = pages.values(),
 ): Map<string, Redirect> {
   const redirects = new Map<string, Redirect>();
-  for (const page of pages.values())
+  for (const page of formerKeyPages)
     for (const former of page.formerKeys ?? []) {
       if (pages.has(former)) continue;
       const taken = redirects.get(former);

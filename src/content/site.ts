@@ -31,6 +31,8 @@ import { plainConventions, type Conventions, type Generator } from './convention
 const PLAIN = plainConventions();
 
 export type { Folder } from './folders.js';
+/** The order of {@link Site.publicPages} (content/page.ts, where the trees take it from too). */
+export { byUrl } from './page.js';
 
 /** The built site: every served page, by key, plus the folder tree. Holds no page text. */
 export interface Site {
@@ -219,6 +221,27 @@ export function readSourcePage(
 }
 
 /**
+ * What a {@link Site} is made from (see {@link siteInSteps}): its pages and their files. Built by
+ * {@link SiteAssembler}, or patched from the last build's (snapshot/assembly-patch.ts).
+ */
+export interface SiteParts {
+  /** Every served page by key, in the order of their files (for a patched map: see patched-map.ts). */
+  readonly pages: ReadonlyMap<string, Page>;
+  /** The source file of each page, by key. */
+  readonly sources: ReadonlyMap<string, SourceFile>;
+  /** The pages' texts by key while they fit the budget ({@link HELD_SOURCE_MAX_CHARS}); `undefined` past it. */
+  readonly held: ReadonlyMap<string, string> | undefined;
+  /** The characters of the held texts; `Infinity` once a page came without its text. */
+  readonly heldChars: number;
+  /** The public (non-internal) pages, sorted by URL ({@link byUrl}). */
+  readonly publicPages: readonly Page[];
+  /** Every page by its file's relative path. */
+  readonly byFile: ReadonlyMap<string, Page>;
+  /** The pages that have former keys (`Page.formerKeys`), in file order: what content/redirects.ts redirects. */
+  readonly formerKeyPages: readonly Page[];
+}
+
+/**
  * Puts read pages together into a {@link Site}, in file order. When two files claim one URL
  * (`a/index.md` and `a/README.md`), the lower rank (`index.md`) wins and the other is reported.
  */
@@ -229,6 +252,11 @@ export class SiteAssembler {
   /** Pages' texts while they are held, by key; `undefined` once they are dropped. */
   private held: Map<string, string> | undefined = new Map();
   private heldChars = 0;
+  /** Keys two files or more claimed; the files that lost theirs, with the key. */
+  readonly contested = new Set<string>();
+  readonly losers = new Map<string, string>();
+  /** The duplicate-URL problems, in the order they were found (also in the problems given). */
+  readonly duplicates: ContentProblem[] = [];
 
   /** @param heldMaxChars texts are held up to this many characters in all ({@link HELD_SOURCE_MAX_CHARS}) */
   constructor(
@@ -247,7 +275,15 @@ export class SiteAssembler {
     if (existing !== undefined) {
       const keepExisting = (this.ranks.get(page.key) as number) <= rank;
       const [keep, drop] = keepExisting ? [existing.file, page.file] : [page.file, existing.file];
-      this.problems.push({ severity: 'error', file: drop, message: `duplicate URL ${page.url}: also served by ${keep}, which wins` });
+      const duplicate: ContentProblem = {
+        severity: 'error',
+        file: drop,
+        message: `duplicate URL ${page.url}: also served by ${keep}, which wins`,
+      };
+      this.problems.push(duplicate);
+      this.duplicates.push(duplicate);
+      this.contested.add(page.key);
+      this.losers.set(drop, page.key);
       if (keepExisting) return false;
     }
     this.pages.set(page.key, page);
@@ -269,46 +305,75 @@ export class SiteAssembler {
   }
 
   /**
-   * {@link SiteAssembler.finish} in steps (build-steps.ts): the public pages in URL order, the
-   * folder trees, then the rest, so that `serve --watch` answers requests between them.
+   * {@link SiteAssembler.finish} in steps (build-steps.ts): the public pages in URL order, then
+   * {@link siteInSteps}, so that `serve --watch` answers requests between them.
    * @param memo the last build's folders (content/folder-memo.ts), reused where made of the same
    *   pages; this build's are kept in it for the next
    */
   *finishInSteps(fallbackName: string, conventions: Conventions = PLAIN, memo?: FolderMemo): BuildSteps<Site> {
-    const pages = this.pages;
-    const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
+    const parts = this.parts();
     yield;
-    memo?.begin();
-    const { folders, languages, translations, versions } = yield* buildTreesInSteps(publicPages, { ...withUrlFolders(conventions), memo });
-    yield;
-    const root = folders.get('/');
-    const byFile = new Map<string, Page>();
-    for (const page of pages.values()) byFile.set(page.file, page);
-    const internalZone = internalZoneOf(conventions);
-    const redirects = siteRedirects(pages, conventions.redirects, this.problems, internalZone, localeFallbackOf(conventions));
-    const lowercaseUrls = lowercasesUrls(conventions);
-    const sitePath = (key: string): string | undefined => canonicalUrlOf({ pages, redirects, folders, lowercaseUrls }, key);
-    return {
-      name: conventions.site.title ?? root?.index?.title ?? fallbackName,
-      description: conventions.site.description,
-      generator: { name: conventions.generator, detectedBy: conventions.detectedBy },
-      pages,
-      publicPages,
-      navPages: languages[0]?.navPages ?? [],
-      folders,
-      languages,
-      translations,
-      versions,
-      internalZone,
-      sources: this.sources,
-      textOf: textOfPage(this.sources, this.held, conventions, internalZone),
-      urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions), sitePath),
-      redirects,
-      lowercaseUrls,
-      problems: this.problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
-      assets: new Map(),
-    };
+    return yield* siteInSteps(parts, this.problems, fallbackName, conventions, memo);
   }
+
+  /** The parts of the site of the pages added: the public pages sorted, the pages by file. */
+  parts(): SiteParts {
+    const { pages, sources, held, heldChars } = this;
+    const publicPages = [...pages.values()].filter((page) => page.kind !== 'internal').sort(byUrl);
+    const byFile = new Map<string, Page>();
+    const formerKeyPages: Page[] = [];
+    for (const page of pages.values()) {
+      byFile.set(page.file, page);
+      if ((page.formerKeys?.length ?? 0) > 0) formerKeyPages.push(page);
+    }
+    return { pages, sources, held, heldChars, publicPages, byFile, formerKeyPages };
+  }
+}
+
+/**
+ * The site of `parts`: the folder, language and version trees (content/versions.ts), the redirects
+ * (content/redirects.ts), links and texts, in steps (build-steps.ts). The redirects' problems join
+ * `problems`, which are then sorted by file, stably.
+ * @param memo the last build's folders (content/folder-memo.ts), reused where made of the same
+ *   pages; this build's are kept in it for the next
+ */
+export function* siteInSteps(
+  parts: SiteParts,
+  problems: ContentProblem[],
+  fallbackName: string,
+  conventions: Conventions = PLAIN,
+  memo?: FolderMemo,
+): BuildSteps<Site> {
+  const { pages, publicPages, byFile } = parts;
+  memo?.begin();
+  const { folders, languages, translations, versions } = yield* buildTreesInSteps(publicPages, { ...withUrlFolders(conventions), memo });
+  yield;
+  const root = folders.get('/');
+  const internalZone = internalZoneOf(conventions);
+  const fallback = localeFallbackOf(conventions);
+  const redirects = siteRedirects(pages, conventions.redirects, problems, internalZone, fallback, parts.formerKeyPages);
+  const lowercaseUrls = lowercasesUrls(conventions);
+  const sitePath = (key: string): string | undefined => canonicalUrlOf({ pages, redirects, folders, lowercaseUrls }, key);
+  return {
+    name: conventions.site.title ?? root?.index?.title ?? fallbackName,
+    description: conventions.site.description,
+    generator: { name: conventions.generator, detectedBy: conventions.detectedBy },
+    pages,
+    publicPages,
+    navPages: languages[0]?.navPages ?? [],
+    folders,
+    languages,
+    translations,
+    versions,
+    internalZone,
+    sources: parts.sources,
+    textOf: textOfPage(parts.sources, parts.held, conventions, internalZone),
+    urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions), sitePath),
+    redirects,
+    lowercaseUrls,
+    problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    assets: new Map(),
+  };
 }
 
 /**

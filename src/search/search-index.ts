@@ -195,8 +195,8 @@ const MAX_QUERY_TERMS = 16;
 
 /** The index over {@link IndexData}, or over an {@link IndexLayout} of several parts. */
 export class CompactSearchIndex implements SearchIndex {
-  readonly publicDocuments: readonly SearchDocument[];
-  readonly allDocuments: readonly SearchDocument[];
+  /** {@link CompactSearchIndex.publicDocuments} and {@link CompactSearchIndex.allDocuments}, once asked for. */
+  #documents: { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } | undefined;
   readonly languages: readonly string[];
   /** What queries read (segment.ts builds on a base's). */
   readonly layout: IndexLayout;
@@ -226,22 +226,7 @@ export class CompactSearchIndex implements SearchIndex {
     const layout = 'parts' in data ? data : layoutOf(data);
     this.layout = layout;
     this.parameters = parameters;
-    const { documents, internal, pathOrder } = layout;
-    // Plain loops: a watch build makes an index of 100,000 documents before this is optimised.
-    const publicDocuments: SearchDocument[] = [];
-    if (pathOrder === undefined) {
-      this.allDocuments = documents;
-      for (let doc = 0; doc < documents.length; doc++) if (internal[doc] !== 1) publicDocuments.push(documents[doc] as SearchDocument);
-    } else {
-      const allDocuments = new Array<SearchDocument>(pathOrder.length);
-      for (let at = 0; at < pathOrder.length; at++) {
-        const doc = pathOrder[at] as number;
-        allDocuments[at] = documents[doc] as SearchDocument;
-        if (internal[doc] !== 1) publicDocuments.push(documents[doc] as SearchDocument);
-      }
-      this.allDocuments = allDocuments;
-    }
-    this.publicDocuments = publicDocuments;
+    const { documents, internal } = layout;
     this.vocabulary = layout.vocabulary;
     this.analysis = layout.vocabulary.analysis ?? analysisOf();
     this.languages = [layout.language ?? 'en'];
@@ -255,6 +240,37 @@ export class CompactSearchIndex implements SearchIndex {
     this.touched = new Uint32Array(count);
     this.wordTf = new Float32Array(count);
     this.wordDocs = new Uint32Array(count);
+  }
+
+  /** The live documents sorted by path, then those of them not internal; made at the first call, as a watch build makes indexes none may ask. */
+  private listed(): { publicDocuments: readonly SearchDocument[]; allDocuments: readonly SearchDocument[] } {
+    if (this.#documents !== undefined) return this.#documents;
+    const { documents, internal, pathOrder } = this.layout;
+    // Plain loops: 100,000 documents, maybe before this is optimised.
+    const publicDocuments: SearchDocument[] = [];
+    let allDocuments: readonly SearchDocument[] = documents;
+    if (pathOrder === undefined) {
+      for (let doc = 0; doc < documents.length; doc++) if (internal[doc] !== 1) publicDocuments.push(documents[doc] as SearchDocument);
+    } else {
+      const ordered = new Array<SearchDocument>(pathOrder.length);
+      for (let at = 0; at < pathOrder.length; at++) {
+        const doc = pathOrder[at] as number;
+        ordered[at] = documents[doc] as SearchDocument;
+        if (internal[doc] !== 1) publicDocuments.push(documents[doc] as SearchDocument);
+      }
+      allDocuments = ordered;
+    }
+    return (this.#documents = { publicDocuments, allDocuments });
+  }
+
+  /** The public documents (not internal, not deleted), sorted by path. */
+  get publicDocuments(): readonly SearchDocument[] {
+    return this.listed().publicDocuments;
+  }
+
+  /** Every live document, sorted by path. */
+  get allDocuments(): readonly SearchDocument[] {
+    return this.listed().allDocuments;
   }
 
   documentsOf(

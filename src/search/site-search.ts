@@ -115,19 +115,27 @@ export function searchVersionOf(
 
 /** One index per language (and old version) behind one {@link SearchIndex}. */
 class MultilingualSearchIndex implements SearchIndex {
-  readonly publicDocuments: readonly SearchDocument[];
-  readonly allDocuments: readonly SearchDocument[];
   readonly languages: readonly string[];
+  /** Every index's documents, merged by path, once asked for (a watch build makes indexes none may ask). */
+  #publicDocuments: readonly SearchDocument[] | undefined;
+  #allDocuments: readonly SearchDocument[] | undefined;
 
   constructor(
     private readonly defaultLanguage: string,
     private readonly indexes: ReadonlyMap<string, SearchIndex>,
   ) {
-    const all = [...indexes.values()];
-    this.publicDocuments = all.flatMap((index) => index.publicDocuments).sort(byPath);
-    this.allDocuments = all.flatMap((index) => index.allDocuments).sort(byPath);
     const languages = [...indexes.keys()].filter((key) => !key.includes(' ') && key !== defaultLanguage);
     this.languages = [defaultLanguage, ...languages];
+  }
+
+  /** Every index's public documents, sorted by path. */
+  get publicDocuments(): readonly SearchDocument[] {
+    return (this.#publicDocuments ??= [...this.indexes.values()].flatMap((index) => index.publicDocuments).sort(byPath));
+  }
+
+  /** Every index's documents, sorted by path. */
+  get allDocuments(): readonly SearchDocument[] {
+    return (this.#allDocuments ??= [...this.indexes.values()].flatMap((index) => index.allDocuments).sort(byPath));
   }
 
   /**

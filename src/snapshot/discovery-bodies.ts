@@ -85,8 +85,14 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
     if (body === undefined) cache.set(key, (body = jsonBody(value())));
     return body;
   };
+  // Made on first request, and kept: the portal draws the root nav tree, some 10-20 ms a build at 100k pages.
+  let openapi: Body | undefined;
+  let portal: Body | undefined;
+  let portalMarkdown: Body | undefined;
   return {
-    openapi: jsonBody(buildOpenApi({ baseUrl, siteName: site.name })),
+    get openapi() {
+      return (openapi ??= jsonBody(buildOpenApi({ baseUrl, siteName: site.name })));
+    },
     get llmsTxt() {
       return llms.llmsTxt;
     },
@@ -111,8 +117,12 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
       'sitemap:',
     ),
     robotsTxt: makeBody(buildRobotsTxt(baseUrl, options.contentSignal ?? DEFAULT_CONTENT_SIGNAL), CONTENT_TYPES.text),
-    portal: makeBody(buildPortalHtml(view.chrome, view.rootSidebar, { rateLimits: options.rateLimits }), CONTENT_TYPES.html),
-    portalMarkdown: makeBody(buildPortalMarkdown(view.chrome, { rateLimits: options.rateLimits }), CONTENT_TYPES.markdown),
+    get portal() {
+      return (portal ??= makeBody(buildPortalHtml(view.chrome, view.rootSidebar, { rateLimits: options.rateLimits }), CONTENT_TYPES.html));
+    },
+    get portalMarkdown() {
+      return (portalMarkdown ??= makeBody(buildPortalMarkdown(view.chrome, { rateLimits: options.rateLimits }), CONTENT_TYPES.markdown));
+    },
     health: jsonBody({ ok: true, name: 'sitegate', docs: `${baseUrl}/developers`, version: PACKAGE_VERSION }),
     get publicIndex() {
       return cachedJson('index:public', () => search.publicDocuments);

@@ -8,7 +8,7 @@
 import type { SourceFile } from '../content/load.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { Conventions } from '../content/conventions/types.js';
-import { readSourcePage, SiteAssembler } from '../content/site.js';
+import { readSourcePage, SiteAssembler, siteInSteps } from '../content/site.js';
 import type { DocumentCounts } from '../search/document-counts.js';
 import { searchVersionOf } from '../search/site-search.js';
 import type { Page } from '../content/page.js';
@@ -16,6 +16,8 @@ import { fingerprintOfSource, withDependencies } from './fingerprint.js';
 import { compact, readInParallel, type BuiltContent, type ParallelReads } from './parallel-build.js';
 import type { CachedRead, ReadCache } from './read-cache.js';
 import type { BuildSteps } from '../build-steps.js';
+import { assembledState, patchedAssembly, type AssemblyState } from './assembly-patch.js';
+import type { ScopePages } from './incremental-search.js';
 
 /** Files read between two progress calls. */
 const PROGRESS_EVERY_FILES = 1_000;
@@ -42,13 +44,21 @@ export function* buildIncrementally(
   parallel: boolean,
   onProgress?: (done: number, total: number) => void,
 ): BuildSteps<IncrementalContent> {
+  // Taken before `stale` starts the next report; the last build's assembly only after a build that completes.
+  const reported = cache.trustedChanges;
+  const { assembly, counter } = cache;
+  cache.assembly = undefined;
   const stale = cache.stale(files, conventions);
+  // An emptied cache (new conventions: read-cache.ts) starts a new term table; nothing of the last build holds.
+  const last = cache.counter === counter ? assembly : undefined;
   yield;
   const reads = parallel ? readInParallel(stale, conventions, true, onProgress) : undefined;
   if (reads === undefined) yield* readHere(stale, conventions, cache, onProgress);
   else keepParallelReads(stale, reads, cache);
   yield;
-  const content = yield* assemble(files, fallbackName, conventions, cache);
+  const patched = last === undefined ? undefined : yield* patchedContent(last, files, stale, reported, fallbackName, conventions, cache);
+  cache.assemblyPatched = patched !== undefined;
+  const content = patched ?? (yield* assemble(files, fallbackName, conventions, cache));
   return { ...content, workers: reads?.outputs.length ?? 0, filesRead: stale.length };
 }
 
@@ -105,6 +115,44 @@ function keepParallelReads(files: readonly SourceFile[], { outputs, share }: Par
 }
 
 /**
+ * The site and index of `files` made from the `last` build's by the files read again and those
+ * gone (assembly-patch.ts); `undefined` when that cannot be: then {@link assemble}.
+ */
+function* patchedContent(
+  last: AssemblyState,
+  files: readonly SourceFile[],
+  read: readonly SourceFile[],
+  reported: ReadonlySet<string> | undefined,
+  fallbackName: string,
+  conventions: Conventions | undefined,
+  cache: ReadCache,
+): BuildSteps<Omit<BuiltContent, 'workers'> | undefined> {
+  const scopeOf = (page: Page): { language: string; version: string | undefined } => ({
+    language: page.lang,
+    version: searchVersionOf(page, conventions?.versions),
+  });
+  const patch = patchedAssembly(last, files, read, reported, (relPath) => cache.get(relPath), scopeOf);
+  if (patch === undefined) return undefined;
+  const { pages } = patch.state.parts;
+  const pagesOf = (language: string, version: string | undefined): ScopePages => {
+    const scope: ScopePages & { pages: Page[]; counts: DocumentCounts[] } = { language, version, pages: [], counts: [] };
+    for (const page of pages.values()) {
+      const { language: lang, version: of } = scopeOf(page);
+      if (lang !== language || of !== version) continue;
+      scope.pages.push(page);
+      scope.counts.push(cache.get(page.file)?.counts as DocumentCounts);
+    }
+    return scope;
+  };
+  const search = yield* cache.search.patch(patch.scopeChanges, conventions?.locales[0]?.lang, cache.counter, pagesOf);
+  if (search === undefined) return undefined;
+  yield;
+  const site = yield* siteInSteps(patch.state.parts, patch.problems, fallbackName, conventions, cache.folders);
+  cache.assembly = patch.state;
+  return { site, search };
+}
+
+/**
  * The site and index of `files`, every one read (the cache holds them all): pages added in file
  * order, each index (a language's, or an old docs version's in a language: search/site-search.ts)
  * the last one's with the pages changed since in a segment, or made of one batch of its pages'
@@ -120,12 +168,18 @@ function* assemble(
   const assembler = new SiteAssembler(problems);
   /** Pages added and their counts, by index: language, then version (none for the current one). */
   const added = new Map<string, { language: string; version: string | undefined; pages: Page[]; counts: DocumentCounts[] }>();
+  const noPage = new Set<string>();
+  const problemsOf = new Map<string, readonly ContentProblem[]>();
   for (const [done, file] of files.entries()) {
     if (done > 0 && done % ASSEMBLE_STEP_FILES === 0) yield;
     const entry = cache.get(file.relPath);
     if (entry === undefined) throw new Error(`${file.relPath} was not read`);
-    problems.push(...entry.problems);
+    if (entry.problems.length > 0) {
+      problems.push(...entry.problems);
+      problemsOf.set(file.relPath, entry.problems);
+    }
     const { page, counts } = entry;
+    if (page === undefined || counts === undefined) noPage.add(file.relPath);
     if (page === undefined || counts === undefined || !assembler.add(page, entry.rank, file, entry.text)) continue;
     const version = searchVersionOf(page, conventions?.versions);
     const key = `${page.lang}\n${version ?? ''}`;
@@ -137,5 +191,9 @@ function* assemble(
   yield;
   const search = yield* cache.search.build([...added.values()], conventions?.locales[0]?.lang, cache.counter);
   yield;
-  return { site: yield* assembler.finishInSteps(fallbackName, conventions, cache.folders), search };
+  const parts = assembler.parts();
+  yield;
+  const site = yield* siteInSteps(parts, problems, fallbackName, conventions, cache.folders);
+  cache.assembly = assembledState(assembler, parts, files.length, noPage, problemsOf);
+  return { site, search };
 }

@@ -42,6 +42,28 @@ export function mergeThreshold(baseDocuments: number): number {
   return Math.max(1_000, Math.floor(baseDocuments * 0.02));
 }
 
+/** A document of a segment: a page added or changed since the base. */
+interface SegmentEntry {
+  document: SearchDocument;
+  counts: DocumentCounts;
+  internal: boolean;
+}
+
+/**
+ * A page gone from an index since the last build, or come into it (or both: a page changed),
+ * as snapshot/assembly-patch.ts finds them.
+ */
+export interface ScopeChange {
+  /** BCP 47 tag of the index's language. */
+  language: string;
+  /** Its old docs version; `undefined` for the current one (search/site-search.ts `searchVersionOf`). */
+  version: string | undefined;
+  /** The URL of the page gone. */
+  removed?: string | undefined;
+  /** The page come, with its counts from the read cache's counter. */
+  added?: { page: Page; counts: DocumentCounts } | undefined;
+}
+
 /** One index between builds. */
 interface ScopeState {
   /** The last index built from scratch. */
@@ -53,7 +75,7 @@ interface ScopeState {
   /** The index the last build served: the base, or the base with a segment. */
   current: CompactSearchIndex;
   /** What `current` was made of, beside the base (the next build reuses it when nothing changed). */
-  segment: readonly { document: SearchDocument; counts: DocumentCounts }[];
+  segment: readonly SegmentEntry[];
   deleted: readonly number[];
 }
 
@@ -90,29 +112,105 @@ export class IncrementalSearch {
     return siteSearchOf(language, new Map([...next].map(([key, state]) => [key, state.current])));
   }
 
+  /**
+   * The site's index after `changes` to the last build's pages, each index's segment and deletions
+   * made from its last ones and the changes alone (no pass over its pages), answering as
+   * {@link IncrementalSearch.build} of the same pages would. An index whose changes pass
+   * {@link mergeThreshold} is built from scratch of `pagesOf` its scope.
+   * @returns `undefined` when the changes cannot be made this way: the term table is another, or
+   *   they make an index or empty one, or may reorder the indexes (a change in an index other than
+   *   the default language's current one, with three indexes or more) — then build it
+   */
+  *patch(
+    changes: readonly ScopeChange[],
+    defaultLanguage: string | undefined,
+    counter: DocumentCounter,
+    pagesOf: (language: string, version: string | undefined) => ScopePages,
+  ): BuildSteps<SearchIndex | undefined> {
+    const main = scopeKey(defaultLanguage ?? 'en', undefined);
+    if (counter !== this.counter) return undefined;
+    const byScope = new Map<string, ScopeChange[]>();
+    for (const change of changes) {
+      const key = scopeKey(change.language, change.version);
+      if (!this.scopes.has(key) || (key !== main && this.scopes.size > 2)) return undefined;
+      byScope.set(key, [...(byScope.get(key) ?? []), change]);
+    }
+    const next = new Map(this.scopes);
+    for (const [key, scopeChanges] of byScope) {
+      const { language, version } = scopeChanges[0] as ScopeChange;
+      const state = next.get(key) as ScopeState;
+      const patched = patchedParts(state, scopeChanges);
+      const documents = state.base.layout.documents.length - patched.deleted.length + patched.segment.length;
+      if (documents === 0 && key !== main) return undefined;
+      yield;
+      if (patched.segment.length + patched.deleted.length > this.threshold(state.base.layout.documents.length))
+        next.set(key, yield* fromScratch(pagesOf(language, version), counter));
+      else next.set(key, yield* withChanges(state, patched.segment, patched.deleted, language, counter));
+    }
+    this.scopes = next;
+    return siteSearchOf(main, new Map([...next].map(([key, state]) => [key, state.current])));
+  }
+
   /** The state of one index after this build: its last one's with a new segment, or a new base. */
   private *scopeState(state: ScopeState | undefined, scope: ScopePages, counter: DocumentCounter): BuildSteps<ScopeState> {
     if (state === undefined) return yield* fromScratch(scope, counter);
     const { changed, deleted } = yield* changesOf(state, scope);
     yield;
     if (changed.length + deleted.length > this.threshold(state.base.layout.documents.length)) return yield* fromScratch(scope, counter);
-    const segment = changed.map((i) => ({ document: documentOf(scope.pages[i] as Page), counts: scope.counts[i] as DocumentCounts }));
-    const internal = changed.map((i) => (scope.pages[i] as Page).kind === 'internal');
+    const segment = changed.map((i) => {
+      const page = scope.pages[i] as Page;
+      return { document: documentOf(page), counts: scope.counts[i] as DocumentCounts, internal: page.kind === 'internal' };
+    });
     if (sameSegment(state, segment, deleted)) return state;
-    if (segment.length === 0 && deleted.length === 0) return { ...state, current: state.base, segment, deleted };
-    const data =
-      segment.length === 0
-        ? undefined
-        : yield* (yield* builderOf(
-            segment.map(({ document }, k) => ({ document, internal: internal[k] as boolean })),
-            segment.map(({ counts }) => counts),
-            scope.language,
-            counter,
-          )).dataInSteps();
-    const { base } = state;
-    const deletions = deleted.map((doc) => deletionOf(doc, state.baseCounts[doc] as DocumentCounts, counter.terms, base.layout.vocabulary));
-    return { ...state, current: yield* withSegmentInSteps(base, deletions, data), segment, deleted };
+    return yield* withChanges(state, segment, deleted, scope.language, counter);
   }
+}
+
+/**
+ * The segment and deletions of `state` with `changes` made: the documents of every path gone or
+ * come leave the segment, the base documents of those paths are deleted, and the pages come join
+ * the segment. A page come back as it was in the base joins the segment all the same: it answers
+ * as the base document did.
+ */
+function patchedParts(state: ScopeState, changes: readonly ScopeChange[]): { segment: SegmentEntry[]; deleted: number[] } {
+  const paths = new Set<string>();
+  for (const { removed, added } of changes) {
+    if (removed !== undefined) paths.add(removed);
+    if (added !== undefined) paths.add(added.page.url);
+  }
+  const segment = state.segment.filter((entry) => !paths.has(entry.document.path));
+  const deleted = new Set(state.deleted);
+  for (const path of paths) {
+    const doc = state.docOf.get(path);
+    if (doc !== undefined) deleted.add(doc);
+  }
+  for (const { added } of changes)
+    if (added !== undefined)
+      segment.push({ document: documentOf(added.page), counts: added.counts, internal: added.page.kind === 'internal' });
+  return { segment, deleted: [...deleted].sort((a, b) => a - b) };
+}
+
+/** `state` serving its base with `segment` and `deleted` (the base alone when both are empty). */
+function* withChanges(
+  state: ScopeState,
+  segment: readonly SegmentEntry[],
+  deleted: readonly number[],
+  language: string,
+  counter: DocumentCounter,
+): BuildSteps<ScopeState> {
+  if (segment.length === 0 && deleted.length === 0) return { ...state, current: state.base, segment, deleted };
+  const data =
+    segment.length === 0
+      ? undefined
+      : yield* (yield* builderOf(
+          segment.map(({ document, internal }) => ({ document, internal })),
+          segment.map(({ counts }) => counts),
+          language,
+          counter,
+        )).dataInSteps();
+  const { base } = state;
+  const deletions = deleted.map((doc) => deletionOf(doc, state.baseCounts[doc] as DocumentCounts, counter.terms, base.layout.vocabulary));
+  return { ...state, current: yield* withSegmentInSteps(base, deletions, data), segment, deleted };
 }
 
 /**
@@ -155,11 +253,7 @@ function* changesOf(state: ScopeState, scope: ScopePages): BuildSteps<{ changed:
 }
 
 /** Whether the last build's segment and deletions are these (an edit elsewhere): its index serves again. */
-function sameSegment(
-  state: ScopeState,
-  segment: readonly { document: SearchDocument; counts: DocumentCounts }[],
-  deleted: readonly number[],
-): boolean {
+function sameSegment(state: ScopeState, segment: readonly SegmentEntry[], deleted: readonly number[]): boolean {
   return (
     segment.length === state.segment.length &&
     deleted.length === state.deleted.length &&

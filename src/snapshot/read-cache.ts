@@ -32,6 +32,7 @@ import { FolderMemo } from '../content/folder-memo.js';
 import { FrontmatterMemo } from '../content/conventions/frontmatter-memo.js';
 import { fingerprintOfSource, type Dependency } from './fingerprint.js';
 import { IncrementalSearch } from './incremental-search.js';
+import type { AssemblyState } from './assembly-patch.js';
 import type { BuildSteps } from '../build-steps.js';
 
 /**
@@ -84,6 +85,13 @@ export class ReadCache {
   folders = new FolderMemo();
   /** The search indexes of the last build, which the next one builds on (incremental-search.ts). */
   readonly search = new IncrementalSearch();
+  /**
+   * What the last build put together (assembly-patch.ts), which the next one patches when few files
+   * changed; `undefined` before a build completes, and once the cache is emptied.
+   */
+  assembly: AssemblyState | undefined;
+  /** Whether the last build's site was patched from the one before (assembly-patch.ts), else put together of every file. */
+  assemblyPatched = false;
   private readonly entries = new Map<string, CachedRead>();
   /** Who read what besides its own file, to stat each such path once per build. */
   private dependents = new DependencyIndex();
@@ -253,6 +261,7 @@ export class ReadCache {
 
   private clear(): void {
     this.entries.clear();
+    this.assembly = undefined;
     this.dependents = new DependencyIndex();
     this.folders = new FolderMemo();
     this.counter = new DocumentCounter();

@@ -29,7 +29,7 @@ import { entersHiddenFolder, inGeneratorAssetFolder } from '../content/assets.js
  * running one, which reads only what changed meanwhile. It is part of every edit's delay (issue 34:
  * 300 ms from the write until the page shows, at 100,000 pages).
  */
-export const DEFAULT_RELOAD_DEBOUNCE_MS = 50;
+export const DEFAULT_RELOAD_DEBOUNCE_MS = 25;
 
 /** Options of {@link createReloader}. */
 export interface ReloaderOptions<S> {
