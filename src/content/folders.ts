@@ -225,7 +225,7 @@ export function makeFolder(
 }
 
 /** The tree's root with SUMMARY.md's nav as its items when the rules say so (`FolderRules.summaryNav`), else `built`. */
-export function withSummaryNav(built: Folder, pages: readonly Page[], rules: FolderRules, rootKey: string): Folder {
+function withSummaryNav(built: Folder, pages: readonly Page[], rules: FolderRules, rootKey: string): Folder {
   return rules.summaryNav === true ? { ...built, items: summaryNavItems(pages, rootKey) } : built;
 }
 

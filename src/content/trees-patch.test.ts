@@ -180,6 +180,18 @@ describe.each(Object.keys(RULES))('trees patched from the last build (%s)', (nam
       ]);
   });
 
+  it('builds the trees in full after a build left unfinished, and for a SUMMARY.md nav', () => {
+    const builds = new Builds(rules);
+    builds.build(basePages(), false);
+    // A build started (the memo begun) and never finished: no trees kept to patch.
+    builds.memo.begin();
+    builds.change((pages) => ({ '/a/one': { ...at(pages, '/a/one'), title: 'Won' } }), false);
+    builds.change((pages) => ({ '/a/two': { ...at(pages, '/a/two'), title: 'Too' } }));
+    const summary = new Builds({ ...rules, summaryNav: true });
+    summary.build(basePages(), false);
+    summary.change((pages) => ({ '/a/one': { ...at(pages, '/a/one'), title: 'Won' } }), false);
+  });
+
   it('builds the trees in full past the changes a patch takes, and patches the build after', () => {
     const builds = new Builds(rules);
     builds.build(basePages(), false);

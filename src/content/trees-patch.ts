@@ -14,7 +14,7 @@
  */
 import type { FolderMemo, KeptFolder } from './folder-memo.js';
 import { isFolder, makeFolder, navPagesOf, type Folder } from './folders.js';
-import { languageTreesOf } from './languages.js';
+import { languageTreesOf, type LanguageTrees } from './languages.js';
 import { byUrl, isFolderPage, type Page } from './page.js';
 import { parentFolderKey } from './paths.js';
 import { patchTranslations } from './translations-patch.js';
@@ -96,7 +96,7 @@ function changesOf(last: readonly Page[], pages: readonly Page[]): Changes | und
 
 /** Every tree of a build, languages' then versions', as content/versions.ts `buildTreesInSteps` makes them. */
 export interface Layout {
-  languages: ReturnType<typeof languageTreesOf>;
+  languages: LanguageTrees;
   /** Each tree's root, languages' then versions'. */
   rootKeys: string[];
   /** Index of the tree a public page is in; `undefined` for a page of a version not declared. */
@@ -117,6 +117,7 @@ function layoutOf(rules: TreeRules): Layout | undefined {
   };
 }
 
+/** A language or version as at the last build, with its new nav pages if its tree changed. */
 function withNavPages<T extends { readonly navPages: readonly Page[] }>(tree: T, navPages: readonly Page[] | undefined): T {
   return navPages === undefined ? tree : { ...tree, navPages };
 }
