@@ -42,6 +42,7 @@ export function patchTrees(pages: readonly Page[], rules: TreeRules, memo: Folde
   const drafts = layout.rootKeys.map((rootKey) => new TreeDraft(rootKey, memo));
   for (const page of changes.removed) if (!(drafts[layout.treeOf(page) ?? -1]?.remove(page) ?? true)) return undefined;
   for (const page of changes.added) if (!(drafts[layout.treeOf(page) ?? -1]?.add(page) ?? true)) return undefined;
+  if (!drafts.every((draft) => draft.settle())) return undefined;
   // Nothing can fail from here: the memo's folders are remade in place.
   memo.patch();
   const lastNav = [...trees.languages, ...trees.versions].map((tree) => tree.navPages);
@@ -125,8 +126,11 @@ function withNavPages<T extends { readonly navPages: readonly Page[] }>(tree: T,
 /** What a folder is made of, as patched: its index page, pages in URL order and subfolders' keys. */
 interface Draft {
   index: Page | undefined;
-  pages: Page[];
+  pages: readonly Page[];
   subfolders: string[];
+  /** Pages to take out of `pages`, and to put in, when settled ({@link TreeDraft.settle}). */
+  gone: Set<Page>;
+  come: Page[];
 }
 
 /** The changes to one tree's folders: drafted (pure, may refuse), then applied to the memo. */
@@ -147,13 +151,11 @@ class TreeDraft {
       draft.index = undefined;
       return true;
     }
-    const at = draft.pages.indexOf(page);
-    if (at === -1) return false;
-    draft.pages.splice(at, 1);
+    draft.gone.add(page);
     return true;
   }
 
-  /** Puts a page in its folder, making the folder and its ancestors if new; false when outside the tree or its place is taken. */
+  /** Puts a page in its folder, making the folder and its ancestors if new; false when outside the tree or its index taken. */
   add(page: Page): boolean {
     const key = folderKeyOf(page);
     if (!key.startsWith(this.rootKey)) return false;
@@ -163,9 +165,25 @@ class TreeDraft {
       draft.index = page;
       return true;
     }
-    const at = insertionPoint(draft.pages, page);
-    if (at === undefined) return false;
-    draft.pages.splice(at, 0, page);
+    draft.come.push(page);
+    return true;
+  }
+
+  /**
+   * Each folder's pages with those removed taken out and those added merged in, in one pass a
+   * folder (a folder of 100,000 pages is not spliced once per change); false when a page removed
+   * was not in it or two pages have one URL.
+   */
+  settle(): boolean {
+    for (const draft of this.drafts.values()) {
+      if (draft.gone.size === 0 && draft.come.length === 0) continue;
+      const kept = draft.gone.size === 0 ? draft.pages : draft.pages.filter((page) => !draft.gone.has(page));
+      const merged = kept.length + draft.gone.size === draft.pages.length ? mergeByUrl(kept, draft.come.sort(byUrl)) : undefined;
+      if (merged === undefined) return false;
+      draft.pages = merged;
+      draft.gone.clear();
+      draft.come = [];
+    }
     return true;
   }
 
@@ -239,7 +257,13 @@ class TreeDraft {
     if (drafted !== undefined) return drafted;
     const kept = this.memo.keptOf(this.rootKey, key);
     if (kept === undefined) return undefined;
-    const draft = { index: kept.index, pages: [...kept.pages], subfolders: kept.subfolders.map((folder) => folder.key) };
+    const draft = {
+      index: kept.index,
+      pages: kept.pages,
+      subfolders: kept.subfolders.map((folder) => folder.key),
+      gone: new Set<Page>(),
+      come: [],
+    };
     this.drafts.set(key, draft);
     return draft;
   }
@@ -248,7 +272,7 @@ class TreeDraft {
   private ensure(key: string): Draft {
     const known = this.draftOf(key);
     if (known !== undefined) return known;
-    const draft: Draft = { index: undefined, pages: [], subfolders: [] };
+    const draft: Draft = { index: undefined, pages: [], subfolders: [], gone: new Set(), come: [] };
     this.drafts.set(key, draft);
     if (key !== this.rootKey && key !== '/') this.ensure(parentFolderKey(key)).subfolders.push(key);
     return draft;
@@ -287,16 +311,18 @@ function byDepthDown(a: string, b: string): number {
   return b.length - a.length;
 }
 
-/** Where `page` goes among `pages` (in URL order); `undefined` when one has its URL. */
-function insertionPoint(pages: readonly Page[], page: Page): number | undefined {
-  let low = 0;
-  let high = pages.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const order = byUrl(pages[middle] as Page, page);
+/** Two lists of pages in URL order merged; `undefined` when two pages have one URL (their order is the sort's, unknown here). */
+function mergeByUrl(a: readonly Page[], b: readonly Page[]): Page[] | undefined {
+  const merged: Page[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const order = byUrl(a[i] as Page, b[j] as Page);
     if (order === 0) return undefined;
-    if (order < 0) low = middle + 1;
-    else high = middle;
+    merged.push((order < 0 ? a[i++] : b[j++]) as Page);
   }
-  return low;
+  while (i < a.length) merged.push(a[i++] as Page);
+  while (j < b.length) merged.push(b[j++] as Page);
+  for (let k = 1; k < b.length; k++) if (byUrl(b[k - 1] as Page, b[k] as Page) === 0) return undefined;
+  return merged;
 }
