@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/seeded-random.js';
 import type { DocsVersion } from './conventions/types.js';
 import { FolderMemo } from './folder-memo.js';
 import { sourceFile } from './load.js';
@@ -198,5 +199,46 @@ describe.each(Object.keys(RULES))('trees patched from the last build (%s)', (nam
     const many = Array.from({ length: PATCH_MAX_CHANGED_PAGES + 1 }, (_, i) => pageAt(`/many/p${i}`, `P ${i}`));
     builds.build(changed(builds.pages, Object.fromEntries(many.map((page) => [page.key, page]))), false);
     builds.change(() => ({ '/many/p7': undefined }));
+  });
+
+  it('equal trees after random changes of many pages at once (seeded)', () => {
+    const random = seededRandom(34);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const folders = [
+      '/',
+      '/a/',
+      '/a/deep/',
+      '/a/deep/er/',
+      '/b/',
+      '/c-d/',
+      '/e/',
+      '/e/f/',
+      '/de/',
+      '/de/a/',
+      '/docs/',
+      '/docs/1.x/',
+      '/docs/g/',
+    ];
+    const builds = new Builds(rules);
+    builds.build(basePages(), false);
+    for (let round = 0; round < 40; round++) {
+      const changes: Record<string, Page | undefined> = {};
+      for (let n = 1 + Math.floor(random() * 6); n > 0; n--) {
+        const page = pick(builds.pages);
+        const choice = random();
+        if (choice < 0.3) changes[page.key] = undefined;
+        else if (choice < 0.5) changes[page.key] = { ...page, title: `T${Math.floor(random() * 50)}` };
+        else if (choice < 0.6)
+          changes[page.key] = { ...page, nav: { position: Math.floor(random() * 3), hidden: random() < 0.3 ? true : undefined } };
+        else {
+          const folder = pick(folders);
+          const key = random() < 0.2 ? folder : `${folder}p${Math.floor(random() * 40)}`;
+          const lang = key.startsWith('/de/') ? 'de' : 'en';
+          const version = key.startsWith('/docs/1.x/') ? '1.x' : key.startsWith('/docs/') ? 'next' : undefined;
+          changes[key] = pageAt(key, `N${Math.floor(random() * 50)}`, { lang, ...(version === undefined ? {} : { version }) });
+        }
+      }
+      builds.change(() => changes);
+    }
   });
 });
