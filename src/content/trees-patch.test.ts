@@ -7,7 +7,7 @@ import { byUrl, type Page } from './page.js';
 import { encodePath } from './paths.js';
 import { buildSite } from './site.js';
 import { PATCH_MAX_CHANGED_PAGES } from './trees-patch.js';
-import { buildTrees, type TreeRules } from './versions.js';
+import { buildTrees, buildTreesInSteps, type TreeRules } from './versions.js';
 
 const FILES: Record<string, string> = {
   'index.md': '# Home\n',
@@ -181,13 +181,23 @@ describe.each(Object.keys(RULES))('trees patched from the last build (%s)', (nam
       ]);
   });
 
-  it('builds the trees in full after a build left unfinished, and for a SUMMARY.md nav', () => {
+  it('builds the trees in full after a build or a patch left unfinished, and for a SUMMARY.md nav', () => {
     const builds = new Builds(rules);
     builds.build(basePages(), false);
     // A build started (the memo begun) and never finished: no trees kept to patch.
     builds.memo.begin();
     builds.change((pages) => ({ '/a/one': { ...at(pages, '/a/one'), title: 'Won' } }), false);
     builds.change((pages) => ({ '/a/two': { ...at(pages, '/a/two'), title: 'Too' } }));
+    // A patch left between two of its steps (more folders than a step remakes): the next build is a full one.
+    builds.memo.begin();
+    const many = changed(
+      builds.pages,
+      Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`/f${i}/x`, pageAt(`/f${i}/x`, `X ${i}`)])),
+    );
+    const steps = buildTreesInSteps(many, { ...rules, memo: builds.memo });
+    expect(steps.next().done).toBe(false);
+    builds.build(many, false);
+    builds.change((pages) => ({ '/f7/x': { ...at(pages, '/f7/x'), title: 'Seven' } }));
     const summary = new Builds({ ...rules, summaryNav: true });
     summary.build(basePages(), false);
     summary.change((pages) => ({ '/a/one': { ...at(pages, '/a/one'), title: 'Won' } }), false);

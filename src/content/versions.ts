@@ -13,7 +13,7 @@ import type { Page } from './page.js';
 import { parentFolderKey } from './paths.js';
 import { buildLanguagesInSteps, languageOfKey, type LanguageRules, type SiteLanguage, type Translation } from './languages.js';
 import type { DeclaredFolder, DocsVersion, FallbackOrder, VersionBanner } from './conventions/types.js';
-import { patchTrees } from './trees-patch.js';
+import { patchTreesInSteps } from './trees-patch.js';
 
 /** One version of the docs with its own navigation tree. */
 export interface SiteVersion {
@@ -126,13 +126,13 @@ export type TreeRules = LanguageRules & { versions?: readonly DocsVersion[] | un
 /**
  * {@link buildTrees} in steps (build-steps.ts): each tree in content/folders.ts `buildFoldersInSteps`'s,
  * or, when few pages changed since the last build kept in `rules.memo`, patched from that build's
- * trees in one step (content/trees-patch.ts); the trees are kept in the memo for the next build.
+ * trees (content/trees-patch.ts); the trees are kept in the memo for the next build.
  * @param pages public pages in URL order (content/page.ts `byUrl`)
  */
 export function* buildTreesInSteps(pages: readonly Page[], rules: TreeRules): BuildSteps<SiteTrees> {
   const memo = rules.memo;
   const last = memo?.lastTrees();
-  const patched = memo === undefined ? undefined : patchTrees(pages, rules, memo);
+  const patched = memo === undefined ? undefined : yield* patchTreesInSteps(pages, rules, memo);
   const trees = patched ?? (yield* buildAllTrees(pages, rules));
   if (rules.versions !== undefined)
     trees.folders.set('/', withCurrentVersion(trees.folders.get('/') as Folder, trees.versions, trees.folders));
