@@ -23,18 +23,21 @@ import type { BuildSteps } from '../build-steps.js';
 
 /**
  * More pages added or removed than this (an edit is one of each) and the trees are built in full.
- * Up to it a patch is the faster (at 100,000 pages in 2,774 folders, 2,000 pages edited: 194-202 ms
- * against 326-354 ms in full; 5,000: 284-302 against 333-387 ms), every folder of a change being
- * remade either way.
+ * A patch stays the faster well past it (measured without the limit, at 100,000 pages in 2,774
+ * folders: 2,000 pages edited, 4,000 changes, 194-202 ms against 326-354 ms in full; 5,000 edited,
+ * 284-302 against 333-387 ms), every folder of a change being remade either way.
  */
 export const PATCH_MAX_CHANGED_PAGES = 5_000;
 
-/** Folders remade between two yields of {@link patchTreesInSteps}: some 10 ms. */
-const PATCH_STEP_FOLDERS = 200;
+/** Folders remade between two yields of {@link patchTreesInSteps}: some 5-10 ms. */
+const PATCH_STEP_FOLDERS = 100;
+
+/** Changed pages put in their folders' drafts between two yields of {@link patchTreesInSteps}: some 5-10 ms. */
+const PATCH_STEP_CHANGES = 500;
 
 /**
  * The trees of `pages` patched from the memo's last build, with this build's folders kept in the
- * memo, in steps (build-steps.ts: {@link PATCH_STEP_FOLDERS} folders remade a step); `undefined`
+ * memo, in steps (build-steps.ts: {@link PATCH_STEP_CHANGES} changes drafted, then {@link PATCH_STEP_FOLDERS} folders remade, a step); `undefined`
  * when they cannot be (none kept, too many changes, a change not classified), the memo then left
  * as it was. A patch left unfinished leaves the memo no trees: the next build is a full one.
  * @param pages public pages in URL order (content/page.ts `byUrl`)
@@ -47,9 +50,14 @@ export function* patchTreesInSteps(pages: readonly Page[], rules: TreeRules, mem
   if (changes === undefined || layout === undefined) return undefined;
   const { trees } = last;
   const drafts = layout.rootKeys.map((rootKey) => new TreeDraft(rootKey, memo));
-  for (const page of changes.removed) if (!(drafts[layout.treeOf(page) ?? -1]?.remove(page) ?? true)) return undefined;
-  for (const page of changes.added) if (!(drafts[layout.treeOf(page) ?? -1]?.add(page) ?? true)) return undefined;
+  const drafting = [...changes.removed.map((page) => [page, false] as const), ...changes.added.map((page) => [page, true] as const)];
+  for (const [done, [page, added]] of drafting.entries()) {
+    if (done > 0 && done % PATCH_STEP_CHANGES === 0) yield;
+    const draft = drafts[layout.treeOf(page) ?? -1];
+    if (draft !== undefined && !(added ? draft.add(page) : draft.remove(page))) return undefined;
+  }
   if (!drafts.every((draft) => draft.settle())) return undefined;
+  yield;
   // Nothing can fail from here: the memo's folders are remade in place.
   memo.patch();
   const lastNav = [...trees.languages, ...trees.versions].map((tree) => tree.navPages);
@@ -207,6 +215,7 @@ class TreeDraft {
       for (let up = key; up !== this.rootKey && up !== '/'; up = parentFolderKey(up)) this.draftOf(parentFolderKey(up));
     const starts = this.lastNavStarts();
     for (const key of [...this.drafts.keys()].sort(byDepthDown)) this.pruneIfEmpty(key);
+    yield;
     const keptOf = (key: string): KeptFolder => this.kept(key);
     for (const [done, key] of [...this.drafts.keys()].sort(byDepthDown).entries()) {
       if (done > 0 && done % PATCH_STEP_FOLDERS === 0) yield;
