@@ -55,8 +55,9 @@ describe('incremental snapshots: a plain site', { timeout: TEST_TIMEOUT_MS }, ()
   it("an edit of a page's body: that page alone is read again", async () => {
     scene.site.write('guides/usage.md', '---\ndescription: Daily use of the widget\n---\n\n# Usage\n\nUse the widget hourly; it sings.\n');
     expect(scene.rebuild(['guides/usage.md']).filesRead).toBe(1);
-    // The last build's site patched for the one page (src/snapshot/assembly-patch.ts), not put together again.
-    expect(scene.cache.assemblyPatched).toBe(true);
+    // The last build's site patched for the one page (src/snapshot/assembly-patch.ts), not put together again,
+    // and its trees (src/content/trees-patch.ts).
+    expect([scene.cache.assemblyPatched, scene.cache.folders.patched]).toStrictEqual([true, true]);
     await scene.expectSameAnswers([...QUERIES, 'hourly sings']);
   });
 
@@ -249,6 +250,7 @@ describe('incremental snapshots: a versioned Docusaurus site', { timeout: TEST_T
     await scene.expectSameAnswers(['install', 'upgrade', 'legacy', 'wombats']);
     scene.site.write('docs/guides/migrate.md', '# Migrate\n\nMoving from 2.x to the next version: numbats.\n');
     expect(scene.rebuild(['docs/guides/migrate.md']).site.pages.has('/docs/next/guides/migrate')).toBe(true);
+    expect(scene.cache.folders.patched).toBe(true);
     await scene.expectSameAnswers(['install', 'upgrade', 'legacy', 'wombats', 'numbats', 'migrate']);
   });
 });

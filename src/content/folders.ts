@@ -9,7 +9,7 @@ import { isFolderPage, type Page } from './page.js';
 import { encodePath, parentFolderKey } from './paths.js';
 import type { DeclaredFolder, FallbackOrder } from './conventions/types.js';
 import { summaryNavItems } from './summary-nav.js';
-import type { FolderMemo } from './folder-memo.js';
+import type { FolderMemo, KeptFolder } from './folder-memo.js';
 import { runSteps, type BuildSteps } from '../build-steps.js';
 
 /**
@@ -94,6 +94,13 @@ function compare(order: FallbackOrder): (a: Sorted, b: Sorted) => number {
   };
 }
 
+/** Each fallback order's comparison, made once. */
+const ORDERS: Record<FallbackOrder, (a: Sorted, b: Sorted) => number> = {
+  path: compare('path'),
+  title: compare('title'),
+  hugo: compare('hugo'),
+};
+
 interface Members {
   index?: Page;
   pages: Page[];
@@ -143,74 +150,104 @@ export function* buildFoldersInSteps(pages: readonly Page[], rules: FolderRules,
     else ensure(parentFolderKey(page.key)).pages.push(page);
   }
   yield;
-  const byOrder = compare(rules.fallbackOrder);
   const folders = new Map<string, Folder>();
-  /** The lowest position declared in a folder, for a folder placed by its pages. */
-  const firstPosition = new Map<string, number>();
+  /** Each folder made or reused, for its parent's {@link makeFolder}. */
+  const made = new Map<string, KeptFolder>();
   const build = (key: string): Folder => {
     const entry = members.get(key) as Members;
     const subfolders = [...entry.subfolders].map(build);
-    const kept = rules.memo?.reuse(rootKey, key, entry.index, entry.pages, subfolders);
-    if (kept !== undefined) {
-      firstPosition.set(key, kept.firstPosition);
-      folders.set(key, kept.folder);
-      return kept.folder;
-    }
-    const name = key === '/' ? '' : (key.slice(0, -1).split('/').pop() ?? '');
-    const declared = rules.folders.get(key.slice(1, -1));
-    const title = entry.index?.title ?? declared?.label ?? folderTitle(name);
-    const sorted: Sorted[] = [
-      ...subfolders.map((folder) => ({
-        item: folder,
-        position: firstPosition.get(folder.key) ?? Infinity,
-        weight: rules.folders.get(folder.key.slice(1, -1))?.weight ?? folder.index?.nav?.weight ?? Infinity,
-        folder: true,
-        label: folder.label,
-        name: folder.key.slice(0, -1).split('/').pop() ?? '',
-        url: folder.url,
-      })),
-      ...entry.pages.map((page) => ({
-        item: page,
-        position: page.nav?.position ?? Infinity,
-        weight: page.nav?.weight ?? Infinity,
-        folder: false,
-        label: page.nav?.label ?? page.title,
-        name: page.file.split('/').pop() ?? '',
-        url: page.url,
-      })),
-    ].sort(byOrder);
-    // Sorted, so the first item holds the folder's lowest position.
-    const lowest = Math.min(declared?.position ?? Infinity, entry.index?.nav?.position ?? Infinity, sorted[0]?.position ?? Infinity);
-    firstPosition.set(key, lowest);
-    const items = sorted.map((one) => one.item);
-    const folder: Folder = {
-      key,
-      url: encodePath(key),
-      title,
-      label: declared?.label ?? entry.index?.nav?.label ?? title,
-      index: entry.index,
-      pages: items.filter((item): item is Page => !isFolder(item)),
-      folders: items.filter(isFolder),
-      items: items.filter((item) => isFolder(item) || item.nav?.hidden !== true),
-    };
-    folders.set(key, folder);
-    rules.memo?.keep(rootKey, key, { index: entry.index, pages: entry.pages, subfolders, folder, firstPosition: lowest });
-    return folder;
+    const reused = rules.memo?.reuse(rootKey, key, entry.index, entry.pages, subfolders);
+    const kept = reused ?? makeFolder(key, entry.index, entry.pages, subfolders, rules, (sub) => made.get(sub) as KeptFolder);
+    if (reused === undefined) rules.memo?.keep(rootKey, key, kept);
+    made.set(key, kept);
+    folders.set(key, kept.folder);
+    return kept.folder;
   };
   const built = build(rootKey);
-  const root = rules.summaryNav === true ? { ...built, items: summaryNavItems(pages, rootKey) } : built;
+  const root = withSummaryNav(built, pages, rules, rootKey);
   if (root !== built) folders.set(rootKey, root);
   yield;
+  return { folders, navPages: navPagesOf(root, root !== built) };
+}
+
+/**
+ * The folder `key` made of its public index page, pages (in URL order) and subfolders, ordered
+ * by `rules` (declared position, weight, then the fallback order), with what it was made of.
+ * @param keptOf a subfolder's {@link KeptFolder} by key, as made or reused at this build
+ */
+export function makeFolder(
+  key: string,
+  index: Page | undefined,
+  pages: readonly Page[],
+  subfolders: readonly Folder[],
+  rules: FolderRules,
+  keptOf: (key: string) => KeptFolder,
+): KeptFolder {
+  const name = key === '/' ? '' : (key.slice(0, -1).split('/').pop() ?? '');
+  const declared = rules.folders.get(key.slice(1, -1));
+  const title = index?.title ?? declared?.label ?? folderTitle(name);
+  const sorted: Sorted[] = [
+    ...subfolders.map((folder) => ({
+      item: folder,
+      position: keptOf(folder.key).firstPosition,
+      weight: rules.folders.get(folder.key.slice(1, -1))?.weight ?? folder.index?.nav?.weight ?? Infinity,
+      folder: true,
+      label: folder.label,
+      name: folder.key.slice(0, -1).split('/').pop() ?? '',
+      url: folder.url,
+    })),
+    ...pages.map((page) => ({
+      item: page,
+      position: page.nav?.position ?? Infinity,
+      weight: page.nav?.weight ?? Infinity,
+      folder: false,
+      label: page.nav?.label ?? page.title,
+      name: page.file.split('/').pop() ?? '',
+      url: page.url,
+    })),
+  ].sort(ORDERS[rules.fallbackOrder]);
+  // Sorted, so the first item holds the folder's lowest position.
+  const lowest = Math.min(declared?.position ?? Infinity, index?.nav?.position ?? Infinity, sorted[0]?.position ?? Infinity);
+  const items = sorted.map((one) => one.item);
+  const folder: Folder = {
+    key,
+    url: encodePath(key),
+    title,
+    label: declared?.label ?? index?.nav?.label ?? title,
+    index,
+    pages: items.filter((item): item is Page => !isFolder(item)),
+    folders: items.filter(isFolder),
+    items: items.filter((item) => isFolder(item) || item.nav?.hidden !== true),
+  };
+  let navCount = (index === undefined ? 0 : 1) + pages.length;
+  for (const sub of subfolders) navCount += keptOf(sub.key).navCount;
+  return { index, pages, subfolders, folder, firstPosition: lowest, navCount };
+}
+
+/** The tree's root with SUMMARY.md's nav as its items when the rules say so (`FolderRules.summaryNav`), else `built`. */
+function withSummaryNav(built: Folder, pages: readonly Page[], rules: FolderRules, rootKey: string): Folder {
+  return rules.summaryNav === true ? { ...built, items: summaryNavItems(pages, rootKey) } : built;
+}
+
+/**
+ * The public pages under `root` depth first in nav order: each folder's index page before its
+ * items, pages hidden from the nav after them ({@link KeptFolder.navCount} of them in all).
+ * @param summary the root's items are SUMMARY.md's (content/summary-nav.ts), which may list a page twice
+ * @param listed lists a folder's pages into `navPages` itself when it knows them (a folder of the
+ *   last build: content/trees-patch.ts), returning true; else they are listed from the folder
+ */
+export function navPagesOf(root: Folder, summary: boolean, listed?: (folder: Folder, navPages: Page[]) => boolean): Page[] {
   const navPages: Page[] = [];
   // A SUMMARY chapter may be the root's own page too (GitBook's README.md with nested pages): listed
   // once. Folders alone list each page once (an index is none of its folder's pages).
-  const listed = root === built ? undefined : new Set<Page>();
+  const once = summary ? new Set<Page>() : undefined;
   const add = (page: Page): void => {
-    if (listed?.has(page) === true) return;
-    listed?.add(page);
+    if (once?.has(page) === true) return;
+    once?.add(page);
     navPages.push(page);
   };
   const visit = (folder: Folder): void => {
+    if (listed?.(folder, navPages) === true) return;
     if (folder.index !== undefined) add(folder.index);
     for (const item of folder.items)
       if (isFolder(item)) visit(item);
@@ -218,5 +255,5 @@ export function* buildFoldersInSteps(pages: readonly Page[], rules: FolderRules,
     for (const page of folder.pages) if (page.nav?.hidden === true) add(page);
   };
   visit(root);
-  return { folders, navPages };
+  return navPages;
 }

@@ -66,19 +66,39 @@ export function buildLanguages(pages: readonly Page[], rules: LanguageRules): Si
   return runSteps(buildLanguagesInSteps(pages, rules));
 }
 
-/** {@link buildLanguages} in steps (build-steps.ts): each language's tree in {@link buildFoldersInSteps}'s. */
-export function* buildLanguagesInSteps(pages: readonly Page[], rules: LanguageRules): BuildSteps<SiteLanguages> {
-  const locales = rules.locales.length === 0 ? [{ lang: 'en', dir: '' }] : rules.locales;
-  const rootKeys = locales.map((locale, i) => (i === 0 || locale.dir === '' ? '/' : `/${locale.dir}/`));
-  const members: Page[][] = locales.map(() => []);
+/** The language trees of a site: each locale's root, and the tree a page is in. */
+export interface LanguageTrees {
+  /** The locales, the default first (`en` alone when none is declared). */
+  readonly locales: readonly Locale[];
+  /** Each locale's tree root, in locale order: `/` for the default and a locale of no folder, else `/de/`. */
+  readonly rootKeys: readonly string[];
+  /** Index of the tree that holds a public page: its language's when under that tree's root, else the default's (0). */
+  readonly treeOf: (page: Page) => number;
+}
+
+/** The language trees of `locales` (content/conventions/types.ts, the default first). */
+export function languageTreesOf(locales: readonly Locale[]): LanguageTrees {
+  const all = locales.length === 0 ? [{ lang: 'en', dir: '' }] : locales;
+  const rootKeys = all.map((locale, i) => (i === 0 || locale.dir === '' ? '/' : `/${locale.dir}/`));
   const indexOfLang = new Map<string, number>();
-  locales.forEach((locale, i) => {
+  all.forEach((locale, i) => {
     if (!indexOfLang.has(locale.lang)) indexOfLang.set(locale.lang, i);
   });
-  for (const page of pages) {
-    const at = indexOfLang.get(page.lang) ?? 0;
-    (members[page.key.startsWith(rootKeys[at] as string) ? at : 0] as Page[]).push(page);
-  }
+  return {
+    locales: all,
+    rootKeys,
+    treeOf: (page) => {
+      const at = indexOfLang.get(page.lang) ?? 0;
+      return page.key.startsWith(rootKeys[at] as string) ? at : 0;
+    },
+  };
+}
+
+/** {@link buildLanguages} in steps (build-steps.ts): each language's tree in {@link buildFoldersInSteps}'s. */
+export function* buildLanguagesInSteps(pages: readonly Page[], rules: LanguageRules): BuildSteps<SiteLanguages> {
+  const { locales, rootKeys, treeOf } = languageTreesOf(rules.locales);
+  const members: Page[][] = locales.map(() => []);
+  for (const page of pages) (members[treeOf(page)] as Page[]).push(page);
   yield;
   const folders = new Map<string, Folder>();
   const languages: SiteLanguage[] = [];
@@ -88,29 +108,56 @@ export function* buildLanguagesInSteps(pages: readonly Page[], rules: LanguageRu
     for (const [key, folder] of tree.folders) folders.set(key, folder);
     languages.push({ lang: locale.lang, label: locale.label, direction: locale.direction, rootKey, navPages: tree.navPages });
   }
-  const translations = locales.length === 1 ? new Map<string, readonly Translation[]>() : translationsOf(locales, members);
+  const translations = locales.length === 1 ? new Map<string, readonly Translation[]>() : translationsOf(pathIndexOf(locales, members));
   return { folders, languages, translations };
 }
 
-/** The versions of each page by its path relative to its language's folder (the default's folder too, `en/`). */
-function translationsOf(locales: readonly Locale[], members: readonly Page[][]): Map<string, readonly Translation[]> {
-  const byPath = new Map<string, { key: string; translation: Translation }[]>();
-  locales.forEach((locale, i) => {
-    const prefix = locale.dir === '' ? '/' : `/${locale.dir}/`;
-    for (const page of members[i] ?? []) {
-      const relative = page.key.startsWith(prefix) ? page.key.slice(prefix.length - 1) : page.key;
-      const versions = byPath.get(relative) ?? [];
-      versions.push({ key: page.key, translation: { lang: page.lang, url: page.url } });
-      byPath.set(relative, versions);
+/** A page in a {@link PathIndex}: the page, the index of its language tree, and its translation. */
+export interface PathEntry {
+  readonly page: Page;
+  /** Index of the page's language tree ({@link LanguageTrees.treeOf}). */
+  readonly at: number;
+  readonly translation: Translation;
+}
+
+/**
+ * The public pages of the language trees by their path relative to their language's folder (the
+ * default's folder too, `en/`), each path's pages in tree order, then in URL order.
+ */
+export type PathIndex = Map<string, PathEntry[]>;
+
+/** A page's path relative to its language's folder: `/de/guides/a` → `/guides/a` in `de`; its key when outside it. */
+export function relativePathOf(page: Page, locale: Locale): string {
+  const prefix = locale.dir === '' ? '/' : `/${locale.dir}/`;
+  return page.key.startsWith(prefix) ? page.key.slice(prefix.length - 1) : page.key;
+}
+
+/** The {@link PathIndex} of each language tree's pages (`members`, in URL order, by tree). */
+export function pathIndexOf(locales: readonly Locale[], members: readonly (readonly Page[])[]): PathIndex {
+  const byPath: PathIndex = new Map();
+  locales.forEach((locale, at) => {
+    for (const page of members[at] ?? []) {
+      const relative = relativePathOf(page, locale);
+      const entries = byPath.get(relative) ?? [];
+      entries.push({ page, at, translation: { lang: page.lang, url: page.url } });
+      byPath.set(relative, entries);
     }
   });
+  return byPath;
+}
+
+/** The versions of each page (`SiteLanguages.translations`) of a {@link PathIndex}. */
+function translationsOf(byPath: PathIndex): Map<string, readonly Translation[]> {
   const translations = new Map<string, readonly Translation[]>();
-  for (const versions of byPath.values()) {
-    if (versions.length < 2) continue;
-    const list = versions.map((version) => version.translation);
-    for (const version of versions) translations.set(version.key, list);
-  }
+  for (const entries of byPath.values()) setTranslations(translations, entries);
   return translations;
+}
+
+/** Sets the translations of the pages of one path, which have some when there are two or more. */
+export function setTranslations(translations: Map<string, readonly Translation[]>, entries: readonly PathEntry[]): void {
+  if (entries.length < 2) return;
+  const list = entries.map((entry) => entry.translation);
+  for (const entry of entries) translations.set(entry.page.key, list);
 }
 
 /** The language whose tree holds a page or folder key: the locale folder's, else the default (the first). */

@@ -65,6 +65,14 @@ export interface Page {
   readonly prettyUrl?: true;
 }
 
+/**
+ * The order of a site's public pages (`Site.publicPages`): by URL, code unit by code unit. The
+ * trees (content/versions.ts `buildTreesInSteps`) take the pages in it.
+ */
+export function byUrl(a: Pick<Page, 'url'>, b: Pick<Page, 'url'>): number {
+  return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
+}
+
 /** Whether a page is its folder's page (`/a/` from `a/index.md`), not a regular page at a pretty URL. */
 export function isFolderPage(page: Pick<Page, 'key' | 'prettyUrl'>): boolean {
   return page.key.endsWith('/') && page.prettyUrl !== true;

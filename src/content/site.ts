@@ -13,7 +13,7 @@ import { linkRulesOf, lowercasesUrls, pageLocationOf, versionOfFile, withUrlFold
 import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
 import { linkLookup } from './links.js';
 import type { PageUrlLookup } from './links.js';
-import { declaredLastModified, deriveKind, deriveLastModified, derivePublished, type Page } from './page.js';
+import { byUrl, declaredLastModified, deriveKind, deriveLastModified, derivePublished, type Page } from './page.js';
 import { filesOfSource, pageTextOf, type PageText } from './page-text.js';
 import type { ContentProblem } from './problems.js';
 import type { AssetFile } from './assets.js';
@@ -31,6 +31,8 @@ import { plainConventions, type Conventions, type Generator } from './convention
 const PLAIN = plainConventions();
 
 export type { Folder } from './folders.js';
+/** The order of {@link Site.publicPages} (content/page.ts, where the trees take it from too). */
+export { byUrl } from './page.js';
 
 /** The built site: every served page, by key, plus the folder tree. Holds no page text. */
 export interface Site {
@@ -529,9 +531,4 @@ function sectionOf(key: string): string {
   const rest = key.slice(1);
   const slash = rest.indexOf('/');
   return slash === -1 ? '' : rest.slice(0, slash);
-}
-
-/** The order of {@link Site.publicPages}: by URL, in UTF-16 code units. */
-export function byUrl(a: Page, b: Page): number {
-  return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
 }

@@ -13,6 +13,7 @@ import type { Page } from './page.js';
 import { parentFolderKey } from './paths.js';
 import { buildLanguagesInSteps, languageOfKey, type LanguageRules, type SiteLanguage, type Translation } from './languages.js';
 import type { DeclaredFolder, DocsVersion, FallbackOrder, VersionBanner } from './conventions/types.js';
+import { patchTreesInSteps } from './trees-patch.js';
 
 /** One version of the docs with its own navigation tree. */
 export interface SiteVersion {
@@ -122,8 +123,25 @@ export function buildTrees(pages: readonly Page[], rules: TreeRules): SiteTrees 
 /** How the trees are made: the languages' rules and the docs versions, if any. */
 export type TreeRules = LanguageRules & { versions?: readonly DocsVersion[] | undefined };
 
-/** {@link buildTrees} in steps (build-steps.ts): each tree in content/folders.ts `buildFoldersInSteps`'s. */
+/**
+ * {@link buildTrees} in steps (build-steps.ts): each tree in content/folders.ts `buildFoldersInSteps`'s,
+ * or, when few pages changed since the last build kept in `rules.memo`, patched from that build's
+ * trees (content/trees-patch.ts); the trees are kept in the memo for the next build.
+ * @param pages public pages in URL order (content/page.ts `byUrl`)
+ */
 export function* buildTreesInSteps(pages: readonly Page[], rules: TreeRules): BuildSteps<SiteTrees> {
+  const memo = rules.memo;
+  const last = memo?.lastTrees();
+  const patched = memo === undefined ? undefined : yield* patchTreesInSteps(pages, rules, memo);
+  const trees = patched ?? (yield* buildAllTrees(pages, rules));
+  if (rules.versions !== undefined)
+    trees.folders.set('/', withCurrentVersion(trees.folders.get('/') as Folder, trees.versions, trees.folders));
+  memo?.keepTrees({ pages, trees, paths: patched === undefined ? undefined : last?.paths, patched: patched !== undefined });
+  return trees;
+}
+
+/** Every tree of `pages` made (the memo's folders reused where made of the same pages). */
+function* buildAllTrees(pages: readonly Page[], rules: TreeRules): BuildSteps<SiteTrees> {
   if (rules.versions === undefined) return { ...(yield* buildLanguagesInSteps(pages, rules)), versions: [] };
   const { folders, languages, translations } = yield* buildLanguagesInSteps(
     pages.filter((page) => page.version === undefined),
@@ -131,7 +149,6 @@ export function* buildTreesInSteps(pages: readonly Page[], rules: TreeRules): Bu
   );
   const built = yield* buildVersions(pages, rules.versions, rules);
   for (const [key, folder] of built.folders) folders.set(key, folder);
-  folders.set('/', withCurrentVersion(folders.get('/') as Folder, built.versions, built.folders));
   return { folders, languages, translations, versions: built.versions };
 }
 
