@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { etagOf } from '../src/body.js';
 import { sourceFile, type SourceFile } from '../src/content/load.js';
 import { buildSite } from '../src/content/site.js';
-import { buildSitemaps } from '../src/discovery/sitemap.js';
+import { buildSitemaps, isSitemapPartPath } from '../src/discovery/sitemap.js';
 import { ERROR_CODES } from '../src/errors.js';
 import { buildSnapshot } from '../src/snapshot/snapshot.js';
 import { buildTestApp, EXAMPLE_SITE, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
@@ -393,6 +393,9 @@ describe('sitemap index past the URL limit', () => {
   it('splits the urlset into files of maxUrls and indexes them with their latest lastmod', () => {
     const site = buildSite(FILES, { fallbackName: 'test' });
     const sitemaps = buildSitemaps(site.publicPages, 'https://docs.example.com', 2);
+    // Every path a part may have is told by its shape, before any sitemap is made (snapshot/discovery-bodies.ts).
+    expect([...sitemaps.parts.keys()].every(isSitemapPartPath)).toBe(true);
+    expect(['/sitemap.xml', '/sitemap-0.xml', '/sitemap-01.xml', '/a/sitemap-1.xml', '/sitemap-1.xml.md'].some(isSitemapPartPath)).toBe(false);
     expect(sitemaps.root).toBe(`<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="${NS}">
 <sitemap><loc>https://docs.example.com/sitemap-1.xml</loc><lastmod>2026-01-03T00:00:00Z</lastmod></sitemap>

@@ -25,6 +25,16 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
+/** The path of the `n`th sitemap of a sitemap index (1-based): `/sitemap-1.xml`. */
+function partPath(n: number): string {
+  return `/sitemap-${n}.xml`;
+}
+
+/** Whether `path` has the shape of a part of a sitemap index ({@link buildSitemaps}); cheap, before any sitemap is made. */
+export function isSitemapPartPath(path: string): boolean {
+  return /^\/sitemap-[1-9]\d{0,5}\.xml$/.test(path);
+}
+
 /**
  * Builds the sitemap(s).
  * @param pages public pages in the order to list them
@@ -47,7 +57,7 @@ export function buildSitemaps(
   const entries: string[] = [];
   for (let i = 0; i * maxUrls < pages.length; i++) {
     const chunk = pages.slice(i * maxUrls, (i + 1) * maxUrls);
-    const path = `/sitemap-${i + 1}.xml`;
+    const path = partPath(i + 1);
     parts.set(path, () => urlset(chunk, listed));
     entries.push(`<sitemap><loc>${escapeXml(baseUrl + path)}</loc><lastmod>${latest(chunk, lastModifiedOf)}</lastmod></sitemap>`);
   }

@@ -6,8 +6,46 @@ import { parentFolderKey } from '../content/paths.js';
 import { treeOfKey } from '../content/versions.js';
 import type { Page } from '../content/page.js';
 
-/** Each site's pages' places in their language's nav order, made on first use. */
-const NAV_INDEX = new WeakMap<Site, Map<string, { order: readonly Page[]; at: number }>>();
+/**
+ * Each site's pages' places in their nav orders, made once the site has drawn
+ * {@link SCANS_BEFORE_INDEX} pages' cards: a map of 100,000 pages costs some 50-150 ms, which each
+ * rebuild of `serve --watch` (a new site) would put on the first page drawn after it; a scan of the
+ * orders for one page costs well under a millisecond.
+ */
+const NAV_INDEX = new WeakMap<Site, Map<string, NavPlace>>();
+/** Pages' cards drawn by scanning the nav orders, per site, before {@link NAV_INDEX} is made. */
+const SCANS = new WeakMap<Site, number>();
+const SCANS_BEFORE_INDEX = 64;
+
+/** A page's nav order and its position there. */
+interface NavPlace {
+  order: readonly Page[];
+  at: number;
+}
+
+/** Where `key` is in the site's nav orders (its languages' and versions'); `undefined` outside them. */
+function navPlaceOf(site: Site, key: string): NavPlace | undefined {
+  let index = NAV_INDEX.get(site);
+  if (index === undefined) {
+    const scans = SCANS.get(site) ?? 0;
+    if (scans < SCANS_BEFORE_INDEX) {
+      SCANS.set(site, scans + 1);
+      const page = site.pages.get(key);
+      if (page === undefined) return undefined;
+      // The place the map below would keep: the last order holding the page, its last position there.
+      for (const { navPages } of [...site.languages, ...site.versions].reverse()) {
+        const at = navPages.lastIndexOf(page);
+        if (at !== -1) return { order: navPages, at };
+      }
+      return undefined;
+    }
+    index = new Map();
+    for (const { navPages } of [...site.languages, ...site.versions])
+      navPages.forEach((page, at) => index?.set(page.key, { order: navPages, at }));
+    NAV_INDEX.set(site, index);
+  }
+  return index.get(key);
+}
 
 /**
  * Cards linking the previous and next page of the nav order of the page's language (content/folders.ts,
@@ -16,14 +54,7 @@ const NAV_INDEX = new WeakMap<Site, Map<string, { order: readonly Page[]; at: nu
  * (an internal page: its neighbours would show nothing private, but it has no place in the public order).
  */
 export function renderPageNav(site: Site, key: string, basePath: string): string {
-  let index = NAV_INDEX.get(site);
-  if (index === undefined) {
-    index = new Map();
-    for (const { navPages } of [...site.languages, ...site.versions])
-      navPages.forEach((page, at) => index?.set(page.key, { order: navPages, at }));
-    NAV_INDEX.set(site, index);
-  }
-  const place = index.get(key);
+  const place = navPlaceOf(site, key);
   if (place === undefined) return '';
   const previous = place.order[place.at - 1];
   const next = place.order[place.at + 1];

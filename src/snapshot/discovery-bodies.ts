@@ -9,7 +9,7 @@ import { buildOpenApi } from '../discovery/openapi.js';
 import { buildPortalHtml } from '../discovery/portal.js';
 import { buildPortalMarkdown } from '../discovery/portal-markdown.js';
 import { buildRobotsTxt, DEFAULT_CONTENT_SIGNAL } from '../discovery/robots.js';
-import { buildSitemaps, type Sitemaps } from '../discovery/sitemap.js';
+import { buildSitemaps, isSitemapPartPath, type Sitemaps } from '../discovery/sitemap.js';
 import { buildFeeds } from '../discovery/feeds.js';
 import { alternatesOf } from '../content/languages.js';
 import { canonicalPageOf } from '../content/versions.js';
@@ -107,7 +107,8 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
     sitemapParts: new LazyMap<Body>(
       {
         keys: () => sitemapsOf().parts.keys(),
-        has: (path) => sitemapsOf().parts.has(path),
+        // Every request's path is looked up here first: the sitemaps (a pass over every page) are made for their own paths alone.
+        has: (path) => isSitemapPartPath(path) && sitemapsOf().parts.has(path),
         make: (path) => {
           const xml = sitemapsOf().parts.get(path);
           return xml === undefined ? undefined : makeBody(xml(), CONTENT_TYPES.xml);
