@@ -31,8 +31,11 @@ const HEADER_RESERVE_CHARS = 2_000;
  */
 const FULL_PLAN_FILL = 0.75;
 
-/** Page lines made per step of {@link buildLlmsFilesInSteps} (build-steps.ts): some 10 ms. */
-const LINES_PER_STEP = 5_000;
+/**
+ * Page lines made per step of {@link buildLlmsFilesInSteps} (build-steps.ts): some 2 ms, 10 on a
+ * busy core (the runner runs short steps on together, build-steps.ts `SLICE_MS`).
+ */
+const LINES_PER_STEP = 1_000;
 
 /** English collation of section titles, made once. */
 const SECTION_ORDER = new Intl.Collator('en');

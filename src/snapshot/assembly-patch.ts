@@ -186,12 +186,16 @@ function claimsAreClear(changes: readonly FileChange[], { parts, losers, contest
   return true;
 }
 
+/** Changed pages past which {@link splicedPublicPages} merges rather than splices (each splice moves the pages after it). */
+const SPLICES_MAX = 64;
+
 /** The public pages sorted by URL, without the changed files' old pages and with their new public ones. */
 function splicedPublicPages(publicPages: readonly Page[], changes: readonly FileChange[]): Page[] {
   const gone = changes.flatMap(({ old }) => (old === undefined || old.kind === 'internal' ? [] : [old]));
   const come = changes
     .flatMap(({ entry }) => (entry?.page === undefined || entry.page.kind === 'internal' ? [] : [entry.page]))
     .sort(byUrl);
+  if (gone.length + come.length > SPLICES_MAX) return merged(publicPages, new Set(gone), come);
   const next = [...publicPages];
   for (const page of gone) {
     const at = firstAfter(next, page) - 1;
@@ -199,6 +203,19 @@ function splicedPublicPages(publicPages: readonly Page[], changes: readonly File
     next.splice(at, 1);
   }
   for (const page of come) next.splice(firstAfter(next, page), 0, page);
+  return next;
+}
+
+/** `sorted` without the pages of `gone`, merged with `come` (sorted by URL too): one pass. */
+function merged(sorted: readonly Page[], gone: ReadonlySet<Page>, come: readonly Page[]): Page[] {
+  const next: Page[] = [];
+  let c = 0;
+  for (const page of sorted) {
+    if (gone.has(page)) continue;
+    while (c < come.length && byUrl(come[c] as Page, page) < 0) next.push(come[c++] as Page);
+    next.push(page);
+  }
+  while (c < come.length) next.push(come[c++] as Page);
   return next;
 }
 
