@@ -133,7 +133,10 @@ export class IncrementalSearch {
     for (const change of changes) {
       const key = scopeKey(change.language, change.version);
       if (!this.scopes.has(key) || (key !== main && this.scopes.size > 2)) return undefined;
-      byScope.set(key, [...(byScope.get(key) ?? []), change]);
+      const scopeChanges = byScope.get(key);
+      // Pushed, not copied: a copy per change cost some 20 ms at 4,000 changes (a patched build's most).
+      if (scopeChanges === undefined) byScope.set(key, [change]);
+      else scopeChanges.push(change);
     }
     const next = new Map(this.scopes);
     for (const [key, scopeChanges] of byScope) {
