@@ -395,7 +395,9 @@ describe('sitemap index past the URL limit', () => {
     const sitemaps = buildSitemaps(site.publicPages, 'https://docs.example.com', 2);
     // Every path a part may have is told by its shape, before any sitemap is made (snapshot/discovery-bodies.ts).
     expect([...sitemaps.parts.keys()].every(isSitemapPartPath)).toBe(true);
-    expect(['/sitemap.xml', '/sitemap-0.xml', '/sitemap-01.xml', '/a/sitemap-1.xml', '/sitemap-1.xml.md'].some(isSitemapPartPath)).toBe(false);
+    expect(['/sitemap.xml', '/sitemap-0.xml', '/sitemap-01.xml', '/a/sitemap-1.xml', '/sitemap-1.xml.md'].some(isSitemapPartPath)).toBe(
+      false,
+    );
     expect(sitemaps.root).toBe(`<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="${NS}">
 <sitemap><loc>https://docs.example.com/sitemap-1.xml</loc><lastmod>2026-01-03T00:00:00Z</lastmod></sitemap>

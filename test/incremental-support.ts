@@ -10,7 +10,7 @@ import type { InjectOptions } from 'light-my-request';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { loadConfig } from '../src/config/config.js';
 import type { Scope } from '../src/errors.js';
 import { snapshotOptionsOf, type Snapshot } from '../src/snapshot/snapshot.js';
@@ -219,6 +219,12 @@ export class Scene {
     return next;
   }
 
+  /** {@link Scene.rebuild}, and what the build did: whether it patched the last site (src/snapshot/assembly-patch.ts), the files read again. */
+  rebuilt(heard: readonly string[]): { patched: boolean; filesRead: number } {
+    const { filesRead } = this.rebuild(heard);
+    return { patched: this.cache.assemblyPatched, filesRead };
+  }
+
   /** Asserts that every answer of the two servers is the same, and the problems found; returns the requests compared. */
   async expectSameAnswers(extraQueries: readonly string[] = []): Promise<string[]> {
     const { incremental, scratch } = await bothAnswers(this.incremental, this.scratch, extraQueries);
@@ -248,4 +254,21 @@ export async function closeScene(scene: Scene | undefined): Promise<void> {
   await scene.incremental.t.app.close();
   await scene.scratch.t.app.close();
   removeSite(scene.site);
+}
+
+/**
+ * For a test file whose tests each make one scene: registers its closing after each test, and
+ * returns the function that makes a test's scene over `files`, built once.
+ */
+export function scenePerTest(builds: Builds): (files: Record<string, string>) => Promise<Scene> {
+  let scene: Scene | undefined;
+  afterEach(async () => {
+    await closeScene(scene);
+    scene = undefined;
+  });
+  return async (files) => {
+    scene = await sceneOf(files, builds);
+    scene.rebuild();
+    return scene;
+  };
 }

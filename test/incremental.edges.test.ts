@@ -9,28 +9,18 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ReadCache } from '../src/snapshot/read-cache.js';
 import { loadSnapshot } from '../src/snapshot/snapshot.js';
 import { mayChangeSite } from '../src/snapshot/change-filter.js';
 import { watchContent } from '../src/snapshot/watch.js';
 import { runSteps } from '../src/build-steps.js';
-import { closeScene, sceneOf, type Scene } from './incremental-support.js';
+import { scenePerTest } from './incremental-support.js';
 
 const TEST_TIMEOUT_MS = 60_000;
 const BUILDS = { loadSnapshot, ReadCache, parallel: false };
 
-let scene: Scene | undefined;
-afterEach(async () => {
-  await closeScene(scene);
-  scene = undefined;
-});
-
-async function sceneWith(files: Record<string, string>): Promise<Scene> {
-  scene = await sceneOf(files, BUILDS);
-  scene.rebuild();
-  return scene;
-}
+const sceneWith = scenePerTest(BUILDS);
 
 describe('incremental snapshots where the report is not enough', { timeout: TEST_TIMEOUT_MS }, () => {
   it('a folder symlink pointed into the internal zone: its page turns internal, though only the link was reported', async () => {

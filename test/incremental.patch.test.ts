@@ -3,31 +3,15 @@
  * (src/snapshot/assembly-patch.ts) and when it puts every page together again: each way, every
  * answer and every problem equals a build from scratch of the same files (test/incremental-support.ts).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ReadCache } from '../src/snapshot/read-cache.js';
 import { loadSnapshot } from '../src/snapshot/snapshot.js';
-import { closeScene, sceneOf, type Scene } from './incremental-support.js';
+import { scenePerTest } from './incremental-support.js';
 
 const TEST_TIMEOUT_MS = 60_000;
 const BUILDS = { loadSnapshot, ReadCache, parallel: false };
 
-let scene: Scene | undefined;
-afterEach(async () => {
-  await closeScene(scene);
-  scene = undefined;
-});
-
-async function sceneWith(files: Record<string, string>): Promise<Scene> {
-  scene = await sceneOf(files, BUILDS);
-  scene.rebuild();
-  return scene;
-}
-
-/** Rebuilds after the watcher heard `heard`: whether the site was patched, and the files read again. */
-function rebuilt(s: Scene, heard: string[]): { patched: boolean; filesRead: number } {
-  const { filesRead } = s.rebuild(heard);
-  return { patched: s.cache.assemblyPatched, filesRead };
-}
+const sceneWith = scenePerTest(BUILDS);
 
 describe('incremental snapshots: a patched site', { timeout: TEST_TIMEOUT_MS }, () => {
   it('a draft published, then made a draft again; a page with an include refused, then fixed: patched, problems as from scratch', async () => {
@@ -37,17 +21,17 @@ describe('incremental snapshots: a patched site', { timeout: TEST_TIMEOUT_MS }, 
       'later.md': '---\ndraft: true\n---\n\n# Later\n\nNot yet: wombat.\n',
     });
     s.site.write('later.md', '# Later\n\nNow out: wombat.\n');
-    expect(rebuilt(s, ['later.md'])).toStrictEqual({ patched: true, filesRead: 1 });
+    expect(s.rebuilt(['later.md'])).toStrictEqual({ patched: true, filesRead: 1 });
     await s.expectSameAnswers(['wombat']);
     s.site.write('later.md', '---\ndraft: true\n---\n\n# Later\n\nBack in: wombat.\n');
-    expect(rebuilt(s, ['later.md'])).toStrictEqual({ patched: true, filesRead: 1 });
+    expect(s.rebuilt(['later.md'])).toStrictEqual({ patched: true, filesRead: 1 });
     await s.expectSameAnswers(['wombat']);
     s.site.write('guide.md', '# Guide\n\nGuide words.\n\n<!--@include: ../../etc/passwd-->\n');
-    expect(rebuilt(s, ['guide.md'])).toStrictEqual({ patched: true, filesRead: 1 });
+    expect(s.rebuilt(['guide.md'])).toStrictEqual({ patched: true, filesRead: 1 });
     expect(s.cache.assembly?.problemsOf.get('guide.md')?.length).toBe(1);
     await s.expectSameAnswers(['guide']);
     s.site.write('guide.md', '# Guide\n\nGuide words, fixed.\n');
-    expect(rebuilt(s, ['guide.md'])).toStrictEqual({ patched: true, filesRead: 1 });
+    expect(s.rebuilt(['guide.md'])).toStrictEqual({ patched: true, filesRead: 1 });
     expect(s.cache.assembly?.problemsOf.has('guide.md')).toBe(false);
     await s.expectSameAnswers(['guide', 'fixed']);
   });
@@ -59,10 +43,10 @@ describe('incremental snapshots: a patched site', { timeout: TEST_TIMEOUT_MS }, 
       'b.md': '# B\n\nBeta.\n',
     });
     s.site.write('b.md', '---\nredirect_from: [/old]\n---\n\n# B\n\nBeta claims old.\n');
-    expect(rebuilt(s, ['b.md'])).toStrictEqual({ patched: false, filesRead: 1 });
+    expect(s.rebuilt(['b.md'])).toStrictEqual({ patched: false, filesRead: 1 });
     await s.expectSameAnswers(['beta']);
     s.site.write('a.md', '# A\n\nAlpha lets go.\n');
-    expect(rebuilt(s, ['a.md'])).toStrictEqual({ patched: false, filesRead: 1 });
+    expect(s.rebuilt(['a.md'])).toStrictEqual({ patched: false, filesRead: 1 });
     await s.expectSameAnswers(['alpha']);
   });
 
@@ -74,7 +58,7 @@ describe('incremental snapshots: a patched site', { timeout: TEST_TIMEOUT_MS }, 
     });
     s.site.remove('old/one.md');
     s.site.remove('old/two.md');
-    expect(rebuilt(s, ['old'])).toStrictEqual({ patched: false, filesRead: 0 });
+    expect(s.rebuilt(['old'])).toStrictEqual({ patched: false, filesRead: 0 });
     expect(s.cache.assembly?.fileCount).toBe(1);
     await s.expectSameAnswers(['narwhal']);
   });
@@ -90,10 +74,10 @@ describe('incremental snapshots: a patched site', { timeout: TEST_TIMEOUT_MS }, 
     });
     expect(s.rebuild().site.languages.map((language) => language.lang)).toStrictEqual(['en', 'de', 'fr']);
     s.site.write('guide.md', '# Guide\n\nGuide words: margay.\n');
-    expect(rebuilt(s, ['guide.md'])).toStrictEqual({ patched: true, filesRead: 1 });
+    expect(s.rebuilt(['guide.md'])).toStrictEqual({ patched: true, filesRead: 1 });
     await s.expectSameAnswers(['margay', 'ocelot']);
     s.site.write('de/guide.md', '# Anleitung\n\nWorte: margay.\n');
-    expect(rebuilt(s, ['de/guide.md'])).toStrictEqual({ patched: false, filesRead: 1 });
+    expect(s.rebuilt(['de/guide.md'])).toStrictEqual({ patched: false, filesRead: 1 });
     await s.expectSameAnswers(['margay', 'ozelot']);
   });
 
@@ -105,7 +89,7 @@ describe('incremental snapshots: a patched site', { timeout: TEST_TIMEOUT_MS }, 
     });
     s.site.remove('a.md');
     s.site.rename('b.md', 'a.md');
-    expect(rebuilt(s, ['a.md', 'b.md'])).toStrictEqual({ patched: true, filesRead: 1 });
+    expect(s.rebuilt(['a.md', 'b.md'])).toStrictEqual({ patched: true, filesRead: 1 });
     expect([...s.cache.assembly!.parts.byFile.keys()].sort()).toStrictEqual(['a.md', 'index.md']);
     await s.expectSameAnswers(['tapir', 'beta']);
   });

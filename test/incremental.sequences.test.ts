@@ -3,32 +3,17 @@
  * adversarial sequences of changes, each build's answers compared with a build from scratch
  * (test/incremental-support.ts).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { symlinkSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ReadCache } from '../src/snapshot/read-cache.js';
 import { loadSnapshot } from '../src/snapshot/snapshot.js';
-import { closeScene, sceneOf, type Scene } from './incremental-support.js';
+import { scenePerTest } from './incremental-support.js';
 
 const TEST_TIMEOUT_MS = 90_000;
 const BUILDS = { loadSnapshot, ReadCache, parallel: false };
 
-let scene: Scene | undefined;
-afterEach(async () => {
-  await closeScene(scene);
-  scene = undefined;
-});
-
-async function sceneWith(files: Record<string, string>): Promise<Scene> {
-  scene = await sceneOf(files, BUILDS);
-  scene.rebuild();
-  return scene;
-}
-
-function rebuilt(s: Scene, heard: string[]): { patched: boolean; filesRead: number } {
-  const { filesRead } = s.rebuild(heard);
-  return { patched: s.cache.assemblyPatched, filesRead };
-}
+const sceneWith = scenePerTest(BUILDS);
 
 describe('incremental snapshots: patched builds', { timeout: TEST_TIMEOUT_MS }, () => {
   it('a page made internal by frontmatter, by a move into internal/, and back', async () => {
@@ -38,16 +23,16 @@ describe('incremental snapshots: patched builds', { timeout: TEST_TIMEOUT_MS }, 
       'other.md': '# Other\n\nOther words.\n',
     });
     s.site.write('guide.md', '---\naccess: internal\n---\n\n# Guide\n\nGuide words: quokka.\n');
-    expect(rebuilt(s, ['guide.md']).patched).toBe(true);
+    expect(s.rebuilt(['guide.md']).patched).toBe(true);
     await s.expectSameAnswers(['quokka']);
     s.site.write('guide.md', '# Guide\n\nGuide words: quokka.\n');
-    expect(rebuilt(s, ['guide.md']).patched).toBe(true);
+    expect(s.rebuilt(['guide.md']).patched).toBe(true);
     await s.expectSameAnswers(['quokka']);
     s.site.rename('guide.md', 'internal/guide.md');
-    rebuilt(s, ['guide.md', 'internal/guide.md', 'internal']);
+    s.rebuilt(['guide.md', 'internal/guide.md', 'internal']);
     await s.expectSameAnswers(['quokka']);
     s.site.rename('internal/guide.md', 'guide.md');
-    rebuilt(s, ['guide.md', 'internal/guide.md']);
+    s.rebuilt(['guide.md', 'internal/guide.md']);
     await s.expectSameAnswers(['quokka']);
   });
 
@@ -59,23 +44,23 @@ describe('incremental snapshots: patched builds', { timeout: TEST_TIMEOUT_MS }, 
       'docs/c.md': '# C\n\nGamma: emu.\n',
     });
     s.site.write('docs/d.md', '# D\n\nDelta: dingo emu.\n');
-    expect(rebuilt(s, ['docs/d.md']).patched).toBe(true);
+    expect(s.rebuilt(['docs/d.md']).patched).toBe(true);
     await s.expectSameAnswers(['dingo', 'emu']);
     s.site.write('docs/d.md', '# D two\n\nDelta: wallaby.\n');
-    expect(rebuilt(s, ['docs/d.md']).patched).toBe(true);
+    expect(s.rebuilt(['docs/d.md']).patched).toBe(true);
     await s.expectSameAnswers(['dingo', 'emu', 'wallaby']);
     s.site.write('a.md', '# A\n\nAlpha: wallaby wallaby.\n');
-    expect(rebuilt(s, ['a.md']).patched).toBe(true);
+    expect(s.rebuilt(['a.md']).patched).toBe(true);
     await s.expectSameAnswers(['dingo', 'emu', 'wallaby']);
     s.site.remove('docs/d.md');
-    expect(rebuilt(s, ['docs/d.md']).patched).toBe(true);
+    expect(s.rebuilt(['docs/d.md']).patched).toBe(true);
     await s.expectSameAnswers(['dingo', 'emu', 'wallaby']);
     s.site.write('docs/d.md', '# D\n\nDelta: dingo emu.\n');
-    expect(rebuilt(s, ['docs/d.md']).patched).toBe(true);
+    expect(s.rebuilt(['docs/d.md']).patched).toBe(true);
     await s.expectSameAnswers(['dingo', 'emu', 'wallaby']);
     s.site.remove('docs/c.md');
     s.site.remove('docs/d.md');
-    rebuilt(s, ['docs/c.md', 'docs/d.md']);
+    s.rebuilt(['docs/c.md', 'docs/d.md']);
     await s.expectSameAnswers(['dingo', 'emu', 'wallaby']);
   });
 
@@ -88,16 +73,16 @@ describe('incremental snapshots: patched builds', { timeout: TEST_TIMEOUT_MS }, 
       'de/guide.md': '# Anleitung\n\nWorte: ozelot.\n',
     });
     s.site.write('de/guide.md', '# Anleitung\n\nWorte: margay.\n');
-    expect(rebuilt(s, ['de/guide.md']).patched).toBe(true);
+    expect(s.rebuilt(['de/guide.md']).patched).toBe(true);
     await s.expectSameAnswers(['margay', 'ozelot']);
     s.site.write('de/more.md', '# Mehr\n\nMehr Worte: margay.\n');
-    rebuilt(s, ['de/more.md']);
+    s.rebuilt(['de/more.md']);
     await s.expectSameAnswers(['margay', 'mehr']);
     s.site.remove('de/guide.md');
-    rebuilt(s, ['de/guide.md']);
+    s.rebuilt(['de/guide.md']);
     await s.expectSameAnswers(['margay', 'ozelot']);
     s.site.write('guide.md', '# Guide\n\nGuide words: serval.\n');
-    expect(rebuilt(s, ['guide.md']).patched).toBe(true);
+    expect(s.rebuilt(['guide.md']).patched).toBe(true);
     await s.expectSameAnswers(['serval', 'margay']);
   });
 
@@ -109,19 +94,19 @@ describe('incremental snapshots: patched builds', { timeout: TEST_TIMEOUT_MS }, 
       'a/x.md': '# X\n\nEx.\n',
     });
     s.site.write('a/README.md', '# A readme\n\nReadme words: caracal.\n');
-    rebuilt(s, ['a/README.md']);
+    s.rebuilt(['a/README.md']);
     await s.expectSameAnswers(['lynx', 'caracal']);
     s.site.write('a/index.md', '# A index two\n\nIndex words: caracal.\n');
-    rebuilt(s, ['a/index.md']);
+    s.rebuilt(['a/index.md']);
     await s.expectSameAnswers(['lynx', 'caracal']);
     s.site.write('a/index.md', '---\ndraft: true\n---\n\n# A index\n\nIndex words: lynx.\n');
-    rebuilt(s, ['a/index.md']);
+    s.rebuilt(['a/index.md']);
     await s.expectSameAnswers(['lynx', 'caracal']);
     s.site.write('a/x.md', '# X\n\nEx lynx.\n');
-    rebuilt(s, ['a/x.md']);
+    s.rebuilt(['a/x.md']);
     await s.expectSameAnswers(['lynx', 'caracal']);
     s.site.write('a/index.md', '# A index\n\nIndex words: lynx.\n');
-    rebuilt(s, ['a/index.md']);
+    s.rebuilt(['a/index.md']);
     await s.expectSameAnswers(['lynx', 'caracal']);
   });
 
@@ -133,13 +118,13 @@ describe('incremental snapshots: patched builds', { timeout: TEST_TIMEOUT_MS }, 
       'whole.md': '# Whole\n\n<!--@include: ./part.md-->\n',
     });
     s.site.write('index.md', '# Homestead\n\nWelcome home.\n');
-    expect(rebuilt(s, ['index.md']).patched).toBe(true);
+    expect(s.rebuilt(['index.md']).patched).toBe(true);
     await s.expectSameAnswers(['kiwi']);
     s.site.remove('solo/only.md');
-    rebuilt(s, ['solo/only.md']);
+    s.rebuilt(['solo/only.md']);
     await s.expectSameAnswers(['kiwi']);
     s.site.write('part.md', '# Part\n\nShared words: takahe.\n');
-    rebuilt(s, ['part.md']);
+    s.rebuilt(['part.md']);
     await s.expectSameAnswers(['kakapo', 'takahe']);
   });
   it('a page linked to an internal one: the target edited, the link pointed at a public page and back (patched each time)', async () => {
@@ -150,18 +135,18 @@ describe('incremental snapshots: patched builds', { timeout: TEST_TIMEOUT_MS }, 
     });
     const link = path.join(s.site.dir, 'link.md');
     symlinkSync('internal/secret.md', link);
-    rebuilt(s, ['link.md']);
+    s.rebuilt(['link.md']);
     await s.expectSameAnswers(['okapi', 'zebra']);
     s.site.write('internal/secret.md', '# Secret\n\nHidden: okapi tapir.\n');
-    expect(rebuilt(s, ['internal/secret.md']).patched).toBe(true);
+    expect(s.rebuilt(['internal/secret.md']).patched).toBe(true);
     await s.expectSameAnswers(['okapi', 'zebra', 'tapir']);
     unlinkSync(link);
     symlinkSync('pub.md', link);
-    expect(rebuilt(s, ['link.md']).patched).toBe(true);
+    expect(s.rebuilt(['link.md']).patched).toBe(true);
     await s.expectSameAnswers(['okapi', 'zebra', 'tapir']);
     unlinkSync(link);
     symlinkSync('internal/secret.md', link);
-    expect(rebuilt(s, ['link.md']).patched).toBe(true);
+    expect(s.rebuilt(['link.md']).patched).toBe(true);
     expect(s.incremental.t.context.snapshot().site.pages.get('/link')?.kind).toBe('internal');
     await s.expectSameAnswers(['okapi', 'zebra', 'tapir']);
   });
