@@ -167,9 +167,10 @@ export function describeCodeAndSearch(sites: BrowserSites, siteCase: SiteCase): 
           const options = page.locator('#search-results [role=option]');
           await options.first().waitFor({ state: 'visible' });
           expect(await input.getAttribute('aria-expanded')).toBe('true');
-          expect(
-            await options.evaluateAll((all) => all.map((one) => (one as unknown as { dataset: { href: string } }).dataset.href)),
-          ).toStrictEqual(expected.map((hit) => hit.path));
+          // The list shows each keystroke's answer in turn: the whole query's comes last (a prefix's may rank otherwise).
+          await expect
+            .poll(() => options.evaluateAll((all) => all.map((one) => (one as unknown as { dataset: { href: string } }).dataset.href)))
+            .toStrictEqual(expected.map((hit) => hit.path));
           expect(await page.locator('#search-results .search-option-excerpt mark').count()).toBeGreaterThan(0);
 
           for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
