@@ -73,6 +73,25 @@ export function byUrl(a: Pick<Page, 'url'>, b: Pick<Page, 'url'>): number {
   return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
 }
 
+/**
+ * Two lists of pages sorted by {@link byUrl} merged into one, in one pass; `undefined` when two
+ * pages have one URL (their order would be a sort's, unknown here).
+ */
+export function mergeByUrl(a: readonly Page[], b: readonly Page[]): Page[] | undefined {
+  const merged: Page[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const order = byUrl(a[i] as Page, b[j] as Page);
+    if (order === 0) return undefined;
+    merged.push((order < 0 ? a[i++] : b[j++]) as Page);
+  }
+  while (i < a.length) merged.push(a[i++] as Page);
+  while (j < b.length) merged.push(b[j++] as Page);
+  for (let k = 1; k < b.length; k++) if (byUrl(b[k - 1] as Page, b[k] as Page) === 0) return undefined;
+  return merged;
+}
+
 /** Whether a page is its folder's page (`/a/` from `a/index.md`), not a regular page at a pretty URL. */
 export function isFolderPage(page: Pick<Page, 'key' | 'prettyUrl'>): boolean {
   return page.key.endsWith('/') && page.prettyUrl !== true;

@@ -31,8 +31,6 @@ import { plainConventions, type Conventions, type Generator } from './convention
 const PLAIN = plainConventions();
 
 export type { Folder } from './folders.js';
-/** The order of {@link Site.publicPages} (content/page.ts, where the trees take it from too). */
-export { byUrl } from './page.js';
 
 /** The built site: every served page, by key, plus the folder tree. Holds no page text. */
 export interface Site {

@@ -15,7 +15,7 @@
 import type { FolderMemo, KeptFolder } from './folder-memo.js';
 import { isFolder, makeFolder, navPagesOf, type Folder } from './folders.js';
 import { languageTreesOf, type LanguageTrees } from './languages.js';
-import { byUrl, isFolderPage, type Page } from './page.js';
+import { byUrl, isFolderPage, mergeByUrl, type Page } from './page.js';
 import { parentFolderKey } from './paths.js';
 import { patchTranslations } from './translations-patch.js';
 import type { SiteTrees, TreeRules } from './versions.js';
@@ -327,20 +327,4 @@ function folderKeyOf(page: Page): string {
 /** Deeper folders first: a folder's key is longer than its parent's. */
 function byDepthDown(a: string, b: string): number {
   return b.length - a.length;
-}
-
-/** Two lists of pages in URL order merged; `undefined` when two pages have one URL (their order is the sort's, unknown here). */
-function mergeByUrl(a: readonly Page[], b: readonly Page[]): Page[] | undefined {
-  const merged: Page[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const order = byUrl(a[i] as Page, b[j] as Page);
-    if (order === 0) return undefined;
-    merged.push((order < 0 ? a[i++] : b[j++]) as Page);
-  }
-  while (i < a.length) merged.push(a[i++] as Page);
-  while (j < b.length) merged.push(b[j++] as Page);
-  for (let k = 1; k < b.length; k++) if (byUrl(b[k - 1] as Page, b[k] as Page) === 0) return undefined;
-  return merged;
 }

@@ -16,9 +16,9 @@
  *   {@link AssemblyState.problemsOf}).
  */
 import type { SourceFile } from '../content/load.js';
-import type { Page } from '../content/page.js';
 import type { ContentProblem } from '../content/problems.js';
-import { byUrl, HELD_SOURCE_MAX_CHARS, type SiteAssembler, type SiteParts } from '../content/site.js';
+import { byUrl, mergeByUrl, type Page } from '../content/page.js';
+import { HELD_SOURCE_MAX_CHARS, type SiteAssembler, type SiteParts } from '../content/site.js';
 import { PatchedMap } from '../patched-map.js';
 import type { DocumentCounts } from '../search/document-counts.js';
 import type { CachedRead } from './read-cache.js';
@@ -186,47 +186,15 @@ function claimsAreClear(changes: readonly FileChange[], { parts, losers, contest
   return true;
 }
 
-/** Changed pages past which {@link splicedPublicPages} merges rather than splices (each splice moves the pages after it). */
-const SPLICES_MAX = 64;
-
-/** The public pages sorted by URL, without the changed files' old pages and with their new public ones. */
+/** The public pages sorted by URL, without the changed files' old pages and with their new public ones: one pass. */
 function splicedPublicPages(publicPages: readonly Page[], changes: readonly FileChange[]): Page[] {
-  const gone = changes.flatMap(({ old }) => (old === undefined || old.kind === 'internal' ? [] : [old]));
+  const gone = new Set(changes.flatMap(({ old }) => (old === undefined || old.kind === 'internal' ? [] : [old])));
   const come = changes
     .flatMap(({ entry }) => (entry?.page === undefined || entry.page.kind === 'internal' ? [] : [entry.page]))
     .sort(byUrl);
-  if (gone.length + come.length > SPLICES_MAX) return merged(publicPages, new Set(gone), come);
-  const next = [...publicPages];
-  for (const page of gone) {
-    const at = firstAfter(next, page) - 1;
-    if (next[at] !== page) throw new Error(`${page.url} is not among the public pages`);
-    next.splice(at, 1);
-  }
-  for (const page of come) next.splice(firstAfter(next, page), 0, page);
+  const kept = gone.size === 0 ? publicPages : publicPages.filter((page) => !gone.has(page));
+  // No two pages have one URL: each has its own key (claimsAreClear).
+  const next = mergeByUrl(kept, come);
+  if (next === undefined) throw new Error('two public pages have one URL');
   return next;
-}
-
-/** `sorted` without the pages of `gone`, merged with `come` (sorted by URL too): one pass. */
-function merged(sorted: readonly Page[], gone: ReadonlySet<Page>, come: readonly Page[]): Page[] {
-  const next: Page[] = [];
-  let c = 0;
-  for (const page of sorted) {
-    if (gone.has(page)) continue;
-    while (c < come.length && byUrl(come[c] as Page, page) < 0) next.push(come[c++] as Page);
-    next.push(page);
-  }
-  while (c < come.length) next.push(come[c++] as Page);
-  return next;
-}
-
-/** The index of the first page of `sorted` whose URL sorts after `page`'s (binary search). */
-function firstAfter(sorted: readonly Page[], page: Page): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (byUrl(sorted[middle] as Page, page) <= 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
