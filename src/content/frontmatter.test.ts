@@ -106,7 +106,7 @@ describe('splitFrontmatter', () => {
       expect(splitFrontmatter('---\ntitle: !secret Hunter\nx: !!js/function f\n---\nBody')).toStrictEqual({
         data: { title: 'Hunter', x: 'f' },
         body: 'Body',
-        warning: 'YAML frontmatter: Unresolved tag: !secret at line 1, column 8:',
+        warning: 'YAML frontmatter: Unresolved tag: !secret at line 2, column 8',
       });
     } finally {
       process.off('warning', listen);

@@ -1,6 +1,7 @@
 /** Step 2 of the content pipeline: split YAML (`---`) or TOML (`+++`) frontmatter from the markdown body. */
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { parseDocument } from 'yaml';
+import { YAMLError } from 'yaml';
+import { yamlDocument } from './yaml.js';
 import { parseSimpleYaml } from './simple-yaml.js';
 
 /** A file's frontmatter and body. */
@@ -63,15 +64,17 @@ export function splitFrontmatter(text: string): Frontmatter {
   const yaml = match[1] ?? '';
   const simple = parseSimpleYaml(yaml);
   if (simple !== undefined) return { data: simple, body };
-  const invalid = (error: Error & { linePos?: [{ line: number; col: number }, ...unknown[]] }): Frontmatter => {
+  // yaml.ts: no error message carries its line's context (a stall on long lines of errors).
+  const { document, positionOf } = yamlDocument(yaml, { schema: 'core' });
+  const placed = (error: YAMLError): string => {
     // yaml counts lines from the block's start, which is the file's line 2 (after the fence).
-    const at = error.linePos === undefined ? '' : ` at line ${error.linePos[0].line + 1}, column ${error.linePos[0].col}`;
-    const reason = (error.message.split('\n')[0] ?? 'invalid YAML').replace(/ at line \d+, column \d+:?$/, '');
-    return { data: {}, body, error: `invalid YAML frontmatter${at}: ${reason}` };
+    const { line, col } = positionOf(error);
+    return `at line ${line + 1}, column ${col}`;
   };
-  // parseDocument, not parse: parse hands YAML's warnings to process.emitWarning, which would print
-  // one on stderr each time the page is rendered.
-  const document = parseDocument(yaml, { schema: 'core' });
+  const invalid = (error: YAMLError | Error): Frontmatter => {
+    const at = error instanceof YAMLError ? ` ${placed(error)}` : '';
+    return { data: {}, body, error: `invalid YAML frontmatter${at}: ${error.message.split('\n')[0] ?? 'invalid YAML'}` };
+  };
   const [firstError] = document.errors;
   if (firstError !== undefined) return invalid(firstError);
   let data: unknown;
@@ -85,6 +88,9 @@ export function splitFrontmatter(text: string): Frontmatter {
     return { data: {}, body, error: 'frontmatter is not a YAML mapping' };
   }
   const [firstWarning] = document.warnings;
-  const warning = firstWarning === undefined ? undefined : `YAML frontmatter: ${firstWarning.message.split('\n')[0] ?? 'warning'}`;
+  const warning =
+    firstWarning === undefined
+      ? undefined
+      : `YAML frontmatter: ${firstWarning.message.split('\n')[0] ?? 'warning'} ${placed(firstWarning)}`;
   return warning === undefined ? { data: data as Record<string, unknown>, body } : { data: data as Record<string, unknown>, body, warning };
 }

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../yaml.js';
 import { Declaration, linkedFile } from './declare.js';
 import { readSummary } from './summary.js';
 import { decodeRequestPath } from '../paths.js';

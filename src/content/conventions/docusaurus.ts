@@ -10,7 +10,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../yaml.js';
 import { Declaration, folderOfFile } from './declare.js';
 import { conventionsOf, frontmatters, isUnderscored, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, type Literal } from './js-literal.js';

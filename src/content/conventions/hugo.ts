@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../yaml.js';
 import { accessOf, InternalZone } from '../access.js';
 import { scalarText } from '../page.js';
 import { Declaration, folderOfFile } from './declare.js';

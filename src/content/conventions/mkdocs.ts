@@ -4,7 +4,7 @@
  * without `nav`, pages sort alphabetically with `index.md` first. Every markdown file is published.
  * Tags such as `!ENV` and `!!python/name:` are read as plain values, never run.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../yaml.js';
 import { Declaration } from './declare.js';
 import { readNavList } from './mkdocs-nav.js';
 import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';

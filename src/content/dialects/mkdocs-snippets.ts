@@ -9,7 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../yaml.js';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
 import type { IncludeRead, SiteFiles } from './site-files.js';
 import { noteFileRead } from '../read-observer.js';

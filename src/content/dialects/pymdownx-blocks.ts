@@ -15,7 +15,7 @@
  * `attrs:` options are layout (ids and classes on the wrapper): not carried. A name no plugin has
  * is no block: its lines stay as written. An unclosed block runs to the end of its parent.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../yaml.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
 import { dedent, indentOf, indentWidth, rewriteBlocks, trimNewlines } from './lines.js';
 

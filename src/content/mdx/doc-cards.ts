@@ -11,7 +11,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../yaml.js';
 import { splitFrontmatter } from '../frontmatter.js';
 import type { SiteFiles } from '../dialects/site-files.js';
 import { readContentFile } from '../readable.js';
