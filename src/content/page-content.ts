@@ -72,14 +72,23 @@ function writtenLineOf(site: Site, page: Page, plain: string): (line: number, hr
 export function renderPageMarkdown(site: Site, page: Page, baseUrl: string): Pick<PageContent, 'markdown' | 'startsWithH1'> {
   const text = site.textOf(page);
   return {
-    markdown: portableMarkdown(forAudience(text, 'agents'), {
-      relPath: page.file,
-      lookup: site.urlOfFile,
-      baseUrl,
-      documentUrl: baseUrl + page.markdownUrl,
-    }),
+    markdown: agentsMarkdownOf(site, page, text, baseUrl),
     startsWithH1: summarizeMarkdown(splitFrontmatter(text).body, { h1: false, paragraph: false }).startsWithH1,
   };
+}
+
+/**
+ * The markdown agents get of a page (without the llms.txt pointer a served page adds): its page
+ * text `text` (`Site.textOf`) for the agents' audience, every link absolute against `baseUrl`.
+ * Renders no HTML; what {@link renderPageContent} serves as `markdown`, the same string.
+ */
+export function agentsMarkdownOf(site: Site, page: Page, text: string, baseUrl: string): string {
+  return portableMarkdown(forAudience(text, 'agents'), {
+    relPath: page.file,
+    lookup: site.urlOfFile,
+    baseUrl,
+    documentUrl: baseUrl + page.markdownUrl,
+  });
 }
 
 /**
@@ -101,12 +110,7 @@ export function renderPageContent(site: Site, page: Page, baseUrl: string, optio
   const kept = keptLines(plain, 'humans');
   const writtenLine = writtenLineOf(site, page, plain);
   const fileLine = (line: number, href: string): number => writtenLine(kept?.[line - 1] ?? line - 1, href) + 1;
-  const markdown = portableMarkdown(forAudience(plain, 'agents'), {
-    relPath: page.file,
-    lookup: site.urlOfFile,
-    baseUrl,
-    documentUrl: baseUrl + page.markdownUrl,
-  });
+  const markdown = agentsMarkdownOf(site, page, plain, baseUrl);
   const split = { source: text, markdown, title: page.title, url: page.url, markdownUrl: page.markdownUrl, rendered };
   const parts = splitPage(
     { ...split, relPath: page.file, lookup: site.urlOfFile, assetUrl, baseUrl, basePath, highlight: options.highlight },

@@ -69,6 +69,16 @@ export interface SplitInput {
 }
 
 /**
+ * Whether a page whose portable markdown is `markdown` is surely served whole under the page limit
+ * `maxChars` (0: splitting off), decided without building its served markdown: the llms.txt
+ * pointer line adds under 64 characters plus `baseUrl`. False means "perhaps in parts":
+ * {@link splitPage} decides.
+ */
+export function servedWhole(markdown: string, baseUrl: string, maxChars: number): boolean {
+  return maxChars <= 0 || markdown.length + baseUrl.length + 64 < maxChars;
+}
+
+/**
  * The parts of a page whose served markdown (with the llms.txt pointer) has `maxChars` characters
  * or more: cut at headings, then blocks (page-split.ts), so that each part's served markdown stays
  * under `maxChars` where the page allows it.
@@ -77,8 +87,7 @@ export interface SplitInput {
  *   or it holds nowhere to cut)
  */
 export function splitPage(input: SplitInput, maxChars: number): PagePart[] {
-  // The pointer line adds under 64 characters plus the base URL: most pages are decided without building it.
-  if (maxChars <= 0 || input.markdown.length + input.baseUrl.length + 64 < maxChars) return [];
+  if (servedWhole(input.markdown, input.baseUrl, maxChars)) return [];
   if (withLlmsDirective(input.markdown, input.baseUrl).length < maxChars) return [];
   const frontmatter = frontmatterBlock(input.source);
   const sourceLines = input.source.slice(frontmatter.length).split('\n');

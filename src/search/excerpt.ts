@@ -28,16 +28,20 @@ export interface Excerpt {
 export const EXCERPT_CHARS = 160;
 
 /**
- * The markdown's text with its syntax dropped: link destinations, HTML tags, emphasis and heading
- * marks, code fences; whitespace collapsed.
+ * The markdown's text with its syntax dropped: link destinations (an autolink's address is its
+ * text), HTML tags, emphasis and heading marks, code fences; whitespace collapsed.
  */
 export function plainText(markdown: string): string {
-  return linkLabels(markdown.replace(/^```.*$/gm, ' '), true)
-    .replace(/<[A-Za-z/!?][^<>\n]*>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_`~|]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    linkLabels(markdown.replace(/^```.*$/gm, ' '), true)
+      // An autolink (CommonMark §6.5: `<scheme:…>`, `<user@host>`) is text, its address; other `<…>` are tags.
+      .replace(/<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9.-]+)>/g, '$1')
+      .replace(/<[A-Za-z/!?][^<>\n]*>/g, ' ')
+      .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+      .replace(/[*_`~|]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

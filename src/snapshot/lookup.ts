@@ -108,6 +108,28 @@ export function resolvePath(snapshot: Snapshot, rawPath: string): Resolution {
 }
 
 /**
+ * The page whose canonical URL is `rawPath`, from metadata alone (nothing rendered), when the
+ * caller may read it: by {@link resolvePath}'s rule, an internal page (or any page of the internal
+ * zone) only with `includeInternal`. Undefined for anything else there (a static file or discovery
+ * document that answers first, a part, a listing, another spelling, a page the caller may not
+ * read); {@link resolvePath} then says what answers.
+ */
+export function readablePage(snapshot: Snapshot, rawPath: string, includeInternal: boolean): Page | undefined {
+  const { assets, discovery } = snapshot;
+  if (assets.has(rawPath) || discovery.sitemapParts.has(rawPath) || discovery.llmsFiles.has(rawPath)) return undefined;
+  if (parsePartPath(rawPath) !== undefined) return undefined;
+  const key = decodeRequestPath(rawPath);
+  const page = key === undefined ? undefined : snapshot.site.pages.get(key);
+  if (page === undefined || page.url !== rawPath) return undefined;
+  return includeInternal || !isInternalPage(snapshot, page) ? page : undefined;
+}
+
+/** Whether `page` is read with `internal:read` only: internal itself, or in the internal zone. */
+function isInternalPage(snapshot: Snapshot, page: Page): boolean {
+  return page.kind === 'internal' || snapshot.site.internalZone.isInternalKey(page.key);
+}
+
+/**
  * A 308 for another spelling of a page or folder URL (content/redirects.ts: trailing slash,
  * `.html`, `.md` of a former URL, aliases, the `redirects` setting), or 404. A spelling of an
  * internal page never shows that the page exists: in the internal zone it answers as every path
@@ -119,8 +141,7 @@ function otherSpelling(snapshot: Snapshot, key: string): Resolution {
   if (redirect === undefined) return { kind: 'not_found' };
   const target = spelledTarget(snapshot.site, key);
   const page = target === undefined || 'location' in target ? undefined : snapshot.site.pages.get(target.key);
-  if (page?.kind === 'internal' || (page !== undefined && snapshot.site.internalZone.isInternalKey(page.key)))
-    return { kind: 'hidden', find: () => redirect };
+  if (page !== undefined && isInternalPage(snapshot, page)) return { kind: 'hidden', find: () => redirect };
   return redirect;
 }
 
@@ -193,7 +214,7 @@ function resolvePart(snapshot: Snapshot, rawPath: string): Resolution | undefine
   const page = snapshot.site.pages.get(parsed.key);
   if (page === undefined)
     return snapshot.listings.has(parsed.key) ? partOf(snapshot.listings.get(parsed.key)?.parts, parsed, rawPath) : undefined;
-  if (page.kind === 'internal' || snapshot.site.internalZone.isInternalKey(parsed.key)) {
+  if (isInternalPage(snapshot, page)) {
     return {
       kind: 'internal',
       find: () => {

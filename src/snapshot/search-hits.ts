@@ -6,12 +6,17 @@
  */
 import { decodeRequestPath, parentFolderKey } from '../content/paths.js';
 import { treeOfKey } from '../content/versions.js';
-import { withoutAgentFraming } from '../content/portable-markdown.js';
+import { withLlmsDirective, withoutAgentFraming } from '../content/portable-markdown.js';
 import { analysisOf } from '../search/analysis.js';
 import { excerptIn, excerptQueryOf, pageWordsOf, plainText, type Excerpt, type PageWords } from '../search/excerpt.js';
 import type { Body } from '../body.js';
 import type { SearchDocument } from '../search/search-index.js';
-import { resolvePath, type Found } from './lookup.js';
+import { readablePage, resolvePath, type Found } from './lookup.js';
+import { LRUCache } from 'lru-cache';
+import { agentsMarkdownOf } from '../content/page-content.js';
+import { servedWhole } from '../content/page-parts.js';
+import type { Page } from '../content/page.js';
+import type { Site } from '../content/site.js';
 import type { Snapshot } from './snapshot.js';
 
 /** A search result with what a results list shows beside the title. */
@@ -55,8 +60,45 @@ export function findReadable(snapshot: Snapshot, path: string, includeInternal: 
  */
 const PAGE_WORDS = new WeakMap<Body, PageWords>();
 
-/** The words of a readable page's markdown, made on first use and kept with its body. */
+/**
+ * The words of pages served whole, made from their markdown alone ({@link wholePageWords}), by
+ * page, with the site they were made for (a page's markdown depends on the site's other URLs, so
+ * another snapshot's words are not reused); bounded in bytes, as a 100,000-page site may be
+ * searched all over.
+ */
+const WHOLE_PAGE_WORDS = new LRUCache<Page, { site: Site; words: PageWords }>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.words.bytes),
+});
+
+/**
+ * The words of a page served whole, from its markdown alone: what its `.md` body holds, without
+ * rendering its HTML, which the first search after a rebuild would otherwise do for each of its
+ * hits (5–25 ms a page at 100,000 pages). Undefined when the page may be served in parts (its
+ * body's markdown is then part 1's: the caller renders it) or its file is gone.
+ */
+function wholePageWords(snapshot: Snapshot, page: Page, baseUrl: string): PageWords | undefined {
+  const { site } = snapshot;
+  const cached = WHOLE_PAGE_WORDS.get(page);
+  if (cached?.site === site) return cached.words;
+  let markdown: string;
+  try {
+    markdown = agentsMarkdownOf(site, page, site.textOf(page), baseUrl);
+  } catch {
+    return undefined; // the file is gone since the build: the body path answers as a request would
+  }
+  if (!servedWhole(markdown, baseUrl, snapshot.pageMaxChars)) return undefined;
+  // Framed as the body is, then unframed as the body path does: the very text, to the offset.
+  const words = pageWordsOf(plainText(withoutAgentFraming(withLlmsDirective(markdown, baseUrl), baseUrl)));
+  WHOLE_PAGE_WORDS.set(page, { site, words });
+  return words;
+}
+
+/** The words of a readable page's markdown (its first part's, for a page served in parts), made on first use and kept. */
 function pageWordsOfPage(snapshot: Snapshot, path: string, options: HitOptions): PageWords | undefined {
+  const page = readablePage(snapshot, path, options.includeInternal);
+  const whole = page === undefined ? undefined : wholePageWords(snapshot, page, options.baseUrl);
+  if (whole !== undefined) return whole;
   const found = findReadable(snapshot, path, options.includeInternal);
   if (found === undefined) return undefined;
   const body = found.bodies.markdown;

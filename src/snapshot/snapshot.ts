@@ -14,6 +14,7 @@ import type { SourceFile } from '../content/load.js';
 import type { ConventionsOptions } from '../content/conventions/index.js';
 import type { Conventions } from '../content/conventions/types.js';
 import { buildSite, withAssets, type Site } from '../content/site.js';
+import { AGENT_PAGE_MAX_CHARS } from '../content/page.js';
 import type { AssetFile } from '../content/assets.js';
 import type { ContentProblem } from '../content/problems.js';
 import type { SearchIndex } from '../search/search-index.js';
@@ -50,6 +51,8 @@ export interface Snapshot {
   readonly pages: ReadonlyMap<string, PageBodies>;
   /** Generated listings of folders that hold public pages but have no index page, by folder key. */
   readonly listings: ReadonlyMap<string, PageBodies>;
+  /** The page limit in characters the bodies are cut at (`pageMaxChars`, default {@link AGENT_PAGE_MAX_CHARS}; 0: off). */
+  readonly pageMaxChars: number;
   readonly discovery: DiscoveryBodies;
   readonly assets: ReadonlyMap<string, Body>;
   /** The HTML 404 page. */
@@ -255,6 +258,7 @@ function snapshotOf(built: BuiltContent & { filesRead: number }, options: Snapsh
     rootSidebar: view.rootSidebar,
     pages: pageBodiesOf(view, cache, { ...options, internalPages: reader.internalPages }),
     listings: listingBodiesOf(view, cache, options.pageMaxChars),
+    pageMaxChars: options.pageMaxChars ?? AGENT_PAGE_MAX_CHARS,
     discovery,
     assets: assetBodies(options.branding?.accentColor ?? null, options.liveReload === true),
     notFoundHtml: notFoundBody(view, options.conventions?.site.notFound),
