@@ -91,7 +91,10 @@ export function* withSegmentInSteps(
   const internal = new Uint8Array(deleted.length);
   internal.set(layout.internal);
   if (segment !== undefined) internal.set(segment.internal, baseCount);
-  const frequency = basePart.fields.map((field, f) => {
+  // A step per field: each is a pass over every term (some 20 ms at 100,000 pages).
+  const frequency: ReturnType<typeof frequencyOf>[] = [];
+  for (const [f, field] of basePart.fields.entries()) {
+    if (f > 0) yield;
     const counts = frequencyOf(field, termCount);
     for (const { doc, fields } of deletions)
       for (const term of Array.from(fields[f] ?? [])) {
@@ -108,8 +111,9 @@ export function* withSegmentInSteps(
         counts.public[term] = (counts.public[term] as number) + (own.public[local] as number);
       }
     }
-    return counts;
-  });
+    frequency.push(counts);
+  }
+  yield;
   const visibility = new Uint8Array(termCount);
   for (const { all, public: open } of frequency)
     for (let term = 0; term < termCount; term++) {
