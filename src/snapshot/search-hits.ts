@@ -62,14 +62,17 @@ const PAGE_WORDS = new WeakMap<Body, PageWords>();
 
 /**
  * The words of pages served whole, made from their markdown alone ({@link wholePageWords}), by
- * page, with the site they were made for (a page's markdown depends on the site's other URLs, so
- * another snapshot's words are not reused); bounded in bytes, as a 100,000-page site may be
- * searched all over.
+ * site, then page: a page's markdown depends on the site's other URLs, so another snapshot's words
+ * are not reused, and a site's words go with it. Each site's are bounded in bytes, as a
+ * 100,000-page site may be searched all over.
  */
-const WHOLE_PAGE_WORDS = new LRUCache<Page, { site: Site; words: PageWords }>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (entry) => Math.max(1, entry.words.bytes),
-});
+const WHOLE_PAGE_WORDS = new WeakMap<Site, LRUCache<Page, PageWords>>();
+
+/** Bytes of words kept per site. */
+const WHOLE_PAGE_WORDS_BYTES = 32 * 1024 * 1024;
+
+/** Kept for a page that may be served in parts, so its markdown is not made again on each search. */
+const IN_PARTS: PageWords = pageWordsOf('');
 
 /**
  * The words of a page served whole, from its markdown alone: what its `.md` body holds, without
@@ -79,18 +82,26 @@ const WHOLE_PAGE_WORDS = new LRUCache<Page, { site: Site; words: PageWords }>({
  */
 function wholePageWords(snapshot: Snapshot, page: Page, baseUrl: string): PageWords | undefined {
   const { site } = snapshot;
-  const cached = WHOLE_PAGE_WORDS.get(page);
-  if (cached?.site === site) return cached.words;
+  let kept = WHOLE_PAGE_WORDS.get(site);
+  if (kept === undefined) {
+    kept = new LRUCache<Page, PageWords>({ maxSize: WHOLE_PAGE_WORDS_BYTES, sizeCalculation: (words) => Math.max(1, words.bytes) });
+    WHOLE_PAGE_WORDS.set(site, kept);
+  }
+  const cached = kept.get(page);
+  if (cached !== undefined) return cached === IN_PARTS ? undefined : cached;
   let markdown: string;
   try {
     markdown = agentsMarkdownOf(site, page, site.textOf(page), baseUrl);
   } catch {
     return undefined; // the file is gone since the build: the body path answers as a request would
   }
-  if (!servedWhole(markdown, baseUrl, snapshot.pageMaxChars)) return undefined;
+  if (!servedWhole(markdown, baseUrl, snapshot.pageMaxChars)) {
+    kept.set(page, IN_PARTS);
+    return undefined;
+  }
   // Framed as the body is, then unframed as the body path does: the very text, to the offset.
   const words = pageWordsOf(plainText(withoutAgentFraming(withLlmsDirective(markdown, baseUrl), baseUrl)));
-  WHOLE_PAGE_WORDS.set(page, { site, words });
+  kept.set(page, words);
   return words;
 }
 
