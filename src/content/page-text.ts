@@ -28,7 +28,7 @@ import type { SourceFile } from './load.js';
 import type { ContentProblem } from './problems.js';
 import { deriveDescription, deriveTitle, scalarText } from './page.js';
 import { summarizeMarkdown } from './render.js';
-import type { Generator } from './conventions/types.js';
+import type { Generator, ImportAliases } from './conventions/types.js';
 
 /** What the pipeline needs to know of a page beyond its written text. */
 export interface PageTextOptions {
@@ -54,6 +54,8 @@ export interface PageTextOptions {
   lookup?: ContentFileLookup | undefined;
   /** The site's attribute-list delimiters (VitePress `markdown.attrs`), when not `{`/`}` (dialects/attr-list.ts). */
   attrDelimiters?: AttrDelimiters | undefined;
+  /** The project's import aliases (Starlight `tsconfig.json` `paths`: dialects/import-aliases.ts); absent: none. */
+  importAliases?: ImportAliases | undefined;
   /** Find the dialect feature rows the written source uses ({@link PageText.features}); `check` asks, serve does not. */
   detectFeatures?: boolean | undefined;
 }
@@ -133,6 +135,7 @@ export function pageTextOf(written: string, options: PageTextOptions): PageText 
     lookup: options.lookup ?? contentFileLookup(options.files),
     generator: options.generator,
     attrDelimiters: options.attrDelimiters,
+    importAliases: options.importAliases,
   });
   const { data: parsed, body } =
     options.data === undefined ? splitFrontmatter(plain.text) : { data: options.data, body: bodyOf(plain.text) };

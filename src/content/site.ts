@@ -392,7 +392,8 @@ function textOfPage(
     if (file === undefined) throw new Error(`no source for page ${page.key}`);
     const internal = page.kind === 'internal';
     const files = filesOfSource(file, zone, undefined, versionOfFile(page.file, versions)?.dir);
-    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files }).text;
+    const { importAliases } = conventions;
+    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files, importAliases }).text;
   };
 }
 
@@ -466,6 +467,7 @@ function readPage(
     data,
     declaredTitle: declared?.title,
     attrDelimiters: conventions.markdownAttrs === false ? undefined : conventions.markdownAttrs,
+    importAliases: conventions.importAliases,
     detectFeatures: options.detectFeatures,
   });
   const title = pageText.title;

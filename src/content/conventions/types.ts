@@ -107,6 +107,22 @@ export interface DocsVersion {
   banner: VersionBanner;
 }
 
+/**
+ * A project's import aliases (Astro: `tsconfig.json` `compilerOptions.paths`,
+ * docs.astro.build/en/guides/typescript/#import-aliases; read by content/conventions/tsconfig-paths.ts),
+ * as paths from the content folder, which the dialect step resolves in image and link
+ * destinations and MDX imports (content/dialects/import-aliases.ts).
+ */
+export interface ImportAliases {
+  /**
+   * The project folder (where `tsconfig.json` is) from the content folder, `/`-separated: the
+   * content folder or one above it, so `.` or `..` repeated (`../../..` for `src/content/docs/`).
+   */
+  root: string;
+  /** In declaration order: the pattern as written (`@assets/*`, or exact) and its targets from the content folder (`../../assets/*`). */
+  aliases: readonly { pattern: string; targets: readonly string[] }[];
+}
+
 /** Everything a generator declares, ready for the build. Plain data: it can cross to a worker. */
 export interface Conventions {
   generator: Generator;
@@ -172,6 +188,8 @@ export interface Conventions {
    * under its `urlDir` (content/conventions/urls.ts); exactly one is current.
    */
   versions?: readonly DocsVersion[] | undefined;
+  /** The project's import aliases (Starlight: the Astro project's `tsconfig.json` `paths`); absent when it declares none. */
+  importAliases?: ImportAliases | undefined;
 }
 
 /** Conventions of a plain folder: nothing declared, siblings by title. */

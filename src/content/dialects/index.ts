@@ -3,7 +3,9 @@
  * page's source in, plain CommonMark/GFM out, before both the HTML render and the markdown agents
  * get, so the two say the same thing. One file per generator syntax, applied in this order:
  *
- * 0. an `.mdx` page is read as MDX (content/mdx/index.ts): ESM and expressions dropped,
+ * 0. a Starlight page's import aliases (`![…](@assets/a.png)`, `import X from '@partials/x.mdx'`)
+ *    become paths from the page (import-aliases.ts), before anything reads them;
+ *    an `.mdx` page is read as MDX (content/mdx/index.ts): ESM and expressions dropped,
  *    components made markdown, imported markdown partials inlined (content/mdx/partials.ts, inside
  *    the content folder only);
  * 1. includes, which bring in text the other steps then read: mdBook `{{#include}}`
@@ -60,8 +62,9 @@ import { vitepressToc } from './vitepress-toc.js';
 import { vueInterpolation } from './vue-interpolation.js';
 import { mdxReader } from '../mdx/on-demand.js';
 import { contentPartialReader } from '../mdx/partials.js';
+import { aliasedPartialReader, withImportAliases } from './import-aliases.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
-import type { Generator } from '../conventions/types.js';
+import type { Generator, ImportAliases } from '../conventions/types.js';
 import { stepApplies } from './features.js';
 import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
 import { pymdownxBlocks } from './pymdownx-blocks.js';
@@ -92,6 +95,11 @@ export interface DialectOptions {
    * (attr-list.ts). Undefined: `{`/`}`.
    */
   attrDelimiters?: AttrDelimiters | undefined;
+  /**
+   * The project's import aliases (Starlight: `tsconfig.json` `paths`, content/conventions/tsconfig-paths.ts),
+   * resolved in destinations and MDX imports (import-aliases.ts); undefined: none.
+   */
+  importAliases?: ImportAliases | undefined;
 }
 
 /**
@@ -214,13 +222,14 @@ function blocks(markdown: string, report: GitbookReport, generator: Generator | 
  */
 export function plainMarkdown(written: string, options: DialectOptions): PlainMarkdown {
   const problems: (string | LocatedProblem)[] = [];
-  let source = written;
+  // Aliases first (import-aliases.ts): from here on an aliased path is the relative path it names.
+  let source = withImportAliases(written, options.importAliases, options.relPath);
   const on = (generators: readonly Generator[]): boolean => stepApplies(generators, options.generator);
   if (/\.mdx$/i.test(options.relPath) || (on(['docusaurus']) && (holdsEsm(written) || usesDocusaurusMdx(written)))) {
     // MDX first (content/mdx/): its components become the plain markdown the steps below read.
-    const read = contentPartialReader(options.files, options.internal);
+    const read = aliasedPartialReader(contentPartialReader(options.files, options.internal), options.importAliases);
     const cards = on(['docusaurus']) ? docCardLister(options.files, options.internal) : undefined;
-    const mdx = mdxReader().mdxMarkdown(written, { read, relPath: options.relPath, chain: [], cards });
+    const mdx = mdxReader().mdxMarkdown(source, { read, relPath: options.relPath, chain: [], cards });
     source = mdx.text;
     problems.push(...mdx.problems.map(locatedPartial));
   }

@@ -7,7 +7,7 @@
 import { InternalZone } from '../access.js';
 import { splitFrontmatter } from '../frontmatter.js';
 import { renderMarkdown } from '../render.js';
-import type { Generator } from '../conventions/types.js';
+import type { Generator, ImportAliases } from '../conventions/types.js';
 import { agentsMarkdown } from './agents-markdown.js';
 import { featureLines, featureUses, featuresIn } from './feature-usage.js';
 import { siteFilesOf } from './site-files.js';
@@ -26,6 +26,8 @@ export interface PageFixture {
   relPath?: string;
   /** The content folder's other files, for rows that read them (partials, sibling pages). */
   files?: Readonly<Record<string, string>>;
+  /** The project's import aliases, as the generator's conventions give them (Starlight `tsconfig.json` `paths`). */
+  importAliases?: ImportAliases;
   /** The markdown agents get, exactly. */
   agents: string;
   /** The body HTML, exactly. */
@@ -42,7 +44,7 @@ export interface PageFixture {
  * The HTML is the body's: frontmatter is read as data, never rendered.
  */
 export function pageOutput(
-  fixture: Pick<PageFixture, 'source' | 'relPath' | 'files'>,
+  fixture: Pick<PageFixture, 'source' | 'relPath' | 'files' | 'importAliases'>,
   generator: Generator,
   sites: string[],
 ): { agents: string; html: string; problems: string[]; check: string[] } {
@@ -53,7 +55,7 @@ export function pageOutput(
     sites.push(site);
     files = siteFilesOf(site, [], new InternalZone([]));
   }
-  const out = dialect(fixture.source, { generator, relPath, files });
+  const out = dialect(fixture.source, { generator, relPath, files, importAliases: fixture.importAliases });
   const body = splitFrontmatter(out.text).body;
   const html =
     body === out.text ? out.html : renderMarkdown(body, { relPath, lookup: () => undefined, basePath: '', highlight: null }).html;

@@ -260,13 +260,30 @@ const PAGE_FIXTURES: PageFixture[] = [
     agents: '## Shared heading\n\nShared text.\n\n> [!TIP]\n> From a partial.\n\n',
     html: '<h2 id="shared-heading">Shared heading</h2>\n<p>Shared text.</p>\n<div class="markdown-alert markdown-alert-tip"><p class="markdown-alert-title">Tip</p>\n<p>From a partial.</p>\n</div>\n',
   },
+  {
+    id: 'starlight.import-aliases',
+    doc: 'https://docs.astro.build/en/guides/imports/#aliases',
+    name: 'an aliased image is the path from the page to its file; an aliased partial is inlined, its own aliased image too',
+    relPath: 'guides/page.mdx',
+    importAliases: {
+      root: '.',
+      aliases: [
+        { pattern: '@assets/*', targets: ['assets/*'] },
+        { pattern: '@partials/*', targets: ['partials/*'] },
+      ],
+    },
+    files: { 'partials/_intro.mdx': 'Shared text.\n\n![Logo](@assets/logo.svg)\n' },
+    source: "import Intro from '@partials/_intro.mdx';\n\n![Diagram](@assets/diagram.png)\n\n<Intro />\n",
+    agents: '![Diagram](../assets/diagram.png)\n\nShared text.\n\n![Logo](../assets/logo.svg)\n\n',
+    html: '<p><img src="/assets/diagram.png" alt="Diagram"></p>\n<p>Shared text.</p>\n<p><img src="/assets/logo.svg" alt="Logo"></p>\n',
+  },
 ];
 
 const sites: string[] = [];
 afterAll(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
 
 /** The markdown agents get, the body HTML and the problems of a fixture's page. */
-const run = (fixture: Pick<PageFixture, 'source' | 'relPath' | 'files'>): ReturnType<typeof pageOutput> =>
+const run = (fixture: Pick<PageFixture, 'source' | 'relPath' | 'files' | 'importAliases'>): ReturnType<typeof pageOutput> =>
   pageOutput(fixture, 'starlight', sites);
 
 /** A page of a Starlight site through the dialect step. */

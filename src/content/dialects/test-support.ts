@@ -5,7 +5,7 @@ import path from 'node:path';
 import { renderMarkdown } from '../render.js';
 import { plainMarkdown, type PlainMarkdown } from './index.js';
 import type { SiteFiles } from './site-files.js';
-import type { Generator } from '../conventions/types.js';
+import type { Generator, ImportAliases } from '../conventions/types.js';
 import type { AttrDelimiters } from './attr-list.js';
 
 /**
@@ -15,7 +15,14 @@ import type { AttrDelimiters } from './attr-list.js';
  */
 export function dialect(
   source: string,
-  options: { relPath?: string; files?: SiteFiles; internal?: boolean; generator?: Generator; attrDelimiters?: AttrDelimiters } = {},
+  options: {
+    relPath?: string;
+    files?: SiteFiles;
+    internal?: boolean;
+    generator?: Generator;
+    attrDelimiters?: AttrDelimiters;
+    importAliases?: ImportAliases;
+  } = {},
 ): PlainMarkdown & { html: string } {
   const relPath = options.relPath ?? 'page.md';
   const lookup = (file: string): string | undefined => `/${file.replace(/(\/_?index)?\.md$/, '')}`;
@@ -26,6 +33,7 @@ export function dialect(
     lookup,
     generator: options.generator,
     attrDelimiters: options.attrDelimiters,
+    importAliases: options.importAliases,
   });
   return { ...plain, html: renderMarkdown(plain.text, { relPath, lookup, basePath: '', highlight: null }).html };
 }

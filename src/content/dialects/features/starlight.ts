@@ -118,4 +118,14 @@ export const starlightFeatures: readonly DialectFeature[] = [
     note: 'Inlined where used, read inside the content folder only (mdx/partials.ts).',
     detect: /^import\s[^\n]*from\s+['"][^'"\n]*\.mdx?['"]/m,
   },
+  {
+    id: 'starlight.import-aliases',
+    feature: 'import aliases of `tsconfig.json` `paths`: `![…](@assets/a.png)`, `import Intro from "@partials/intro.mdx"`',
+    generators: ['starlight'],
+    doc: 'https://docs.astro.build/en/guides/imports/#aliases',
+    support: 'partial',
+    note: 'An aliased path becomes the relative path from the page to its file (dialects/import-aliases.ts), and is then served or inlined as that path is: inside the content folder only, so an image in `src/assets/` beside `src/content/docs/` is not served yet and `check` reports it as leaving the content folder. The first target of a pattern is taken; `*` alone is not applied.',
+    detect:
+      /\]\(\s*<?[@~#$][\w-]*\/|^import\s[^\n]*from\s+['"][@~#$](?!astrojs\/)[\w-]*\/[^'"\n]*\.(?:mdx?|png|jpe?g|gif|svg|webp|avif)['"]/m,
+  },
 ];
