@@ -381,6 +381,17 @@ describe('VitePress: rewrites in .vitepress/config.ts', () => {
     expect(snapshot.search.publicDocuments.map((document) => document.path)).toStrictEqual(pageUrls);
     expect(llmsUrls(snapshot)).toStrictEqual(['/index.md', '/pkg-b/bar.md', '/pkg-a/index.md', '/pkg-a/foo.md', '/guide/intro.md']);
   });
+  it('keeps a page of the internal zone internal wherever a rewrite moves it, and out of every public listing', () => {
+    const moved = site({
+      'content/.vitepress/config.ts': "export default { rewrites: { 'internal/:slug*': 'public/:slug*' } }\n",
+      'content/index.md': '# Home\n',
+      'content/internal/secret.md': '# Secret\n',
+    });
+    const page = moved.site.pages.get('/public/secret');
+    expect([page?.file, page?.kind]).toStrictEqual(['internal/secret.md', 'internal']);
+    expect(moved.site.publicPages.map((one) => one.url)).toStrictEqual(['/']);
+    expect(moved.discovery.sitemap.bytes.toString('utf8')).not.toContain('secret');
+  });
 });
 
 describe('plain folders and the conventions setting', () => {
