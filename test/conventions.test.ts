@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isFolder, navLabel, type Folder } from '../src/content/folders.js';
 import { loadSnapshot, type LoadedSnapshot, type Snapshot } from '../src/snapshot/snapshot.js';
 import type { ConventionsOptions } from '../src/content/conventions/index.js';
+import { renderPageContent } from '../src/content/page-content.js';
+import { resolvePath } from '../src/snapshot/lookup.js';
 import { removeDir, TEST_BASE_URL, writeContent } from './helpers.js';
 
 const dirs: string[] = [];
@@ -307,6 +309,88 @@ describe('VitePress: themeConfig.sidebar in .vitepress/config.ts', () => {
     expect(snapshot.site.description).toBe('Tooling');
     expect(outline(snapshot)).toEqual(['Guide /guide/', '  Why /guide/why', '  Features /guide/features', '  API /guide/api']);
     expect(titles(snapshot)['/guide/why']).toBe('Why Vite');
+  });
+});
+
+// vitepress.dev/guide/routing#route-rewrites: pages published at their rewritten paths, relative
+// links read from those paths ("relative links should be based on the rewritten paths").
+describe('VitePress: rewrites in .vitepress/config.ts', () => {
+  const snapshot = site({
+    'content/.vitepress/config.ts':
+      "export default {\n  rewrites: {\n    'packages/pkg-a/src/index.md': 'pkg-a/index.md',\n    'packages/:pkg/src/:slug*': ':pkg/:slug*',\n  },\n" +
+      "  themeConfig: { sidebar: [{ text: 'Packages', items: [{ text: 'Bar', link: '/pkg-b/bar' }, { text: 'Foo', link: '/pkg-a/foo' }] }] },\n}\n",
+    'content/index.md': '# Home\n\n[Foo](./packages/pkg-a/src/foo.md)\n',
+    'content/guide/intro.md': '# Intro\n\n[Foo](../pkg-a/foo.md)\n',
+    'content/packages/pkg-a/src/index.md': '# Package A\n',
+    'content/packages/pkg-a/src/foo.md': '# Foo\n\n[Bar](../pkg-b/bar), [A](./index.md) and [its file](../../pkg-b/src/bar.md#x)\n',
+    'content/packages/pkg-b/src/bar.md': '# Bar\n',
+  });
+  const urls = (): Record<string, [string, string]> =>
+    Object.fromEntries([...snapshot.site.pages.values()].map((page) => [page.file, [page.url, page.markdownUrl]]));
+  const served = (url: string): { markdown: string; html: string } => {
+    const page = snapshot.site.pages.get(url);
+    if (page === undefined) throw new Error(`no page at ${url}`);
+    const content = renderPageContent(snapshot.site, page, TEST_BASE_URL, { highlight: null });
+    return { markdown: content.markdown, html: content.bodyHtml };
+  };
+  const hop = (requestPath: string): string | undefined => {
+    const resolution = resolvePath(snapshot, requestPath);
+    return resolution.kind === 'redirect' ? resolution.location : undefined;
+  };
+
+  it('serves each page at its rewritten path, the file-based URL answering 308', () => {
+    expect(urls()).toStrictEqual({
+      'index.md': ['/', '/index.md'],
+      'guide/intro.md': ['/guide/intro', '/guide/intro.md'],
+      'packages/pkg-a/src/index.md': ['/pkg-a/', '/pkg-a/index.md'],
+      'packages/pkg-a/src/foo.md': ['/pkg-a/foo', '/pkg-a/foo.md'],
+      'packages/pkg-b/src/bar.md': ['/pkg-b/bar', '/pkg-b/bar.md'],
+    });
+    expect(snapshot.site.problems).toStrictEqual([]);
+    expect(['/packages/pkg-a/src/foo', '/packages/pkg-a/src/', '/packages/pkg-b/src/bar.md', '/pkg-a/foo'].map(hop)).toStrictEqual([
+      '/pkg-a/foo',
+      '/pkg-a/',
+      '/pkg-b/bar.md',
+      undefined,
+    ]);
+  });
+
+  it('reads relative links from the rewritten path, and a link to a moved file lands on its page', () => {
+    expect(served('/pkg-a/foo')).toStrictEqual({
+      markdown: `# Foo\n\n[Bar](${TEST_BASE_URL}/pkg-b/bar), [A](${TEST_BASE_URL}/pkg-a/) and [its file](${TEST_BASE_URL}/pkg-b/bar#x)\n`,
+      html: '<h1 id="foo">Foo</h1>\n<p><a href="/pkg-b/bar">Bar</a>, <a href="/pkg-a/">A</a> and <a href="/pkg-b/bar#x">its file</a></p>\n',
+    });
+    expect(served('/').html).toBe('<h1 id="home">Home</h1>\n<p><a href="/pkg-a/foo">Foo</a></p>\n');
+    expect(served('/guide/intro').html).toBe('<h1 id="intro">Intro</h1>\n<p><a href="/pkg-a/foo">Foo</a></p>\n');
+  });
+
+  it('lists the rewritten URLs in the nav, the sitemap, search and llms.txt', () => {
+    expect(outline(snapshot)).toStrictEqual([
+      'Pkg b /pkg-b/',
+      '  Bar /pkg-b/bar',
+      'Package A /pkg-a/',
+      '  Foo /pkg-a/foo',
+      'Guide /guide/',
+      '  Intro /guide/intro',
+    ]);
+    const sitemap = snapshot.discovery.sitemap.bytes.toString('utf8');
+    const pageUrls = ['/', '/guide/intro', '/pkg-a/', '/pkg-a/foo', '/pkg-b/bar'];
+    expect([...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toStrictEqual(
+      pageUrls.map((url) => `${TEST_BASE_URL}${url}`),
+    );
+    expect(snapshot.search.publicDocuments.map((document) => document.path)).toStrictEqual(pageUrls);
+    expect(llmsUrls(snapshot)).toStrictEqual(['/index.md', '/pkg-b/bar.md', '/pkg-a/index.md', '/pkg-a/foo.md', '/guide/intro.md']);
+  });
+  it('keeps a page of the internal zone internal wherever a rewrite moves it, and out of every public listing', () => {
+    const moved = site({
+      'content/.vitepress/config.ts': "export default { rewrites: { 'internal/:slug*': 'public/:slug*' } }\n",
+      'content/index.md': '# Home\n',
+      'content/internal/secret.md': '# Secret\n',
+    });
+    const page = moved.site.pages.get('/public/secret');
+    expect([page?.file, page?.kind]).toStrictEqual(['internal/secret.md', 'internal']);
+    expect(moved.site.publicPages.map((one) => one.url)).toStrictEqual(['/']);
+    expect(moved.discovery.sitemap.bytes.toString('utf8')).not.toContain('secret');
   });
 });
 

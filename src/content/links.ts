@@ -59,6 +59,21 @@ export interface LinkRules {
    * sitegate cannot resolve is the hook's ({@link LinkTarget} `hook`), not broken.
    */
   renderLinkHook?: boolean;
+  /**
+   * Pages published at another path than their file's (VitePress `rewrites`): "relative links should
+   * be based on the rewritten paths" (vitepress.dev/guide/routing#route-rewrites). A relative link is
+   * read first from the page's published path, naming the file published where it leads; then from
+   * the page's file as any link is, so a link written to a moved page's file still reaches its page.
+   */
+  published?: PublishedPaths;
+}
+
+/** Where moved files are published (content/conventions/urls.ts `publishedPathsOf`), both ways. */
+export interface PublishedPaths {
+  /** The path a moved file is published as (`pkg-a/foo.md`); `undefined` for a file published as itself. */
+  pathOf(relPath: string): string | undefined;
+  /** The moved file published at a path (`packages/pkg-a/src/foo.md`); `undefined` when none is. */
+  fileAt(publishedPath: string): string | undefined;
 }
 
 /**
@@ -98,7 +113,9 @@ function decodedPath(rawPath: string): string {
  * Resolves `href` as written in the file `fromRelPath`. Folder links (`../install/`,
  * `../install`) resolve to the folder's `README.md` or `index.md`; extensionless names try `.md`;
  * `page.html` (mdBook, VitePress) is `page.md`; `page.md/` is `page.md`. Root-absolute links
- * resolve through `lookup.sitePath` when given. A query or fragment is kept. Never reads the file system.
+ * resolve through `lookup.sitePath` when given; on a site whose pages move ({@link LinkRules.published}),
+ * relative links are read from the page's published path first. A query or fragment is kept. Never
+ * reads the file system.
  * @returns `page` with the target's URL plus the original `?query#fragment`, or why it did not resolve
  */
 export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLookup): LinkTarget {
@@ -120,14 +137,17 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
     if (url !== undefined) return { kind: 'page', url: url + suffix };
   }
   const linkPath = decodedPath(rawPath).replace(/(\.mdx?)\/$/i, '$1');
+  const published = lookup.rules?.published;
+  if (published !== undefined) {
+    const url = fromPublishedPath(fromRelPath, linkPath, lookup, published);
+    if (url !== undefined) return { kind: 'page', url: url + suffix };
+  }
   const joined = joinedPath(fromRelPath, linkPath, lookup.rules);
-  if (joined === '..' || joined.startsWith('../') || path.posix.isAbsolute(joined))
-    return lookup.rules?.outsideIsExternal === true ? { kind: 'external' } : { kind: 'escapes' };
+  if (escapes(joined)) return lookup.rules?.outsideIsExternal === true ? { kind: 'external' } : { kind: 'escapes' };
 
-  // `page.html` is how mdBook and VitePress publish `page.md`, unless a file of that name is there.
-  const html = /\.html?$/i.test(joined) ? joined.replace(/\.html?$/i, '.md') : undefined;
-  const found = lookUpFile(joined, lookup) ?? (html === undefined ? undefined : lookUpFile(html, lookup));
+  const found = lookUpMarkdown(joined, lookup);
   if (found !== undefined) return { kind: 'page', url: found + suffix };
+  const html = /\.html?$/i.test(joined) ? joined.replace(/\.html?$/i, '.md') : undefined;
   const markdownPath = html ?? joined;
   if (lookup.rules?.fromContentRoot === true && /\.mdx?$/i.test(markdownPath)) {
     const fromRoot = path.posix.normalize(html === undefined ? linkPath : linkPath.replace(/\.html?$/i, '.md'));
@@ -140,6 +160,34 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
     if (url !== undefined) return { kind: 'page', url: url + suffix };
   }
   return lookup.rules?.renderLinkHook === undefined ? { kind: 'broken' } : { kind: 'hook' };
+}
+
+/** Whether a joined relative path leaves the content folder. */
+function escapes(joined: string): boolean {
+  return joined === '..' || joined.startsWith('../') || path.posix.isAbsolute(joined);
+}
+
+/**
+ * The URL of the page or file a normalized relative path names: {@link lookUpFile}, then `page.html`
+ * as `page.md` (how mdBook and VitePress publish it), unless a file of that name is there.
+ */
+function lookUpMarkdown(joined: string, lookup: PageUrlLookup): string | undefined {
+  const html = /\.html?$/i.test(joined) ? joined.replace(/\.html?$/i, '.md') : undefined;
+  return lookUpFile(joined, lookup) ?? (html === undefined ? undefined : lookUpFile(html, lookup));
+}
+
+/**
+ * The URL a relative link names read from its page's published path ({@link LinkRules.published}):
+ * a path names the file published there, a moved file at its new path and no longer at its own.
+ */
+function fromPublishedPath(fromRelPath: string, linkPath: string, lookup: PageUrlLookup, published: PublishedPaths): string | undefined {
+  const joined = joinedPath(published.pathOf(fromRelPath) ?? fromRelPath, linkPath, lookup.rules);
+  if (escapes(joined)) return undefined;
+  const atPublished = (candidate: string): string | undefined => {
+    const file = published.fileAt(candidate) ?? (published.pathOf(candidate) === undefined ? candidate : undefined);
+    return file === undefined ? undefined : lookup(file);
+  };
+  return lookUpMarkdown(joined, linkLookup(atPublished, lookup.rules));
 }
 
 /** The page URL a link path names read as a URL relative to the page's own URL (and to `/` when `fromRoot`), if any. */

@@ -9,7 +9,7 @@ import type { SourceFile } from './load.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
 import { internalZoneOf, mentionsAccess, unpublishedBy, type InternalZone } from './access.js';
 import type { PagePath } from './paths.js';
-import { linkRulesOf, lowercasesUrls, pageLocationOf, versionOfFile, withUrlFolders } from './conventions/urls.js';
+import { linkRulesOf, lowercasesUrls, pageLocationOf, publishedPathsOf, versionOfFile, withUrlFolders } from './conventions/urls.js';
 import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
 import { linkLookup } from './links.js';
 import type { PageUrlLookup } from './links.js';
@@ -366,7 +366,11 @@ export function* siteInSteps(
     internalZone,
     sources: parts.sources,
     textOf: textOfPage(parts.sources, parts.held, conventions, internalZone),
-    urlOfFile: linkLookup((relPath) => byFile.get(relPath)?.url, linkRulesOf(conventions), sitePath),
+    urlOfFile: linkLookup(
+      (relPath) => byFile.get(relPath)?.url,
+      linkRulesOf(conventions, publishedPathsOf(byFile.keys(), conventions)),
+      sitePath,
+    ),
     redirects,
     lowercaseUrls,
     problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),

@@ -148,6 +148,11 @@ function literalOf(text: string, node: t.Node, scope: Scope, depth: number): Lit
           Object.assign(object, objectOf(read(property.argument)) ?? {});
           continue;
         }
+        // `rewrites(id) { … }`: a method is code, read as such rather than left out unseen.
+        if (property.type === 'ObjectMethod' && !property.computed && property.key.type === 'Identifier') {
+          object[property.key.name] = new Unread(code(text, property).replace(/\s+/g, ' ').slice(0, 60), property.loc?.start.line ?? 0);
+          continue;
+        }
         if (property.type !== 'ObjectProperty' || property.computed) continue;
         const key =
           property.key.type === 'Identifier' ? property.key.name : property.key.type === 'StringLiteral' ? property.key.value : undefined;

@@ -6,6 +6,7 @@
 import type { HugoUrlConfig } from './hugo-urls.js';
 import type { ContentProblem } from '../problems.js';
 import type { RenderLinkHook } from './hugo-hooks.js';
+import type { RewriteRule } from './vitepress-rewrites.js';
 
 /** The generators whose conventions sitegate knows; `plain` is a folder of markdown. */
 export const GENERATORS = ['docusaurus', 'starlight', 'vitepress', 'mkdocs', 'mdbook', 'gitbook', 'hugo', 'plain'] as const;
@@ -174,6 +175,12 @@ export interface Conventions {
    * site in any spelling, or an absolute `http(s)` URL). Answered with 308 (snapshot/lookup.ts).
    */
   redirects?: ReadonlyMap<string, string> | undefined;
+  /**
+   * VitePress `rewrites` (vitepress.dev/guide/routing#route-rewrites), in the order written: a page
+   * whose file a rule matches is published at the rule's path (content/conventions/vitepress-rewrites.ts),
+   * its URL, nav, sitemap and links following it (content/conventions/urls.ts `publishedPathOf`).
+   */
+  rewrites?: readonly RewriteRule[] | undefined;
   /**
    * The delimiters of attribute lists (`## Title {#id}`), when the site changes them: VitePress
    * `markdown.attrs.leftDelimiter`/`rightDelimiter` (`%{#id}%`), or `false` when it turns them off

@@ -6,6 +6,7 @@ import { buildSite } from '../site.js';
 import { writeSite } from '../dialects/test-support.js';
 import { detectGenerator } from './detect.js';
 import { readConventions } from './index.js';
+import { pageLocationOf, publishedPathOf } from './urls.js';
 import { configImportReader, markdownAttrsOf } from './vitepress-config.js';
 import { readTextFile } from './context.js';
 import { parseJsModule, objectOf } from './js-literal.js';
@@ -59,19 +60,97 @@ describe('VitePress config locations', () => {
     expect(detectGenerator(path.join(dir, 'docs'))?.configFile).toBe(path.join(dir, '.vitepress/config/index.js'));
   });
 
-  // vitepress.dev/reference/site-config#srcdir and vitepress.dev/guide/routing#route-rewrites
-  it('reports a srcDir that is not the content folder, and rewrites it does not follow', () => {
-    const dir = site({
-      '.vitepress/config.ts': "export default { srcDir: './src', rewrites: { 'packages/a.md': 'a.md' } }\n",
-      'index.md': '# Home\n',
-    });
+  // vitepress.dev/reference/site-config#srcdir
+  it('reports a srcDir that is not the content folder', () => {
+    const dir = site({ '.vitepress/config.ts': "export default { srcDir: './src' }\n", 'index.md': '# Home\n' });
     const conventions = readConventions(dir, [sourceFile('index.md', '')]);
     expect(conventions.problems.map((problem) => [problem.file, problem.message])).toStrictEqual([
       ['.vitepress/config.ts', `srcDir is ./src: the pages are in ${path.join(dir, 'src')}; serve that folder`],
-      ['.vitepress/config.ts', 'rewrites are not followed: rewritten pages keep the URL of their file'],
     ]);
     const inSrc = site({ '.vitepress/config.ts': "export default { srcDir: 'src' }\n", 'src/index.md': '# Home\n' });
     expect(readConventions(path.join(inSrc, 'src'), [sourceFile('index.md', '')]).problems).toStrictEqual([]);
+  });
+});
+
+// vitepress.dev/guide/routing#route-rewrites and vitepress.dev/reference/site-config#rewrites
+describe('rewrites', () => {
+  const read = (config: string, relPaths: string[]) => {
+    const dir = site({ '.vitepress/config.ts': config, ...Object.fromEntries(relPaths.map((relPath) => [relPath, '# Page\n'])) });
+    return readConventions(
+      dir,
+      relPaths.map((relPath) => sourceFile(relPath, '')),
+    );
+  };
+  const FILES = ['index.md', 'packages/pkg-a/src/index.md', 'packages/pkg-a/src/foo.md', 'packages/pkg-b/src/guide/bar.md'];
+
+  it('reads the static map and the parameters into the conventions, where URLs take them', () => {
+    const conventions = read(
+      "export default { rewrites: { 'packages/pkg-a/src/index.md': 'pkg-a/index.md', 'packages/:pkg/src/:slug*': ':pkg/:slug*' } }\n",
+      FILES,
+    );
+    expect(conventions.problems).toStrictEqual([]);
+    expect(conventions.rewrites?.map((rule) => rule.source)).toStrictEqual(['packages/pkg-a/src/index.md', 'packages/:pkg/src/:slug*']);
+    expect(FILES.map((file) => publishedPathOf(file, conventions))).toStrictEqual([
+      'index.md',
+      'pkg-a/index.md',
+      'pkg-a/foo.md',
+      'pkg-b/guide/bar.md',
+    ]);
+    expect(FILES.map((file) => pageLocationOf(file, {}, conventions))).toStrictEqual([
+      { path: { key: '/', url: '/', isIndex: true, indexRank: 0 }, formerKeys: [] },
+      { path: { key: '/pkg-a/', url: '/pkg-a/', isIndex: true, indexRank: 0 }, formerKeys: ['/packages/pkg-a/src/'] },
+      { path: { key: '/pkg-a/foo', url: '/pkg-a/foo', isIndex: false, indexRank: 2 }, formerKeys: ['/packages/pkg-a/src/foo'] },
+      {
+        path: { key: '/pkg-b/guide/bar', url: '/pkg-b/guide/bar', isIndex: false, indexRank: 2 },
+        formerKeys: ['/packages/pkg-b/src/guide/bar'],
+      },
+    ]);
+  });
+
+  it('reads sidebar links as the rewritten paths they are', () => {
+    const conventions = read(
+      "export default { rewrites: { 'packages/:pkg/src/:slug*': ':pkg/:slug*' }, themeConfig: { sidebar: [{ text: 'B', link: '/pkg-b/guide/bar' }, { text: 'Foo', link: '/pkg-a/foo.md' }, { text: 'A', link: '/pkg-a/' }] } }\n",
+      FILES,
+    );
+    expect([...conventions.pages].map(([file, page]) => [file, page.label])).toStrictEqual([
+      ['packages/pkg-b/src/guide/bar.md', 'B'],
+      ['packages/pkg-a/src/foo.md', 'Foo'],
+      ['packages/pkg-a/src/index.md', 'A'],
+    ]);
+  });
+
+  // The docs' own function example, as a method and as an arrow function: the code is named, cut to 60 characters.
+  it.each([
+    [
+      "export default { rewrites(id) { return id.replace(/^packages\\/([^/]+)\\/src\\//, '$1/') } }\n",
+      'rewrites(id) { return id.replace(/^packages\\/([^/]+)\\/src\\//',
+    ],
+    ['export default {\n  rewrites: (id) => id.replace(/^docs\\//, "")\n}\n', '(id) => id.replace(/^docs\\//, "")'],
+  ])('reports a function-valued rewrites, never run, and keeps file URLs: %s', (config, code) => {
+    const conventions = read(config, FILES);
+    const line = config.startsWith('export default {\n') ? 2 : 1;
+    expect(conventions.problems).toStrictEqual([
+      {
+        severity: 'warning',
+        file: '.vitepress/config.ts',
+        message: `line ${line}: rewrites is code (${code}), which is never run: pages keep the URL of their file`,
+      },
+    ]);
+    expect(conventions.rewrites).toBeUndefined();
+    expect(pageLocationOf('packages/pkg-a/src/foo.md', {}, conventions).path.key).toBe('/packages/pkg-a/src/foo');
+  });
+
+  it('reports rules it cannot read and paths that cannot be pages, whose files stay', () => {
+    const conventions = read(
+      "export default { rewrites: { '^packages/(.*)': '$1', 'packages/pkg-a/src/foo.md': 'pkg-a/foo', 'packages/:pkg/src/:slug*': ':pkg/:slug*' } }\n",
+      FILES,
+    );
+    expect(conventions.problems.map((problem) => problem.message)).toStrictEqual([
+      "rewrites '^packages/(.*)': a regular expression; not followed",
+      'rewrites: packages/pkg-a/src/foo.md would move to pkg-a/foo, not a page path; it stays',
+    ]);
+    expect(publishedPathOf('packages/pkg-a/src/foo.md', conventions)).toBe('packages/pkg-a/src/foo.md');
+    expect(publishedPathOf('packages/pkg-a/src/index.md', conventions)).toBe('pkg-a/index.md');
   });
 });
 

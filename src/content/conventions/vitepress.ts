@@ -6,15 +6,17 @@
  * top one, and `lang` the site's language. Links are site paths, `.md`/`.html` optional, `/x/` being `x/index.md`. The config
  * is parsed, never run: what is computed is reported and left to file order. The config is found
  * in every place VitePress looks (vitepress-config.ts); `markdown.attrs` delimiters are read into
- * the conventions; `srcDir` (vitepress.dev/reference/site-config#srcdir) that names another folder
- * than the content folder, and `rewrites` (vitepress.dev/guide/routing#route-rewrites), which move
- * pages to URLs sitegate does not compute, are reported for `check`.
+ * the conventions; `rewrites` (vitepress.dev/guide/routing#route-rewrites) too, sidebar links naming
+ * pages by their rewritten paths (vitepress-rewrites.ts: a function-valued `rewrites` is reported
+ * for `check`, pages keeping their file URLs); `srcDir` (vitepress.dev/reference/site-config#srcdir)
+ * that names another folder than the content folder is reported.
  */
 import { Declaration, linkedFile } from './declare.js';
 import { conventionsOf, readTextFile, unreadable, type ReaderContext } from './context.js';
 import { objectOf, parseJsModule, stringOf, Unread, type Literal } from './js-literal.js';
 import { configLocales, languageTagOf } from './locales.js';
 import { configImportReader, markdownAttrsOf, type MarkdownAttrs } from './vitepress-config.js';
+import { isPagePath, rewriteRulesOf, rewrittenPath, type RewriteRule } from './vitepress-rewrites.js';
 import path from 'node:path';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
 
@@ -25,6 +27,7 @@ export function readVitePress(context: ReaderContext): Conventions {
   const listed = new Set(context.files.map((file) => file.relPath));
   let locales: Locale[] | undefined;
   let markdownAttrs: MarkdownAttrs | undefined;
+  let rewrites: RewriteRule[] | undefined;
   const configFile = context.configFile;
   if (configFile !== undefined) {
     const report = (message: string): void => unreadable(context, configFile, message);
@@ -39,10 +42,20 @@ export function readVitePress(context: ReaderContext): Conventions {
       if (value instanceof Unread) report(`line ${value.line}: ${key} is computed (${value.code}); not used`);
       else site[key] = stringOf(value);
     }
+    rewrites = rewritesOf(config?.rewrites, report);
+    // Sidebar links are site paths: they name pages by the paths they are published at.
+    const fileAt = publishedFiles(context.files, rewrites, report);
     const fileOf = (link: string): string | undefined => {
       const path = linkedFile(link)?.replace(/\.(md|html)$/i, '');
-      if (path === undefined || link.replace(/[#?][\s\S]*/, '').endsWith('/')) return path === undefined ? 'index.md' : `${path}/index.md`;
-      return listed.has(`${path}.md`) ? `${path}.md` : `${path}/index.md`;
+      const published =
+        path === undefined || link.replace(/[#?][\s\S]*/, '').endsWith('/')
+          ? path === undefined
+            ? 'index.md'
+            : `${path}/index.md`
+          : fileAt.has(`${path}.md`)
+            ? `${path}.md`
+            : `${path}/index.md`;
+      return fileAt.get(published) ?? published;
     };
     const item = (value: Literal, base: string): void => {
       if (value instanceof Unread) return report(`line ${value.line}: sidebar entry is not a literal: ${value.code}`);
@@ -88,13 +101,57 @@ export function readVitePress(context: ReaderContext): Conventions {
     }
   }
   const conventions = conventionsOf('vitepress', context, declaration, { site, fallbackOrder: 'path', locales });
-  return markdownAttrs === undefined ? conventions : { ...conventions, markdownAttrs };
+  return { ...conventions, ...(markdownAttrs === undefined ? {} : { markdownAttrs }), ...(rewrites === undefined ? {} : { rewrites }) };
 }
 
 /**
- * Reports the source settings sitegate does not follow: a `srcDir` other than the content folder
- * (relative to the project root, the folder holding `.vitepress/`), and `rewrites`, whose pages
- * keep their file URLs here.
+ * The rules of the config's `rewrites` (vitepress.dev/reference/site-config#rewrites): an object of
+ * source → destination patterns (vitepress-rewrites.ts); `undefined` when there are none to follow.
+ * A function (`rewrites(id) { … }`) or any other computed value is code sitegate does not run: it is
+ * reported, and pages keep the URLs of their files.
+ */
+function rewritesOf(value: Literal | undefined, report: (message: string) => void): RewriteRule[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (value instanceof Unread) {
+    report(`line ${value.line}: rewrites is code (${value.code}), which is never run: pages keep the URL of their file`);
+    return undefined;
+  }
+  const object = objectOf(value);
+  if (object === undefined) {
+    report('rewrites is not an object of paths: pages keep the URL of their file');
+    return undefined;
+  }
+  const read = rewriteRulesOf(Object.entries(object).map(([from, to]) => [from, stringOf(to)]));
+  read.problems.forEach(report);
+  return read.rules.length === 0 ? undefined : read.rules;
+}
+
+/**
+ * The listed files by the path each is published at (its own, or where `rewrites` move it); a
+ * rewritten path that cannot be a page's (no `.md`, an empty or `..` segment) is reported, its file
+ * staying where it is, as content/conventions/urls.ts `publishedPathOf` leaves it.
+ */
+function publishedFiles(
+  files: readonly { relPath: string }[],
+  rules: readonly RewriteRule[] | undefined,
+  report: (message: string) => void,
+): Map<string, string> {
+  const byPath = new Map<string, string>();
+  for (const { relPath } of files) {
+    const rewritten = rules === undefined ? undefined : rewrittenPath(relPath, rules);
+    const moves = rewritten !== undefined && isPagePath(rewritten);
+    if (rewritten !== undefined && !moves) report(`rewrites: ${relPath} would move to ${rewritten}, not a page path; it stays`);
+    const published = moves ? rewritten : relPath;
+    // A page moved to a path takes it from a file that lies there; otherwise the first file keeps it.
+    const taken = byPath.get(published);
+    if (taken === undefined || (published !== relPath && taken === published)) byPath.set(published, relPath);
+  }
+  return byPath;
+}
+
+/**
+ * Reports the source setting sitegate does not follow: a `srcDir` other than the content folder
+ * (relative to the project root, the folder holding `.vitepress/`).
  */
 function sourceSettings(
   config: Record<string, Literal> | undefined,
@@ -108,6 +165,4 @@ function sourceSettings(
   const srcDir = stringOf(config?.srcDir);
   if (srcDir !== undefined && path.resolve(root, srcDir) !== path.resolve(contentDir))
     report(`srcDir is ${srcDir}: the pages are in ${path.resolve(root, srcDir)}; serve that folder`);
-  const rewrites = config?.rewrites;
-  if (rewrites !== undefined && rewrites !== null) report('rewrites are not followed: rewritten pages keep the URL of their file');
 }

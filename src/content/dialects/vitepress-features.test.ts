@@ -2,7 +2,9 @@
  * The VitePress rows of the dialect feature table (features/vitepress.ts): for each, a fixture
  * written from the section of vitepress.dev/guide/markdown (or the page) it names, quoting the
  * page's own example, with the exact markdown agents get and the exact HTML. Code comes out
- * unhighlighted (test-support.ts). More cases of a row follow the table.
+ * unhighlighted (test-support.ts). More cases of a row follow the table. The URL row (`rewrites`),
+ * which a page alone cannot show, has a site fixture read by the real loader (site-support.ts), as
+ * Hugo's URL rows do.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { bodyOf } from '../frontmatter.js';
 import { agentsMarkdown } from './agents-markdown.js';
 import { vitepressFeatures } from './features/vitepress.js';
 import { siteFilesOf } from './site-files.js';
+import { loadSite, type LoadedSite } from './site-support.js';
 import { dialect, writeSite } from './test-support.js';
 import { vueComponents } from './vue.js';
 import { expectLinearTime } from '../../../test/linear-time.js';
@@ -203,13 +206,86 @@ describe('VitePress dialect features, from their documentation pages', () => {
   }
 
   it('has a fixture for every row, which the row detects, from the page the row names', () => {
-    expect([...new Set(FIXTURES.map((fixture) => fixture.id))].sort()).toStrictEqual(vitepressFeatures.map((row) => row.id).sort());
-    for (const fixture of FIXTURES) {
-      const row = vitepressFeatures.find((candidate) => candidate.id === fixture.id);
-      expect(row?.doc, fixture.id).toBe(fixture.doc);
-      expect(row?.detect?.test(fixture.source), fixture.id).toBe(true);
-    }
+    const ids = new Set([...FIXTURES, ...SITE_FIXTURES].map((fixture) => fixture.id));
+    expect([...ids].sort()).toStrictEqual(vitepressFeatures.map((row) => row.id).sort());
+    for (const fixture of [...FIXTURES, ...SITE_FIXTURES])
+      expect([fixture.id, row(fixture.id)?.doc]).toStrictEqual([fixture.id, fixture.doc]);
+    for (const fixture of FIXTURES) expect(row(fixture.id)?.detect?.test(fixture.source), fixture.id).toBe(true);
+    expect(Object.keys(UNDETECTED).sort()).toStrictEqual(
+      vitepressFeatures
+        .filter((feature) => feature.detect === undefined)
+        .map((feature) => feature.id)
+        .sort(),
+    );
   });
+});
+
+/** Rows with no `detect`, and why: `check` lists a row only where a page's source shows it. */
+const UNDETECTED: Readonly<Record<string, string>> = {
+  'vitepress.rewrites': 'a site setting (.vitepress/config), not a page syntax; check warns about what it cannot follow',
+};
+
+/** A site fixture: the row, the site's files (content in `docs/`), each page's URL, the 308s, and one page as it is served. */
+interface SiteFixture {
+  id: string;
+  doc: string;
+  name: string;
+  files: Record<string, string>;
+  /** Each page's URL by its file (relative to `docs/`). */
+  urls: Record<string, string>;
+  /** Request paths answered with a 308, and where to (site-support.ts `hop`). */
+  hops: Record<string, string>;
+  /** The page shown, and its exact markdown (links absolute) and body HTML. */
+  page: string;
+  markdown: string;
+  html: string;
+}
+
+const SITE_FIXTURES: readonly SiteFixture[] = [
+  {
+    id: 'vitepress.rewrites',
+    doc: 'https://vitepress.dev/guide/routing#route-rewrites',
+    name: "'packages/:pkg/src/:slug*': ':pkg/:slug*', and the page's relative link based on the rewritten path",
+    files: {
+      'docs/.vitepress/config.js': "export default {\n  rewrites: {\n    'packages/:pkg/src/:slug*': ':pkg/:slug*'\n  }\n}\n",
+      'docs/packages/pkg-a/src/index.md': '# Package A\n',
+      'docs/packages/pkg-a/src/pkg-a-code.md': '# A code\n\n[Link to PKG B](../pkg-b/pkg-b-code)\n',
+      'docs/packages/pkg-b/src/pkg-b-code.md': '# B code\n',
+    },
+    urls: {
+      'packages/pkg-a/src/index.md': '/pkg-a/',
+      'packages/pkg-a/src/pkg-a-code.md': '/pkg-a/pkg-a-code',
+      'packages/pkg-b/src/pkg-b-code.md': '/pkg-b/pkg-b-code',
+    },
+    hops: {
+      '/packages/pkg-a/src/pkg-a-code': '/pkg-a/pkg-a-code',
+      '/packages/pkg-a/src/pkg-a-code.md': '/pkg-a/pkg-a-code.md',
+      '/packages/pkg-a/src/': '/pkg-a/',
+      '/pkg-a/pkg-a-code.html': '/pkg-a/pkg-a-code',
+    },
+    page: '/pkg-a/pkg-a-code',
+    markdown: '# A code\n\n[Link to PKG B](http://sitegate.test/pkg-b/pkg-b-code)\n',
+    html: '<h1 id="a-code">A code</h1>\n<p><a href="/pkg-b/pkg-b-code">Link to PKG B</a></p>\n',
+  },
+];
+
+describe('VitePress URL rows, on sites read by the real loader', () => {
+  const loaded: LoadedSite[] = [];
+  afterAll(() => loaded.forEach((one) => one.remove()));
+  for (const fixture of SITE_FIXTURES) {
+    it(`${fixture.id}: ${fixture.name} (${fixture.doc})`, () => {
+      const one = loadSite(fixture.files, 'docs');
+      loaded.push(one);
+      expect(one.urls).toStrictEqual(fixture.urls);
+      expect(Object.fromEntries(Object.keys(fixture.hops).map((from) => [from, one.hop(from)]))).toStrictEqual(fixture.hops);
+      expect([one.hop(fixture.page), one.hop(one.snapshot.site.pages.get(fixture.page)?.markdownUrl ?? '-')]).toStrictEqual([
+        undefined,
+        undefined,
+      ]);
+      expect(one.served(fixture.page)).toStrictEqual({ markdown: fixture.markdown, html: fixture.html });
+      expect(one.snapshot.site.problems).toStrictEqual([]);
+    });
+  }
 });
 
 describe('vitepress.dev/guide/markdown#focus-in-code-blocks, #colored-diffs-in-code-blocks, #errors-and-warnings-in-code-blocks', () => {

@@ -6,8 +6,9 @@ const MARKDOWN = 'https://vitepress.dev/guide/markdown';
 
 /**
  * VitePress' rows: the Markdown Extensions page (custom containers, code groups, anchors, code
- * blocks, snippets, includes, `[[toc]]`, alerts, emoji) and Using Vue in Markdown; `check` lists
- * those a page's source shows by `detect`.
+ * blocks, snippets, includes, `[[toc]]`, alerts, emoji), Using Vue in Markdown, and the routing
+ * page's route rewrites (a site setting, which no page's source shows); `check` lists those a
+ * page's source shows by `detect`.
  */
 export const vitepressFeatures: readonly DialectFeature[] = [
   {
@@ -139,5 +140,16 @@ export const vitepressFeatures: readonly DialectFeature[] = [
     support: 'partial',
     note: 'Scripts and styles are dropped, components and HTML elements with Vue directives (`@click`, `:class`, `v-if`, `#slot`) unwrapped, their text kept, `<Badge text>` kept (vue.ts); what a component renders is not, and an element whose tags span lines keeps its directives.',
     detect: /^[ \t]*<script\b|<[A-Z][a-z][\w-]*[\s/>]/m,
+  },
+  {
+    id: 'vitepress.rewrites',
+    feature: '`rewrites` (route rewrites: a static map, `:name` and `:name*` parameters)',
+    generators: ['vitepress'],
+    doc: 'https://vitepress.dev/guide/routing#route-rewrites',
+    support: 'partial',
+    note:
+      'Pages are served at their rewritten paths, relative links read from them (then from the file), the file URL answering 308 ' +
+      '(conventions/vitepress-rewrites.ts); a function-valued `rewrites`, `^regex` keys and other path-to-regexp syntax are not run: ' +
+      '`check` warns and those pages keep their file URLs.',
   },
 ];
