@@ -29,6 +29,7 @@ import type { ContentProblem } from './problems.js';
 import { deriveDescription, deriveTitle, scalarText } from './page.js';
 import { summarizeMarkdown } from './render.js';
 import type { Generator } from './conventions/types.js';
+import type { HugoParams } from './conventions/hugo-params.js';
 
 /** What the pipeline needs to know of a page beyond its written text. */
 export interface PageTextOptions {
@@ -54,6 +55,8 @@ export interface PageTextOptions {
   lookup?: ContentFileLookup | undefined;
   /** The site's attribute-list delimiters (VitePress `markdown.attrs`), when not `{`/`}` (dialects/attr-list.ts). */
   attrDelimiters?: AttrDelimiters | undefined;
+  /** The site's parameters, for Hugo's `param` shortcode (conventions/hugo-params.ts); one value per site. */
+  siteParams?: HugoParams | undefined;
   /** Find the dialect feature rows the written source uses ({@link PageText.features}); `check` asks, serve does not. */
   detectFeatures?: boolean | undefined;
 }
@@ -133,6 +136,7 @@ export function pageTextOf(written: string, options: PageTextOptions): PageText 
     lookup: options.lookup ?? contentFileLookup(options.files),
     generator: options.generator,
     attrDelimiters: options.attrDelimiters,
+    siteParams: options.siteParams,
   });
   const { data: parsed, body } =
     options.data === undefined ? splitFrontmatter(plain.text) : { data: options.data, body: bodyOf(plain.text) };

@@ -62,6 +62,7 @@ import { mdxReader } from '../mdx/on-demand.js';
 import { contentPartialReader } from '../mdx/partials.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
 import type { Generator } from '../conventions/types.js';
+import type { HugoParams } from '../conventions/hugo-params.js';
 import { stepApplies } from './features.js';
 import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
 import { pymdownxBlocks } from './pymdownx-blocks.js';
@@ -92,6 +93,12 @@ export interface DialectOptions {
    * (attr-list.ts). Undefined: `{`/`}`.
    */
   attrDelimiters?: AttrDelimiters | undefined;
+  /**
+   * The site's parameters, which Hugo's `param` shortcode falls back to when the page sets none of
+   * the name (conventions/hugo-params.ts: keys lower-cased); one value for the whole site.
+   * Undefined: none.
+   */
+  siteParams?: HugoParams | undefined;
 }
 
 /**
@@ -254,6 +261,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
       data ??= frontmatter === '' ? {} : splitFrontmatter(source).data;
       return data;
     },
+    siteParams: options.siteParams ?? {},
     lookup: options.lookup,
     unrendered: new Map(),
   };

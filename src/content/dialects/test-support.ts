@@ -7,6 +7,7 @@ import { plainMarkdown, type PlainMarkdown } from './index.js';
 import type { SiteFiles } from './site-files.js';
 import type { Generator } from '../conventions/types.js';
 import type { AttrDelimiters } from './attr-list.js';
+import type { HugoParams } from '../conventions/hugo-params.js';
 
 /**
  * The plain markdown and body HTML of `source` as page `relPath` (default `page.md`). Code comes
@@ -15,7 +16,14 @@ import type { AttrDelimiters } from './attr-list.js';
  */
 export function dialect(
   source: string,
-  options: { relPath?: string; files?: SiteFiles; internal?: boolean; generator?: Generator; attrDelimiters?: AttrDelimiters } = {},
+  options: {
+    relPath?: string;
+    files?: SiteFiles;
+    internal?: boolean;
+    generator?: Generator;
+    attrDelimiters?: AttrDelimiters;
+    siteParams?: HugoParams;
+  } = {},
 ): PlainMarkdown & { html: string } {
   const relPath = options.relPath ?? 'page.md';
   const lookup = (file: string): string | undefined => `/${file.replace(/(\/_?index)?\.md$/, '')}`;
@@ -26,6 +34,7 @@ export function dialect(
     lookup,
     generator: options.generator,
     attrDelimiters: options.attrDelimiters,
+    siteParams: options.siteParams,
   });
   return { ...plain, html: renderMarkdown(plain.text, { relPath, lookup, basePath: '', highlight: null }).html };
 }
