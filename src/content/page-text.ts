@@ -29,6 +29,7 @@ import type { ContentProblem } from './problems.js';
 import { deriveDescription, deriveTitle, scalarText } from './page.js';
 import { summarizeMarkdown } from './render.js';
 import type { Generator, ImportAliases } from './conventions/types.js';
+import type { HugoParams } from './conventions/hugo-params.js';
 
 /** What the pipeline needs to know of a page beyond its written text. */
 export interface PageTextOptions {
@@ -56,6 +57,8 @@ export interface PageTextOptions {
   attrDelimiters?: AttrDelimiters | undefined;
   /** The project's import aliases (Starlight `tsconfig.json` `paths`: dialects/import-aliases.ts); absent: none. */
   importAliases?: ImportAliases | undefined;
+  /** The site's parameters, for Hugo's `param` shortcode (conventions/hugo-params.ts); one value per site. */
+  siteParams?: HugoParams | undefined;
   /** Find the dialect feature rows the written source uses ({@link PageText.features}); `check` asks, serve does not. */
   detectFeatures?: boolean | undefined;
 }
@@ -136,6 +139,7 @@ export function pageTextOf(written: string, options: PageTextOptions): PageText 
     generator: options.generator,
     attrDelimiters: options.attrDelimiters,
     importAliases: options.importAliases,
+    siteParams: options.siteParams,
   });
   const { data: parsed, body } =
     options.data === undefined ? splitFrontmatter(plain.text) : { data: options.data, body: bodyOf(plain.text) };

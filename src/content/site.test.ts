@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent, sourceFile } from './load.js';
 import { buildSite } from './site.js';
+import { plainConventions, type Conventions } from './conventions/types.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -33,6 +34,26 @@ describe('buildSite page texts (Site.textOf)', () => {
   it('reads every page from disk once the texts exceed the budget, never some held and some not', () => {
     // 12 characters fit a.md alone; b.md tips the total over, and a.md is let go too.
     expect(buildThenEdit(12)).toStrictEqual(['# A\n\nEdited.\n', '# B\n\nEdited.\n']);
+  });
+});
+
+describe('buildSite page texts read again past the budget', () => {
+  it("go through the dialect step with the site's settings, as at build: Hugo site parameters, attribute delimiters", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'sitegate-site-'));
+    folders.push(root);
+    writeFileSync(path.join(root, 'shirt.md'), '# Shirt {.big}\n\nA {{< param color >}} shirt.\n');
+    writeFileSync(path.join(root, 'socks.md'), '# Socks %{.big}%\n\nWool.\n');
+    const texts = (generator: 'hugo' | 'vitepress', settings: Partial<Conventions>, budget: number | undefined): string[] => {
+      const conventions = { ...plainConventions(), generator, ...settings };
+      const site = buildSite(loadContent(root).files, { fallbackName: 'test', conventions, heldSourceMaxChars: budget });
+      return [...site.pages.values()].map((page) => site.textOf(page));
+    };
+    const hugo = { hugoParams: { color: 'blue' } };
+    expect(texts('hugo', hugo, 0)).toStrictEqual(texts('hugo', hugo, undefined));
+    expect(texts('hugo', hugo, 0)[0]).toBe('# Shirt {.big}\n\nA blue shirt.\n');
+    const vitepress = { markdownAttrs: { left: '%{', right: '}%' } };
+    expect(texts('vitepress', vitepress, 0)).toStrictEqual(texts('vitepress', vitepress, undefined));
+    expect(texts('vitepress', vitepress, 0)[1]).toBe('# Socks {.big}\n\nWool.\n');
   });
 });
 

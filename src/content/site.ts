@@ -14,7 +14,7 @@ import { canonicalUrlOf, siteRedirects, type Redirect } from './redirects.js';
 import { linkLookup } from './links.js';
 import type { PageUrlLookup } from './links.js';
 import { byUrl, declaredLastModified, deriveKind, deriveLastModified, derivePublished, type Page } from './page.js';
-import { filesOfSource, pageTextOf, type PageText } from './page-text.js';
+import { filesOfSource, pageTextOf, type PageText, type PageTextOptions } from './page-text.js';
 import type { ContentProblem } from './problems.js';
 import type { AssetFile } from './assets.js';
 import { detached } from '../strings.js';
@@ -396,8 +396,20 @@ function textOfPage(
     if (file === undefined) throw new Error(`no source for page ${page.key}`);
     const internal = page.kind === 'internal';
     const files = filesOfSource(file, zone, undefined, versionOfFile(page.file, versions)?.dir);
-    const { importAliases } = conventions;
-    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files, importAliases }).text;
+    return pageTextOf(file.read(), { relPath: page.file, internal, generator, files, ...siteDialectOptions(conventions) }).text;
+  };
+}
+
+/**
+ * What the dialect step takes from the site rather than the page (one value per site): the
+ * attribute-list delimiters, Hugo's site parameters and the import aliases. Read the same way at build and when a page
+ * past the held-text budget is read again ({@link textOfPage}), so both give the same text.
+ */
+function siteDialectOptions(conventions: Conventions): Pick<PageTextOptions, 'attrDelimiters' | 'siteParams' | 'importAliases'> {
+  return {
+    attrDelimiters: conventions.markdownAttrs === false ? undefined : conventions.markdownAttrs,
+    siteParams: conventions.hugoParams,
+    importAliases: conventions.importAliases,
   };
 }
 
@@ -470,8 +482,7 @@ function readPage(
     files: filesOfSource(file, zone, options.protectedPaths, versionOfFile(file.relPath, conventions.versions)?.dir),
     data,
     declaredTitle: declared?.title,
-    attrDelimiters: conventions.markdownAttrs === false ? undefined : conventions.markdownAttrs,
-    importAliases: conventions.importAliases,
+    ...siteDialectOptions(conventions),
     detectFeatures: options.detectFeatures,
   });
   const title = pageText.title;

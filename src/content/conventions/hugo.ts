@@ -5,6 +5,7 @@
  * Not published: `headless: true` bundles, pages whose `build.render` is `never`, set on the page
  * or cascaded from a section (gohugo.io/content-management/build-options/), and the other markdown
  * files of a leaf bundle, which are its resources (gohugo.io/content-management/page-bundles/).
+ * The site parameters the `param` shortcode falls back to: hugo-params.ts.
  */
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -16,6 +17,7 @@ import { conventionsOf, frontmatters, readTextFile, shownPath, unreadable, type 
 import { languageTagOf } from './locales.js';
 import { hugoUrlConfigOf, type HugoUrlConfig } from './hugo-urls.js';
 import { renderLinkHookOf, type RenderLinkHook } from './hugo-hooks.js';
+import { hugoParamsOf } from './hugo-params.js';
 import type { Conventions, DeclaredSite, Locale } from './types.js';
 
 type Data = Record<string, unknown>;
@@ -49,10 +51,11 @@ export function readHugo(context: ReaderContext): Conventions {
   let renderLinkHook: RenderLinkHook | undefined;
   let hugoUrls: HugoUrlConfig | undefined;
   let languageFolders: string[] = [];
+  let config: Data | undefined;
   if (context.configFile !== undefined) {
     const text = readTextFile(context.configFile) ?? '';
     try {
-      const config = (
+      config = (
         context.configFile.endsWith('.toml') ? parseToml(text) : context.configFile.endsWith('.json') ? JSON.parse(text) : parseYaml(text)
       ) as Data;
       site.title = scalarText(config.title);
@@ -68,6 +71,9 @@ export function readHugo(context: ReaderContext): Conventions {
       unreadable(context, context.configFile, `cannot read: ${(error as Error).message.split('\n')[0]}`);
     }
   }
+  // For the `param` shortcode: the config file's `params` with `config/_default/` and `config/production/` over them.
+  const projectDir = path.dirname(context.configFile ?? context.contentDir);
+  const hugoParams = hugoParamsOf(objectOf(config), projectDir, (file, message) => unreadable(context, file, message));
   // The zone of the languages' folders too: a section label is shown only when the public may read it.
   const zone = languageFolders.length === 0 ? context.zone : new InternalZone([...context.zone.languageDirs, ...languageFolders]);
   // Only section pages, bundle pages and pages that set build options matter here.
@@ -109,6 +115,7 @@ export function readHugo(context: ReaderContext): Conventions {
     hugoUrls,
     renderLinkHook,
     languageFolders,
+    ...(Object.keys(hugoParams).length === 0 ? {} : { hugoParams }),
   };
 }
 

@@ -4,6 +4,7 @@
  * given outside the pages, the site title, and the files it never publishes.
  */
 import type { HugoUrlConfig } from './hugo-urls.js';
+import type { HugoParams } from './hugo-params.js';
 import type { ContentProblem } from '../problems.js';
 import type { RenderLinkHook } from './hugo-hooks.js';
 import type { RewriteRule } from './vitepress-rewrites.js';
@@ -159,6 +160,14 @@ export interface Conventions {
   lowercasePaths?: boolean | undefined;
   /** Hugo's `uglyURLs` and `permalinks` (content/conventions/hugo-urls.ts), read by content/conventions/urls.ts. */
   hugoUrls?: HugoUrlConfig | undefined;
+  /**
+   * Hugo's site parameters (content/conventions/hugo-params.ts: the config's `params`, the config
+   * directory's merged over them; keys lower-cased), which the `param` shortcode falls back to
+   * (dialects/hugo-shortcodes.ts); absent when none are set. Plain data: it reaches build workers
+   * with the conventions (snapshot/parallel-build.ts), and a change of it changes the conventions,
+   * which empties the read cache (snapshot/read-cache.ts).
+   */
+  hugoParams?: HugoParams | undefined;
   /**
    * What says the site renders markdown links with its own link render hook (Hugo,
    * content/conventions/hugo-hooks.ts): its links sitegate cannot resolve are the hook's, not broken.

@@ -84,7 +84,7 @@ const DIALECT_STEPS: readonly Step[] = [
   { name: 'mkdocsSnippets', run: (text) => mkdocsSnippets(text, include('page.md')) },
   {
     name: 'hugoShortcodes',
-    run: (text) => hugoShortcodes(text, { ...include('page.md'), frontmatter: {}, lookup, unrendered: new Map() }),
+    run: (text) => hugoShortcodes(text, { ...include('page.md'), frontmatter: {}, siteParams: {}, lookup, unrendered: new Map() }),
   },
   { name: 'mdbookListings', run: mdbookListings },
   { name: 'vueComponents', run: vueComponents },

@@ -60,7 +60,7 @@ const FIXTURES: readonly Fixture[] = [
   {
     id: 'hugo.shortcode-param',
     doc: 'https://gohugo.io/shortcodes/param/',
-    name: 'a parameter the page does not set (a site parameter is not read): left out, and check is told',
+    name: 'a parameter neither the page nor the site sets: left out, and check is told (Hugo stops with an error)',
     source: 'We found a {{% param "color" %}} shirt.\n',
     agents: 'We found a  shirt.\n',
     html: '<p>We found a  shirt.</p>\n',
@@ -448,6 +448,23 @@ const SITE_FIXTURES: readonly SiteFixture[] = [
     markdown:
       '---\ntitle: Example\ndate: 2025-01-15T23:29:46-08:00\nparams:\n  color: red\n  size: medium\n  my:\n    nested:\n      param: deep\n---\nWe found a red shirt, deep in the drawer.\n',
     html: '<p>We found a red shirt, deep in the drawer.</p>\n',
+  },
+  {
+    id: 'hugo.shortcode-param',
+    doc: 'https://gohugo.io/shortcodes/param/',
+    name: "falling back to a site parameter of the same name: the config's params, config/_default/params.toml over them, keys case-insensitive",
+    files: {
+      'hugo.toml':
+        "title = 'H'\n[params]\n  color = 'blue'\n  subtitle = 'Old subtitle'\n  [params.author]\n    display_name = 'Ann Smith'\n",
+      'config/_default/params.toml': "subtitle = 'The Best Widgets on Earth'\nreleaseYear = 2025\n",
+      'content/example.md':
+        '---\ntitle: Example\nparams:\n  color: red\n---\nA {{% param "color" %}} shirt by {{< param "author.display_name" >}}: {{< param subtitle >}}, since {{< param releaseYear >}}.\n',
+    },
+    urls: { 'example.md': '/example/' },
+    hops: { '/example': '/example/' },
+    page: '/example/',
+    markdown: '---\ntitle: Example\nparams:\n  color: red\n---\nA red shirt by Ann Smith: The Best Widgets on Earth, since 2025.\n',
+    html: '<p>A red shirt by Ann Smith: The Best Widgets on Earth, since 2025.</p>\n',
   },
 ];
 

@@ -16,6 +16,7 @@ import { parse as parseToml } from 'smol-toml';
 import { stringify as stringifyYaml } from 'yaml';
 import { bodyOf } from '../frontmatter.js';
 import { simpleYaml } from './simple-yaml-writer.js';
+import type { HugoParams } from '../conventions/hugo-params.js';
 import type { ContentFileLookup } from './index.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
 import { readInclude, refuseInclude, MAX_INCLUDE_DEPTH, type IncludeContext } from './include-context.js';
@@ -47,6 +48,8 @@ const ADMONITIONS = new Set([
 export interface HugoContext extends IncludeContext {
   /** The page's frontmatter, for `param` (a getter that parses it on first read, content/dialects/index.ts). */
   frontmatter: Record<string, unknown>;
+  /** The site's parameters, for `param` when the page sets none of the name (conventions/hugo-params.ts: keys lower-cased). */
+  siteParams: HugoParams;
   /** Whether a content file exists, for `ref`/`relref` (index.ts `ContentFileLookup`): no page URL needed. */
   lookup: ContentFileLookup;
   /** Shortcodes not rendered, by name: how many were dropped and how many unwrapped. */
@@ -313,7 +316,7 @@ function renderCall(
       return { text: caption === '' ? linked : `${linked}\n\n*${caption}*`.replace(/^\*(\*\*.*\*\*)\*$/m, '$1'), block: true };
     }
     case 'param': {
-      const value = paramOf(context.frontmatter, named.name ?? first ?? '');
+      const value = paramOf(context.frontmatter, context.siteParams, named.name ?? first ?? '');
       if (value !== undefined) return { text: value };
       context.problems.push(`{{< param ${first ?? ''} >}}: no such page parameter`);
       return { text: '' };
@@ -345,17 +348,34 @@ function renderCall(
   return { text: '' };
 }
 
-/** A page parameter (`params.name`, else `name`, dotted keys walked), as text; `undefined` when absent. */
-function paramOf(frontmatter: Record<string, unknown>, name: string): string | undefined {
-  const walk = (from: unknown): unknown =>
-    name
-      .split('.')
-      .reduce<unknown>(
-        (value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined),
-        from,
-      );
-  const value = walk(frontmatter.params) ?? walk(frontmatter);
+/**
+ * A parameter as text, as Hugo's `param` shortcode finds it (gohugo.io/shortcodes/param/, which
+ * calls gohugo.io/methods/page/param/): the page's (`params.name`, else the frontmatter's own
+ * `name`), else the site's ({@link HugoParams}); a dotted name (`my.nested.param`) walks nested
+ * maps; keys match case-insensitively, as Hugo lower-cases them. A string as it is, a number or a
+ * boolean as text; `undefined` when no such value is set, or it is a list or a map (no text).
+ */
+export function paramOf(frontmatter: Record<string, unknown>, siteParams: HugoParams, name: string): string | undefined {
+  const keys = name.split('.');
+  const value = walk(frontmatter.params, keys) ?? walk(frontmatter, keys) ?? walk(siteParams, keys);
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
+/** The value at `keys` in nested maps, each key matched as written, else case-insensitively; `undefined` when absent. */
+function walk(from: unknown, keys: readonly string[]): unknown {
+  let value = from;
+  for (const key of keys) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const map = value as Record<string, unknown>;
+    if (Object.hasOwn(map, key)) value = map[key];
+    else {
+      const lower = key.toLowerCase();
+      const found = Object.keys(map).find((candidate) => candidate.toLowerCase() === lower);
+      if (found === undefined) return undefined;
+      value = map[found];
+    }
+  }
+  return value;
 }
 
 /**

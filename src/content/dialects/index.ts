@@ -65,6 +65,7 @@ import { contentPartialReader } from '../mdx/partials.js';
 import { aliasedPartialReader, withImportAliases } from './import-aliases.js';
 import { codeLines, withoutTrailingNewlines } from './lines.js';
 import type { Generator, ImportAliases } from '../conventions/types.js';
+import type { HugoParams } from '../conventions/hugo-params.js';
 import { stepApplies } from './features.js';
 import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
 import { pymdownxBlocks } from './pymdownx-blocks.js';
@@ -100,6 +101,12 @@ export interface DialectOptions {
    * resolved in destinations and MDX imports (import-aliases.ts); undefined: none.
    */
   importAliases?: ImportAliases | undefined;
+  /**
+   * The site's parameters, which Hugo's `param` shortcode falls back to when the page sets none of
+   * the name (conventions/hugo-params.ts: keys lower-cased); one value for the whole site.
+   * Undefined: none.
+   */
+  siteParams?: HugoParams | undefined;
 }
 
 /**
@@ -263,6 +270,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
       data ??= frontmatter === '' ? {} : splitFrontmatter(source).data;
       return data;
     },
+    siteParams: options.siteParams ?? {},
     lookup: options.lookup,
     unrendered: new Map(),
   };

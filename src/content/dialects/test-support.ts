@@ -7,6 +7,7 @@ import { plainMarkdown, type PlainMarkdown } from './index.js';
 import type { SiteFiles } from './site-files.js';
 import type { Generator, ImportAliases } from '../conventions/types.js';
 import type { AttrDelimiters } from './attr-list.js';
+import type { HugoParams } from '../conventions/hugo-params.js';
 
 /**
  * The plain markdown and body HTML of `source` as page `relPath` (default `page.md`). Code comes
@@ -22,6 +23,7 @@ export function dialect(
     generator?: Generator;
     attrDelimiters?: AttrDelimiters;
     importAliases?: ImportAliases;
+    siteParams?: HugoParams;
   } = {},
 ): PlainMarkdown & { html: string } {
   const relPath = options.relPath ?? 'page.md';
@@ -34,6 +36,7 @@ export function dialect(
     generator: options.generator,
     attrDelimiters: options.attrDelimiters,
     importAliases: options.importAliases,
+    siteParams: options.siteParams,
   });
   return { ...plain, html: renderMarkdown(plain.text, { relPath, lookup, basePath: '', highlight: null }).html };
 }

@@ -91,7 +91,7 @@ export const hugoFeatures: readonly DialectFeature[] = [
       feature: 'param',
       doc: 'https://gohugo.io/shortcodes/param/',
       support: 'partial',
-      note: 'Page parameters only; a site parameter is reported as missing.',
+      note: 'Page parameters, then site parameters (the config’s `params`, `config/_default/` and `config/production/` over them). Not read: params cascaded from a section or the config, a language’s own params; such a parameter is left out and `check` reports it.',
     },
     ['param'],
   ),
