@@ -89,3 +89,33 @@ describe('public/ inside the content folder', () => {
     ]);
   });
 });
+
+describe('public/ of the Astro project around a Starlight content folder', () => {
+  it('serves it at the site root: the project root holds astro.config.* and public/, three folders above src/content/docs/', async () => {
+    // starlight.astro.build/guides/project-structure/ and docs.astro.build/en/basics/project-structure/#public
+    const project = mkdtempSync(path.join(tmpdir(), 'sitegate-astro-public-'));
+    const files: Record<string, string> = {
+      'astro.config.mjs': "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Acme' })] };\n",
+      'src/content/docs/index.md': '---\ntitle: Acme\n---\n\n![Logo](/logo.svg)\n',
+      'public/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+      'public/internal/plan.txt': PLAN,
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
+      writeFileSync(path.join(project, file), text);
+    }
+    const app = await buildTestApp(path.join(project, 'src/content/docs'));
+    try {
+      const logo = await app.app.inject({ url: '/logo.svg' });
+      expect([logo.statusCode, logo.headers['content-type'], logo.body]).toStrictEqual([200, 'image/svg+xml', files['public/logo.svg']]);
+      expect((await app.app.inject({ url: '/internal/plan.txt' })).statusCode).toBe(401);
+      expect([...app.loaded.snapshot.site.assets.values()].map((asset) => [asset.url, asset.file, asset.internal])).toStrictEqual([
+        ['/internal/plan.txt', 'static:internal/plan.txt', true],
+        ['/logo.svg', 'static:logo.svg', false],
+      ]);
+    } finally {
+      await app.app.close();
+      removeDir(project);
+    }
+  });
+});

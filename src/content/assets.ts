@@ -8,6 +8,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { astroConfigOf } from './conventions/detect.js';
 import type { InternalZone } from './access.js';
 import { encodePath } from './paths.js';
 
@@ -139,13 +140,18 @@ export function withInternalZone(assets: readonly AssetFile[], contentRoot: stri
 
 /**
  * The static folders of a content folder: the configured ones, else the generators' folders that
- * exist beside it (`static/` of Docusaurus and Hugo, `public/` of Astro) and `public/` inside it
- * (VitePress' source folder holds its `public/`). Paths as given, not resolved through links.
+ * exist beside it (`static/` of Docusaurus and Hugo, `public/` of Astro), `public/` inside it
+ * (VitePress' source folder holds its `public/`), and the `public/` of the Astro project it is in
+ * (docs.astro.build/en/basics/project-structure/#public: beside `astro.config.*`, which for
+ * Starlight is three folders above `src/content/docs/`). Paths as given, not resolved through links.
  * @param configured the `static` setting (config/config.ts `staticDirs`); null = find them
  */
 export function staticFoldersOf(contentDir: string, configured: readonly string[] | null | undefined): string[] {
   if (configured !== null && configured !== undefined) return [...configured];
-  const parent = path.dirname(path.resolve(contentDir));
-  const candidates = [path.join(parent, 'static'), path.join(parent, 'public'), path.join(path.resolve(contentDir), 'public')];
-  return candidates.filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true);
+  const resolved = path.resolve(contentDir);
+  const parent = path.dirname(resolved);
+  const astro = astroConfigOf(resolved);
+  const candidates = [path.join(parent, 'static'), path.join(parent, 'public'), path.join(resolved, 'public')];
+  if (astro !== undefined) candidates.push(path.join(path.dirname(astro), 'public'));
+  return [...new Set(candidates)].filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true);
 }

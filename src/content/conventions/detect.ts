@@ -27,6 +27,20 @@ function firstFile(dirs: readonly string[], names: readonly string[]): string | 
 }
 
 /**
+ * The `astro.config.*` of the Astro project `contentDir` (absolute) belongs to: in it or up to three
+ * folders up, as Starlight keeps its pages in the project's `src/content/docs/`
+ * (starlight.astro.build/guides/project-structure/); `undefined` when there is none.
+ */
+export function astroConfigOf(contentDir: string): string | undefined {
+  const parent = path.dirname(contentDir);
+  const ancestors = [contentDir, parent, path.dirname(parent), path.dirname(path.dirname(parent))];
+  return firstFile(
+    ancestors,
+    JS_EXTENSIONS.map((ext) => `astro.config.${ext}`),
+  );
+}
+
+/**
  * Recognises the generator of `contentDir` (absolute) from its files; `plain` when none is found.
  * With `only`, looks for that generator's files alone, and returns `undefined` when they are missing.
  * Docusaurus (`docusaurus.config.*`), Starlight (`astro.config.*` naming starlight), VitePress
@@ -62,11 +76,7 @@ export function detectGenerator(contentDir: string, only?: Generator): Detected 
     [
       'starlight',
       () => {
-        const ancestors = [contentDir, parent, path.dirname(parent), path.dirname(path.dirname(parent))];
-        const astro = firstFile(
-          ancestors,
-          JS_EXTENSIONS.map((ext) => `astro.config.${ext}`),
-        );
+        const astro = astroConfigOf(contentDir);
         return astro !== undefined && /starlight/.test(readFileSync(astro, 'utf8')) ? found('starlight', astro) : undefined;
       },
     ],
