@@ -110,6 +110,27 @@ describe('withConfigReads through a watch build (site-listing.ts)', () => {
   });
 });
 
+describe('ReadCache.sweep and the config files', () => {
+  it("reports '' (everything) when a config file read beside the content folder changed unheard, or one looked for appeared", () => {
+    const dir = site({ 'docs/a.md': '# A\n', 'mkdocs.yml': 'site_name: M\n' });
+    const cache = new ReadCache();
+    const build = (): void => {
+      const files = runSteps(listSiteFiles(path.join(dir, 'docs'), {}, cache));
+      cache.stale(files.files, files.conventions);
+    };
+    build();
+    expect(runSteps(cache.sweep())).toStrictEqual([]);
+    writeFileSync(path.join(dir, 'mkdocs.yml'), 'site_name: Renamed site\n');
+    expect(runSteps(cache.sweep())).toStrictEqual(['']);
+    cache.report(['']);
+    build();
+    expect(runSteps(cache.sweep())).toStrictEqual([]);
+    // Looked for and missing at the build: its creation changes what detection finds.
+    writeFileSync(path.join(dir, 'docusaurus.config.js'), 'export default {};\n');
+    expect(runSteps(cache.sweep())).toStrictEqual(['']);
+  });
+});
+
 describe('withConfigReads', () => {
   it('keeps what the read looked at outside the content folder once, fingerprinted, in order; stops observing after', () => {
     const dir = site({ 'docs/a.md': '# A\n', 'book.toml': '[book]\n' });
@@ -129,7 +150,11 @@ describe('withConfigReads', () => {
       { path: path.join(dir, 'missing.yml'), fingerprint: '-' },
     ]);
     // No observer is left behind: a later look is no one's.
-    const after = withConfigReads({ contentDir: content, protectedPaths: [] }, () => undefined, () => undefined);
+    const after = withConfigReads(
+      { contentDir: content, protectedPaths: [] },
+      () => undefined,
+      () => undefined,
+    );
     noteFileRead(path.join(dir, 'book.toml'));
     expect(after.configReads).toStrictEqual([]);
   });

@@ -15,7 +15,8 @@
  *   is read again too;
  * - the conventions are equal, value for value, to those it was read under: a sidebar, `mkdocs.yml`,
  *   `SUMMARY.md` or `sitegate.json` change that changes them empties the cache, and the build is
- *   one from scratch. Nothing else of the site goes into a page's read (content/site.ts `readPage`).
+ *   one from scratch. A config file beside the content folder, which the watcher does not hear, is
+ *   watched apart (config-watch.ts) and reported as `''`. Nothing else of the site goes into a page's read (content/site.ts `readPage`).
  *
  * Used by one build at a time (watch.ts never overlaps builds).
  */
