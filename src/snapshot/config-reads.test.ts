@@ -85,6 +85,24 @@ describe('withConfigReads through a watch build (site-listing.ts)', () => {
     ]);
   });
 
+  it('Starlight: astro.config.mjs three folders up, the tsconfig.json beside it and the file it extends; not one it refuses', () => {
+    const dir = site({
+      'site/src/content/docs/a.md': '# A\n',
+      'site/astro.config.mjs':
+        "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S' })] };\n",
+      'site/tsconfig.json': '{ "extends": ["./tsconfig.base.json", "../outside/tsconfig.json"] }\n',
+      'site/tsconfig.base.json': '{ "compilerOptions": { "paths": { "@a/*": ["src/a/*"] } } }\n',
+      'outside/tsconfig.json': '{}\n',
+    });
+    const reads = readsOf(dir, 'site/src/content/docs');
+    expect(reads.filter((read) => read.endsWith('+'))).toStrictEqual([
+      'site/astro.config.mjs +',
+      'site/tsconfig.json +',
+      'site/tsconfig.base.json +',
+    ]);
+    expect(reads.filter((read) => read.includes('outside'))).toStrictEqual([]);
+  });
+
   it('VitePress with its config inside the content folder: .vitepress/ is watched, the pages are not', () => {
     const dir = site({ 'docs/a.md': '# A\n', 'docs/.vitepress/config.ts': "export default { title: 'V' };\n" });
     const reads = readsOf(dir, 'docs');
