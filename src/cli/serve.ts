@@ -15,6 +15,7 @@ import { gitDatesReader } from '../snapshot/git-dates.js';
 import { mayChangeSite } from '../snapshot/change-filter.js';
 import { startSweeping } from '../snapshot/sweep.js';
 import { createReloader, watchContent, type ContentWatcher, type Reloader } from '../snapshot/watch.js';
+import { watchConfigFiles, type ConfigWatch } from '../snapshot/config-watch.js';
 import { generatorLine, versionsLine, progressLine } from './output.js';
 import type { ContentProblem } from '../content/problems.js';
 import { skippedLine } from './check.js';
@@ -281,8 +282,35 @@ function warmUp(snapshot: Snapshot, logger: Logger): void {
 }
 
 /**
+ * The build of `serve --watch`'s reloader (snapshot/watch.ts `ReloaderOptions.build`): the changed
+ * paths reported to the read cache, no build when they can change nothing (snapshot/change-filter.ts),
+ * else the snapshot built in steps between requests; after each build, whatever became of it,
+ * `configWatch` watches the config files its conventions read (snapshot/config-watch.ts).
+ * @throws what the build throws (the reloader keeps the snapshot in service)
+ */
+export function watchBuild(
+  readCache: ReadCache,
+  build: () => BuildSteps<LoadedSnapshot>,
+  configWatch: ConfigWatch,
+): (changed: ReadonlySet<string>) => Promise<LoadedSnapshot | undefined> {
+  return async function watchedBuild(changed) {
+    readCache.report(changed);
+    // A script no page includes, a build artefact: nothing to build.
+    if (!mayChangeSite(readCache, changed)) return undefined;
+    try {
+      const loaded = await runStepsYielding(build());
+      await loaded.snapshot.datesReady;
+      return loaded;
+    } finally {
+      configWatch.update(readCache.configReads);
+    }
+  };
+}
+
+/**
  * Rebuilds the snapshot on content changes, those the watcher reports and those a sweep finds
- * (snapshot/sweep.ts), and logs each reload (pages, build ms) or failure.
+ * (snapshot/sweep.ts), and on changes of the generator config files the last build read beside the
+ * content folder (snapshot/config-watch.ts), and logs each reload (pages, build ms) or failure.
  */
 function startReloading(
   watcher: ContentWatcher,
@@ -294,15 +322,14 @@ function startReloading(
   contentDir: string,
   metrics: Metrics | undefined,
 ): Reloader {
+  // The generator's config files beside the content folder (sidebars.js, mkdocs.yml, hugo.toml…):
+  // a change may change anything, so the build that follows reads everything (snapshot/config-watch.ts).
+  const configWatch = watchConfigFiles(
+    () => reloader.schedule(''),
+    (error) => logger.error({ err: error }, 'config file watcher error; the sweep still finds config changes'),
+  );
   const reloader = createReloader({
-    build: async (changed) => {
-      readCache.report(changed);
-      // A script no page includes, a build artefact: nothing to build (snapshot/change-filter.ts).
-      if (!mayChangeSite(readCache, changed)) return undefined;
-      const loaded = await runStepsYielding(build());
-      await loaded.snapshot.datesReady;
-      return loaded;
-    },
+    build: watchBuild(readCache, build, configWatch),
     swap: (loaded) => {
       context.swapSnapshot(loaded.snapshot);
       warmUp(loaded.snapshot, logger);
@@ -317,6 +344,7 @@ function startReloading(
     onError: (error) => logger.error({ err: error }, 'content reload failed; still serving the previous snapshot'),
   });
   watcher.onChange((relPath) => reloader.schedule(relPath));
+  configWatch.update(readCache.configReads);
   // What the watcher missed is found by a sweep now and then (snapshot/sweep.ts).
   const stopSweeping = startSweeping(
     readCache,
@@ -328,6 +356,7 @@ function startReloading(
     schedule: (relPath) => reloader.schedule(relPath),
     async close() {
       stopSweeping();
+      configWatch.close();
       await reloader.close();
     },
   };

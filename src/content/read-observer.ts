@@ -4,7 +4,9 @@
  * the `mkdocs.yml` Snippets reads), told to whoever observes this thread. The incremental build
  * (snapshot/read-cache.ts) records them per page, so that a page is read again when one changes.
  * Readers call {@link noteFileRead} before they look, so a change made while they read shows as a
- * changed fingerprint at the next build rather than going unseen.
+ * changed fingerprint at the next build rather than going unseen. The conventions' readers tell it
+ * the generator config files they read or look for (content/conventions/context.ts `readTextFile`,
+ * `pathExists`), which `serve --watch` watches (snapshot/config-reads.ts, snapshot/config-watch.ts).
  */
 
 /** Called with the absolute path of each file or folder the pipeline looks at (it may not exist). */

@@ -15,7 +15,8 @@
  *   is read again too;
  * - the conventions are equal, value for value, to those it was read under: a sidebar, `mkdocs.yml`,
  *   `SUMMARY.md` or `sitegate.json` change that changes them empties the cache, and the build is
- *   one from scratch. Nothing else of the site goes into a page's read (content/site.ts `readPage`).
+ *   one from scratch. A config file beside the content folder, which the watcher does not hear, is
+ *   watched apart (config-watch.ts) and reported as `''`. Nothing else of the site goes into a page's read (content/site.ts `readPage`).
  *
  * Used by one build at a time (watch.ts never overlaps builds).
  */
@@ -33,6 +34,7 @@ import { FrontmatterMemo } from '../content/conventions/frontmatter-memo.js';
 import { ConventionsMemo } from '../content/conventions/conventions-memo.js';
 import { indexOfPage } from '../content/listing-patch.js';
 import { fingerprintOfSource, type Dependency } from './fingerprint.js';
+import { configFingerprint } from './config-reads.js';
 import { IncrementalSearch } from './incremental-search.js';
 import type { AssemblyState } from './assembly-patch.js';
 import type { BuildSteps } from '../build-steps.js';
@@ -85,6 +87,12 @@ export class ReadCache {
   private readListing: ContentListing | undefined;
   /** The pages' frontmatter as the conventions' readers last read it (content/conventions/frontmatter-memo.ts). */
   readonly frontmatters = new FrontmatterMemo();
+  /**
+   * The generator config files the last build's conventions looked at that the content watcher
+   * does not hear (config-reads.ts), with their fingerprints then: `serve --watch` watches them
+   * (config-watch.ts), and {@link ReadCache.sweep} compares them.
+   */
+  configReads: readonly Dependency[] = [];
   /** The last build's conventions of a plain folder, kept while a patched listing cannot change them. */
   readonly conventionsMemo = new ConventionsMemo();
   /** The folders of the last build (content/folder-memo.ts), reused where made of the same pages. */
@@ -247,12 +255,15 @@ export class ReadCache {
    * listing whose fingerprint (fingerprint.ts) is no longer the one they were read with, in steps of
    * {@link SWEEP_STEP_FILES}. `serve --watch` runs it now and then between requests and reports what it
    * finds (sweep.ts), so a missed edit, a page made internal among them, is served within a sweep.
+   * The config files of {@link ReadCache.configReads} are compared first: one changed reports
+   * `''` (everything may have changed: the conventions are read again).
    * Reads the cache only; a build that runs meanwhile at worst makes it report a file twice.
-   * @returns relative paths of the files changed or gone, in listing order
+   * @returns relative paths of the files changed or gone, in listing order, after `''` if a config file changed
    */
   *sweep(): BuildSteps<string[]> {
     const files = this.listing?.files ?? [];
     const changed: string[] = [];
+    if (this.configReads.some((read) => configFingerprint(read.path) !== read.fingerprint)) changed.push('');
     for (const [i, file] of files.entries()) {
       if (i > 0 && i % SWEEP_STEP_FILES === 0) yield;
       const entry = this.entries.get(file.relPath);

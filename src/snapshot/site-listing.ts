@@ -3,6 +3,8 @@
  * --watch` (issue 34) patched from the last build's for the paths the watcher reported
  * (content/listing-patch.ts) when that can tell, else walked; the conventions are read from it,
  * or kept from the last build where a patch cannot have changed them (content/conventions/conventions-memo.ts).
+ * The config files the conventions looked at beside the content folder are kept in the cache
+ * (config-reads.ts), for `serve --watch` to watch them.
  */
 import { siteFilesOf, type ConventionsOptions, type SiteFiles } from '../content/conventions/index.js';
 import { staticFoldersOf } from '../content/assets.js';
@@ -10,6 +12,7 @@ import { listContent } from '../content/load.js';
 import { loadResultOf } from '../content/listing.js';
 import { patchListing } from '../content/listing-patch.js';
 import type { ReadCache } from './read-cache.js';
+import { withConfigReads } from './config-reads.js';
 import type { BuildSteps } from '../build-steps.js';
 
 /** The options that shape a listing: the conventions' and the folders never or also listed. */
@@ -24,7 +27,7 @@ export interface ListingOptions extends ConventionsOptions {
  * The published files, assets, problems and conventions of `contentDir`, in two steps
  * (build-steps.ts): the listing, then the conventions read from it. With a read cache, the listing
  * is patched from the cache's last one for {@link ReadCache.changes} when it can be, and kept in
- * the cache for the next build.
+ * the cache for the next build, with the config files read (`ReadCache.configReads`).
  * @throws {ContentDirError} when the folder cannot be read
  */
 export function* listSiteFiles(contentDir: string, options: ListingOptions, cache?: ReadCache): BuildSteps<SiteFiles> {
@@ -47,5 +50,11 @@ export function* listSiteFiles(contentDir: string, options: ListingOptions, cach
   // A patched listing differs from the last only at the reported paths: the last conventions may hold (conventions-memo.ts).
   const origin = { listing, base: patched === undefined ? undefined : previous, changes: trusted };
   const reuse = cache === undefined ? undefined : { memo: cache.conventionsMemo, origin };
-  return siteFilesOf(contentDir, loadResultOf(listing), options, cache?.frontmatters, reuse);
+  const read = (): SiteFiles => siteFilesOf(contentDir, loadResultOf(listing), options, cache?.frontmatters, reuse);
+  if (cache === undefined) return read();
+  // The config files looked at beside the content folder, for `serve --watch` to watch (config-reads.ts).
+  const scope = { contentDir, protectedPaths: options.protectedPaths ?? [] };
+  const { result, configReads } = withConfigReads(scope, read, (files) => files.configFile);
+  cache.configReads = configReads;
+  return result;
 }

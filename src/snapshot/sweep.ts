@@ -3,7 +3,9 @@
  * reports (read-cache.ts), so a change it never reports (an inotify queue overflow, which Node is not
  * told of) would stay unserved until a restart. Every {@link SWEEP_INTERVAL_MS} the read cache's
  * sweep compares every listed page file's fingerprint with the one it was read with, in steps between
- * requests, and reports the files that differ, as the watcher would have.
+ * requests, and reports the files that differ, as the watcher would have; and the generator config
+ * files the last build read beside the content folder (config-reads.ts), reported as `''` when one
+ * differs, as their watch (config-watch.ts) would have.
  */
 import { runStepsYielding } from '../build-steps.js';
 import type { ReadCache } from './read-cache.js';

@@ -1,7 +1,8 @@
 /** What a generator's reader is given: the content folder, its listed files and where the config is. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceFile } from '../load.js';
+import { noteFileRead } from '../read-observer.js';
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import { accessOf, type InternalZone } from '../access.js';
 import { scalarText } from '../page.js';
@@ -35,13 +36,27 @@ export interface ReaderContext {
   frontmatterMemo?: FrontmatterMemo | undefined;
 }
 
-/** A file's text, or `undefined` when it cannot be read. */
+/**
+ * A file's text, or `undefined` when it cannot be read. The path is told to the read observer
+ * (content/read-observer.ts) first, missing or not: `serve --watch` watches the config files the
+ * conventions read, and those they looked for, whose creation would change them (snapshot/config-reads.ts).
+ */
 export function readTextFile(file: string): string | undefined {
+  noteFileRead(file);
   try {
     return readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether something exists at `file` (absolute), told to the read observer first as {@link readTextFile}
+ * does: a config file looked for and missing (`sidebars.js`) changes the conventions once it is created.
+ */
+export function pathExists(file: string): boolean {
+  noteFileRead(file);
+  return existsSync(file);
 }
 
 /** The config file's path as `check` prints it: relative to the content folder. */

@@ -3,8 +3,8 @@
  * or the folder that holds it (where generators keep their config beside the docs folder), up to
  * three levels up for Astro (`docs/src/content/docs`).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathExists, readTextFile } from './context.js';
 import { HUGO_CONFIG_FILES } from './hugo.js';
 import { VITEPRESS_CONFIG_FILES } from './vitepress-config.js';
 import type { Generator } from './types.js';
@@ -20,9 +20,9 @@ export interface Detected {
 
 const JS_EXTENSIONS = ['ts', 'mts', 'js', 'mjs', 'cjs'];
 
-/** The first of `names` that exists in one of `dirs`, as an absolute path. */
+/** The first of `names` that exists in one of `dirs`, as an absolute path; each path tried is told to the read observer (context.ts `pathExists`). */
 function firstFile(dirs: readonly string[], names: readonly string[]): string | undefined {
-  for (const dir of dirs) for (const name of names) if (existsSync(path.join(dir, name))) return path.join(dir, name);
+  for (const dir of dirs) for (const name of names) if (pathExists(path.join(dir, name))) return path.join(dir, name);
   return undefined;
 }
 
@@ -60,7 +60,7 @@ export function detectGenerator(contentDir: string, only?: Generator): Detected 
     configFile,
     detectedBy: by,
   });
-  const summary = (): boolean => existsSync(path.join(contentDir, 'SUMMARY.md'));
+  const summary = (): boolean => pathExists(path.join(contentDir, 'SUMMARY.md'));
   const probes: [Generator, () => Detected | undefined][] = [
     [
       'docusaurus',
@@ -77,7 +77,7 @@ export function detectGenerator(contentDir: string, only?: Generator): Detected 
       'starlight',
       () => {
         const astro = astroConfigOf(contentDir);
-        return astro !== undefined && /starlight/.test(readFileSync(astro, 'utf8')) ? found('starlight', astro) : undefined;
+        return astro !== undefined && /starlight/.test(readTextFile(astro) ?? '') ? found('starlight', astro) : undefined;
       },
     ],
     ['vitepress', () => found('vitepress', firstFile(near, VITEPRESS_CONFIG_FILES))],

@@ -7,6 +7,7 @@
  * sitegate cannot run Go templates: such a site's unresolved links are the hook's (content/links.ts).
  */
 import { readdirSync } from 'node:fs';
+import { noteFileRead } from '../read-observer.js';
 import path from 'node:path';
 
 type Data = Record<string, unknown>;
@@ -32,8 +33,9 @@ function isHookFile(name: string): boolean {
   );
 }
 
-/** The file names of a folder, none when it cannot be read. */
+/** The file names of a folder, none when it cannot be read; told to the read observer (read-observer.ts): a template added changes the hook. */
 function namesIn(dir: string): string[] {
+  noteFileRead(dir);
   try {
     return readdirSync(dir);
   } catch {

@@ -16,6 +16,7 @@ import { parse as parseToml } from 'smol-toml';
 import { parseYaml } from '../yaml.js';
 import { INCLUDE_MAX_BYTES, within } from '../readable.js';
 import { readTextFile } from './context.js';
+import { noteFileRead } from '../read-observer.js';
 
 /** A site's parameters: lower-cased keys, values strings, numbers, booleans, lists and maps of them. */
 export type HugoParams = Readonly<Record<string, unknown>>;
@@ -92,6 +93,8 @@ export function hugoParamsOf(config: Data | undefined, projectDir: string, repor
   for (const environment of CONFIG_DIR_ENVIRONMENTS) {
     const dir = path.join(projectDir, 'config', environment);
     let names: string[];
+    // Told to the read observer (read-observer.ts): a file added to the folder, or the folder made, changes the params.
+    noteFileRead(dir);
     try {
       names = readdirSync(dir).sort();
     } catch {

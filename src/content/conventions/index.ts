@@ -176,6 +176,8 @@ export function publishedFiles(files: readonly SourceFile[], conventions: Conven
 /** What {@link loadSiteFiles} found: the published files, the listing's problems and the conventions. */
 export interface SiteFiles extends LoadResult {
   conventions: Conventions;
+  /** The generator's config file (absolute) that detect.ts found, when there is one: where the site's project folder is. */
+  configFile: string | undefined;
 }
 
 /**
@@ -241,6 +243,7 @@ export function siteFilesOf(
     files: publishedFiles(loaded.files, conventions),
     problems: [...loaded.problems, ...conventions.problems],
     conventions,
+    configFile: key.detected?.configFile,
   };
 }
 
