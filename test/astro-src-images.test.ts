@@ -1,6 +1,6 @@
 /**
- * Images in a Starlight project's `src/` (content/assets.ts `astroSourceFoldersOf`): "Images in your
- * project's src/ directory can be referenced relative to the markdown file"
+ * Images in a Starlight project's `src/` (content/assets.ts `astroSourceFoldersOf`): "Relative image
+ * paths are also supported for images stored locally in your project"
  * (starlight.astro.build/guides/authoring-content/#images; docs.astro.build/en/guides/images/#images-in-src).
  * sitegate serves the media files of `src/` outside the content folder at `/_astro/<path in src>`,
  * never the project's code, and a relative link into one resolves to that URL; any other site still

@@ -199,7 +199,7 @@ export const ASTRO_SOURCE_PREFIX = '/_astro';
 
 /**
  * The Astro project's `src/` of a Starlight content folder, served at {@link ASTRO_SOURCE_PREFIX}:
- * "Images in your project's src/ directory can be referenced relative to the markdown file"
+ * "Relative image paths are also supported for images stored locally in your project"
  * (starlight.astro.build/guides/authoring-content/#images; docs.astro.build/en/guides/images/#images-in-src),
  * as the Starlight template's `![…](../../assets/houston.webp)` does. Its assets alone are listed
  * (by type, as anywhere: {@link isAssetName}), never its code, and never the content folder again
