@@ -1,9 +1,11 @@
 /**
  * Import aliases of a Starlight site (docs.astro.build/en/guides/imports/#aliases), end to end: the
  * Astro project's `tsconfig.json` `paths` (beside `astro.config.mjs`, three folders above the
- * pages) resolve image destinations and MDX imports as the relative paths they name. Inside the
- * content folder an aliased image is served and an aliased partial inlined; a partial outside it,
- * or in a dot folder, is refused by the one rule (content/readable.ts) and never read.
+ * pages) resolve image destinations and MDX imports as the relative paths they name. An aliased
+ * image is served, inside the content folder at its path and in the project's `src/` at `/_astro/…`
+ * (content/assets.ts `astroSourceFoldersOf`), and an aliased partial inside the content folder is
+ * inlined; a partial outside it, or in a dot folder, is refused by the one rule (content/readable.ts)
+ * and never read.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,23 +41,25 @@ describe('Starlight import aliases from tsconfig.json paths', () => {
   it('gives agents the page with aliased paths made relative, the partial inside the content folder inlined, the others refused', async () => {
     const res = await t.app.inject({ url: '/guide.md' });
     expect(res.statusCode).toBe(200);
-    // The image beside the content folder (src/assets/) is not served: its relative path, as a
-    // relative `../../assets/diagram.png` would be; an alias refused in tsconfig.json stays as written.
+    // The image beside the content folder (src/assets/) is served at /_astro/assets/, as a relative
+    // `../../assets/diagram.png` would be; an alias refused in tsconfig.json stays as written.
     expect(res.body).toBe(
-      '---\ntitle: Guide\n---\n\n> For agents: the index of this site is http://sitegate.test/llms.txt\n\n![Pic](http://sitegate.test/img/pic.png)\n\n![Diagram](http://sitegate.test/assets/diagram.png)\n\n![Etc](http://sitegate.test/@etc/passwd.png)\n\nShared intro.\n\n(include refused: `@partials/outside.mdx`)\n\n(include refused: `@docs/.hidden/note.mdx`)\n\n',
+      '---\ntitle: Guide\n---\n\n> For agents: the index of this site is http://sitegate.test/llms.txt\n\n![Pic](http://sitegate.test/img/pic.png)\n\n![Diagram](http://sitegate.test/_astro/assets/diagram.png)\n\n![Etc](http://sitegate.test/@etc/passwd.png)\n\nShared intro.\n\n(include refused: `@partials/outside.mdx`)\n\n(include refused: `@docs/.hidden/note.mdx`)\n\n',
     );
     expect(res.body).not.toContain('OUTSIDE TEXT');
     expect(res.body).not.toContain('HIDDEN TEXT');
   });
 
-  it('serves the aliased image of the content folder at its URL in the HTML', async () => {
+  it('serves the aliased images of the content folder and of src/assets/ at their URLs in the HTML', async () => {
     const res = await t.app.inject({ url: '/guide', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     const body = res.body.slice(res.body.indexOf('<p><img'), res.body.indexOf('Shared intro.') + 20);
     expect(body).toBe(
-      '<p><img src="/img/pic.png" alt="Pic"></p>\n<p><img src="../../assets/diagram.png" alt="Diagram"></p>\n<p><img src="@etc/passwd.png" alt="Etc"></p>\n<p>Shared intro.</p>\n<p',
+      '<p><img src="/img/pic.png" alt="Pic"></p>\n<p><img src="/_astro/assets/diagram.png" alt="Diagram"></p>\n<p><img src="@etc/passwd.png" alt="Etc"></p>\n<p>Shared intro.</p>\n<p',
     );
     expect((await t.app.inject({ url: '/img/pic.png' })).statusCode).toBe(200);
+    const diagram = await t.app.inject({ url: '/_astro/assets/diagram.png' });
+    expect([diagram.statusCode, diagram.headers['content-type'], diagram.body]).toStrictEqual([200, 'image/png', 'PNG']);
   });
 
   it('reports what it refused: the partials by the page, the target outside the project by tsconfig.json', () => {

@@ -8,7 +8,8 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { astroConfigOf } from './conventions/detect.js';
+import { astroConfigOf, detectGenerator } from './conventions/detect.js';
+import type { Generator } from './conventions/types.js';
 import type { InternalZone } from './access.js';
 import { encodePath } from './paths.js';
 
@@ -98,32 +99,69 @@ export interface AssetFile {
 }
 
 /**
+ * A folder whose assets are served below a URL path rather than at the site root: the Astro
+ * project's `src/` of a Starlight site at `/_astro/` ({@link astroSourceFoldersOf}).
+ */
+export interface PrefixedFolder {
+  /** The folder, as given (not resolved through links). */
+  readonly dir: string;
+  /** The decoded URL path its files are served below, without a trailing slash: `/_astro`. */
+  readonly urlPrefix: string;
+}
+
+/**
+ * Where a file of a {@link PrefixedFolder} is served and shown: `urlPrefix` before its path, and
+ * `file` the path reports show and links name it by (relative to the content folder: `../../assets/a.png`).
+ */
+export interface AssetPlacement {
+  readonly urlPrefix: string;
+  readonly file: string;
+}
+
+/**
  * The asset of a file listed under a folder.
  * @param rel the file's path relative to the folder it was listed in, `/`-separated
  * @param realPath its absolute real path
  * @param root the folder's real path
  * @param contentRoot the content folder's real path (a static folder may lie inside it)
- * @param atRoot true for a static folder's file (served at `/rel`), false for a file of the content folder
+ * @param atRoot true for a static folder's file (served at `/rel`), false for a file of the content
+ *   folder, or the placement of a {@link PrefixedFolder}'s file (served at `urlPrefix/rel`)
  * @param zone the internal zone it is judged by (content/access.ts); while listing, before the
  *   site's languages are read, the root's alone, and {@link withInternalZone} judges it again
  */
-export function assetOf(rel: string, realPath: string, root: string, contentRoot: string, atRoot: boolean, zone: InternalZone): AssetFile {
-  const key = `/${rel}`;
+export function assetOf(
+  rel: string,
+  realPath: string,
+  root: string,
+  contentRoot: string,
+  atRoot: boolean | AssetPlacement,
+  zone: InternalZone,
+): AssetFile {
+  const key = typeof atRoot === 'object' ? `${atRoot.urlPrefix}/${rel}` : `/${rel}`;
   return {
     key,
     url: encodePath(key),
-    file: atRoot ? `static:${rel}` : rel,
+    file: typeof atRoot === 'object' ? atRoot.file : atRoot ? `static:${rel}` : rel,
     realPath,
     root,
-    internal: isInternalAsset(key, realPath, contentRoot, zone),
+    internal: isInternalAsset(key, realPath, root, contentRoot, zone),
   };
 }
 
-/** Whether an asset at `key` lies in `zone`: by its URL, or by its real path when that lies in the content folder. */
-function isInternalAsset(key: string, realPath: string, contentRoot: string, zone: InternalZone): boolean {
-  const realRel = path.relative(contentRoot, realPath).split(path.sep).join('/');
-  const insideContent = realRel !== '' && !realRel.startsWith('../') && !path.isAbsolute(realRel);
-  return zone.isInternalKey(key) || (insideContent && zone.isInternalFile(realRel));
+/**
+ * Whether an asset at `key` lies in `zone`: by its URL, by its real path in the folder it was listed
+ * in (`src/internal/a.png`, served at `/_astro/internal/a.png`, is as internal as `/internal/a.png`),
+ * or by its real path when that lies in the content folder.
+ */
+function isInternalAsset(key: string, realPath: string, root: string, contentRoot: string, zone: InternalZone): boolean {
+  return zone.isInternalKey(key) || inZone(root, realPath, zone) || inZone(contentRoot, realPath, zone);
+}
+
+/** Whether `realPath` lies inside `folder` at a path of `zone`. */
+function inZone(folder: string, realPath: string, zone: InternalZone): boolean {
+  const realRel = path.relative(folder, realPath).split(path.sep).join('/');
+  const inside = realRel !== '' && !realRel.startsWith('../') && !path.isAbsolute(realRel);
+  return inside && zone.isInternalFile(realRel);
 }
 
 /**
@@ -133,7 +171,7 @@ function isInternalAsset(key: string, realPath: string, contentRoot: string, zon
  */
 export function withInternalZone(assets: readonly AssetFile[], contentRoot: string, zone: InternalZone): AssetFile[] {
   return assets.map((asset) => {
-    const internal = isInternalAsset(asset.key, asset.realPath, contentRoot, zone);
+    const internal = isInternalAsset(asset.key, asset.realPath, asset.root, contentRoot, zone);
     return internal === asset.internal ? asset : { ...asset, internal };
   });
 }
@@ -154,4 +192,27 @@ export function staticFoldersOf(contentDir: string, configured: readonly string[
   const candidates = [path.join(parent, 'static'), path.join(parent, 'public'), path.join(resolved, 'public')];
   if (astro !== undefined) candidates.push(path.join(path.dirname(astro), 'public'));
   return [...new Set(candidates)].filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true);
+}
+
+/** The URL path an Astro project's `src/` files are served below: Astro builds them into `_astro/`. */
+export const ASTRO_SOURCE_PREFIX = '/_astro';
+
+/**
+ * The Astro project's `src/` of a Starlight content folder, served at {@link ASTRO_SOURCE_PREFIX}:
+ * "Relative image paths are also supported for images stored locally in your project"
+ * (starlight.astro.build/guides/authoring-content/#images; docs.astro.build/en/guides/images/#images-in-src),
+ * as the Starlight template's `![…](../../assets/houston.webp)` does. Its assets alone are listed
+ * (by type, as anywhere: {@link isAssetName}), never its code, and never the content folder again
+ * (content/load.ts). None for any other generator: `[]`.
+ * @param contentDir the content folder
+ * @param named the `conventions` setting: a generator to apply, `plain`, or `undefined` to recognise it
+ */
+export function astroSourceFoldersOf(contentDir: string, named: Generator | undefined): PrefixedFolder[] {
+  const resolved = path.resolve(contentDir);
+  if (named !== undefined && named !== 'starlight') return [];
+  if (detectGenerator(resolved, named)?.generator !== 'starlight') return [];
+  const astro = astroConfigOf(resolved);
+  if (astro === undefined) return [];
+  const src = path.join(path.dirname(astro), 'src');
+  return statSync(src, { throwIfNoEntry: false })?.isDirectory() === true ? [{ dir: src, urlPrefix: ASTRO_SOURCE_PREFIX }] : [];
 }

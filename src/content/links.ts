@@ -115,7 +115,8 @@ function decodedPath(rawPath: string): string {
  * `page.html` (mdBook, VitePress) is `page.md`; `page.md/` is `page.md`. Root-absolute links
  * resolve through `lookup.sitePath` when given; on a site whose pages move ({@link LinkRules.published}),
  * relative links are read from the page's published path first. A query or fragment is kept. Never
- * reads the file system.
+ * reads the file system. A path that leaves the content folder names only a file listed under it
+ * (an asset listed outside it: content/site.ts `withAssets`), else it `escapes`.
  * @returns `page` with the target's URL plus the original `?query#fragment`, or why it did not resolve
  */
 export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLookup): LinkTarget {
@@ -143,7 +144,14 @@ export function resolveLink(fromRelPath: string, href: string, lookup: PageUrlLo
     if (url !== undefined) return { kind: 'page', url: url + suffix };
   }
   const joined = joinedPath(fromRelPath, linkPath, lookup.rules);
-  if (escapes(joined)) return lookup.rules?.outsideIsExternal === true ? { kind: 'external' } : { kind: 'escapes' };
+  if (escapes(joined)) {
+    // Only a file the listing serves from outside the content folder, by the path it is listed
+    // under (a Starlight project's `src/assets/a.png` as `../../assets/a.png`: content/assets.ts
+    // `astroSourceFoldersOf`); never the disk.
+    const listed = joined.startsWith('../') ? lookup(joined) : undefined;
+    if (listed !== undefined) return { kind: 'page', url: listed + suffix };
+    return lookup.rules?.outsideIsExternal === true ? { kind: 'external' } : { kind: 'escapes' };
+  }
 
   const found = lookUpMarkdown(joined, lookup);
   if (found !== undefined) return { kind: 'page', url: found + suffix };

@@ -61,7 +61,7 @@ const SITE: Record<string, string> = {
 describe('patchListing', () => {
   it('adds, edits and deletes files as a fresh walk lists them, in the same order', () => {
     const dir = folderWith(SITE);
-    const options: Required<LoadOptions> = { staticDirs: [], protectedPaths: [] };
+    const options: Required<LoadOptions> = { staticDirs: [], prefixedStaticDirs: [], protectedPaths: [] };
     const previous = listContent(dir, options);
     write(dir, {
       'guides/b.md': '# B, between a and c\n',
@@ -116,7 +116,7 @@ describe('patchListing', () => {
 
   it('keeps the listing when nothing reported changes it: a hidden file, a path under node_modules, nothing', () => {
     const dir = folderWith(SITE);
-    const options: Required<LoadOptions> = { staticDirs: [], protectedPaths: [] };
+    const options: Required<LoadOptions> = { staticDirs: [], prefixedStaticDirs: [], protectedPaths: [] };
     const previous = listContent(dir, options);
     write(dir, { '.hidden/new.md': '# New\n', 'node_modules/pkg/README.md': '# Package\n' });
     const patched = patchListing(previous, dir, new Set(['.hidden/new.md', 'node_modules/pkg/README.md']), options);
@@ -126,7 +126,7 @@ describe('patchListing', () => {
 
   it('gives way to a walk for a folder added or removed, a symlink, a static folder inside, other options', () => {
     const dir = folderWith({ ...SITE, 'public/logo.png': 'png' });
-    const options: Required<LoadOptions> = { staticDirs: [path.join(dir, 'public')], protectedPaths: [] };
+    const options: Required<LoadOptions> = { staticDirs: [path.join(dir, 'public')], prefixedStaticDirs: [], protectedPaths: [] };
     const previous = listContent(dir, options);
     write(dir, { 'fresh/page.md': '# Fresh\n', 'public/icon.png': 'png' });
     rmSync(path.join(dir, 'lone'), { recursive: true });

@@ -5,7 +5,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
-import { assetOf, extensionOf, isAssetName, type AssetFile } from './assets.js';
+import { assetOf, extensionOf, isAssetName, type AssetFile, type PrefixedFolder } from './assets.js';
 import { listedKind, loadResultOf, type ContentListing } from './listing.js';
 import { isHiddenName, walkFolder } from './walk.js';
 import { InternalZone } from './access.js';
@@ -177,6 +177,13 @@ export interface LoadOptions {
    */
   staticDirs?: readonly string[];
   /**
+   * Folders whose assets are served below a URL path (content/assets.ts `astroSourceFoldersOf`: a
+   * Starlight project's `src/` at `/_astro/`), listed after the static folders as they are, but
+   * for what lies in the content folder or a static folder (listed there) and for other files than
+   * assets (the project's code, which `check` does not list: it is not content).
+   */
+  prefixedStaticDirs?: readonly PrefixedFolder[];
+  /**
    * Absolute paths never listed, as page or static file, wherever they lie (the data folder, the
    * secret file, the config file: content/readable.ts); they are also what includes may never read.
    */
@@ -271,10 +278,33 @@ export function listContent(rootDir: string, options: LoadOptions = {}): Content
       skip,
     );
   }
+  const prefixedStaticDirs = options.prefixedStaticDirs ?? [];
+  const listedElsewhere = [root, ...staticRoots.flatMap(({ real }) => (real === undefined ? [] : [real]))];
+  for (const { dir, urlPrefix } of prefixedStaticDirs) {
+    const folderRoot = realFolder(dir);
+    // Missing, or listed already as (part of) the content or a static folder.
+    if (folderRoot === undefined || listedElsewhere.some((folder) => within(folder, folderRoot))) continue;
+    // Shown, and named by links, relative to the content folder as given: `../../assets/a.png`.
+    const shownFrom = path.resolve(rootDir);
+    const shown = (rel: string): string =>
+      path
+        .relative(shownFrom, path.join(path.resolve(dir), rel))
+        .split(path.sep)
+        .join('/');
+    walkFolder(
+      folderRoot,
+      (rel, real, name) => {
+        if (isAssetName(name)) staticAssets.push(assetOf(rel, real, folderRoot, root, { urlPrefix, file: shown(rel) }, LISTING_ZONE));
+      },
+      problems,
+      `${shown('.')}/`,
+      (full, real, rel) => listedElsewhere.some((folder) => within(folder, real)) || (skip?.(full, real, rel) ?? false),
+    );
+  }
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
   return {
     root,
-    options: { staticDirs, protectedPaths },
+    options: { staticDirs, prefixedStaticDirs, protectedPaths },
     files,
     assets,
     skippedFiles,

@@ -7,7 +7,7 @@
  * (config-reads.ts), for `serve --watch` to watch them.
  */
 import { siteFilesOf, type ConventionsOptions, type SiteFiles } from '../content/conventions/index.js';
-import { staticFoldersOf } from '../content/assets.js';
+import { astroSourceFoldersOf, staticFoldersOf } from '../content/assets.js';
 import { listContent } from '../content/load.js';
 import { loadResultOf } from '../content/listing.js';
 import { patchListing } from '../content/listing-patch.js';
@@ -31,7 +31,11 @@ export interface ListingOptions extends ConventionsOptions {
  * @throws {ContentDirError} when the folder cannot be read
  */
 export function* listSiteFiles(contentDir: string, options: ListingOptions, cache?: ReadCache): BuildSteps<SiteFiles> {
-  const loadOptions = { staticDirs: staticFoldersOf(contentDir, options.staticDirs), protectedPaths: options.protectedPaths ?? [] };
+  const loadOptions = {
+    staticDirs: staticFoldersOf(contentDir, options.staticDirs),
+    prefixedStaticDirs: astroSourceFoldersOf(contentDir, options.conventions),
+    protectedPaths: options.protectedPaths ?? [],
+  };
   const changes = cache?.changes;
   const previous = cache?.listing;
   // A report not to be trusted alone (read-cache.ts trustedChanges) may have missed files: the folder is walked.

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { realpathSync } from 'node:fs';
 import { InternalZone, internalZoneOf } from '../access.js';
-import { staticFoldersOf, withInternalZone } from '../assets.js';
+import { astroSourceFoldersOf, staticFoldersOf, withInternalZone } from '../assets.js';
 import { loadContent, type LoadResult, type SourceFile } from '../load.js';
 import type { ContentProblem } from '../problems.js';
 import { readGitBook, readMdBook } from './book.js';
@@ -181,7 +181,8 @@ export interface SiteFiles extends LoadResult {
 }
 
 /**
- * Lists the content folder and its static folders (content/load.ts), recognises its conventions
+ * Lists the content folder, its static folders and a Starlight project's `src/` (content/load.ts,
+ * content/assets.ts `astroSourceFoldersOf`), recognises its conventions
  * and leaves out the files they never publish; assets are judged by the site's internal zone. The problems are the listing's and the conventions'.
  * @param staticDirs the `static` setting (config/config.ts `staticDirs`); null or omitted: the
  *   generators' folders found beside the content folder (content/assets.ts `staticFoldersOf`)
@@ -195,7 +196,9 @@ export function loadSiteFiles(
   staticDirs?: readonly string[] | null,
   protectedPaths: readonly string[] = [],
 ): SiteFiles {
-  return siteFilesOf(contentDir, loadContent(contentDir, { staticDirs: staticFoldersOf(contentDir, staticDirs), protectedPaths }), options);
+  const staticFolders = staticFoldersOf(contentDir, staticDirs);
+  const prefixedStaticDirs = astroSourceFoldersOf(contentDir, options.conventions);
+  return siteFilesOf(contentDir, loadContent(contentDir, { staticDirs: staticFolders, prefixedStaticDirs, protectedPaths }), options);
 }
 
 /** A {@link ConventionsMemo} and how this build's listing was made, for {@link siteFilesOf} to reuse the last conventions. */

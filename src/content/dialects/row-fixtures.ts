@@ -28,6 +28,8 @@ export interface PageFixture {
   files?: Readonly<Record<string, string>>;
   /** The project's import aliases, as the generator's conventions give them (Starlight `tsconfig.json` `paths`). */
   importAliases?: ImportAliases;
+  /** Files outside the content folder the site serves (a Starlight project's `src/` media), by their path from it → URL. */
+  outside?: Readonly<Record<string, string>>;
   /** The markdown agents get, exactly. */
   agents: string;
   /** The body HTML, exactly. */
@@ -44,7 +46,7 @@ export interface PageFixture {
  * The HTML is the body's: frontmatter is read as data, never rendered.
  */
 export function pageOutput(
-  fixture: Pick<PageFixture, 'source' | 'relPath' | 'files' | 'importAliases'>,
+  fixture: Pick<PageFixture, 'source' | 'relPath' | 'files' | 'importAliases' | 'outside'>,
   generator: Generator,
   sites: string[],
 ): { agents: string; html: string; problems: string[]; check: string[] } {
@@ -55,7 +57,7 @@ export function pageOutput(
     sites.push(site);
     files = siteFilesOf(site, [], new InternalZone([]));
   }
-  const out = dialect(fixture.source, { generator, relPath, files, importAliases: fixture.importAliases });
+  const out = dialect(fixture.source, { generator, relPath, files, importAliases: fixture.importAliases, outside: fixture.outside });
   const body = splitFrontmatter(out.text).body;
   const html =
     body === out.text ? out.html : renderMarkdown(body, { relPath, lookup: () => undefined, basePath: '', highlight: null }).html;

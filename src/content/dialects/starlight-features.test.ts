@@ -248,6 +248,16 @@ const PAGE_FIXTURES: PageFixture[] = [
     html: '<p><strong>My Project: Stellar Stuff Sooner</strong></p>\n<p>Take your stuff to the moon and back in the blink of an eye.</p>\n<ul>\n<li><a href="/getting-started/">Tell me more</a></li>\n<li><a href="https://github.com/astronaut/my-project">View on GitHub</a></li>\n</ul>\n<p>Welcome.</p>\n',
   },
   {
+    id: 'starlight.src-images',
+    doc: `${GUIDE}#images`,
+    name: "the template's home page: an image in the project's src/assets/, relative to the page, at its /_astro/ URL",
+    relPath: 'index.mdx',
+    outside: { '../../assets/houston.webp': '/_astro/assets/houston.webp' },
+    source: '![Houston](../../assets/houston.webp)\n\n![Gone](../../assets/gone.webp)\n',
+    agents: '![Houston](../../assets/houston.webp)\n\n![Gone](../../assets/gone.webp)\n',
+    html: '<p><img src="/_astro/assets/houston.webp" alt="Houston"></p>\n<p><img src="../../assets/gone.webp" alt="Gone"></p>\n',
+  },
+  {
     id: 'starlight.partials',
     doc: 'https://docs.astro.build/en/guides/markdown-content/#importing-markdown',
     name: '<Foo.Content /> of a namespace import and <Foo /> of a default import are inlined',
@@ -283,7 +293,7 @@ const sites: string[] = [];
 afterAll(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
 
 /** The markdown agents get, the body HTML and the problems of a fixture's page. */
-const run = (fixture: Pick<PageFixture, 'source' | 'relPath' | 'files' | 'importAliases'>): ReturnType<typeof pageOutput> =>
+const run = (fixture: Pick<PageFixture, 'source' | 'relPath' | 'files' | 'importAliases' | 'outside'>): ReturnType<typeof pageOutput> =>
   pageOutput(fixture, 'starlight', sites);
 
 /** A page of a Starlight site through the dialect step. */

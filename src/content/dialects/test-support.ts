@@ -13,6 +13,7 @@ import type { HugoParams } from '../conventions/hugo-params.js';
  * The plain markdown and body HTML of `source` as page `relPath` (default `page.md`). Code comes
  * out unhighlighted: these tests read the dialects' structure, content/code/ tests highlighting.
  * The markdown agents get is `agentsMarkdown(text)` (agents-markdown.ts; links left relative).
+ * Links resolve to `/<path>` for any file of the content folder, and outside it to `outside`'s.
  */
 export function dialect(
   source: string,
@@ -24,10 +25,14 @@ export function dialect(
     attrDelimiters?: AttrDelimiters;
     importAliases?: ImportAliases;
     siteParams?: HugoParams;
+    /** Files outside the content folder the listing serves, by their path from it (`../../assets/a.png`) → URL. */
+    outside?: Readonly<Record<string, string>>;
   } = {},
 ): PlainMarkdown & { html: string } {
   const relPath = options.relPath ?? 'page.md';
-  const lookup = (file: string): string | undefined => `/${file.replace(/(\/_?index)?\.md$/, '')}`;
+  // Every file of the content folder is taken to exist; outside it, only the ones listed.
+  const lookup = (file: string): string | undefined =>
+    file.startsWith('../') ? options.outside?.[file] : `/${file.replace(/(\/_?index)?\.md$/, '')}`;
   const plain = plainMarkdown(source, {
     relPath,
     internal: options.internal ?? false,

@@ -110,6 +110,15 @@ export const starlightFeatures: readonly DialectFeature[] = [
     detect: /^hero:/m,
   },
   {
+    id: 'starlight.src-images',
+    feature: "images in the project's `src/` referenced relative to the page: `![…](../../assets/houston.webp)`",
+    generators: ['starlight'],
+    doc: 'https://starlight.astro.build/guides/authoring-content/#images',
+    support: 'supported',
+    note: 'The media files of `src/` outside the content folder (by type, as static files: never code) are served at `/_astro/<path in src/>` (content/assets.ts `astroSourceFoldersOf`; Astro builds them into `_astro/`, docs.astro.build/en/guides/images/#images-in-src), and a relative link or image into one resolves there.',
+    detect: /\]\(\s*<?(?:\.\.\/){2,}assets\//,
+  },
+  {
     id: 'starlight.partials',
     feature: '`import Foo from "./foo.md"` then `<Foo />` or `<Foo.Content />`',
     generators: ['starlight'],
@@ -124,7 +133,7 @@ export const starlightFeatures: readonly DialectFeature[] = [
     generators: ['starlight'],
     doc: 'https://docs.astro.build/en/guides/imports/#aliases',
     support: 'partial',
-    note: 'An aliased path becomes the relative path from the page to its file (dialects/import-aliases.ts), and is then served or inlined as that path is: inside the content folder only, so an image in `src/assets/` beside `src/content/docs/` is not served yet and `check` reports it as leaving the content folder. The first target of a pattern is taken; `*` alone is not applied.',
+    note: "An aliased path becomes the relative path from the page to its file (dialects/import-aliases.ts), and is then served or inlined as that path is: an image in the project's `src/` (`@assets/a.png`) at `/_astro/…` (row `starlight.src-images`), a partial inside the content folder only. The first target of a pattern is taken; `*` alone is not applied.",
     detect:
       /\]\(\s*<?[@~#$][\w-]*\/|^import\s[^\n]*from\s+['"][@~#$](?!astrojs\/)[\w-]*\/[^'"\n]*\.(?:mdx?|png|jpe?g|gif|svg|webp|avif)['"]/m,
   },
