@@ -312,7 +312,8 @@ export const SETTINGS: readonly Setting[] = [
     schema: { anyOf: [text, { type: 'array', items: text, minItems: 1 }] },
     expect: 'a folder path or a list of them',
     path: true,
-    defaultText: '`static/` or `public/` beside the content folder, `public/` inside it',
+    defaultText:
+      "`static/` or `public/` beside the content folder, `public/` inside it, an Astro project's `public/` (and, for Starlight, the media files of its `src/` at `/_astro/…`)",
     description:
       'Folders of static files (images, PDFs) served at the site root, under the same access rules as pages (one inside the content folder only there, never at `/public/…`); `--static` repeats.',
   },
