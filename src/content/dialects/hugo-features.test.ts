@@ -17,9 +17,9 @@ import { agentsMarkdown } from './agents-markdown.js';
 import { featuresOf } from './features.js';
 import { hugoFeatures } from './features/hugo.js';
 import { siteFilesOf } from './site-files.js';
-import { loadSite, type LoadedSite } from './site-support.js';
 import { dialect, writeSite } from './test-support.js';
 import { expectLinearTime } from '../../../test/linear-time.js';
+import { describeSiteFixtures, type SiteFixture } from '../../../test/site-fixtures.js';
 
 // Docsy's readfile example (docsy.dev/docs/adding-content/shortcodes/#include-external-files): an
 // `includes` folder beside the page.
@@ -340,23 +340,6 @@ describe('Hugo dialect features, from their documentation pages', () => {
   }
 });
 
-/** A site fixture: the row, its page, the site's files, each page's URL, and one page as it is served. */
-interface SiteFixture {
-  id: string;
-  doc: string;
-  name: string;
-  /** The site's files: `hugo.toml` and pages under `content/`. */
-  files: Record<string, string>;
-  /** Each page's URL by its file (relative to `content/`). */
-  urls: Record<string, string>;
-  /** Request paths answered with a 308, and where to (site-support.ts `hop`). */
-  hops: Record<string, string>;
-  /** The page shown, and its exact markdown (links absolute, frontmatter kept) and body HTML. */
-  page: string;
-  markdown: string;
-  html: string;
-}
-
 const SITE_FIXTURES: readonly SiteFixture[] = [
   {
     id: 'hugo.pretty-urls',
@@ -468,23 +451,7 @@ const SITE_FIXTURES: readonly SiteFixture[] = [
   },
 ];
 
-describe('Hugo URL rows and page parameters, on sites read by the real loader', () => {
-  const loaded: LoadedSite[] = [];
-  afterAll(() => loaded.forEach((one) => one.remove()));
-  for (const fixture of SITE_FIXTURES) {
-    it(`${fixture.id}: ${fixture.name} (${fixture.doc})`, () => {
-      const one = loadSite(fixture.files, 'content');
-      loaded.push(one);
-      expect(one.urls).toStrictEqual(fixture.urls);
-      expect(Object.fromEntries(Object.keys(fixture.hops).map((from) => [from, one.hop(from)]))).toStrictEqual(fixture.hops);
-      expect([one.hop(fixture.page), one.hop(one.snapshot.site.pages.get(fixture.page)?.markdownUrl ?? '-')]).toStrictEqual([
-        undefined,
-        undefined,
-      ]);
-      expect(one.served(fixture.page)).toStrictEqual({ markdown: fixture.markdown, html: fixture.html });
-    });
-  }
-});
+describeSiteFixtures('Hugo URL rows and page parameters, on sites read by the real loader', SITE_FIXTURES, 'content');
 
 /** Rows with no `detect`, and why: `check` lists a row only where a page's source shows it. */
 const UNDETECTED: Readonly<Record<string, string>> = {

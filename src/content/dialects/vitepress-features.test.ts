@@ -14,10 +14,10 @@ import { bodyOf } from '../frontmatter.js';
 import { agentsMarkdown } from './agents-markdown.js';
 import { vitepressFeatures } from './features/vitepress.js';
 import { siteFilesOf } from './site-files.js';
-import { loadSite, type LoadedSite } from './site-support.js';
 import { dialect, writeSite } from './test-support.js';
 import { vueComponents } from './vue.js';
 import { expectLinearTime } from '../../../test/linear-time.js';
+import { describeSiteFixtures, type SiteFixture } from '../../../test/site-fixtures.js';
 
 /** A fixture: the row, the doc page it follows, what it shows, the source and what comes out. */
 interface Fixture {
@@ -225,22 +225,6 @@ const UNDETECTED: Readonly<Record<string, string>> = {
   'vitepress.rewrites': 'a site setting (.vitepress/config), not a page syntax; check warns about what it cannot follow',
 };
 
-/** A site fixture: the row, the site's files (content in `docs/`), each page's URL, the 308s, and one page as it is served. */
-interface SiteFixture {
-  id: string;
-  doc: string;
-  name: string;
-  files: Record<string, string>;
-  /** Each page's URL by its file (relative to `docs/`). */
-  urls: Record<string, string>;
-  /** Request paths answered with a 308, and where to (site-support.ts `hop`). */
-  hops: Record<string, string>;
-  /** The page shown, and its exact markdown (links absolute) and body HTML. */
-  page: string;
-  markdown: string;
-  html: string;
-}
-
 const SITE_FIXTURES: readonly SiteFixture[] = [
   {
     id: 'vitepress.rewrites',
@@ -269,24 +253,7 @@ const SITE_FIXTURES: readonly SiteFixture[] = [
   },
 ];
 
-describe('VitePress URL rows, on sites read by the real loader', () => {
-  const loaded: LoadedSite[] = [];
-  afterAll(() => loaded.forEach((one) => one.remove()));
-  for (const fixture of SITE_FIXTURES) {
-    it(`${fixture.id}: ${fixture.name} (${fixture.doc})`, () => {
-      const one = loadSite(fixture.files, 'docs');
-      loaded.push(one);
-      expect(one.urls).toStrictEqual(fixture.urls);
-      expect(Object.fromEntries(Object.keys(fixture.hops).map((from) => [from, one.hop(from)]))).toStrictEqual(fixture.hops);
-      expect([one.hop(fixture.page), one.hop(one.snapshot.site.pages.get(fixture.page)?.markdownUrl ?? '-')]).toStrictEqual([
-        undefined,
-        undefined,
-      ]);
-      expect(one.served(fixture.page)).toStrictEqual({ markdown: fixture.markdown, html: fixture.html });
-      expect(one.snapshot.site.problems).toStrictEqual([]);
-    });
-  }
-});
+describeSiteFixtures('VitePress URL rows, on sites read by the real loader', SITE_FIXTURES, 'docs', { noProblems: true });
 
 describe('vitepress.dev/guide/markdown#focus-in-code-blocks, #colored-diffs-in-code-blocks, #errors-and-warnings-in-code-blocks', () => {
   it('[!code --] and [!code ++] mark both lines; neither notation reaches the text', () => {
