@@ -9,6 +9,7 @@ import { sourceFile, type SourceFile } from '../src/content/load.js';
 import { buildLlmsFiles, isLlmsFileName, planFullText } from '../src/discovery/llms.js';
 import { buildSnapshot, type Snapshot } from '../src/snapshot/snapshot.js';
 import { resolvePath } from '../src/snapshot/lookup.js';
+import { ReadCache } from '../src/snapshot/read-cache.js';
 import type { BuildSteps } from '../src/build-steps.js';
 
 const BASE = 'https://docs.example.com';
@@ -72,6 +73,31 @@ describe('llms index files: made by the warm-up or the first request that needs 
         '/llms.txt',
       ]);
     }
+  });
+});
+
+describe('llms index files across serve --watch builds (issue 34)', () => {
+  it('keeps the body of every file a change leaves as it was; the changed files answer as a build from scratch', () => {
+    const readCache = new ReadCache();
+    const options = { baseUrl: BASE, fallbackName: 'generated', llmsMaxChars: MAX_CHARS, parallel: false, readCache };
+    const servedOf = (snapshot: Snapshot): Map<string, string | undefined> => {
+      stepsOf(snapshot.warm());
+      return new Map(
+        [...snapshot.discovery.llmsFiles.keys()].map((path) => [path, snapshot.discovery.llmsFiles.get(path)?.bytes.toString('utf8')]),
+      );
+    };
+    const before = buildSnapshot(files(), options);
+    servedOf(before);
+    const edited = files().map((file) =>
+      file.relPath === 'guides/page-40.md' ? sourceFile(file.relPath, '# Guides 40, renamed\n\nItem 40.\n') : file,
+    );
+    const after = buildSnapshot(edited, options);
+    const served = servedOf(after);
+    const scratch = buildSnapshot(edited, { ...options, readCache: undefined });
+    expect(served).toStrictEqual(servedOf(scratch));
+    expect(served.get('/guides/llms-2.txt')).toContain('- [Guides 40, renamed](https://docs.example.com/guides/page-40.md)');
+    const kept = [...served.keys()].filter((path) => after.discovery.llmsFiles.get(path) === before.discovery.llmsFiles.get(path));
+    expect(kept.sort()).toStrictEqual(['/api/llms-2.txt', '/api/llms.txt', '/guides/llms.txt', '/llms-root.txt', '/llms.txt']);
   });
 });
 

@@ -139,8 +139,20 @@ function linkLine(url: string, title: string, description: string): string {
   return `- [${escapeLinkText(title)}](${url})${description === '' ? '' : `: ${description}`}`;
 }
 
+/**
+ * Each page's line as last made, by page: a page's fields never change (content/page.ts), and a
+ * `serve --watch` rebuild keeps the pages of files not changed (snapshot/read-cache.ts), so their
+ * lines are the same strings build after build. That lets a rebuild tell an unchanged section file
+ * by comparing its lines' identities (snapshot/llms-bodies.ts), and spares 100,000 new strings per edit.
+ */
+const PAGE_LINES = new WeakMap<Page, { baseUrl: string; line: string }>();
+
 function pageLine(baseUrl: string, page: Page): string {
-  return linkLine(baseUrl + page.markdownUrl, page.title, page.description);
+  const made = PAGE_LINES.get(page);
+  if (made !== undefined && made.baseUrl === baseUrl) return made.line;
+  const line = linkLine(baseUrl + page.markdownUrl, page.title, page.description);
+  PAGE_LINES.set(page, { baseUrl, line });
+  return line;
 }
 
 /** Splits lines into chunks whose joined length stays under `maxChars`. */
@@ -239,20 +251,40 @@ function sectionHeader(site: Site, section: Section, baseUrl: string, first: num
 }
 
 /**
+ * An llms index file before its text is joined: `head`, then `lines` each ending in a newline.
+ * A section file's lines are its pages' lines, the same strings while the pages are the same
+ * objects (see {@link PAGE_LINES}), so a caller can tell an unchanged file without joining it.
+ */
+export interface LlmsFileParts {
+  readonly head: string;
+  readonly lines: readonly string[];
+}
+
+/** The text of an llms index file: its head, then its lines, each ending in a newline. */
+export function llmsFileText(parts: LlmsFileParts): string {
+  return parts.lines.length === 0 ? parts.head : `${parts.head}${parts.lines.join('\n')}\n`;
+}
+
+/**
  * Builds the llms index files of the site: `/llms.txt` for the default language, one more per
  * other language (`/de/llms.txt`, linked from `/llms.txt`), section files when one is large, and the
  * `/llms-full.txt` index when the full text is in parts (the parts themselves: {@link renderFullTextPart}).
  * @returns URL path (percent-encoded) → file text; always holds `/llms.txt`
  */
 export function buildLlmsFiles(site: Site, options: LlmsOptions): Map<string, string> {
-  return runSteps(buildLlmsFilesInSteps(site, options));
+  const files = runSteps(buildLlmsFilesInSteps(site, options));
+  return new Map([...files].map(([path, parts]) => [path, llmsFileText(parts)]));
 }
 
-/** {@link buildLlmsFiles} in steps (build-steps.ts): one per section file of a large tree, one per small tree. */
-export function* buildLlmsFilesInSteps(site: Site, options: LlmsOptions): BuildSteps<Map<string, string>> {
-  const files = new Map<string, string>();
+/**
+ * {@link buildLlmsFiles} in steps (build-steps.ts), one per section file of a large tree, one per
+ * small tree, each file in parts ({@link LlmsFileParts}).
+ */
+export function* buildLlmsFilesInSteps(site: Site, options: LlmsOptions): BuildSteps<Map<string, LlmsFileParts>> {
+  const files = new Map<string, LlmsFileParts>();
+  const whole = (text: string): LlmsFileParts => ({ head: text, lines: [] });
   const fullPaths = planFullText(site, options).paths;
-  if (fullPaths.length > 1) files.set('/llms-full.txt', fullIndex(site, options.baseUrl, fullPaths));
+  if (fullPaths.length > 1) files.set('/llms-full.txt', whole(fullIndex(site, options.baseUrl, fullPaths)));
   const [main, ...others] = site.languages;
   const translated = others.filter((language) => llmsPages(site, language).length > 0);
   const languageLines = translated.map((language) => {
@@ -284,7 +316,7 @@ export function* buildLlmsFilesInSteps(site: Site, options: LlmsOptions): BuildS
 
 /** Adds the llms index files of one tree (`<root>llms.txt` and its section files) to `files`, a step per section file (each at most {@link LLMS_MAX_CHARS}). */
 function* addTreeFiles(
-  files: Map<string, string>,
+  files: Map<string, LlmsFileParts>,
   site: Site,
   options: LlmsOptions,
   fullPaths: readonly string[],
@@ -307,12 +339,19 @@ function* addTreeFiles(
     sectionLines.push(lines);
   }
   const tail = [...languageSection, ...apiSection(baseUrl, fullPaths, options.api)];
-  const flat = [...header(site, baseUrl, tree)];
-  sections.forEach((section, i) => flat.push('', `## ${section.title}`, '', ...(sectionLines[i] as string[])));
-  flat.push(...tail);
+  const head = header(site, baseUrl, tree);
+  const lengthOf = (lines: readonly string[]): number => lines.reduce((sum, line) => sum + line.length + 1, 0);
   // Its length first: a large tree's flat text (megabytes at 100k pages) is never made.
-  if (flat.reduce((sum, line) => sum + line.length + 1, 0) <= maxChars) {
-    files.set(`${rootKey}llms.txt`, `${flat.join('\n')}\n`);
+  // Each section adds '', its heading, '' and its lines, each with its newline.
+  const flatChars =
+    lengthOf(head) +
+    lengthOf(tail) +
+    sections.reduce((sum, section, i) => sum + `## ${section.title}`.length + 3 + lengthOf(sectionLines[i] as string[]), 0);
+  if (flatChars <= maxChars) {
+    const flat = [...head];
+    sections.forEach((section, i) => flat.push('', `## ${section.title}`, '', ...(sectionLines[i] as string[])));
+    flat.push(...tail);
+    files.set(`${rootKey}llms.txt`, { head: '', lines: flat });
     return;
   }
   yield;
@@ -335,13 +374,13 @@ function* addTreeFiles(
       const range = `pages ${first}–${last} of ${section.pages.length}`;
       const title = chunks.length === 1 ? `${section.title} pages` : `${section.title} pages, part ${i + 1} of ${chunks.length}`;
       root.push(linkLine(baseUrl + path, title, `llms index of ${range} in ${section.title}`));
-      files.set(path, `${sectionHeader(site, section, baseUrl, first, last, i + 1, chunks.length)}${lines.join('\n')}\n`);
+      files.set(path, { head: sectionHeader(site, section, baseUrl, first, last, i + 1, chunks.length), lines });
       first = last + 1;
       yield;
     }
   }
   root.push(...tail);
-  files.set(`${rootKey}llms.txt`, `${root.join('\n')}\n`);
+  files.set(`${rootKey}llms.txt`, { head: '', lines: root });
 }
 
 /** The parts of the full text: each part's URL path and pages. A single part is `/llms-full.txt` itself. */

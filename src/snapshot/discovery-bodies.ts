@@ -18,7 +18,7 @@ import type { SearchIndex } from '../search/search-index.js';
 import { CONTENT_TYPES, jsonBody } from './bodies.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
-import { llmsBodiesOf, type LlmsBodies } from './llms-bodies.js';
+import { llmsBodiesOf, type LlmsBodies, type LlmsMemo } from './llms-bodies.js';
 import type { SiteView } from './site-view.js';
 
 /** The discovery documents of a snapshot. */
@@ -54,6 +54,8 @@ export interface DiscoveryOptions {
   llmsMaxChars?: number | undefined;
   /** Whether `/llms.txt` names the API (portal, OpenAPI, search, MCP); false for a static export (default true). */
   llmsApi?: boolean | undefined;
+  /** The last build's llms index files, whose bodies are kept where a file is unchanged (llms-bodies.ts). */
+  llmsMemo?: LlmsMemo | undefined;
   /** URLs per sitemap file (default: the protocol's 50,000). */
   sitemapMaxUrls?: number | undefined;
   /** The rate limits the portal documents (default: DEFAULT_RATE_LIMITS, auth/rate-limits.ts). */
@@ -79,7 +81,7 @@ export function discoveryBodiesOf(view: SiteView, search: SearchIndex, cache: Bo
       (page) => view.updatedMsOf(page),
     ));
   let sitemapBody: Body | undefined;
-  const llms = llmsBodiesOf(view, cache, options.llmsMaxChars, options.llmsApi);
+  const llms = llmsBodiesOf(view, cache, options.llmsMaxChars, options.llmsApi, options.llmsMemo);
   const cachedJson = (key: string, value: () => unknown): Body => {
     let body = cache.get(key) as Body | undefined;
     if (body === undefined) cache.set(key, (body = jsonBody(value())));

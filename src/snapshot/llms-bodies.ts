@@ -7,7 +7,15 @@
  */
 import { makeBody, type Body } from '../body.js';
 import { renderPageMarkdown } from '../content/page-content.js';
-import { buildLlmsFilesInSteps, isLlmsFileName, planFullText, renderFullTextPart, type FullTextPlan } from '../discovery/llms.js';
+import {
+  buildLlmsFilesInSteps,
+  isLlmsFileName,
+  llmsFileText,
+  planFullText,
+  renderFullTextPart,
+  type FullTextPlan,
+  type LlmsFileParts,
+} from '../discovery/llms.js';
 import { runSteps, type BuildSteps } from '../build-steps.js';
 import { CONTENT_TYPES } from './bodies.js';
 import { LazyMap, type BodyCache } from './lazy-map.js';
@@ -27,25 +35,47 @@ export interface LlmsBodies {
 }
 
 /**
+ * The llms index files one build made, kept for the next (snapshot/read-cache.ts `llmsFiles`): a
+ * `serve --watch` rebuild after an edit keeps the body of every file whose parts are unchanged, so
+ * it makes one section file's text and bytes again, not the 10 MB of them at 100,000 pages (issue 34).
+ */
+export class LlmsMemo {
+  /** URL path → the file's parts and body, as the last build that made them left them. */
+  files = new Map<string, { parts: LlmsFileParts; body: Body }>();
+}
+
+/** Whether two builds of a file hold the same text: its lines are mostly the same strings (discovery/llms.ts `pageLine`), so this is a pass of pointer compares. */
+function sameParts(a: LlmsFileParts, b: LlmsFileParts): boolean {
+  return a.head === b.head && a.lines.length === b.lines.length && a.lines.every((line, i) => line === b.lines[i]);
+}
+
+/**
  * The llms files of `view`'s site; full-text parts are kept in `cache` under `llms:<path>`.
  * @param maxChars size bound of llms index files (default 50,000: LLMS_MAX_CHARS)
  * @param api whether `/llms.txt` ends with the API section (discovery/llms.ts `LlmsOptions.api`; default true)
+ * @param memo the last build's index files, whose bodies are kept where a file is unchanged; updated with this build's
  */
-export function llmsBodiesOf(view: SiteView, cache: BodyCache, maxChars: number | undefined, api?: boolean): LlmsBodies {
+export function llmsBodiesOf(view: SiteView, cache: BodyCache, maxChars: number | undefined, api?: boolean, memo?: LlmsMemo): LlmsBodies {
   const { site, baseUrl } = view;
   const llmsOptions = { baseUrl, maxChars, api };
   let indexFiles: Map<string, Body> | undefined;
   function* buildIndexFiles(): BuildSteps<Map<string, Body>> {
-    const texts = yield* buildLlmsFilesInSteps(site, llmsOptions);
+    const files = yield* buildLlmsFilesInSteps(site, llmsOptions);
     const bodies = new Map<string, Body>();
+    const made = new Map<string, { parts: LlmsFileParts; body: Body }>();
     let chars = 0;
-    for (const [path, text] of texts) {
-      bodies.set(path, makeBody(text, CONTENT_TYPES.text));
-      chars += text.length;
+    for (const [path, parts] of files) {
+      const last = memo?.files.get(path);
+      const body = last !== undefined && sameParts(last.parts, parts) ? last.body : makeBody(llmsFileText(parts), CONTENT_TYPES.text);
+      bodies.set(path, body);
+      made.set(path, { parts, body });
+      if (body === last?.body) continue;
+      chars += body.bytes.length;
       if (chars < BODY_STEP_CHARS) continue;
       chars = 0;
       yield;
     }
+    if (memo !== undefined) memo.files = made;
     // A request may have built them meanwhile: the first build wins, so every answer is one body.
     return (indexFiles ??= bodies);
   }

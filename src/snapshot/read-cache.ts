@@ -37,6 +37,7 @@ import { fingerprintOfSource, type Dependency } from './fingerprint.js';
 import { configFingerprint } from './config-reads.js';
 import { IncrementalSearch } from './incremental-search.js';
 import type { AssemblyState } from './assembly-patch.js';
+import { LlmsMemo } from './llms-bodies.js';
 import type { BuildSteps } from '../build-steps.js';
 
 /**
@@ -106,6 +107,8 @@ export class ReadCache {
   assembly: AssemblyState | undefined;
   /** Whether the last build's site was patched from the one before (assembly-patch.ts), else put together of every file. */
   assemblyPatched = false;
+  /** The last build's llms index files (llms-bodies.ts), whose bodies the next build keeps where a file is unchanged. */
+  readonly llmsFiles = new LlmsMemo();
   private readonly entries = new Map<string, CachedRead>();
   /** Who read what besides its own file, to stat each such path once per build. */
   private dependents = new DependencyIndex();

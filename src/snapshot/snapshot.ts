@@ -250,7 +250,7 @@ function snapshotOf(built: BuiltContent & { filesRead: number }, options: Snapsh
     conventions: options.conventions,
     llmsMaxChars: options.llmsMaxChars,
   });
-  const discovery = discoveryBodiesOf(view, built.search, cache, options);
+  const discovery = discoveryBodiesOf(view, built.search, cache, { ...options, llmsMemo: options.readCache?.llmsFiles });
   return {
     site: view.site,
     search: built.search,
