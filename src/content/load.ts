@@ -2,7 +2,18 @@
  * Step 1 of the content pipeline: list every page file and static file under the content folder
  * and the static folders, never anything outside them (symlinks included).
  */
-import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
 import { assetOf, extensionOf, isAssetName, type AssetFile, type PrefixedFolder } from './assets.js';
@@ -57,6 +68,8 @@ export interface SourceFile {
  */
 class DiskSource implements SourceFile {
   private mtime: number | undefined;
+  /** What `fstat` said of the file as {@link read} last opened it, before reading it. */
+  statsAtRead: Stats | undefined;
 
   constructor(
     readonly relPath: string,
@@ -85,11 +98,22 @@ class DiskSource implements SourceFile {
 
   read(): string {
     // The folder may have changed since it was listed (a deploy that swaps a file, or a folder on
-    // its way, for a symlink): what is read must still lie inside the root.
-    const real = realpathSync.native(this.path());
-    if (!real.startsWith(this.root + path.sep))
-      throw Object.assign(new Error(`${this.relPath} now leads outside the content folder`), { code: 'EOUTSIDE' });
-    return readText(real);
+    // its way, for a symlink): what is read must still lie inside the root. The file opened is the
+    // one judged, so nothing can be swapped between the two; one open, fstat and readlink a file
+    // (some 100,000 at a large site's start) rather than a realpath's lookup per path segment.
+    this.statsAtRead = undefined;
+    const fd = openSync(this.path(), 'r');
+    try {
+      const stats = fstatSync(fd);
+      const real = openedPath(fd) ?? realpathSync.native(this.path());
+      if (!real.startsWith(this.root + path.sep))
+        throw Object.assign(new Error(`${this.relPath} now leads outside the content folder`), { code: 'EOUTSIDE' });
+      this.statsAtRead = stats;
+      this.mtime ??= stats.mtimeMs;
+      return readText(fd, stats.size);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   relisted(): DiskSource {
@@ -112,6 +136,15 @@ export interface DiskSourceParts {
   relPath: string;
   root: string;
   realPath: string | undefined;
+}
+
+/**
+ * What `fstat` said of a file on disk when it was last read, before reading it; `undefined` for a
+ * source held in memory or one not read (or not readable) yet. Spares a `stat` per file for its
+ * fingerprint (snapshot/fingerprint.ts).
+ */
+export function statsAtRead(file: SourceFile): Stats | undefined {
+  return file instanceof DiskSource ? file.statsAtRead : undefined;
 }
 
 /** The parts of a file listed by {@link loadContent}, or `undefined` for a source held in memory. */
@@ -325,9 +358,36 @@ function realFolder(dir: string): string | undefined {
   }
 }
 
-/** Reads a file as UTF-8 without its byte-order mark. */
-function readText(real: string): string {
-  const text = readFileSync(real, 'utf8');
+/**
+ * The path an open file descriptor reads, as the kernel resolved it (proc(5): `/proc/self/fd/N` is a
+ * symlink to it); `undefined` where there is no `/proc` (then the caller resolves the path itself).
+ */
+function openedPath(fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads an open file of `size` bytes (its `fstat`, taken already: not asked again) as UTF-8 without
+ * its byte-order mark; what grew since is left for the next read, as `readFileSync` does. A size of 0
+ * may be a file that tells none (proc(5)): read to its end.
+ */
+function readText(fd: number, size: number): string {
+  let text: string;
+  if (size === 0) text = readFileSync(fd, 'utf8');
+  else {
+    const bytes = Buffer.allocUnsafe(size);
+    let length = 0;
+    while (length < size) {
+      const read = readSync(fd, bytes, length, size - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    text = bytes.toString('utf8', 0, length);
+  }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 

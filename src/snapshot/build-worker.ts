@@ -9,7 +9,7 @@ import { loadMdx, MdxNotLoadedError } from '../content/mdx/on-demand.js';
 import type { ContentProblem } from '../content/problems.js';
 import { readSourcePage, type SourcePageRead } from '../content/site.js';
 import { BatchCounter } from '../search/index-builder.js';
-import { fingerprintOfSource, withDependencies, type Dependency } from './fingerprint.js';
+import { fingerprintOfRead, withDependencies, type Dependency } from './fingerprint.js';
 import type { FileOutcome, WorkerInput, WorkerOutput } from './parallel-build.js';
 
 const input = workerData as WorkerInput;
@@ -30,9 +30,9 @@ async function run(
   let heldChars = 0;
   for (const [fileIndex, parts] of files.entries()) {
     const file = diskSource(parts);
-    // Taken before the file is read: an edit made meanwhile shows at the next build.
-    const fingerprint = recordReads ? fingerprintOfSource(file) : undefined;
     const { read, problems, dependencies } = await readOnce(file, conventions, protectedPaths, recordReads);
+    // As the file was opened, before its text was read: an edit made meanwhile shows at the next build.
+    const fingerprint = recordReads ? fingerprintOfRead(file) : undefined;
     outcomes.push(recordReads ? { problems, fingerprint, dependencies } : { problems });
     if (read !== undefined) {
       reads.push({ page: read.page, rank: read.rank, fileIndex });

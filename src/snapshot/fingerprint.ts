@@ -5,9 +5,9 @@
  * and `git checkout` save) changes the inode even when both stay; a symlink pointed elsewhere
  * changes the real path.
  */
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { SourceFile } from '../content/load.js';
+import { statsAtRead, type SourceFile } from '../content/load.js';
 import { observeFileReads } from '../content/read-observer.js';
 
 /** What a page's text read besides its file (content/read-observer.ts), with its fingerprint then. */
@@ -20,7 +20,10 @@ export interface Dependency {
 
 /** A file's or folder's fingerprint, following symlinks; `-` when there is nothing at `absolute`. */
 export function fingerprintOfPath(absolute: string): string {
-  const stats = statSync(absolute, { throwIfNoEntry: false });
+  return fingerprintOfStats(statSync(absolute, { throwIfNoEntry: false }));
+}
+
+function fingerprintOfStats(stats: Stats | undefined): string {
   return stats === undefined ? '-' : `${stats.mtimeMs}:${stats.size}:${stats.ino}:${stats.dev}`;
 }
 
@@ -32,6 +35,17 @@ export function fingerprintOfSource(file: SourceFile): string | undefined {
   if (file.contentRoot === undefined) return undefined;
   const real = path.join(file.contentRoot, file.realRelPath ?? file.relPath);
   return `${real}|${fingerprintOfPath(real)}`;
+}
+
+/**
+ * {@link fingerprintOfSource} as the file was when it was last read: the `fstat` of the opened file,
+ * taken before its text was read (content/load.ts `statsAtRead`), so the same string without a
+ * `stat`; a file not read (or no longer readable) is statted now.
+ */
+export function fingerprintOfRead(file: SourceFile): string | undefined {
+  const stats = statsAtRead(file);
+  if (stats === undefined || file.contentRoot === undefined) return fingerprintOfSource(file);
+  return `${path.join(file.contentRoot, file.realRelPath ?? file.relPath)}|${fingerprintOfStats(stats)}`;
 }
 
 /**

@@ -12,7 +12,7 @@ import { readSourcePage, SiteAssembler, siteInSteps } from '../content/site.js';
 import type { DocumentCounts } from '../search/document-counts.js';
 import { searchVersionOf } from '../search/site-search.js';
 import type { Page } from '../content/page.js';
-import { fingerprintOfSource, withDependencies } from './fingerprint.js';
+import { fingerprintOfRead, withDependencies } from './fingerprint.js';
 import { compact, readInParallel, type BuiltContent, type ParallelReads } from './parallel-build.js';
 import type { CachedRead, ReadCache } from './read-cache.js';
 import type { BuildSteps } from '../build-steps.js';
@@ -75,10 +75,10 @@ function* readHere(
   for (const [done, file] of files.entries()) {
     if (done > 0 && done % READ_STEP_FILES === 0) yield;
     if (onProgress !== undefined && done % PROGRESS_EVERY_FILES === 0) onProgress(done, files.length);
-    // Taken before the file is read: an edit made meanwhile shows at the next build.
-    const fingerprint = fingerprintOfSource(file);
     const problems: ContentProblem[] = [];
     const { result: read, dependencies } = withDependencies(() => readSourcePage(file, problems, conventions));
+    // As the file was opened, before its text was read: an edit made meanwhile shows at the next build.
+    const fingerprint = fingerprintOfRead(file);
     cache.store(file.relPath, {
       fingerprint,
       page: read?.page,
