@@ -9,6 +9,10 @@ import { SESSION_CLIENT_ID, type Principal } from '../src/auth/principal.js';
 import type { SessionService } from '../src/auth/sessions.js';
 import { DEFAULT_SEARCH_LIMIT } from '../src/answers/api.js';
 import { searchHits } from '../src/snapshot/search-hits.js';
+import { cachedSearch, warmSearchesInSteps, WARM_SEARCHES, type SearchKey } from '../src/snapshot/search-cache.js';
+import { buildSnapshot, type Snapshot } from '../src/snapshot/snapshot.js';
+import { sourceFile } from '../src/content/load.js';
+import { runSteps } from '../src/build-steps.js';
 import { buildTestApp, EXAMPLE_SITE, issueKey, removeDir, TEST_BASE_URL, writeContent, type TestApp } from './helpers.js';
 
 const FILES = {
@@ -173,5 +177,53 @@ describe('answers from the cache', () => {
         }
     // The queries reach the internal page, so the audiences' answers differ.
     expect(internalFound).toBeGreaterThan(0);
+  });
+});
+
+describe('warmSearchesInSteps: a rebuilt snapshot answers the last queries before it is swapped in (issue 34)', () => {
+  const build = (files: Record<string, string>): Snapshot =>
+    buildSnapshot(
+      Object.entries(files).map(([relPath, text]) => sourceFile(relPath, text)),
+      { baseUrl: TEST_BASE_URL, fallbackName: 'Site', parallel: false },
+    );
+  const keyOf = (query: string, includeInternal: boolean): SearchKey => ({
+    query,
+    includeInternal,
+    language: undefined,
+    limit: 10,
+    offset: 0,
+  });
+
+  it(`searches the ${WARM_SEARCHES} queries last asked of the current snapshot in the next, each audience apart, and answers them as searched`, () => {
+    const current = build(FILES);
+    const next = build({ ...FILES, 'guide.md': '# Guide\n\nThe zebra crossing moved.\n' });
+    for (const query of ['alpha', 'beta', 'gamma', 'delta']) cachedSearch(current, keyOf(query, false));
+    cachedSearch(current, keyOf('zebra', true));
+    cachedSearch(current, keyOf('alpha', false));
+    const searched = vi.spyOn(next.search, 'search');
+    runSteps(warmSearchesInSteps(current, next));
+    expect(searched.mock.calls.map(([query, options]) => [query, options.includeInternal])).toStrictEqual([
+      ['alpha', false],
+      ['zebra', true],
+      ['delta', false],
+      ['gamma', false],
+    ]);
+    searched.mockClear();
+    const internal = cachedSearch(next, keyOf('zebra', true));
+    expect(searched).not.toHaveBeenCalled();
+    expect(internal.hits.map((hit) => [hit.path, hit.description])).toStrictEqual([
+      ['/guide', 'The zebra crossing moved.'],
+      ['/internal/plan', 'The zebra budget is internal.'],
+    ]);
+    // The public audience's answer was never warmed: searched now, without the internal page.
+    expect(cachedSearch(next, keyOf('zebra', false)).hits.map((hit) => hit.path)).toStrictEqual(['/guide']);
+    expect(searched).toHaveBeenCalledTimes(1);
+  });
+
+  it('warms nothing when the current snapshot was never searched', () => {
+    const next = build(FILES);
+    const searched = vi.spyOn(next.search, 'search');
+    runSteps(warmSearchesInSteps(build(FILES), next));
+    expect(searched).not.toHaveBeenCalled();
   });
 });

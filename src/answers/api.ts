@@ -7,7 +7,7 @@ import { bodyAnswer, plainAnswer, type BeforeStep, type PlainAnswer, type Reques
 import { negotiateLanguage } from './negotiation.js';
 import { searchVersion } from './search-version.js';
 import { PUBLIC_CORS_HEADERS } from './headers.js';
-import { searchHits, type SearchHit } from '../snapshot/search-hits.js';
+import type { SearchHit } from '../snapshot/search-hits.js';
 import { cachedSearch, type CachedResults } from '../snapshot/search-cache.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 
@@ -124,13 +124,7 @@ export function fullTextSearch(
   const version = searchVersion(snapshot.site.versions, (facts.query as SearchParameters).version);
   const { language, headers } = searchLanguage(facts, snapshot.search.languages, lang, true);
   const key = { query: q, includeInternal, language, version, limit: limit ?? DEFAULT_SEARCH_LIMIT, offset };
-  const results = cachedSearch(snapshot, key, () => {
-    const found = snapshot.search.search(q, key);
-    return {
-      hits: searchHits(snapshot, found.results, { query: q, includeInternal, language, baseUrl: snapshot.chrome.baseUrl }),
-      total: found.total,
-    };
-  });
+  const results = cachedSearch(snapshot, key);
   if (offset === 0) searched?.(q, results.total);
   return { hits: results.hits, total: results.total, headers, results };
 }

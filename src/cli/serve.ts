@@ -11,6 +11,7 @@ import { drainServer, type Drain } from '../http/drain.js';
 import { loadSnapshotInSteps, snapshotOptionsOf, type LoadedSnapshot, type Snapshot, type SnapshotOptions } from '../snapshot/snapshot.js';
 import { runSteps, runStepsYielding, type BuildSteps } from '../build-steps.js';
 import { ReadCache } from '../snapshot/read-cache.js';
+import { warmSearchesInSteps } from '../snapshot/search-cache.js';
 import { gitDatesReader } from '../snapshot/git-dates.js';
 import { mayChangeSite } from '../snapshot/change-filter.js';
 import { startSweeping } from '../snapshot/sweep.js';
@@ -284,14 +285,17 @@ function warmUp(snapshot: Snapshot, logger: Logger): void {
 /**
  * The build of `serve --watch`'s reloader (snapshot/watch.ts `ReloaderOptions.build`): the changed
  * paths reported to the read cache, no build when they can change nothing (snapshot/change-filter.ts),
- * else the snapshot built in steps between requests; after each build, whatever became of it,
- * `configWatch` watches the config files its conventions read (snapshot/config-watch.ts).
+ * else the snapshot built in steps between requests, and the last queries of the snapshot in
+ * service (`current`) answered in it (snapshot/search-cache.ts `warmSearchesInSteps`); after each
+ * build, whatever became of it, `configWatch` watches the config files its conventions read
+ * (snapshot/config-watch.ts).
  * @throws what the build throws (the reloader keeps the snapshot in service)
  */
 export function watchBuild(
   readCache: ReadCache,
   build: () => BuildSteps<LoadedSnapshot>,
   configWatch: ConfigWatch,
+  current?: () => Snapshot,
 ): (changed: ReadonlySet<string>) => Promise<LoadedSnapshot | undefined> {
   return async function watchedBuild(changed) {
     readCache.report(changed);
@@ -300,6 +304,7 @@ export function watchBuild(
     try {
       const loaded = await runStepsYielding(build());
       await loaded.snapshot.datesReady;
+      if (current !== undefined) await runStepsYielding(warmSearchesInSteps(current(), loaded.snapshot));
       return loaded;
     } finally {
       configWatch.update(readCache.configReads);
@@ -329,7 +334,7 @@ function startReloading(
     (error) => logger.error({ err: error }, 'config file watcher error; the sweep still finds config changes'),
   );
   const reloader = createReloader({
-    build: watchBuild(readCache, build, configWatch),
+    build: watchBuild(readCache, build, configWatch, () => context.snapshot()),
     swap: (loaded) => {
       context.swapSnapshot(loaded.snapshot);
       warmUp(loaded.snapshot, logger);

@@ -9,8 +9,16 @@
  * caller with internal:read is never handed to one without it.
  */
 import { LRUCache } from 'lru-cache';
-import type { SearchHit } from './search-hits.js';
+import { searchHits, type SearchHit } from './search-hits.js';
 import type { Snapshot } from './snapshot.js';
+import { runSteps, type BuildSteps } from '../build-steps.js';
+
+/**
+ * Queries a rebuilt snapshot answers before it is swapped in (serve --watch, issue 34): the most
+ * recent of the one in service, so the searches that follow a swap are lookups, and a new index's
+ * first queries (tens of ms at 100,000 pages) run as build steps, not on top of one.
+ */
+export const WARM_SEARCHES = 4;
 
 /** Queries kept per snapshot. */
 export const SEARCH_CACHE_ENTRIES = 1_000;
@@ -33,6 +41,8 @@ export interface SearchKey {
 
 /** One page of results as the search and its excerpts made it. Shared between requests: never mutated. */
 export interface CachedResults {
+  /** What it answers. */
+  readonly key: SearchKey;
   readonly hits: readonly SearchHit[];
   /** Matching documents before limit and offset. */
   readonly total: number;
@@ -58,23 +68,59 @@ function sizeOf(results: CachedResults, key: string): number {
   return 2 * bytes;
 }
 
-/**
- * The results for `key` from `snapshot`'s cache, or `compute()`'s, then kept.
- * @param compute runs the search and makes the hits (api.ts `fullTextSearch`); its errors propagate, nothing is kept then
- */
-export function cachedSearch(snapshot: Snapshot, key: SearchKey, compute: () => Omit<CachedResults, 'derived'>): CachedResults {
+function cacheOf(snapshot: Snapshot): LRUCache<string, CachedResults> {
   let cache = CACHES.get(snapshot);
   if (cache === undefined) {
     cache = new LRUCache<string, CachedResults>({ max: SEARCH_CACHE_ENTRIES, maxSize: SEARCH_CACHE_BYTES, sizeCalculation: sizeOf });
     CACHES.set(snapshot, cache);
   }
+  return cache;
+}
+
+/**
+ * The results for `key` from `snapshot`'s cache, else searched (its index, then the hits and their
+ * excerpts: search-hits.ts), then kept.
+ * @throws what the search throws; nothing is kept then
+ */
+export function cachedSearch(snapshot: Snapshot, key: SearchKey): CachedResults {
+  return runSteps(cachedSearchInSteps(snapshot, key));
+}
+
+/** {@link cachedSearch} in two steps when not cached: the search, then its hits and their excerpts. */
+function* cachedSearchInSteps(snapshot: Snapshot, key: SearchKey): BuildSteps<CachedResults> {
+  const cache = cacheOf(snapshot);
   const id = keyOf(key);
   let results = cache.get(id);
   if (results === undefined) {
-    const { hits, total } = compute();
-    results = { hits, total, derived: new Map() };
+    const found = snapshot.search.search(key.query, key);
+    yield;
+    const { query, includeInternal, language } = key;
+    const hits = searchHits(snapshot, found.results, { query, includeInternal, language, baseUrl: snapshot.chrome.baseUrl });
+    results = { key, hits, total: found.total, derived: new Map() };
     // An entry larger than the whole bound is not kept (lru-cache refuses it); it is still answered.
     cache.set(id, results);
   }
   return results;
+}
+
+/**
+ * Answers in `next` the {@link WARM_SEARCHES} queries last asked of `current`, a step each
+ * (build-steps.ts), so that `next` is swapped in with them cached. A query `next` cannot answer
+ * (a version or language it no longer has) is left for its request to fail as it would.
+ */
+export function* warmSearchesInSteps(current: Snapshot, next: Snapshot): BuildSteps<void> {
+  const recent: SearchKey[] = [];
+  // lru-cache lists entries most recently used first; `peek`-like: listing does not reorder them.
+  for (const results of CACHES.get(current)?.values() ?? []) {
+    if (recent.length === WARM_SEARCHES) break;
+    recent.push(results.key);
+  }
+  for (const key of recent) {
+    yield;
+    try {
+      yield* cachedSearchInSteps(next, key);
+    } catch {
+      // The request for it fails the same way, and says why.
+    }
+  }
 }
