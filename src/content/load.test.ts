@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -203,6 +204,19 @@ describe('loadContent', () => {
     rmSync(path.join(root, 'a.md'));
     symlinkSync(path.join(root, 'inside.md'), path.join(root, 'a.md'));
     expect(a?.read()).toBe('inside');
+  });
+
+  it('refuses at once a file that became a FIFO or a folder after it was listed, rather than wait for a writer', { timeout: 5_000 }, () => {
+    const root = tempDir('sitegate-load-');
+    write(root, { 'a.md': 'page a', 'b.md': 'page b', 'c.md': 'page c' });
+    const [a, b, c] = loadContent(root).files;
+    rmSync(path.join(root, 'a.md'));
+    execFileSync('mkfifo', [path.join(root, 'a.md')]);
+    rmSync(path.join(root, 'b.md'));
+    mkdirSync(path.join(root, 'b.md'));
+    expect(() => a?.read()).toThrow(expect.objectContaining({ code: 'ENOTREG' }) as unknown);
+    expect(() => b?.read()).toThrow(expect.objectContaining({ code: 'EISDIR' }) as unknown);
+    expect(c?.read()).toBe('page c');
   });
 
   it('skips and reports dangling symlinks', () => {

@@ -4,6 +4,7 @@
  */
 import {
   closeSync,
+  constants,
   fstatSync,
   lstatSync,
   openSync,
@@ -56,8 +57,8 @@ export interface SourceFile {
   /**
    * The file's text, UTF-8, without a byte-order mark, read afresh on every call.
    * @throws {Error} when the file can no longer be read (deleted or unreadable since it was listed,
-   *   `code` ENOENT, EACCES…), or `code` EOUTSIDE when it has become a symlink leading outside the
-   *   content folder
+   *   `code` ENOENT, EACCES…), `code` EOUTSIDE when it has become a symlink leading outside the
+   *   content folder, EISDIR or ENOTREG when a folder, FIFO or device has taken its place
    */
   read(): string;
 }
@@ -102,12 +103,17 @@ class DiskSource implements SourceFile {
     // one judged, so nothing can be swapped between the two; one open, fstat and readlink a file
     // (some 100,000 at a large site's start) rather than a realpath's lookup per path segment.
     this.statsAtRead = undefined;
-    const fd = openSync(this.path(), 'r');
+    // Non-blocking: a file swapped for a FIFO since it was listed opens at once (and is refused
+    // below) rather than hold the thread until a writer comes.
+    const fd = openSync(this.path(), constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const stats = fstatSync(fd);
       const real = openedPath(fd) ?? realpathSync.native(this.path());
       if (!real.startsWith(this.root + path.sep))
         throw Object.assign(new Error(`${this.relPath} now leads outside the content folder`), { code: 'EOUTSIDE' });
+      // Listed as a regular file: a folder, FIFO or device in its place now is not read (a device may never end).
+      if (!stats.isFile())
+        throw Object.assign(new Error(`${this.relPath} is no longer a regular file`), { code: stats.isDirectory() ? 'EISDIR' : 'ENOTREG' });
       this.statsAtRead = stats;
       this.mtime ??= stats.mtimeMs;
       return readText(fd, stats.size);
