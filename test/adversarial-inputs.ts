@@ -73,4 +73,6 @@ export const ADVERSARIAL_SHAPES: readonly AdversarialShape[] = [
   { name: 'table pipes', build: (n) => repeated('|', n, '| a |\n|---|\n', '\n') },
   { name: 'frontmatter-like', build: (n) => repeated(': ', n, '---\ntitle: ', '\n---\n') },
   { name: 'Material icons', build: (n) => repeated(':material-', n, '', '\n') },
+  { name: 'emoji shortcodes, known and not', build: (n) => repeated(':tada:a:xq:', n, '', '\n') },
+  { name: 'an unclosed emoji name', build: (n) => repeated('a', n, ':', '\n') },
 ];

@@ -24,6 +24,7 @@ import { containers } from './container.js';
 import { gitbookBlocks } from './gitbook.js';
 import { hugoShortcodes } from './hugo-shortcodes.js';
 import { mkdocsIcons } from './icons.js';
+import { emojiShortcodes } from './emoji.js';
 import { plainMarkdown } from './index.js';
 import { mdInHtml } from './md-in-html.js';
 import { mdbookIncludes } from './mdbook-include.js';
@@ -94,6 +95,7 @@ const DIALECT_STEPS: readonly Step[] = [
   { name: 'mkdocsTabs', run: (text) => mkdocsTabs(text, same) },
   { name: 'gitbookBlocks', run: (text) => gitbookBlocks(text, same, { dropped: [] }) },
   { name: 'mkdocsIcons', run: mkdocsIcons },
+  { name: 'emojiShortcodes', run: emojiShortcodes },
   { name: 'lenientMdx', run: lenientMdx },
   { name: 'mdxMarkdown', run: (text) => mdxMarkdown(text), mdx: true },
 ];

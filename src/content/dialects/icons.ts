@@ -4,7 +4,7 @@
  * `:octicons-arrow-right-24:`, `:fontawesome-brands-github:`, `:simple-x:`) are pictures with no
  * text: dropped, with the attribute list styling them (`:material-heart:{ .heart }`, the page's
  * "Using icons with colors") and the space after them, outside code. Emoji shortcodes (`:smile:`)
- * stay as written: sitegate has no emoji table (feature row `mkdocs.emoji`).
+ * become their emoji after this step (emoji.ts).
  */
 import { attributeListEnd } from './attr-list.js';
 import { codeLines, outsideCodeSpans } from './lines.js';

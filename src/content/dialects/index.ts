@@ -18,7 +18,7 @@
  * 3. block syntax, nested in any order, each body through all of them again: `:::` containers
  *    (container.ts), MkDocs admonitions (mkdocs-admonition.ts), tabs (mkdocs-tabs.ts) and PyMdown
  *    Blocks `///` (pymdownx-blocks.ts), GitBook `{% %}` blocks (gitbook.ts);
- * 4. Material icon shortcodes (icons.ts) and PyMdown inline syntax (keys, mark, caret, tilde,
+ * 4. Material icon shortcodes (icons.ts), emoji shortcodes on VitePress and MkDocs (emoji.ts) and PyMdown inline syntax (keys, mark, caret, tilde,
  *    critic: pymdownx-inline.ts), then the files `mkdocs.yml` appends to every page;
  * 5. attribute lists, every generator's, made the `{…}` markdown-it-attrs reads (attr-list.ts;
  *    a site's custom delimiters from {@link DialectOptions.attrDelimiters}).
@@ -43,6 +43,7 @@ import { withStarlightHero } from './starlight-hero.js';
 import { gitbookBlocks, type GitbookReport } from './gitbook.js';
 import { hugoShortcodes, type HugoContext } from './hugo-shortcodes.js';
 import { mkdocsIcons } from './icons.js';
+import { emojiShortcodes, mayHoldEmoji } from './emoji.js';
 import { mdInHtml } from './md-in-html.js';
 import { mdbookIncludes, mdbookTitles } from './mdbook-include.js';
 import { mdbookHiddenLines } from './mdbook-hidden-lines.js';
@@ -251,7 +252,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const delimiters = options.attrDelimiters;
   const customAttrs = delimiters !== undefined && source.includes(delimiters.left);
   const mkdocsInline = options.generator === 'mkdocs' && MKDOCS_INLINE_TRIGGERS.test(source);
-  if (!mayHoldDialect(source, options.generator) && appended === '' && !customAttrs && !mkdocsInline)
+  const emoji = (options.generator === 'vitepress' || options.generator === 'mkdocs') && mayHoldEmoji(source);
+  if (!mayHoldDialect(source, options.generator) && appended === '' && !customAttrs && !mkdocsInline && !emoji)
     return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
@@ -285,6 +287,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   const gitbook: GitbookReport = { dropped: [] };
   body = blocks(body, gitbook, options.generator);
   if (on(['mkdocs'])) body = mkdocsIcons(body);
+  if (emoji) body = emojiShortcodes(body);
   if (options.generator === 'mkdocs') body = pymdownxInline(body);
   body = normalizeAttributeLists(body, delimiters);
   if (on(['vitepress'])) body = vitepressToc(body, options.relPath, options.lookup);

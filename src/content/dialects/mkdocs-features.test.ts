@@ -153,10 +153,10 @@ const FIXTURES: { id: string; doc: string; name: string; source: string; agents:
   {
     id: 'mkdocs.emoji',
     doc: 'https://facelessuser.github.io/pymdown-extensions/extensions/emoji/',
-    name: 'emoji shortcodes stay',
-    source: 'Smile :smile: please.\n',
-    agents: 'Smile :smile: please.\n',
-    html: '<p>Smile :smile: please.</p>\n',
+    name: 'emoji shortcodes become the emoji, beside a Material icon dropped',
+    source: 'Smile :smile: please :material-check: :thumbsup:\n',
+    agents: 'Smile 😄 please 👍\n',
+    html: '<p>Smile 😄 please 👍</p>\n',
   },
   {
     id: 'mkdocs.keys',

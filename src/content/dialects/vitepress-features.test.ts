@@ -131,10 +131,10 @@ const FIXTURES: Fixture[] = [
   {
     id: 'vitepress.emoji',
     doc: 'https://vitepress.dev/guide/markdown#emoji',
-    name: 'shortcodes left as written (partial: no emoji table)',
-    source: ':tada: :100:\n',
-    agents: ':tada: :100:\n',
-    html: '<p>:tada: :100:</p>\n',
+    name: 'shortcodes of markdown-it-emoji\u2019s table become the emoji, outside code; unknown names and emoticons stay',
+    source: ':tada: :100: at 10:30:45, :xq:tada:, :not_an_emoji: :) `:tada:`\n\n```\n:tada:\n```\n',
+    agents: '🎉 💯 at 10:30:45, :xq🎉, :not_an_emoji: :) `:tada:`\n\n```\n:tada:\n```\n',
+    html: '<p>🎉 💯 at 10:30:45, :xq🎉, :not_an_emoji: :) <code>:tada:</code></p>\n<pre tabindex="0"><code>:tada:\n</code></pre>\n',
   },
   {
     id: 'vitepress.frontmatter-interpolation',

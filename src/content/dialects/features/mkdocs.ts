@@ -167,7 +167,7 @@ export const mkdocsFeatures: readonly DialectFeature[] = [
     generators: ['mkdocs'],
     doc: `${PYMDOWNX}/emoji/`,
     support: 'partial',
-    note: 'Emoji shortcodes stay as written in both: sitegate has no emoji table (markdown-it-emoji would give one).',
+    note: 'Each `:name:` of the gemoji names (markdown-it-emoji\u2019s table, which Material\u2019s twemoji index mostly shares) becomes its emoji in both, outside code (emoji.ts), whether or not `mkdocs.yml` enables the extension; a name only twemoji has stays as written.',
     detect: /(?:^|\s):[a-z][a-z0-9_]*:(?:\s|$)/m,
   },
   {

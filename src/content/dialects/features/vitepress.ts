@@ -120,7 +120,7 @@ export const vitepressFeatures: readonly DialectFeature[] = [
     generators: ['vitepress'],
     doc: `${MARKDOWN}#emoji`,
     support: 'partial',
-    note: 'Left as written in markdown and HTML (the name reads as text): rendering needs markdown-it-emoji\u2019s table, not a dependency yet.',
+    note: 'Each `:name:` of markdown-it-emoji\u2019s table becomes its emoji in both, outside code (emoji.ts); emoticon shortcuts (`:)`, `<3`) stay as written.',
     detect: /(?:^|[\s(]):[a-z\d_+-]+:(?=$|[\s).,!?])/m,
   },
   {
