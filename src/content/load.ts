@@ -2,19 +2,8 @@
  * Step 1 of the content pipeline: list every page file and static file under the content folder
  * and the static folders, never anything outside them (symlinks included).
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-  readlinkSync,
-  readSync,
-  realpathSync,
-  statSync,
-  type Stats,
-} from 'node:fs';
+import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { withOpenFile } from './open-file.js';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
 import { assetOf, extensionOf, isAssetName, type AssetFile, type PrefixedFolder } from './assets.js';
@@ -99,27 +88,19 @@ class DiskSource implements SourceFile {
 
   read(): string {
     // The folder may have changed since it was listed (a deploy that swaps a file, or a folder on
-    // its way, for a symlink): what is read must still lie inside the root. The file opened is the
-    // one judged, so nothing can be swapped between the two; one open, fstat and readlink a file
-    // (some 100,000 at a large site's start) rather than a realpath's lookup per path segment.
+    // its way, for a symlink): what is read must still lie inside the root, and be a regular file
+    // (a device may never end). One open, fstat and readlink a file (some 100,000 at a large site's
+    // start; content/open-file.ts) rather than a realpath's lookup per path segment and two stats.
     this.statsAtRead = undefined;
-    // Non-blocking: a file swapped for a FIFO since it was listed opens at once (and is refused
-    // below) rather than hold the thread until a writer comes.
-    const fd = openSync(this.path(), constants.O_RDONLY | constants.O_NONBLOCK);
-    try {
-      const stats = fstatSync(fd);
-      const real = openedPath(fd) ?? realpathSync.native(this.path());
-      if (!real.startsWith(this.root + path.sep))
+    return withOpenFile(this.path(), ({ stats, realPath, text }) => {
+      if (!realPath.startsWith(this.root + path.sep))
         throw Object.assign(new Error(`${this.relPath} now leads outside the content folder`), { code: 'EOUTSIDE' });
-      // Listed as a regular file: a folder, FIFO or device in its place now is not read (a device may never end).
       if (!stats.isFile())
         throw Object.assign(new Error(`${this.relPath} is no longer a regular file`), { code: stats.isDirectory() ? 'EISDIR' : 'ENOTREG' });
       this.statsAtRead = stats;
       this.mtime ??= stats.mtimeMs;
-      return readText(fd, stats.size);
-    } finally {
-      closeSync(fd);
-    }
+      return text();
+    });
   }
 
   relisted(): DiskSource {
@@ -362,39 +343,6 @@ function realFolder(dir: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The path an open file descriptor reads, as the kernel resolved it (proc(5): `/proc/self/fd/N` is a
- * symlink to it); `undefined` where there is no `/proc` (then the caller resolves the path itself).
- */
-function openedPath(fd: number): string | undefined {
-  try {
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Reads an open file of `size` bytes (its `fstat`, taken already: not asked again) as UTF-8 without
- * its byte-order mark; what grew since is left for the next read, as `readFileSync` does. A size of 0
- * may be a file that tells none (proc(5)): read to its end.
- */
-function readText(fd: number, size: number): string {
-  let text: string;
-  if (size === 0) text = readFileSync(fd, 'utf8');
-  else {
-    const bytes = Buffer.allocUnsafe(size);
-    let length = 0;
-    while (length < size) {
-      const read = readSync(fd, bytes, length, size - length, null);
-      if (read === 0) break;
-      length += read;
-    }
-    text = bytes.toString('utf8', 0, length);
-  }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** An asset of the content folder as listed, judged by the root's internal zone alone (see {@link LISTING_ZONE}). */

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InternalZone } from './access.js';
-import { isProtectedPath, readContentFile, refusalNote, type ReadableRoots } from './readable.js';
+import { INCLUDE_MAX_BYTES, isProtectedPath, readContentFile, refusalNote, type ReadableRoots } from './readable.js';
 
 const site = realpathSync(mkdtempSync(path.join(tmpdir(), 'sitegate-readable-')));
 const write = (rel: string, text: string): void => {
@@ -97,6 +98,19 @@ describe('readContentFile', () => {
 });
 
 describe('refusalNote', () => {
+  it(
+    'refuses at once what is no regular file, a FIFO included (it is opened without waiting for a writer), and files over the bound',
+    { timeout: 5_000 },
+    () => {
+      execFileSync('mkfifo', [path.join(site, 'docs/fifo.md')]);
+      write('docs/big.txt', 'x'.repeat(INCLUDE_MAX_BYTES + 1));
+      expect(read('fifo.md')).toStrictEqual({ error: 'fifo.md is not a file' });
+      expect(read('internal')).toStrictEqual({ error: 'internal is not a file' });
+      expect(read('big.txt')).toStrictEqual({ error: `big.txt is over ${INCLUDE_MAX_BYTES} bytes` });
+      expect(read('missing.md')).toStrictEqual({ error: 'missing.md not found' });
+    },
+  );
+
   it('sets the path as code, with no character that could open markup', () => {
     expect(refusalNote('../.sitegate/secret')).toBe('(include refused: `../.sitegate/secret`)');
     expect(refusalNote('<img src=x onerror=alert(1)>`')).toBe('(include refused: `?img src=x onerror=alert?1???`)');

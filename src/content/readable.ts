@@ -25,7 +25,8 @@
  * A refusal is an error naming the reason, fit for `check` and the log; the reader shows a visible
  * note ({@link refusalNote}) in place of the file, never its bytes.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import { withOpenFile } from './open-file.js';
 import path from 'node:path';
 import { accessOf, mentionsAccess, unpublishedBy, type InternalZone } from './access.js';
 import { frontmatterBlock, splitFrontmatter } from './frontmatter.js';
@@ -224,16 +225,21 @@ export function readContentFile(roots: ReadableRoots, request: ReadRequest): Inc
     ((listedRel !== undefined && roots.zone.isInternalFile(listedRel)) || (realRel !== undefined && roots.zone.isInternalFile(realRel)))
   )
     return { error: `${target} is internal and cannot be included in a public page` };
-  let text: string;
+  // Read through one open (open-file.ts): the file read is the one judged above, still at `real`,
+  // or nothing is read (a path swapped meanwhile, a FIFO that would wait for a writer).
+  let read: IncludeRead;
   try {
-    const stats = statSync(real);
-    if (!stats.isFile()) return { error: `${target} is not a file` };
-    if (stats.size > INCLUDE_MAX_BYTES) return { error: `${target} is over ${INCLUDE_MAX_BYTES} bytes` };
-    text = readFileSync(real, 'utf8');
+    read = withOpenFile(real, ({ stats, realPath, text }): IncludeRead => {
+      if (realPath !== real) return { error: `${target} cannot be read` };
+      if (!stats.isFile()) return { error: `${target} is not a file` };
+      if (stats.size > INCLUDE_MAX_BYTES) return { error: `${target} is over ${INCLUDE_MAX_BYTES} bytes` };
+      return { text: text() };
+    });
   } catch {
     return { error: `${target} cannot be read` };
   }
-  text = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n/g, '\n');
+  if ('error' in read) return read;
+  const text = read.text.replace(/\r\n/g, '\n');
   if (MARKDOWN.test(real) || MARKDOWN.test(resolved)) {
     const refused = markdownRefusal(text, target, listedRel, realRel, intoInternalPage, roots.zone);
     if (refused !== undefined) return { error: refused };
