@@ -104,8 +104,8 @@ function* cachedSearchInSteps(snapshot: Snapshot, key: SearchKey): BuildSteps<Ca
 }
 
 /**
- * Answers in `next` the {@link WARM_SEARCHES} queries last asked of `current`, a step each
- * (build-steps.ts), so that `next` is swapped in with them cached. A query `next` cannot answer
+ * Answers in `next` the {@link WARM_SEARCHES} queries last asked of `current`, in two steps each
+ * (build-steps.ts: the search, then its hits), so that `next` is swapped in with them cached. A query `next` cannot answer
  * (a version or language it no longer has) is left for its request to fail as it would.
  */
 export function* warmSearchesInSteps(current: Snapshot, next: Snapshot): BuildSteps<void> {
