@@ -32,9 +32,7 @@ function fingerprintOfStats(stats: Stats | undefined): string {
  * `undefined` for a source held in memory, which is never taken as unchanged.
  */
 export function fingerprintOfSource(file: SourceFile): string | undefined {
-  if (file.contentRoot === undefined) return undefined;
-  const real = path.join(file.contentRoot, file.realRelPath ?? file.relPath);
-  return `${real}|${fingerprintOfPath(real)}`;
+  return sourceFingerprint(file, undefined);
 }
 
 /**
@@ -43,9 +41,14 @@ export function fingerprintOfSource(file: SourceFile): string | undefined {
  * `stat`; a file not read (or no longer readable) is statted now.
  */
 export function fingerprintOfRead(file: SourceFile): string | undefined {
-  const stats = statsAtRead(file);
-  if (stats === undefined || file.contentRoot === undefined) return fingerprintOfSource(file);
-  return `${path.join(file.contentRoot, file.realRelPath ?? file.relPath)}|${fingerprintOfStats(stats)}`;
+  return sourceFingerprint(file, statsAtRead(file));
+}
+
+/** A page file's fingerprint from `stats` when given, else from a `stat` of it now. */
+function sourceFingerprint(file: SourceFile, stats: Stats | undefined): string | undefined {
+  if (file.contentRoot === undefined) return undefined;
+  const real = path.join(file.contentRoot, file.realRelPath ?? file.relPath);
+  return `${real}|${fingerprintOfStats(stats ?? statSync(real, { throwIfNoEntry: false }))}`;
 }
 
 /**

@@ -83,23 +83,19 @@ function cacheOf(snapshot: Snapshot): LRUCache<string, CachedResults> {
  * @throws what the search throws; nothing is kept then
  */
 export function cachedSearch(snapshot: Snapshot, key: SearchKey): CachedResults {
-  return runSteps(cachedSearchInSteps(snapshot, key));
+  const id = keyOf(key);
+  return cacheOf(snapshot).get(id) ?? runSteps(searchedInSteps(snapshot, key, id));
 }
 
-/** {@link cachedSearch} in two steps when not cached: the search, then its hits and their excerpts. */
-function* cachedSearchInSteps(snapshot: Snapshot, key: SearchKey): BuildSteps<CachedResults> {
-  const cache = cacheOf(snapshot);
-  const id = keyOf(key);
-  let results = cache.get(id);
-  if (results === undefined) {
-    const found = snapshot.search.search(key.query, key);
-    yield;
-    const { query, includeInternal, language } = key;
-    const hits = searchHits(snapshot, found.results, { query, includeInternal, language, baseUrl: snapshot.chrome.baseUrl });
-    results = { key, hits, total: found.total, derived: new Map() };
-    // An entry larger than the whole bound is not kept (lru-cache refuses it); it is still answered.
-    cache.set(id, results);
-  }
+/** The results for `key` searched in `snapshot` and kept under `id`, in two steps: the search, then its hits and their excerpts. */
+function* searchedInSteps(snapshot: Snapshot, key: SearchKey, id: string): BuildSteps<CachedResults> {
+  const found = snapshot.search.search(key.query, key);
+  yield;
+  const { query, includeInternal, language } = key;
+  const hits = searchHits(snapshot, found.results, { query, includeInternal, language, baseUrl: snapshot.chrome.baseUrl });
+  const results = { key, hits, total: found.total, derived: new Map() };
+  // An entry larger than the whole bound is not kept (lru-cache refuses it); it is still answered.
+  cacheOf(snapshot).set(id, results);
   return results;
 }
 
@@ -117,8 +113,10 @@ export function* warmSearchesInSteps(current: Snapshot, next: Snapshot): BuildSt
   }
   for (const key of recent) {
     yield;
+    const id = keyOf(key);
+    if (cacheOf(next).has(id)) continue;
     try {
-      yield* cachedSearchInSteps(next, key);
+      yield* searchedInSteps(next, key, id);
     } catch {
       // The request for it fails the same way, and says why.
     }

@@ -28,7 +28,8 @@ function withEmoji(prose: string): string {
   SHORTCODE.lastIndex = 0;
   for (let match = SHORTCODE.exec(prose); match !== null; match = SHORTCODE.exec(prose)) {
     const end = match.index + match[0].length;
-    const emoji = Object.hasOwn(EMOJI, match[0].slice(1, -1)) ? EMOJI[match[0].slice(1, -1)] : undefined;
+    const name = match[0].slice(1, -1);
+    const emoji = Object.hasOwn(EMOJI, name) ? EMOJI[name] : undefined;
     if (emoji === undefined) {
       SHORTCODE.lastIndex = end - 1;
       continue;
