@@ -4,36 +4,13 @@
  * `:::tip[Title]`) and VitePress custom containers (vitepress.dev "Markdown Extensions § Custom
  * Containers": `::: warning Title`, `::: details`, `::: code-group`, `::: raw`) — as plain markdown:
  * admonitions become GitHub alerts with their title, `details` a quoted block with its summary,
- * `code-group` labelled sections of code.
+ * `code-group` labelled sections of code. Where each container starts and ends is the generator's
+ * parser's answer (container-tree.ts); this file writes what a container found there says.
  */
 import type { Generator } from '../conventions/types.js';
 import { admonitionMarkdown, detailsMarkdown, tabsMarkdown } from './blocks.js';
-import { directiveContainers } from './directive-container.js';
-import { indentOf, indentLines, rewriteBlocks, trimNewlines } from './lines.js';
-
-/**
- * `:::name`, `::: name Title`, `:::name[Title]`, `:::name[Title]{attrs}`. The rest of the line
- * starts where the name ends, so the two never share characters (no backtracking between them).
- */
-const OPEN = /^\s*(:{3,})\s*([A-Za-z][\w-]*)((?:[^\w\n\r\u2028\u2029-].*)?)$/;
-const CLOSE = /^\s*:{3,}\s*$/;
-
-/** The title of an opening line's rest: `[Title]` (attributes after it ignored), else the text, else none. */
-function titleOf(rest: string): string | undefined {
-  const bracketed = /^\[(.*)\]/.exec(rest.trim());
-  if (bracketed !== null) return bracketed[1];
-  const text = withoutTrailingAttributes(rest).trim();
-  return text === '' ? undefined : text;
-}
-
-/** `rest` without a `{…}` attribute list that ends it (whitespace after it allowed), found from the end. */
-function withoutTrailingAttributes(rest: string): string {
-  const trimmed = rest.trimEnd();
-  if (!trimmed.endsWith('}')) return rest;
-  const close = trimmed.length - 1;
-  const open = trimmed.indexOf('{', trimmed.lastIndexOf('}', close - 1) + 1);
-  return open === -1 || open > close ? rest : trimmed.slice(0, open);
-}
+import { containerNodes, type ContainerNode } from './container-tree.js';
+import { indentOf, indentLines, trimNewlines } from './lines.js';
 
 /** A code fence of a code group with its label (```` ```sh [npm] ````): its parts, or undefined for a fence without one. */
 function groupFence(line: string): { marker: string; info: string; label: string; after: string } | undefined {
@@ -79,58 +56,78 @@ function codeGroupTabs(body: string): { label: string; body: string }[] {
   return tabs.map((tab) => ({ label: tab.label, body: tab.body.join('\n') }));
 }
 
+/** A fence line's marker (CommonMark §4.5, at any indentation), read without a regular expression. */
+function fenceMarker(line: string): string | undefined {
+  const text = line.trimStart();
+  const char = text[0];
+  if (char !== '`' && char !== '~') return undefined;
+  let end = 0;
+  while (text[end] === char) end++;
+  if (end < 3) return undefined;
+  // A backtick fence's info string holds no backtick (§4.5).
+  return char === '`' && text.slice(end).includes('`') ? undefined : text.slice(0, end);
+}
+
+/** The marker of the fence `lines` leave open (CommonMark §4.5), or undefined when every fence closes. */
+function openFence(lines: readonly string[]): string | undefined {
+  let fence: string | undefined;
+  for (const line of lines) {
+    const marker = fenceMarker(line);
+    if (fence === undefined) fence = marker;
+    else if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+  }
+  return fence;
+}
+
 /**
- * Rewrites every `:::` container of `markdown` outside fenced code. Containers nest (the closing
- * `:::` ends the innermost open one); one left open runs to the end. Bodies are passed through
- * `recurse` (every dialect) first, and the output keeps the opening line's indentation.
- *
- * The generators differ where a container starts and ends: Starlight parses `:::` as
- * remark-directive container directives (directive-container.ts: no space after the colons, the
- * close found on every line, even inside a fence the content left open), VitePress and Docusaurus
- * with markdown-it-container-like rules (this file). `generator` `starlight` takes Starlight's rules;
- * any other (or none) these.
- * @example containers(':::tip[Did you know?]\nYes.\n:::', (s) => s) // '> [!TIP]\n> **Did you know?**\n>\n> Yes.'
+ * Rewrites every `:::` container of `markdown` (a body) as plain markdown, where the generator's
+ * own parser finds them (container-tree.ts): admonitions become GitHub alerts with their title,
+ * VitePress `details` a quoted block with its summary, `code-group` labelled sections of code,
+ * `raw`/`v-pre` and Starlight's and Docusaurus's other directives their content. Bodies go through
+ * `recurse` (every dialect, nested containers included) first; output keeps the opening line's
+ * indentation. A code fence the content left open is closed where the container closes, as the
+ * parsers end it there.
+ * @example containers(':::tip[Did you know?]\nYes.\n:::', (s) => s, 'starlight') // '> [!TIP]\n> **Did you know?**\n>\n> Yes.'
  */
 export function containers(markdown: string, recurse: (markdown: string) => string, generator?: Generator): string {
   if (!markdown.includes(':::')) return markdown;
-  if (generator === 'starlight') return directiveContainers(markdown, recurse);
-  return rewriteBlocks(markdown, OPEN, (lines, code, i, open) => {
-    let depth = 1;
-    let end = i + 1;
-    for (; end < lines.length; end++) {
-      if (code[end] === true) continue;
-      const text = lines[end] ?? '';
-      if (CLOSE.test(text)) depth--;
-      else if (OPEN.test(text)) depth++;
-      if (depth === 0) break;
-    }
-    const indent = indentOf(lines[i] ?? '');
-    const body = recurse(
-      trimNewlines(
-        lines
-          .slice(i + 1, end)
-          .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text.trimStart()))
-          .join('\n'),
-      ),
-    );
-    const text = indentLines(containerMarkdown(open[2] ?? '', titleOf(open[3] ?? ''), body), indent);
-    // A line right after the close starts a block of its own, not a lazy line of the alert's quote.
-    const next = lines[end + 1];
-    return { text: next !== undefined && next.trim() !== '' ? `${text}\n` : text, last: end };
-  });
+  const nodes = containerNodes(markdown, generator);
+  if (nodes.length === 0) return markdown;
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let next = 0;
+  for (const node of nodes) {
+    out.push(...lines.slice(next, node.open));
+    const indent = indentOf(lines[node.open] ?? '');
+    const content = lines
+      .slice(node.open + 1, node.end)
+      .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text.trimStart()));
+    const open = openFence(content);
+    const body = trimNewlines(content.join('\n')) + (open === undefined ? '' : `\n${open}`);
+    const text = containerMarkdown(node, recurse(body));
+    // A container interrupts a paragraph; its markdown must too: a quote does, other text would be a lazy line of it.
+    if (!text.startsWith('>') && (out.at(-1) ?? '').trim() !== '' && out.length > 0) out.push('');
+    out.push(indentLines(text, indent));
+    next = node.closed ? node.end + 1 : node.end;
+    // A line right after the container starts a block of its own, not a lazy line of the alert's quote.
+    if (next < lines.length && (lines[next] ?? '').trim() !== '') out.push('');
+  }
+  out.push(...lines.slice(next));
+  return out.join('\n');
 }
 
-/** One container as plain markdown, by its name. */
-function containerMarkdown(name: string, title: string | undefined, body: string): string {
-  switch (name.toLowerCase()) {
+/** One container as plain markdown, by its name (see {@link containers}). */
+function containerMarkdown(node: ContainerNode, body: string): string {
+  if (!node.admonition) return trimNewlines(body);
+  switch (node.name.toLowerCase()) {
     case 'details':
-      return detailsMarkdown(title, body);
+      return detailsMarkdown(node.title, body);
     case 'code-group':
       return tabsMarkdown(codeGroupTabs(body));
     case 'raw':
     case 'v-pre':
       return trimNewlines(body);
     default:
-      return admonitionMarkdown(name, title, body);
+      return admonitionMarkdown(node.name, node.title, body);
   }
 }

@@ -1,7 +1,9 @@
 /**
  * The dialect step of the content pipeline (DESIGN.md "Sources: the generators' conventions"): a
  * page's source in, plain CommonMark/GFM out, before both the HTML render and the markdown agents
- * get, so the two say the same thing. One file per generator syntax, applied in this order:
+ * get, so the two say the same thing. One file per generator syntax, applied in this order (steps 1
+ * to 5 are the table of steps.ts, each naming the feature rows it renders and the generators it runs
+ * for):
  *
  * 0. a Starlight page's import aliases (`![…](@assets/a.png)`, `import X from '@partials/x.mdx'`)
  *    become paths from the page (import-aliases.ts), before anything reads them;
@@ -16,7 +18,7 @@
  *    (mdbook-include.ts) and hidden code lines (mdbook-hidden-lines.ts), Vue in VitePress
  *    pages (vue.ts), MkDocs `md_in_html` (md-in-html.ts);
  * 3. block syntax, nested in any order, each body through all of them again: `:::` containers
- *    (container.ts), MkDocs admonitions (mkdocs-admonition.ts), tabs (mkdocs-tabs.ts) and PyMdown
+ *    (container.ts, where each generator's own parser finds them: container-tree.ts), MkDocs admonitions (mkdocs-admonition.ts), tabs (mkdocs-tabs.ts) and PyMdown
  *    Blocks `///` (pymdownx-blocks.ts), GitBook `{% %}` blocks (gitbook.ts);
  * 4. Material icon shortcodes (icons.ts), emoji shortcodes on VitePress and MkDocs (emoji.ts) and PyMdown inline syntax (keys, mark, caret, tilde,
  *    critic: pymdownx-inline.ts), then the files `mkdocs.yml` appends to every page;
@@ -27,8 +29,8 @@
  * (mdx/docusaurus-theme.ts), and their code blocks' highlight comments become line ranges
  * (docusaurus-code.ts) before any other step.
  *
- * Which dialects apply: every one whose syntax cannot be anything else in CommonMark, on every page,
- * whatever the generator (detecting the generator is a later step). GitHub alerts, footnotes,
+ * Which dialects apply: the detected generator's (steps.ts `stepRuns`); a plain folder's pages
+ * every one whose syntax cannot be anything else in CommonMark. GitHub alerts, footnotes,
  * definition lists and task lists are left in the markdown (agents read them as written) and
  * rendered to HTML by markdown-it plugins (render-plugins.ts); attribute lists, abbreviation
  * definitions and the inline HTML of PyMdown's syntax are read by the HTML and taken out of the
@@ -37,30 +39,13 @@
  */
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import type { ContentProblem } from '../problems.js';
-import { containers } from './container.js';
 import { expressiveCodeFences } from './expressive-code.js';
 import { withStarlightHero } from './starlight-hero.js';
-import { gitbookBlocks, type GitbookReport } from './gitbook.js';
-import { hugoShortcodes, type HugoContext } from './hugo-shortcodes.js';
-import { mkdocsIcons } from './icons.js';
-import { emojiShortcodes, mayHoldEmoji } from './emoji.js';
-import { mdInHtml } from './md-in-html.js';
-import { mdbookIncludes, mdbookTitles } from './mdbook-include.js';
-import { mdbookHiddenLines } from './mdbook-hidden-lines.js';
-import { mdbookListings } from './mdbook-listing.js';
-import { mkdocsAdmonitions } from './mkdocs-admonition.js';
-import { commentTermDefinitions } from './mkdocs-def-list.js';
-import { autoAppended, mkdocsSnippets } from './mkdocs-snippets.js';
-import { mkdocsTabs } from './mkdocs-tabs.js';
+import type { HugoContext } from './hugo-shortcodes.js';
+import { mayHoldEmoji } from './emoji.js';
+import { autoAppended } from './mkdocs-snippets.js';
 import type { SiteFiles } from './site-files.js';
 import type { LocatedProblem } from './include-context.js';
-import { gitbookIncludes } from './gitbook-include.js';
-import { vitepressIncludes } from './vitepress-include.js';
-import { vitepressSnippets } from './vitepress-snippet.js';
-import { vueComponents } from './vue.js';
-import { vitepressCode } from './vitepress-code.js';
-import { vitepressToc } from './vitepress-toc.js';
-import { vueInterpolation } from './vue-interpolation.js';
 import { mdxReader } from '../mdx/on-demand.js';
 import { contentPartialReader } from '../mdx/partials.js';
 import { aliasedPartialReader, withImportAliases } from './import-aliases.js';
@@ -68,9 +53,8 @@ import { codeLines, withoutTrailingNewlines } from './lines.js';
 import type { Generator, ImportAliases } from '../conventions/types.js';
 import type { HugoParams } from '../conventions/hugo-params.js';
 import { stepApplies } from './features.js';
-import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
-import { pymdownxBlocks } from './pymdownx-blocks.js';
-import { pymdownxInline } from './pymdownx-inline.js';
+import { bodySteps, stepRuns, type StepPage } from './steps.js';
+import type { AttrDelimiters } from './attr-list.js';
 import { docusaurusHighlightComments } from './docusaurus-code.js';
 import { docCardLister } from '../mdx/doc-cards.js';
 import { usesDocusaurusMdx } from '../mdx/docusaurus-theme.js';
@@ -206,25 +190,6 @@ function holdsEsm(source: string): boolean {
 }
 
 /**
- * Block nesting read as syntax: deeper blocks stay as written. Each level reads its body again,
- * so without a bound a page of 5,000 unclosed `::: tip` lines took quadratic time and overflowed the
- * stack; sixteen levels are far more than any generator's documentation nests.
- */
-const MAX_BLOCK_DEPTH = 16;
-
-/** The block dialects, each body through all of them again, to {@link MAX_BLOCK_DEPTH}. */
-function blocks(markdown: string, report: GitbookReport, generator: Generator | undefined, depth = 0): string {
-  if (depth >= MAX_BLOCK_DEPTH) return markdown;
-  const recurse = (body: string): string => blocks(body, report, generator, depth + 1);
-  const on = (generators: readonly Generator[]): boolean => stepApplies(generators, generator);
-  let text = markdown;
-  if (on(['docusaurus', 'starlight', 'vitepress'])) text = containers(text, recurse, generator);
-  if (on(['mkdocs'])) text = pymdownxBlocks(mkdocsTabs(mkdocsAdmonitions(text, recurse), recurse), recurse);
-  if (on(['gitbook'])) text = gitbookBlocks(text, recurse, report);
-  return text;
-}
-
-/**
  * A page's source as plain markdown (see the file comment for the steps). Pure apart from reading
  * included files; never throws on content.
  */
@@ -257,12 +222,6 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     return { text: source, problems: toProblems(options.relPath, written, problems) };
 
   const frontmatter = frontmatterBlock(source);
-  let body = source.slice(frontmatter.length);
-  if (on(['mdbook'])) body = mdbookIncludes(body, include);
-  if (on(['mkdocs'])) body = mkdocsSnippets(body, include);
-  if (on(['vitepress'])) body = vitepressIncludes(body, include);
-  if (on(['gitbook'])) body = gitbookIncludes(body, include);
-  if (on(['vitepress'])) body = vitepressSnippets(body, include);
   // The frontmatter parsed only when a step reads it (Hugo `param`, Vue `{{ $frontmatter }}`): a
   // second YAML parse of every page was a fifth of a Hugo site's build.
   let data: Record<string, unknown> | undefined;
@@ -276,21 +235,18 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     lookup: options.lookup,
     unrendered: new Map(),
   };
-  if (on(['hugo'])) body = hugoShortcodes(body, hugo);
-  if (on(['mdbook'])) body = mdbookHiddenLines(mdbookTitles(mdbookListings(body)));
-  if (on(['vitepress']) && !options.relPath.toLowerCase().endsWith('.mdx')) body = vueComponents(body);
-  // VitePress steps of its own (features/vitepress.ts); `{{ }}` only on VitePress pages: elsewhere it is text.
-  const interpolations: string[] = [];
-  if (options.generator === 'vitepress' && body.includes('{{')) body = vueInterpolation(body, hugo.frontmatter, interpolations);
-  if (on(['vitepress'])) body = vitepressCode(body);
-  if (on(['mkdocs'])) body = commentTermDefinitions(mdInHtml(body));
-  const gitbook: GitbookReport = { dropped: [] };
-  body = blocks(body, gitbook, options.generator);
-  if (on(['mkdocs'])) body = mkdocsIcons(body);
-  if (emoji) body = emojiShortcodes(body);
-  if (options.generator === 'mkdocs') body = pymdownxInline(body);
-  body = normalizeAttributeLists(body, delimiters);
-  if (on(['vitepress'])) body = vitepressToc(body, options.relPath, options.lookup);
+  const page: StepPage = {
+    relPath: options.relPath,
+    generator: options.generator,
+    include,
+    hugo,
+    attrDelimiters: delimiters,
+    interpolations: [],
+    gitbook: { dropped: [] },
+  };
+  let body = source.slice(frontmatter.length);
+  // The table of steps (steps.ts), each where the detected generator selects it.
+  for (const step of bodySteps) if (stepRuns(step, options.generator)) body = step.run(body, page);
   if (appended !== '') body = `${withoutTrailingNewlines(body)}\n\n${appended}\n`;
 
   if (hugo.unrendered.size > 0) {
@@ -299,6 +255,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     );
     problems.push(`Hugo shortcodes not rendered: ${names.join(', ')}`);
   }
+  const { interpolations, gitbook } = page;
   if (interpolations.length > 0) problems.push(`Vue interpolation not rendered: ${[...new Set(interpolations)].join(', ')}`);
   if (gitbook.dropped.length > 0) problems.push(`GitBook tags not rendered: ${[...new Set(gitbook.dropped)].join(', ')}`);
   return { text: frontmatter + body, problems: toProblems(options.relPath, written, problems) };

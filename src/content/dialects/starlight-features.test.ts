@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { directiveContainers } from './directive-container.js';
+import { containers } from './container.js';
 import { featuresOf } from './features.js';
 import { starlightFeatures } from './features/starlight.js';
 import { dialect } from './test-support.js';
@@ -393,8 +393,8 @@ describe('starlight.asides beyond the fixtures: where an aside closes (starlight
 
   it('reads 20,000 asides whose fences are left open in linear time (the step alone; rendering is render.ts)', () => {
     const source = (count: number): string => ':::note\n```\n:::\n'.repeat(count);
-    const out = directiveContainers(source(20_000), (body) => body);
-    expectLinearTime(source, (text) => directiveContainers(text, (body) => body), 20_000);
+    const out = containers(source(20_000), (body) => body, 'starlight');
+    expectLinearTime(source, (text) => containers(text, (body) => body, 'starlight'), 20_000);
     expect(out).toBe('> [!NOTE]\n> ```\n> ```\n\n'.repeat(19_999) + '> [!NOTE]\n> ```\n> ```\n');
   });
 });

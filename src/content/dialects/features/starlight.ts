@@ -10,7 +10,7 @@ export const starlightFeatures: readonly DialectFeature[] = [
     generators: ['starlight'],
     doc: 'https://starlight.astro.build/guides/authoring-content/#asides',
     support: 'supported',
-    note: 'Read as remark-directive reads container directives (dialects/directive-container.ts); the icon is dropped.',
+    note: "Found by remark-directive's own parser, micromark-extension-directive (dialects/container-tree.ts); the icon is dropped.",
     detect: /^[ \t]*:{3,}(?:note|tip|caution|danger)\b/m,
   },
   {

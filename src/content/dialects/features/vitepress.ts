@@ -17,7 +17,7 @@ export const vitepressFeatures: readonly DialectFeature[] = [
     generators: ['vitepress'],
     doc: `${MARKDOWN}#custom-containers`,
     support: 'supported',
-    note: 'info/tip/warning/danger become GitHub alerts with the title in bold; details a quote with its summary (container.ts).',
+    note: 'Found by markdown-it-container, as VitePress registers it (dialects/container-tree.ts); info/tip/warning/danger become GitHub alerts with the title in bold; details a quote with its summary (container.ts).',
     detect: /^[ \t]*:{3,}[ \t]*(?:info|tip|warning|danger|details)\b/im,
   },
   {
