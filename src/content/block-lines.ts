@@ -6,24 +6,17 @@
  * block, a fence or a raw HTML block is code or HTML in both (CommonMark 0.31 §4.4 indented code
  * blocks, §4.5 fenced code blocks, §4.6 HTML blocks, https://spec.commonmark.org/0.31.2/).
  *
- * The parser carries the renderer's block plugins that change where blocks end (admonition
- * containers, footnotes, definition lists), so that a footnote's or definition's indented body is
+ * The parser carries the renderer's block plugins that change where blocks end (footnotes,
+ * definition lists), so that a footnote's or definition's indented body is
  * text here as it is there. Only the block phase runs: inline parsing is off, which keeps this a
  * linear pass.
  */
-import MarkdownIt, { type PluginSimple, type PluginWithParams } from 'markdown-it';
-import containerPlugin from 'markdown-it-container';
+import MarkdownIt, { type PluginSimple } from 'markdown-it';
 import deflistPlugin from 'markdown-it-deflist';
 import footnotePlugin from 'markdown-it-footnote';
 
 /** What a line is to markdown-it's block parser. */
 export type LineKind = 'text' | 'code' | 'html';
-
-/** The admonition containers content/render.ts registers (`::: tip`). */
-const ADMONITIONS = ['info', 'note', 'tip', 'warning', 'danger', 'caution'];
-
-// @types/markdown-it-container is typed against markdown-it's CJS types; the plugin is the same function.
-const container = containerPlugin as unknown as PluginWithParams;
 
 /** The block parser, made on first use. */
 let parser: MarkdownIt | undefined;
@@ -31,7 +24,6 @@ let parser: MarkdownIt | undefined;
 function blockParser(): MarkdownIt {
   if (parser !== undefined) return parser;
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
-  for (const name of ADMONITIONS) md.use(container, name);
   md.use(footnotePlugin as unknown as PluginSimple);
   md.use(deflistPlugin);
   md.core.ruler.disable('inline');

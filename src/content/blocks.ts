@@ -1,6 +1,6 @@
 /**
  * The top-level blocks of a markdown body, as markdown-it reads them (CommonMark §4: headings,
- * paragraphs, lists, fenced code, raw HTML blocks, tables, `:::` admonitions): where a long page may
+ * paragraphs, lists, quotes, fenced code, raw HTML blocks, tables): where a long page may
  * be cut into parts (page-split.ts) without breaking a block in two.
  */
 import { withoutCodeSpans } from './portable-markdown.js';

@@ -3,7 +3,7 @@
  * markdown body. Parts are packed greedily from whole sections: H1/H2 sections first; a section
  * too big on its own is cut at its H3 headings, and a piece still too big at the starts of its
  * other top-level blocks. A cut is only ever at the start of a top-level block as markdown-it reads
- * the body (blocks.ts), so nothing inside fenced code, a table or a `:::` admonition is cut; inside
+ * the body (blocks.ts), so nothing inside fenced code, a table or a quote (an admonition as the dialect step writes it) is cut; inside
  * a raw HTML element left open, and between the items of a list, only when nothing else fits.
  * Headings count in every spelling: `## Title`, setext, and a raw `<h2 …>` line, since generated
  * references are often long runs of HTML.

@@ -2,9 +2,8 @@
  * Step 3 of the content pipeline: markdown → HTML, with heading ids, admonitions and relative
  * links rewritten, plus the facts later steps need (first H1, first paragraph).
  */
-import MarkdownIt, { type PluginWithParams } from 'markdown-it';
+import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import containerPlugin from 'markdown-it-container';
 import GithubSlugger from 'github-slugger';
 import { decodeFragment, resolveLink, type LinkTarget, type PageUrlLookup } from './links.js';
 import { mayHoldAttributeList, useDialectPlugins } from './dialects/render-plugins.js';
@@ -66,20 +65,10 @@ interface RenderEnv {
   references?: Record<string, unknown>;
 }
 
-// @types/markdown-it-container is typed against markdown-it's CJS types; the plugin is the same function.
-const container = containerPlugin as unknown as PluginWithParams;
-
-const ADMONITIONS = ['info', 'note', 'tip', 'warning', 'danger', 'caution'];
-
 function createMarkdown(attributeLists: boolean, html = true): MarkdownIt {
   // html: true because pages carry HTML tables, figures and media; what comes out passes the
   // allow-list of sanitize.ts (renderMarkdown), as content is untrusted.
   const md = new MarkdownIt({ html, linkify: false, typographer: false });
-  for (const name of ADMONITIONS) {
-    md.use(container, name, {
-      render: (tokens: Token[], idx: number) => (tokens[idx]?.nesting === 1 ? `<div class="admonition admonition-${name}">\n` : '</div>\n'),
-    });
-  }
   useDialectPlugins(md, { attributeLists });
   md.core.ruler.push('sitegate_headings', (state) => {
     const env = state.env as RenderEnv;
