@@ -59,6 +59,8 @@ export interface PageTextOptions {
   importAliases?: ImportAliases | undefined;
   /** The site's parameters, for Hugo's `param` shortcode (conventions/hugo-params.ts); one value per site. */
   siteParams?: HugoParams | undefined;
+  /** Docusaurus's admonition keywords when the config changes them (dialects/container-tree.ts); absent: the defaults. */
+  admonitionKeywords?: readonly string[] | undefined;
   /** Find the dialect feature rows the written source uses ({@link PageText.features}); `check` asks, serve does not. */
   detectFeatures?: boolean | undefined;
 }
@@ -140,6 +142,7 @@ export function pageTextOf(written: string, options: PageTextOptions): PageText 
     attrDelimiters: options.attrDelimiters,
     importAliases: options.importAliases,
     siteParams: options.siteParams,
+    admonitionKeywords: options.admonitionKeywords,
   });
   const { data: parsed, body } =
     options.data === undefined ? splitFrontmatter(plain.text) : { data: options.data, body: bodyOf(plain.text) };

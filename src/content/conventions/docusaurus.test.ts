@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isFolder, navLabel, type Folder } from '../folders.js';
 import { loadSnapshot, type LoadedSnapshot } from '../../snapshot/snapshot.js';
 import { removeDir, TEST_BASE_URL, writeContent } from '../../../test/helpers.js';
+import { renderPageContent } from '../page-content.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDir));
@@ -117,5 +118,31 @@ describe('Docusaurus sidebarPath (docusaurus.io/docs/api/plugins/@docusaurus/plu
       '    One /guides/a/one',
     ]);
     expect(site.problems).toEqual([]);
+  });
+});
+
+describe('Docusaurus admonition keywords (docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration, `admonitions`)', () => {
+  const page = ':::tip Kept\n\nA.\n\n:::\n\n:::requisito Needs\n\nB.\n\n:::\n';
+  const served = (docs: string): { markdown: string; html: string } => {
+    const { snapshot } = load({ 'content/page.md': page, 'docusaurus.config.js': classic(docs) });
+    const found = snapshot.site.pages.get('/page');
+    if (found === undefined) throw new Error('no page');
+    const content = renderPageContent(snapshot.site, found, TEST_BASE_URL, { highlight: null });
+    return { markdown: content.markdown, html: content.bodyHtml };
+  };
+  const alert = (kind: string, label: string, title: string, text: string): string =>
+    `<div class="markdown-alert markdown-alert-${kind}"><p class="markdown-alert-title">${label}</p>\n<p><strong>${title}</strong></p>\n<p>${text}</p>\n</div>\n`;
+
+  it('adds the keywords to the defaults, as extendDefaults does by default', () => {
+    const out = served("{ admonitions: { keywords: ['requisito'] } }");
+    expect(out.markdown).toBe('> [!TIP]\n> **Kept**\n>\n> A.\n\n> [!NOTE]\n> **Needs**\n>\n> B.\n');
+    expect(out.html).toBe(alert('tip', 'Tip', 'Kept', 'A.') + alert('note', 'Note', 'Needs', 'B.'));
+  });
+
+  it('puts them in place of the defaults with extendDefaults: false; without the option, an unknown keyword is text', () => {
+    expect(served("{ admonitions: { keywords: ['requisito'], extendDefaults: false } }").markdown).toBe(
+      ':::tip Kept\n\nA.\n\n:::\n\n> [!NOTE]\n> **Needs**\n>\n> B.\n',
+    );
+    expect(served('{}').markdown).toBe('> [!TIP]\n> **Kept**\n>\n> A.\n\n:::requisito Needs\n\nB.\n\n:::\n');
   });
 });

@@ -19,6 +19,7 @@ import { declareSidebars, docsPluginOptions, sidebarDocIds, sidebarSource } from
 import type { Conventions, DeclaredSite, Locale } from './types.js';
 import { readDocusaurusVersions } from './docusaurus-versions.js';
 import { editPatternFromSiteRoot } from '../edit-url.js';
+import { DOCUSAURUS_ADMONITIONS } from '../dialects/container-tree.js';
 
 /** The docs plugin's `editUrl` given as a string in `presets: [['classic', { docs: { editUrl } }]]`. */
 function docsEditUrl(config: Record<string, Literal> | undefined): string | undefined {
@@ -104,12 +105,30 @@ export function readDocusaurus(context: ReaderContext): Conventions {
       unpublished.set(file.relPath, OUTSIDE_DOCS);
   }
   const conventions = conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path', locales });
-  return versions === undefined
-    ? conventions
-    : {
-        ...conventions,
-        versions: versions.map(({ name, label, dir, urlDir, current, banner }) => ({ name, label, dir, urlDir, current, banner })),
-      };
+  const admonitionKeywords = admonitionKeywordsOf(docsOptions);
+  return {
+    ...conventions,
+    ...(admonitionKeywords === undefined ? {} : { admonitionKeywords }),
+    ...(versions === undefined
+      ? {}
+      : { versions: versions.map(({ name, label, dir, urlDir, current, banner }) => ({ name, label, dir, urlDir, current, banner })) }),
+  };
+}
+
+/**
+ * The admonition keywords the docs plugin's `admonitions` option sets
+ * (docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration, its
+ * `@docusaurus/mdx-loader` `normalizeAdmonitionOptions`): `false` none; `{ keywords, extendDefaults }`
+ * the keywords added to the defaults, or in their place with `extendDefaults: false` (Docusaurus 3's
+ * default is `true`). Undefined when the option is absent or not read as a literal: the defaults.
+ */
+function admonitionKeywordsOf(options: Record<string, Literal> | undefined): readonly string[] | undefined {
+  const option = options?.admonitions;
+  if (option === false) return [];
+  const keywords = objectOf(option)?.keywords;
+  if (!Array.isArray(keywords)) return undefined;
+  const names = keywords.map(stringOf).filter((name): name is string => name !== undefined);
+  return objectOf(option)?.extendDefaults === false ? names : [...DOCUSAURUS_ADMONITIONS, ...names];
 }
 
 /**

@@ -206,6 +206,13 @@ export interface Conventions {
   versions?: readonly DocsVersion[] | undefined;
   /** The project's import aliases (Starlight: the Astro project's `tsconfig.json` `paths`); absent when it declares none. */
   importAliases?: ImportAliases | undefined;
+  /**
+   * Docusaurus: the admonition keywords of the docs plugin when its `admonitions` option changes
+   * them (docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration: `keywords`,
+   * added to the defaults unless `extendDefaults: false`; `admonitions: false` none): the `:::`
+   * names rendered as admonitions (dialects/container-tree.ts). Absent: the defaults.
+   */
+  admonitionKeywords?: readonly string[] | undefined;
 }
 
 /** Conventions of a plain folder: nothing declared, siblings by title. */

@@ -108,6 +108,15 @@ describe('VitePress custom containers as markdown-it-container reads them (https
     expect(dialect(':::tip[Title]\nx\n:::\n').text).toBe('> [!TIP]\n> **Title**\n>\n> x\n');
   });
 
+  it('one left open in a list item ends with the item; a ::: line after the list is no close of it', () => {
+    expect(containerNodes('- item\n\n  ::: tip\n  x\n:::\n', 'vitepress')).toEqual([
+      { name: 'tip', title: undefined, admonition: true, open: 2, end: 4, closed: false },
+    ]);
+    expect(containerNodes('- item\n\n  ::: tip\n  x\n  :::\nafter\n', 'vitepress')).toEqual([
+      { name: 'tip', title: undefined, admonition: true, open: 2, end: 4, closed: true },
+    ]);
+  });
+
   it('a container indented four spaces is code, as markdown-it reads it', () => {
     const source = 'Text.\n\n    ::: tip\n    x\n    :::\n';
     expect(vitepress(source).text).toBe(source);

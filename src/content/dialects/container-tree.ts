@@ -73,11 +73,24 @@ const vitepressName = (params: string): boolean => NAME.exec(params.trim())?.[0]
 /** A plain folder: a name, then anything but a name character (`:::tip[Title]`, `::: tip Title`). */
 const anyName = (params: string): boolean => NAME.test(params.trim());
 
+/** Docusaurus's default admonition keywords (`@docusaurus/mdx-loader` `DefaultAdmonitionOptions`). */
+export const DOCUSAURUS_ADMONITIONS: readonly string[] = [
+  'secondary',
+  'info',
+  'success',
+  'danger',
+  'note',
+  'tip',
+  'warning',
+  'important',
+  'caution',
+];
+
 /** Each generator's rules; a plain folder and no generator take {@link PLAIN}. */
 const RULES: Partial<Record<Generator, ContainerRules>> = {
   docusaurus: {
     parser: 'directive',
-    admonitions: new Set(['secondary', 'info', 'success', 'danger', 'note', 'tip', 'warning', 'important', 'caution']),
+    admonitions: new Set(DOCUSAURUS_ADMONITIONS),
     legacyTitles: true,
   },
   starlight: { parser: 'directive', admonitions: new Set(['note', 'tip', 'caution', 'danger']) },
@@ -91,11 +104,19 @@ const PLAIN: ContainerRules = { parser: 'markdown-it', validate: anyName };
  * colons but indentation (one inside a blockquote or opening a list item's line stays as written).
  * Never throws; linear in the text but for micromark's own parse, whose super-linear shapes are
  * not parsed (empty result).
+ * @param admonitionKeywords Docusaurus: the site's keywords in place of the defaults (the config's
+ *   `admonitions` option, conventions/docusaurus.ts); other generators ignore it
  */
-export function containerNodes(markdown: string, generator: Generator | undefined): ContainerNode[] {
-  const rules = (generator === undefined ? undefined : RULES[generator]) ?? PLAIN;
+export function containerNodes(
+  markdown: string,
+  generator: Generator | undefined,
+  admonitionKeywords?: readonly string[],
+): ContainerNode[] {
+  const known = (generator === undefined ? undefined : RULES[generator]) ?? PLAIN;
+  const rules =
+    admonitionKeywords === undefined || generator !== 'docusaurus' ? known : { ...known, admonitions: new Set(admonitionKeywords) };
   const lines = markdown.split('\n');
-  const nodes = rules.parser === 'directive' ? directiveNodes(markdown, lines, rules) : markdownItNodes(markdown, rules);
+  const nodes = rules.parser === 'directive' ? directiveNodes(markdown, lines, rules) : markdownItNodes(markdown, lines, rules);
   return nodes.filter((node) => indentOf(lines[node.open] ?? '').length === (lines[node.open] ?? '').indexOf(':'));
 }
 
@@ -217,29 +238,28 @@ function containerParser(validate: (params: string) => boolean): MarkdownIt {
   return md;
 }
 
-/** VitePress's (and a plain folder's) reading: markdown-it-container's tokens, outermost first. */
-function markdownItNodes(markdown: string, rules: ContainerRules): ContainerNode[] {
+/**
+ * VitePress's (and a plain folder's) reading: markdown-it-container's tokens, outermost first. The
+ * open token's map ends at the closing line when there is one, else at the line after the
+ * container; the close token does not say which (its markup is the last line tried). The closing
+ * line is the one at the map's end that closes it and that no other block starts at.
+ */
+function markdownItNodes(markdown: string, lines: readonly string[], rules: ContainerRules): ContainerNode[] {
   // markdown-it counts a lone `\r` as a line break; lines here are split on `\n` alone.
   const tokens = containerParser(rules.validate ?? anyName).parse(markdown.replace(/\r(?!\n)/g, ' '), {});
+  const starts = new Set<number>();
+  for (const token of tokens) if (token.map !== null) starts.add(token.map[0]);
   const found: ContainerNode[] = [];
   let depth = 0;
-  let outer: { open: number; end: number; name: string; rest: string } | undefined;
   for (const token of tokens) {
-    if (token.type === 'container_any_open') {
-      if (depth === 0 && token.map !== null) {
-        const params = token.info.trim();
-        const name = NAME.exec(params)?.[0] ?? '';
-        outer = { open: token.map[0], end: token.map[1], name, rest: params.slice(name.length) };
-      }
-      depth++;
-    } else if (token.type === 'container_any_close') {
-      depth--;
-      if (depth !== 0 || outer === undefined) continue;
-      // The close token carries the closing colons (the open's map ends at that line); one left open has none.
-      const closed = token.markup !== '';
-      found.push({ name: outer.name, title: titleOf(outer.rest), admonition: true, open: outer.open, end: outer.end, closed });
-      outer = undefined;
-    }
+    if (token.type === 'container_any_close') depth--;
+    if (token.type !== 'container_any_open') continue;
+    if (depth++ > 0 || token.map === null) continue;
+    const [open, end] = token.map;
+    const closed = end < lines.length && isClose(lines[end] ?? '', colonsAt(lines[open] ?? '')) && !starts.has(end);
+    const params = token.info.trim();
+    const name = NAME.exec(params)?.[0] ?? '';
+    found.push({ name, title: titleOf(params.slice(name.length)), admonition: true, open, end, closed });
   }
   return found;
 }

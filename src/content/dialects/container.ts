@@ -87,11 +87,17 @@ function openFence(lines: readonly string[]): string | undefined {
  * `recurse` (every dialect, nested containers included) first; output keeps the opening line's
  * indentation. A code fence the content left open is closed where the container closes, as the
  * parsers end it there.
+ * @param admonitionKeywords Docusaurus's keywords when the site's config changes them (container-tree.ts)
  * @example containers(':::tip[Did you know?]\nYes.\n:::', (s) => s, 'starlight') // '> [!TIP]\n> **Did you know?**\n>\n> Yes.'
  */
-export function containers(markdown: string, recurse: (markdown: string) => string, generator?: Generator): string {
+export function containers(
+  markdown: string,
+  recurse: (markdown: string) => string,
+  generator?: Generator,
+  admonitionKeywords?: readonly string[],
+): string {
   if (!markdown.includes(':::')) return markdown;
-  const nodes = containerNodes(markdown, generator);
+  const nodes = containerNodes(markdown, generator, admonitionKeywords);
   if (nodes.length === 0) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];

@@ -92,6 +92,11 @@ export interface DialectOptions {
    * Undefined: none.
    */
   siteParams?: HugoParams | undefined;
+  /**
+   * Docusaurus's admonition keywords when the site's config changes them (conventions/docusaurus.ts):
+   * the `:::` names rendered as admonitions (container-tree.ts). Undefined: Docusaurus's defaults.
+   */
+  admonitionKeywords?: readonly string[] | undefined;
 }
 
 /**
@@ -241,6 +246,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
     include,
     hugo,
     attrDelimiters: delimiters,
+    admonitionKeywords: options.admonitionKeywords,
     interpolations: [],
     gitbook: { dropped: [] },
   };

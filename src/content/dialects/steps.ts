@@ -49,6 +49,8 @@ export interface StepPage {
   hugo: HugoContext;
   /** The site's attribute-list delimiters when they are not `{`/`}` (index.ts `DialectOptions`). */
   attrDelimiters: AttrDelimiters | undefined;
+  /** Docusaurus's admonition keywords from the site's config; undefined: its defaults (container-tree.ts). */
+  admonitionKeywords: readonly string[] | undefined;
   /** Vue interpolations that could not be rendered, for `check`. */
   interpolations: string[];
   /** GitBook tags dropped, for `check`. */
@@ -96,7 +98,7 @@ export const blockSteps: readonly BlockStep[] = [
       'vitepress.code-group',
     ],
     generators: ['docusaurus', 'starlight', 'vitepress'],
-    run: (text, recurse, page) => containers(text, recurse, page.generator),
+    run: (text, recurse, page) => containers(text, recurse, page.generator, page.admonitionKeywords),
   },
   { features: ['mkdocs.admonition', 'mkdocs.details'], generators: ['mkdocs'], run: mkdocsAdmonitions },
   { features: ['mkdocs.tabbed'], generators: ['mkdocs'], run: mkdocsTabs },
