@@ -5,7 +5,8 @@
  * to 5 are the table of steps.ts, each naming the feature rows it renders and the generators it runs
  * for):
  *
- * 0. a Starlight page's import aliases (`![…](@assets/a.png)`, `import X from '@partials/x.mdx'`)
+ * 0. a VitePress home page's hero and features (vitepress-home.ts) and a Starlight page's hero
+ *    (starlight-hero.ts) become the body's first blocks; a Starlight page's import aliases (`![…](@assets/a.png)`, `import X from '@partials/x.mdx'`)
  *    become paths from the page (import-aliases.ts), before anything reads them;
  *    an `.mdx` page is read as MDX (content/mdx/index.ts): ESM and expressions dropped,
  *    components made markdown, imported markdown partials inlined (content/mdx/partials.ts, inside
@@ -41,6 +42,7 @@ import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 import type { ContentProblem } from '../problems.js';
 import { expressiveCodeFences } from './expressive-code.js';
 import { withStarlightHero } from './starlight-hero.js';
+import { withVitepressHome } from './vitepress-home.js';
 import type { HugoContext } from './hugo-shortcodes.js';
 import { mayHoldEmoji } from './emoji.js';
 import { autoAppended } from './mkdocs-snippets.js';
@@ -215,6 +217,8 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   // frontmatter `hero` as the body's first blocks (starlight-hero.ts). Its own
   // generator only: `{1,3}` and `title=` elsewhere are Docusaurus's and VitePress's, which the HTML reads.
   if (options.generator === 'starlight') source = withStarlightHero(expressiveCodeFences(source));
+  // VitePress: a `layout: home` page's hero and features as the body's first blocks (vitepress-home.ts).
+  if (options.generator === 'vitepress') source = withVitepressHome(source);
   // Docusaurus highlight comments (docusaurus-code.ts): before the early return, as a page may hold no other dialect.
   if (on(['docusaurus'])) source = docusaurusHighlightComments(source);
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };

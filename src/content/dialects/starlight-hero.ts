@@ -8,11 +8,25 @@
  */
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 
-/** A frontmatter value as text, when it is a string. */
-const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+/** A frontmatter value as text, when it is a string not all white space; trimmed. */
+export const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /** A link destination as markdown writes it: in `<…>` when it holds a space or a parenthesis. */
-const destination = (link: string): string => (/[\s()<>]/.test(link) ? `<${link.replace(/[<>]/g, '')}>` : link);
+export const destination = (link: string): string => (/[\s()<>]/.test(link) ? `<${link.replace(/[<>]/g, '')}>` : link);
+
+/** Link text as markdown writes it: brackets escaped, white space one space. */
+export const linkText = (text: string): string => text.replace(/\s+/g, ' ').replace(/[[\]]/g, '\\$&');
+
+/**
+ * `source` with `lead` (markdown blocks, ending in a blank line) as its body's first blocks, after
+ * the frontmatter and the blank lines that follow it.
+ */
+export function withBodyStart(source: string, lead: string): string {
+  const frontmatter = frontmatterBlock(source);
+  const body = source.slice(frontmatter.length);
+  const rest = body.replace(/^\n+/, '');
+  return `${frontmatter}${body.slice(0, body.length - rest.length)}${lead}${rest}`;
+}
 
 /**
  * The markdown of a page's hero, to put before its body; '' when the frontmatter has none.
@@ -34,7 +48,7 @@ export function starlightHero(data: Readonly<Record<string, unknown>>): string {
     const { text, link } = action as Record<string, unknown>;
     const label = textOf(text);
     const href = textOf(link);
-    return label === undefined || href === undefined ? [] : [`- [${label.replace(/[[\]]/g, '\\$&')}](${destination(href)})`];
+    return label === undefined || href === undefined ? [] : [`- [${linkText(label)}](${destination(href)})`];
   });
   if (links.length > 0) blocks.push(links.join('\n'));
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n\n`;
@@ -48,8 +62,5 @@ export function withStarlightHero(source: string): string {
   const frontmatter = frontmatterBlock(source);
   if (!/^hero:/m.test(frontmatter)) return source;
   const hero = starlightHero(splitFrontmatter(source).data);
-  if (hero === '') return source;
-  const body = source.slice(frontmatter.length);
-  const rest = body.replace(/^\n+/, '');
-  return `${frontmatter}${body.slice(0, body.length - rest.length)}${hero}${rest}`;
+  return hero === '' ? source : withBodyStart(source, hero);
 }

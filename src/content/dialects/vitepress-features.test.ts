@@ -165,6 +165,34 @@ const FIXTURES: Fixture[] = [
     agents: '### Title default\n\n\nSee the team above.\n',
     html: '<h3 id="title-default">Title default</h3>\n<p>See the team above.</p>\n',
   },
+  {
+    id: 'vitepress.home-page',
+    doc: 'https://vitepress.dev/reference/default-theme-home-page',
+    name: 'the page’s hero and features example: the hero heading, tagline and actions, then each feature; the image left out',
+    source:
+      '---\nlayout: home\n\nhero:\n  name: VitePress\n  text: Vite & Vue powered static site generator.\n  tagline: Lorem ipsum...\n' +
+      '  image:\n    src: /logo.png\n    alt: VitePress\n  actions:\n    - theme: brand\n      text: Get Started\n      link: /guide/what-is-vitepress\n' +
+      '    - theme: alt\n      text: View on GitHub\n      link: https://github.com/vuejs/vitepress\n\nfeatures:\n  - icon: 🛠️\n' +
+      '    title: Simple and minimal, always\n    details: Lorem ipsum...\n  - icon:\n      src: /cool-feature-icon.svg\n' +
+      '    title: Another cool feature\n    details: Lorem ipsum...\n    link: /guide/cool\n  - title: A third\n    details: More.\n' +
+      '    link: /guide/third\n    linkText: Read the guide\n---\n\nThe page’s own markdown.\n',
+    agents:
+      '---\nlayout: home\n\nhero:\n  name: VitePress\n  text: Vite & Vue powered static site generator.\n  tagline: Lorem ipsum...\n' +
+      '  image:\n    src: /logo.png\n    alt: VitePress\n  actions:\n    - theme: brand\n      text: Get Started\n      link: /guide/what-is-vitepress\n' +
+      '    - theme: alt\n      text: View on GitHub\n      link: https://github.com/vuejs/vitepress\n\nfeatures:\n  - icon: 🛠️\n' +
+      '    title: Simple and minimal, always\n    details: Lorem ipsum...\n  - icon:\n      src: /cool-feature-icon.svg\n' +
+      '    title: Another cool feature\n    details: Lorem ipsum...\n    link: /guide/cool\n  - title: A third\n    details: More.\n' +
+      '    link: /guide/third\n    linkText: Read the guide\n---\n\n' +
+      '**VitePress Vite & Vue powered static site generator.**\n\nLorem ipsum...\n\n- [Get Started](/guide/what-is-vitepress)\n' +
+      '- [View on GitHub](https://github.com/vuejs/vitepress)\n\n* **🛠️ Simple and minimal, always**: Lorem ipsum...\n' +
+      '* [**Another cool feature**](/guide/cool): Lorem ipsum...\n* **A third**: More. [Read the guide](/guide/third)\n\nThe page’s own markdown.\n',
+    html:
+      '<p><strong>VitePress Vite &amp; Vue powered static site generator.</strong></p>\n<p>Lorem ipsum...</p>\n<ul>\n' +
+      '<li><a href="/guide/what-is-vitepress">Get Started</a></li>\n<li><a href="https://github.com/vuejs/vitepress">View on GitHub</a></li>\n</ul>\n' +
+      '<ul>\n<li><strong>🛠️ Simple and minimal, always</strong>: Lorem ipsum...</li>\n' +
+      '<li><a href="/guide/cool"><strong>Another cool feature</strong></a>: Lorem ipsum...</li>\n' +
+      '<li><strong>A third</strong>: More. <a href="/guide/third">Read the guide</a></li>\n</ul>\n<p>The page’s own markdown.</p>\n',
+  },
 ];
 
 /** The files the snippet and include fixtures read (the examples' paths of #import-code-snippets and #markdown-file-inclusion). */

@@ -10,7 +10,7 @@ export const docusaurusFeatures: readonly DialectFeature[] = [
     generators: ['docusaurus'],
     doc: `${DOCS}/markdown-features/admonitions`,
     support: 'supported',
-    note: "Found by remark-directive's own parser, after the legacy `:::tip Title` is made a label as Docusaurus does (dialects/container-tree.ts); written as GitHub alerts, the title a bold first line; custom keywords from the config are read as directives, their content kept.",
+    note: "Found by remark-directive's own parser, after the legacy `:::tip Title` is made a label as Docusaurus does (dialects/container-tree.ts); written as GitHub alerts, the title a bold first line; the docs plugin's `admonitions` option (`keywords`, `extendDefaults`, `false`) is read from the config; a directive of another name keeps its content.",
     detect: /^ {0,3}:{3,} ?[a-z]|<Admonition[\s>]/m,
   },
   {

@@ -6,7 +6,7 @@ const MARKDOWN = 'https://vitepress.dev/guide/markdown';
 
 /**
  * VitePress' rows: the Markdown Extensions page (custom containers, code groups, anchors, code
- * blocks, snippets, includes, `[[toc]]`, alerts, emoji), Using Vue in Markdown, and the routing
+ * blocks, snippets, includes, `[[toc]]`, alerts, emoji), Using Vue in Markdown, the home page layout, and the routing
  * page's route rewrites (a site setting, which no page's source shows); `check` lists those a
  * page's source shows by `detect`.
  */
@@ -151,5 +151,17 @@ export const vitepressFeatures: readonly DialectFeature[] = [
       'Pages are served at their rewritten paths, relative links read from them (then from the file), the file URL answering 308 ' +
       '(conventions/vitepress-rewrites.ts); a function-valued `rewrites`, `^regex` keys and other path-to-regexp syntax are not run: ' +
       '`check` warns and those pages keep their file URLs.',
+  },
+  {
+    id: 'vitepress.home-page',
+    feature:
+      '`layout: home`: `hero` (`name`, `text`, `tagline`, `actions`) and `features` (`icon`, `title`, `details`, `link`, `linkText`)',
+    generators: ['vitepress'],
+    doc: 'https://vitepress.dev/reference/default-theme-home-page',
+    support: 'partial',
+    note:
+      'The body starts with the hero heading (the name left out when it is the page title), tagline and action links, then a list of the ' +
+      'features, each title bold with its details and link (vitepress-home.ts); the hero image and image icons are decoration and left out.',
+    detect: /^layout:[ \t]*['"]?home\b/m,
   },
 ];
