@@ -13,6 +13,7 @@
  * `HELD_SOURCE_MAX_CHARS`); past it, a page is read from disk and put through this same function
  * when first served: the one exception, with the same rules.
  */
+import type { MagicComment } from './dialects/docusaurus-code.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { forAudience } from './audience.js';
@@ -61,6 +62,8 @@ export interface PageTextOptions {
   siteParams?: HugoParams | undefined;
   /** Docusaurus's admonition keywords when the config changes them (dialects/container-tree.ts); absent: the defaults. */
   admonitionKeywords?: readonly string[] | undefined;
+  /** Docusaurus's magic comments when the config sets them (dialects/docusaurus-code.ts); absent: the defaults. */
+  magicComments?: readonly MagicComment[] | undefined;
   /** Find the dialect feature rows the written source uses ({@link PageText.features}); `check` asks, serve does not. */
   detectFeatures?: boolean | undefined;
 }
@@ -143,6 +146,7 @@ export function pageTextOf(written: string, options: PageTextOptions): PageText 
     importAliases: options.importAliases,
     siteParams: options.siteParams,
     admonitionKeywords: options.admonitionKeywords,
+    magicComments: options.magicComments,
   });
   const { data: parsed, body } =
     options.data === undefined ? splitFrontmatter(plain.text) : { data: options.data, body: bodyOf(plain.text) };

@@ -402,17 +402,18 @@ function textOfPage(
 
 /**
  * What the dialect step takes from the site rather than the page (one value per site): the
- * attribute-list delimiters, Hugo's site parameters, the import aliases and Docusaurus's admonition keywords. Read the same way at build and when a page
+ * attribute-list delimiters, Hugo's site parameters, the import aliases and Docusaurus's admonition keywords and magic comments. Read the same way at build and when a page
  * past the held-text budget is read again ({@link textOfPage}), so both give the same text.
  */
 function siteDialectOptions(
   conventions: Conventions,
-): Pick<PageTextOptions, 'attrDelimiters' | 'siteParams' | 'importAliases' | 'admonitionKeywords'> {
+): Pick<PageTextOptions, 'attrDelimiters' | 'siteParams' | 'importAliases' | 'admonitionKeywords' | 'magicComments'> {
   return {
     attrDelimiters: conventions.markdownAttrs === false ? undefined : conventions.markdownAttrs,
     siteParams: conventions.hugoParams,
     importAliases: conventions.importAliases,
     admonitionKeywords: conventions.admonitionKeywords,
+    magicComments: conventions.magicComments,
   };
 }
 

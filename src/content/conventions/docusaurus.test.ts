@@ -146,3 +146,35 @@ describe('Docusaurus admonition keywords (docusaurus.io/docs/api/plugins/@docusa
     expect(served('{}').markdown).toBe('> [!TIP]\n> **Kept**\n>\n> A.\n\n:::requisito Needs\n\nB.\n\n:::\n');
   });
 });
+
+describe('Docusaurus magic comments (docusaurus.io/docs/markdown-features/code-blocks#custom-magic-comments)', () => {
+  const code =
+    "```js\nfunction HighlightMoreText(highlight) {\n  if (highlight) {\n    // This will error\n    return 'This text is highlighted!';\n  }\n  // highlight-next-line\n  return 'Nothing highlighted';\n}\n```\n";
+  const markdown = (config: string): string => {
+    const { snapshot } = load({ 'content/page.md': code, 'docusaurus.config.js': config });
+    const found = snapshot.site.pages.get('/page');
+    if (found === undefined) throw new Error('no page');
+    return renderPageContent(snapshot.site, found, TEST_BASE_URL, { highlight: null }).markdown;
+  };
+
+  it("reads the page's example config: its error comment marks a line too, the highlight one still does", () => {
+    const config =
+      "export default { title: 'T', themeConfig: { prism: { magicComments: [\n" +
+      "  { className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } },\n" +
+      "  { className: 'code-block-error-line', line: 'This will error' },\n] } } };\n";
+    expect(markdown(config)).toBe(
+      "```js {3,5}\nfunction HighlightMoreText(highlight) {\n  if (highlight) {\n    return 'This text is highlighted!';\n  }\n  return 'Nothing highlighted';\n}\n```\n",
+    );
+  });
+
+  it('replaces the defaults: a config without the highlight comment leaves `// highlight-next-line` in the code', () => {
+    const config =
+      "export default { title: 'T', themeConfig: { prism: { magicComments: [{ className: 'err', line: 'This will error' }] } } };\n";
+    expect(markdown(config)).toBe(
+      "```js {3}\nfunction HighlightMoreText(highlight) {\n  if (highlight) {\n    return 'This text is highlighted!';\n  }\n  // highlight-next-line\n  return 'Nothing highlighted';\n}\n```\n",
+    );
+    expect(markdown("export default { title: 'T' };\n")).toBe(
+      "```js {6}\nfunction HighlightMoreText(highlight) {\n  if (highlight) {\n    // This will error\n    return 'This text is highlighted!';\n  }\n  return 'Nothing highlighted';\n}\n```\n",
+    );
+  });
+});

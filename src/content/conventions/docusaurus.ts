@@ -20,6 +20,7 @@ import type { Conventions, DeclaredSite, Locale } from './types.js';
 import { readDocusaurusVersions } from './docusaurus-versions.js';
 import { editPatternFromSiteRoot } from '../edit-url.js';
 import { DOCUSAURUS_ADMONITIONS } from '../dialects/container-tree.js';
+import type { MagicComment } from '../dialects/docusaurus-code.js';
 
 /** The docs plugin's `editUrl` given as a string in `presets: [['classic', { docs: { editUrl } }]]`. */
 function docsEditUrl(config: Record<string, Literal> | undefined): string | undefined {
@@ -60,10 +61,12 @@ export function readDocusaurus(context: ReaderContext): Conventions {
   let locales: Locale[] | undefined;
   const pages = frontmatters(context);
   let docsOptions: Record<string, Literal> | undefined;
+  let themeConfig: Record<string, Literal> | undefined;
   const configDir = context.configFile === undefined ? context.contentDir : path.dirname(context.configFile);
   if (context.configFile !== undefined) {
     const config = objectOf(readJs(context, context.configFile));
     docsOptions = docsPluginOptions(config);
+    themeConfig = objectOf(config?.themeConfig);
     site.title = stringOf(config?.title);
     site.description = stringOf(config?.tagline);
     const editUrl = editPatternFromSiteRoot(docsEditUrl(config), configDir, context.contentDir);
@@ -106,13 +109,37 @@ export function readDocusaurus(context: ReaderContext): Conventions {
   }
   const conventions = conventionsOf('docusaurus', context, declaration, { site, unpublished, fallbackOrder: 'path', locales });
   const admonitionKeywords = admonitionKeywordsOf(docsOptions);
+  const magicComments = magicCommentsOf(themeConfig);
   return {
     ...conventions,
     ...(admonitionKeywords === undefined ? {} : { admonitionKeywords }),
+    ...(magicComments === undefined ? {} : { magicComments }),
     ...(versions === undefined
       ? {}
       : { versions: versions.map(({ name, label, dir, urlDir, current, banner }) => ({ name, label, dir, urlDir, current, banner })) }),
   };
+}
+
+/**
+ * The magic comments `themeConfig.prism.magicComments` sets
+ * (docusaurus.io/docs/markdown-features/code-blocks#custom-magic-comments): each `line` and
+ * `block: { start, end }` read as literals, `className` (styling) left out. Undefined when the
+ * option is absent or not a literal list: the defaults.
+ */
+function magicCommentsOf(themeConfig: Record<string, Literal> | undefined): MagicComment[] | undefined {
+  const list = objectOf(themeConfig?.prism)?.magicComments;
+  if (!Array.isArray(list)) return undefined;
+  return list.flatMap((entry) => {
+    const fields = objectOf(entry);
+    const block = objectOf(fields?.block);
+    const start = stringOf(block?.start);
+    const end = stringOf(block?.end);
+    const comment: MagicComment = {
+      line: stringOf(fields?.line),
+      block: start === undefined || end === undefined ? undefined : { start, end },
+    };
+    return comment.line === undefined && comment.block === undefined ? [] : [comment];
+  });
 }
 
 /**

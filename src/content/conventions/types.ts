@@ -3,6 +3,7 @@
  * mkdocs.yml, sidebars.js…) before the pages are built: the navigation order and labels, titles
  * given outside the pages, the site title, and the files it never publishes.
  */
+import type { MagicComment } from '../dialects/docusaurus-code.js';
 import type { HugoUrlConfig } from './hugo-urls.js';
 import type { HugoParams } from './hugo-params.js';
 import type { ContentProblem } from '../problems.js';
@@ -213,6 +214,12 @@ export interface Conventions {
    * names rendered as admonitions (dialects/container-tree.ts). Absent: the defaults.
    */
   admonitionKeywords?: readonly string[] | undefined;
+  /**
+   * Docusaurus: the site's magic comments (`themeConfig.prism.magicComments`,
+   * docusaurus.io/docs/markdown-features/code-blocks#custom-magic-comments), which replace the
+   * defaults (dialects/docusaurus-code.ts). Absent: the defaults.
+   */
+  magicComments?: readonly MagicComment[] | undefined;
 }
 
 /** Conventions of a plain folder: nothing declared, siblings by title. */

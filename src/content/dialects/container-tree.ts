@@ -73,6 +73,9 @@ const vitepressName = (params: string): boolean => NAME.exec(params.trim())?.[0]
 /** A plain folder: a name, then anything but a name character (`:::tip[Title]`, `::: tip Title`). */
 const anyName = (params: string): boolean => NAME.test(params.trim());
 
+/** A line that may open a container, in any generator's rules: indentation or `>` markers, three colons or more, a space or not, a letter. */
+const MAY_OPEN = /^[ \t>]*:{3,}[ \t]*[A-Za-z]/m;
+
 /** Docusaurus's default admonition keywords (`@docusaurus/mdx-loader` `DefaultAdmonitionOptions`). */
 export const DOCUSAURUS_ADMONITIONS: readonly string[] = [
   'secondary',
@@ -112,6 +115,8 @@ export function containerNodes(
   generator: Generator | undefined,
   admonitionKeywords?: readonly string[],
 ): ContainerNode[] {
+  // No line that could open one (colons then a name, after indentation or quote markers): no parse.
+  if (!MAY_OPEN.test(markdown)) return [];
   const known = (generator === undefined ? undefined : RULES[generator]) ?? PLAIN;
   const rules =
     admonitionKeywords === undefined || generator !== 'docusaurus' ? known : { ...known, admonitions: new Set(admonitionKeywords) };

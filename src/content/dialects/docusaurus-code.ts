@@ -8,14 +8,42 @@
  *
  * The comments are removed from the markdown agents get, and the lines they mark are written as the
  * `{…}` line ranges of the fence's info string (docusaurus.io/docs/markdown-features/code-blocks#highlighting-with-metadata-string),
- * which the HTML render highlights (content/code/fence-info.ts). Custom magic comments configured in
- * `themeConfig.prism.magicComments` are not read (they stay as written).
+ * which the HTML render highlights (content/code/fence-info.ts). A site's own magic comments
+ * (`themeConfig.prism.magicComments`, docusaurus.io/docs/markdown-features/code-blocks#custom-magic-comments:
+ * they replace the defaults) are read the same way; the lines of every class are highlighted, one
+ * kind of mark, as the `{…}` ranges can only say.
  */
 
-/** The default magic comment directives (Docusaurus `defaultMagicComments`). */
-const NEXT_LINE = 'highlight-next-line';
-const BLOCK_START = 'highlight-start';
-const BLOCK_END = 'highlight-end';
+/**
+ * A magic comment (Docusaurus `MagicCommentConfig`): `line` marks the next line, `block.start` …
+ * `block.end` the lines between.
+ */
+export interface MagicComment {
+  line?: string | undefined;
+  block?: { start: string; end: string } | undefined;
+}
+
+/** The default magic comments (Docusaurus `defaultMagicComments`). */
+export const DEFAULT_MAGIC_COMMENTS: readonly MagicComment[] = [
+  { line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } },
+];
+
+/** What a magic comment line does: mark the next line, or start or end the block of a comment. */
+type Directive = { kind: 'line' } | { kind: 'start' | 'end'; comment: MagicComment };
+
+/** Each directive text of `comments` and what it does. */
+function directivesOf(comments: readonly MagicComment[]): Map<string, Directive> {
+  const directives = new Map<string, Directive>();
+  for (const comment of comments) {
+    // An empty text would make every bare comment a directive.
+    if (comment.line !== undefined && comment.line.trim() !== '') directives.set(comment.line.trim(), { kind: 'line' });
+    if (comment.block !== undefined && comment.block.start.trim() !== '' && comment.block.end.trim() !== '') {
+      directives.set(comment.block.start.trim(), { kind: 'start', comment });
+      directives.set(comment.block.end.trim(), { kind: 'end', comment });
+    }
+  }
+  return directives;
+}
 
 /** A comment syntax: the text that opens and the text that closes a comment on one line. */
 type CommentStyle = readonly [start: string, end: string];
@@ -61,13 +89,13 @@ function stylesOf(language: string): readonly CommentStyle[] {
   }
 }
 
-/** The directive a line holds when it is only a comment in one of `styles` (`// highlight-start` → `highlight-start`). */
-function directiveOf(line: string, styles: readonly CommentStyle[]): string | undefined {
+/** The directive a line holds when it is only a comment in one of `styles` (`// highlight-start` → the start of its block). */
+function directiveOf(line: string, styles: readonly CommentStyle[], directives: ReadonlyMap<string, Directive>): Directive | undefined {
   const text = line.trim();
   for (const [start, end] of styles) {
     if (!text.startsWith(start) || !text.endsWith(end) || text.length < start.length + end.length) continue;
-    const inner = text.slice(start.length, text.length - end.length).trim();
-    if (inner === NEXT_LINE || inner === BLOCK_START || inner === BLOCK_END) return inner;
+    const directive = directives.get(text.slice(start.length, text.length - end.length).trim());
+    if (directive !== undefined) return directive;
   }
   return undefined;
 }
@@ -113,22 +141,28 @@ function rangesOf(lines: readonly number[]): string {
  * One code block's lines without its magic comments, and the 1-based lines (of what remains) they
  * highlight; `undefined` when the block holds none.
  */
-function withoutMagicComments(code: readonly string[], language: string): { code: string[]; marked: number[] } | undefined {
+function withoutMagicComments(
+  code: readonly string[],
+  language: string,
+  directives: ReadonlyMap<string, Directive>,
+): { code: string[]; marked: number[] } | undefined {
   const styles = stylesOf(language);
   const kept: string[] = [];
   const marked = new Set<number>();
   let removed = false;
   let nextLine = false;
-  let blockStart: number | undefined;
+  // Each comment's open block: the 1-based line it starts at.
+  const blockStart = new Map<MagicComment, number>();
   for (const line of code) {
-    const directive = directiveOf(line, styles);
+    const directive = directiveOf(line, styles, directives);
     if (directive !== undefined) {
       removed = true;
-      if (directive === NEXT_LINE) nextLine = true;
-      else if (directive === BLOCK_START) blockStart = kept.length + 1;
-      else if (blockStart !== undefined) {
-        for (let n = blockStart; n <= kept.length; n++) marked.add(n);
-        blockStart = undefined;
+      if (directive.kind === 'line') nextLine = true;
+      else if (directive.kind === 'start') blockStart.set(directive.comment, kept.length + 1);
+      else {
+        const from = blockStart.get(directive.comment);
+        if (from !== undefined) for (let n = from; n <= kept.length; n++) marked.add(n);
+        blockStart.delete(directive.comment);
       }
       continue;
     }
@@ -141,11 +175,13 @@ function withoutMagicComments(code: readonly string[], language: string): { code
 
 /**
  * A Docusaurus page's fenced code blocks with their highlight comments made line ranges of the
- * info string (see the file comment). Linear in the text; a text without `highlight-` is returned as it is.
+ * info string (see the file comment). Linear in the text; a text holding no directive is returned as it is.
+ * @param comments the site's magic comments (`themeConfig.prism.magicComments`), else Docusaurus's defaults
  * @example docusaurusHighlightComments('```js\n// highlight-next-line\nrun();\n```') // '```js {1}\nrun();\n```'
  */
-export function docusaurusHighlightComments(markdown: string): string {
-  if (!markdown.includes('highlight-')) return markdown;
+export function docusaurusHighlightComments(markdown: string, comments: readonly MagicComment[] = DEFAULT_MAGIC_COMMENTS): string {
+  const directives = directivesOf(comments);
+  if (![...directives.keys()].some((text) => markdown.includes(text))) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -162,7 +198,9 @@ export function docusaurusHighlightComments(markdown: string): string {
     const language = info.split(/\s/, 1)[0]?.toLowerCase() ?? '';
     // "{1,4-6}" in the metastring wins over comments, and a block without a language reads none (Docusaurus `parseLines`).
     const rewritten =
-      language === '' || language.startsWith('{') || /\{[\d,-]+\}/.test(info) ? undefined : withoutMagicComments(body, language);
+      language === '' || language.startsWith('{') || /\{[\d,-]+\}/.test(info)
+        ? undefined
+        : withoutMagicComments(body, language, directives);
     if (rewritten === undefined) out.push(line, ...body);
     else {
       const ranges = rewritten.marked.length === 0 ? '' : ` ${rangesOf(rewritten.marked)}`;

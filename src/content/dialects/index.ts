@@ -57,7 +57,7 @@ import type { HugoParams } from '../conventions/hugo-params.js';
 import { stepApplies } from './features.js';
 import { bodySteps, stepRuns, type StepPage } from './steps.js';
 import type { AttrDelimiters } from './attr-list.js';
-import { docusaurusHighlightComments } from './docusaurus-code.js';
+import { docusaurusHighlightComments, type MagicComment } from './docusaurus-code.js';
 import { docCardLister } from '../mdx/doc-cards.js';
 import { usesDocusaurusMdx } from '../mdx/docusaurus-theme.js';
 
@@ -99,6 +99,8 @@ export interface DialectOptions {
    * the `:::` names rendered as admonitions (container-tree.ts). Undefined: Docusaurus's defaults.
    */
   admonitionKeywords?: readonly string[] | undefined;
+  /** Docusaurus's magic comments when the site's config sets them (docusaurus-code.ts); undefined: its defaults. */
+  magicComments?: readonly MagicComment[] | undefined;
 }
 
 /**
@@ -220,7 +222,7 @@ export function plainMarkdown(written: string, options: DialectOptions): PlainMa
   // VitePress: a `layout: home` page's hero and features as the body's first blocks (vitepress-home.ts).
   if (options.generator === 'vitepress') source = withVitepressHome(source);
   // Docusaurus highlight comments (docusaurus-code.ts): before the early return, as a page may hold no other dialect.
-  if (on(['docusaurus'])) source = docusaurusHighlightComments(source);
+  if (on(['docusaurus'])) source = docusaurusHighlightComments(source, options.magicComments);
   const include = { files: options.files, relPath: options.relPath, internal: options.internal, problems };
   const appended = on(['mkdocs']) ? autoAppended(include) : '';
   const delimiters = options.attrDelimiters;

@@ -45,7 +45,7 @@ export const docusaurusFeatures: readonly DialectFeature[] = [
     generators: ['docusaurus'],
     doc: `${DOCS}/markdown-features/code-blocks#highlighting-with-comments`,
     support: 'partial',
-    note: 'The default magic comments are removed and their lines highlighted; custom `themeConfig.prism.magicComments` are not read and stay in the code.',
+    note: "The magic comments (the defaults, or the config's `themeConfig.prism.magicComments` in their place) are removed and their lines highlighted, every class as one kind of mark.",
     detect: /highlight-(?:next-line|start|end)/,
   },
   {
