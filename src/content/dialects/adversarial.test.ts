@@ -91,6 +91,8 @@ const DIALECT_STEPS: readonly Step[] = [
   { name: 'vueComponents', run: vueComponents },
   { name: 'mdInHtml', run: mdInHtml },
   { name: 'containers', run: (text) => containers(text, same) },
+  { name: 'containers (docusaurus)', run: (text) => containers(text, same, 'docusaurus') },
+  { name: 'containers (starlight)', run: (text) => containers(text, same, 'starlight') },
   { name: 'mkdocsAdmonitions', run: (text) => mkdocsAdmonitions(text, same) },
   { name: 'mkdocsTabs', run: (text) => mkdocsTabs(text, same) },
   { name: 'gitbookBlocks', run: (text) => gitbookBlocks(text, same, { dropped: [] }) },

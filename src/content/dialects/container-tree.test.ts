@@ -5,8 +5,10 @@
  * the two parsers differ.
  */
 import { describe, expect, it } from 'vitest';
-import { containerNodes } from './container-tree.js';
+import { containerNodes, directiveNesting, MAX_DIRECTIVE_NESTING } from './container-tree.js';
+import { containers } from './container.js';
 import { dialect } from './test-support.js';
+import { expectLinearTime } from '../../../test/linear-time.js';
 
 const alert = (kind: string, label: string, inner: string): string =>
   `<div class="markdown-alert markdown-alert-${kind}"><p class="markdown-alert-title">${label}</p>\n${inner}</div>\n`;
@@ -135,5 +137,53 @@ describe('Starlight asides as remark-directive reads them (https://starlight.ast
   it('an aside inside a blockquote is left as written (its lines carry the quote markers)', () => {
     const source = '> :::note\n> Quoted.\n> :::\n';
     expect(dialect(source, { generator: 'starlight' }).text).toBe(source);
+  });
+});
+
+describe('pages micromark would read in super-linear time', () => {
+  const same = (body: string): string => body;
+
+  it('bounds the nesting from above in one pass: a close of as many colons or more with the same prefix ends the outermost such one', () => {
+    expect(directiveNesting(':::::info\n::::danger\n:::tip\n:::\n::::\n:::::\n:::note\n:::'.split('\n'))).toBe(3);
+    // `:::` closes every 3-colon container at once (the outermost first), so equal colons never nest deeper than one.
+    expect(directiveNesting(':::a\n:::\n:::b\n:::'.split('\n'))).toBe(1);
+    // A close of another prefix, or of fewer colons, closes nothing here: only an over-count.
+    expect(directiveNesting('::::a\n> ::::\n::::b\n:::\n::::c'.split('\n'))).toBe(3);
+    expect(directiveNesting(':::a\n'.repeat(100).split('\n'))).toBe(MAX_DIRECTIVE_NESTING + 1);
+  });
+
+  for (const generator of ['docusaurus', 'starlight'] as const) {
+    it(`${generator}: a chain of containers each opened inside the one before is left as written, in linear time`, () => {
+      for (const line of [':::a\n', '> :::note\n', ':::note[x]\n']) {
+        const source = (count: number): string => line.repeat(count);
+        expect(containers(source(2_000), same, generator)).toBe(source(2_000));
+        expectLinearTime(source, (text) => containers(text, same, generator), 2_000);
+      }
+      const indented = (count: number): string => Array.from({ length: count }, (_, i) => `${' '.repeat(2 * i)}:::note\n`).join('');
+      expectLinearTime(indented, (text) => containers(text, same, generator), 300);
+    });
+
+    it(`${generator}: eight levels and a long body read in linear time; nine are left as written`, () => {
+      const source = (count: number): string => ':::note\n'.repeat(MAX_DIRECTIVE_NESTING) + 'x\n'.repeat(count);
+      expectLinearTime(source, (text) => containers(text, same, generator), 8_000);
+      const nine = ':::note\n'.repeat(MAX_DIRECTIVE_NESTING + 1) + 'x\n';
+      expect(containers(nine, same, generator)).toBe(nine);
+    });
+  }
+
+  it('a close indented four spaces is content, not the close (micromark allows three)', () => {
+    expect(containerNodes(':::note\ntext\n    :::\n', 'docusaurus')).toEqual([
+      { name: 'note', title: undefined, admonition: true, open: 0, end: 3, closed: false },
+    ]);
+  });
+
+  it('a byte order mark or a lone carriage return moves no line', () => {
+    expect(containerNodes('\uFEFFHello\n\n:::note\ntext\n:::\n', 'starlight')).toEqual([
+      { name: 'note', title: undefined, admonition: true, open: 2, end: 4, closed: true },
+    ]);
+    expect(containers('::: tip\rtext\r:::\r', same, 'vitepress')).toBe('::: tip\rtext\r:::\r');
+    expect(containerNodes(':::tip Title\r\nx\r\n:::\r\n', 'docusaurus')).toEqual([
+      { name: 'tip', title: 'Title', admonition: true, open: 0, end: 2, closed: true },
+    ]);
   });
 });

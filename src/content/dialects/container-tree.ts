@@ -116,7 +116,8 @@ export function containerNodes(
   admonitionKeywords?: readonly string[],
 ): ContainerNode[] {
   // No line that could open one (colons then a name, after indentation or quote markers): no parse.
-  if (!MAY_OPEN.test(markdown)) return [];
+  // A lone `\r`, which both parsers read as a line break and these lines do not, leaves the text as written.
+  if (!MAY_OPEN.test(markdown) || /\r(?!\n)/.test(markdown)) return [];
   const known = (generator === undefined ? undefined : RULES[generator]) ?? PLAIN;
   const rules =
     admonitionKeywords === undefined || generator !== 'docusaurus' ? known : { ...known, admonitions: new Set(admonitionKeywords) };
@@ -148,15 +149,64 @@ const NO_INLINE = {
 };
 
 /**
+ * Most container directives open inside one another that a page may hold for micromark to read it.
+ * micromark reads each container's content as a document of its own, so nesting costs more than
+ * its length: 1,000 `:::a` lines, each opening inside the one before (5 kB), took 4 s, 2,000 took
+ * 25 s; at eight levels a page reads in time linear in its length, and Docusaurus's documentation
+ * nests three.
+ */
+export const MAX_DIRECTIVE_NESTING = 8;
+
+/** An open container of {@link directiveNesting}: its line's prefix (indentation, `>`, list markers) and its colons. */
+interface OpenDirective {
+  prefix: string;
+  colons: number;
+}
+
+/**
+ * An upper bound of how deep container directives nest in `lines`, in one linear pass: every line
+ * of colons then a name opens one (in code too, which only over-counts); a line of colons alone
+ * with the very prefix of an open one, and as many colons or more, closes the outermost such one
+ * and those inside it, as micromark checks a close from the outermost container in. Stops counting
+ * past {@link MAX_DIRECTIVE_NESTING}.
+ */
+export function directiveNesting(lines: readonly string[]): number {
+  const open: OpenDirective[] = [];
+  let deepest = 0;
+  for (const line of lines) {
+    let i = 0;
+    while (i < line.length && ' \t>-*+.)0123456789'.includes(line[i] as string)) i++;
+    if (line[i] !== ':') continue;
+    const prefix = line.slice(0, i);
+    let colons = 0;
+    while (line[i + colons] === ':') colons++;
+    if (colons < 3) continue;
+    const rest = line.slice(i + colons);
+    if (rest.trim() === '') {
+      const closed = open.findIndex((entry) => entry.prefix === prefix && entry.colons <= colons);
+      if (closed !== -1) open.length = closed;
+    } else if (/^[ \t]*[A-Za-z]/.test(rest)) {
+      open.push({ prefix, colons });
+      deepest = Math.max(deepest, open.length);
+      if (deepest > MAX_DIRECTIVE_NESTING) return deepest;
+    }
+  }
+  return deepest;
+}
+
+/**
  * Docusaurus's and Starlight's reading: the outermost container directives, from micromark's
  * events (the tokens mdast-util-directive builds its `containerDirective` nodes from: the
- * container, its name and its label string), without building the tree.
+ * container, its name, its label string and its closing fence), without building the tree. A
+ * page micromark would read in super-linear time (content/mdx/costly.ts, {@link directiveNesting})
+ * is not read: its containers stay as written.
  */
 function directiveNodes(markdown: string, lines: readonly string[], rules: ContainerRules): ContainerNode[] {
-  if (costlyMdxShape(markdown) !== undefined) return [];
-  // micromark counts a lone `\r` as a line break; lines here are split on `\n` alone.
+  if (directiveNesting(lines) > MAX_DIRECTIVE_NESTING) return [];
   const written = rules.legacyTitles === true ? lines.map((line) => withLabelTitle(line, rules.admonitions)).join('\n') : markdown;
-  const source = written.replace(/\r(?!\n)/g, ' ');
+  if (costlyMdxShape(written) !== undefined) return [];
+  // micromark skips a leading byte order mark, which would shift every offset after it.
+  const source = written.startsWith('\uFEFF') ? ` ${written.slice(1)}` : written;
   const events = postprocess(
     parse({ extensions: [directive(), NO_INLINE] })
       .document()
@@ -164,12 +214,15 @@ function directiveNodes(markdown: string, lines: readonly string[], rules: Conta
   );
   const found: ContainerNode[] = [];
   let depth = 0;
-  let current: { open: number; name: string; title: string | undefined } | undefined;
+  let current: { open: number; name: string; title: string | undefined; close: number | undefined } | undefined;
   for (const [kind, token] of events) {
     if (token.type === 'directiveContainer') {
       depth += kind === 'enter' ? 1 : -1;
-      if (kind === 'enter' && depth === 1) current = { open: token.start.line - 1, name: '', title: undefined };
-      if (kind === 'exit' && depth === 0 && current !== undefined) found.push(containerNode(current, token.end, lines, rules));
+      if (kind === 'enter' && depth === 1) current = { open: token.start.line - 1, name: '', title: undefined, close: undefined };
+      if (kind === 'exit' && depth === 0 && current !== undefined) found.push(containerNode(current, token.end, rules));
+    } else if (depth === 1 && current !== undefined && kind === 'enter' && token.type === 'directiveContainerFence') {
+      // The second fence of the container is its close.
+      if (token.start.line - 1 > current.open) current.close = token.start.line - 1;
     } else if (depth === 1 && kind === 'exit' && current !== undefined && token.start.line - 1 === current.open) {
       if (token.type === 'directiveContainerName') current.name = source.slice(token.start.offset, token.end.offset);
       else if (token.type === 'directiveContainerLabelString') current.title = source.slice(token.start.offset, token.end.offset);
@@ -178,20 +231,19 @@ function directiveNodes(markdown: string, lines: readonly string[], rules: Conta
   return found;
 }
 
-/** A directive found from its opening line to `end` (micromark's point after its last character). */
+/** A directive found from its opening line to `end` (micromark's point after its last character), closed on line `close` if any. */
 function containerNode(
-  found: { open: number; name: string; title: string | undefined },
+  found: { open: number; name: string; title: string | undefined; close: number | undefined },
   end: { line: number; column: number },
-  lines: readonly string[],
   rules: ContainerRules,
 ): ContainerNode {
-  const { open, name } = found;
+  const { open, name, close } = found;
   // A container left open at the end of the text ends at the start of the line after its last.
   const last = end.column === 1 && end.line - 1 > open ? end.line - 2 : end.line - 1;
-  const closed = last > open && isClose(lines[last] ?? '', colonsAt(lines[open] ?? ''));
   // `[]` is a label, and empty: no title, as an admonition without one.
   const title = found.title === undefined || found.title.trim() === '' ? undefined : found.title;
-  return { name, title, admonition: rules.admonitions?.has(name) ?? true, open, end: closed ? last : last + 1, closed };
+  const admonition = rules.admonitions?.has(name) ?? true;
+  return { name, title, admonition, open, end: close ?? last + 1, closed: close !== undefined };
 }
 
 /**
@@ -208,8 +260,10 @@ function withLabelTitle(line: string, keywords: ReadonlySet<string> | undefined)
   const name = NAME.exec(line.slice(i + colons))?.[0];
   const end = i + colons + (name?.length ?? 0);
   if (name === undefined || keywords?.has(name) !== true || line[end] !== ' ') return line;
-  const title = line.slice(end).trimStart();
-  return title === '' ? line : `${line.slice(0, end)}[${title}]`;
+  // `.*` of Docusaurus's pattern stops before a `\r`, which stays after the label.
+  const cr = line.endsWith('\r') ? '\r' : '';
+  const title = line.slice(end, line.length - cr.length).trim();
+  return title === '' ? line : `${line.slice(0, end)}[${title}]${cr}`;
 }
 
 /** The run of colons a line starts with after its indentation. */
@@ -232,6 +286,7 @@ const container = containerPlugin as unknown as PluginWithParams;
 /** One markdown-it block parser per `validate`, made on first use; inline parsing off (only where blocks lie matters). */
 const parsers = new Map<(params: string) => boolean, MarkdownIt>();
 
+/** markdown-it with markdown-it-container for every name `validate` accepts, its tokens `container_any_*`. */
 function containerParser(validate: (params: string) => boolean): MarkdownIt {
   let md = parsers.get(validate);
   if (md === undefined) {
@@ -250,8 +305,7 @@ function containerParser(validate: (params: string) => boolean): MarkdownIt {
  * line is the one at the map's end that closes it and that no other block starts at.
  */
 function markdownItNodes(markdown: string, lines: readonly string[], rules: ContainerRules): ContainerNode[] {
-  // markdown-it counts a lone `\r` as a line break; lines here are split on `\n` alone.
-  const tokens = containerParser(rules.validate ?? anyName).parse(markdown.replace(/\r(?!\n)/g, ' '), {});
+  const tokens = containerParser(rules.validate ?? anyName).parse(markdown, {});
   const starts = new Set<number>();
   for (const token of tokens) if (token.map !== null) starts.add(token.map[0]);
   const found: ContainerNode[] = [];

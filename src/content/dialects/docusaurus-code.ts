@@ -19,7 +19,9 @@
  * `block.end` the lines between.
  */
 export interface MagicComment {
+  /** The directive that marks the line after it (`highlight-next-line`). */
   line?: string | undefined;
+  /** The directives that mark the lines between them (`highlight-start`, `highlight-end`). */
   block?: { start: string; end: string } | undefined;
 }
 

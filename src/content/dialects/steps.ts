@@ -10,7 +10,7 @@
  * highlight comments, MkDocs' auto-appended files) read the whole source, frontmatter included,
  * and decide whether the body is read at all: index.ts runs them itself.
  */
-import type { Generator } from '../conventions/types.js';
+import { GENERATORS, type Generator } from '../conventions/types.js';
 import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
 import { containers } from './container.js';
 import { hugoFeatures } from './features/hugo.js';
@@ -69,6 +69,7 @@ export interface DialectStep<Run> {
    * cannot be anything else in CommonMark.
    */
   own?: true;
+  /** The step: the text in, the text with the feature's syntax made plain markdown out; never throws on content. */
   run: Run;
 }
 
@@ -198,10 +199,10 @@ export const bodySteps: readonly BodyStep[] = [
     own: true,
     run: pymdownxInline,
   },
-  // 5. attribute lists, every generator's, then what reads the headings they set
+  // 5. attribute lists, every generator's (all generators: none writes `{#id}` as text), then what reads the headings they set
   {
     features: ['mkdocs.attr-list', 'vitepress.custom-anchors', 'hugo.heading-ids', 'docusaurus.heading-ids'],
-    generators: ['mkdocs', 'vitepress', 'hugo', 'docusaurus', 'starlight', 'gitbook', 'mdbook'],
+    generators: GENERATORS,
     run: (body, page) => normalizeAttributeLists(body, page.attrDelimiters),
   },
   {
