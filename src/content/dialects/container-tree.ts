@@ -101,6 +101,18 @@ const RULES: Partial<Record<Generator, ContainerRules>> = {
 };
 const PLAIN: ContainerRules = { parser: 'markdown-it', validate: anyName };
 
+/** Docusaurus's rules with a site's keywords, per keyword list (one per site, read on every page). */
+const SITE_RULES = new WeakMap<readonly string[], ContainerRules>();
+
+function docusaurusRules(keywords: readonly string[]): ContainerRules {
+  let rules = SITE_RULES.get(keywords);
+  if (rules === undefined) {
+    rules = { ...(RULES.docusaurus as ContainerRules), admonitions: new Set(keywords) };
+    SITE_RULES.set(keywords, rules);
+  }
+  return rules;
+}
+
 /**
  * The outermost `:::` containers of `markdown` (a body, no frontmatter), in order, as `generator`'s
  * parser reads them (see the file comment); each one's opening line holds nothing before its
@@ -119,8 +131,7 @@ export function containerNodes(
   // A lone `\r`, which both parsers read as a line break and these lines do not, leaves the text as written.
   if (!MAY_OPEN.test(markdown) || /\r(?!\n)/.test(markdown)) return [];
   const known = (generator === undefined ? undefined : RULES[generator]) ?? PLAIN;
-  const rules =
-    admonitionKeywords === undefined || generator !== 'docusaurus' ? known : { ...known, admonitions: new Set(admonitionKeywords) };
+  const rules = admonitionKeywords === undefined || generator !== 'docusaurus' ? known : docusaurusRules(admonitionKeywords);
   const lines = markdown.split('\n');
   const nodes = rules.parser === 'directive' ? directiveNodes(markdown, lines, rules) : markdownItNodes(markdown, lines, rules);
   return nodes.filter((node) => indentOf(lines[node.open] ?? '').length === (lines[node.open] ?? '').indexOf(':'));

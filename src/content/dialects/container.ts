@@ -112,7 +112,7 @@ export function containers(
     const body = trimNewlines(content.join('\n')) + (open === undefined ? '' : `\n${open}`);
     const text = containerMarkdown(node, recurse(body));
     // A container interrupts a paragraph; its markdown must too: a quote does, other text would be a lazy line of it.
-    if (!text.startsWith('>') && (out.at(-1) ?? '').trim() !== '' && out.length > 0) out.push('');
+    if (!text.startsWith('>') && (out.at(-1) ?? '').trim() !== '') out.push('');
     out.push(indentLines(text, indent));
     next = node.closed ? node.end + 1 : node.end;
     // A line right after the container starts a block of its own, not a lazy line of the alert's quote.

@@ -33,8 +33,19 @@ export const DEFAULT_MAGIC_COMMENTS: readonly MagicComment[] = [
 /** What a magic comment line does: mark the next line, or start or end the block of a comment. */
 type Directive = { kind: 'line' } | { kind: 'start' | 'end'; comment: MagicComment };
 
+/** {@link directivesOf} per list of comments: one list per site (or the defaults), read on every page. */
+const DIRECTIVES = new WeakMap<readonly MagicComment[], ReadonlyMap<string, Directive>>();
+
+/** Whether `markdown` holds one of `texts`. */
+function holdsAny(markdown: string, texts: Iterable<string>): boolean {
+  for (const text of texts) if (markdown.includes(text)) return true;
+  return false;
+}
+
 /** Each directive text of `comments` and what it does. */
-function directivesOf(comments: readonly MagicComment[]): Map<string, Directive> {
+function directivesOf(comments: readonly MagicComment[]): ReadonlyMap<string, Directive> {
+  const known = DIRECTIVES.get(comments);
+  if (known !== undefined) return known;
   const directives = new Map<string, Directive>();
   for (const comment of comments) {
     // An empty text would make every bare comment a directive.
@@ -44,6 +55,7 @@ function directivesOf(comments: readonly MagicComment[]): Map<string, Directive>
       directives.set(comment.block.end.trim(), { kind: 'end', comment });
     }
   }
+  DIRECTIVES.set(comments, directives);
   return directives;
 }
 
@@ -183,7 +195,7 @@ function withoutMagicComments(
  */
 export function docusaurusHighlightComments(markdown: string, comments: readonly MagicComment[] = DEFAULT_MAGIC_COMMENTS): string {
   const directives = directivesOf(comments);
-  if (![...directives.keys()].some((text) => markdown.includes(text))) return markdown;
+  if (!holdsAny(markdown, directives.keys())) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {

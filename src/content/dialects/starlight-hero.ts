@@ -11,11 +11,29 @@ import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
 /** A frontmatter value as text, when it is a string not all white space; trimmed. */
 export const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
+/** A frontmatter value as a mapping, when it is one. */
+export const mappingOf = (value: unknown): Record<string, unknown> | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
 /** A link destination as markdown writes it: in `<…>` when it holds a space or a parenthesis. */
 export const destination = (link: string): string => (/[\s()<>]/.test(link) ? `<${link.replace(/[<>]/g, '')}>` : link);
 
 /** Link text as markdown writes it: brackets escaped, white space one space. */
 export const linkText = (text: string): string => text.replace(/\s+/g, ' ').replace(/[[\]]/g, '\\$&');
+
+/**
+ * A hero's `actions` (Starlight's and VitePress's alike: each `text` and `link`, the rest styling)
+ * as a list of links; undefined when none has both.
+ */
+export function actionLinks(actions: unknown): string | undefined {
+  const links = (Array.isArray(actions) ? actions : []).flatMap((action: unknown) => {
+    const fields = mappingOf(action);
+    const label = textOf(fields?.text);
+    const href = textOf(fields?.link);
+    return label === undefined || href === undefined ? [] : [`- [${linkText(label)}](${destination(href)})`];
+  });
+  return links.length === 0 ? undefined : links.join('\n');
+}
 
 /**
  * `source` with `lead` (markdown blocks, ending in a blank line) as its body's first blocks, after
@@ -34,23 +52,15 @@ export function withBodyStart(source: string, lead: string): string {
  * @example starlightHero({ title: 'Home', hero: { tagline: 'Fast.', actions: [{ text: 'Start', link: '/start/' }] } }) // 'Fast.\n\n- [Start](/start/)\n\n'
  */
 export function starlightHero(data: Readonly<Record<string, unknown>>): string {
-  const hero = data.hero;
-  if (hero === null || typeof hero !== 'object' || Array.isArray(hero)) return '';
-  const fields = hero as Record<string, unknown>;
+  const fields = mappingOf(data.hero);
+  if (fields === undefined) return '';
   const title = textOf(fields.title);
   const blocks: string[] = [];
   if (title !== undefined && title !== textOf(data.title)) blocks.push(`**${title.replace(/\s+/g, ' ')}**`);
   const tagline = textOf(fields.tagline);
   if (tagline !== undefined) blocks.push(tagline);
-  const actions = Array.isArray(fields.actions) ? fields.actions : [];
-  const links = actions.flatMap((action: unknown) => {
-    if (action === null || typeof action !== 'object') return [];
-    const { text, link } = action as Record<string, unknown>;
-    const label = textOf(text);
-    const href = textOf(link);
-    return label === undefined || href === undefined ? [] : [`- [${linkText(label)}](${destination(href)})`];
-  });
-  if (links.length > 0) blocks.push(links.join('\n'));
+  const links = actionLinks(fields.actions);
+  if (links !== undefined) blocks.push(links);
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n\n`;
 }
 

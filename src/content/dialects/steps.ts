@@ -13,6 +13,7 @@
 import { GENERATORS, type Generator } from '../conventions/types.js';
 import { normalizeAttributeLists, type AttrDelimiters } from './attr-list.js';
 import { containers } from './container.js';
+import { stepApplies } from './features.js';
 import { hugoFeatures } from './features/hugo.js';
 import { emojiShortcodes, mayHoldEmoji } from './emoji.js';
 import { gitbookBlocks, type GitbookReport } from './gitbook.js';
@@ -80,12 +81,13 @@ export type BodyStep = DialectStep<(body: string, page: StepPage) => string>;
 export type BlockStep = DialectStep<(text: string, recurse: (body: string) => string, page: StepPage) => string>;
 
 /**
- * Whether `step` runs on pages of `generator`: its own generators always; a plain folder and no
- * generator (tests of one step) every step but the {@link DialectStep.own} ones.
+ * Whether `step` runs on pages of `generator`: features.ts `stepApplies` (its own generators; a
+ * plain folder and no generator, in tests of one step, every step), but for the {@link DialectStep.own}
+ * steps, which a plain folder does not run.
  */
 export function stepRuns(step: DialectStep<unknown>, generator: Generator | undefined): boolean {
-  if (generator === undefined || generator === 'plain') return step.own !== true;
-  return step.generators.includes(generator);
+  if (step.own === true && (generator === undefined || generator === 'plain')) return false;
+  return stepApplies(step.generators, generator);
 }
 
 /** The block steps (index.ts step 3), in order. */

@@ -12,11 +12,7 @@
  *   before the title, one that is an image (`src`) or markup left out.
  */
 import { frontmatterBlock, splitFrontmatter } from '../frontmatter.js';
-import { destination, linkText, textOf, withBodyStart } from './starlight-hero.js';
-
-/** A frontmatter value as a mapping, when it is one. */
-const mappingOf = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+import { actionLinks, destination, linkText, mappingOf, textOf, withBodyStart } from './starlight-hero.js';
 
 /** The hero's blocks (see the file comment). */
 function heroBlocks(hero: Record<string, unknown>, pageTitle: string | undefined): string[] {
@@ -26,13 +22,8 @@ function heroBlocks(hero: Record<string, unknown>, pageTitle: string | undefined
   if (heading.length > 0) blocks.push(`**${heading.join(' ').replace(/\s+/g, ' ')}**`);
   const tagline = textOf(hero.tagline);
   if (tagline !== undefined) blocks.push(tagline);
-  const links = (Array.isArray(hero.actions) ? hero.actions : []).flatMap((action: unknown) => {
-    const fields = mappingOf(action);
-    const label = textOf(fields?.text);
-    const href = textOf(fields?.link);
-    return label === undefined || href === undefined ? [] : [`- [${linkText(label)}](${destination(href)})`];
-  });
-  if (links.length > 0) blocks.push(links.join('\n'));
+  const links = actionLinks(hero.actions);
+  if (links !== undefined) blocks.push(links);
   return blocks;
 }
 
